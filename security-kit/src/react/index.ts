@@ -1,0 +1,2 @@
+// Public entry of @studio/security-kit/react: React components built on the kit.
+export {};

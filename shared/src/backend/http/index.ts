@@ -1,0 +1,84 @@
+// The http adapter: talks to server/ (the embedded backend). The API is documented in server/README.md.
+import type {
+  AdminAvailability,
+  AuthUser,
+  BookingRequest,
+  Gallery,
+  PortfolioContent,
+  PortfolioMeta,
+  Project,
+  PublicAvailability,
+  Service,
+  SmsStatus,
+} from '../../domain/types';
+import { BackendError, type Backend, type CreatedBooking } from '../port';
+import { subscribeEvents } from './live';
+import { createRequester, type HttpOptions } from './request';
+
+const enc = encodeURIComponent;
+
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof BackendError && e.code === 'not-found') return null;
+    throw e;
+  }
+}
+
+export function createHttpBackend(options: HttpOptions = { baseUrl: '' }): Backend {
+  const request = createRequester(options);
+  const authListeners = new Set<(user: AuthUser | null) => void>();
+  const emitAuth = (user: AuthUser | null) => authListeners.forEach((l) => l(user));
+  const api = `${options.baseUrl}/api`;
+
+  return {
+    services: {
+      list: () => request<Service[]>('GET', '/api/services'),
+    },
+    portfolio: {
+      getMeta: () => request<PortfolioMeta>('GET', '/api/portfolio/meta'),
+      getContent: () => request<PortfolioContent>('GET', `/api/portfolio/content?t=${Date.now()}`),
+      getProject: (id) => orNull(request<Project>('GET', `/api/projects/${enc(id)}`)),
+      getGallery: (id) => orNull(request<Gallery>('GET', `/api/galleries/${enc(id)}`)),
+    },
+    bookings: {
+      create: (input, idempotencyKey) =>
+        request<CreatedBooking>('POST', '/api/bookings', input, { 'Idempotency-Key': idempotencyKey }),
+      subscribe: (onChange, onError) => subscribeEvents<BookingRequest[]>(`${api}/admin/events`, 'bookings', onChange, onError),
+      updateStatus: (id, status) => request<BookingRequest>('PATCH', `/api/admin/bookings/${enc(id)}`, { status }),
+    },
+    availability: {
+      getPublic: () => request<PublicAvailability>('GET', '/api/availability'),
+      subscribe: (onChange, onError) =>
+        subscribeEvents<AdminAvailability>(`${api}/admin/events`, 'availability', onChange, onError),
+      addPeriod: (input) => request('POST', '/api/admin/availability/periods', input),
+      deletePeriod: (id) => request('DELETE', `/api/admin/availability/periods/${enc(id)}`),
+      addUnavailable: (input) => request('POST', '/api/admin/availability/unavailable', input),
+      deleteUnavailable: (id) => request('DELETE', `/api/admin/availability/unavailable/${enc(id)}`),
+      addSlot: (input) => request('POST', '/api/admin/availability/slots', input),
+      deleteSlot: (id) => request('DELETE', `/api/admin/availability/slots/${enc(id)}`),
+    },
+    auth: {
+      requestLink: (email) => request('POST', '/api/auth/link', { email }),
+      completeSignIn: async (token, email) => {
+        const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/session', { token, email });
+        emitAuth(user);
+        return user;
+      },
+      current: async () => (await request<{ user: AuthUser | null }>('GET', '/api/auth/session')).user,
+      signOut: async () => {
+        await request('DELETE', '/api/auth/session');
+        emitAuth(null);
+      },
+      onChange: (listener) => {
+        authListeners.add(listener);
+        return () => authListeners.delete(listener);
+      },
+    },
+    notifications: {
+      getSmsStatus: () => request<SmsStatus>('GET', '/api/admin/settings/sms'),
+      setSmsEnabled: (enabled) => request<SmsStatus>('PUT', '/api/admin/settings/sms', { smsEnabled: enabled }),
+    },
+  };
+}

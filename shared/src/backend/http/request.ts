@@ -1,0 +1,54 @@
+// The one place the http adapter talks to the network: JSON in and out, CSRF on writes, errors as BackendError.
+import { csrfHeaders } from '@studio/security-kit';
+import { BackendError, codeForStatus } from '../port';
+
+export interface HttpOptions {
+  /** Origin and path prefix of the API; '' for the same origin. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export function createRequester(options: HttpOptions) {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  return async function request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
+    const init: RequestInit = {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(SAFE_METHODS.has(method) ? {} : csrfHeaders()),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    };
+    let response: Response;
+    try {
+      response = await doFetch(`${options.baseUrl}${path}`, init);
+    } catch (cause) {
+      throw new BackendError('network', 'Network error: the server could not be reached.', { status: 0 });
+    }
+    if (response.status === 204) return undefined as T;
+    const payload: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const p = (payload ?? {}) as { message?: string; fieldErrors?: Record<string, string[]> };
+      const retryAfter = Number(response.headers.get('Retry-After'));
+      throw new BackendError(codeForStatus(response.status), p.message ?? `Request failed (${response.status})`, {
+        status: response.status,
+        fieldErrors: p.fieldErrors ?? {},
+        ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+      });
+    }
+    return payload as T;
+  };
+}
+
+export type Requester = ReturnType<typeof createRequester>;

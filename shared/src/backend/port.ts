@@ -1,0 +1,128 @@
+// The backend port (DESIGN: "UI code never imports firebase/* or calls fetch for data"). Adapters: http (server/),
+// firebase (hosted), memory (tests). Every method rejects with a BackendError.
+import type {
+  AdminAvailability,
+  AuthUser,
+  AvailabilityPeriodInput,
+  BookingInput,
+  BookingRequest,
+  BookingStatus,
+  Gallery,
+  PortfolioContent,
+  PortfolioMeta,
+  Project,
+  PublicAvailability,
+  Service,
+  SmsStatus,
+  TimeSlotInput,
+  UnavailableRangeInput,
+} from '../domain/types';
+
+export type Unsubscribe = () => void;
+
+export interface ServicesPort {
+  list(): Promise<Service[]>;
+}
+
+export interface PortfolioPort {
+  getMeta(): Promise<PortfolioMeta>;
+  /** The portfolio content JSON, fetched past any cache (SPEC §7: cache-busting timestamp). */
+  getContent(): Promise<PortfolioContent>;
+  getProject(id: string): Promise<Project | null>;
+  getGallery(id: string): Promise<Gallery | null>;
+}
+
+export interface CreatedBooking {
+  id: string;
+  status: BookingStatus;
+  createdAt: string;
+}
+
+export interface BookingsPort {
+  /** The same idempotency key twice stores one booking and answers the same. */
+  create(input: BookingInput, idempotencyKey: string): Promise<CreatedBooking>;
+  /** Admin: every request, newest first, live. */
+  subscribe(onChange: (bookings: BookingRequest[]) => void, onError: (error: BackendError) => void): Unsubscribe;
+  updateStatus(id: string, status: BookingStatus): Promise<BookingRequest>;
+}
+
+export interface AvailabilityPort {
+  /** Public view: dates and times only. One request serves every date check and the next-available search. */
+  getPublic(): Promise<PublicAvailability>;
+  /** Admin: with notes and reasons, live. */
+  subscribe(onChange: (availability: AdminAvailability) => void, onError: (error: BackendError) => void): Unsubscribe;
+  addPeriod(input: AvailabilityPeriodInput): Promise<void>;
+  deletePeriod(id: string): Promise<void>;
+  addUnavailable(input: UnavailableRangeInput): Promise<void>;
+  deleteUnavailable(id: string): Promise<void>;
+  addSlot(input: TimeSlotInput): Promise<void>;
+  deleteSlot(id: string): Promise<void>;
+}
+
+export interface AuthPort {
+  /** Mails a sign-in link to /finishSignIn. Rejects with code 'forbidden' for an address that is not the admin's. */
+  requestLink(email: string): Promise<void>;
+  /** Completes sign-in with the link's token and the e-mail kept in local storage. */
+  completeSignIn(token: string, email: string): Promise<AuthUser>;
+  current(): Promise<AuthUser | null>;
+  signOut(): Promise<void>;
+  /** Called with the user whenever the session changes in this browser. */
+  onChange(listener: (user: AuthUser | null) => void): Unsubscribe;
+}
+
+export interface NotificationsPort {
+  getSmsStatus(): Promise<SmsStatus>;
+  setSmsEnabled(enabled: boolean | null): Promise<SmsStatus>;
+}
+
+export interface Backend {
+  services: ServicesPort;
+  portfolio: PortfolioPort;
+  bookings: BookingsPort;
+  availability: AvailabilityPort;
+  auth: AuthPort;
+  notifications: NotificationsPort;
+}
+
+export type BackendErrorCode =
+  | 'validation'
+  | 'not-found'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'conflict'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'network'
+  | 'internal';
+
+export class BackendError extends Error {
+  readonly code: BackendErrorCode;
+  readonly status: number;
+  readonly fieldErrors: Record<string, string[]>;
+  /** Seconds until a rate-limited call may be retried. */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    code: BackendErrorCode,
+    message: string,
+    options: { status?: number; fieldErrors?: Record<string, string[]>; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'BackendError';
+    this.code = code;
+    this.status = options.status ?? 0;
+    this.fieldErrors = options.fieldErrors ?? {};
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export function codeForStatus(status: number): BackendErrorCode {
+  if (status === 400 || status === 413 || status === 422) return 'validation';
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not-found';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rate-limited';
+  if (status === 503) return 'unavailable';
+  return 'internal';
+}

@@ -1,0 +1,45 @@
+// Business constants of SPEC §9, in one place for the client, the server and the tests.
+
+export const NEXT_AVAILABLE_SEARCH_DAYS = 30;
+export const LOGO_CLICKS_TO_TRIGGER = 3;
+export const SIGN_IN_REDIRECT_MS = 2000;
+export const SIGN_OUT_REDIRECT_MS = 1000;
+export const BOOKING_SUCCESS_MS = 3000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const RESPONSE_TIME_HOURS = 24;
+
+export const SMS_MAX_PER_HOUR = 10;
+export const SMS_MAX_PER_DAY = 100;
+
+export const CONTRACT_PAYMENT_DUE_DAYS = 7;
+export const CONTRACT_LATE_INTEREST_MONTHLY_PERCENT = 1.5;
+export const CONTRACT_CONFIDENTIALITY_YEARS = 3;
+export const CONTRACT_TERMINATION_NOTICE_DAYS = 30;
+export const CONTRACT_DEFAULT_TIMELINE_WEEKS = '4';
+export const CONTRACT_DEFAULT_GOVERNING_LAW = 'Arizona';
+export const CONTRACT_MILESTONE_FRACTIONS = [0.25, 0.75, 1] as const;
+
+export const SIGN_IN_TOKEN_TTL_MS = 15 * 60 * 1000;
+
+export const PRINT_CONCEPT_KEYS = [
+  'editorial',
+  'commercial',
+  'fitness',
+  'suiting',
+  'avantgarde',
+  'blackwhite',
+  'streetwear',
+] as const;
+
+export const PORTFOLIO_SECTION_IDS = ['comp-card', 'digitals', 'runway', 'print', 'ugc'] as const;
+
+/** Field size limits shared by the booking form and the server schema. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 20,
+  location: 200,
+  description: 2000,
+  notes: 500,
+  id: 100,
+} as const;

@@ -1,0 +1,204 @@
+// Entities of SPEC §3. Dates are ISO calendar dates ('YYYY-MM-DD'), times 'HH:MM', timestamps ISO 8601 strings.
+
+export type IsoDate = string;
+export type IsoTimestamp = string;
+
+export interface Tier {
+  id: string;
+  displayName: string;
+  /** A price text such as '$350'. */
+  price: string;
+  includes: string[];
+}
+
+export interface Service {
+  id: string;
+  displayName: string;
+  description: string;
+  image: string;
+  /** Display price; empty when the tiers or 'Contact for pricing' should speak instead. */
+  price: string;
+  tiers: Tier[];
+}
+
+export const BOOKING_STATUSES = ['New', 'Contacted', 'Confirmed', 'Declined'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** What a visitor sends. The server derives everything else (SPEC §7: status, timestamps, payment schedule). */
+export interface BookingInput {
+  name: string;
+  email: string;
+  phone: string;
+  serviceId: string;
+  serviceTierId: string;
+  date: IsoDate | '';
+  consultationDate: IsoDate | '';
+  consultationLocation: string;
+  location: string;
+  description: string;
+  smsOptIn: boolean;
+}
+
+export interface BookingRequest {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  serviceId: string;
+  /** The service's display name, as SPEC §3 stores it. */
+  service: string;
+  servicePrice: string;
+  serviceTier: string;
+  serviceTierId: string;
+  paymentSchedule: string;
+  date: IsoDate | '';
+  consultationDate: IsoDate | '';
+  consultationLocation: string;
+  location: string;
+  description: string;
+  smsOptIn: boolean;
+  status: BookingStatus;
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+}
+
+export interface AvailabilityPeriod {
+  id: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  isAvailable: boolean;
+  notes: string;
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+}
+
+export interface UnavailableRange {
+  id: string;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  reason: string;
+  createdAt: IsoTimestamp;
+}
+
+export interface TimeSlot {
+  id: string;
+  date: IsoDate;
+  startTime: string;
+  endTime: string;
+  isAvailable: boolean;
+  notes: string;
+  createdAt: IsoTimestamp;
+}
+
+/** What a visitor may see of availability: dates and times only, never notes or reasons. */
+export interface PublicAvailability {
+  periods: Array<Pick<AvailabilityPeriod, 'id' | 'startDate' | 'endDate' | 'isAvailable'>>;
+  unavailable: Array<Pick<UnavailableRange, 'id' | 'startDate' | 'endDate'>>;
+  slots: Array<Pick<TimeSlot, 'id' | 'date' | 'startTime' | 'endTime' | 'isAvailable'>>;
+}
+
+export interface AdminAvailability {
+  periods: AvailabilityPeriod[];
+  unavailable: UnavailableRange[];
+  slots: TimeSlot[];
+}
+
+export type AvailabilityPeriodInput = Pick<AvailabilityPeriod, 'startDate' | 'endDate' | 'isAvailable' | 'notes'>;
+export type UnavailableRangeInput = Pick<UnavailableRange, 'startDate' | 'endDate' | 'reason'>;
+export type TimeSlotInput = Pick<TimeSlot, 'date' | 'startTime' | 'endTime' | 'isAvailable' | 'notes'>;
+
+export interface PrintConceptDetails {
+  style: string;
+  wardrobe: string;
+  setting: string;
+  purpose: string;
+}
+
+export interface PortfolioCategory {
+  id: string;
+  label: string;
+  description: string;
+}
+
+/** The portfolioMeta document 'main' (SPEC §3). */
+export interface PortfolioMeta {
+  /** Runway section id -> section title. */
+  RUNWAY_SECTION_MAP: Record<string, string>;
+  /** Runway section id -> subtitle. */
+  RUNWAY_SECTION_SUBTITLES: Record<string, string>;
+  /** Print concept display names, in display order. */
+  PRINT_CONCEPTS: string[];
+  /** Print concept display name -> concept key (editorial, commercial, ...). */
+  PRINT_CONCEPT_KEY_MAP: Record<string, string>;
+  /** Concept key -> details. */
+  PRINT_CONCEPT_DETAILS: Record<string, PrintConceptDetails>;
+  portfolioCategories: PortfolioCategory[];
+  ugcReels: string[];
+}
+
+export interface MediaItem {
+  type: 'image' | 'video';
+  url: string;
+  name: string;
+  width?: number;
+  height?: number;
+  /** Responsive variants of an image ('url 480w, url 960w'), when the build produced them. */
+  srcSet?: string;
+  /** A still frame for a video. */
+  poster?: string;
+}
+
+/** The portfolio content JSON (SPEC §3). */
+export interface PortfolioContent {
+  runway: Record<string, MediaItem[]>;
+  print: Record<string, MediaItem[]>;
+  'comp-card': MediaItem[];
+  digitals: MediaItem[];
+}
+
+export interface Project {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+}
+
+export interface Gallery {
+  images: string[];
+  videos: string[];
+}
+
+export interface ContractForm {
+  clientName: string;
+  modelName: string;
+  effectiveDate: IsoDate;
+  serviceType: string;
+  /** Weeks, as text from the form. */
+  timeline: string;
+  governingLaw: string;
+}
+
+export interface AuthUser {
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface Settings {
+  /** The admin's choice; null when she has not chosen. */
+  smsEnabled: boolean | null;
+}
+
+export interface SmsStatus {
+  /** What is in force after the environment override. */
+  enabled: boolean;
+  /** 'env' when the SMS_ENABLED environment setting overrides the admin's choice. */
+  source: 'env' | 'admin' | 'default';
+  adminValue: boolean | null;
+}
+
+/** Runtime configuration the server puts into the page (DESIGN: remotes are located at run time). */
+export interface RuntimeConfig {
+  remotes: Record<'public-site' | 'admin-app', string>;
+  modelName: string;
+  backend: 'local' | 'firebase';
+}

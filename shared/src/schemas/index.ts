@@ -1,0 +1,137 @@
+// One schema per entity (DESIGN): the client form, the server route and the Firestore rules follow these.
+// Objects are strict: an unknown key is an error, never silently dropped.
+import { z } from 'zod';
+import { BOOKING_STATUSES, LIMITS } from '../domain/constants';
+
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+
+/** A single-line text field: trimmed, bounded, no control characters. */
+export const line = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `Must be ${max} characters or less` })
+    .refine((s) => !CONTROL_CHARS_SINGLE_LINE.test(s), { message: 'Must not contain control characters' });
+
+/** A multi-line text field: newlines and tabs allowed, other control characters not. */
+export const text = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `Must be ${max} characters or less` })
+    .refine((s) => !CONTROL_CHARS.test(s), { message: 'Must not contain control characters' });
+
+const isRealDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date (YYYY-MM-DD)' })
+  .refine(isRealDate, { message: 'Must be a real calendar date' });
+
+export const optionalIsoDate = z.union([z.literal(''), isoDate]);
+
+export const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Must be a time (HH:MM)' });
+
+export const email = z
+  .string()
+  .max(LIMITS.email, { message: `Must be ${LIMITS.email} characters or less` })
+  .email({ message: 'Must be a valid e-mail address' });
+
+export const bookingStatus = z.enum(BOOKING_STATUSES);
+
+const required = (max: number) => line(max).refine((s) => s.trim().length > 0, { message: 'Required' });
+
+export const bookingInputSchema = z.strictObject({
+  name: required(LIMITS.name),
+  email,
+  phone: line(LIMITS.phone).refine((s) => s === '' || /^\+?[0-9]+$/.test(s), {
+    message: 'Must be digits with an optional plus sign',
+  }),
+  serviceId: required(LIMITS.id),
+  serviceTierId: required(LIMITS.id),
+  date: optionalIsoDate,
+  consultationDate: optionalIsoDate,
+  consultationLocation: line(LIMITS.location),
+  location: line(LIMITS.location),
+  description: text(LIMITS.description).refine((s) => s.trim().length > 0, { message: 'Required' }),
+  smsOptIn: z.boolean(),
+});
+
+export const bookingStatusUpdateSchema = z.strictObject({ status: bookingStatus });
+
+export const availabilityPeriodInputSchema = z
+  .strictObject({
+    startDate: isoDate,
+    endDate: isoDate,
+    isAvailable: z.boolean(),
+    notes: text(LIMITS.notes),
+  })
+  .refine((p) => p.startDate <= p.endDate, { message: 'End date must not be before start date', path: ['endDate'] });
+
+export const unavailableRangeInputSchema = z
+  .strictObject({
+    startDate: isoDate,
+    endDate: isoDate,
+    reason: text(LIMITS.notes),
+  })
+  .refine((p) => p.startDate <= p.endDate, { message: 'End date must not be before start date', path: ['endDate'] });
+
+export const timeSlotInputSchema = z
+  .strictObject({
+    date: isoDate,
+    startTime: time,
+    endTime: time,
+    isAvailable: z.boolean(),
+    notes: text(LIMITS.notes),
+  })
+  .refine((s) => s.startTime < s.endTime, { message: 'End time must be after start time', path: ['endTime'] });
+
+export const signInRequestSchema = z.strictObject({ email });
+export const signInCompleteSchema = z.strictObject({
+  email,
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Invalid sign-in link.' }),
+});
+
+export const settingsUpdateSchema = z.strictObject({ smsEnabled: z.boolean().nullable() });
+
+export const mediaItemSchema = z.strictObject({
+  type: z.enum(['image', 'video']),
+  url: z.string().max(2000),
+  name: z.string().max(200),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  srcSet: z.string().max(4000).optional(),
+  poster: z.string().max(2000).optional(),
+});
+
+export const tierSchema = z.strictObject({
+  id: z.string().min(1).max(LIMITS.id),
+  displayName: z.string().min(1).max(100),
+  price: z.string().max(40),
+  includes: z.array(z.string().max(300)).max(30),
+});
+
+export const serviceSchema = z.strictObject({
+  id: z.string().min(1).max(LIMITS.id),
+  displayName: z.string().min(1).max(100),
+  description: z.string().max(2000),
+  image: z.string().max(2000),
+  price: z.string().max(40),
+  tiers: z.array(tierSchema).max(20),
+});
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Flattens a zod error into { 'field.path': [messages] } for a 400 answer or a form. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (out[key] ??= []).push(issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message);
+  }
+  return out;
+}
+
+export { z };
