@@ -1,7 +1,8 @@
 // One schema per entity (DESIGN): the client form, the server route and the Firestore rules follow these.
 // Objects are strict: an unknown key is an error, never silently dropped.
 import { z } from 'zod';
-import { BOOKING_STATUSES, LIMITS } from '../domain/constants';
+import { LIMITS } from '../domain/constants';
+import { BOOKING_STATUSES } from '../domain/types';
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;

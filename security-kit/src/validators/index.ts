@@ -1,0 +1,4 @@
+export * from './validation-result';
+export * from './validators';
+export * from './warnings';
+export * from './disposable-domains';

@@ -1,0 +1,89 @@
+// Serves the shell at '/', each remote under its own path, demo media under /media, and the shell's index.html
+// (with the runtime configuration put in) for client routes.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { RuntimeConfig } from '@studio/shared/domain';
+import type { AppOptions } from '../config';
+import { sendError } from './errors';
+
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/;
+const CONFIG_TAG = /<script id="studio-config" type="application\/json">[^<]*<\/script>/;
+
+function setCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
+  // Content-hashed chunks never change; entries, manifests and media are revalidated on every load.
+  reply.header('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
+  return {
+    remotes: {
+      'public-site': `${options.remotes['public-site'].urlPath}mf-manifest.json`,
+      'admin-app': `${options.remotes['admin-app'].urlPath}mf-manifest.json`,
+    },
+    modelName: options.modelName,
+    backend: 'local',
+  };
+}
+
+export function registerStaticFiles(app: FastifyInstance, options: AppOptions) {
+  const indexFile = path.join(options.shellDir, 'index.html');
+  const configJson = JSON.stringify(runtimeConfigOf(options)).replace(/</g, '\\u003c');
+  let cached: { mtimeMs: number; html: string } | undefined;
+
+  const indexHtml = (): string | null => {
+    if (!existsSync(indexFile)) return null;
+    const { mtimeMs } = statSync(indexFile);
+    if (!cached || cached.mtimeMs !== mtimeMs) {
+      const html = readFileSync(indexFile, 'utf8');
+      cached = { mtimeMs, html: html.replace(CONFIG_TAG, `<script id="studio-config" type="application/json">${configJson}</script>`) };
+    }
+    return cached.html;
+  };
+
+  const sendIndex = (reply: import('fastify').FastifyReply) => {
+    const html = indexHtml();
+    if (!html) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The site has not been built yet. Run `npm run build` (or `npm start`, which builds first).');
+    }
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
+
+  const mounts: Array<{ root: string; prefix: string }> = [
+    { root: options.shellDir, prefix: '/' },
+    { root: options.remotes['public-site'].dir, prefix: options.remotes['public-site'].urlPath },
+    { root: options.remotes['admin-app'].dir, prefix: options.remotes['admin-app'].urlPath },
+    { root: path.join(options.dataDir, 'media'), prefix: '/media/' },
+  ];
+  mounts.forEach(({ root, prefix }, i) => {
+    if (!existsSync(root)) app.log.warn({ root }, 'static folder missing; run `npm run build`');
+    app.register(fastifyStatic, {
+      root,
+      prefix,
+      index: false,
+      decorateReply: i === 0,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders: setCacheHeaders,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') return sendError(reply, 404, `No API route ${request.method} ${url}.`);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/remotes/') &&
+      !url.startsWith('/media/') &&
+      !path.extname(url);
+    if (isPage) return sendIndex(reply);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

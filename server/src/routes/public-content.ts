@@ -1,0 +1,70 @@
+// Public reads (DESIGN rules table: services, portfolio metadata, projects, galleries, portfolio content and the
+// dates and times of availability are readable by anyone).
+import type { FastifyInstance } from 'fastify';
+import type { PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
+import { z } from '@studio/shared/schemas';
+import type { ContentRepository } from '../repositories/content-repository';
+import type { AvailabilityRepository } from '../repositories/availability-repository';
+import { parseOr400, sendError } from '../plugins/errors';
+import { runtimeConfigOf } from '../plugins/static-files';
+import type { AppOptions } from '../config';
+
+const idParams = z.strictObject({ id: z.string().min(1).max(100) });
+const contentQuery = z.strictObject({ t: z.string().max(40).optional() });
+
+export const EMPTY_META: PortfolioMeta = {
+  RUNWAY_SECTION_MAP: {},
+  RUNWAY_SECTION_SUBTITLES: {},
+  PRINT_CONCEPTS: [],
+  PRINT_CONCEPT_KEY_MAP: {},
+  PRINT_CONCEPT_DETAILS: {},
+  portfolioCategories: [],
+  ugcReels: [],
+};
+
+export function registerPublicContentRoutes(
+  app: FastifyInstance,
+  deps: { content: ContentRepository; availability: AvailabilityRepository; options: AppOptions },
+) {
+  const { content, availability, options } = deps;
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  app.get('/api/config', async () => runtimeConfigOf(options));
+
+  app.get('/api/services', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return content.listServices();
+  });
+
+  app.get('/api/portfolio/meta', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return content.getPortfolioMeta()?.data ?? EMPTY_META;
+  });
+
+  // The client adds ?t=<timestamp> (SPEC §7); the answer is never cached either way.
+  app.get('/api/portfolio/content', async (request, reply) => {
+    parseOr400(contentQuery, request.query);
+    reply.header('Cache-Control', 'no-store');
+    const doc = content.getPortfolioContent();
+    if (!doc) return sendError(reply, 404, 'No portfolio content available.');
+    return doc.data satisfies PortfolioContent;
+  });
+
+  app.get('/api/projects/:id', async (request, reply) => {
+    const { id } = parseOr400(idParams, request.params);
+    const project = content.getProject(id);
+    return project ?? sendError(reply, 404, 'Project not found');
+  });
+
+  app.get('/api/galleries/:id', async (request, reply) => {
+    const { id } = parseOr400(idParams, request.params);
+    const gallery = content.getGallery(id);
+    return gallery ?? sendError(reply, 404, 'No images found for this project.');
+  });
+
+  app.get('/api/availability', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return availability.getPublic();
+  });
+}

@@ -1,0 +1,28 @@
+// Listens and shuts down gracefully; everything else is in app.ts.
+import { buildApp } from './app';
+
+async function main() {
+  const port = Number(process.env.PORT ?? 8080);
+  const host = process.env.HOST ?? '0.0.0.0';
+  const app = await buildApp();
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  await app.listen({ port, host });
+  const origin = app.studio.publicOrigin;
+  app.log.info(`Studio is running on ${origin} (admin sign-in: ${app.studio.adminEmail})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+// Date availability (SPEC §5 booking form). Dates are calendar dates ('YYYY-MM-DD'): they are compared as strings and
+// shifted through date-fns in local time, so no time zone can move a date to the day before or after.
+import { addDays, format, isValid, parseISO } from 'date-fns';
+import { unavailableDatesMessage } from '../messages';
+import { NEXT_AVAILABLE_SEARCH_DAYS } from './constants';
+import type { IsoDate, PublicAvailability } from './types';
+
+export { unavailableDatesMessage };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written 'YYYY-MM-DD'. */
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value) && isValid(parseISO(value)) && format(parseISO(value), 'yyyy-MM-dd') === value;
+}
+
+/** The calendar date `days` after `date` (negative goes back). Throws a RangeError for a date that is not real. */
+export function addCalendarDays(date: IsoDate, days: number): IsoDate {
+  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  // parseISO reads a date-only string as local midnight and addDays moves by calendar days, across DST too.
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
+const covers = (range: { startDate: IsoDate; endDate: IsoDate }, date: IsoDate) =>
+  range.startDate <= date && date <= range.endDate;
+
+/**
+ * Available when an available period covers the date (ends inclusive), no unavailable range covers it, and the
+ * date's time slots, if it has any, include an available one. Without any period nothing is available.
+ */
+export function isDateAvailable(date: IsoDate, availability: PublicAvailability): boolean {
+  if (!isIsoDate(date)) return false;
+  if (!availability.periods.some((p) => p.isAvailable && covers(p, date))) return false;
+  if (availability.unavailable.some((r) => covers(r, date))) return false;
+  const slots = availability.slots.filter((s) => s.date === date);
+  return slots.length === 0 || slots.some((s) => s.isAvailable);
+}
+
+/**
+ * The dates (each once, in the order given) that are not available. One lookup serves every date. If the lookup
+ * fails every date counts as available (SPEC §5): the server checks again when the booking is created.
+ */
+export async function checkDates(
+  dates: readonly IsoDate[],
+  lookup: () => Promise<PublicAvailability>,
+): Promise<{ unavailable: IsoDate[] }> {
+  const unique = [...new Set(dates)];
+  if (unique.length === 0) return { unavailable: [] };
+  let availability: PublicAvailability;
+  try {
+    availability = await lookup();
+  } catch {
+    return { unavailable: [] };
+  }
+  return { unavailable: unique.filter((d) => !isDateAvailable(d, availability)) };
+}
+
+/**
+ * The first available date among `from` itself and the following days: `from` is day 0, so the default scans day 0
+ * to day 29. Null when none is available or `from` is not a calendar date.
+ */
+export function nextAvailableDate(
+  from: IsoDate,
+  availability: PublicAvailability,
+  days: number = NEXT_AVAILABLE_SEARCH_DAYS,
+): IsoDate | null {
+  if (!isIsoDate(from)) return null;
+  for (let i = 0; i < days; i++) {
+    const date = addCalendarDays(from, i);
+    if (isDateAvailable(date, availability)) return date;
+  }
+  return null;
+}
+
+/** SPEC §5: bookings are disabled ('No Availability Set') when no period exists at all. */
+export function hasAnyAvailabilityPeriod(availability: PublicAvailability): boolean {
+  return availability.periods.length > 0;
+}

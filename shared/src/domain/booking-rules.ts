@@ -1,0 +1,80 @@
+// Booking form rules (SPEC §5): required fields per service, the dates to check, and service/tier resolution.
+import {
+  BOOKING_LABEL_CONSULTATION_DATE,
+  BOOKING_LABEL_CONSULTATION_LOCATION,
+  BOOKING_LABEL_DATE,
+  BOOKING_LABEL_DESCRIPTION,
+  BOOKING_LABEL_EMAIL,
+  BOOKING_LABEL_NAME,
+  BOOKING_LABEL_PHONE,
+  BOOKING_LABEL_SERVICE,
+  BOOKING_LABEL_SHOOT_DATE,
+  BOOKING_LABEL_SHOOT_LOCATION,
+  BOOKING_LABEL_TIER,
+  SERVICE_NOT_FOUND,
+  TIER_NOT_FOUND,
+} from '../messages';
+import type { BookingInput, IsoDate, Service, Tier } from './types';
+
+export type BookingField = keyof BookingInput;
+/** The fields a visitor types or picks; the SMS opt-in is a checkbox whose label is SMS_OPT_IN_TEXT. */
+export type BookingTextField = Exclude<BookingField, 'smsOptIn'>;
+
+const ALWAYS_REQUIRED: readonly BookingTextField[] = ['name', 'email', 'serviceId', 'serviceTierId', 'description'];
+const PHOTOSHOOT_REQUIRED: readonly BookingTextField[] = [
+  'consultationDate',
+  'consultationLocation',
+  'date',
+  'location',
+];
+
+export function requiredFieldsFor(serviceId: string): BookingTextField[] {
+  return serviceId === 'photoshoot' ? [...ALWAYS_REQUIRED, ...PHOTOSHOOT_REQUIRED] : [...ALWAYS_REQUIRED];
+}
+
+/** Required fields left empty or blank, in form order. */
+export function missingRequiredFields(input: BookingInput): BookingTextField[] {
+  return requiredFieldsFor(input.serviceId).filter((field) => input[field].trim() === '');
+}
+
+/** The entered dates that must be available: the preferred date, then the consultation date, each once. */
+export function datesToCheck(input: Pick<BookingInput, 'date' | 'consultationDate'>): IsoDate[] {
+  const dates = [input.date, input.consultationDate].filter((d) => d.trim() !== '');
+  return [...new Set(dates)];
+}
+
+/** Throws Error('Selected service not found') or Error('Selected tier not found'), as SPEC §5 words them. */
+export function resolveBookingService(
+  services: readonly Service[],
+  serviceId: string,
+  tierId: string,
+): { service: Service; tier: Tier } {
+  const service = services.find((s) => s.id === serviceId);
+  if (!service) throw new Error(SERVICE_NOT_FOUND);
+  const tier = service.tiers.find((t) => t.id === tierId);
+  if (!tier) throw new Error(TIER_NOT_FOUND);
+  return { service, tier };
+}
+
+/** The form's labels. 'date' reads 'Preferred Shoot Date' for a photoshoot: use labelFor or dateLabelFor. */
+export const BOOKING_FIELD_LABELS: Readonly<Record<BookingTextField, string>> = {
+  name: BOOKING_LABEL_NAME,
+  email: BOOKING_LABEL_EMAIL,
+  phone: BOOKING_LABEL_PHONE,
+  serviceId: BOOKING_LABEL_SERVICE,
+  serviceTierId: BOOKING_LABEL_TIER,
+  description: BOOKING_LABEL_DESCRIPTION,
+  consultationDate: BOOKING_LABEL_CONSULTATION_DATE,
+  consultationLocation: BOOKING_LABEL_CONSULTATION_LOCATION,
+  date: BOOKING_LABEL_DATE,
+  location: BOOKING_LABEL_SHOOT_LOCATION,
+};
+
+export function dateLabelFor(serviceId: string): string {
+  return serviceId === 'photoshoot' ? BOOKING_LABEL_SHOOT_DATE : BOOKING_LABEL_DATE;
+}
+
+/** A field's label for the chosen service. */
+export function labelFor(field: BookingTextField, serviceId: string): string {
+  return field === 'date' ? dateLabelFor(serviceId) : BOOKING_FIELD_LABELS[field];
+}

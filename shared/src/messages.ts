@@ -1,0 +1,54 @@
+// User-facing texts of the shared domain rules, word for word from SPEC.md (DESIGN: one messages.ts per package).
+// The server answers with these same strings, so a client can show whatever message the backend sends.
+
+// Booking (SPEC §5)
+export const SERVICE_NOT_FOUND = 'Selected service not found';
+export const TIER_NOT_FOUND = 'Selected tier not found';
+export const REQUIRED = 'Required';
+export const FIELDS_NOT_VALID = 'Some fields are not valid.';
+
+export function unavailableDatesMessage(dates: readonly string[]): string {
+  return `The following dates are not available: ${dates.join(', ')}. Please select different dates.`;
+}
+
+export const BOOKING_LABEL_NAME = 'Full Name';
+export const BOOKING_LABEL_EMAIL = 'Email Address';
+export const BOOKING_LABEL_PHONE = 'Phone';
+export const BOOKING_LABEL_SERVICE = 'Service Type';
+export const BOOKING_LABEL_TIER = 'Service Package';
+export const BOOKING_LABEL_DESCRIPTION = 'Project Description';
+export const BOOKING_LABEL_CONSULTATION_DATE = 'Consultation Meeting Date';
+export const BOOKING_LABEL_CONSULTATION_LOCATION = 'Consultation Location';
+export const BOOKING_LABEL_SHOOT_DATE = 'Preferred Shoot Date';
+export const BOOKING_LABEL_SHOOT_LOCATION = 'Shoot Location';
+export const BOOKING_LABEL_DATE = 'Preferred Date';
+
+// Services (SPEC §3)
+export const CONTACT_FOR_PRICING = 'Contact for pricing';
+export const STARTING_FROM_PREFIX = 'Starting from $';
+
+/** 'Starting from $1,200' from the already formatted amount '1,200'. */
+export function startingFromText(amount: string): string {
+  return `${STARTING_FROM_PREFIX}${amount}`;
+}
+
+// Payment schedules (SPEC §9)
+export const PAYMENT_MONTHLY_IN_ADVANCE = 'Monthly in advance';
+export const PAYMENT_FULL_UPFRONT = '100% upfront';
+export const PAYMENT_HALF_UPFRONT = '50% upfront, 50% upon completion';
+export const PAYMENT_TBD = 'TBD';
+
+// Sign-in (SPEC §5, §8)
+export const SIGN_IN_EMAIL_REQUIRED = 'Please enter your email.';
+export const SIGN_IN_ACCESS_DENIED = 'Access denied. Only authorized users can sign in.';
+export const SIGN_IN_LINK_FAILED = 'Failed to send sign-in link.';
+export const SIGN_IN_LINK_SENT = 'Sign-in link sent! Check your email.';
+export const SIGN_IN_INVALID_LINK = 'Invalid sign-in link.';
+export const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
+
+// SMS (SPEC §9)
+export const SMS_STOP_FOOTER = 'Reply STOP to opt out.';
+export const SMS_OPT_IN_TEXT =
+  'Send me text messages about this booking: one confirmation when I submit it, an update whenever its status ' +
+  'changes, and a reminder the day before. Nothing else, no marketing. Message and data rates may apply. ' +
+  'Reply STOP at any time to stop receiving messages.';
