@@ -8,7 +8,6 @@ export const formMessages = {
   tooLong: (label: string, max: number): string => `${label} must be ${max} characters or less`,
   suspiciousBlocked: 'Suspicious content detected. Your submission was blocked.',
   submitFailed: 'Something went wrong. Please try again.',
-  submitting: 'Sending…',
 } as const;
 
 export const validatorMessages = {

@@ -1,4 +1,4 @@
-export * from './validation-result';
+export type { ValidationResult } from './validation-result';
 export * from './validators';
 export * from './warnings';
 export * from './disposable-domains';

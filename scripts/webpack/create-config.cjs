@@ -1,0 +1,101 @@
+// One webpack configuration for the shell and both remotes; each app passes its federation options.
+// Traps measured in ../shared/TOOLCHAIN.md are kept here: [name].js for entries (hashes broke the federation
+// runtime), hashes only in chunk names, a distinct uniqueName per app, dts off, the swc minifier.
+const path = require('node:path');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const CHUNK_LOAD_TIMEOUT_MS = 120_000; // SPEC §9: script chunk load timeout
+
+/**
+ * @param {object} app
+ * @param {string} app.dir the app's folder
+ * @param {'host' | 'remote'} app.kind
+ * @param {object} app.federation options for ModuleFederationPlugin (name, exposes, shared, ...)
+ * @param {string} [app.outputDir] where to write the build (default <dir>/dist); STUDIO_OUT_DIR overrides
+ */
+module.exports = function createConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const backend = process.env.STUDIO_BACKEND === 'firebase' ? 'firebase' : 'local';
+    const outputDir = process.env.STUDIO_OUT_DIR
+      ? path.resolve(process.env.STUDIO_OUT_DIR)
+      : app.outputDir ?? path.join(app.dir, 'dist');
+    const isHost = app.kind === 'host';
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: outputDir,
+        // The host's files live at the site root; a remote's files resolve relative to its own remoteEntry.js,
+        // so the same remote build can be served from any path that the runtime configuration names.
+        publicPath: isHost ? '/' : 'auto',
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: app.federation.name,
+        chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        alias: backend === 'firebase'
+          ? { [path.resolve(__dirname, '../../shared/src/backend/current.ts')]: path.resolve(__dirname, '../../shared/src/backend/firebase/current.ts') }
+          : {},
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [isHost ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { importLoaders: 0 } }],
+          },
+          { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({ __STUDIO_BACKEND__: JSON.stringify(backend) }),
+        new ModuleFederationPlugin({
+          dts: false,
+          manifest: isHost ? false : { fileName: 'mf-manifest.json' },
+          // 'loaded-first' stops the host fetching every remote's entry on the first page (TOOLCHAIN.md).
+          shareStrategy: 'loaded-first',
+          ...app.federation,
+        }),
+        ...(isHost
+          ? [
+              new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }),
+              new HtmlWebpackPlugin({ template: './src/index.html', favicon: './src/favicon.svg', scriptLoading: 'defer', inject: 'head' }),
+            ]
+          : []),
+        ...(app.plugins ?? []),
+      ],
+      optimization: {
+        minimize: production,
+        minimizer: [new MinimizerPlugin({ test: /\.js$/, minify: MinimizerPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+};

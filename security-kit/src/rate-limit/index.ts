@@ -1,0 +1,2 @@
+export { createRateLimiter } from './create-rate-limiter';
+export type { RateLimiter, RateLimiterOptions, RateLimitResult } from './create-rate-limiter';

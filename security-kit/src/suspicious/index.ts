@@ -1,0 +1,2 @@
+export { inspectInput, isSuspiciousInput } from './inspect-input';
+export type { InputInspection, SuspiciousReason } from './inspect-input';

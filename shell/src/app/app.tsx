@@ -1,0 +1,23 @@
+// The shell's routes: its own pages (admin gate) and the public-site remote for every other path.
+import { BrowserRouter, Route, Routes } from '@studio/shared/router';
+import { Navbar } from '../features/navbar/navbar';
+import { RemoteApp } from '../features/remotes/remote-app';
+import { AdminRoute } from './admin-route';
+import { messages } from '../messages';
+
+export function App({ brand }: { brand: string }) {
+  return (
+    <BrowserRouter>
+      <a className="skip-link" href="#main">
+        {messages.skipToContent}
+      </a>
+      <Navbar brand={brand} />
+      <main id="main" tabIndex={-1}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminRoute />} />
+          <Route path="*" element={<RemoteApp remote="public-site" />} />
+        </Routes>
+      </main>
+    </BrowserRouter>
+  );
+}

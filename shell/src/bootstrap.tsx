@@ -1,0 +1,26 @@
+import { createRoot } from 'react-dom/client';
+import { authStore } from '@studio/shared/auth-store';
+import { backend } from '@studio/shared/backend';
+import { readRuntimeConfig } from './runtime-config';
+import { configureRemotes } from './features/remotes/remote-loader';
+import { App } from './app/app';
+import './styles/global.css';
+
+const SESSION_HINT_COOKIE = 'studio_has_session';
+
+const config = readRuntimeConfig();
+configureRemotes(config);
+
+// Only a browser that holds a session asks the server who is signed in; a first visit makes no auth request.
+if (document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`))) {
+  backend.auth
+    .current()
+    .then((user) => authStore.getState().setUser(user))
+    .catch(() => authStore.getState().setUser(null));
+} else {
+  authStore.getState().setUser(null);
+}
+backend.auth.onChange((user) => authStore.getState().setUser(user));
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<App brand={config.modelName} />);
