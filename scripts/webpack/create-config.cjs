@@ -16,6 +16,7 @@ const CHUNK_LOAD_TIMEOUT_MS = 120_000; // SPEC §9: script chunk load timeout
  * @param {'host' | 'remote'} app.kind
  * @param {object} app.federation options for ModuleFederationPlugin (name, exposes, shared, ...)
  * @param {string} [app.outputDir] where to write the build (default <dir>/dist); STUDIO_OUT_DIR overrides
+ * @param {unknown[]} [app.plugins] extra webpack plugins
  */
 module.exports = function createConfig(app) {
   return (_env, argv) => {
@@ -25,10 +26,12 @@ module.exports = function createConfig(app) {
       ? path.resolve(process.env.STUDIO_OUT_DIR)
       : app.outputDir ?? path.join(app.dir, 'dist');
     const isHost = app.kind === 'host';
+    // STUDIO_APP_DIR builds the same app from another copy of its sources (the redeploy test uses it).
+    const context = process.env.STUDIO_APP_DIR ? path.resolve(process.env.STUDIO_APP_DIR) : app.dir;
 
     return {
       mode: production ? 'production' : 'development',
-      context: app.dir,
+      context,
       entry: { main: './src/index.ts' },
       devtool: production ? false : 'eval-cheap-module-source-map',
       target: 'web',

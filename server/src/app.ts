@@ -28,8 +28,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   const app = Fastify({
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Behind one proxy at most; request.ip then names the client for rate limits.
-    trustProxy: options.https ? 1 : false,
+    // Over HTTPS the site sits behind a TLS-terminating proxy; request.ip then names the client for rate limits.
+    trustProxy: options.https,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });

@@ -2,7 +2,8 @@
 // Ordinary text is left alone: "a < b", "I <3 it", "Tom & Jerry" and "O'Brien" are not markup.
 
 const MARKUP_PATTERNS: readonly RegExp[] = [
-  /<\s*\/?\s*[a-z][^>]*>/i, // a complete tag: <b>, </div>, < script >
+  // Like a browser, a tag needs a letter right after '<' (or '</'): "a < b and c > d" is text.
+  /<\/?[a-z][^>]*>/i, // a complete tag: <b>, </div>
   /<\/?[a-z][\w-]*(?:\s|$)/i, // a tag that was left open: <img src=x onerror=alert(1)
   /<!--|<!\[CDATA\[|<!doctype|<\?xml/i, // comments, CDATA, declarations
   /&(?:lt|#0*60|#x0*3c);?\s*\/?\s*[a-z]/i, // an entity-encoded tag: &lt;script&gt;

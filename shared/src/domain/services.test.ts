@@ -63,6 +63,10 @@ describe('parseDollarAmount and minTierPrice', () => {
     expect(parseDollarAmount(text)).toBeNull();
   });
 
+  it('ignores an amount too large to be a number', () => {
+    expect(parseDollarAmount(`$${'9'.repeat(400)}`)).toBeNull();
+  });
+
   it('answers the lowest parsable price and ignores the rest', () => {
     expect(minTierPrice([tier('$1,200'), tier('Custom quote'), tier('$350'), tier('$99.50')])).toBe(99.5);
     expect(minTierPrice([tier('$1,200'), tier('$2,000')])).toBe(1200);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { backend } from '@studio/shared/backend';
 import type { Service } from '@studio/shared/domain';
+import { messages } from '../../messages';
 
 export function HomePage() {
   const [services, setServices] = useState<Service[] | null>(null);
@@ -10,9 +11,9 @@ export function HomePage() {
   }, []);
   return (
     <section className="page">
-      <h1>Services</h1>
-      {error && <p role="alert">Failed to load services</p>}
-      {!services && !error && <p role="status">Loading…</p>}
+      <h1>{messages.servicesTitle}</h1>
+      {error && <p role="alert">{messages.failedToLoadServices}</p>}
+      {!services && !error && <p role="status">{messages.loading}</p>}
       <ul className="grid" data-testid="services">
         {services?.map((s) => (
           <li key={s.id} className="card">

@@ -92,9 +92,7 @@ const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function randomToken(): string {
-  const bytes = new Uint8Array(32);
-  if (globalThis.crypto?.getRandomValues) globalThis.crypto.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   // base64url without padding: 32 bytes make 43 characters, the shape signInCompleteSchema accepts.
   let bits = 0;
@@ -122,15 +120,13 @@ function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
   return result.data;
 }
 
-// A listener that throws must not fail the write that notified it, nor stop the other listeners; it still surfaces.
+// A listener that throws must not fail the write that notified it, nor stop the other listeners; it is still logged.
 function notify<T>(listeners: Iterable<(value: T) => void>, value: () => T) {
   for (const listener of [...listeners]) {
     try {
       listener(value());
     } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
+      console.error('memory backend: a listener threw', error);
     }
   }
 }
@@ -374,7 +370,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
 
     auth: {
       requestLink: async (email) => {
-        const data = parseOrThrow(signInRequestSchema, { email });
+        const data = parseOrThrow(signInRequestSchema, { email: email.trim() });
         if (!sameEmail(data.email, adminEmail)) {
           throw new BackendError('forbidden', SIGN_IN_ACCESS_DENIED, { status: 403 });
         }

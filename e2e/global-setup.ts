@@ -1,0 +1,22 @@
+// One server for the whole browser run; tests that need their own start one with startServer().
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromiumPath } from './support/chromium';
+import { REPO_ROOT, startServer } from './support/server';
+
+export default async function globalSetup() {
+  process.env.CHROME_PATH = chromiumPath();
+  for (const app of ['shell', 'public-site', 'admin-app']) {
+    if (!existsSync(path.join(REPO_ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json'))) {
+      throw new Error(`${app} is not built: run \`npm run build\` first (npm test does).`);
+    }
+  }
+  const server = await startServer();
+  // Workers inherit the environment the global setup leaves behind.
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_DATA_DIR = server.dataDir;
+  writeFileSync(path.join(__dirname, '.server-pid'), String(server.process.pid));
+  return async () => {
+    await server.stop();
+  };
+}

@@ -1,0 +1,43 @@
+// The test object every spec imports: baseURL is the server the global setup started.
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+
+export const test = base.extend({
+  // Read at fixture time: the global setup sets it after the config was first evaluated.
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+
+export { expect };
+
+/** Fails the test on any console error or uncaught page error. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Records the JavaScript a page load requests, with each file's gzip size (compressed here, deterministically). */
+export function recordScripts(page: Page) {
+  const scripts: Array<{ url: string; gzipBytes: number }> = [];
+  const pending: Array<Promise<void>> = [];
+  page.on('requestfinished', (request: Request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        scripts.push({ url: request.url(), gzipBytes: gzipSync(body, { level: 9 }).length });
+      })(),
+    );
+  });
+  return {
+    scripts,
+    settled: () => Promise.all(pending).then(() => scripts),
+    totalGzip: () => scripts.reduce((n, s) => n + s.gzipBytes, 0),
+  };
+}

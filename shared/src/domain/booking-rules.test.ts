@@ -1,0 +1,165 @@
+import {
+  BOOKING_FIELD_LABELS,
+  dateLabelFor,
+  datesToCheck,
+  labelFor,
+  missingRequiredFields,
+  requiredFieldsFor,
+  resolveBookingService,
+} from './booking-rules';
+import type { BookingInput, Service } from './types';
+
+const input = (over: Partial<BookingInput> = {}): BookingInput => ({
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  phone: '',
+  serviceId: 'others',
+  serviceTierId: 'others-hourly',
+  date: '',
+  consultationDate: '',
+  consultationLocation: '',
+  location: '',
+  description: 'A look-book',
+  smsOptIn: false,
+  ...over,
+});
+
+describe('requiredFieldsFor (SPEC §5)', () => {
+  it('always requires name, e-mail, service, package and description', () => {
+    expect(requiredFieldsFor('others')).toEqual(['name', 'email', 'serviceId', 'serviceTierId', 'description']);
+    expect(requiredFieldsFor('usergeneratedcontent')).toEqual(requiredFieldsFor('others'));
+    expect(requiredFieldsFor('')).toEqual(requiredFieldsFor('others'));
+  });
+
+  it('also requires the consultation and shoot dates and locations for a photoshoot', () => {
+    expect(requiredFieldsFor('photoshoot')).toEqual([
+      'name',
+      'email',
+      'serviceId',
+      'serviceTierId',
+      'description',
+      'consultationDate',
+      'consultationLocation',
+      'date',
+      'location',
+    ]);
+  });
+
+  it('never requires the phone or the SMS opt-in', () => {
+    for (const id of ['photoshoot', 'others']) {
+      expect(requiredFieldsFor(id)).not.toContain('phone');
+      expect(requiredFieldsFor(id)).not.toContain('smsOptIn');
+    }
+  });
+});
+
+describe('missingRequiredFields', () => {
+  it('answers nothing for a complete request', () => {
+    expect(missingRequiredFields(input())).toEqual([]);
+  });
+
+  it('lists empty and blank required fields', () => {
+    expect(missingRequiredFields(input({ name: '', description: '   ', serviceTierId: '' }))).toEqual([
+      'name',
+      'serviceTierId',
+      'description',
+    ]);
+  });
+
+  it('leaves the preferred date optional outside a photoshoot', () => {
+    expect(missingRequiredFields(input({ serviceId: 'usergeneratedcontent', date: '' }))).toEqual([]);
+  });
+
+  it('asks a photoshoot for its dates and locations', () => {
+    expect(missingRequiredFields(input({ serviceId: 'photoshoot', serviceTierId: 'photoshoot-mini' }))).toEqual([
+      'consultationDate',
+      'consultationLocation',
+      'date',
+      'location',
+    ]);
+    expect(
+      missingRequiredFields(
+        input({
+          serviceId: 'photoshoot',
+          consultationDate: '2025-06-01',
+          consultationLocation: 'Video call',
+          date: '2025-06-10',
+          location: 'Phoenix',
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('datesToCheck', () => {
+  it('answers the entered dates, each once', () => {
+    expect(datesToCheck(input({ date: '2025-06-10', consultationDate: '2025-06-01' }))).toEqual([
+      '2025-06-10',
+      '2025-06-01',
+    ]);
+    expect(datesToCheck(input({ date: '2025-06-10', consultationDate: '2025-06-10' }))).toEqual(['2025-06-10']);
+  });
+
+  it('skips empty dates', () => {
+    expect(datesToCheck(input({ date: '2025-06-10' }))).toEqual(['2025-06-10']);
+    expect(datesToCheck(input({ consultationDate: '2025-06-01' }))).toEqual(['2025-06-01']);
+    expect(datesToCheck(input())).toEqual([]);
+  });
+});
+
+describe('resolveBookingService', () => {
+  const services: Service[] = [
+    {
+      id: 'photoshoot',
+      displayName: 'Photoshoot',
+      description: '',
+      image: '',
+      price: '',
+      tiers: [{ id: 'photoshoot-mini', displayName: 'Mini Session', price: '$250', includes: [] }],
+    },
+  ];
+
+  it('answers the service and its tier', () => {
+    const { service, tier } = resolveBookingService(services, 'photoshoot', 'photoshoot-mini');
+    expect(service.displayName).toBe('Photoshoot');
+    expect(tier.displayName).toBe('Mini Session');
+  });
+
+  it("throws 'Selected service not found' for an unknown service", () => {
+    expect(() => resolveBookingService(services, 'nope', 'photoshoot-mini')).toThrow(
+      new Error('Selected service not found'),
+    );
+    expect(() => resolveBookingService([], 'photoshoot', 'photoshoot-mini')).toThrow('Selected service not found');
+  });
+
+  it("throws 'Selected tier not found' for a tier the service does not have", () => {
+    expect(() => resolveBookingService(services, 'photoshoot', 'ugc-weekly')).toThrow(
+      new Error('Selected tier not found'),
+    );
+  });
+});
+
+describe('labels', () => {
+  it('uses the spec’s labels', () => {
+    expect(BOOKING_FIELD_LABELS).toEqual({
+      name: 'Full Name',
+      email: 'Email Address',
+      phone: 'Phone',
+      serviceId: 'Service Type',
+      serviceTierId: 'Service Package',
+      description: 'Project Description',
+      consultationDate: 'Consultation Meeting Date',
+      consultationLocation: 'Consultation Location',
+      date: 'Preferred Date',
+      location: 'Shoot Location',
+    });
+  });
+
+  it("calls the date 'Preferred Shoot Date' for a photoshoot and 'Preferred Date' otherwise", () => {
+    expect(dateLabelFor('photoshoot')).toBe('Preferred Shoot Date');
+    expect(dateLabelFor('usergeneratedcontent')).toBe('Preferred Date');
+    expect(labelFor('date', 'photoshoot')).toBe('Preferred Shoot Date');
+    expect(labelFor('date', 'others')).toBe('Preferred Date');
+    expect(labelFor('name', 'photoshoot')).toBe('Full Name');
+  });
+});
