@@ -53,7 +53,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     cwd: path.join(REPO_ROOT, 'server'),
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: url,

@@ -12,19 +12,48 @@ import { registerCsrf } from './plugins/csrf';
 import { registerStaticFiles } from './plugins/static-files';
 import { createContentRepository } from './repositories/content-repository';
 import { createAvailabilityRepository } from './repositories/availability-repository';
+import { createOutboxRepository, type OutboxRepository } from './repositories/outbox-repository';
+import { createSettingsRepository, type SettingsRepository } from './repositories/settings-repository';
+import type { ContentRepository } from './repositories/content-repository';
+import type { AvailabilityRepository } from './repositories/availability-repository';
+import { createChangeBus, type ChangeBus } from './lib/change-bus';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { registerPublicContentRoutes } from './routes/public-content';
+import { registerDevOutboxRoute } from './routes/dev-outbox';
+import fastifyRateLimit from '@fastify/rate-limit';
+
+/** Everything a route module needs; built once per app. */
+export interface AppDeps {
+  options: AppOptions;
+  content: ContentRepository;
+  availability: AvailabilityRepository;
+  outbox: OutboxRepository;
+  settings: SettingsRepository;
+  bus: ChangeBus;
+  mailer: Mailer;
+  sms: SmsTransport;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     studio: AppOptions;
+    deps: AppDeps;
   }
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
-  const options: AppOptions = { ...optionsFromEnv(), ...overrides };
+export interface BuildOverrides extends Partial<AppOptions> {
+  /** Replace a transport (tests exercise the SMTP and Twilio paths with fakes). */
+  mailer?: Mailer;
+  sms?: SmsTransport;
+}
+
+export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+  const { mailer: mailerOverride, sms: smsOverride, ...optionOverrides } = overrides;
+  const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
   const app = Fastify({
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -43,11 +72,31 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   registerErrorHandling(app);
   registerSecurityHeaders(app, { https: options.https });
   await app.register(fastifyCookie);
+  // Limits are set per route (public writes, sign-in); nothing is limited unless a route asks.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
   registerCsrf(app);
 
-  const content = createContentRepository(db);
-  const availability = createAvailabilityRepository(db);
-  registerPublicContentRoutes(app, { content, availability, options });
+  const outbox = createOutboxRepository(db);
+  const deps: AppDeps = {
+    options,
+    content: createContentRepository(db),
+    availability: createAvailabilityRepository(db),
+    outbox,
+    settings: createSettingsRepository(db, options.smsEnabledEnv),
+    bus: createChangeBus(),
+    mailer: mailerOverride ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log: app.log }),
+    sms: smsOverride ?? createSmsTransport({ twilio: options.twilio, outbox, log: app.log }),
+  };
+  app.decorate('deps', deps);
+
+  registerPublicContentRoutes(app, deps);
+  if (!options.production) registerDevOutboxRoute(app, deps);
 
   registerStaticFiles(app, options);
   return app;

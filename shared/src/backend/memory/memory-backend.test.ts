@@ -110,6 +110,27 @@ async function signIn(backend: ReturnType<typeof setup>['backend']) {
   return backend.auth.completeSignIn(link.token, ADMIN);
 }
 
+describe('defaults', () => {
+  it('starts empty, signed out, with admin@example.com as the admin and SMS off', async () => {
+    const backend = createMemoryBackend();
+    expect(await backend.services.list()).toEqual([]);
+    expect(await backend.availability.getPublic()).toEqual({ periods: [], unavailable: [], slots: [] });
+    expect(await backend.portfolio.getProject('any')).toBeNull();
+    expect(await backend.auth.current()).toBeNull();
+    await backend.auth.requestLink('admin@example.com');
+    await backend.auth.completeSignIn(backend.outbox[0]?.token ?? '', 'admin@example.com');
+    expect(await backend.notifications.getSmsStatus()).toEqual({ enabled: false, source: 'default', adminValue: null });
+    let bookings: BookingRequest[] | undefined;
+    backend.bookings.subscribe((b) => (bookings = b), () => undefined);
+    expect(bookings).toEqual([]);
+  });
+
+  it('takes the admin’s SMS choice at start', async () => {
+    const backend = createMemoryBackend({}, { signedIn: true, smsEnabled: true });
+    expect(await backend.notifications.getSmsStatus()).toEqual({ enabled: true, source: 'admin', adminValue: true });
+  });
+});
+
 describe('services and portfolio', () => {
   it('lists services as stored', async () => {
     const { backend } = setup();
@@ -426,13 +447,16 @@ describe('availability', () => {
     });
     expect(latest?.unavailable[0]).toMatchObject({ reason: 'Dentist', createdAt: '2025-05-01T12:00:00.000Z' });
     expect(latest?.slots[0]).toMatchObject({ date: '2025-05-06', startTime: '09:00' });
+    await backend.availability.addSlot({ date: '2025-05-06', startTime: '08:00', endTime: '09:00', isAvailable: true, notes: '' });
+    expect(latest?.slots.map((slot) => slot.startTime).slice(0, 2)).toEqual(['08:00', '09:00']);
+    await backend.availability.deleteSlot(latest?.slots[0]?.id ?? '');
 
     const unavailableId = latest?.unavailable[0]?.id ?? '';
     const slotId = latest?.slots[0]?.id ?? '';
     await backend.availability.deletePeriod(period?.id ?? '');
     await backend.availability.deleteUnavailable(unavailableId);
     await backend.availability.deleteSlot(slotId);
-    expect(onChange).toHaveBeenCalledTimes(7);
+    expect(onChange).toHaveBeenCalledTimes(9);
     expect(latest).toEqual(
       expect.objectContaining({
         periods: [expect.objectContaining({ id: 'p1' }), expect.objectContaining({ id: 'p2' })],
@@ -529,6 +553,7 @@ describe('auth', () => {
     await backend.auth.requestLink(ADMIN);
     const token = backend.outbox[0]?.token ?? '';
     expect((await rejection(backend.auth.completeSignIn('x'.repeat(43), ADMIN))).message).toBe('Invalid sign-in link.');
+    expect((await rejection(backend.auth.completeSignIn('<bad>', ADMIN))).message).toBe('Invalid sign-in link.');
     expect((await rejection(backend.auth.completeSignIn(token, 'other@example.com'))).message).toBe(
       'Invalid sign-in link.',
     );

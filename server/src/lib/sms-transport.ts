@@ -1,0 +1,43 @@
+// SMS through a transport: Twilio's REST API when configured, otherwise the local outbox. Limits (10 per hour, 100
+// per day) are enforced by the caller (the notifications service), not here.
+import type { FastifyBaseLogger } from 'fastify';
+import type { OutboxRepository } from '../repositories/outbox-repository';
+
+export interface SmsTransport {
+  send(to: string, body: string): Promise<void>;
+  readonly kind: 'twilio' | 'outbox';
+}
+
+export function createSmsTransport(options: {
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  outbox: OutboxRepository;
+  log: FastifyBaseLogger;
+  fetch?: typeof fetch;
+}): SmsTransport {
+  const { twilio, outbox, log } = options;
+  if (!twilio) {
+    return {
+      kind: 'outbox',
+      async send(to, body) {
+        outbox.add({ channel: 'sms', recipient: to, subject: '', body });
+        log.info(`[outbox] sms to ${to}: ${body}`);
+      },
+    };
+  }
+  const doFetch = options.fetch ?? fetch;
+  return {
+    kind: 'twilio',
+    async send(to, body) {
+      const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(twilio.accountSid)}/Messages.json`;
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ To: to, From: twilio.from, Body: body }).toString(),
+      });
+      if (!response.ok) throw new Error(`Twilio answered ${response.status}`);
+    },
+  };
+}
