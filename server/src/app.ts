@@ -19,6 +19,7 @@ import type { AvailabilityRepository } from './repositories/availability-reposit
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
+import { createSmsSender, type SmsSender } from './lib/sms-sender';
 import { registerPublicContentRoutes } from './routes/public-content';
 import { registerDevOutboxRoute } from './routes/dev-outbox';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -33,6 +34,8 @@ export interface AppDeps {
   bus: ChangeBus;
   mailer: Mailer;
   sms: SmsTransport;
+  /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */
+  smsSender: SmsSender;
 }
 
 declare module 'fastify' {
@@ -92,7 +95,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     bus: createChangeBus(),
     mailer: mailerOverride ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log: app.log }),
     sms: smsOverride ?? createSmsTransport({ twilio: options.twilio, outbox, log: app.log }),
-  };
+  } as Omit<AppDeps, 'smsSender'> as AppDeps;
+  deps.smsSender = createSmsSender({ db, transport: deps.sms, settings: deps.settings, log: app.log, now: () => options.now().getTime() });
   app.decorate('deps', deps);
 
   registerPublicContentRoutes(app, deps);

@@ -1,0 +1,82 @@
+// SPEC §9 SMS limits (10 per hour, 100 per day), the flag and the opt-in, enforced by the server.
+import { build, type TestApp } from './helper';
+import { createSmsSender } from '../src/lib/sms-sender';
+import type { SmsTransport } from '../src/lib/sms-transport';
+
+let t: TestApp;
+const sent: string[] = [];
+let failNext = false;
+const transport: SmsTransport = {
+  kind: 'outbox',
+  async send(to) {
+    if (failNext) {
+      failNext = false;
+      throw new Error('carrier down');
+    }
+    sent.push(to);
+  },
+};
+let clock = Date.parse('2026-11-21T10:00:00Z');
+
+beforeEach(async () => {
+  t = await build({ smsEnabledEnv: 'true' });
+  sent.length = 0;
+  clock = Date.parse('2026-11-21T10:00:00Z');
+});
+afterEach(() => t.close());
+
+const sender = () =>
+  createSmsSender({ db: t.app.db, transport, settings: t.app.deps.settings, log: t.app.log, now: () => clock });
+const booking = (n: number) => ({ id: `b${n}`, phone: '+15550000000', smsOptIn: true });
+
+test('the 10th message in an hour is sent and the 11th is refused until the hour has passed', async () => {
+  const s = sender();
+  for (let i = 1; i <= 10; i++) expect(await s.sendToClient(booking(i), 'booking-confirmation', 'hi')).toBe('sent');
+  expect(await s.sendToClient(booking(11), 'booking-confirmation', 'hi')).toBe('limited');
+  clock += 60 * 60 * 1000 + 1;
+  expect(await s.sendToClient(booking(12), 'booking-confirmation', 'hi')).toBe('sent');
+  expect(sent).toHaveLength(11);
+});
+
+test('at most 100 in a day, even spread over hours', async () => {
+  const s = sender();
+  let ok = 0;
+  for (let hour = 0; hour < 11; hour++) {
+    for (let i = 0; i < 10; i++) if ((await s.sendToClient(booking(i), 'status-update', 'x')) === 'sent') ok++;
+    clock += 60 * 60 * 1000 + 1;
+  }
+  expect(ok).toBe(100);
+  clock += 14 * 60 * 60 * 1000;
+  expect(await s.sendToClient(booking(1), 'reminder', 'x')).toBe('sent');
+});
+
+test('nothing is sent when the feature is off, the client did not opt in, or has no phone', async () => {
+  const off = await build({ smsEnabledEnv: undefined });
+  try {
+    const s = createSmsSender({ db: off.app.db, transport, settings: off.app.deps.settings, log: off.app.log, now: () => clock });
+    expect(await s.sendToClient(booking(1), 'booking-confirmation', 'x')).toBe('disabled');
+    off.app.deps.settings.setAdminSmsValue(true);
+    expect(await s.sendToClient({ ...booking(1), smsOptIn: false }, 'booking-confirmation', 'x')).toBe('not-opted-in');
+    expect(await s.sendToClient({ ...booking(1), phone: '' }, 'booking-confirmation', 'x')).toBe('no-phone');
+    expect(await s.sendToClient(booking(1), 'booking-confirmation', 'x')).toBe('sent');
+  } finally {
+    await off.close();
+  }
+});
+
+test('the environment setting overrides the admin: false wins over her true', async () => {
+  const env = await build({ smsEnabledEnv: 'false' });
+  try {
+    env.app.deps.settings.setAdminSmsValue(true);
+    expect(env.app.deps.settings.smsStatus()).toMatchObject({ enabled: false, source: 'env' });
+  } finally {
+    await env.close();
+  }
+});
+
+test('a failed send is reported, never thrown, and does not use up the limit', async () => {
+  const s = sender();
+  failNext = true;
+  expect(await s.sendToClient(booking(1), 'booking-confirmation', 'x')).toBe('failed');
+  for (let i = 0; i < 10; i++) expect(await s.sendToClient(booking(i), 'booking-confirmation', 'x')).toBe('sent');
+});
