@@ -2,6 +2,10 @@
 // require, so a broken or mis-bundled kit shows up in the browser, not only in the kit's unit tests. Checks use
 // their own rate limiter and monitor (never the page-wide ones) so running them changes nothing the visitor sees,
 // except the CSRF token, which is created exactly as the site's first state-changing request would create it.
+//
+// No input given to the sanitiser here carries an on* attribute: Chromium's DOMParser (which DOMPurify uses) reports
+// a script-src-attr CSP violation for such attributes although it never runs them, and the page's own CSP watcher
+// would then log a false alarm in the monitor on every run. The kit's unit tests cover those inputs.
 import {
   CSRF_HEADER,
   CSRF_STORAGE_KEY,
@@ -129,7 +133,8 @@ const CHECKS: readonly Check[] = [
     run: () =>
       sanitizeInput('Hello <b>world</b>') === 'Hello world' &&
       sanitizeInput('<a href="javascript:alert(1)">link</a>') === 'link' &&
-      sanitizeInput('<img src=x onerror=alert(1)>') === '',
+      sanitizeInput('<iframe src="https://evil.example">inner</iframe>kept') === 'kept' &&
+      sanitizeInput('<svg><script>alert(1)</script></svg>z') === 'z',
   },
   {
     id: 'unsafeCharacters',
@@ -148,13 +153,14 @@ const CHECKS: readonly Check[] = [
           '<scr<script>ipt>alert(1)</script>',
           '<<b>b>',
           '<<script>script>alert(1)<</script>/script>',
-          '<img src=x onerror=alert(1)//',
+          '<img src=x alt=//',
           '"><script>alert(document.domain)</script>',
+          '<a href="x" title=\'y\'>x',
           '<div <div>>text</div>',
         ],
         (input) => {
           const output = sanitizeInput(input);
-          return NO_MARKUP_CHARACTERS.test(output) && !/onerror|<script/i.test(output);
+          return NO_MARKUP_CHARACTERS.test(output) && !/<\/?[a-z]/i.test(output);
         },
       ),
   },
@@ -276,6 +282,7 @@ const CHECKS: readonly Check[] = [
     group: 'monitor',
     run: () =>
       inspectInput('<img src=x onerror=alert(1)>').reasons.includes('markup') &&
+      inspectInput('<script>alert(1)</script>').reasons.includes('markup') &&
       inspectInput('Please verify your account').reasons.includes('phishing') &&
       !inspectInput('See you on Friday at 10.').suspicious,
   },
