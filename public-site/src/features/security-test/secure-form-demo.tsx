@@ -1,7 +1,7 @@
 // SecureForm demo: a contact form with the kit's limits and messages. SecureForm itself blocks suspicious
 // submissions and shows its warning; this demo only confirms an accepted one. Nothing is sent anywhere.
 import { useId, useState } from 'react';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '@studio/security-kit';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, TEXT_MAX_LENGTH, securityMonitor } from '@studio/security-kit';
 import { SecureForm, type SecureFormField } from '@studio/security-kit/react';
 import { messages } from '../../messages';
 
@@ -24,7 +24,14 @@ export function SecureFormDemo() {
         <p className="muted">{t.description}</p>
         {/* Any edit after an accepted submission hides the confirmation, so it never stands beside a new warning. */}
         <div onInput={() => setAccepted(false)}>
-          <SecureForm fields={FIELDS} submitLabel={t.submit} onSubmit={() => setAccepted(true)} />
+          {/* The monitor is passed explicitly: in the federated build SecureForm's default is a second copy inside
+              the shared '@studio/security-kit/react' module, which the page's monitor view would never show. */}
+          <SecureForm
+            fields={FIELDS}
+            submitLabel={t.submit}
+            monitor={securityMonitor}
+            onSubmit={() => setAccepted(true)}
+          />
         </div>
         <div role="status">{accepted && <p className="alert alert-success">{t.accepted}</p>}</div>
       </div>
