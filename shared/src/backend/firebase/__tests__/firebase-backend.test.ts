@@ -87,7 +87,16 @@ async function signIn(backend: FirebaseBackend, email: string) {
 }
 
 /** Lets fire-and-forget work (the SMS call, dynamic imports) finish. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function failure(promise: Promise<unknown>): Promise<BackendError> {
+  const outcome = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof BackendError)) throw new Error('expected a BackendError');
+  return outcome;
+}
 
 describeBackendContract({
   name: 'firebase (SDK modules faked)',
@@ -168,9 +177,7 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
   it('answers a retry whose first write landed (answer lost) with the same booking, and stores one document', async () => {
     const backend = createBackend();
     fake.loseNextWriteAnswer = true;
-    const first = await backend.bookings.create(contractBooking(seed), 'key-lost').catch((e: unknown) => e);
-    expect(first).toBeInstanceOf(BackendError);
-    expect((first as BackendError).code).toBe('unavailable');
+    expect((await failure(backend.bookings.create(contractBooking(seed), 'key-lost'))).code).toBe('unavailable');
     const retry = await backend.bookings.create(contractBooking(seed), 'key-lost');
     expect(retry.id).toBe('key-lost');
     expect([...fake.docs.keys()].filter((k) => k.startsWith('bookingRequests/'))).toEqual(['bookingRequests/key-lost']);
@@ -178,7 +185,7 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
 
   it('refuses an idempotency key that cannot be a document id', async () => {
     const backend = createBackend();
-    const error = await backend.bookings.create(contractBooking(seed), 'a/b').catch((e: unknown) => e as BackendError);
+    const error = await failure(backend.bookings.create(contractBooking(seed), 'a/b'));
     expect(error.code).toBe('validation');
     expect(fake.callsOf('setDoc')).toEqual([]);
   });
@@ -279,16 +286,14 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
   ])('maps the Firestore error %s to the BackendError code %s', async (firebaseCode, code) => {
     const backend = createBackend();
     fake.failNext = firebaseCode;
-    const error = await backend.services.list().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BackendError);
-    expect((error as BackendError).code).toBe(code);
+    expect((await failure(backend.services.list())).code).toBe(code);
   });
 
   it('gives a visitor permission-denied as forbidden on an admin write', async () => {
     const backend = createBackend();
-    const error = await backend.availability.addSlot({
-      date: '2030-01-01', startTime: '09:00', endTime: '10:00', isAvailable: true, notes: '',
-    }).catch((e: unknown) => e as BackendError);
+    const error = await failure(
+      backend.availability.addSlot({ date: '2030-01-01', startTime: '09:00', endTime: '10:00', isAvailable: true, notes: '' }),
+    );
     expect(error.code).toBe('forbidden');
   });
 });
@@ -342,7 +347,7 @@ describe('firebase adapter: e-mail link sign-in', () => {
 
   it('signs a non-admin straight out again with forbidden', async () => {
     const backend = createBackend();
-    const error = await signIn(backend, 'visitor@example.com').catch((e: unknown) => e as BackendError);
+    const error = await failure(signIn(backend, 'visitor@example.com'));
     expect(error.code).toBe('forbidden');
     expect(fake.callsOf('signOut')).toHaveLength(1);
     expect(fake.currentUser).toBeNull();
@@ -350,7 +355,7 @@ describe('firebase adapter: e-mail link sign-in', () => {
 
   it('refuses a link that is not a sign-in link', async () => {
     const backend = createFirebaseBackend({ config: CONFIG, store: memoryStore(), currentUrl: () => 'https://studio.test/' });
-    const error = await backend.auth.completeSignIn('nope', ADMIN).catch((e: unknown) => e as BackendError);
+    const error = await failure(backend.auth.completeSignIn('nope', ADMIN));
     expect(error.code).toBe('unauthenticated');
   });
 });
