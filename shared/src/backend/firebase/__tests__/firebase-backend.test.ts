@@ -100,7 +100,7 @@ async function failure(promise: Promise<unknown>): Promise<BackendError> {
 
 describeBackendContract({
   name: 'firebase (SDK modules faked)',
-  capabilities: { bookingCreate: true, adminSession: true, rejectsNonAdminAtRequest: false },
+  capabilities: { bookingCreate: true, signIn: true, adminSession: true, rejectsNonAdminAtRequest: false },
   seed,
   create: async () => {
     seedFake();
