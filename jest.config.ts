@@ -33,6 +33,15 @@ const config: Config = {
     dom('public-site'),
     dom('admin-app'),
     { ...base, displayName: 'server', rootDir: '<rootDir>/server', testEnvironment: 'node' },
+    // The Cloud Functions' logic (firebase/functions/src/core); the thin runtime wrapper index.ts is type-checked only.
+    {
+      ...base,
+      displayName: 'firebase-functions',
+      rootDir: '<rootDir>/firebase/functions',
+      testEnvironment: 'node',
+      moduleNameMapper: {},
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
   ],
 };
 
