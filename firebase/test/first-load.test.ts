@@ -149,6 +149,8 @@ describe('the firebase build', () => {
 
     const gzipBytes = scripts.reduce((n, s) => n + gzipSync(Buffer.from(s.body), { level: 9 }).length, 0);
     console.log(`firebase build, first load of /: ${scripts.length} scripts, ${gzipBytes} bytes gzip`);
-    expect(gzipBytes).toBeLessThan(260 * 1024);
+    console.log(scripts.map((s) => `${s.url} ${gzipSync(Buffer.from(s.body), { level: 9 }).length}`).join("\n"));
+    // Measured 229,796 bytes with firebase app + firestore/lite at 34 KB of it; the budget leaves room for content.
+    expect(gzipBytes).toBeLessThan(240 * 1024);
   }, 60_000);
 });

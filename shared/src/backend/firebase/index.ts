@@ -18,9 +18,6 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore/lite';
-import { datesToCheck, missingRequiredFields, resolveBookingService } from '../../domain/booking-rules';
-import { isDateAvailable } from '../../domain/availability';
-import { paymentScheduleFor } from '../../domain/payment-schedule';
 import { smsFlagInForce } from '../../domain/sms';
 import type {
   AdminAvailability,
@@ -35,24 +32,12 @@ import type {
   Service,
 } from '../../domain/types';
 import {
-  FIELDS_NOT_VALID,
   REQUIRED,
   SERVICE_NOT_FOUND,
   SIGN_IN_ACCESS_DENIED,
   SIGN_IN_INVALID_LINK,
   unavailableDatesMessage,
 } from '../../messages';
-import {
-  availabilityPeriodInputSchema,
-  bookingInputSchema,
-  bookingStatusUpdateSchema,
-  fieldErrorsOf,
-  settingsUpdateSchema,
-  signInRequestSchema,
-  timeSlotInputSchema,
-  unavailableRangeInputSchema,
-  type z,
-} from '../../schemas';
 import { BackendError, type AvailabilityPort, type Backend, type CreatedBooking, type Unsubscribe } from '../port';
 import { mapped, toBackendError } from './errors';
 import {
@@ -104,14 +89,8 @@ export const SMS_CALL_FAILED = 'sendBookingSms failed';
 // Firestore document ids must not contain '/', and an idempotency key becomes the booking's document id.
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
-const invalid = (fieldErrors: Record<string, string[]>, message: string = FIELDS_NOT_VALID) =>
-  new BackendError('validation', message, { status: 400, fieldErrors });
-
-function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw invalid(fieldErrorsOf(result.error));
-  return result.data;
-}
+// Schemas and booking rules (zod, date-fns) are needed for writes only: a lazy chunk, not the first load.
+const validation = () => import('./validation');
 
 /** Firestore Timestamps (and the fakes in tests) have toDate(); a pending server timestamp reads as null. */
 function isoOf(value: unknown, fallback: () => string): string {
@@ -225,6 +204,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const attempted = new Map<string, { created: CreatedBooking; confirmed: boolean }>();
 
   async function createBooking(input: Parameters<Backend['bookings']['create']>[0], idempotencyKey: string) {
+    const { invalid, parseOrThrow, bookingInputSchema, missingRequiredFields, resolveBookingService, datesToCheck, isDateAvailable, paymentScheduleFor } =
+      await validation();
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw invalid({}, IDEMPOTENCY_KEY_INVALID);
     const earlier = attempted.get(idempotencyKey);
     if (earlier?.confirmed) return { ...earlier.created };
@@ -434,6 +415,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const auth: Backend['auth'] = {
     requestLink: (email) =>
       mapped(async () => {
+        const { parseOrThrow, signInRequestSchema } = await validation();
         const data = parseOrThrow(signInRequestSchema, { email: email.trim() });
         const { mod, auth: a } = await loadAuth();
         await mod.sendSignInLinkToEmail(a, data.email, { url: `${origin()}/finishSignIn`, handleCodeInApp: true });
@@ -542,6 +524,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       subscribe: subscribeBookings,
       updateStatus: (id, status) =>
         mapped(async () => {
+          const { parseOrThrow, bookingStatusUpdateSchema } = await validation();
           const update = parseOrThrow(bookingStatusUpdateSchema, { status });
           const ref = doc(db(), COLLECTIONS.bookings, id);
           await updateDoc(ref, { status: update.status, updatedAt: serverTimestamp() });
@@ -561,18 +544,21 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       subscribe: subscribeAvailability,
       addPeriod: (input) =>
         mapped(async () => {
+          const { parseOrThrow, availabilityPeriodInputSchema } = await validation();
           const { notes, ...fields } = parseOrThrow(availabilityPeriodInputSchema, input);
           await addAvailability(COLLECTIONS.periods, fields, notes);
         }),
       deletePeriod: (id) => mapped(() => deleteAvailability(COLLECTIONS.periods, id)),
       addUnavailable: (input) =>
         mapped(async () => {
+          const { parseOrThrow, unavailableRangeInputSchema } = await validation();
           const { reason, ...fields } = parseOrThrow(unavailableRangeInputSchema, input);
           await addAvailability(COLLECTIONS.unavailable, fields, reason);
         }),
       deleteUnavailable: (id) => mapped(() => deleteAvailability(COLLECTIONS.unavailable, id)),
       addSlot: (input) =>
         mapped(async () => {
+          const { parseOrThrow, timeSlotInputSchema } = await validation();
           const { notes, ...fields } = parseOrThrow(timeSlotInputSchema, input);
           await addAvailability(COLLECTIONS.slots, fields, notes);
         }),
@@ -591,6 +577,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
         }),
       setSmsEnabled: (enabled) =>
         mapped(async () => {
+          const { parseOrThrow, settingsUpdateSchema } = await validation();
           const { smsEnabled } = parseOrThrow(settingsUpdateSchema, { smsEnabled: enabled });
           await setDoc(doc(db(), COLLECTIONS.settings, SETTINGS_SMS_DOC), { smsEnabled, updatedAt: serverTimestamp() });
           return smsFlagInForce(undefined, smsEnabled);
