@@ -8,6 +8,7 @@ import {
   EMAIL_FOR_SIGN_IN_KEY,
   SESSION_HINT_KEY,
   SMS_CALL_FAILED,
+  toBackendError,
   withCacheBust,
   type FirebaseBackend,
   type KeyValueStore,
@@ -357,6 +358,28 @@ describe('firebase adapter: e-mail link sign-in', () => {
     const backend = createFirebaseBackend({ config: CONFIG, store: memoryStore(), currentUrl: () => 'https://studio.test/' });
     const error = await failure(backend.auth.completeSignIn('nope', ADMIN));
     expect(error.code).toBe('unauthenticated');
+  });
+});
+
+describe('toBackendError', () => {
+  it.each([
+    ['auth/network-request-failed', 'network'],
+    ['auth/too-many-requests', 'rate-limited'],
+    ['auth/invalid-email', 'validation'],
+    ['functions/resource-exhausted', 'rate-limited'],
+    ['functions/unauthenticated', 'unauthenticated'],
+    ['storage/object-not-found', 'not-found'],
+    ['storage/unauthorized', 'forbidden'],
+    ['something-new', 'internal'],
+  ])('maps the service-prefixed code %s to %s', (firebaseCode, code) => {
+    const error = toBackendError(Object.assign(new Error('x'), { code: firebaseCode }));
+    expect(error).toBeInstanceOf(BackendError);
+    expect(error.code).toBe(code);
+  });
+
+  it('passes a BackendError through unchanged', () => {
+    const original = new BackendError('conflict', 'taken');
+    expect(toBackendError(original)).toBe(original);
   });
 });
 
