@@ -172,6 +172,11 @@ describe('booking requests: visitors create only, validated; the admin reads and
     await assertFails(setDoc(doc(v, 'bookingRequests/k13'), booking({ smsOptIn: 'yes' })));
     await assertFails(setDoc(doc(v, 'bookingRequests/k14'), booking({ paymentSchedule: 'Free' })));
     await assertFails(setDoc(doc(v, 'bookingRequests/k15'), booking({ name: '   ' })));
+    await assertFails(setDoc(doc(v, 'bookingRequests/k16'), booking({ location: 'a\nb\nc' })));
+    await assertFails(setDoc(doc(v, 'bookingRequests/k17'), booking({ description: 'bell\u0007' })));
+  });
+  it('a description may span lines (newlines and tabs are not control characters there)', async () => {
+    await assertSucceeds(setDoc(doc(db(visitor()), 'bookingRequests/multi-line'), booking({ description: 'one\ntwo\n\tthree' })));
   });
   it('a retry with the same key cannot overwrite the stored booking', async () => {
     await assertFails(setDoc(doc(db(visitor()), 'bookingRequests/b1'), booking()));
