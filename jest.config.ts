@@ -32,7 +32,13 @@ const config: Config = {
     dom('shell'),
     dom('public-site'),
     dom('admin-app'),
-    { ...base, displayName: 'server', rootDir: '<rootDir>/server', testEnvironment: 'node' },
+    {
+      ...base,
+      displayName: 'server',
+      rootDir: '<rootDir>/server',
+      testEnvironment: 'node',
+      testPathIgnorePatterns: ['/node_modules/', '/test/soak/'],
+    },
     // Load and crash tests (issue 9): real server processes, about a minute and a half; `npm run test:soak`.
     ...(process.env.STUDIO_SOAK === '1'
       ? [{ ...base, displayName: 'soak', rootDir: '<rootDir>/server', testEnvironment: 'node', testMatch: ['<rootDir>/test/soak/**/*.soak.test.ts'] }]
