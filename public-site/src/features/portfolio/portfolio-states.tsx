@@ -11,11 +11,14 @@ export function PortfolioLoading() {
   );
 }
 
+/** Indirection so tests can observe the reload (jsdom cannot navigate). */
+export const pageActions = { reload: () => window.location.reload() };
+
 export function NoPortfolioContent() {
   return (
     <div className="empty-state portfolio-empty">
       <p>{messages.portfolio.noContent}</p>
-      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+      <button type="button" className="btn btn-primary" onClick={() => pageActions.reload()}>
         {messages.portfolio.refresh}
       </button>
     </div>
