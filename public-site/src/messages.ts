@@ -14,9 +14,10 @@ export const messages = {
     portfolio: 'View Portfolio',
     heroAlt: 'Ava Monroe posing against a warm desert backdrop',
     servicesIntro: 'Pick a service to start a booking, or open Learn More for the packages and what each includes.',
-    bookService: (name: string) => `Book ${name}`,
     learnMore: 'Learn More',
-    learnMoreAbout: (name: string) => `Learn more about ${name}`,
+    // Read after Book Now / Learn More by screen readers, so each card's buttons have distinct names.
+    bookSuffix: (name: string) => ` for ${name}`,
+    learnMoreSuffix: (name: string) => ` about ${name}`,
   },
   noServices: 'No services available.',
 
@@ -74,7 +75,8 @@ export const messages = {
   // Media (SPEC §2)
   media: {
     tapToPlay: 'TAP TO PLAY',
-    playVideo: (name: string) => `Play video: ${name}`,
+    /** Read after the visible TAP TO PLAY. */
+    videoSuffix: (name: string) => ` (${name})`,
     pauseVideo: (name: string) => `Pause video: ${name}`,
     openImage: (name: string) => `Open ${name} in the viewer`,
     viewer: 'Image viewer',

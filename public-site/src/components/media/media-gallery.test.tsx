@@ -106,7 +106,7 @@ describe('videos', () => {
     expect(video).toHaveAttribute('playsinline');
     expect(screen.getByText('TAP TO PLAY')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Play video: Walk' }));
+    await user.click(screen.getByRole('button', { name: 'TAP TO PLAY (Walk)' }));
     expect(play).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('TAP TO PLAY')).not.toBeInTheDocument();
 
@@ -118,7 +118,7 @@ describe('videos', () => {
   it('keeps the overlay when the browser refuses to play', async () => {
     play.mockImplementation(() => Promise.reject(new Error('NotAllowedError')));
     const user = setup();
-    await user.click(screen.getByRole('button', { name: 'Play video: Walk' }));
+    await user.click(screen.getByRole('button', { name: 'TAP TO PLAY (Walk)' }));
     await act(async () => undefined);
     expect(screen.getByText('TAP TO PLAY')).toBeInTheDocument();
   });

@@ -43,14 +43,16 @@ export function VideoTile({ src, name, poster, width, height }: VideoTileProps) 
       <button
         type="button"
         className={playing ? 'video-toggle is-playing' : 'video-toggle'}
-        aria-label={playing ? messages.media.pauseVideo(name) : messages.media.playVideo(name)}
         aria-pressed={playing}
         onClick={toggle}
       >
-        {!playing && (
-          <span className="video-overlay" aria-hidden="true">
-            <span className="video-play-icon" />
+        {playing ? (
+          <span className="visually-hidden">{messages.media.pauseVideo(name)}</span>
+        ) : (
+          <span className="video-overlay">
+            <span className="video-play-icon" aria-hidden="true" />
             {messages.media.tapToPlay}
+            <span className="visually-hidden">{messages.media.videoSuffix(name)}</span>
           </span>
         )}
       </button>

@@ -65,7 +65,7 @@ describe('Home', () => {
     const user = userEvent.setup();
     renderAt('/');
     await cards();
-    await user.click(screen.getByRole('link', { name: 'Book Photoshoot' }));
+    await user.click(screen.getByRole('link', { name: 'Book Now for Photoshoot' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/book-me?selectedService=photoshoot');
   });
 
@@ -73,7 +73,7 @@ describe('Home', () => {
     const user = userEvent.setup();
     renderAt('/');
     await cards();
-    await user.click(screen.getByRole('link', { name: 'Learn more about Brand Events & Promotions' }));
+    await user.click(screen.getByRole('link', { name: 'Learn More about Brand Events & Promotions' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/service/brand-events');
     expect(await screen.findByRole('heading', { level: 1, name: 'Brand Events & Promotions' })).toBeInTheDocument();
   });

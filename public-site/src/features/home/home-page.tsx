@@ -106,11 +106,13 @@ function ServiceCard({ service }: { service: Service }) {
         <p className="price">{servicePriceText(service)}</p>
         <div className="service-actions">
           {/* The whole card books the service (SPEC §2); Learn More sits above that link. */}
-          <Link className="btn btn-primary btn-small stretched-link" to={bookHref} aria-label={messages.home.bookService(service.displayName)}>
+          <Link className="btn btn-primary btn-small stretched-link" to={bookHref}>
             {messages.home.book}
+            <span className="visually-hidden">{messages.home.bookSuffix(service.displayName)}</span>
           </Link>
-          <Link className="btn btn-ghost btn-small service-more" to={`/service/${encodeURIComponent(service.id)}`} aria-label={messages.home.learnMoreAbout(service.displayName)}>
+          <Link className="btn btn-ghost btn-small service-more" to={`/service/${encodeURIComponent(service.id)}`}>
             {messages.home.learnMore}
+            <span className="visually-hidden">{messages.home.learnMoreSuffix(service.displayName)}</span>
           </Link>
         </div>
       </div>

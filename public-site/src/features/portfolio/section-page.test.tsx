@@ -22,7 +22,7 @@ describe('Portfolio sections', () => {
     renderAt('/portfolio/digitals');
     const grid = await screen.findByRole('list', { name: 'Digitals' });
     expect(within(grid).getByRole('button', { name: 'Open Digital, front in the viewer' })).toBeInTheDocument();
-    expect(within(grid).getByRole('button', { name: 'Play video: Digital walk' })).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'TAP TO PLAY (Digital walk)' })).toBeInTheDocument();
   });
 
   it('gives the first image eager, high-priority loading and sizes to every image', async () => {

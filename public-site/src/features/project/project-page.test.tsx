@@ -26,7 +26,7 @@ describe('Project detail', () => {
     const gallery = screen.getByRole('list', { name: 'Gallery' });
     expect(within(gallery).getAllByRole('button', { name: /Open Sonoran Editorial, image \d in the viewer/ })).toHaveLength(2);
     const videos = screen.getByRole('list', { name: 'Videos' });
-    expect(within(videos).getByRole('button', { name: 'Play video: Sonoran Editorial, video 1' })).toBeInTheDocument();
+    expect(within(videos).getByRole('button', { name: 'TAP TO PLAY (Sonoran Editorial, video 1)' })).toBeInTheDocument();
   });
 
   it('shows no videos for a print project', async () => {
