@@ -69,30 +69,30 @@ const ROUTE_GROUPS = [ROUTES.slice(0, 5), ROUTES.slice(5, 10), ROUTES.slice(10)]
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const width of [390, 1280]) {
-    ROUTE_GROUPS.forEach((group, g) => {
-    test(`public routes ${group.map((r) => r.path).join(' ')} at ${width} px in ${colorScheme} mode: no console error, no serious axe violation`, async ({ browser, baseURL }) => {
-      test.setTimeout(120_000);
-      const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: width === 390 ? 844 : 900 } });
-      const page = await context.newPage();
-      let current: RouteCase | undefined;
-      const errors = watchConsole(page, () => current?.expected404);
-      await stubEmbedScript(page);
-      const report: string[] = [];
-      for (const route of group) {
-        current = route;
-        await page.goto(route.path);
-        await expect(page.getByRole('heading', { name: route.heading }).first()).toBeVisible();
-        await page.waitForLoadState('load');
-        const violations = await seriousViolations(page);
-        if (violations.length) report.push(`${route.path}:\n  ${violations.join('\n  ')}`);
-        // The page has no horizontal scroll at this width.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${route.path} scrolls sideways`).toBeLessThanOrEqual(0);
-      }
-      expect(report).toEqual([]);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
+    ROUTE_GROUPS.forEach((group) => {
+      test(`public routes ${group.map((r) => r.path).join(' ')} at ${width} px in ${colorScheme} mode: no console error, no serious axe violation`, async ({ browser, baseURL }) => {
+        test.setTimeout(120_000);
+        const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: width === 390 ? 844 : 900 } });
+        const page = await context.newPage();
+        let current: RouteCase | undefined;
+        const errors = watchConsole(page, () => current?.expected404);
+        await stubEmbedScript(page);
+        const report: string[] = [];
+        for (const route of group) {
+          current = route;
+          await page.goto(route.path);
+          await expect(page.getByRole('heading', { name: route.heading }).first()).toBeVisible();
+          await page.waitForLoadState('load');
+          const violations = await seriousViolations(page);
+          if (violations.length) report.push(`${route.path}:\n  ${violations.join('\n  ')}`);
+          // The page has no horizontal scroll at this width.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${route.path} scrolls sideways`).toBeLessThanOrEqual(0);
+        }
+        expect(report).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
     });
   }
 }
