@@ -88,6 +88,7 @@ export const messages = {
 
   // Project detail (SPEC §2, §8)
   project: {
+    backToPortfolio: 'Portfolio',
     failed: 'Failed to load project data.',
     notFound: 'Project not found',
     noImages: 'No images found for this project.',

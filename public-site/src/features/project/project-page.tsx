@@ -1,6 +1,7 @@
 // Project detail (SPEC §2): title, description, image gallery, and videos unless the category is print. In the
 // original the section route shadowed it; here /portfolio/{id} falls through to it when the id is no section.
 import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from '@studio/shared/router';
 import { backend } from '@studio/shared/backend';
 import type { Gallery, MediaItem, Project } from '@studio/shared/domain';
 import { MediaGallery } from '../../components/media/media-gallery';
@@ -83,6 +84,10 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
 
   return (
     <article className="page project">
+      <Link className="back-link" to="/portfolio">
+        <span aria-hidden="true">←</span>
+        {messages.project.backToPortfolio}
+      </Link>
       <header className="page-header">
         <p className="eyebrow">{project.category}</p>
         <h1>{project.title}</h1>
