@@ -26,7 +26,8 @@ export function VideoTile({ src, name, poster, width, height }: VideoTileProps) 
   };
 
   return (
-    <div className="video-tile" style={width && height ? { aspectRatio: `${width} / ${height}` } : undefined}>
+    // The tile keeps the grid's 4:5 frame whatever the video's own shape; width and height still reserve space.
+    <div className="video-tile">
       <video
         ref={video}
         src={src}
