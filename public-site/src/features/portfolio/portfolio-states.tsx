@@ -35,7 +35,7 @@ export function SectionNotFound() {
       <h1>{messages.portfolio.sectionNotFound}</h1>
       <p className="muted">{messages.portfolio.sectionNotFoundHint}</p>
       <Link className="btn btn-primary" to="/portfolio">
-        {messages.portfolio.backToPortfolio}
+        {messages.home.portfolio}
       </Link>
     </section>
   );
