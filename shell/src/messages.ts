@@ -8,4 +8,5 @@ export const messages = {
   nav: { home: 'Home', portfolio: 'Portfolio', about: 'About', book: 'Book', admin: 'Admin' },
   signedIn: 'Signed in',
   skipToContent: 'Skip to content',
+  theme: { toDark: 'Switch to dark theme', toLight: 'Switch to light theme' },
 } as const;

@@ -1,28 +1,121 @@
+// Home (SPEC §2): a hero with Book and Portfolio buttons, then the services grid from the backend, featured services
+// first, each card going to /book-me with its service selected and its Learn More to /service/{id}.
 import { useEffect, useState } from 'react';
+import { Link } from '@studio/shared/router';
 import { backend } from '@studio/shared/backend';
+import { orderServices, servicePriceText, withServiceDefaults } from '@studio/shared/domain';
 import type { Service } from '@studio/shared/domain';
 import { messages } from '../../messages';
+import './home.css';
+
+type ServicesState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; services: Service[] };
+
+const HERO = { src: '/media/hero.svg', width: 1600, height: 1000 };
 
 export function HomePage() {
-  const [services, setServices] = useState<Service[] | null>(null);
-  const [error, setError] = useState(false);
+  const [state, setState] = useState<ServicesState>({ status: 'loading' });
   useEffect(() => {
-    backend.services.list().then(setServices, () => setError(true));
+    let live = true;
+    backend.services.list().then(
+      (services) => live && setState({ status: 'ready', services: orderServices(services).map(withServiceDefaults) }),
+      () => live && setState({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
   }, []);
+
   return (
-    <section className="page">
-      <h1>{messages.servicesTitle}</h1>
-      {error && <p role="alert">{messages.failedToLoadServices}</p>}
-      {!services && !error && <p role="status">{messages.loading}</p>}
-      <ul className="grid" data-testid="services">
-        {services?.map((s) => (
-          <li key={s.id} className="card">
-            <div className="card-body">
-              <h2>{s.displayName}</h2>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero-text">
+          <p className="eyebrow">{messages.home.eyebrow}</p>
+          <h1 id="hero-title">{messages.home.title}</h1>
+          <p className="hero-lead">{messages.home.lead}</p>
+          <div className="row">
+            <Link className="btn btn-primary" to="/book-me">
+              {messages.home.book}
+            </Link>
+            <Link className="btn" to="/portfolio">
+              {messages.home.portfolio}
+            </Link>
+          </div>
+        </div>
+        <div className="hero-media">
+          <img
+            src={HERO.src}
+            alt={messages.home.heroAlt}
+            width={HERO.width}
+            height={HERO.height}
+            fetchPriority="high"
+            loading="eager"
+            decoding="async"
+          />
+        </div>
+      </section>
+
+      <section className="page services" aria-labelledby="services-title">
+        <header className="page-header">
+          <h2 id="services-title">{messages.servicesTitle}</h2>
+          <p>{messages.home.servicesIntro}</p>
+        </header>
+        {state.status === 'loading' && (
+          <div role="status" className="service-grid" aria-busy="true">
+            <span className="visually-hidden">{messages.loading}</span>
+            {[0, 1, 2].map((n) => (
+              <div key={n} className="service-card skeleton" aria-hidden="true" />
+            ))}
+          </div>
+        )}
+        {state.status === 'error' && (
+          <p role="alert" className="alert alert-error">
+            {messages.failedToLoadServices}
+          </p>
+        )}
+        {state.status === 'ready' && state.services.length === 0 && <p className="empty-state">{messages.noServices}</p>}
+        {state.status === 'ready' && state.services.length > 0 && (
+          <ul className="service-grid" aria-labelledby="services-title">
+            {state.services.map((service) => (
+              <ServiceCard key={service.id} service={service} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function ServiceCard({ service }: { service: Service }) {
+  const bookHref = `/book-me?selectedService=${encodeURIComponent(service.id)}`;
+  return (
+    <li className="service-card">
+      {service.image && (
+        <img
+          className="service-media"
+          src={service.image}
+          alt=""
+          width={1200}
+          height={800}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <div className="service-body">
+        <h3>{service.displayName}</h3>
+        <p className="muted">{service.description}</p>
+        <p className="price">{servicePriceText(service)}</p>
+        <div className="service-actions">
+          {/* The whole card books the service (SPEC §2); Learn More sits above that link. */}
+          <Link className="btn btn-primary btn-small stretched-link" to={bookHref}>
+            {messages.home.book}
+            <span className="visually-hidden">{messages.home.bookSuffix(service.displayName)}</span>
+          </Link>
+          <Link className="btn btn-ghost btn-small service-more" to={`/service/${encodeURIComponent(service.id)}`}>
+            {messages.home.learnMore}
+            <span className="visually-hidden">{messages.home.learnMoreSuffix(service.displayName)}</span>
+          </Link>
+        </div>
+      </div>
+    </li>
   );
 }

@@ -2,6 +2,7 @@
 import { NavLink, Link } from '@studio/shared/router';
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
 import { messages } from '../../messages';
+import { ThemeToggle } from '../theme/theme-toggle';
 
 export function Navbar({ brand }: { brand: string }) {
   const isAdmin = useAuth(selectIsAdmin);
@@ -30,6 +31,7 @@ export function Navbar({ brand }: { brand: string }) {
           ))}
         </ul>
       </nav>
+      <ThemeToggle />
     </header>
   );
 }

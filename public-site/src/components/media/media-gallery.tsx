@@ -1,0 +1,89 @@
+// A grid of portfolio images and videos (SPEC §2). Images open the carousel; videos play in place on tap.
+// Loading order: the first tile is the page's largest above-the-fold image (eager, high priority), the rest of the
+// first row load eagerly at normal priority, everything below the fold lazily.
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { MediaItem } from '@studio/shared/domain';
+import { messages } from '../../messages';
+import { VideoTile } from './video-tile';
+import type { ViewerImage } from './types';
+import './media.css';
+
+const MediaViewer = lazy(() => import('./media-viewer'));
+
+/** Tiles that are likely in the first screen on a desktop, loaded eagerly. */
+const EAGER_TILES = 4;
+
+export interface MediaGalleryProps {
+  items: readonly MediaItem[];
+  /** Whether the gallery starts above the fold (then its first image gets fetchpriority high). */
+  aboveFold?: boolean;
+  /** The grid's accessible name. */
+  label: string;
+}
+
+export function MediaGallery({ items, aboveFold = true, label }: MediaGalleryProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  const images = useMemo<ViewerImage[]>(
+    () =>
+      items
+        .filter((item) => item.type === 'image')
+        .map((item) => ({ src: item.url, alt: item.name, width: item.width, height: item.height, srcSet: item.srcSet })),
+    [items],
+  );
+
+  let imageIndex = -1;
+  return (
+    <>
+      <ul className="media-grid" aria-label={label}>
+        {items.map((item, i) => {
+          if (item.type === 'video') {
+            return (
+              <li key={`${item.url}-${i}`} className="media-cell">
+                <VideoTile src={item.url} name={item.name} poster={item.poster} width={item.width} height={item.height} />
+              </li>
+            );
+          }
+          imageIndex += 1;
+          const thisImage = imageIndex;
+          const first = aboveFold && i === 0;
+          const eager = aboveFold && i < EAGER_TILES;
+          return (
+            <li key={`${item.url}-${i}`} className="media-cell">
+              <button
+                type="button"
+                className="media-tile"
+                aria-label={messages.media.openImage(item.name)}
+                aria-haspopup="dialog"
+                onClick={() => setOpen(thisImage)}
+                // Fetch the viewer's code as soon as the visitor shows intent, so opening feels instant.
+                onPointerEnter={preloadViewer}
+                onFocus={preloadViewer}
+              >
+                <img
+                  src={item.url}
+                  srcSet={item.srcSet}
+                  sizes="(max-width: 640px) 50vw, 300px"
+                  alt=""
+                  width={item.width ?? 800}
+                  height={item.height ?? 1000}
+                  loading={eager ? 'eager' : 'lazy'}
+                  fetchPriority={first ? 'high' : 'auto'}
+                  decoding="async"
+                />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {open !== null && (
+        <Suspense fallback={null}>
+          <MediaViewer images={images} startIndex={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function preloadViewer() {
+  void import('./media-viewer');
+}

@@ -1,0 +1,94 @@
+import '../../test-support/polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryBackend } from '@studio/shared/backend/memory';
+import type { Backend } from '@studio/shared/backend';
+import { renderAt } from '../../test-support/render';
+import { seed, services } from '../../test-support/seed';
+
+let mockBackend: Backend = createMemoryBackend(seed());
+jest.mock('@studio/shared/backend', () => ({
+  get backend() {
+    return mockBackend;
+  },
+}));
+
+beforeEach(() => {
+  mockBackend = createMemoryBackend(seed());
+});
+
+async function cards() {
+  const list = await screen.findByRole('list', { name: 'Services' });
+  return within(list).getAllByRole('listitem');
+}
+
+describe('Home', () => {
+  it('shows the hero with Book and Portfolio buttons and the Services heading', async () => {
+    renderAt('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Ava Monroe' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/book-me');
+    expect(screen.getByRole('link', { name: 'View Portfolio' })).toHaveAttribute('href', '/portfolio');
+    expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
+    const hero = screen.getByRole('img', { name: /Ava Monroe posing/ });
+    expect(hero).toHaveAttribute('src', '/media/hero.svg');
+    expect(hero).toHaveAttribute('width', '1600');
+    expect(hero).toHaveAttribute('height', '1000');
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    await cards();
+  });
+
+  it('orders photoshoot, usergeneratedcontent, others, then the rest, each name a heading', async () => {
+    renderAt('/');
+    const names = (await cards()).map((card) => within(card).getByRole('heading').textContent);
+    expect(names).toEqual(['Photoshoot', 'User-Generated Content', 'Other Projects', 'Brand Events & Promotions']);
+  });
+
+  it("shows the service's price, else 'Starting from $X' from the tiers, else 'Contact for pricing'", async () => {
+    renderAt('/');
+    const [photoshoot, ugc, others, events] = await cards();
+    expect(photoshoot).toHaveTextContent('Starting from $250');
+    expect(ugc).toHaveTextContent('$150 per video');
+    expect(others).toHaveTextContent('Contact for pricing');
+    expect(events).toHaveTextContent('Starting from $400');
+  });
+
+  it('fills the default image and description of the featured services when they have none', async () => {
+    renderAt('/');
+    const [photoshoot, ugc] = await cards();
+    expect(photoshoot).toHaveTextContent('Professional modeling for editorial');
+    expect(photoshoot!.querySelector('img')).toHaveAttribute('src', '/media/services/photoshoot.svg');
+    expect(ugc!.querySelector('img')).toHaveAttribute('src', '/media/custom-ugc.jpg');
+    expect(ugc).toHaveTextContent('Videos for your brand.');
+  });
+
+  it('goes to /book-me with the service selected from a card, and to /service/{id} from Learn More', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    await cards();
+    await user.click(screen.getByRole('link', { name: 'Book Now for Photoshoot' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/book-me?selectedService=photoshoot');
+  });
+
+  it('Learn More opens the service detail', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    await cards();
+    await user.click(screen.getByRole('link', { name: 'Learn More about Brand Events & Promotions' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/service/brand-events');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brand Events & Promotions' })).toBeInTheDocument();
+  });
+
+  it("says 'No services available.' when there are none", async () => {
+    mockBackend = createMemoryBackend(seed({ services: [] }));
+    renderAt('/');
+    expect(await screen.findByText('No services available.')).toBeInTheDocument();
+  });
+
+  it("shows a loading state, then 'Failed to load services' when the services cannot be loaded", async () => {
+    mockBackend.services.list = () => Promise.reject(new Error('offline'));
+    renderAt('/');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load services');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});

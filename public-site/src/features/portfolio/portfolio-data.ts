@@ -1,0 +1,84 @@
+// Loads what the portfolio pages show (SPEC §7): the metadata document and the content JSON. Metadata that fails to
+// load falls back to empty metadata (SPEC §8); content that fails is null, and the page says so.
+import { useEffect, useState } from 'react';
+import { backend } from '@studio/shared/backend';
+import { PORTFOLIO_SECTION_IDS } from '@studio/shared/domain';
+import type { MediaItem, PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
+import { messages } from '../../messages';
+
+export type PortfolioSectionId = (typeof PORTFOLIO_SECTION_IDS)[number];
+
+export const EMPTY_META: PortfolioMeta = {
+  RUNWAY_SECTION_MAP: {},
+  RUNWAY_SECTION_SUBTITLES: {},
+  PRINT_CONCEPTS: [],
+  PRINT_CONCEPT_KEY_MAP: {},
+  PRINT_CONCEPT_DETAILS: {},
+  portfolioCategories: [],
+  ugcReels: [],
+};
+
+export type PortfolioData =
+  | { status: 'loading' }
+  | { status: 'ready'; meta: PortfolioMeta; content: PortfolioContent | null };
+
+export function isPortfolioSection(id: string): id is PortfolioSectionId {
+  return (PORTFOLIO_SECTION_IDS as readonly string[]).includes(id);
+}
+
+export function usePortfolioData(): PortfolioData {
+  const [data, setData] = useState<PortfolioData>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    void Promise.all([
+      backend.portfolio.getMeta().catch(() => EMPTY_META),
+      backend.portfolio.getContent().catch(() => null),
+    ]).then(([meta, content]) => {
+      if (live) setData({ status: 'ready', meta, content });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return data;
+}
+
+/** The reel URLs worth embedding: empty entries are skipped (SPEC §2). */
+export function reelUrls(meta: Pick<PortfolioMeta, 'ugcReels'>): string[] {
+  return meta.ugcReels.map((url) => url.trim()).filter((url) => url !== '');
+}
+
+/** The count line of a category card (SPEC §2). */
+export function categoryCount(id: string, meta: PortfolioMeta): string {
+  switch (id) {
+    case 'runway':
+      return messages.portfolio.lastShows(Object.keys(meta.RUNWAY_SECTION_MAP).length);
+    case 'print':
+      return messages.portfolio.concepts(meta.PRINT_CONCEPTS.length);
+    case 'comp-card':
+    case 'digitals':
+      return messages.portfolio.viewAll;
+    case 'ugc':
+      return messages.portfolio.reels(reelUrls(meta).length);
+    default:
+      return '';
+  }
+}
+
+/** The first image of a category, used as the card's cover. */
+export function coverOf(id: string, meta: PortfolioMeta, content: PortfolioContent | null): MediaItem | undefined {
+  if (!content) return undefined;
+  const firstImage = (items: readonly MediaItem[] | undefined) => items?.find((m) => m.type === 'image');
+  switch (id) {
+    case 'runway':
+      return Object.keys(meta.RUNWAY_SECTION_MAP).map((k) => firstImage(content.runway[k])).find(Boolean);
+    case 'print':
+      return meta.PRINT_CONCEPTS.map((name) => firstImage(content.print[meta.PRINT_CONCEPT_KEY_MAP[name] ?? ''])).find(Boolean);
+    case 'comp-card':
+      return firstImage(content['comp-card']);
+    case 'digitals':
+      return firstImage(content.digitals);
+    default:
+      return undefined;
+  }
+}

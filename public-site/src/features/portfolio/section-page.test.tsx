@@ -1,0 +1,95 @@
+import '../../test-support/polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryBackend } from '@studio/shared/backend/memory';
+import type { Backend } from '@studio/shared/backend';
+import { renderAt } from '../../test-support/render';
+import { seed } from '../../test-support/seed';
+
+let mockBackend: Backend = createMemoryBackend(seed());
+jest.mock('@studio/shared/backend', () => ({
+  get backend() {
+    return mockBackend;
+  },
+}));
+
+beforeEach(() => {
+  mockBackend = createMemoryBackend(seed());
+});
+
+describe('Portfolio sections', () => {
+  it('comp-card and digitals show grids of images and videos', async () => {
+    renderAt('/portfolio/digitals');
+    const grid = await screen.findByRole('list', { name: 'Digitals' });
+    expect(within(grid).getByRole('button', { name: 'Open Digital, front in the viewer' })).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'TAP TO PLAY (Digital walk)' })).toBeInTheDocument();
+  });
+
+  it('gives the first image eager, high-priority loading and sizes to every image', async () => {
+    renderAt('/portfolio/comp-card');
+    const grid = await screen.findByRole('list', { name: 'Comp Card' });
+    const [first, second] = Array.from(grid.querySelectorAll('img'));
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('width', '800');
+    expect(first).toHaveAttribute('height', '1000');
+    expect(second).toHaveAttribute('fetchpriority', 'auto');
+  });
+
+  it.each([
+    ['comp-card', 'No comp card content available yet.'],
+    ['digitals', 'No digital content available yet.'],
+  ])('%s says %p when empty', async (section, text) => {
+    mockBackend = createMemoryBackend(
+      seed({ portfolioContent: { runway: {}, print: {}, 'comp-card': [], digitals: [] } }),
+    );
+    renderAt(`/portfolio/${section}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('runway lists the shows with subtitles, opens one, and goes back', async () => {
+    const user = userEvent.setup();
+    renderAt('/portfolio/runway');
+    expect(await screen.findByRole('heading', { name: 'Phoenix Fashion Week' })).toBeInTheDocument();
+    expect(screen.getByText('Evening wear and couture gowns')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Scottsdale Couture Night' }));
+    const title = await screen.findByRole('heading', { level: 1, name: 'Scottsdale Couture Night' });
+    expect(title).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Open Couture look 1 in the viewer' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to all shows' }));
+    expect(await screen.findByRole('heading', { name: 'Desert Bloom Showcase' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/portfolio\/runway$/);
+  });
+
+  it('print lists the concepts with style, wardrobe, setting and purpose, then a concept gallery', async () => {
+    const user = userEvent.setup();
+    renderAt('/portfolio/print');
+    const card = (await screen.findByRole('heading', { name: 'Editorial' })).closest('li')!;
+    expect(card).toHaveTextContent('StyleNarrative, high-fashion storytelling');
+    expect(card).toHaveTextContent('WardrobeDesigner pieces and statement layers');
+    expect(card).toHaveTextContent('SettingSonoran desert at golden hour');
+    expect(card).toHaveTextContent('PurposeMagazine spreads and look-books');
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
+    await user.click(within(card).getByRole('link', { name: 'Editorial' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/portfolio/print/editorial');
+    const grid = await screen.findByRole('list', { name: 'Editorial' });
+    expect(within(grid).getAllByRole('button')).toHaveLength(3);
+  });
+
+  it("shows 'Section not found' for an unknown concept key", async () => {
+    renderAt('/portfolio/print/nope');
+    expect(await screen.findByRole('heading', { name: 'Section not found' })).toBeInTheDocument();
+  });
+
+  it("shows 'Section not found' for an id that is neither a section nor a project", async () => {
+    renderAt('/portfolio/backstage');
+    expect(await screen.findByRole('heading', { name: 'Section not found' })).toBeInTheDocument();
+  });
+
+  it("shows 'No portfolio content available.' on a section whose content cannot be had", async () => {
+    mockBackend.portfolio.getContent = () => Promise.reject(new Error('offline'));
+    renderAt('/portfolio/comp-card');
+    expect(await screen.findByText('No portfolio content available.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import '../../test-support/polyfills';
+import { screen, within } from '@testing-library/react';
+import { createMemoryBackend } from '@studio/shared/backend/memory';
+import type { Backend } from '@studio/shared/backend';
+import { renderAt } from '../../test-support/render';
+import { seed } from '../../test-support/seed';
+
+let mockBackend: Backend = createMemoryBackend(seed());
+jest.mock('@studio/shared/backend', () => ({
+  get backend() {
+    return mockBackend;
+  },
+}));
+
+beforeEach(() => {
+  mockBackend = createMemoryBackend(seed());
+});
+
+describe('Service detail', () => {
+  it('shows a pricing table of the tiers with tier, price, includes and a Book button per tier', async () => {
+    renderAt('/service/photoshoot');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Photoshoot' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Packages & pricing' });
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Tier', 'Price', 'Includes', 'Book']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Standard Session',
+      'Editorial Day',
+      'Mini Session',
+    ]);
+    const mini = rows[2]!;
+    expect(mini).toHaveTextContent('$250');
+    expect(within(mini).getByRole('listitem')).toHaveTextContent('1 hour on location');
+    expect(within(mini).getByRole('link', { name: 'Book Mini Session' })).toHaveAttribute(
+      'href',
+      '/book-me?selectedService=photoshoot&selectedTier=photoshoot-mini',
+    );
+  });
+
+  it("shows 'Contact for pricing' for a tier without a price", async () => {
+    renderAt('/service/others');
+    const row = (await screen.findByRole('rowheader', { name: 'Custom Project' })).closest('tr')!;
+    expect(row).toHaveTextContent('Contact for pricing');
+  });
+
+  it("shows 'Service Not Found' for an unknown service", async () => {
+    renderAt('/service/nothing-here');
+    expect(await screen.findByRole('heading', { name: 'Service Not Found' })).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load services' when the services cannot be loaded", async () => {
+    mockBackend.services.list = () => Promise.reject(new Error('offline'));
+    renderAt('/service/photoshoot');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load services');
+  });
+});

@@ -1,0 +1,12 @@
+// Sets <html data-theme> from the visitor's remembered choice before the first paint, so a chosen theme never
+// flashes the other one. Loaded as a tiny blocking same-origin <script src> in <head>: the page's CSP allows no
+// inline scripts, and a file keeps working whatever its content (no hash to update in the server). Without a stored
+// choice it does nothing and the CSS follows prefers-color-scheme. Keep in step with features/theme/theme.ts.
+(function () {
+  try {
+    var choice = window.localStorage.getItem('studio-theme');
+    if (choice === 'light' || choice === 'dark') document.documentElement.setAttribute('data-theme', choice);
+  } catch (e) {
+    // Storage can be blocked (privacy settings); the system preference then decides.
+  }
+})();
