@@ -313,10 +313,10 @@ export function BookingForm({ services, availability, lookupAvailability, today,
     </label>
   );
 
-  const textInput = (field: BookingTextField, type: 'text' | 'email' | 'tel', autoComplete: string) => {
+  const textInput = (field: BookingTextField, type: 'text' | 'email' | 'tel', autoComplete: string, wide = false) => {
     const warned = field === 'name' || field === 'email' || field === 'phone' ? warningsFor(field).length > 0 : false;
     return (
-      <div className="field">
+      <div className={wide ? 'field booking-wide' : 'field'}>
         {fieldLabel(field)}
         <input
           id={idOf(field)}
@@ -356,7 +356,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
     <form ref={formRef} className="booking-form card" noValidate onSubmit={(e) => void submit(e)} aria-busy={status === 'submitting'}>
       <fieldset disabled={disabled} className="booking-fieldset">
         <div className="booking-grid">
-          {textInput('name', 'text', 'name')}
+          {textInput('name', 'text', 'name', true)}
           {textInput('email', 'email', 'email')}
           {textInput('phone', 'tel', 'tel')}
 
@@ -409,9 +409,9 @@ export function BookingForm({ services, availability, lookupAvailability, today,
           {photoshoot && (
             <>
               {dateField('consultationDate')}
-              {textInput('consultationLocation', 'text', 'off')}
+              {textInput('consultationLocation', 'text', 'off', true)}
               {dateField('date')}
-              {textInput('location', 'text', 'off')}
+              {textInput('location', 'text', 'off', true)}
             </>
           )}
           {!photoshoot && dateField('date')}
