@@ -41,6 +41,8 @@ interface FormFailure {
   detail: string;
   /** False when the form stopped her before sending (a field to fix); true when a send failed. */
   sendFailed: boolean;
+  /** False when focus goes to the first field to fix instead. */
+  focusAlert: boolean;
 }
 
 const EMPTY: BookingInput = {
@@ -128,7 +130,7 @@ const FIELD_ORDER: BookingTextField[] = [
   'description',
 ];
 
-function failureOf(error: unknown): FormFailure & { fieldErrors?: Errors } {
+function failureOf(error: unknown): Omit<FormFailure, 'focusAlert'> & { fieldErrors?: Errors } {
   if (!(error instanceof BackendError)) return { detail: m.notSentNetwork, sendFailed: true };
   switch (error.code) {
     case 'validation': {
@@ -206,7 +208,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
   }, [status, initial]);
 
   useEffect(() => {
-    if (failure) alertRef.current?.focus();
+    if (failure?.focusAlert) alertRef.current?.focus();
   }, [failure]);
 
   function set<K extends keyof BookingInput>(field: K, value: BookingInput[K]) {
@@ -248,7 +250,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
     const found = validate(values, today);
     if (Object.keys(found).length > 0) {
       setErrors(found);
-      setFailure({ detail: m.fixFields, sendFailed: false });
+      setFailure({ detail: m.fixFields, sendFailed: false, focusAlert: false });
       const first = FIELD_ORDER.find((f) => found[f]);
       if (first) document.getElementById(idOf(first))?.focus();
       return;
@@ -260,7 +262,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
     const { unavailable } = await checkDates(datesToCheck(input), lookupAvailability);
     if (unavailable.length > 0) {
       setStatus('idle');
-      setFailure({ detail: unavailableDatesMessage(unavailable), sendFailed: false });
+      setFailure({ detail: unavailableDatesMessage(unavailable), sendFailed: false, focusAlert: true });
       return;
     }
     attemptKey.current ??= newIdempotencyKey();
@@ -271,7 +273,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
     } catch (error) {
       const result = failureOf(error);
       setErrors(result.fieldErrors ?? {});
-      setFailure({ detail: result.detail, sendFailed: result.sendFailed });
+      setFailure({ detail: result.detail, sendFailed: result.sendFailed, focusAlert: true });
       setStatus('idle');
     }
   }
@@ -340,6 +342,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
   const dateField = (field: 'date' | 'consultationDate') => (
     <DateField
       id={idOf(field)}
+      name={field}
       label={label(field)}
       required={required.has(field)}
       value={values[field]}

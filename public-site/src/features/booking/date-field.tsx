@@ -10,6 +10,7 @@ const m = messages.booking;
 
 export interface DateFieldProps {
   id: string;
+  name: string;
   label: string;
   required: boolean;
   value: IsoDate | '';
@@ -22,7 +23,7 @@ export interface DateFieldProps {
 }
 
 export function DateField(props: DateFieldProps) {
-  const { id, label, required, value, today, availability, error, onChange, onSuggest, suggestionMissing } = props;
+  const { id, name, label, required, value, today, availability, error, onChange, onSuggest, suggestionMissing } = props;
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const calendarId = `${id}-calendar`;
@@ -47,7 +48,7 @@ export function DateField(props: DateFieldProps) {
       <div className="booking-date-row">
         <input
           id={id}
-          name={id}
+          name={name}
           type="date"
           min={today}
           value={value}
