@@ -349,6 +349,7 @@ describe('submitting', () => {
     expect(field('Full Name')).toHaveValue('');
     expect(select('Service Type')).toHaveValue('');
     expect(field('Project Description')).toHaveValue('');
+    expect(field('Full Name')).toHaveFocus();
   });
 
   test('a failed send keeps what she typed, says it was not sent, and the retry cannot store it twice', async () => {

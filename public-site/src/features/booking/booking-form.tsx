@@ -175,7 +175,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
   const attemptKey = useRef<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const focusNameAfterReset = useRef(false);
 
   const ordered = orderServices(services);
   const service = ordered.find((s) => s.id === values.serviceId);
@@ -203,6 +203,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
       setFailure(null);
       setNoSuggestion({});
       setStatus('idle');
+      focusNameAfterReset.current = true;
     }, BOOKING_SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [status, initial]);
@@ -210,6 +211,14 @@ export function BookingForm({ services, availability, lookupAvailability, today,
   useEffect(() => {
     if (failure?.focusAlert) alertRef.current?.focus();
   }, [failure]);
+
+  // The reset form replaces the message that had focus: start her at its first field rather than nowhere.
+  useEffect(() => {
+    if (status === 'idle' && focusNameAfterReset.current) {
+      focusNameAfterReset.current = false;
+      document.getElementById(idOf('name'))?.focus();
+    }
+  });
 
   function set<K extends keyof BookingInput>(field: K, value: BookingInput[K]) {
     setValues((v) => {
@@ -356,7 +365,7 @@ export function BookingForm({ services, availability, lookupAvailability, today,
   );
 
   return (
-    <form ref={formRef} className="booking-form card" noValidate onSubmit={(e) => void submit(e)} aria-busy={status === 'submitting'}>
+    <form className="booking-form card" noValidate onSubmit={(e) => void submit(e)} aria-busy={status === 'submitting'}>
       <fieldset disabled={disabled} className="booking-fieldset">
         <div className="booking-grid">
           {textInput('name', 'text', 'name', true)}
