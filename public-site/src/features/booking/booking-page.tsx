@@ -1,6 +1,6 @@
 // /book-me: loads the services and the public availability once, then shows the form, 'Failed to load services'
 // (only the message, SPEC §8) or 'No Availability Set' with the form disabled (SPEC §5).
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { backend } from '@studio/shared/backend';
 import { hasAnyAvailabilityPeriod, type Service } from '@studio/shared/domain';
 import { useSearchParams } from '@studio/shared/router';
@@ -19,6 +19,13 @@ export function BookingPage() {
   const [params] = useSearchParams();
   // The visitor's calendar day: dates before it cannot be booked.
   const [today] = useState(() => format(new Date(), 'yyyy-MM-dd'));
+  const selectedService = params.get('selectedService');
+  const selectedTier = params.get('selectedTier');
+  // Stable between renders: the form's 3 s reset timer restarts whenever its initial values change.
+  const initial = useMemo(
+    () => initialValues(services ?? [], selectedService, selectedTier),
+    [services, selectedService, selectedTier],
+  );
 
   useEffect(() => {
     let live = true;
@@ -64,12 +71,14 @@ export function BookingPage() {
             </div>
           )}
           <BookingForm
+            // A link to another service (the URL changes, the page stays) starts a form for that service.
+            key={`${selectedService ?? ''}|${selectedTier ?? ''}`}
             services={services}
             availability={availability.status === 'ready' ? availability.availability : null}
             lookupAvailability={lookup}
             today={today}
             disabled={noAvailability}
-            initial={initialValues(services, params.get('selectedService'), params.get('selectedTier'))}
+            initial={initial}
           />
         </>
       )}
