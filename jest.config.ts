@@ -32,7 +32,36 @@ const config: Config = {
     dom('shell'),
     dom('public-site'),
     dom('admin-app'),
-    { ...base, displayName: 'server', rootDir: '<rootDir>/server', testEnvironment: 'node' },
+    {
+      ...base,
+      displayName: 'server',
+      rootDir: '<rootDir>/server',
+      testEnvironment: 'node',
+      testPathIgnorePatterns: ['/node_modules/', '/test/soak/'],
+    },
+    // Load and crash tests (issue 9): real server processes, about a minute and a half; `npm run test:soak`.
+    ...(process.env.STUDIO_SOAK === '1'
+      ? [{ ...base, displayName: 'soak', rootDir: '<rootDir>/server', testEnvironment: 'node', testMatch: ['<rootDir>/test/soak/**/*.soak.test.ts'] }]
+      : []),
+    // The Cloud Functions' logic (firebase/functions/src/core); the thin runtime wrapper index.ts is type-checked only.
+    {
+      ...base,
+      displayName: 'firebase-functions',
+      rootDir: '<rootDir>/firebase/functions',
+      testEnvironment: 'node',
+      moduleNameMapper: {},
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
+    // A production build with STUDIO_BACKEND=firebase and its first load in Chromium (about a minute). The rules
+    // tests beside it need the emulators and run only through `npm run test:firebase`.
+    {
+      ...base,
+      displayName: 'firebase-build',
+      rootDir: '<rootDir>/firebase',
+      testEnvironment: 'node',
+      moduleNameMapper: {},
+      testMatch: ['<rootDir>/test/first-load.test.ts'],
+    },
   ],
 };
 

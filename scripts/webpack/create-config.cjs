@@ -10,6 +10,19 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000; // SPEC §9: script chunk load timeout
 
+// The Firebase web config (public by design) that shared/src/backend/firebase/current.ts reads (firebase/README.md).
+const FIREBASE_ENV_KEYS = [
+  'FIREBASE_API_KEY',
+  'FIREBASE_AUTH_DOMAIN',
+  'FIREBASE_PROJECT_ID',
+  'FIREBASE_STORAGE_BUCKET',
+  'FIREBASE_MESSAGING_SENDER_ID',
+  'FIREBASE_APP_ID',
+  'FIREBASE_FUNCTIONS_REGION',
+];
+const firebaseDefines = () =>
+  Object.fromEntries(FIREBASE_ENV_KEYS.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')]));
+
 /**
  * @param {object} app
  * @param {string} app.dir the app's folder
@@ -77,7 +90,7 @@ module.exports = function createConfig(app) {
         ],
       },
       plugins: [
-        new webpack.DefinePlugin({ __STUDIO_BACKEND__: JSON.stringify(backend) }),
+        new webpack.DefinePlugin({ __STUDIO_BACKEND__: JSON.stringify(backend), ...firebaseDefines() }),
         new ModuleFederationPlugin({
           dts: false,
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },

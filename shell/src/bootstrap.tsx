@@ -1,12 +1,16 @@
 import { createRoot } from 'react-dom/client';
 import { authStore } from '@studio/shared/auth-store';
 import { backend } from '@studio/shared/backend';
+import { securityMonitor, watchCspViolations } from '@studio/security-kit';
 import { readRuntimeConfig } from './runtime-config';
 import { configureRemotes } from './features/remotes/remote-loader';
 import { App } from './app/app';
 import './styles/global.css';
 
 const SESSION_HINT_COOKIE = 'studio_has_session';
+
+// Record CSP violations seen in the page from the first script on, so the /security-test monitor lists them.
+watchCspViolations(securityMonitor);
 
 const config = readRuntimeConfig();
 configureRemotes(config);

@@ -2,11 +2,19 @@
 // Suspicious values are refused rather than silently cleaned, so a visitor never sends something other than what
 // they saw; the refusal and the values that caused it are recorded in the security monitor (without their text).
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { formMessages, monitorMessages } from '../messages';
-import { securityMonitor, type SecurityMonitor } from '../monitor/security-monitor';
-import { sanitizeInput } from '../sanitize/sanitize-input';
-import { inspectInput, type InputInspection } from '../suspicious/inspect-input';
-import { validateEmail, validatePhone } from '../validators/validators';
+// The kit's own entry, not relative paths: under Module Federation '@studio/security-kit' is a shared singleton, so
+// the page-wide monitor this component records into is the same instance the rest of the site uses.
+import {
+  formMessages,
+  monitorMessages,
+  securityMonitor,
+  sanitizeInput,
+  inspectInput,
+  validateEmail,
+  validatePhone,
+  type SecurityMonitor,
+  type InputInspection,
+} from '@studio/security-kit';
 
 export type SecureFormFieldType = 'text' | 'email' | 'tel' | 'textarea';
 

@@ -2,9 +2,15 @@
 // the monitor reports a change and also re-reads it every 30 s, so "Last updated" stays truthful and a monitor
 // that changes without notifying (another implementation of the interface) is still shown.
 import { useEffect, useId, useState } from 'react';
-import { MONITOR_REFRESH_MS } from '../constants';
-import { monitorMessages } from '../messages';
-import { securityMonitor, type SecurityEvent, type SecurityMonitor } from '../monitor/security-monitor';
+// The kit's own entry, not relative paths: under Module Federation '@studio/security-kit' is a shared singleton, so
+// the default monitor shown here is the page-wide one (the one the shell's CSP watcher records into).
+import {
+  MONITOR_REFRESH_MS,
+  monitorMessages,
+  securityMonitor,
+  type SecurityEvent,
+  type SecurityMonitor,
+} from '@studio/security-kit';
 
 export interface SecurityMonitorViewProps {
   /** Default: the page-wide securityMonitor. */
