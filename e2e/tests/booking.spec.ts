@@ -167,3 +167,20 @@ test('the booking form has no detectable accessibility violations', async ({ pag
   const results = await new AxeBuilder({ page }).include('.booking-page').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
+
+test("the home page does not load the booking form's chunks", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Photoshoot' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /\/(booking|booking-date-picker)\.[0-9a-f]+\.js$/.test(s))).toEqual([]);
+
+  await page.goto('/book-me');
+  await expect(page.getByRole('textbox', { name: 'Full Name' })).toBeVisible();
+  expect(scripts.some((s) => /\/booking\.[0-9a-f]+\.js$/.test(s))).toBe(true);
+  // The calendar is loaded only when it is opened.
+  expect(scripts.some((s) => /\/booking-date-picker\.[0-9a-f]+\.js$/.test(s))).toBe(false);
+});
