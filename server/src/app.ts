@@ -22,6 +22,8 @@ import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createSmsSender, type SmsSender } from './lib/sms-sender';
 import { registerPublicContentRoutes } from './routes/public-content';
 import { registerDevOutboxRoute } from './routes/dev-outbox';
+import { registerBookingRoutes } from './routes/bookings';
+import { startReminderJob } from './services/reminder-job';
 import fastifyRateLimit from '@fastify/rate-limit';
 
 /** Everything a route module needs; built once per app. */
@@ -100,6 +102,12 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   app.decorate('deps', deps);
 
   registerPublicContentRoutes(app, deps);
+  registerBookingRoutes(app, deps);
+  const reminders = startReminderJob(
+    { bookings: app.bookings.repository, settings: deps.settings, smsSender: deps.smsSender, log: app.log },
+    options.now,
+  );
+  app.addHook('onClose', async () => reminders.stop());
   if (!options.production) registerDevOutboxRoute(app, deps);
 
   registerStaticFiles(app, options);

@@ -1,11 +1,9 @@
 // The backend contract suite against the http adapter for real: a real server on 127.0.0.1 (buildApp + listen on a
 // free port), seeded with the contract seed, and a fetch that keeps cookies and sends the CSRF double-submit pair.
 //
-// PENDING until the admin and booking routes are merged into this branch (the lead enables them by turning the
-// capabilities on below; the suite then runs these cases instead of listing them as todo):
-//   bookingCreate  - creates a booking with status New, and the same idempotency key twice answers the same
-//                  - refuses an invalid booking with a validation error that names the fields
-//                  - refuses a booking on an unavailable date with a conflict
+// bookingCreate is on (POST /api/bookings, feat/booking). PENDING until the admin routes are merged into this branch
+// (the lead enables them by turning the capabilities on below; the suite then runs these cases instead of listing
+// them as todo):
 //   adminSession   - gives a visitor no live bookings
 //                  - signs the admin in and tells auth listeners
 //                  - lets the admin follow bookings live, newest first, and update a status (with bookingCreate)
@@ -77,7 +75,7 @@ async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string; d
 
 describeBackendContract({
   name: 'http (real server)',
-  capabilities: { bookingCreate: false, signIn: false, adminSession: false, rejectsNonAdminAtRequest: true },
+  capabilities: { bookingCreate: true, signIn: false, adminSession: false, rejectsNonAdminAtRequest: true },
   seed,
   create: async () => {
     const server = await startServer();

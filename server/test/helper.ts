@@ -3,8 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../src/app';
-import type { AppOptions } from '../src/config';
+import { buildApp, type BuildOverrides } from '../src/app';
 
 export const ADMIN_EMAIL = 'admin@studio.test';
 export const CSRF = 'a'.repeat(64);
@@ -26,7 +25,7 @@ function fakeShell(dir: string): string {
   return shellDir;
 }
 
-export async function build(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
   const app = await buildApp({
     dataDir,

@@ -6,6 +6,7 @@ export const SERVICE_NOT_FOUND = 'Selected service not found';
 export const TIER_NOT_FOUND = 'Selected tier not found';
 export const REQUIRED = 'Required';
 export const FIELDS_NOT_VALID = 'Some fields are not valid.';
+export const DATE_IN_PAST = 'Please choose a date that is not in the past.';
 
 export function unavailableDatesMessage(dates: readonly string[]): string {
   return `The following dates are not available: ${dates.join(', ')}. Please select different dates.`;

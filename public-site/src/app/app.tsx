@@ -14,6 +14,10 @@ const ServicePage = lazy(() => import('../features/services/service-page').then(
 const AboutPage = lazy(() => import('../features/about/about-page').then((m) => ({ default: m.AboutPage })));
 // Its own chunk, named so tests can tell it is not part of the home page's load.
 const SecurityTestPage = lazy(() => import(/* webpackChunkName: "security-test" */ '../features/security-test/security-test-page'));
+// The booking form and its checks load only on /book-me, not with the home page.
+const BookingPage = lazy(() =>
+  import(/* webpackChunkName: "booking" */ '../features/booking/booking-page').then((m) => ({ default: m.BookingPage })),
+);
 
 function PrintConceptRoute() {
   const { conceptKey = '' } = useParams();
@@ -44,6 +48,7 @@ export default function PublicSiteApp() {
         <Route path="/portfolio/print/:conceptKey" element={<PrintConceptRoute />} />
         <Route path="/service/:service" element={<ServiceRoute />} />
         <Route path="/about" element={<AboutPage />} />
+        <Route path="/book-me" element={<BookingPage />} />
         <Route path="/security-test" element={<SecurityTestPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

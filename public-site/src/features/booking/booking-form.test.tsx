@@ -1,0 +1,426 @@
+// The booking form (issue 4, SPEC §5) against the memory backend, which follows the server's rules.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, format } from 'date-fns';
+import { BackendError, type Backend } from '@studio/shared/backend';
+import { createMemoryBackend, type MemoryBackend, type MemorySeed } from '@studio/shared/backend/memory';
+import type { AdminAvailability, Service } from '@studio/shared/domain';
+import { MemoryRouter } from '@studio/shared/router';
+import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
+import { warningMessages, validatorMessages } from '@studio/security-kit';
+import { BookingPage } from './booking-page';
+
+let mockBackend: Backend;
+jest.mock('@studio/shared/backend', () => {
+  const actual = jest.requireActual('@studio/shared/backend');
+  return {
+    ...actual,
+    get backend() {
+      return mockBackend;
+    },
+  };
+});
+
+const day = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
+const at = '2026-01-01T00:00:00.000Z';
+
+const SERVICES: Service[] = [
+  {
+    id: 'usergeneratedcontent',
+    displayName: 'User-Generated Content',
+    description: '',
+    image: '',
+    price: '',
+    tiers: [
+      { id: 'ugc-single', displayName: 'Single Video', price: '$150', includes: [] },
+      { id: 'ugc-monthly', displayName: 'Monthly Retainer', price: '$1,800', includes: [] },
+    ],
+  },
+  {
+    id: 'photoshoot',
+    displayName: 'Photoshoot',
+    description: '',
+    image: '',
+    price: '',
+    tiers: [{ id: 'photoshoot-mini', displayName: 'Mini Session', price: '$250', includes: [] }],
+  },
+];
+
+const OPEN: AdminAvailability = {
+  periods: [{ id: 'p1', startDate: day(0), endDate: day(90), isAvailable: true, notes: '', createdAt: at, updatedAt: at }],
+  unavailable: [{ id: 'u1', startDate: day(0), endDate: day(2), reason: '', createdAt: at }],
+  slots: [{ id: 's1', date: day(4), startTime: '09:00', endTime: '17:00', isAvailable: false, notes: '', createdAt: at }],
+};
+
+function setup(options: { url?: string; seed?: Partial<MemorySeed> } = {}) {
+  const memory: MemoryBackend = createMemoryBackend({ services: SERVICES, availability: OPEN, ...options.seed });
+  mockBackend = memory;
+  const realCreate = memory.bookings.create.bind(memory.bookings);
+  const getPublic = jest.spyOn(memory.availability, 'getPublic');
+  const create = jest.spyOn(memory.bookings, 'create');
+  render(
+    <MemoryRouter initialEntries={[options.url ?? '/book-me']}>
+      <BookingPage />
+    </MemoryRouter>,
+  );
+  return { memory, getPublic, create, realCreate };
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+const select = (name: string) => screen.getByRole('combobox', { name });
+// A required field's label ends with an aria-hidden ' *', which the accessible name leaves out but label text keeps.
+const dateInput = (label: string) => screen.getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
+const submitButton = () => screen.getByRole('button', { name: /Send Booking Request|Submitting\.\.\./ });
+
+async function fillUgc(user: ReturnType<typeof userEvent.setup>, over: { email?: string } = {}) {
+  await user.type(field('Full Name'), 'Jane Doe');
+  await user.type(field('Email Address'), over.email ?? 'jane@example.com');
+  await user.selectOptions(select('Service Type'), 'usergeneratedcontent');
+  await user.selectOptions(select('Service Package'), 'ugc-single');
+  await user.type(field('Project Description'), 'Three reels for a launch.');
+}
+
+const bookings = async (memory: MemoryBackend) => {
+  await memory.auth.requestLink('admin@example.com');
+  const token = memory.outbox.at(-1)?.token ?? '';
+  await memory.auth.completeSignIn(token, 'admin@example.com');
+  return new Promise<Array<{ name: string; date: string }>>((resolve) => {
+    const stop = memory.bookings.subscribe(
+      (list) => resolve(list),
+      () => resolve([]),
+    );
+    stop();
+  });
+};
+
+// Typing through user-event is slow on a busy two-core machine.
+jest.setTimeout(20_000);
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+test("shows the spec's fields; Service Package appears once a service is chosen", async () => {
+  const user = userEvent.setup({ delay: null });
+  setup();
+  await screen.findByRole('textbox', { name: 'Full Name' });
+  expect(screen.getByRole('heading', { name: 'Book a Session' })).toBeInTheDocument();
+  for (const name of ['Full Name', 'Email Address', 'Phone', 'Project Description']) expect(field(name)).toBeInTheDocument();
+  expect(field('Full Name')).toBeRequired();
+  expect(field('Phone')).not.toBeRequired();
+  expect(select('Service Type')).toBeRequired();
+  expect(screen.queryByRole('combobox', { name: 'Service Package' })).not.toBeInTheDocument();
+
+  await user.selectOptions(select('Service Type'), 'usergeneratedcontent');
+  expect(select('Service Package')).toBeRequired();
+  expect(within(select('Service Package')).getByRole('option', { name: 'Monthly Retainer ($1,800)' })).toBeInTheDocument();
+  // Other services: an optional Preferred Date and no photoshoot fields.
+  expect(dateInput('Preferred Date')).not.toBeRequired();
+  expect(screen.queryByLabelText(/^Consultation Meeting Date/, { selector: 'input' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Shoot Location' })).not.toBeInTheDocument();
+});
+
+test('photoshoot: the consultation and shoot fields are required', async () => {
+  const user = userEvent.setup({ delay: null });
+  setup();
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Service Type' }), 'photoshoot');
+  expect(dateInput('Consultation Meeting Date')).toBeRequired();
+  expect(field('Consultation Location')).toBeRequired();
+  expect(dateInput('Preferred Shoot Date')).toBeRequired();
+  expect(field('Shoot Location')).toBeRequired();
+
+  await user.selectOptions(select('Service Package'), 'photoshoot-mini');
+  await user.type(field('Full Name'), 'Jane Doe');
+  await user.type(field('Email Address'), 'jane@example.com');
+  await user.type(field('Project Description'), 'Lookbook.');
+  await user.click(submitButton());
+  expect(await screen.findByText('Consultation Meeting Date is required')).toBeInTheDocument();
+  expect(screen.getByText('Shoot Location is required')).toBeInTheDocument();
+  expect(screen.getByText('Preferred Shoot Date is required')).toBeInTheDocument();
+  expect(dateInput('Consultation Meeting Date')).toHaveFocus();
+});
+
+test('selectedService and selectedTier from the URL preselect the form', async () => {
+  setup({ url: '/book-me?selectedService=usergeneratedcontent&selectedTier=ugc-monthly' });
+  expect(await screen.findByRole('combobox', { name: 'Service Type' })).toHaveValue('usergeneratedcontent');
+  expect(select('Service Package')).toHaveValue('ugc-monthly');
+});
+
+test("'Failed to load services' is all the page shows when services cannot be loaded", async () => {
+  const memory = createMemoryBackend({ availability: OPEN });
+  memory.services.list = () => Promise.reject(new BackendError('network', 'offline'));
+  mockBackend = memory;
+  render(
+    <MemoryRouter initialEntries={['/book-me']}>
+      <BookingPage />
+    </MemoryRouter>,
+  );
+  expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load services$/);
+  expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+});
+
+test("'No Availability Set' and a disabled form when no availability period exists", async () => {
+  setup({ seed: { availability: { periods: [], unavailable: [], slots: [] } } });
+  expect(await screen.findByRole('heading', { name: 'No Availability Set' })).toBeInTheDocument();
+  expect(field('Full Name')).toBeDisabled();
+  expect(submitButton()).toBeDisabled();
+});
+
+test('the SMS opt-in is unchecked by default and says what, how often and how to stop', async () => {
+  setup();
+  const box = await screen.findByRole('checkbox', { name: SMS_OPT_IN_TEXT });
+  expect(box).not.toBeChecked();
+  expect(SMS_OPT_IN_TEXT).toMatch(/confirmation/);
+  expect(SMS_OPT_IN_TEXT).toMatch(/reminder the day before/);
+  expect(SMS_OPT_IN_TEXT).toMatch(/Reply STOP/);
+});
+
+describe('security kit checks', () => {
+  test('e-mail, phone and name are checked inline once a field is left', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Email Address' }), 'jane@');
+    await user.tab();
+    expect(screen.getByText(validatorMessages.emailInvalid)).toBeInTheDocument();
+    expect(field('Email Address')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(field('Phone'), '555-12');
+    await user.tab();
+    expect(screen.getByText(validatorMessages.phoneInvalid)).toBeInTheDocument();
+
+    await user.type(field('Full Name'), 'J4ne');
+    await user.tab();
+    expect(screen.getByText(validatorMessages.nameCharacters)).toBeInTheDocument();
+  });
+
+  test('warnings are shown and do not block the request', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { memory } = setup();
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user, { email: 'admin@mailinator.com' });
+    await user.type(field('Phone'), '12345');
+    await user.clear(field('Full Name'));
+    await user.type(field('Full Name'), `Maria ${'a'.repeat(50)}`);
+
+    expect(screen.getByText(warningMessages.adminEmail)).toBeInTheDocument();
+    expect(screen.getByText(warningMessages.disposableEmail)).toBeInTheDocument();
+    expect(screen.getByText(warningMessages.phoneLength)).toBeInTheDocument();
+    expect(screen.getByText(warningMessages.nameLength)).toBeInTheDocument();
+
+    await user.click(submitButton());
+    expect(await screen.findByText('Thank You!')).toBeInTheDocument();
+    expect(await bookings(memory)).toHaveLength(1);
+  });
+
+  test('opting in to SMS needs a phone number', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup();
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.click(screen.getByRole('checkbox', { name: SMS_OPT_IN_TEXT }));
+    await user.click(submitButton());
+    expect(await screen.findByText('Enter a phone number to receive text messages, or untick the box.')).toBeInTheDocument();
+  });
+});
+
+describe('dates', () => {
+  test("an unavailable date stops the submit with the spec's message; one availability request serves it all", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { getPublic, create } = setup();
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    fireEvent.change(dateInput('Preferred Date'), { target: { value: day(4) } });
+    expect(screen.getByText('This date is not available. Please choose another one.')).toBeInTheDocument();
+
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `The following dates are not available: ${day(4)}. Please select different dates.`,
+    );
+    expect(create).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Suggest next available date for Preferred Date' }));
+    expect(dateInput('Preferred Date')).toHaveValue(day(3));
+    expect(screen.getByText('This date is available.')).toBeInTheDocument();
+    expect(getPublic).toHaveBeenCalledTimes(1);
+  });
+
+  test('photoshoot: both dates are checked on submit and listed together', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ url: '/book-me?selectedService=photoshoot&selectedTier=photoshoot-mini' });
+    await user.type(await screen.findByRole('textbox', { name: 'Full Name' }), 'Jane Doe');
+    await user.type(field('Email Address'), 'jane@example.com');
+    await user.type(field('Consultation Location'), 'Cafe');
+    await user.type(field('Shoot Location'), 'Desert');
+    await user.type(field('Project Description'), 'Lookbook.');
+    fireEvent.change(dateInput('Consultation Meeting Date'), { target: { value: day(1) } });
+    fireEvent.change(dateInput('Preferred Shoot Date'), { target: { value: day(4) } });
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `The following dates are not available: ${day(4)}, ${day(1)}. Please select different dates.`,
+    );
+  });
+
+  test('no available date in the next 30 days is said plainly', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({
+      seed: {
+        availability: {
+          periods: [{ id: 'p', startDate: day(40), endDate: day(60), isAvailable: true, notes: '', createdAt: at, updatedAt: at }],
+          unavailable: [],
+          slots: [],
+        },
+      },
+    });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Service Type' }), 'usergeneratedcontent');
+    await user.click(screen.getByRole('button', { name: 'Suggest next available date for Preferred Date' }));
+    expect(screen.getByText(/No available date in the next 30 days/)).toBeInTheDocument();
+    expect(dateInput('Preferred Date')).toHaveValue('');
+  });
+
+  test('the calendar shows unavailable days as unavailable before picking, and a pick fills the field', async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ url: '/book-me?selectedService=usergeneratedcontent' });
+    await user.click(await screen.findByRole('button', { name: 'Show calendar' }));
+    const calendar = await screen.findByRole('group', { name: 'Calendar for Preferred Date' });
+    const cell = (iso: string) => calendar.querySelector(`[data-day="${iso}"]`);
+    // Near the end of a month the day may be on the next page of the calendar.
+    const show = async (iso: string) => {
+      if (!cell(iso)) await user.click(within(calendar).getByRole('button', { name: /next month/i }));
+      return cell(iso);
+    };
+    // today+1 is blocked by the unavailable range, today+4 by its only (unavailable) time slot.
+    expect(await show(day(1))).toHaveAttribute('data-disabled', 'true');
+    expect(cell(day(1))?.querySelector('button')).toBeDisabled();
+    expect(await show(day(4))).toHaveAttribute('data-disabled', 'true');
+    const free = await show(day(5));
+    expect(free).not.toHaveAttribute('data-disabled');
+    await user.click(free!.querySelector('button')!);
+    expect(dateInput('Preferred Date')).toHaveValue(day(5));
+    expect(screen.getByRole('button', { name: 'Show calendar' })).toHaveFocus();
+  });
+});
+
+test('the calendar works from the keyboard: focus moves into it, arrows move, Enter picks, Escape closes', async () => {
+  const user = userEvent.setup({ delay: null });
+  setup({ url: '/book-me?selectedService=usergeneratedcontent' });
+  const toggle = await screen.findByRole('button', { name: 'Show calendar' });
+  toggle.focus();
+  await user.keyboard('{Enter}');
+  const calendar = await screen.findByRole('group', { name: 'Calendar for Preferred Date' });
+  await waitFor(() => expect(calendar).toContainElement(document.activeElement as HTMLElement));
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('group', { name: 'Calendar for Preferred Date' })).not.toBeInTheDocument();
+  expect(toggle).toHaveFocus();
+
+  await user.keyboard('{Enter}');
+  await screen.findByRole('group', { name: 'Calendar for Preferred Date' });
+  // Focus starts on today; today..today+2 are unavailable, so the first arrow steps land on available days later on.
+  await waitFor(() => expect(document.activeElement?.closest('[data-day]')).not.toBeNull());
+  const start = document.activeElement?.closest('[data-day]')?.getAttribute('data-day');
+  await user.keyboard('{ArrowRight}');
+  const next = document.activeElement?.closest('[data-day]')?.getAttribute('data-day');
+  expect(next).not.toBe(start);
+  await user.keyboard('{Enter}');
+  expect(dateInput('Preferred Date')).toHaveValue(next);
+});
+
+describe('submitting', () => {
+  test("'Submitting...' while sending, 'Thank You!' for 3 s, then the form resets", async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { create, realCreate } = setup();
+    let release: () => void = () => undefined;
+    create.mockImplementation(async (input, key) => {
+      await new Promise<void>((r) => (release = r));
+      return realCreate(input, key);
+    });
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.click(submitButton());
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(2999));
+    expect(screen.getByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('heading', { name: 'Thank You!' })).not.toBeInTheDocument();
+    expect(field('Full Name')).toHaveValue('');
+    expect(select('Service Type')).toHaveValue('');
+    expect(field('Project Description')).toHaveValue('');
+    expect(field('Full Name')).toHaveFocus();
+  });
+
+  test('a failed send keeps what she typed, says it was not sent, and the retry cannot store it twice', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { memory, create, realCreate } = setup();
+    // The first attempt is stored but its answer is lost: the retry must not create a second booking.
+    create.mockImplementationOnce(async (input, key) => {
+      await realCreate(input, key);
+      throw new BackendError('network', 'Network error: the server could not be reached.');
+    });
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your request was not sent.');
+    expect(alert).toHaveTextContent('Press the button again to retry.');
+    expect(field('Full Name')).toHaveValue('Jane Doe');
+    expect(field('Project Description')).toHaveValue('Three reels for a launch.');
+    expect(select('Service Package')).toHaveValue('ugc-single');
+
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    expect(create).toHaveBeenCalledTimes(2);
+    const [first, second] = create.mock.calls;
+    expect(second?.[1]).toBe(first?.[1]);
+    expect(await bookings(memory)).toHaveLength(1);
+  });
+
+  test('after a success the next request gets a fresh idempotency key', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { create, memory } = setup();
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Thank You!' });
+    await act(async () => jest.advanceTimersByTime(3000));
+    await fillUgc(user);
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Thank You!' });
+    expect(create.mock.calls[1]?.[1]).not.toBe(create.mock.calls[0]?.[1]);
+    expect(await bookings(memory)).toHaveLength(2);
+  });
+
+  test("the server's field errors are shown next to the fields", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { create } = setup();
+    create.mockRejectedValueOnce(
+      new BackendError('validation', 'Some fields are not valid.', {
+        status: 400,
+        fieldErrors: { email: ['Must be a valid e-mail address'], description: ['Must be 2000 characters or less'] },
+      }),
+    );
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Must be a valid e-mail address')).toBeInTheDocument();
+    expect(field('Email Address')).toHaveAccessibleDescription('Must be a valid e-mail address');
+    expect(field('Project Description')).toHaveAccessibleDescription('Must be 2000 characters or less');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your request was not sent. Please correct the highlighted fields.');
+  });
+
+  test("the server's refusals are shown in its words, e.g. a rate limit", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { create } = setup();
+    create.mockRejectedValueOnce(new BackendError('rate-limited', 'Too many requests.', { status: 429, retryAfter: 42 }));
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please wait 42 seconds.');
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+  });
+});

@@ -1,0 +1,87 @@
+// /book-me: loads the services and the public availability once, then shows the form, 'Failed to load services'
+// (only the message, SPEC §8) or 'No Availability Set' with the form disabled (SPEC §5).
+import { useEffect, useMemo, useState } from 'react';
+import { backend } from '@studio/shared/backend';
+import { hasAnyAvailabilityPeriod, type Service } from '@studio/shared/domain';
+import { useSearchParams } from '@studio/shared/router';
+import { format } from 'date-fns';
+import { messages } from '../../messages';
+import { BookingForm, initialValues } from './booking-form';
+import { usePublicAvailability } from './use-public-availability';
+import './booking.css';
+
+const m = messages.booking;
+
+export function BookingPage() {
+  const [services, setServices] = useState<Service[] | null>(null);
+  const [servicesFailed, setServicesFailed] = useState(false);
+  const { state: availability, lookup } = usePublicAvailability();
+  const [params] = useSearchParams();
+  // The visitor's calendar day: dates before it cannot be booked.
+  const [today] = useState(() => format(new Date(), 'yyyy-MM-dd'));
+  const selectedService = params.get('selectedService');
+  const selectedTier = params.get('selectedTier');
+  // Stable between renders: the form's 3 s reset timer restarts whenever its initial values change.
+  const initial = useMemo(
+    () => initialValues(services ?? [], selectedService, selectedTier),
+    [services, selectedService, selectedTier],
+  );
+
+  useEffect(() => {
+    let live = true;
+    backend.services.list().then(
+      (list) => live && setServices(list),
+      () => live && setServicesFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (servicesFailed) {
+    return (
+      <section className="page booking-page">
+        <p role="alert" className="alert alert-error">
+          {messages.failedToLoadServices}
+        </p>
+      </section>
+    );
+  }
+
+  const loading = services === null || availability.status === 'loading';
+  const noAvailability = availability.status === 'ready' && !hasAnyAvailabilityPeriod(availability.availability);
+
+  return (
+    <section className="page booking-page" aria-labelledby="booking-title">
+      <header className="page-header">
+        <h1 id="booking-title">{m.title}</h1>
+        <p>{m.intro}</p>
+      </header>
+      {loading ? (
+        <div className="page-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">{messages.loading}</span>
+        </div>
+      ) : (
+        <>
+          {noAvailability && (
+            <div className="alert booking-closed" role="status">
+              <h2>{m.noAvailability}</h2>
+              <p>{m.noAvailabilityDetail}</p>
+            </div>
+          )}
+          <BookingForm
+            // A link to another service (the URL changes, the page stays) starts a form for that service.
+            key={`${selectedService ?? ''}|${selectedTier ?? ''}`}
+            services={services}
+            availability={availability.status === 'ready' ? availability.availability : null}
+            lookupAvailability={lookup}
+            today={today}
+            disabled={noAvailability}
+            initial={initial}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// A date field: a native date input (works everywhere, typed or picked), a calendar that shows unavailable days
+// before she picks (loaded on first use), the next-available suggestion, and the live check of what is entered.
+import { lazy, Suspense, useRef, useState } from 'react';
+import { isDateAvailable, type IsoDate, type PublicAvailability } from '@studio/shared/domain';
+import { messages } from '../../messages';
+
+const DatePicker = lazy(() => import(/* webpackChunkName: "booking-date-picker" */ './date-picker'));
+
+const m = messages.booking;
+
+export interface DateFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  required: boolean;
+  value: IsoDate | '';
+  today: IsoDate;
+  availability: PublicAvailability | undefined;
+  error: string | undefined;
+  onChange(value: IsoDate | ''): void;
+  onSuggest(): void;
+  suggestionMissing: boolean;
+}
+
+export function DateField(props: DateFieldProps) {
+  const { id, name, label, required, value, today, availability, error, onChange, onSuggest, suggestionMissing } = props;
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const calendarId = `${id}-calendar`;
+  const statusId = `${id}-status`;
+  const errorId = `${id}-error`;
+
+  // SPEC §4 date check states: with the availability already loaded the check is immediate.
+  const known = value !== '' && availability !== undefined && value >= today;
+  const available = known && isDateAvailable(value, availability);
+
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  return (
+    <div className="field booking-date">
+      <label htmlFor={id}>
+        {label}
+        {required && <span className="booking-required" aria-hidden="true"> *</span>}
+      </label>
+      <div className="booking-date-row">
+        <input
+          id={id}
+          name={name}
+          type="date"
+          min={today}
+          value={value}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? errorId : '', known ? statusId : ''].filter(Boolean).join(' ') || undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          ref={toggleRef}
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-expanded={open}
+          aria-controls={calendarId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? m.hideCalendar : m.showCalendar}
+        </button>
+        <button type="button" className="btn btn-ghost btn-small" aria-label={m.suggestFor(label)} onClick={onSuggest}>
+          {m.suggest}
+        </button>
+      </div>
+      {known && (
+        <p id={statusId} className={available ? 'booking-date-ok' : 'field-error'}>
+          {available ? m.dateAvailable : m.dateUnavailable}
+        </p>
+      )}
+      {suggestionMissing && <p className="field-hint" role="status">{m.noSuggestion}</p>}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+      {open && (
+        <Suspense fallback={<p className="field-hint" role="status">{m.calendarLoading}</p>}>
+          <DatePicker
+            id={calendarId}
+            label={label}
+            value={value}
+            today={today}
+            availability={availability}
+            onSelect={(date) => {
+              onChange(date);
+              close();
+            }}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+// Booking requests (SPEC §3). No business rules here: the route decides what is stored, this file only stores and
+// reads. Every write is a synchronous better-sqlite3 statement, so it is committed (WAL, synchronous=FULL) when the
+// call returns.
+import { randomUUID } from 'node:crypto';
+import type { BookingRequest, BookingStatus, IsoDate } from '@studio/shared/domain';
+import type { Db } from '../db/database';
+
+/** What a new row holds: everything but the id, which the repository assigns. */
+export type NewBookingRequest = Omit<BookingRequest, 'id'>;
+
+interface BookingRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  service_id: string;
+  service: string;
+  service_price: string;
+  service_tier: string;
+  service_tier_id: string;
+  payment_schedule: string;
+  date: string;
+  consultation_date: string;
+  consultation_location: string;
+  location: string;
+  description: string;
+  sms_opt_in: number;
+  status: BookingStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = `id, name, email, phone, service_id, service, service_price, service_tier, service_tier_id,
+  payment_schedule, date, consultation_date, consultation_location, location, description, sms_opt_in, status,
+  created_at, updated_at`;
+
+function toBooking(r: BookingRow): BookingRequest {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    serviceId: r.service_id,
+    service: r.service,
+    servicePrice: r.service_price,
+    serviceTier: r.service_tier,
+    serviceTierId: r.service_tier_id,
+    paymentSchedule: r.payment_schedule,
+    date: r.date,
+    consultationDate: r.consultation_date,
+    consultationLocation: r.consultation_location,
+    location: r.location,
+    description: r.description,
+    smsOptIn: r.sms_opt_in === 1,
+    status: r.status,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function createBookingsRepository(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO booking_requests (id, idempotency_key, name, email, phone, service_id, service, service_price,
+       service_tier, service_tier_id, payment_schedule, date, consultation_date, consultation_location, location,
+       description, sms_opt_in, status, created_at, updated_at)
+     VALUES (@id, @idempotencyKey, @name, @email, @phone, @serviceId, @service, @servicePrice, @serviceTier,
+       @serviceTierId, @paymentSchedule, @date, @consultationDate, @consultationLocation, @location, @description,
+       @smsOptIn, @status, @createdAt, @updatedAt)`,
+  );
+  // Newest first; rowid breaks ties between rows created in the same millisecond (the later insert is newer).
+  const list = db.prepare(`SELECT ${COLUMNS} FROM booking_requests ORDER BY created_at DESC, rowid DESC`);
+  const get = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE id = ?`);
+  const byKey = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE idempotency_key = ?`);
+  const count = db.prepare('SELECT COUNT(*) AS n FROM booking_requests');
+  const setStatus = db.prepare('UPDATE booking_requests SET status = ?, updated_at = ? WHERE id = ?');
+  // The booked day is the shoot/preferred date, or the consultation when no such date was given (smsReminder's rule).
+  const dueForReminder = db.prepare(
+    `SELECT ${COLUMNS} FROM booking_requests
+     WHERE status = 'Confirmed' AND reminder_sent_at IS NULL AND sms_opt_in = 1 AND phone <> ''
+       AND (CASE WHEN date <> '' THEN date ELSE consultation_date END) = ?
+     ORDER BY created_at, rowid`,
+  );
+  const claimReminder = db.prepare(
+    'UPDATE booking_requests SET reminder_sent_at = ? WHERE id = ? AND reminder_sent_at IS NULL',
+  );
+  const releaseReminder = db.prepare('UPDATE booking_requests SET reminder_sent_at = NULL WHERE id = ?');
+
+  return {
+    /** Stores a new request under its idempotency key and returns it as stored. */
+    create(booking: NewBookingRequest, idempotencyKey: string): BookingRequest {
+      const id = randomUUID();
+      insert.run({ ...booking, id, idempotencyKey, smsOptIn: booking.smsOptIn ? 1 : 0 });
+      return { ...booking, id };
+    },
+    /** The request stored under this idempotency key, or null. */
+    findByIdempotencyKey(idempotencyKey: string): BookingRequest | null {
+      const row = byKey.get(idempotencyKey) as BookingRow | undefined;
+      return row ? toBooking(row) : null;
+    },
+    /** Every request, newest first (SPEC §7: ordered by createdAt descending). */
+    list(): BookingRequest[] {
+      return (list.all() as BookingRow[]).map(toBooking);
+    },
+    get(id: string): BookingRequest | null {
+      const row = get.get(id) as BookingRow | undefined;
+      return row ? toBooking(row) : null;
+    },
+    /** Sets the status and refreshes updatedAt (SPEC §4); null when no request has that id. */
+    updateStatus(id: string, status: BookingStatus, now: string = new Date().toISOString()): BookingRequest | null {
+      if (setStatus.run(status, now, id).changes === 0) return null;
+      const row = get.get(id) as BookingRow | undefined;
+      return row ? toBooking(row) : null;
+    },
+    count(): number {
+      return (count.get() as { n: number }).n;
+    },
+    /** Confirmed, opted-in requests with a phone whose booked day is `day` and that have had no reminder yet. */
+    dueForReminder(day: IsoDate): BookingRequest[] {
+      return (dueForReminder.all(day) as BookingRow[]).map(toBooking);
+    },
+    /** Marks the reminder as sent; false when it already was (so two ticks can never both send it). */
+    claimReminder(id: string, at: string): boolean {
+      return claimReminder.run(at, id).changes > 0;
+    },
+    /** Undoes a claim whose SMS did not go out, so a later tick tries again. */
+    releaseReminder(id: string): void {
+      releaseReminder.run(id);
+    },
+  };
+}
+
+export type BookingsRepository = ReturnType<typeof createBookingsRepository>;

@@ -1,0 +1,135 @@
+// The reminder SMS (issue 4): sent the day before a Confirmed booking's date, once, and only when the feature is on
+// and she opted in. The tick is driven directly with a fake now.
+import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
+import { build, withCsrf, type TestApp } from './helper';
+import { runReminderTick, startReminderJob, type ReminderJobDeps } from '../src/services/reminder-job';
+import type { SmsTransport } from '../src/lib/sms-transport';
+
+const NOW = new Date(2026, 10, 21, 12, 0, 0);
+const TODAY = '2026-11-21';
+const day = (n: number) => addCalendarDays(TODAY, n);
+/** Local 09:00 on the day before `n`. */
+const dayBefore = (n: number) => new Date(2026, 10, 21 + n - 1, 9, 0, 0);
+
+let t: TestApp;
+let seq = 0;
+afterEach(async () => {
+  await t?.close();
+});
+
+const ugc = (over: Partial<BookingInput> = {}): BookingInput => ({
+  name: 'Mia Lopez',
+  email: 'mia@example.com',
+  phone: '+15557654321',
+  serviceId: 'usergeneratedcontent',
+  serviceTierId: 'ugc-single',
+  date: day(3),
+  consultationDate: '',
+  consultationLocation: '',
+  location: '',
+  description: 'One product video.',
+  smsOptIn: true,
+  ...over,
+});
+
+async function book(input: BookingInput, status: 'New' | 'Contacted' | 'Confirmed' | 'Declined' = 'Confirmed') {
+  const res = await t.app.inject(
+    withCsrf({ method: 'POST', url: '/api/bookings', payload: input, headers: { 'idempotency-key': `r-${++seq}` } }),
+  );
+  expect(res.statusCode).toBe(201);
+  const id = (res.json() as { id: string }).id;
+  t.app.bookings.repository.updateStatus(id, status);
+  return id;
+}
+
+const deps = (): ReminderJobDeps => ({
+  bookings: t.app.bookings.repository,
+  settings: t.app.deps.settings,
+  smsSender: t.app.deps.smsSender,
+  log: t.app.log,
+});
+const reminders = () =>
+  (t.app.db.prepare("SELECT recipient, body FROM outbox WHERE channel = 'sms' ORDER BY id").all() as Array<{
+    recipient: string;
+    body: string;
+  }>).filter((m) => m.body.includes('a reminder'));
+
+test('a Confirmed booking gets one reminder on the day before its date, and only then', async () => {
+  t = await build({ now: () => NOW, smsEnabledEnv: 'true' });
+  const id = await book(ugc());
+
+  expect(await runReminderTick(deps(), dayBefore(2))).toEqual([]);
+  expect(await runReminderTick(deps(), dayBefore(3))).toEqual([id]);
+  expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
+  expect(await runReminderTick(deps(), new Date(2026, 10, 23, 23, 30))).toEqual([]);
+
+  const sent = reminders();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.recipient).toBe('+15557654321');
+  expect(sent[0]?.body).toBe(
+    `Hi Mia, a reminder that your User-Generated Content is tomorrow, ${day(3)}. Reply STOP to opt out.`,
+  );
+});
+
+test('New, Contacted and Declined bookings get no reminder', async () => {
+  t = await build({ now: () => NOW, smsEnabledEnv: 'true' });
+  await book(ugc(), 'New');
+  await book(ugc(), 'Contacted');
+  await book(ugc(), 'Declined');
+  expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
+  expect(reminders()).toEqual([]);
+});
+
+test('no reminder without the opt-in, or while the feature is off; it goes out once the feature is on', async () => {
+  t = await build({ now: () => NOW, smsEnabledEnv: undefined });
+  await book(ugc({ smsOptIn: false }));
+  const id = await book(ugc());
+  expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
+  t.app.deps.settings.setAdminSmsValue(true);
+  expect(await runReminderTick(deps(), dayBefore(3))).toEqual([id]);
+  expect(reminders()).toHaveLength(1);
+});
+
+test('a photoshoot is reminded the day before its shoot date', async () => {
+  t = await build({ now: () => NOW, smsEnabledEnv: 'true' });
+  const id = await book(
+    ugc({ serviceId: 'photoshoot', serviceTierId: 'photoshoot-mini', consultationDate: day(1), date: day(4), consultationLocation: 'Cafe', location: 'Desert' }),
+  );
+  expect(await runReminderTick(deps(), dayBefore(1))).toEqual([]);
+  expect(await runReminderTick(deps(), dayBefore(4))).toEqual([id]);
+});
+
+test('a failed reminder is not marked as sent, so the next tick tries again', async () => {
+  let fail = true;
+  const sms: SmsTransport = {
+    kind: 'twilio',
+    send: async () => {
+      if (fail) throw new Error('carrier down');
+    },
+  };
+  t = await build({ now: () => NOW, smsEnabledEnv: 'true', sms });
+  const id = await book(ugc({ smsOptIn: false }));
+  t.app.db.prepare('UPDATE booking_requests SET sms_opt_in = 1 WHERE id = ?').run(id);
+  expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
+  fail = false;
+  expect(await runReminderTick(deps(), dayBefore(3))).toEqual([id]);
+  expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
+});
+
+test('the scheduled job ticks at start and every interval, and stop() clears its timer', async () => {
+  t = await build({ now: () => NOW, smsEnabledEnv: 'true' });
+  const id = await book(ugc());
+  let clock = dayBefore(2);
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  try {
+    const job = startReminderJob(deps(), () => clock, 60_000);
+    clock = dayBefore(3);
+    await jest.advanceTimersByTimeAsync(60_000);
+    await job.stop();
+    expect(reminders()).toHaveLength(1);
+    expect(jest.getTimerCount()).toBe(0);
+    expect(t.app.bookings.repository.get(id)?.status).toBe('Confirmed');
+  } finally {
+    jest.useRealTimers();
+  }
+});
