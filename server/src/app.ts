@@ -23,6 +23,14 @@ import { createSmsSender, type SmsSender } from './lib/sms-sender';
 import { registerPublicContentRoutes } from './routes/public-content';
 import { registerDevOutboxRoute } from './routes/dev-outbox';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { createSessionStore, type SessionStore } from './lib/sessions';
+import { registerRequireAdmin } from './plugins/require-admin';
+import { createAdminBookingsRepository, type AdminBookingsRepository } from './repositories/admin-bookings-repository';
+import { registerAuthRoutes } from './routes/auth';
+import { registerAdminBookingsRoutes } from './routes/admin-bookings';
+import { registerAdminAvailabilityRoutes } from './routes/admin-availability';
+import { registerAdminSettingsRoutes } from './routes/admin-settings';
+import { registerAdminEventsRoute } from './routes/admin-events';
 
 /** Everything a route module needs; built once per app. */
 export interface AppDeps {
@@ -36,6 +44,8 @@ export interface AppDeps {
   sms: SmsTransport;
   /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */
   smsSender: SmsSender;
+  sessions: SessionStore;
+  adminBookings: AdminBookingsRepository;
 }
 
 declare module 'fastify' {
@@ -95,11 +105,19 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     bus: createChangeBus(),
     mailer: mailerOverride ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log: app.log }),
     sms: smsOverride ?? createSmsTransport({ twilio: options.twilio, outbox, log: app.log }),
+    sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
+    adminBookings: createAdminBookingsRepository(db),
   } as Omit<AppDeps, 'smsSender'> as AppDeps;
   deps.smsSender = createSmsSender({ db, transport: deps.sms, settings: deps.settings, log: app.log, now: () => options.now().getTime() });
   app.decorate('deps', deps);
 
+  registerRequireAdmin(app, deps.sessions);
   registerPublicContentRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerAdminBookingsRoutes(app, deps);
+  registerAdminAvailabilityRoutes(app, deps);
+  registerAdminSettingsRoutes(app, deps);
+  registerAdminEventsRoute(app, deps);
   if (!options.production) registerDevOutboxRoute(app, deps);
 
   registerStaticFiles(app, options);
