@@ -1,4 +1,13 @@
 // Every user-facing text of the shell (DESIGN: one messages.ts per package; SPEC texts word for word).
+import {
+  SIGN_IN_ACCESS_DENIED,
+  SIGN_IN_EMAIL_REQUIRED,
+  SIGN_IN_FAILED,
+  SIGN_IN_INVALID_LINK,
+  SIGN_IN_LINK_FAILED,
+  SIGN_IN_LINK_SENT,
+} from '@studio/shared/messages';
+
 export const messages = {
   loading: 'Loading…',
   remoteFailedTitle: 'This part of the site could not be loaded.',
@@ -8,4 +17,31 @@ export const messages = {
   nav: { home: 'Home', portfolio: 'Portfolio', about: 'About', book: 'Book', admin: 'Admin' },
   signedIn: 'Signed in',
   skipToContent: 'Skip to content',
+  signIn: {
+    formLabel: 'Admin sign-in',
+    emailLabel: 'Email',
+    emailPlaceholder: 'you@example.com',
+    sendLink: 'Send Link',
+    sending: 'Sending…',
+    emailRequired: SIGN_IN_EMAIL_REQUIRED,
+    accessDenied: SIGN_IN_ACCESS_DENIED,
+    linkSent: SIGN_IN_LINK_SENT,
+    linkFailed: SIGN_IN_LINK_FAILED,
+    invalidEmail: 'Please enter a valid email address.',
+    signedOut: 'Signed out.',
+    signOutFailed: 'Sign-out failed. Try again.',
+  },
+  finishSignIn: {
+    title: 'Signing in',
+    promptIntro: 'Please confirm the email address the sign-in link was sent to.',
+    emailLabel: 'Email',
+    submit: 'Sign In',
+    loading: 'Signing you in…',
+    success: 'You are signed in. Taking you to the home page…',
+    invalidLink: SIGN_IN_INVALID_LINK,
+    failed: SIGN_IN_FAILED,
+    tryAgain: 'Try again',
+    home: 'Go to the home page',
+    emailRequired: SIGN_IN_EMAIL_REQUIRED,
+  },
 } as const;
