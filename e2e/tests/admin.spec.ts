@@ -126,8 +126,10 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   const clientName = `Dana Whitfield ${Date.now()}`;
   const visitor = await browser.newContext();
   const booked = await bookAsVisitor(visitor.request, base, clientName);
+  const bookedStatus = booked.status();
+  const bookedBody = await booked.text();
   await visitor.close();
-  if (booked.status() === 404) {
+  if (bookedStatus === 404) {
     test.info().annotations.push({
       type: 'note',
       description: 'POST /api/bookings is not on this branch: the booking row was written directly and the dashboard reloaded.',
@@ -135,7 +137,7 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
     insertBookingDirectly(clientName);
     await page.reload();
   } else {
-    expect(booked.status(), await booked.text()).toBe(201);
+    expect(bookedStatus, bookedBody).toBe(201);
   }
   const card = page.getByRole('article', { name: clientName });
   await expect(card).toBeVisible({ timeout: 2_000 });
