@@ -30,8 +30,9 @@ const logo = (page: Page) => page.locator('header a.navbar-logo');
 const greenDot = (page: Page) => page.getByRole('img', { name: 'Signed in' });
 
 async function tripleClickLogo(page: Page) {
-  // Three separate clicks, well inside the gesture's window: each is a link click, as a person's would be.
-  for (let i = 0; i < 3; i++) await logo(page).click();
+  // One real mouse action with three presses in quick succession (three click events), so a loaded machine cannot
+  // stretch the gap between them past the gesture's window the way three separate actions could.
+  await logo(page).click({ clickCount: 3 });
 }
 
 async function signInThroughOutbox(page: Page, baseURL: string) {
@@ -140,7 +141,8 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
     expect(bookedStatus, bookedBody).toBe(201);
   }
   const card = page.getByRole('article', { name: clientName });
-  await expect(card).toBeVisible({ timeout: 2_000 });
+  // SPEC: a visitor's new request shows within 2 s without reload (a reload, on the fallback, may take longer).
+  await expect(card).toBeVisible(bookedStatus === 404 ? {} : { timeout: 2_000 });
   // Newest first.
   await expect(page.getByRole('article').first()).toHaveAccessibleName(clientName);
 
@@ -186,7 +188,8 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await modal.getByLabel('End date').fill(periodEnd);
   await modal.getByLabel('Notes').fill('E2E period');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(panel.getByText('E2E period')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  await expect(panel.getByRole('listitem').filter({ hasText: 'E2E period' })).toBeVisible();
   await expect.poll(async () => (await publicAvailability(page.request, base)).periods.some((p) => p.startDate === periodStart)).toBe(true);
 
   await panel.getByRole('button', { name: 'Add unavailable days' }).click();
@@ -195,7 +198,8 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await modal.getByLabel('End date').fill(rangeDay);
   await modal.getByLabel('Reason').fill('E2E range');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(panel.getByText('E2E range')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  await expect(panel.getByRole('listitem').filter({ hasText: 'E2E range' })).toBeVisible();
   await expect.poll(async () => (await publicAvailability(page.request, base)).unavailable.some((r) => r.startDate === rangeDay)).toBe(true);
 
   await panel.getByRole('button', { name: 'Add time slot' }).click();
@@ -205,7 +209,8 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await expect(modal.getByLabel('End time')).toHaveValue('17:00');
   await modal.getByLabel('Notes').fill('E2E slot');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(panel.getByText('E2E slot')).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  await expect(panel.getByRole('listitem').filter({ hasText: 'E2E slot' })).toBeVisible();
   await expect
     .poll(async () => (await publicAvailability(page.request, base)).slots.some((s) => s.date === slotDay && s.startTime === '09:00'))
     .toBe(true);
