@@ -412,3 +412,15 @@ test('Sign out ends the session through the shared backend, so the shared auth s
   expect(authStore.getState().user).toBeNull();
   expect(screen.getByText('Home page')).toBeInTheDocument();
 });
+
+test('a live stream the server refuses says so, and the shared auth store learns the session is gone', async () => {
+  memory.bookings.subscribe = (_onChange, onError) => {
+    onError(new BackendError('unauthenticated', 'refused'));
+    return () => undefined;
+  };
+  memory.auth.current = async () => null;
+  renderApp();
+  expect(await screen.findByText('Live updates stopped: please sign in again.')).toBeInTheDocument();
+  await act(async () => undefined);
+  expect(authStore.getState().user).toBeNull();
+});

@@ -1,10 +1,11 @@
 // The admin dashboard (SPEC §2), loaded only for the signed-in admin: two tabs (bookings, availability), the SMS
 // setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
 // the availability tab is open.
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { format } from 'date-fns';
 import { useNavigate } from '@studio/shared/router';
 import { backend } from '@studio/shared/backend';
+import { authStore } from '@studio/shared/auth-store';
 import type { BookingRequest } from '@studio/shared/domain';
 import { messages } from '../messages';
 import { useBookings } from '../features/bookings/use-bookings';
@@ -39,6 +40,17 @@ export default function AdminApp() {
   const today = format(new Date(), 'yyyy-MM-dd');
 
   const liveError = bookingsError ?? availabilityError;
+
+  // The server refused the live stream: the session ended elsewhere (expiry, another tab). Ask who is signed in, so
+  // the shell's navbar stops showing a session that is gone.
+  const refused = liveError?.code === 'unauthenticated';
+  useEffect(() => {
+    if (!refused) return;
+    backend.auth.current().then(
+      (user) => authStore.getState().setUser(user),
+      () => undefined,
+    );
+  }, [refused]);
 
   const signOut = async () => {
     setSigningOut(true);
