@@ -33,6 +33,8 @@ export const messages = {
   },
   finishSignIn: {
     title: 'Signing in',
+    titleDone: 'Signed in',
+    titleProblem: 'Sign-in',
     promptIntro: 'Please confirm the email address the sign-in link was sent to.',
     emailLabel: 'Email',
     submit: 'Sign In',

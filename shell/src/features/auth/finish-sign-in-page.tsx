@@ -70,7 +70,7 @@ export function FinishSignInPage() {
       <div className="card finish-sign-in-card">
         <div className="card-body">
           <h1 ref={heading} tabIndex={-1}>
-            {text.title}
+            {state === 'success' ? text.titleDone : state === 'invalid' || state === 'failed' ? text.titleProblem : text.title}
           </h1>
           {state === 'prompt' && (
             <form onSubmit={submit} noValidate className="stack">
