@@ -67,15 +67,20 @@ function seed() {
   );
 }
 
-function renderApp() {
-  return render(
+/** Renders the dashboard and lets its first loads (the SMS setting) settle. */
+async function renderApp() {
+  let result!: ReturnType<typeof render>;
+  await act(async () => {
+    result = render(
     <MemoryRouter initialEntries={['/admin']}>
       <Routes>
         <Route path="/admin/*" element={<AdminApp />} />
         <Route path="/" element={<p>Home page</p>} />
       </Routes>
     </MemoryRouter>,
-  );
+    );
+  });
+  return result;
 }
 
 const cards = () => screen.getAllByRole('article');
@@ -90,8 +95,8 @@ beforeEach(() => {
 });
 
 describe('tabs', () => {
-  test('two ARIA tabs; bookings first; arrow keys, Home and End move and select', () => {
-    renderApp();
+  test('two ARIA tabs; bookings first; arrow keys, Home and End move and select', async () => {
+    await renderApp();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent?.replace(/\d+$/, ''))).toEqual(['Bookings', 'Availability']);
     const [bookingsTab, availabilityTab] = tabs as [HTMLElement, HTMLElement];
@@ -118,8 +123,8 @@ describe('tabs', () => {
 });
 
 describe('bookings', () => {
-  test('every request, newest first, with its fields; a name with markup is text', () => {
-    renderApp();
+  test('every request, newest first, with its fields; a name with markup is text', async () => {
+    await renderApp();
     expect(cards().map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual([
       XSS,
       'Middle Client',
@@ -133,8 +138,8 @@ describe('bookings', () => {
     }
   });
 
-  test('the status dropdown shows the status colour: New red, Contacted yellow, Confirmed blue, Declined pink', () => {
-    renderApp();
+  test('the status dropdown shows the status colour: New red, Contacted yellow, Confirmed blue, Declined pink', async () => {
+    await renderApp();
     const expected: Array<[string, BookingRequest['status'], string]> = [
       ['Oldest Client', 'New', 'red'],
       ['Middle Client', 'Contacted', 'yellow'],
@@ -150,7 +155,7 @@ describe('bookings', () => {
   });
 
   test('Generate Contract shows only for Confirmed requests, and follows a status change', async () => {
-    renderApp();
+    await renderApp();
     expect(screen.getAllByRole('button', { name: 'Generate Contract' })).toHaveLength(1);
     expect(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' })).toBeInTheDocument();
     await act(async () => {
@@ -166,7 +171,7 @@ describe('bookings', () => {
 
   test('a failed status save says so and keeps the saved status', async () => {
     memory.bookings.updateStatus = () => Promise.reject(new BackendError('network', 'down'));
-    renderApp();
+    await renderApp();
     const select = within(cardOf('Oldest Client')).getByRole('combobox');
     await act(async () => {
       fireEvent.change(select, { target: { value: 'Declined' } });
@@ -176,7 +181,7 @@ describe('bookings', () => {
   });
 
   test('the list is live: a change made elsewhere shows without reload', async () => {
-    renderApp();
+    await renderApp();
     await act(async () => {
       await memory.bookings.updateStatus('b3', 'Declined');
     });
@@ -189,8 +194,8 @@ describe('availability', () => {
   const panel = () => screen.getByRole('tabpanel', { name: 'Availability' });
   const section = (name: string) => within(panel()).getByRole('region', { name });
 
-  test('lists periods, unavailable days and time slots; the calendar marks available, blocked and slot days', () => {
-    renderApp();
+  test('lists periods, unavailable days and time slots; the calendar marks available, blocked and slot days', async () => {
+    await renderApp();
     openTab();
     expect(within(section('Availability periods')).getByText('Open')).toBeInTheDocument();
     expect(within(section('Unavailable days')).getByText('Travel')).toBeInTheDocument();
@@ -202,7 +207,7 @@ describe('availability', () => {
   });
 
   test('a period needs start and end dates; then it is added and listed', async () => {
-    renderApp();
+    await renderApp();
     openTab();
     fireEvent.click(screen.getByRole('button', { name: 'Add period' }));
     const dialog = screen.getByRole('dialog', { name: 'Add availability period' });
@@ -217,8 +222,8 @@ describe('availability', () => {
     expect(within(section('Availability periods')).getByText('February')).toBeInTheDocument();
   });
 
-  test('an unavailable range needs start and end dates, and the end may not come first', () => {
-    renderApp();
+  test('an unavailable range needs start and end dates, and the end may not come first', async () => {
+    await renderApp();
     openTab();
     fireEvent.click(screen.getByRole('button', { name: 'Add unavailable days' }));
     const dialog = screen.getByRole('dialog', { name: 'Add unavailable days' });
@@ -231,7 +236,7 @@ describe('availability', () => {
   });
 
   test('a time slot defaults to 09:00-17:00 and needs a date', async () => {
-    renderApp();
+    await renderApp();
     openTab();
     fireEvent.click(screen.getByRole('button', { name: 'Add time slot' }));
     const dialog = screen.getByRole('dialog', { name: 'Add time slot' });
@@ -245,8 +250,8 @@ describe('availability', () => {
     expect(within(section('Time slots')).getByText('Mar 3, 2031, 09:00–17:00')).toBeInTheDocument();
   });
 
-  test('Escape closes a modal and gives focus back to its button', () => {
-    renderApp();
+  test('Escape closes a modal and gives focus back to its button', async () => {
+    await renderApp();
     openTab();
     const button = screen.getByRole('button', { name: 'Add period' });
     button.focus();
@@ -264,7 +269,7 @@ describe('availability', () => {
 
   test.each(failures)('"%s" failing shows the spec alert and keeps the modal with its values', async (button, title, method, text) => {
     (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
-    renderApp();
+    await renderApp();
     openTab();
     fireEvent.click(screen.getByRole('button', { name: button }));
     const dialog = screen.getByRole('dialog', { name: title });
@@ -284,7 +289,7 @@ describe('availability', () => {
   ];
 
   test.each(deletions)('%s: delete removes the item; a failed delete shows the spec alert', async (name, method, text) => {
-    renderApp();
+    await renderApp();
     openTab();
     const original = memory.availability[method] as (id: string) => Promise<void>;
     (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
@@ -299,7 +304,7 @@ describe('availability', () => {
 
 describe('SMS setting', () => {
   test('the toggle saves the admin value', async () => {
-    renderApp();
+    await renderApp();
     const toggle = await screen.findByRole('switch', { name: 'Send text messages to clients who opt in' });
     expect(toggle).not.toBeChecked();
     await act(async () => fireEvent.click(toggle));
@@ -310,7 +315,7 @@ describe('SMS setting', () => {
 
   test('a note says when the environment overrides it', async () => {
     memory.notifications.getSmsStatus = async () => ({ enabled: false, source: 'env', adminValue: true });
-    renderApp();
+    await renderApp();
     expect(
       await screen.findByText("The server's SMS_ENABLED setting overrides this choice: text messages stay off until it is removed."),
     ).toBeInTheDocument();
@@ -345,14 +350,14 @@ describe('contracts', () => {
   }
   afterEach(() => jest.restoreAllMocks());
 
-  const openContract = () => {
-    renderApp();
+  const openContract = async () => {
+    await renderApp();
     fireEvent.click(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' }));
     return screen.getByRole('dialog', { name: 'Generate contract' });
   };
 
-  test('the form is prefilled: client from the booking, model name from configuration, 4 weeks, Arizona', () => {
-    const dialog = openContract();
+  test('the form is prefilled: client from the booking, model name from configuration, 4 weeks, Arizona', async () => {
+    const dialog = await openContract();
     expect(within(dialog).getByLabelText('Client name')).toHaveValue(XSS);
     expect(within(dialog).getByLabelText('Model name')).toHaveValue('Configured Model');
     expect(within(dialog).getByLabelText('Effective date')).toHaveValue(today);
@@ -362,9 +367,9 @@ describe('contracts', () => {
     expect(within(dialog).getByText('50% upfront, 50% upon completion')).toBeInTheDocument();
   });
 
-  test('Export writes an escaped contract with a print stylesheet into the print window and prints', () => {
+  test('Export writes an escaped contract with a print stylesheet into the print window and prints', async () => {
     const popup = stubOpen();
-    const dialog = openContract();
+    const dialog = await openContract();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     expect(window.open).toHaveBeenCalledWith('', '_blank');
     expect(popup.printed).toBe(true);
@@ -381,23 +386,23 @@ describe('contracts', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
-  test('a blocked popup: "Please allow popups to export the contract."', () => {
+  test('a blocked popup: "Please allow popups to export the contract."', async () => {
     stubOpen('blocked');
-    const dialog = openContract();
+    const dialog = await openContract();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Please allow popups to export the contract\.$/);
   });
 
-  test('a window that cannot be written: "Failed to export contract. Please try again."', () => {
+  test('a window that cannot be written: "Failed to export contract. Please try again."', async () => {
     stubOpen('broken');
-    const dialog = openContract();
+    const dialog = await openContract();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to export contract\. Please try again\.$/);
   });
 
-  test('a contract that cannot be built: "Failed to generate contract. Please try again."', () => {
+  test('a contract that cannot be built: "Failed to generate contract. Please try again."', async () => {
     stubOpen();
-    const dialog = openContract();
+    const dialog = await openContract();
     fireEvent.change(within(dialog).getByLabelText('Effective date'), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to generate contract\. Please try again\.$/);
@@ -406,7 +411,7 @@ describe('contracts', () => {
 });
 
 test('Sign out ends the session through the shared backend, so the shared auth store follows', async () => {
-  renderApp();
+  await renderApp();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
   expect(await memory.auth.current()).toBeNull();
   expect(authStore.getState().user).toBeNull();
@@ -419,7 +424,7 @@ test('a live stream the server refuses says so, and the shared auth store learns
     return () => undefined;
   };
   memory.auth.current = async () => null;
-  renderApp();
+  await renderApp();
   expect(await screen.findByText('Live updates stopped: please sign in again.')).toBeInTheDocument();
   await act(async () => undefined);
   expect(authStore.getState().user).toBeNull();
