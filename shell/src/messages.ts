@@ -14,9 +14,6 @@ export const messages = {
   remoteFailedBody: 'Check your connection, then try again.',
   retry: 'Retry',
   accessDenied: 'Access Denied: You do not have permission to access this page.',
-  nav: { home: 'Home', portfolio: 'Portfolio', about: 'About', book: 'Book', admin: 'Admin' },
-  signedIn: 'Signed in',
-  skipToContent: 'Skip to content',
   signIn: {
     formLabel: 'Admin sign-in',
     emailLabel: 'Email',
@@ -46,4 +43,7 @@ export const messages = {
     home: 'Go to the home page',
     emailRequired: SIGN_IN_EMAIL_REQUIRED,
   },
+  nav: { home: 'Home', portfolio: 'Portfolio', about: 'About', book: 'Book', admin: 'Admin' },
+  signedIn: 'Signed in',
+  skipToContent: 'Skip to content',
 } as const;

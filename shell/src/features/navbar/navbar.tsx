@@ -1,14 +1,15 @@
 // The site's navigation bar: Home, Portfolio, About, Book, plus Admin for the signed-in admin (SPEC §2). The logo
 // is a link home; three quick clicks on it sign the admin out, or open and close the hidden sign-in form.
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Link, useNavigate } from '@studio/shared/router';
-import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
+import { useNavigate } from '@studio/shared/router';
 import { backend } from '@studio/shared/backend';
 import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/domain';
-import { messages } from '../../messages';
 import { useLogoGesture } from './use-logo-gesture';
 import { SignInForm, type SignInNotice } from './sign-in-form';
 import './navbar.css';
+import { NavLink, Link } from '@studio/shared/router';
+import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
+import { messages } from '../../messages';
 
 export function Navbar({ brand }: { brand: string }) {
   const isAdmin = useAuth(selectIsAdmin);
@@ -56,6 +57,14 @@ export function Navbar({ brand }: { brand: string }) {
         {brand}
         {signedIn && <span className="status-dot" role="img" aria-label={messages.signedIn} />}
       </Link>
+      {/* Right after the logo in tab order (the gesture's keyboard users land next to it); shown on a row of its
+          own below the links (navbar.css). */}
+      {formOpen && !isAdmin && <SignInForm notice={notice} onNotice={setNotice} />}
+      {!formOpen && notice && (
+        <p className={`navbar-notice ${notice.kind === 'error' ? 'is-error' : 'is-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
       <nav aria-label="Main">
         <ul className="navbar-links">
           {links.map(([to, label]) => (
@@ -67,12 +76,6 @@ export function Navbar({ brand }: { brand: string }) {
           ))}
         </ul>
       </nav>
-      {formOpen && !isAdmin && <SignInForm notice={notice} onNotice={setNotice} />}
-      {!formOpen && notice && (
-        <p className={`navbar-notice ${notice.kind === 'error' ? 'is-error' : 'is-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      )}
     </header>
   );
 }
