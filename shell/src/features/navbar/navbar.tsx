@@ -1,13 +1,12 @@
 // The site's navigation bar: Home, Portfolio, About, Book, plus Admin for the signed-in admin (SPEC §2). The logo
 // is a link home; three quick clicks on it sign the admin out, or open and close the hidden sign-in form.
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '@studio/shared/router';
+import { NavLink, Link, useNavigate } from '@studio/shared/router';
 import { backend } from '@studio/shared/backend';
 import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/domain';
 import { useLogoGesture } from './use-logo-gesture';
 import { SignInForm, type SignInNotice } from './sign-in-form';
 import './navbar.css';
-import { NavLink, Link } from '@studio/shared/router';
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
 import { messages } from '../../messages';
 
