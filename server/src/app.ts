@@ -10,6 +10,14 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCsrf } from './plugins/csrf';
 import { registerStaticFiles } from './plugins/static-files';
+import { createSessionStore, type SessionStore } from './lib/sessions';
+import { registerRequireAdmin } from './plugins/require-admin';
+import { createAdminBookingsRepository, type AdminBookingsRepository } from './repositories/admin-bookings-repository';
+import { registerAuthRoutes } from './routes/auth';
+import { registerAdminBookingsRoutes } from './routes/admin-bookings';
+import { registerAdminAvailabilityRoutes } from './routes/admin-availability';
+import { registerAdminSettingsRoutes } from './routes/admin-settings';
+import { registerAdminEventsRoute } from './routes/admin-events';
 import { createContentRepository } from './repositories/content-repository';
 import { createAvailabilityRepository } from './repositories/availability-repository';
 import { createOutboxRepository, type OutboxRepository } from './repositories/outbox-repository';
@@ -23,14 +31,6 @@ import { createSmsSender, type SmsSender } from './lib/sms-sender';
 import { registerPublicContentRoutes } from './routes/public-content';
 import { registerDevOutboxRoute } from './routes/dev-outbox';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { createSessionStore, type SessionStore } from './lib/sessions';
-import { registerRequireAdmin } from './plugins/require-admin';
-import { createAdminBookingsRepository, type AdminBookingsRepository } from './repositories/admin-bookings-repository';
-import { registerAuthRoutes } from './routes/auth';
-import { registerAdminBookingsRoutes } from './routes/admin-bookings';
-import { registerAdminAvailabilityRoutes } from './routes/admin-availability';
-import { registerAdminSettingsRoutes } from './routes/admin-settings';
-import { registerAdminEventsRoute } from './routes/admin-events';
 
 /** Everything a route module needs; built once per app. */
 export interface AppDeps {
@@ -111,14 +111,15 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   deps.smsSender = createSmsSender({ db, transport: deps.sms, settings: deps.settings, log: app.log, now: () => options.now().getTime() });
   app.decorate('deps', deps);
 
-  registerRequireAdmin(app, deps.sessions);
   registerPublicContentRoutes(app, deps);
+  if (!options.production) registerDevOutboxRoute(app, deps);
+  // Sign-in and the admin's routes; the guard covers every /api/admin/ route whatever the registration order.
+  registerRequireAdmin(app, deps.sessions);
   registerAuthRoutes(app, deps);
   registerAdminBookingsRoutes(app, deps);
   registerAdminAvailabilityRoutes(app, deps);
   registerAdminSettingsRoutes(app, deps);
   registerAdminEventsRoute(app, deps);
-  if (!options.production) registerDevOutboxRoute(app, deps);
 
   registerStaticFiles(app, options);
   return app;
