@@ -10,6 +10,12 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCsrf } from './plugins/csrf';
 import { registerStaticFiles } from './plugins/static-files';
+import { createContentRepository } from './repositories/content-repository';
+import { createAvailabilityRepository } from './repositories/availability-repository';
+import { createOutboxRepository, type OutboxRepository } from './repositories/outbox-repository';
+import { createSettingsRepository, type SettingsRepository } from './repositories/settings-repository';
+import type { ContentRepository } from './repositories/content-repository';
+import type { AvailabilityRepository } from './repositories/availability-repository';
 import { createSessionStore, type SessionStore } from './lib/sessions';
 import { registerRequireAdmin } from './plugins/require-admin';
 import { createAdminBookingsRepository, type AdminBookingsRepository } from './repositories/admin-bookings-repository';
@@ -18,12 +24,6 @@ import { registerAdminBookingsRoutes } from './routes/admin-bookings';
 import { registerAdminAvailabilityRoutes } from './routes/admin-availability';
 import { registerAdminSettingsRoutes } from './routes/admin-settings';
 import { registerAdminEventsRoute } from './routes/admin-events';
-import { createContentRepository } from './repositories/content-repository';
-import { createAvailabilityRepository } from './repositories/availability-repository';
-import { createOutboxRepository, type OutboxRepository } from './repositories/outbox-repository';
-import { createSettingsRepository, type SettingsRepository } from './repositories/settings-repository';
-import type { ContentRepository } from './repositories/content-repository';
-import type { AvailabilityRepository } from './repositories/availability-repository';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
@@ -110,9 +110,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   } as Omit<AppDeps, 'smsSender'> as AppDeps;
   deps.smsSender = createSmsSender({ db, transport: deps.sms, settings: deps.settings, log: app.log, now: () => options.now().getTime() });
   app.decorate('deps', deps);
-
-  registerPublicContentRoutes(app, deps);
-  if (!options.production) registerDevOutboxRoute(app, deps);
   // Sign-in and the admin's routes; the guard covers every /api/admin/ route whatever the registration order.
   registerRequireAdmin(app, deps.sessions);
   registerAuthRoutes(app, deps);
@@ -120,6 +117,9 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   registerAdminAvailabilityRoutes(app, deps);
   registerAdminSettingsRoutes(app, deps);
   registerAdminEventsRoute(app, deps);
+
+  registerPublicContentRoutes(app, deps);
+  if (!options.production) registerDevOutboxRoute(app, deps);
 
   registerStaticFiles(app, options);
   return app;
