@@ -16,6 +16,14 @@ import { createOutboxRepository, type OutboxRepository } from './repositories/ou
 import { createSettingsRepository, type SettingsRepository } from './repositories/settings-repository';
 import type { ContentRepository } from './repositories/content-repository';
 import type { AvailabilityRepository } from './repositories/availability-repository';
+import { createSessionStore, type SessionStore } from './lib/sessions';
+import { registerRequireAdmin } from './plugins/require-admin';
+import { createAdminBookingsRepository, type AdminBookingsRepository } from './repositories/admin-bookings-repository';
+import { registerAuthRoutes } from './routes/auth';
+import { registerAdminBookingsRoutes } from './routes/admin-bookings';
+import { registerAdminAvailabilityRoutes } from './routes/admin-availability';
+import { registerAdminSettingsRoutes } from './routes/admin-settings';
+import { registerAdminEventsRoute } from './routes/admin-events';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
@@ -38,6 +46,8 @@ export interface AppDeps {
   sms: SmsTransport;
   /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */
   smsSender: SmsSender;
+  sessions: SessionStore;
+  adminBookings: AdminBookingsRepository;
 }
 
 declare module 'fastify' {
@@ -97,9 +107,18 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     bus: createChangeBus(),
     mailer: mailerOverride ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log: app.log }),
     sms: smsOverride ?? createSmsTransport({ twilio: options.twilio, outbox, log: app.log }),
+    sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
+    adminBookings: createAdminBookingsRepository(db),
   } as Omit<AppDeps, 'smsSender'> as AppDeps;
   deps.smsSender = createSmsSender({ db, transport: deps.sms, settings: deps.settings, log: app.log, now: () => options.now().getTime() });
   app.decorate('deps', deps);
+  // Sign-in and the admin's routes; the guard covers every /api/admin/ route whatever the registration order.
+  registerRequireAdmin(app, deps.sessions);
+  registerAuthRoutes(app, deps);
+  registerAdminBookingsRoutes(app, deps);
+  registerAdminAvailabilityRoutes(app, deps);
+  registerAdminSettingsRoutes(app, deps);
+  registerAdminEventsRoute(app, deps);
 
   registerPublicContentRoutes(app, deps);
   registerBookingRoutes(app, deps);

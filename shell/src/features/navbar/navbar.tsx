@@ -1,5 +1,12 @@
-// The site's navigation bar: Home, Portfolio, About, Book, plus Admin for the signed-in admin (SPEC §2).
-import { NavLink, Link } from '@studio/shared/router';
+// The site's navigation bar: Home, Portfolio, About, Book, plus Admin for the signed-in admin (SPEC §2). The logo
+// is a link home; three quick clicks on it sign the admin out, or open and close the hidden sign-in form.
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Link, useNavigate } from '@studio/shared/router';
+import { backend } from '@studio/shared/backend';
+import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/domain';
+import { useLogoGesture } from './use-logo-gesture';
+import { SignInForm, type SignInNotice } from './sign-in-form';
+import './navbar.css';
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
 import { messages } from '../../messages';
 import { ThemeToggle } from '../theme/theme-toggle';
@@ -7,6 +14,36 @@ import { ThemeToggle } from '../theme/theme-toggle';
 export function Navbar({ brand }: { brand: string }) {
   const isAdmin = useAuth(selectIsAdmin);
   const signedIn = useAuth((s) => s.status === 'signed-in');
+  const navigate = useNavigate();
+  const [formOpen, setFormOpen] = useState(false);
+  const [notice, setNotice] = useState<SignInNotice>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+  // Signing in elsewhere (the /finishSignIn page) closes the form.
+  useEffect(() => {
+    if (isAdmin) setFormOpen(false);
+  }, [isAdmin]);
+
+  const onLogoGesture = useLogoGesture(() => {
+    setNotice(null);
+    if (!isAdmin) {
+      setFormOpen((open) => !open);
+      return;
+    }
+    backend.auth.signOut().then(
+      () => {
+        setNotice({ kind: 'success', text: messages.signIn.signedOut });
+        clearTimeout(redirect.current);
+        redirect.current = setTimeout(() => {
+          setNotice(null);
+          navigate('/');
+        }, SIGN_OUT_REDIRECT_MS);
+      },
+      () => setNotice({ kind: 'error', text: messages.signIn.signOutFailed }),
+    );
+  });
+
   const links: Array<[string, string]> = [
     ['/', messages.nav.home],
     ['/portfolio', messages.nav.portfolio],
@@ -16,10 +53,18 @@ export function Navbar({ brand }: { brand: string }) {
   ];
   return (
     <header className="navbar">
-      <Link to="/" className="navbar-logo">
+      <Link to="/" className="navbar-logo" onClick={onLogoGesture}>
         {brand}
         {signedIn && <span className="status-dot" role="img" aria-label={messages.signedIn} />}
       </Link>
+      {/* Right after the logo in tab order (the gesture's keyboard users land next to it); shown on a row of its
+          own below the links (navbar.css). */}
+      {formOpen && !isAdmin && <SignInForm notice={notice} onNotice={setNotice} />}
+      {!formOpen && notice && (
+        <p className={`navbar-notice ${notice.kind === 'error' ? 'is-error' : 'is-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
       <nav aria-label="Main">
         <ul className="navbar-links">
           {links.map(([to, label]) => (

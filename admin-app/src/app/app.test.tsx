@@ -1,0 +1,431 @@
+// Issue 5: the admin dashboard against the memory backend: tabs, live bookings with status colours and Generate
+// Contract, availability modals with their validation and the spec's failure alerts, the SMS note, contract export
+// (escaped, popup blocked, failures) and sign-out.
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from '@studio/shared/router';
+import { authStore } from '@studio/shared/auth-store';
+import { BackendError, type Backend } from '@studio/shared/backend';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { addCalendarDays, STATUS_COLORS, type BookingRequest } from '@studio/shared/domain';
+import { format } from 'date-fns';
+import AdminApp from './app';
+
+let mockBackend: Backend;
+jest.mock('@studio/shared/backend', () => ({
+  ...jest.requireActual('@studio/shared/backend'),
+  get backend() {
+    return mockBackend;
+  },
+}));
+
+const ADMIN = 'admin@studio.test';
+const today = format(new Date(), 'yyyy-MM-dd');
+
+function booking(id: string, name: string, status: BookingRequest['status'], createdAt: string): BookingRequest {
+  return {
+    id,
+    name,
+    email: `${id}@example.com`,
+    phone: '+15550001111',
+    serviceId: 'photoshoot',
+    service: 'Photoshoot',
+    servicePrice: '$350',
+    serviceTier: 'Standard',
+    serviceTierId: 'standard',
+    paymentSchedule: '50% upfront, 50% upon completion',
+    date: '2030-05-01',
+    consultationDate: '2030-04-20',
+    consultationLocation: 'Studio',
+    location: 'Tempe',
+    description: `Description of ${name}`,
+    smsOptIn: true,
+    status,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+const XSS = '<img src=x onerror=alert(1)>';
+let memory: MemoryBackend;
+
+function seed() {
+  return createMemoryBackend(
+    {
+      bookings: [
+        booking('b1', 'Oldest Client', 'New', '2030-01-01T10:00:00.000Z'),
+        booking('b2', XSS, 'Confirmed', '2030-01-03T10:00:00.000Z'),
+        booking('b3', 'Middle Client', 'Contacted', '2030-01-02T10:00:00.000Z'),
+        booking('b4', 'Declined Client', 'Declined', '2029-12-31T10:00:00.000Z'),
+      ],
+      availability: {
+        periods: [{ id: 'p1', startDate: today, endDate: addCalendarDays(today, 20), isAvailable: true, notes: 'Open', createdAt: '', updatedAt: '' }],
+        unavailable: [{ id: 'u1', startDate: addCalendarDays(today, 3), endDate: addCalendarDays(today, 3), reason: 'Travel', createdAt: '' }],
+        slots: [{ id: 's1', date: addCalendarDays(today, 1), startTime: '10:00', endTime: '12:00', isAvailable: true, notes: 'Morning', createdAt: '' }],
+      },
+    },
+    { adminEmail: ADMIN, signedIn: true },
+  );
+}
+
+/** Renders the dashboard and lets its first loads (the SMS setting) settle. */
+async function renderApp() {
+  let result!: ReturnType<typeof render>;
+  await act(async () => {
+    result = render(
+    <MemoryRouter initialEntries={['/admin']}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp />} />
+        <Route path="/" element={<p>Home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+    );
+  });
+  return result;
+}
+
+const cards = () => screen.getAllByRole('article');
+const cardOf = (name: string) => screen.getByRole('article', { name });
+
+beforeEach(() => {
+  memory = seed();
+  mockBackend = memory;
+  authStore.getState().setUser({ email: ADMIN, isAdmin: true });
+  memory.auth.onChange((user) => authStore.getState().setUser(user));
+  document.head.innerHTML = '<script id="studio-config" type="application/json">{"modelName":"Configured Model"}</script>';
+});
+
+describe('tabs', () => {
+  test('two ARIA tabs; bookings first; arrow keys, Home and End move and select', async () => {
+    await renderApp();
+    const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent?.replace(/\d+$/, ''))).toEqual(['Bookings', 'Availability']);
+    const [bookingsTab, availabilityTab] = tabs as [HTMLElement, HTMLElement];
+    expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: /Bookings/ })).toBeVisible();
+
+    bookingsTab.focus();
+    fireEvent.keyDown(bookingsTab, { key: 'ArrowRight' });
+    expect(availabilityTab).toHaveAttribute('aria-selected', 'true');
+    expect(availabilityTab).toHaveFocus();
+    expect(availabilityTab).toHaveAttribute('tabindex', '0');
+    expect(bookingsTab).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('tabpanel', { name: 'Availability' })).toBeVisible();
+
+    fireEvent.keyDown(availabilityTab, { key: 'ArrowRight' });
+    expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(bookingsTab, { key: 'End' });
+    expect(availabilityTab).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(availabilityTab, { key: 'Home' });
+    expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(bookingsTab, { key: 'ArrowLeft' });
+    expect(availabilityTab).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('bookings', () => {
+  test('every request, newest first, with its fields; a name with markup is text', async () => {
+    await renderApp();
+    expect(cards().map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      XSS,
+      'Middle Client',
+      'Oldest Client',
+      'Declined Client',
+    ]);
+    expect(document.querySelector('img')).toBeNull();
+    const card = cardOf('Oldest Client');
+    for (const text of ['b1@example.com', '+15550001111', '$350', 'Standard', '50% upfront, 50% upon completion', 'Studio', 'Tempe', 'Description of Oldest Client']) {
+      expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
+    }
+  });
+
+  test('the status dropdown shows the status colour: New red, Contacted yellow, Confirmed blue, Declined pink', async () => {
+    await renderApp();
+    const expected: Array<[string, BookingRequest['status'], string]> = [
+      ['Oldest Client', 'New', 'red'],
+      ['Middle Client', 'Contacted', 'yellow'],
+      [XSS, 'Confirmed', 'blue'],
+      ['Declined Client', 'Declined', 'pink'],
+    ];
+    for (const [name, status, color] of expected) {
+      const select = within(cardOf(name)).getByRole('combobox');
+      expect(select).toHaveValue(status);
+      expect(select).toHaveAttribute('data-color', color);
+      expect(select).toHaveStyle({ backgroundColor: STATUS_COLORS[status].background, color: STATUS_COLORS[status].text });
+    }
+  });
+
+  test('Generate Contract shows only for Confirmed requests, and follows a status change', async () => {
+    await renderApp();
+    expect(screen.getAllByRole('button', { name: 'Generate Contract' })).toHaveLength(1);
+    expect(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' })).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.change(within(cardOf('Oldest Client')).getByRole('combobox'), { target: { value: 'Confirmed' } });
+    });
+    expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Confirmed');
+    expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveAttribute('data-color', 'blue');
+    expect(screen.getAllByRole('button', { name: 'Generate Contract' })).toHaveLength(2);
+    expect((await new Promise<BookingRequest[]>((r) => memory.bookings.subscribe(r, () => undefined))).find((b) => b.id === 'b1')?.status).toBe(
+      'Confirmed',
+    );
+  });
+
+  test('a failed status save says so and keeps the saved status', async () => {
+    memory.bookings.updateStatus = () => Promise.reject(new BackendError('network', 'down'));
+    await renderApp();
+    const select = within(cardOf('Oldest Client')).getByRole('combobox');
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'Declined' } });
+    });
+    expect(within(cardOf('Oldest Client')).getByRole('alert')).toHaveTextContent('Failed to update status. Please try again.');
+    expect(select).toHaveValue('New');
+  });
+
+  test('the list is live: a change made elsewhere shows without reload', async () => {
+    await renderApp();
+    await act(async () => {
+      await memory.bookings.updateStatus('b3', 'Declined');
+    });
+    expect(within(cardOf('Middle Client')).getByRole('combobox')).toHaveValue('Declined');
+  });
+});
+
+describe('availability', () => {
+  const openTab = () => fireEvent.click(screen.getByRole('tab', { name: 'Availability' }));
+  const panel = () => screen.getByRole('tabpanel', { name: 'Availability' });
+  const section = (name: string) => within(panel()).getByRole('region', { name });
+
+  test('lists periods, unavailable days and time slots; the calendar marks available, blocked and slot days', async () => {
+    await renderApp();
+    openTab();
+    expect(within(section('Availability periods')).getByText('Open')).toBeInTheDocument();
+    expect(within(section('Unavailable days')).getByText('Travel')).toBeInTheDocument();
+    expect(within(section('Time slots')).getByText('Morning')).toBeInTheDocument();
+    const cell = (date: string) => panel().querySelector(`[data-date="${date}"]`);
+    expect(cell(today)).toHaveAttribute('data-state', 'available');
+    expect(cell(addCalendarDays(today, 3))?.getAttribute('data-state')).toMatch(/blocked|none/);
+    expect(cell(addCalendarDays(today, 1))?.getAttribute('aria-label')).toMatch(/1 time slot/);
+  });
+
+  test('a period needs start and end dates; then it is added and listed', async () => {
+    await renderApp();
+    openTab();
+    fireEvent.click(screen.getByRole('button', { name: 'Add period' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add availability period' });
+    expect(within(dialog).getByLabelText('Start date')).toHaveFocus();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a start date and an end date.');
+    fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2031-02-01' } });
+    fireEvent.change(within(dialog).getByLabelText('End date'), { target: { value: '2031-02-10' } });
+    fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: 'February' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(section('Availability periods')).getByText('February')).toBeInTheDocument();
+  });
+
+  test('an unavailable range needs start and end dates, and the end may not come first', async () => {
+    await renderApp();
+    openTab();
+    fireEvent.click(screen.getByRole('button', { name: 'Add unavailable days' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add unavailable days' });
+    fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2031-02-10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a start date and an end date.');
+    fireEvent.change(within(dialog).getByLabelText('End date'), { target: { value: '2031-02-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The end date must not be before the start date.');
+  });
+
+  test('a time slot defaults to 09:00-17:00 and needs a date', async () => {
+    await renderApp();
+    openTab();
+    fireEvent.click(screen.getByRole('button', { name: 'Add time slot' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add time slot' });
+    expect(within(dialog).getByLabelText('Start time')).toHaveValue('09:00');
+    expect(within(dialog).getByLabelText('End time')).toHaveValue('17:00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a date, a start time and an end time.');
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2031-03-03' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(section('Time slots')).getByText('Mar 3, 2031, 09:00–17:00')).toBeInTheDocument();
+  });
+
+  test('Escape closes a modal and gives focus back to its button', async () => {
+    await renderApp();
+    openTab();
+    const button = screen.getByRole('button', { name: 'Add period' });
+    button.focus();
+    fireEvent.click(button);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(button).toHaveFocus();
+  });
+
+  const failures: Array<[string, string, keyof Backend['availability'], string]> = [
+    ['Add period', 'Add availability period', 'addPeriod', 'Failed to add availability period. Please try again.'],
+    ['Add unavailable days', 'Add unavailable days', 'addUnavailable', 'Failed to add unavailable day. Please try again.'],
+    ['Add time slot', 'Add time slot', 'addSlot', 'Failed to add time slot. Please try again.'],
+  ];
+
+  test.each(failures)('"%s" failing shows the spec alert and keeps the modal with its values', async (button, title, method, text) => {
+    (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
+    await renderApp();
+    openTab();
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    const dialog = screen.getByRole('dialog', { name: title });
+    const dateField = within(dialog).queryByLabelText('Date') ?? within(dialog).getByLabelText('Start date');
+    fireEvent.change(dateField, { target: { value: '2031-04-01' } });
+    const end = within(dialog).queryByLabelText('End date');
+    if (end) fireEvent.change(end, { target: { value: '2031-04-02' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
+    expect(dateField).toHaveValue('2031-04-01');
+  });
+
+  const deletions: Array<[string, keyof Backend['availability'], string]> = [
+    ['Availability periods', 'deletePeriod', 'Failed to delete availability period. Please try again.'],
+    ['Unavailable days', 'deleteUnavailable', 'Failed to delete unavailable day. Please try again.'],
+    ['Time slots', 'deleteSlot', 'Failed to delete time slot. Please try again.'],
+  ];
+
+  test.each(deletions)('%s: delete removes the item; a failed delete shows the spec alert', async (name, method, text) => {
+    await renderApp();
+    openTab();
+    const original = memory.availability[method] as (id: string) => Promise<void>;
+    (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
+    await act(async () => fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ })));
+    expect(within(section(name)).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
+    (memory.availability[method] as (id: string) => Promise<void>) = original;
+    await act(async () => fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ })));
+    expect(within(section(name)).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(section(name)).queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('SMS setting', () => {
+  test('the toggle saves the admin value', async () => {
+    await renderApp();
+    const toggle = await screen.findByRole('switch', { name: 'Send text messages to clients who opt in' });
+    expect(toggle).not.toBeChecked();
+    await act(async () => fireEvent.click(toggle));
+    expect(toggle).toBeChecked();
+    expect(await memory.notifications.getSmsStatus()).toMatchObject({ enabled: true, adminValue: true });
+    expect(screen.getByText('Text messages are on.')).toBeInTheDocument();
+  });
+
+  test('a note says when the environment overrides it', async () => {
+    memory.notifications.getSmsStatus = async () => ({ enabled: false, source: 'env', adminValue: true });
+    await renderApp();
+    expect(
+      await screen.findByText("The server's SMS_ENABLED setting overrides this choice: text messages stay off until it is removed."),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('contracts', () => {
+  interface FakeWindow {
+    html: string;
+    printed: boolean;
+  }
+  function stubOpen(behaviour: 'ok' | 'blocked' | 'broken' = 'ok'): FakeWindow {
+    const fake: FakeWindow = { html: '', printed: false };
+    jest.spyOn(window, 'open').mockImplementation(() => {
+      if (behaviour === 'blocked') return null;
+      return {
+        document: {
+          open: () => undefined,
+          write: (s: string) => {
+            if (behaviour === 'broken') throw new Error('cannot write');
+            fake.html += s;
+          },
+          close: () => undefined,
+        },
+        focus: () => undefined,
+        print: () => {
+          fake.printed = true;
+        },
+      } as unknown as Window;
+    });
+    return fake;
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  const openContract = async () => {
+    await renderApp();
+    fireEvent.click(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' }));
+    return screen.getByRole('dialog', { name: 'Generate contract' });
+  };
+
+  test('the form is prefilled: client from the booking, model name from configuration, 4 weeks, Arizona', async () => {
+    const dialog = await openContract();
+    expect(within(dialog).getByLabelText('Client name')).toHaveValue(XSS);
+    expect(within(dialog).getByLabelText('Model name')).toHaveValue('Configured Model');
+    expect(within(dialog).getByLabelText('Effective date')).toHaveValue(today);
+    expect(within(dialog).getByLabelText('Service type')).toHaveValue('Photoshoot');
+    expect(within(dialog).getByLabelText('Timeline (weeks)')).toHaveValue(4);
+    expect(within(dialog).getByLabelText('Governing law (state)')).toHaveValue('Arizona');
+    expect(within(dialog).getByText('50% upfront, 50% upon completion')).toBeInTheDocument();
+  });
+
+  test('Export writes an escaped contract with a print stylesheet into the print window and prints', async () => {
+    const popup = stubOpen();
+    const dialog = await openContract();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect(window.open).toHaveBeenCalledWith('', '_blank');
+    expect(popup.printed).toBe(true);
+    expect(popup.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(popup.html).not.toContain('<img');
+    expect(popup.html).toContain('@media print');
+    expect(popup.html).toContain('Modeling Services Agreement');
+    expect(popup.html).toContain('Payment is due within 7 days of invoice.');
+    expect(popup.html).toContain('Configured Model');
+    // Parsed as a document, the booking's name is text: no element came from it.
+    const doc = new DOMParser().parseFromString(popup.html, 'text/html');
+    expect(doc.querySelector('img')).toBeNull();
+    expect(doc.body.textContent).toContain(XSS);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  test('a blocked popup: "Please allow popups to export the contract."', async () => {
+    stubOpen('blocked');
+    const dialog = await openContract();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Please allow popups to export the contract\.$/);
+  });
+
+  test('a window that cannot be written: "Failed to export contract. Please try again."', async () => {
+    stubOpen('broken');
+    const dialog = await openContract();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to export contract\. Please try again\.$/);
+  });
+
+  test('a contract that cannot be built: "Failed to generate contract. Please try again."', async () => {
+    stubOpen();
+    const dialog = await openContract();
+    fireEvent.change(within(dialog).getByLabelText('Effective date'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to generate contract\. Please try again\.$/);
+    expect(window.open).not.toHaveBeenCalled();
+  });
+});
+
+test('Sign out ends the session through the shared backend, so the shared auth store follows', async () => {
+  await renderApp();
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+  expect(await memory.auth.current()).toBeNull();
+  expect(authStore.getState().user).toBeNull();
+  expect(screen.getByText('Home page')).toBeInTheDocument();
+});
+
+test('a live stream the server refuses says so, and the shared auth store learns the session is gone', async () => {
+  memory.bookings.subscribe = (_onChange, onError) => {
+    onError(new BackendError('unauthenticated', 'refused'));
+    return () => undefined;
+  };
+  memory.auth.current = async () => null;
+  await renderApp();
+  expect(await screen.findByText('Live updates stopped: please sign in again.')).toBeInTheDocument();
+  await act(async () => undefined);
+  expect(authStore.getState().user).toBeNull();
+});

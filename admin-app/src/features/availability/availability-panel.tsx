@@ -1,0 +1,148 @@
+// The availability tab (SPEC §2): a month calendar, then availability periods, unavailable ranges and time slots,
+// each listed, added through a modal and deleted. Lists follow the live subscription, so a change shows once the
+// server has it.
+import { useState, type ReactNode } from 'react';
+import { format, parseISO } from 'date-fns';
+import { backend } from '@studio/shared/backend';
+import type { AdminAvailability, IsoDate } from '@studio/shared/domain';
+import { messages } from '../../messages';
+import { AvailabilityCalendar } from './availability-calendar';
+import { AddPeriodModal, AddSlotModal, AddUnavailableModal } from './availability-forms';
+import './availability.css';
+
+const m = messages.availability;
+const day = (d: string) => format(parseISO(d), 'MMM d, yyyy');
+const range = (start: string, end: string) => (start === end ? day(start) : `${day(start)} – ${day(end)}`);
+
+type Kind = 'periods' | 'unavailable' | 'slots';
+
+function ItemList({
+  kind,
+  heading,
+  empty,
+  addLabel,
+  onAdd,
+  deleteError,
+  children,
+}: {
+  kind: Kind;
+  heading: string;
+  empty: string;
+  addLabel: string;
+  onAdd: () => void;
+  deleteError: string | null;
+  children: ReactNode[];
+}) {
+  const headingId = `availability-${kind}-heading`;
+  return (
+    <section className="card availability-list" aria-labelledby={headingId}>
+      <div className="card-body">
+        <div className="admin-section-head">
+          <h3 id={headingId}>{heading}</h3>
+          <button type="button" className="btn btn-primary btn-small" onClick={onAdd}>
+            {addLabel}
+          </button>
+        </div>
+        {deleteError && (
+          <p className="alert alert-error" role="alert">
+            {deleteError}
+          </p>
+        )}
+        {children.length === 0 ? <p className="muted">{empty}</p> : <ul>{children}</ul>}
+      </div>
+    </section>
+  );
+}
+
+function Item({ title, badge, detail, deleteLabel, onDelete, busy }: {
+  title: string;
+  badge?: { text: string; available: boolean } | undefined;
+  detail: string;
+  deleteLabel: string;
+  onDelete: () => void;
+  busy: boolean;
+}) {
+  return (
+    <li className="availability-item">
+      <div className="availability-item-text">
+        <span className="availability-item-title">{title}</span>
+        {badge && <span className={`badge ${badge.available ? 'badge-available' : 'badge-blocked'}`}>{badge.text}</span>}
+        {detail && <span className="muted availability-item-detail">{detail}</span>}
+      </div>
+      <button type="button" className="btn btn-small btn-ghost btn-delete" aria-label={deleteLabel} onClick={onDelete} disabled={busy} aria-busy={busy}>
+        {messages.delete}
+      </button>
+    </li>
+  );
+}
+
+export function AvailabilityPanel({ availability, today }: { availability: AdminAvailability; today: IsoDate }) {
+  const [open, setOpen] = useState<Kind | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleteErrors, setDeleteErrors] = useState<Record<Kind, string | null>>({ periods: null, unavailable: null, slots: null });
+
+  const remove = async (kind: Kind, id: string) => {
+    setDeleting(id);
+    setDeleteErrors((e) => ({ ...e, [kind]: null }));
+    try {
+      if (kind === 'periods') await backend.availability.deletePeriod(id);
+      else if (kind === 'unavailable') await backend.availability.deleteUnavailable(id);
+      else await backend.availability.deleteSlot(id);
+    } catch {
+      setDeleteErrors((e) => ({ ...e, [kind]: m[kind].deleteFailed }));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const badge = (available: boolean) => ({ text: available ? m.available : m.unavailableBadge, available });
+
+  return (
+    <div className="availability-panel">
+      <AvailabilityCalendar availability={availability} today={today} />
+      <div className="availability-lists">
+        <ItemList kind="periods" heading={m.periods.heading} empty={m.periods.empty} addLabel={m.periods.add} onAdd={() => setOpen('periods')} deleteError={deleteErrors.periods}>
+          {availability.periods.map((p) => (
+            <Item
+              key={p.id}
+              title={range(p.startDate, p.endDate)}
+              badge={badge(p.isAvailable)}
+              detail={p.notes}
+              deleteLabel={m.deleteLabel(`${m.periods.heading.toLowerCase()} ${range(p.startDate, p.endDate)}`)}
+              onDelete={() => void remove('periods', p.id)}
+              busy={deleting === p.id}
+            />
+          ))}
+        </ItemList>
+        <ItemList kind="unavailable" heading={m.unavailable.heading} empty={m.unavailable.empty} addLabel={m.unavailable.add} onAdd={() => setOpen('unavailable')} deleteError={deleteErrors.unavailable}>
+          {availability.unavailable.map((r) => (
+            <Item
+              key={r.id}
+              title={range(r.startDate, r.endDate)}
+              detail={r.reason}
+              deleteLabel={m.deleteLabel(`${m.unavailable.heading.toLowerCase()} ${range(r.startDate, r.endDate)}`)}
+              onDelete={() => void remove('unavailable', r.id)}
+              busy={deleting === r.id}
+            />
+          ))}
+        </ItemList>
+        <ItemList kind="slots" heading={m.slots.heading} empty={m.slots.empty} addLabel={m.slots.add} onAdd={() => setOpen('slots')} deleteError={deleteErrors.slots}>
+          {availability.slots.map((s) => (
+            <Item
+              key={s.id}
+              title={`${day(s.date)}, ${s.startTime}–${s.endTime}`}
+              badge={badge(s.isAvailable)}
+              detail={s.notes}
+              deleteLabel={m.deleteLabel(`${m.slots.heading.toLowerCase().replace(/s$/, '')} ${day(s.date)} ${s.startTime}–${s.endTime}`)}
+              onDelete={() => void remove('slots', s.id)}
+              busy={deleting === s.id}
+            />
+          ))}
+        </ItemList>
+      </div>
+      {open === 'periods' && <AddPeriodModal onClose={() => setOpen(null)} save={(input) => backend.availability.addPeriod(input)} />}
+      {open === 'unavailable' && <AddUnavailableModal onClose={() => setOpen(null)} save={(input) => backend.availability.addUnavailable(input)} />}
+      {open === 'slots' && <AddSlotModal onClose={() => setOpen(null)} save={(input) => backend.availability.addSlot(input)} />}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// Sign-in by e-mail link (SPEC §4, §5; DESIGN): POST /api/auth/link mails a single-use link to the admin only;
+// POST /api/auth/session spends it and starts a session; GET reads the session; DELETE ends it on the server.
+// Opening the link only shows the /finishSignIn page (a GET, which changes nothing), so a mail scanner that fetches
+// it cannot spend the token: the page completes sign-in with a POST.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { signInCompleteSchema, signInRequestSchema } from '@studio/shared/schemas';
+import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/messages';
+import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
+import type { AppOptions } from '../config';
+import type { Mailer } from '../lib/mailer';
+import {
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
+  normaliseEmail,
+  type SessionStore,
+} from '../lib/sessions';
+import { HttpError, parseOr400 } from '../plugins/errors';
+
+/** Link requests allowed per e-mail address, and per client address, in one window. */
+export const LINK_LIMIT_PER_EMAIL = 5;
+export const LINK_LIMIT_PER_IP = 20;
+export const LINK_LIMIT_WINDOW_MS = 15 * 60 * 1000;
+
+export const SIGN_IN_MAIL_SUBJECT = 'Your sign-in link';
+
+/** A fixed-window counter per key; counts only in memory (one process owns the site). */
+function createWindowLimiter(max: number, windowMs: number, now: () => number) {
+  const windows = new Map<string, { start: number; count: number }>();
+  return {
+    /** Counts one attempt; answers the seconds to wait when the limit is already reached, else 0. */
+    hit(key: string): number {
+      const at = now();
+      for (const [k, w] of windows) if (at - w.start >= windowMs) windows.delete(k);
+      const w = windows.get(key) ?? { start: at, count: 0 };
+      windows.set(key, w);
+      if (w.count >= max) return Math.max(1, Math.ceil((w.start + windowMs - at) / 1000));
+      w.count += 1;
+      return 0;
+    },
+  };
+}
+
+function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
+  reply.header('Retry-After', String(retryAfterSeconds));
+  throw new HttpError(429, `Too many requests. Please try again in ${retryAfterSeconds} seconds.`);
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { options: AppOptions; mailer: Mailer; sessions: SessionStore },
+) {
+  const { options, mailer, sessions } = deps;
+  const now = () => options.now().getTime();
+  const perEmail = createWindowLimiter(LINK_LIMIT_PER_EMAIL, LINK_LIMIT_WINDOW_MS, now);
+  const perIp = createWindowLimiter(LINK_LIMIT_PER_IP, LINK_LIMIT_WINDOW_MS, now);
+
+  const cookieBase = { path: '/', sameSite: 'strict' as const, secure: options.https };
+  const maxAge = Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000);
+
+  const clearCookies = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
+    reply.clearCookie(SESSION_HINT_COOKIE, cookieBase);
+  };
+
+  app.post('/api/auth/link', async (request, reply) => {
+    const ipWait = perIp.hit(request.ip);
+    if (ipWait) tooMany(reply, ipWait);
+    const { email } = parseOr400(signInRequestSchema, request.body);
+    const emailWait = perEmail.hit(normaliseEmail(email));
+    if (emailWait) tooMany(reply, emailWait);
+    if (!sessions.isAdminEmail(email)) throw new HttpError(403, SIGN_IN_ACCESS_DENIED);
+
+    const token = sessions.issueSignInToken(email);
+    // The link's origin is configuration, never the request's Host header, which a client can set to anything.
+    const link = `${options.publicOrigin}/finishSignIn?token=${token}`;
+    const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
+    await mailer.send({
+      to: normaliseEmail(email),
+      subject: SIGN_IN_MAIL_SUBJECT,
+      text: `Open this link to sign in:\n\n${link}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask to sign in, ignore this e-mail.`,
+    });
+    return reply.code(204).send();
+  });
+
+  app.post('/api/auth/session', async (request, reply) => {
+    // A malformed token is as invalid as a spent one: one answer for every refusal.
+    const parsed = signInCompleteSchema.safeParse(request.body);
+    if (!parsed.success) throw new HttpError(401, SIGN_IN_INVALID_LINK);
+    const { email, token } = parsed.data;
+    if (sessions.redeemSignInToken(token, email) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
+
+    // Session rotation: whatever session this browser held ends; the new one gets a fresh id.
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) sessions.revokeById(previous);
+    const session = sessions.create(email);
+    reply.setCookie(SESSION_COOKIE, session.id, { ...cookieBase, httpOnly: true, maxAge });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieBase, httpOnly: false, maxAge });
+    return { user: session.user };
+  });
+
+  app.get('/api/auth/session', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const session = sessions.resolve(request.cookies[SESSION_COOKIE]);
+    // A stale cookie pair is cleared, so the shell stops asking on every load.
+    if (!session && (request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE])) clearCookies(reply);
+    return { user: session?.user ?? null };
+  });
+
+  app.delete('/api/auth/session', async (request, reply) => {
+    const id = request.cookies[SESSION_COOKIE];
+    if (id) sessions.revokeById(id);
+    clearCookies(reply);
+    return reply.code(204).send();
+  });
+}

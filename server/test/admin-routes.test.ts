@@ -1,0 +1,257 @@
+// Issue 5: every admin route refuses a visitor (401) and a signed-in stranger (403); the admin's bookings, status
+// updates (with the client's SMS and e-mail), availability and SMS setting.
+import type { InjectOptions } from 'fastify';
+import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+
+let t: TestApp;
+let admin: string;
+let stranger: string;
+let clock = new Date('2026-03-02T10:00:00Z').getTime();
+
+beforeAll(async () => {
+  t = await build({ now: () => new Date(clock) });
+  admin = t.app.deps.sessions.create(ADMIN_EMAIL).id;
+  // The server only ever issues sessions for the admin's e-mail; a stranger's session is made directly.
+  stranger = t.app.deps.sessions.create('stranger@example.com').id;
+});
+afterAll(() => t.close());
+
+let seq = 0;
+function insertBooking(fields: Partial<Record<string, string | number>> = {}): string {
+  const id = `b-${++seq}`;
+  const at = new Date(clock + seq * 1000).toISOString();
+  const row = {
+    id,
+    name: 'Jamie Rivera',
+    email: 'jamie@example.com',
+    phone: '+15551234567',
+    service_id: 'photoshoot',
+    service: 'Photoshoot',
+    service_price: '$350',
+    service_tier: 'Standard',
+    service_tier_id: 'standard',
+    payment_schedule: '50% upfront, 50% upon completion',
+    date: '2026-04-01',
+    consultation_date: '2026-03-20',
+    consultation_location: 'Studio',
+    location: 'Tempe',
+    description: 'Editorial shoot',
+    sms_opt_in: 1,
+    status: 'New',
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+  const cols = Object.keys(row);
+  t.app.db.prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+  return id;
+}
+
+const as = (session: string | null, options: InjectOptions): InjectOptions =>
+  withCsrf({ ...options, cookies: session ? { studio_session: session } : {} });
+
+const ADMIN_ROUTES: InjectOptions[] = [
+  { method: 'GET', url: '/api/admin/bookings' },
+  { method: 'PATCH', url: '/api/admin/bookings/b-1', payload: { status: 'Contacted' } },
+  { method: 'GET', url: '/api/admin/availability' },
+  { method: 'POST', url: '/api/admin/availability/periods', payload: { startDate: '2026-05-01', endDate: '2026-05-02', isAvailable: true, notes: '' } },
+  { method: 'DELETE', url: '/api/admin/availability/periods/x' },
+  { method: 'POST', url: '/api/admin/availability/unavailable', payload: { startDate: '2026-05-01', endDate: '2026-05-02', reason: '' } },
+  { method: 'DELETE', url: '/api/admin/availability/unavailable/x' },
+  { method: 'POST', url: '/api/admin/availability/slots', payload: { date: '2026-05-01', startTime: '09:00', endTime: '17:00', isAvailable: true, notes: '' } },
+  { method: 'DELETE', url: '/api/admin/availability/slots/x' },
+  { method: 'GET', url: '/api/admin/settings/sms' },
+  { method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true } },
+  { method: 'GET', url: '/api/admin/events' },
+];
+
+/** Every "METHOD /path" the app serves, read from Fastify's route tree (HEAD is GET's twin). */
+function registeredRoutes(): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)── (\S+) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match?.[2] || match[3] === undefined) continue;
+    const depth = Math.floor((match[1] ?? '').length / 4);
+    const segment = match[2];
+    stack.length = depth;
+    const prefix = stack[depth - 1] ?? '';
+    const full = depth === 0 ? segment : `${prefix}${prefix.endsWith('/') || segment.startsWith('/') ? '' : '/'}${segment}`;
+    stack[depth] = full;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') out.push(`${method} ${full}`);
+  }
+  return out;
+}
+
+test('the routes under test are every /api/admin route the app has', () => {
+  const tested = ADMIN_ROUTES.map((r) => `${r.method} ${String(r.url).replace(/\/(b-1|x)$/, '/:id')}`).sort();
+  const admin = registeredRoutes().filter((r) => r.includes(' /api/admin/')).sort();
+  expect(admin).toEqual(tested);
+});
+
+describe.each(ADMIN_ROUTES)('$method $url', (route) => {
+  test('refuses a visitor with 401 and a signed-in stranger with 403, changing nothing', async () => {
+    insertBooking();
+    const before = JSON.stringify([
+      t.app.deps.adminBookings.list(),
+      t.app.deps.availability.getAdmin(),
+      t.app.deps.settings.smsStatus(),
+    ]);
+    const visitor = await t.app.inject(as(null, route));
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ message: 'Please sign in as the admin.' });
+    const other = await t.app.inject(as(stranger, route));
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ message: 'Access Denied: You do not have permission to access this page.' });
+    expect(
+      JSON.stringify([t.app.deps.adminBookings.list(), t.app.deps.availability.getAdmin(), t.app.deps.settings.smsStatus()]),
+    ).toBe(before);
+  });
+});
+
+test('the admin reads every booking, newest first, with all its fields', async () => {
+  const older = insertBooking({ name: 'Older' });
+  const newer = insertBooking({ name: 'Newer' });
+  const res = await t.app.inject(as(admin, { url: '/api/admin/bookings' }));
+  expect(res.statusCode).toBe(200);
+  const list = res.json() as Array<Record<string, unknown>>;
+  const ids = list.map((b) => b.id);
+  expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+  expect(Object.keys(list[0] ?? {}).sort()).toEqual(
+    [
+      'consultationDate', 'consultationLocation', 'createdAt', 'date', 'description', 'email', 'id', 'location', 'name',
+      'paymentSchedule', 'phone', 'service', 'serviceId', 'servicePrice', 'serviceTier', 'serviceTierId', 'smsOptIn',
+      'status', 'updatedAt',
+    ].sort(),
+  );
+  expect(list[0]?.smsOptIn).toBe(true);
+});
+
+describe('status update', () => {
+  test('saves the status, refreshes updatedAt, announces the change and tells the client by SMS and e-mail', async () => {
+    t.app.deps.settings.setAdminSmsValue(true);
+    const id = insertBooking({ name: 'Sam Lee' });
+    const topics: string[] = [];
+    const unsubscribe = t.app.deps.bus.subscribe((topic) => topics.push(topic));
+    clock += 60_000;
+    const res = await t.app.inject(as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Confirmed' } }));
+    unsubscribe();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: 'Confirmed', updatedAt: new Date(clock).toISOString() });
+    expect(t.app.deps.adminBookings.get(id)?.status).toBe('Confirmed');
+    expect(topics).toEqual(['bookings']);
+    const outbox = t.app.deps.outbox.list();
+    const sms = outbox.find((m) => m.channel === 'sms');
+    expect(sms?.recipient).toBe('+15551234567');
+    expect(sms?.body).toBe('Hi Sam, your Photoshoot (Standard) booking request is now Confirmed. Reply STOP to opt out.');
+    const mail = outbox.find((m) => m.channel === 'mail');
+    expect(mail?.recipient).toBe('jamie@example.com');
+    expect(mail?.subject).toBe('Your booking request is now Confirmed');
+    t.app.deps.settings.setAdminSmsValue(null);
+  });
+
+  test('no SMS when SMS is off or the client did not opt in; the e-mail still goes', async () => {
+    const id = insertBooking({ sms_opt_in: 0 });
+    const before = t.app.deps.outbox.list().length;
+    const res = await t.app.inject(as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Declined' } }));
+    expect(res.statusCode).toBe(200);
+    const added = t.app.deps.outbox.list().slice(0, t.app.deps.outbox.list().length - before);
+    expect(added.map((m) => m.channel)).toEqual(['mail']);
+  });
+
+  test('a failing mailer is logged and does not fail the update', async () => {
+    const failing = await build({ now: () => new Date(clock) });
+    try {
+      const session = failing.app.deps.sessions.create(ADMIN_EMAIL).id;
+      failing.app.deps.mailer.send = () => Promise.reject(new Error('SMTP down'));
+      failing.app.db
+        .prepare(
+          "INSERT INTO booking_requests (id, name, email, service_id, service, description, status, created_at, updated_at) VALUES ('x1', 'A', 'a@example.com', 'others', 'Others', 'd', 'New', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+        )
+        .run();
+      const res = await failing.app.inject(
+        withCsrf({ method: 'PATCH', url: '/api/admin/bookings/x1', payload: { status: 'Contacted' }, cookies: { studio_session: session } }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(failing.app.deps.adminBookings.get('x1')?.status).toBe('Contacted');
+    } finally {
+      await failing.close();
+    }
+  });
+
+  test('an unknown status is a 400, an unknown booking a 404', async () => {
+    const id = insertBooking();
+    const bad = await t.app.inject(as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Done' } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.status).toBeDefined();
+    const extra = await t.app.inject(
+      as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'New', name: 'x' } }),
+    );
+    expect(extra.statusCode).toBe(400);
+    const missing = await t.app.inject(as(admin, { method: 'PATCH', url: '/api/admin/bookings/nope', payload: { status: 'New' } }));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Booking not found' });
+  });
+});
+
+describe('availability', () => {
+  const kinds = [
+    ['periods', { startDate: '2026-06-01', endDate: '2026-06-30', isAvailable: true, notes: 'June' }],
+    ['unavailable', { startDate: '2026-06-10', endDate: '2026-06-12', reason: 'Travel' }],
+    ['slots', { date: '2026-06-15', startTime: '09:00', endTime: '17:00', isAvailable: true, notes: 'Day' }],
+  ] as const;
+
+  test.each(kinds)('%s: added, listed with notes for the admin, announced, deleted, 404 when unknown', async (kind, input) => {
+    const topics: string[] = [];
+    const unsubscribe = t.app.deps.bus.subscribe((topic) => topics.push(topic));
+    const added = await t.app.inject(as(admin, { method: 'POST', url: `/api/admin/availability/${kind}`, payload: input }));
+    expect(added.statusCode).toBe(201);
+    const { id } = added.json() as { id: string };
+    const list = (await t.app.inject(as(admin, { url: '/api/admin/availability' }))).json();
+    expect(list[kind]).toContainEqual(expect.objectContaining({ id, ...input }));
+    const removed = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/availability/${kind}/${id}` }));
+    expect(removed.statusCode).toBe(204);
+    const again = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/availability/${kind}/${id}` }));
+    expect(again.statusCode).toBe(404);
+    unsubscribe();
+    expect(topics).toEqual(['availability', 'availability']);
+  });
+
+  test('start and end dates are required; an end before the start is refused', async () => {
+    const noDates = await t.app.inject(
+      as(admin, { method: 'POST', url: '/api/admin/availability/periods', payload: { startDate: '', endDate: '', isAvailable: true, notes: '' } }),
+    );
+    expect(noDates.statusCode).toBe(400);
+    expect(Object.keys(noDates.json().fieldErrors).sort()).toEqual(['endDate', 'startDate']);
+    const backwards = await t.app.inject(
+      as(admin, { method: 'POST', url: '/api/admin/availability/unavailable', payload: { startDate: '2026-06-12', endDate: '2026-06-10', reason: '' } }),
+    );
+    expect(backwards.statusCode).toBe(400);
+    const noTimes = await t.app.inject(
+      as(admin, { method: 'POST', url: '/api/admin/availability/slots', payload: { date: '2026-06-12', startTime: '', endTime: '', isAvailable: true, notes: '' } }),
+    );
+    expect(noTimes.statusCode).toBe(400);
+  });
+});
+
+test('the SMS setting: the admin value, or the environment override', async () => {
+  const set = await t.app.inject(as(admin, { method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true } }));
+  expect(set.json()).toEqual({ enabled: true, source: 'admin', adminValue: true });
+  expect((await t.app.inject(as(admin, { url: '/api/admin/settings/sms' }))).json()).toEqual({
+    enabled: true,
+    source: 'admin',
+    adminValue: true,
+  });
+  await t.app.inject(as(admin, { method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: null } }));
+
+  const env = await build({ smsEnabledEnv: 'false' });
+  try {
+    const session = env.app.deps.sessions.create(ADMIN_EMAIL).id;
+    const res = await env.app.inject(
+      withCsrf({ method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true }, cookies: { studio_session: session } }),
+    );
+    expect(res.json()).toEqual({ enabled: false, source: 'env', adminValue: true });
+  } finally {
+    await env.close();
+  }
+});

@@ -1,0 +1,248 @@
+// Issue 5: sign-in by e-mail link. The token rules (single use, 15 minutes, bound to the e-mail, a GET does not spend
+// it), the cookies exactly, session rotation, sign-out on the server, idle and absolute timeouts, and rate limits.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
+import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from '../src/lib/sessions';
+import { LINK_LIMIT_PER_EMAIL, LINK_LIMIT_PER_IP } from '../src/routes/auth';
+
+let clock = new Date('2026-03-02T10:00:00Z').getTime();
+const advance = (ms: number) => {
+  clock += ms;
+};
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await build({ now: () => new Date(clock) });
+});
+afterEach(() => t.close());
+
+const requestLink = (app: FastifyInstance, email: string, ip?: string) =>
+  app.inject(withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email }, ...(ip ? { remoteAddress: ip } : {}) }));
+
+/** The token of the newest sign-in mail in the outbox. */
+function lastToken(app: FastifyInstance): string {
+  const mail = app.deps.outbox.list().find((m) => m.channel === 'mail');
+  const match = /\/finishSignIn\?token=([A-Za-z0-9_-]{43})\b/.exec(mail?.body ?? '');
+  if (!match?.[1]) throw new Error('no sign-in link in the outbox');
+  return match[1];
+}
+
+const complete = (app: FastifyInstance, token: string, email = ADMIN_EMAIL, cookies: Record<string, string> = {}) =>
+  app.inject(withCsrf({ method: 'POST', url: '/api/auth/session', payload: { email, token }, cookies }));
+
+const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
+const setCookieHeaders = (res: LightMyRequestResponse) => {
+  const h = res.headers['set-cookie'];
+  return Array.isArray(h) ? h : h ? [h] : [];
+};
+
+async function signIn(app: FastifyInstance): Promise<string> {
+  await requestLink(app, ADMIN_EMAIL);
+  const res = await complete(app, lastToken(app));
+  const id = cookieOf(res, 'studio_session')?.value;
+  if (res.statusCode !== 200 || !id) throw new Error(`sign-in failed: ${res.statusCode}`);
+  return id;
+}
+
+const whoAmI = async (app: FastifyInstance, session: string) =>
+  (await app.inject({ url: '/api/auth/session', cookies: { studio_session: session } })).json().user;
+
+test('a non-admin address is refused with the spec text and no mail is sent', async () => {
+  const res = await requestLink(t.app, 'someone@example.com');
+  expect(res.statusCode).toBe(403);
+  expect(res.json()).toEqual({ message: 'Access denied. Only authorized users can sign in.' });
+  expect(t.app.deps.outbox.list()).toEqual([]);
+});
+
+test('an invalid address is a 400 with field errors; the e-mail is matched without case or spaces', async () => {
+  const bad = await requestLink(t.app, 'not-an-email');
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json().fieldErrors.email).toBeDefined();
+  const ok = await requestLink(t.app, ' Admin@Studio.TEST'.trim());
+  expect(ok.statusCode).toBe(204);
+});
+
+test('the admin gets a link to the configured origin (never the Host header) with a 256-bit token stored only hashed', async () => {
+  const res = await t.app.inject(
+    withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email: ADMIN_EMAIL }, headers: { host: 'evil.example' } }),
+  );
+  expect(res.statusCode).toBe(204);
+  const [mail] = t.app.deps.outbox.list();
+  expect(mail?.recipient).toBe(ADMIN_EMAIL);
+  expect(mail?.body).toMatch(/http:\/\/studio\.test\/finishSignIn\?token=[A-Za-z0-9_-]{43}\b/);
+  expect(mail?.body).not.toContain('evil.example');
+  const token = lastToken(t.app);
+  const rows = t.app.db.prepare('SELECT token_hash AS hash, email, expires_at AS expiresAt FROM sign_in_tokens').all() as Array<{
+    hash: string;
+    email: string;
+    expiresAt: number;
+  }>;
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.hash).toMatch(/^[0-9a-f]{64}$/);
+  expect(JSON.stringify(rows)).not.toContain(token);
+  expect(rows[0]?.expiresAt).toBe(clock + SIGN_IN_TOKEN_TTL_MS);
+});
+
+test('a token signs in once: the second use is refused with "Invalid sign-in link."', async () => {
+  await requestLink(t.app, ADMIN_EMAIL);
+  const token = lastToken(t.app);
+  const first = await complete(t.app, token);
+  expect(first.statusCode).toBe(200);
+  expect(first.json()).toEqual({ user: { email: ADMIN_EMAIL, isAdmin: true } });
+  const again = await complete(t.app, token);
+  expect(again.statusCode).toBe(401);
+  expect(again.json()).toEqual({ message: 'Invalid sign-in link.' });
+  expect(cookieOf(again, 'studio_session')).toBeUndefined();
+});
+
+test('a token expires after 15 minutes', async () => {
+  await requestLink(t.app, ADMIN_EMAIL);
+  const token = lastToken(t.app);
+  advance(SIGN_IN_TOKEN_TTL_MS);
+  const res = await complete(t.app, token);
+  expect(res.statusCode).toBe(401);
+  expect(res.json().message).toBe('Invalid sign-in link.');
+});
+
+test('a token works just before it expires', async () => {
+  await requestLink(t.app, ADMIN_EMAIL);
+  const token = lastToken(t.app);
+  advance(SIGN_IN_TOKEN_TTL_MS - 1000);
+  expect((await complete(t.app, token)).statusCode).toBe(200);
+});
+
+test('a token is bound to its e-mail: another e-mail is refused and does not spend it', async () => {
+  await requestLink(t.app, ADMIN_EMAIL);
+  const token = lastToken(t.app);
+  const wrong = await complete(t.app, token, 'someone@example.com');
+  expect(wrong.statusCode).toBe(401);
+  expect(wrong.json().message).toBe('Invalid sign-in link.');
+  expect((await complete(t.app, token)).statusCode).toBe(200);
+});
+
+test('a token with one character changed, or a malformed one, is refused', async () => {
+  await requestLink(t.app, ADMIN_EMAIL);
+  const token = lastToken(t.app);
+  const last = token.slice(-1);
+  const changed = token.slice(0, -1) + (last === 'A' ? 'B' : 'A');
+  expect((await complete(t.app, changed)).json()).toEqual({ message: 'Invalid sign-in link.' });
+  expect((await complete(t.app, 'short')).statusCode).toBe(401);
+  expect((await complete(t.app, token)).statusCode).toBe(200);
+});
+
+test('opening the link (a GET of /finishSignIn, as a mail scanner does) does not spend the token', async () => {
+  await requestLink(t.app, ADMIN_EMAIL);
+  const token = lastToken(t.app);
+  const page = await t.app.inject({ url: `/finishSignIn?token=${token}` });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-type']).toContain('text/html');
+  expect(cookieOf(page, 'studio_session')).toBeUndefined();
+  expect((await complete(t.app, token)).statusCode).toBe(200);
+});
+
+test('completing sign-in needs the CSRF pair', async () => {
+  await requestLink(t.app, ADMIN_EMAIL);
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token: lastToken(t.app) } });
+  expect(res.statusCode).toBe(403);
+});
+
+test('the session cookies have exactly the attributes of the design', async () => {
+  await requestLink(t.app, ADMIN_EMAIL);
+  const res = await complete(t.app, lastToken(t.app));
+  const headers = setCookieHeaders(res);
+  const session = headers.find((h) => h.startsWith('studio_session='));
+  const hint = headers.find((h) => h.startsWith('studio_has_session='));
+  expect(session).toMatch(/^studio_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/);
+  expect(hint).toBe('studio_has_session=1; Max-Age=43200; Path=/; SameSite=Strict');
+  // The session id is stored only hashed.
+  const id = cookieOf(res, 'studio_session')?.value ?? '';
+  const stored = JSON.stringify(t.app.db.prepare('SELECT * FROM sessions').all());
+  expect(stored).not.toContain(id);
+});
+
+test('over HTTPS both cookies are Secure', async () => {
+  const secure = await build({ now: () => new Date(clock), https: true });
+  try {
+    await requestLink(secure.app, ADMIN_EMAIL);
+    const res = await complete(secure.app, lastToken(secure.app));
+    const headers = setCookieHeaders(res);
+    expect(headers.find((h) => h.startsWith('studio_session='))).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    expect(headers.find((h) => h.startsWith('studio_has_session='))).toMatch(/; Path=\/; Secure; SameSite=Strict$/);
+  } finally {
+    await secure.close();
+  }
+});
+
+test('GET /api/auth/session answers the user, or null for a visitor', async () => {
+  expect((await t.app.inject('/api/auth/session')).json()).toEqual({ user: null });
+  const id = await signIn(t.app);
+  expect(await whoAmI(t.app, id)).toEqual({ email: ADMIN_EMAIL, isAdmin: true });
+});
+
+test('signing in again rotates the session: the old id stops working', async () => {
+  const old = await signIn(t.app);
+  await requestLink(t.app, ADMIN_EMAIL);
+  const res = await complete(t.app, lastToken(t.app), ADMIN_EMAIL, { studio_session: old });
+  const fresh = cookieOf(res, 'studio_session')?.value ?? '';
+  expect(fresh).not.toBe(old);
+  expect(await whoAmI(t.app, old)).toBeNull();
+  expect(await whoAmI(t.app, fresh)).toEqual({ email: ADMIN_EMAIL, isAdmin: true });
+});
+
+test('sign-out ends the session on the server and clears both cookies', async () => {
+  const id = await signIn(t.app);
+  const res = await t.app.inject(withCsrf({ method: 'DELETE', url: '/api/auth/session', cookies: { studio_session: id } }));
+  expect(res.statusCode).toBe(204);
+  const headers = setCookieHeaders(res);
+  expect(headers.find((h) => h.startsWith('studio_session='))).toMatch(/^studio_session=; Max-Age=0; Path=\/; Expires=.*; HttpOnly; SameSite=Strict$/);
+  expect(headers.find((h) => h.startsWith('studio_has_session='))).toMatch(/^studio_has_session=; Max-Age=0; Path=\/; Expires=.*; SameSite=Strict$/);
+  // Replaying the old cookie (as a stolen copy would) gets nothing.
+  expect(await whoAmI(t.app, id)).toBeNull();
+  const admin = await t.app.inject({ url: '/api/admin/bookings', cookies: { studio_session: id } });
+  expect(admin.statusCode).toBe(401);
+});
+
+test('a session ends after 2 hours idle', async () => {
+  const id = await signIn(t.app);
+  advance(SESSION_IDLE_TIMEOUT_MS - 60_000);
+  expect(await whoAmI(t.app, id)).not.toBeNull();
+  // That read counted as activity: the idle clock starts again.
+  advance(SESSION_IDLE_TIMEOUT_MS - 60_000);
+  expect(await whoAmI(t.app, id)).not.toBeNull();
+  advance(SESSION_IDLE_TIMEOUT_MS);
+  expect(await whoAmI(t.app, id)).toBeNull();
+});
+
+test('a session ends 12 hours after sign-in however active', async () => {
+  const id = await signIn(t.app);
+  const step = SESSION_IDLE_TIMEOUT_MS / 2;
+  for (let elapsed = step; elapsed < SESSION_ABSOLUTE_LIFETIME_MS; elapsed += step) {
+    advance(step);
+    expect(await whoAmI(t.app, id)).not.toBeNull();
+  }
+  advance(step);
+  expect(await whoAmI(t.app, id)).toBeNull();
+});
+
+test(`link requests are limited to ${LINK_LIMIT_PER_EMAIL} per e-mail per 15 minutes, with Retry-After`, async () => {
+  for (let i = 0; i < LINK_LIMIT_PER_EMAIL; i++) {
+    expect((await requestLink(t.app, ADMIN_EMAIL, `10.0.0.${i + 1}`)).statusCode).toBe(204);
+  }
+  const limited = await requestLink(t.app, ADMIN_EMAIL, '10.0.0.99');
+  expect(limited.statusCode).toBe(429);
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  expect(t.app.deps.outbox.list()).toHaveLength(LINK_LIMIT_PER_EMAIL);
+  advance(15 * 60 * 1000);
+  expect((await requestLink(t.app, ADMIN_EMAIL, '10.0.0.99')).statusCode).toBe(204);
+});
+
+test(`link requests are limited to ${LINK_LIMIT_PER_IP} per client address per 15 minutes`, async () => {
+  for (let i = 0; i < LINK_LIMIT_PER_IP; i++) {
+    expect((await requestLink(t.app, `user${i}@example.com`, '10.1.1.1')).statusCode).toBe(403);
+  }
+  const limited = await requestLink(t.app, 'another@example.com', '10.1.1.1');
+  expect(limited.statusCode).toBe(429);
+  expect(limited.headers['retry-after']).toBeDefined();
+  expect((await requestLink(t.app, 'another@example.com', '10.1.1.2')).statusCode).toBe(403);
+});

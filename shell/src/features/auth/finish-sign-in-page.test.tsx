@@ -1,0 +1,126 @@
+// Issue 5 / SPEC §4: the /finishSignIn states (prompt, loading, success with a 2 s redirect, 'Invalid sign-in link.',
+// 'Sign-in failed. Try again.'), against the memory backend. The page reads the token from the real address bar.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { BrowserRouter, Route, Routes, useLocation } from '@studio/shared/router';
+import { authStore } from '@studio/shared/auth-store';
+import { BackendError, type Backend } from '@studio/shared/backend';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { FinishSignInPage } from './finish-sign-in-page';
+import { EMAIL_FOR_SIGN_IN_KEY } from '../../lib/email-for-sign-in';
+
+let mockBackend: Backend;
+jest.mock('@studio/shared/backend', () => ({
+  ...jest.requireActual('@studio/shared/backend'),
+  get backend() {
+    return mockBackend;
+  },
+}));
+
+const ADMIN = 'admin@studio.test';
+let memory: MemoryBackend;
+let token: string;
+let unsubscribe: () => void;
+
+function Home() {
+  return <p data-testid="home">{useLocation().pathname}</p>;
+}
+
+function openLink(search: string) {
+  window.history.replaceState(null, '', `/finishSignIn${search}`);
+  return render(
+    <BrowserRouter>
+      <Routes>
+        <Route path="/finishSignIn" element={<FinishSignInPage />} />
+        <Route path="/" element={<Home />} />
+      </Routes>
+    </BrowserRouter>,
+  );
+}
+
+const flush = () => act(async () => undefined);
+
+beforeEach(async () => {
+  jest.useFakeTimers();
+  localStorage.clear();
+  memory = createMemoryBackend({}, { adminEmail: ADMIN });
+  mockBackend = memory;
+  unsubscribe = memory.auth.onChange((user) => authStore.getState().setUser(user));
+  authStore.getState().setUser(null);
+  await memory.auth.requestLink(ADMIN);
+  token = memory.outbox[0]!.token;
+});
+
+afterEach(() => {
+  unsubscribe();
+  jest.useRealTimers();
+});
+
+test('with the e-mail stored: loading, then success, the token gone from the address bar, home after 2 s', async () => {
+  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, ADMIN);
+  let release: () => void = () => undefined;
+  const completeSignIn = memory.auth.completeSignIn;
+  memory.auth.completeSignIn = (t, e) => new Promise<void>((r) => (release = r)).then(() => completeSignIn(t, e));
+  openLink(`?token=${token}`);
+  expect(screen.getByRole('status')).toHaveTextContent('Signing you in…');
+  expect(window.location.search).toBe('');
+  expect(window.location.pathname).toBe('/finishSignIn');
+
+  await act(async () => release());
+  expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
+  expect(authStore.getState().user).toEqual({ email: ADMIN, isAdmin: true });
+  expect(localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY)).toBeNull();
+
+  act(() => jest.advanceTimersByTime(1999));
+  expect(screen.queryByTestId('home')).toBeNull();
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.getByTestId('home')).toHaveTextContent('/');
+});
+
+test('without a stored e-mail: prompts for it, requires it, then signs in', async () => {
+  openLink(`?token=${token}`);
+  expect(window.location.search).toBe('');
+  const box = screen.getByRole('textbox', { name: 'Email' });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  expect(screen.getByRole('alert')).toHaveTextContent(/^Please enter your email\.$/);
+  fireEvent.change(box, { target: { value: ADMIN } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  await flush();
+  expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
+  expect(await memory.auth.current()).toEqual({ email: ADMIN, isAdmin: true });
+});
+
+test('no token in the address: "Invalid sign-in link."', () => {
+  openLink('');
+  expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid sign-in link\.$/);
+});
+
+test('a spent, wrong or expired link: "Invalid sign-in link."', async () => {
+  await memory.auth.completeSignIn(token, ADMIN);
+  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, ADMIN);
+  openLink(`?token=${token}`);
+  await flush();
+  expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid sign-in link\.$/);
+  expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+});
+
+test('another e-mail than the link\'s: "Invalid sign-in link."', async () => {
+  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, 'someone@example.com');
+  openLink(`?token=${token}`);
+  await flush();
+  expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid sign-in link\.$/);
+});
+
+test('a network failure: "Sign-in failed. Try again.", and Try again prompts once more with the e-mail kept', async () => {
+  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, ADMIN);
+  const completeSignIn = memory.auth.completeSignIn;
+  memory.auth.completeSignIn = () => Promise.reject(new BackendError('network', 'Network error'));
+  openLink(`?token=${token}`);
+  await flush();
+  expect(screen.getByRole('alert')).toHaveTextContent(/^Sign-in failed\. Try again\.$/);
+  memory.auth.completeSignIn = completeSignIn;
+  fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(ADMIN);
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  await flush();
+  expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
+});

@@ -1,0 +1,136 @@
+// /finishSignIn (SPEC §4 sign-in states: prompt, loading, success, error). Opening the link only shows this page;
+// sign-in is the POST below, so a mail scanner that fetches the link spends nothing. The token is taken out of the
+// address bar at once, so it does not linger in history, bookmarks or a Referer.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@studio/shared/router';
+import { backend, BackendError } from '@studio/shared/backend';
+import { SIGN_IN_REDIRECT_MS } from '@studio/shared/domain';
+import { forgetEmailForSignIn, readEmailForSignIn } from '../../lib/email-for-sign-in';
+import { messages } from '../../messages';
+import './finish-sign-in-page.css';
+
+type State = 'prompt' | 'loading' | 'success' | 'invalid' | 'failed';
+
+const text = messages.finishSignIn;
+
+export function FinishSignInPage() {
+  const navigate = useNavigate();
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
+  const [storedEmail] = useState(() => readEmailForSignIn());
+  const [state, setState] = useState<State>(() => (!token ? 'invalid' : storedEmail ? 'loading' : 'prompt'));
+  const [email, setEmail] = useState(storedEmail ?? '');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const started = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const complete = async (address: string) => {
+    if (!token) return;
+    setState('loading');
+    try {
+      await backend.auth.completeSignIn(token, address);
+      forgetEmailForSignIn();
+      setState('success');
+    } catch (error) {
+      const refused = error instanceof BackendError && (error.code === 'unauthenticated' || error.code === 'validation');
+      setState(refused ? 'invalid' : 'failed');
+    }
+  };
+
+  useEffect(() => {
+    if (token) navigate({ pathname: window.location.pathname, search: '' }, { replace: true });
+    // Once only: React may run effects twice in development.
+    if (started.current) return;
+    started.current = true;
+    if (token && storedEmail) void complete(storedEmail);
+  }, []);
+
+  useEffect(() => {
+    if (state !== 'success') return;
+    const timer = setTimeout(() => navigate('/'), SIGN_IN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  useEffect(() => {
+    if (state !== 'loading') heading.current?.focus();
+  }, [state]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      setEmailError(text.emailRequired);
+      return;
+    }
+    setEmailError(null);
+    void complete(address);
+  };
+
+  return (
+    <section className="page finish-sign-in">
+      <div className="card finish-sign-in-card">
+        <div className="card-body">
+          <h1 ref={heading} tabIndex={-1}>
+            {state === 'success' ? text.titleDone : state === 'invalid' || state === 'failed' ? text.titleProblem : text.title}
+          </h1>
+          {state === 'prompt' && (
+            <form onSubmit={submit} noValidate className="stack">
+              <p className="muted">{text.promptIntro}</p>
+              <div className="field">
+                <label htmlFor="finish-sign-in-email">{text.emailLabel}</label>
+                <input
+                  id="finish-sign-in-email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  aria-invalid={emailError ? true : undefined}
+                  aria-describedby={emailError ? 'finish-sign-in-error' : undefined}
+                />
+                {emailError && (
+                  <p id="finish-sign-in-error" className="field-error" role="alert">
+                    {emailError}
+                  </p>
+                )}
+              </div>
+              <button type="submit" className="btn btn-primary">
+                {text.submit}
+              </button>
+            </form>
+          )}
+          {state === 'loading' && (
+            <div className="row" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <span>{text.loading}</span>
+            </div>
+          )}
+          {state === 'success' && (
+            <p className="alert alert-success" role="status">
+              {text.success}
+            </p>
+          )}
+          {state === 'invalid' && (
+            <>
+              <p className="alert alert-error" role="alert">
+                {text.invalidLink}
+              </p>
+              <Link className="btn" to="/">
+                {text.home}
+              </Link>
+            </>
+          )}
+          {state === 'failed' && (
+            <>
+              <p className="alert alert-error" role="alert">
+                {text.failed}
+              </p>
+              <button type="button" className="btn btn-primary" onClick={() => setState('prompt')}>
+                {text.tryAgain}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

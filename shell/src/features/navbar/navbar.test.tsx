@@ -1,0 +1,216 @@
+// Issue 5 / SPEC §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the memory backend.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from '@studio/shared/router';
+import { authStore } from '@studio/shared/auth-store';
+import { BackendError, type Backend } from '@studio/shared/backend';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { Navbar } from './navbar';
+import { LOGO_CLICK_WINDOW_MS } from './use-logo-gesture';
+import { EMAIL_FOR_SIGN_IN_KEY } from '../../lib/email-for-sign-in';
+
+let mockBackend: Backend;
+jest.mock('@studio/shared/backend', () => ({
+  ...jest.requireActual('@studio/shared/backend'),
+  get backend() {
+    return mockBackend;
+  },
+}));
+
+const ADMIN = 'admin@studio.test';
+let memory: MemoryBackend;
+let unsubscribe: () => void;
+
+function LocationProbe() {
+  return <div data-testid="location">{useLocation().pathname}</div>;
+}
+
+function renderNavbar(path = '/portfolio') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Navbar brand="Ava Monroe" />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+const logo = () => screen.getByRole('link', { name: /Ava Monroe/ });
+const emailBox = () => screen.queryByRole('textbox', { name: 'Email' });
+const location = () => screen.getByTestId('location').textContent;
+
+/** n clicks on the logo, `gapMs` apart. */
+function clickLogo(n: number, gapMs = 100) {
+  for (let i = 0; i < n; i++) {
+    if (i > 0) act(() => jest.advanceTimersByTime(gapMs));
+    fireEvent.click(logo());
+  }
+}
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  localStorage.clear();
+  memory = createMemoryBackend({}, { adminEmail: ADMIN });
+  mockBackend = memory;
+  // What bootstrap.tsx does: the store follows the backend's auth changes.
+  unsubscribe = memory.auth.onChange((user) => authStore.getState().setUser(user));
+  authStore.getState().setUser(null);
+});
+
+afterEach(() => {
+  unsubscribe();
+  jest.useRealTimers();
+});
+
+describe('a visitor', () => {
+  test('a single click on the logo goes home, like any link', () => {
+    renderNavbar('/portfolio');
+    fireEvent.click(logo());
+    expect(location()).toBe('/');
+    expect(emailBox()).toBeNull();
+  });
+
+  test('three quick clicks open the hidden sign-in form; three more close it', () => {
+    renderNavbar();
+    expect(emailBox()).toBeNull();
+    clickLogo(3);
+    expect(emailBox()).toBeInTheDocument();
+    expect(emailBox()).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Send Link' })).toBeInTheDocument();
+    clickLogo(3);
+    expect(emailBox()).toBeNull();
+  });
+
+  test('two clicks do nothing, and neither do three slow ones', () => {
+    renderNavbar();
+    clickLogo(2);
+    expect(emailBox()).toBeNull();
+    act(() => jest.advanceTimersByTime(LOGO_CLICK_WINDOW_MS + 1));
+    clickLogo(3, LOGO_CLICK_WINDOW_MS + 1);
+    expect(emailBox()).toBeNull();
+    // The slow clicks left no count behind: two more quick ones after the last are still only two.
+    clickLogo(1, 100);
+    expect(emailBox()).toBeNull();
+    clickLogo(1, 100);
+    expect(emailBox()).toBeInTheDocument();
+  });
+
+  test('Enter on the focused logo counts as a click (keyboard users)', async () => {
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    renderNavbar();
+    logo().focus();
+    await user.keyboard('{Enter}{Enter}{Enter}');
+    expect(emailBox()).toBeInTheDocument();
+  });
+
+  test('an empty e-mail gives "Please enter your email." and sends nothing', () => {
+    renderNavbar();
+    clickLogo(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Please enter your email\.$/);
+    expect(memory.outbox).toEqual([]);
+  });
+
+  test('an address that is not the admin\'s gives the refusal and no mail is sent', async () => {
+    renderNavbar();
+    clickLogo(3);
+    fireEvent.change(emailBox()!, { target: { value: 'someone@example.com' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Link' })));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Access denied\. Only authorized users can sign in\.$/);
+    expect(memory.outbox).toEqual([]);
+  });
+
+  test('the admin\'s address: a loading button, then "Sign-in link sent! Check your email." and the e-mail kept', async () => {
+    let release: () => void = () => undefined;
+    const requestLink = memory.auth.requestLink;
+    memory.auth.requestLink = (email) => new Promise<void>((resolve) => (release = resolve)).then(() => requestLink(email));
+    renderNavbar();
+    clickLogo(3);
+    fireEvent.change(emailBox()!, { target: { value: ` ${ADMIN} ` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+    const busy = screen.getByRole('button', { name: 'Sending…' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    await act(async () => release());
+    expect(screen.getByRole('status')).toHaveTextContent(/^Sign-in link sent! Check your email\.$/);
+    expect(localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY)).toBe(ADMIN);
+    expect(memory.outbox.map((m) => m.to)).toEqual([ADMIN]);
+    expect(screen.getByRole('button', { name: 'Send Link' })).toBeEnabled();
+    expect(emailBox()).toHaveValue(ADMIN);
+  });
+
+  test('a failure gives "Failed to send sign-in link." and keeps what was typed', async () => {
+    memory.auth.requestLink = () => Promise.reject(new BackendError('network', 'Network error'));
+    renderNavbar();
+    clickLogo(3);
+    fireEvent.change(emailBox()!, { target: { value: ADMIN } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Link' })));
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to send sign-in link\.$/);
+    expect(emailBox()).toHaveValue(ADMIN);
+    expect(localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY)).toBeNull();
+  });
+
+  test('three clicks clear the error message', () => {
+    renderNavbar();
+    clickLogo(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(LOGO_CLICK_WINDOW_MS + 1));
+    clickLogo(3);
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => jest.advanceTimersByTime(LOGO_CLICK_WINDOW_MS + 1));
+    clickLogo(3);
+    expect(emailBox()).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('no green dot and no Admin link', () => {
+    renderNavbar();
+    expect(screen.queryByRole('img', { name: 'Signed in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+});
+
+describe('the signed-in admin', () => {
+  beforeEach(async () => {
+    await memory.auth.requestLink(ADMIN);
+    await memory.auth.completeSignIn(memory.outbox[0]!.token, ADMIN);
+  });
+
+  test('sees the green dot and the Admin link', () => {
+    renderNavbar();
+    expect(screen.getByRole('img', { name: 'Signed in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  test('three quick clicks sign out: the green dot and the Admin link go', async () => {
+    renderNavbar('/portfolio');
+    clickLogo(3);
+    await act(async () => undefined);
+    expect(await memory.auth.current()).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Signed in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    expect(emailBox()).toBeNull();
+  });
+
+  test('the redirect to / comes 1 s after sign-out, not before', async () => {
+    renderNavbar('/admin');
+    const logoLink = logo();
+    // Stop the link's own navigation to see the timed redirect alone.
+    logoLink.addEventListener('click', (e) => e.preventDefault());
+    clickLogo(3);
+    await act(async () => undefined);
+    expect(location()).toBe('/admin');
+    act(() => jest.advanceTimersByTime(999));
+    expect(location()).toBe('/admin');
+    act(() => jest.advanceTimersByTime(1));
+    expect(location()).toBe('/');
+  });
+
+  test('two clicks do not sign out', async () => {
+    renderNavbar();
+    clickLogo(2);
+    await act(async () => undefined);
+    expect(await memory.auth.current()).not.toBeNull();
+    expect(screen.getByRole('img', { name: 'Signed in' })).toBeInTheDocument();
+  });
+});
