@@ -11,6 +11,17 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const CHUNK_LOAD_TIMEOUT_MS = 120_000; // SPEC §9: script chunk load timeout
 
 /**
+ * Build-time switches that drop federation runtime code an app never runs (measured in docs/performance.md).
+ * Both target the browser only. A remote consumes no remotes and is loaded from its manifest by the host, so it
+ * needs neither the remote-loading code nor the snapshot (manifest) plugin; the host keeps both because it loads
+ * the remotes from their mf-manifest.json.
+ * @param {'host' | 'remote'} kind
+ */
+function leanRuntime(kind) {
+  return kind === 'host' ? { target: 'web' } : { target: 'web', disableSnapshot: true, disableRemote: true };
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir the app's folder
  * @param {'host' | 'remote'} app.kind
@@ -83,6 +94,7 @@ module.exports = function createConfig(app) {
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           // 'loaded-first' stops the host fetching every remote's entry on the first page (TOOLCHAIN.md).
           shareStrategy: 'loaded-first',
+          experiments: { optimization: leanRuntime(app.kind) },
           ...app.federation,
         }),
         ...(isHost
