@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000; // SPEC §9: script chunk load timeout
 
@@ -104,10 +105,15 @@ module.exports = function createConfig(app) {
             ]
           : []),
         ...(app.plugins ?? []),
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
         minimize: production,
-        minimizer: [new MinimizerPlugin({ test: /\.js$/, minify: MinimizerPlugin.swcMinify })],
+        minimizer: [
+          new MinimizerPlugin({ test: /\.js$/, minify: MinimizerPlugin.swcMinify }),
+          // Extracted CSS (the shell's main.css) and the CSS the remotes embed for style-loader.
+          new MinimizerPlugin({ test: /\.css$/, minify: MinimizerPlugin.esbuildMinifyCss }),
+        ],
       },
       performance: { hints: false },
       stats: 'errors-warnings',

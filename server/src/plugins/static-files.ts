@@ -11,9 +11,16 @@ import { sendError } from './errors';
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/;
 const CONFIG_TAG = /<script id="studio-config" type="application\/json">[^<]*<\/script>/;
 
-function setCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
+// preCompressed serves `name.js.br` / `name.js.gz` in place of `name.js`: judge the name without that suffix.
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+export function cacheControlFor(file: string): string {
   // Content-hashed chunks never change; entries, manifests and media are revalidated on every load.
-  reply.header('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  return HASHED.test(file.replace(PRECOMPRESSED_SUFFIX, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+function setCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
+  reply.header('Cache-Control', cacheControlFor(file));
 }
 
 export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
