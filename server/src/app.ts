@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { openDatabase, type Db } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
 import { optionsFromEnv, type AppOptions } from './config';
@@ -10,6 +11,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCsrf } from './plugins/csrf';
 import { registerStaticFiles } from './plugins/static-files';
+import { SHARE_IMAGE } from './db/seed/responsive-images';
 import { createContentRepository } from './repositories/content-repository';
 import { createAvailabilityRepository } from './repositories/availability-repository';
 import { createOutboxRepository, type OutboxRepository } from './repositories/outbox-repository';
@@ -102,6 +104,10 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   registerPublicContentRoutes(app, deps);
   if (!options.production) registerDevOutboxRoute(app, deps);
 
-  registerStaticFiles(app, options);
+  registerStaticFiles(app, options, {
+    serviceOf: (id) => deps.content.findService(id),
+    portfolioSectionOf: (id) => deps.content.getPortfolioMeta()?.data.portfolioCategories.find((c) => c.id === id),
+    shareImage: () => (existsSync(path.join(options.dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),
+  });
   return app;
 }
