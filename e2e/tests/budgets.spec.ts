@@ -1,6 +1,6 @@
 // Issue 8: performance budgets, asserted on sizes (deterministic: each script body gzip-compressed here at level 9),
 // never on timings. The targets measured in time (LCP, Lighthouse) live in `npm run bench`.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, collectConsoleErrors, recordScripts } from '../support/test';
@@ -47,6 +47,15 @@ test('the security test page and the portfolio viewer are lazy chunks, not loade
   const { requested } = await firstLoad(page, '/');
   const loaded = requested.map(fileName);
   for (const pattern of NOT_ON_HOME) expect(loaded.filter((f) => pattern.test(f))).toEqual([]);
+
+  // Whatever the chunks are named: the home page is in public-site's ./app chunk itself, so / loads none of the
+  // lazy chunks the remote's manifest lists for ./app (the other pages, the viewer, the security test page).
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'public-site', 'dist', 'mf-manifest.json'), 'utf8')) as {
+    exposes: Array<{ path: string; assets: { js: { async: string[] } } }>;
+  };
+  const lazy = new Set(manifest.exposes.find((e) => e.path === './app')?.assets.js.async ?? []);
+  const publicSiteFiles = requested.filter((u) => new URL(u).pathname.startsWith('/remotes/public-site/')).map(fileName);
+  expect(publicSiteFiles.filter((f) => lazy.has(f))).toEqual([]);
 
   // Once the security test page exists (a chunk named "security-test" in the public-site build), it must be the
   // page its route loads: that proves the name matched above is the real page chunk, split off from the home page.

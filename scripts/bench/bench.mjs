@@ -201,8 +201,12 @@ async function lighthousePass(base, routes) {
     }
     return out;
   } finally {
-    chrome.kill('SIGTERM');
-    rmSync(profile, { recursive: true, force: true });
+    await new Promise((resolve) => {
+      if (chrome.exitCode !== null) return resolve();
+      chrome.once('exit', resolve);
+      chrome.kill('SIGTERM');
+    });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   }
 }
 

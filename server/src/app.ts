@@ -11,7 +11,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCsrf } from './plugins/csrf';
 import { registerStaticFiles } from './plugins/static-files';
-import { SHARE_IMAGE } from './db/seed/responsive-images';
+import { SHARE_IMAGE, createResponsiveImages } from './db/seed/responsive-images';
+import { demoArtworks } from './db/seed/demo-content';
 import { createContentRepository } from './repositories/content-repository';
 import { createAvailabilityRepository } from './repositories/availability-repository';
 import { createOutboxRepository, type OutboxRepository } from './repositories/outbox-repository';
@@ -104,7 +105,19 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   registerPublicContentRoutes(app, deps);
   if (!options.production) registerDevOutboxRoute(app, deps);
 
-  registerStaticFiles(app, options, {
+  // Responsive copies of the demo artwork: rendered after the server listens (never delaying the first start),
+  // or on the spot when asked for first. Only for the demo: the admin's own uploads are not part of this issue.
+  const images = options.seedDemo ? createResponsiveImages(path.join(options.dataDir, 'media'), demoArtworks) : undefined;
+  if (images) {
+    app.addHook('onListen', async () => {
+      void images.warm().then(
+        ({ rendered, ms }) => rendered > 0 && app.log.info(`rendered ${rendered} responsive images in ${ms} ms`),
+        (error: unknown) => app.log.warn({ err: error }, 'responsive images could not be rendered'),
+      );
+    });
+    app.addHook('onClose', async () => images.stop());
+  }
+  registerStaticFiles(app, options, images, {
     serviceOf: (id) => deps.content.findService(id),
     portfolioSectionOf: (id) => deps.content.getPortfolioMeta()?.data.portfolioCategories.find((c) => c.id === id),
     shareImage: () => (existsSync(path.join(options.dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),

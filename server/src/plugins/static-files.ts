@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { RuntimeConfig } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import { sendError } from './errors';
+import type { ResponsiveImages } from '../db/seed/responsive-images';
 import { createRemoteFilesReader, metaTagsFor, pageMetaFor, preloadLinksFor, type PageMetaSource } from './page-head';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/;
@@ -41,7 +42,12 @@ export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
 /** Page metadata from the content (service names, portfolio sections); without it every page gets the home's. */
 export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'>;
 
-export function registerStaticFiles(app: FastifyInstance, options: AppOptions, content?: PageContent) {
+export function registerStaticFiles(
+  app: FastifyInstance,
+  options: AppOptions,
+  images?: Pick<ResponsiveImages, 'ensure'>,
+  content?: PageContent,
+) {
   const indexFile = path.join(options.shellDir, 'index.html');
   const configJson = JSON.stringify(runtimeConfigOf(options)).replace(/</g, '\\u003c');
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -96,11 +102,23 @@ export function registerStaticFiles(app: FastifyInstance, options: AppOptions, c
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 
+  const mediaDir = path.join(options.dataDir, 'media');
+  if (images) {
+    // A responsive copy not rendered yet is rendered now (once) rather than answered with a 404.
+    app.get('/media/responsive/*', async (request, reply) => {
+      const url = decodeURIComponent(request.url.split('?')[0] ?? '');
+      if (url.includes('..') || !(await images.ensure(url))) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      }
+      return reply.sendFile(url.replace(/^\/media\//, ''), mediaDir);
+    });
+  }
+
   const mounts: Array<{ root: string; prefix: string }> = [
     { root: options.shellDir, prefix: '/' },
     { root: options.remotes['public-site'].dir, prefix: options.remotes['public-site'].urlPath },
     { root: options.remotes['admin-app'].dir, prefix: options.remotes['admin-app'].urlPath },
-    { root: path.join(options.dataDir, 'media'), prefix: '/media/' },
+    { root: mediaDir, prefix: '/media/' },
   ];
   mounts.forEach(({ root, prefix }, i) => {
     if (!existsSync(root)) app.log.warn({ root }, 'static folder missing; run `npm run build`');
