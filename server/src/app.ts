@@ -111,7 +111,10 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   if (images) {
     app.addHook('onListen', async () => {
       void images.warm().then(
-        ({ rendered, ms }) => rendered > 0 && app.log.info(`rendered ${rendered} responsive images in ${ms} ms`),
+        ({ rendered, failed, ms }) => {
+          if (rendered > 0) app.log.info(`rendered ${rendered} responsive images in ${ms} ms`);
+          if (failed.length > 0) app.log.warn({ failed }, 'some responsive images could not be rendered');
+        },
         (error: unknown) => app.log.warn({ err: error }, 'responsive images could not be rendered'),
       );
     });

@@ -69,7 +69,7 @@ export interface ResponsiveImages {
   /** Makes sure the copy at this URL exists (rendering it now if needed); false for a URL that is no copy. */
   ensure(url: string): Promise<boolean>;
   /** Renders every missing copy, one at a time (the share image and the hero first); resolves with the count. */
-  warm(): Promise<{ rendered: number; ms: number }>;
+  warm(): Promise<{ rendered: number; failed: string[]; ms: number }>;
   /** Stops a running warm() after the copy in hand (the server is closing). */
   stop(): void;
 }
@@ -101,12 +101,18 @@ export function createResponsiveImages(mediaDir: string, artworks: readonly Artw
       const first = (v: Variant) => (v.format === 'jpeg' ? 0 : v.source === SHARE_SOURCE ? 1 : v.source.startsWith('services/') ? 2 : 3);
       const missing = [...byUrl.values()].filter((v) => !existsSync(fileOf(v))).sort((a, b) => first(a) - first(b));
       let rendered = 0;
+      const failed: string[] = [];
       for (const v of missing) {
         if (stopped) break;
-        await renderOnce(v);
-        rendered += 1;
+        try {
+          await renderOnce(v);
+          rendered += 1;
+        } catch {
+          // One unreadable source must not stop the rest; the page then shows the original (src) for it.
+          failed.push(v.url);
+        }
       }
-      return { rendered, ms: Date.now() - started };
+      return { rendered, failed, ms: Date.now() - started };
     },
     stop() {
       stopped = true;
