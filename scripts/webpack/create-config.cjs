@@ -95,7 +95,9 @@ module.exports = function createConfig(app) {
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           // 'loaded-first' stops the host fetching every remote's entry on the first page (TOOLCHAIN.md).
           shareStrategy: 'loaded-first',
-          experiments: { optimization: leanRuntime(app.kind) },
+          experiments: { optimization: leanRuntime(app.kind), ...(isHost ? {} : { externalRuntime: true }) },
+          // One federation runtime on the page: the shell's, handed to the remotes (see provide-runtime-core.js).
+          ...(isHost ? { runtimePlugins: [require.resolve('./provide-runtime-core.js')] } : {}),
           ...app.federation,
         }),
         ...(isHost

@@ -161,8 +161,11 @@ export function preloadLinksFor(pathname: string, files: RemoteFiles | undefined
   return [
     // The federation runtime fetch()es the manifest in CORS mode: crossorigin makes the preload match that request.
     `<link rel="preload" href="${escapeHtml(files.manifestUrl)}" as="fetch" crossorigin="anonymous" />`,
-    // The runtime inserts classic <script>s (not modules), so these are preload as=script, not modulepreload.
-    ...[...files.entryScripts, ...pageChunks].map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="script" />`),
+    // The runtime inserts classic <script>s (not modules), so a page chunk is preload as=script, not modulepreload.
+    // remoteEntry.js and the ./app chunk are NOT preloaded: Chromium hands a failed script preload to the next
+    // <script> for that URL, so after a network failure the shell's Retry would fail once more (measured with the
+    // platform test). A fetch() preload has no such effect, and a page chunk is loaded only once per page anyway.
+    ...pageChunks.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="script" />`),
     ...files.entryStyles.map((url) => `<link rel="preload" href="${escapeHtml(url)}" as="style" />`),
   ].join('');
 }
