@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
 import { openDatabase, type Db } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
 import { optionsFromEnv, type AppOptions } from './config';
@@ -107,18 +108,23 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
 
   // Responsive copies of the demo artwork: rendered after the server listens (never delaying the first start),
   // or on the spot when asked for first. Only for the demo: the admin's own uploads are not part of this issue.
-  const images = options.seedDemo ? createResponsiveImages(path.join(options.dataDir, 'media'), demoArtworks) : undefined;
+  // The bulk is rendered in a child process (render-images.ts), so the server's own memory stays small.
+  const mediaDir = path.join(options.dataDir, 'media');
+  const images = options.seedDemo ? createResponsiveImages(mediaDir, demoArtworks) : undefined;
   if (images) {
+    let renderer: ChildProcess | undefined;
     app.addHook('onListen', async () => {
-      void images.warm().then(
-        ({ rendered, failed, ms }) => {
-          if (rendered > 0) app.log.info(`rendered ${rendered} responsive images in ${ms} ms`);
-          if (failed.length > 0) app.log.warn({ failed }, 'some responsive images could not be rendered');
-        },
-        (error: unknown) => app.log.warn({ err: error }, 'responsive images could not be rendered'),
-      );
+      // execArgv carries the TypeScript loader the server itself runs under.
+      renderer = fork(path.join(__dirname, 'db', 'seed', 'render-images.ts'), [mediaDir], { execArgv: process.execArgv, stdio: 'ignore' });
+      renderer.on('message', (result: { rendered: number; failed: string[]; ms: number }) => {
+        if (result.rendered > 0) app.log.info(`rendered ${result.rendered} responsive images in ${result.ms} ms`);
+        if (result.failed.length > 0) app.log.warn({ failed: result.failed }, 'some responsive images could not be rendered');
+      });
+      renderer.on('error', (error) => app.log.warn({ err: error }, 'responsive images could not be rendered'));
     });
-    app.addHook('onClose', async () => images.stop());
+    app.addHook('onClose', async () => {
+      if (renderer && renderer.exitCode === null) renderer.kill('SIGTERM');
+    });
   }
   registerStaticFiles(app, options, images, {
     serviceOf: (id) => deps.content.findService(id),

@@ -10,6 +10,11 @@ import sharp from 'sharp';
 import { responsiveUrl } from '@studio/shared/domain';
 import type { Artwork } from './demo-media';
 
+// One image at a time and no operation cache: rendering happens beside a live server (on a copy's first request),
+// where a small memory peak matters more than encoding speed.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** The Open Graph image (1200x630 JPEG: social sites show neither SVG nor AVIF). */
 export const SHARE_IMAGE = '/media/responsive/share-1200x630.jpg';
 const SHARE_SOURCE = 'hero.svg';
