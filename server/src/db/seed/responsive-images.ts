@@ -6,14 +6,18 @@
 // listens (warm), and a copy asked for before that is rendered on the spot and kept (ensure).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { responsiveUrl } from '@studio/shared/domain';
 import type { Artwork } from './demo-media';
 
-// One image at a time and no operation cache: rendering happens beside a live server (on a copy's first request),
-// where a small memory peak matters more than encoding speed.
-sharp.cache(false);
-sharp.concurrency(1);
+// Loaded on first use: the image library (libvips) adds tens of MB to any process that loads it, and the server
+// itself renders only the rare copy asked for before the background renderer made it.
+async function loadSharp() {
+  const { default: sharp } = await import('sharp');
+  // One image at a time and no operation cache: a small memory peak matters more here than encoding speed.
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+}
 
 /** The Open Graph image (1200x630 JPEG: social sites show neither SVG nor AVIF). */
 export const SHARE_IMAGE = '/media/responsive/share-1200x630.jpg';
@@ -52,6 +56,7 @@ function variantsOf(artworks: readonly Artwork[]): Variant[] {
 }
 
 async function render(mediaDir: string, v: Variant): Promise<void> {
+  const sharp = await loadSharp();
   const svg = readFileSync(path.join(mediaDir, v.source));
   // Rasterise the vector at the target size (not a bitmap scaled up or down), then encode.
   let image = sharp(svg, { density: Math.max(1, (72 * v.width) / v.sourceWidth) }).resize(v.width, v.height, { fit: 'cover' });
