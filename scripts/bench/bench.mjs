@@ -102,7 +102,8 @@ async function startStudio(env = {}) {
   const server = await startNode('src/server.ts', {
     port,
     cwd: path.join(ROOT, 'server'),
-    env: { DATA_DIR: dataDir, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PUBLIC_WRITE_LIMIT: '100000000', ...env },
+    // Images are rendered as the warm-up pass asks for them, so no background rendering competes with the measures.
+    env: { DATA_DIR: dataDir, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PUBLIC_WRITE_LIMIT: '100000000', RENDER_IMAGES_AT_START: 'false', ...env },
     health: '/api/health',
   });
   const firstStartMs = Date.now() - started;
@@ -170,8 +171,9 @@ async function browserPass(base, routes) {
   const { chromium } = require('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
   try {
-    // One throw-away load warms the server (SQLite pages, file cache) so the first route is not penalised.
-    await measureRoute(browser, base, '/');
+    // A throw-away load of each route warms the server (SQLite pages, file cache, the images those pages use) so
+    // what is measured is a visitor's cold browser against a warm server.
+    for (const route of routes) await measureRoute(browser, base, route);
     const out = [];
     for (const route of routes) out.push(await measureRoute(browser, base, route));
     return out;
@@ -373,6 +375,9 @@ async function main() {
   // The baseline is served by the same server, with no remote to hint at (PUBLIC_SITE_DIR points nowhere).
   const mono = await startStudio({ SHELL_DIR: monolithDir, PUBLIC_SITE_DIR: path.join(OUT, 'no-remote') });
   const bare = await startNode('scripts/bench/bare-server.mjs', { cwd: ROOT, health: '/bare', port: await freePort() });
+  const stopAll = () => Promise.all([studio.stop(), mono.stop(), bare.stop()]);
+  // Ctrl-C stops the servers this run started instead of leaving them listening.
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
     log(`first start with seed: ${studio.firstStartMs} ms`);
     log('browser pass (phone profile)');
@@ -405,7 +410,7 @@ async function main() {
     writeFileSync(path.join(OUT, 'report.md'), `${md}\n`);
     console.log(`\n${md}\n\nBench took ${report.benchSeconds} s; written to .bench/report.json and .bench/report.md`);
   } finally {
-    await Promise.all([studio.stop(), mono.stop(), bare.stop()]);
+    await stopAll();
   }
 }
 

@@ -111,7 +111,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   // The bulk is rendered in a child process (render-images.ts), so the server's own memory stays small.
   const mediaDir = path.join(options.dataDir, 'media');
   const images = options.seedDemo ? createResponsiveImages(mediaDir, demoArtworks) : undefined;
-  if (images) {
+  if (images && options.renderImagesAtStart) {
     let renderer: ChildProcess | undefined;
     app.addHook('onListen', async () => {
       // execArgv carries the TypeScript loader the server itself runs under.
