@@ -28,6 +28,9 @@ import { registerPublicContentRoutes } from './routes/public-content';
 import { registerDevOutboxRoute } from './routes/dev-outbox';
 import fastifyRateLimit from '@fastify/rate-limit';
 
+// The home page's hero in the media folder (seeded artwork), preloaded with the HTML of '/'.
+const HERO_IMAGE_FILE = 'hero.svg';
+
 /** Everything a route module needs; built once per app. */
 export interface AppDeps {
   options: AppOptions;
@@ -71,7 +74,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   });
 
   const db = openDatabase(options.dataDir);
-  if (options.seedDemo) seedIfEmpty(db, path.join(options.dataDir, 'media'), options.now());
+  const mediaDir = path.join(options.dataDir, 'media');
+  if (options.seedDemo) seedIfEmpty(db, mediaDir, options.now());
   app.decorate('db', db);
   app.decorate('studio', options);
   app.addHook('onClose', async () => db.close());
@@ -109,7 +113,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   // Responsive copies of the demo artwork: rendered after the server listens (never delaying the first start),
   // or on the spot when asked for first. Only for the demo: the admin's own uploads are not part of this issue.
   // The bulk is rendered in a child process (render-images.ts), so the server's own memory stays small.
-  const mediaDir = path.join(options.dataDir, 'media');
   const images = options.seedDemo ? createResponsiveImages(mediaDir, demoArtworks) : undefined;
   if (images && options.renderImagesAtStart) {
     let renderer: ChildProcess | undefined;
@@ -130,6 +133,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     serviceOf: (id) => deps.content.findService(id),
     portfolioSectionOf: (id) => deps.content.getPortfolioMeta()?.data.portfolioCategories.find((c) => c.id === id),
     shareImage: () => (existsSync(path.join(options.dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),
+    heroImageOf: (pathname) => (pathname === '/' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined),
   });
   return app;
 }

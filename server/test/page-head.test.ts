@@ -13,6 +13,7 @@ const source: PageMetaSource = {
   serviceOf: (id) => (id === 'photoshoot' ? { displayName: 'Photoshoot', description: 'Editorial & "lifestyle" <shoots>.' } : undefined),
   portfolioSectionOf: (id) => (id === 'comp-card' ? { label: 'Comp Card', description: 'Measurements at a glance.' } : undefined),
   shareImage: () => '/media/responsive/share-1200x630.jpg',
+  heroImageOf: (pathname) => (pathname === '/' ? '/media/hero.svg' : undefined),
 };
 
 const manifest = {
@@ -91,6 +92,9 @@ describe('static files', () => {
       expect(res.body).toContain('<title>Photoshoot — Ava Monroe</title>');
       expect(res.body).toContain('"public-site":"/remotes/public-site/mf-manifest.json"');
       expect(res.body).toContain('<link rel="preload" href="/remotes/public-site/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+      const home = await t.app.inject({ method: 'GET', url: '/' });
+      expect(home.body).toContain('<link rel="preload" href="/media/hero.svg" as="image" fetchpriority="high" />');
+      expect(res.body).not.toContain('as="image"');
       const section = await t.app.inject({ method: 'GET', url: '/portfolio/comp-card' });
       expect(section.body).toContain('<title>Comp Card — Portfolio — Ava Monroe</title>');
     } finally {

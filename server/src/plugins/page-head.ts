@@ -20,6 +20,13 @@ export interface PageMetaSource {
   portfolioSectionOf(id: string): { label: string; description: string } | undefined;
   /** Site-relative URL of the share image (a raster: social sites do not show SVG), if there is one. */
   shareImage(): string | undefined;
+  /** The image a page shows largest above the fold (its likely LCP element), to fetch it with the HTML. */
+  heroImageOf(pathname: string): string | undefined;
+}
+
+/** Fetches the page's largest image in parallel with the scripts, so it is there when the page first renders. */
+export function heroPreloadFor(url: string | undefined): string {
+  return url ? `<link rel="preload" href="${escapeHtml(url)}" as="image" fetchpriority="high" />` : '';
 }
 
 export const PAGE_TEXTS = {

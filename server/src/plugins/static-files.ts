@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
-import { createRemoteFilesReader, metaTagsFor, pageMetaFor, preloadLinksFor, type PageMetaSource } from './page-head';
+import { createRemoteFilesReader, heroPreloadFor, metaTagsFor, pageMetaFor, preloadLinksFor, type PageMetaSource } from './page-head';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/;
 const CONFIG_TAG = /<script id="studio-config" type="application\/json">[^<]*<\/script>/;
@@ -59,6 +59,7 @@ export function registerStaticFiles(
     serviceOf: (id) => content?.serviceOf(id),
     portfolioSectionOf: (id) => content?.portfolioSectionOf(id),
     shareImage: () => content?.shareImage(),
+    heroImageOf: (pathname) => content?.heroImageOf(pathname),
   };
 
   const template = (): string | null => {
@@ -83,7 +84,8 @@ export function registerStaticFiles(
     const image = metaSource.shareImage();
     const head =
       metaTagsFor({ ...meta, url: `${options.publicOrigin}${pathname}`, image: image && `${options.publicOrigin}${image}` }) +
-      preloadLinksFor(pathname, remoteFiles());
+      preloadLinksFor(pathname, remoteFiles()) +
+      heroPreloadFor(metaSource.heroImageOf(pathname));
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
     return html.replace(HEAD_SLOT, head);
   };
