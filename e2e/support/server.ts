@@ -60,6 +60,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       PUBLIC_WRITE_LIMIT: '1000',
+      // Responsive image copies are rendered when a page asks for them, not all at start: keeps the CPU for tests.
+      RENDER_IMAGES_AT_START: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000; // SPEC §9: script chunk load timeout
 
@@ -22,6 +23,17 @@ const FIREBASE_ENV_KEYS = [
 ];
 const firebaseDefines = () =>
   Object.fromEntries(FIREBASE_ENV_KEYS.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')]));
+
+/**
+ * Build-time switches that drop federation runtime code an app never runs (measured in docs/performance.md).
+ * Both target the browser only. A remote consumes no remotes and is loaded from its manifest by the host, so it
+ * needs neither the remote-loading code nor the snapshot (manifest) plugin; the host keeps both because it loads
+ * the remotes from their mf-manifest.json.
+ * @param {'host' | 'remote'} kind
+ */
+function leanRuntime(kind) {
+  return kind === 'host' ? { target: 'web' } : { target: 'web', disableSnapshot: true, disableRemote: true };
+}
 
 /**
  * @param {object} app
@@ -96,6 +108,9 @@ module.exports = function createConfig(app) {
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
           // 'loaded-first' stops the host fetching every remote's entry on the first page (TOOLCHAIN.md).
           shareStrategy: 'loaded-first',
+          experiments: { optimization: leanRuntime(app.kind), ...(isHost ? {} : { externalRuntime: true }) },
+          // One federation runtime on the page: the shell's, handed to the remotes (see provide-runtime-core.js).
+          ...(isHost ? { runtimePlugins: [require.resolve('./provide-runtime-core.js')] } : {}),
           ...app.federation,
         }),
         ...(isHost
@@ -105,10 +120,15 @@ module.exports = function createConfig(app) {
             ]
           : []),
         ...(app.plugins ?? []),
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
         minimize: production,
-        minimizer: [new MinimizerPlugin({ test: /\.js$/, minify: MinimizerPlugin.swcMinify })],
+        minimizer: [
+          new MinimizerPlugin({ test: /\.js$/, minify: MinimizerPlugin.swcMinify }),
+          // Extracted CSS (the shell's main.css) and the CSS the remotes embed for style-loader.
+          new MinimizerPlugin({ test: /\.css$/, minify: MinimizerPlugin.esbuildMinifyCss }),
+        ],
       },
       performance: { hints: false },
       stats: 'errors-warnings',

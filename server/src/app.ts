@@ -3,6 +3,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
 import { openDatabase, type Db } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
 import { optionsFromEnv, type AppOptions } from './config';
@@ -10,6 +12,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCsrf } from './plugins/csrf';
 import { registerStaticFiles } from './plugins/static-files';
+import { SHARE_IMAGE, createResponsiveImages } from './db/seed/responsive-images';
+import { demoArtworks } from './db/seed/demo-content';
 import { createContentRepository } from './repositories/content-repository';
 import { createAvailabilityRepository } from './repositories/availability-repository';
 import { createOutboxRepository, type OutboxRepository } from './repositories/outbox-repository';
@@ -33,6 +37,9 @@ import { registerDevOutboxRoute } from './routes/dev-outbox';
 import { registerBookingRoutes } from './routes/bookings';
 import { startReminderJob } from './services/reminder-job';
 import fastifyRateLimit from '@fastify/rate-limit';
+
+// The home page's hero in the media folder (seeded artwork), preloaded with the HTML of '/'.
+const HERO_IMAGE_FILE = 'hero.svg';
 
 /** Everything a route module needs; built once per app. */
 export interface AppDeps {
@@ -79,7 +86,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   });
 
   const db = openDatabase(options.dataDir);
-  if (options.seedDemo) seedIfEmpty(db, path.join(options.dataDir, 'media'), options.now());
+  const mediaDir = path.join(options.dataDir, 'media');
+  if (options.seedDemo) seedIfEmpty(db, mediaDir, options.now());
   app.decorate('db', db);
   app.decorate('studio', options);
   app.addHook('onClose', async () => db.close());
@@ -129,6 +137,30 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   app.addHook('onClose', async () => reminders.stop());
   if (!options.production) registerDevOutboxRoute(app, deps);
 
-  registerStaticFiles(app, options);
+  // Responsive copies of the demo artwork: rendered after the server listens (never delaying the first start),
+  // or on the spot when asked for first. Only for the demo: the admin's own uploads are not part of this issue.
+  // The bulk is rendered in a child process (render-images.ts), so the server's own memory stays small.
+  const images = options.seedDemo ? createResponsiveImages(mediaDir, demoArtworks) : undefined;
+  if (images && options.renderImagesAtStart) {
+    let renderer: ChildProcess | undefined;
+    app.addHook('onListen', async () => {
+      // execArgv carries the TypeScript loader the server itself runs under.
+      renderer = fork(path.join(__dirname, 'db', 'seed', 'render-images.ts'), [mediaDir], { execArgv: process.execArgv, stdio: 'ignore' });
+      renderer.on('message', (result: { rendered: number; failed: string[]; ms: number }) => {
+        if (result.rendered > 0) app.log.info(`rendered ${result.rendered} responsive images in ${result.ms} ms`);
+        if (result.failed.length > 0) app.log.warn({ failed: result.failed }, 'some responsive images could not be rendered');
+      });
+      renderer.on('error', (error) => app.log.warn({ err: error }, 'responsive images could not be rendered'));
+    });
+    app.addHook('onClose', async () => {
+      if (renderer && renderer.exitCode === null) renderer.kill('SIGTERM');
+    });
+  }
+  registerStaticFiles(app, options, images, {
+    serviceOf: (id) => deps.content.findService(id),
+    portfolioSectionOf: (id) => deps.content.getPortfolioMeta()?.data.portfolioCategories.find((c) => c.id === id),
+    shareImage: () => (existsSync(path.join(options.dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),
+    heroImageOf: (pathname) => (pathname === '/' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined),
+  });
   return app;
 }

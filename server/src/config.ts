@@ -22,6 +22,8 @@ export interface AppOptions {
   remotes: Record<'public-site' | 'admin-app', RemoteMount>;
   /** Seeds demo content into an empty database. */
   seedDemo: boolean;
+  /** Renders the demo images' responsive copies in the background after listening (else each on first request). */
+  renderImagesAtStart: boolean;
   /** 'true' / 'false' override the admin's SMS setting (SPEC §4); anything else leaves it to her. */
   smsEnabledEnv: string | undefined;
   smtpUrl: string | undefined;
@@ -61,6 +63,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
       },
     },
     seedDemo: env.SEED_DEMO !== 'false',
+    renderImagesAtStart: env.RENDER_IMAGES_AT_START !== 'false',
     smsEnabledEnv: env.SMS_ENABLED,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Studio <no-reply@studio.test>',

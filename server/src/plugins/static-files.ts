@@ -7,13 +7,25 @@ import path from 'node:path';
 import type { RuntimeConfig } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import { sendError } from './errors';
+import type { ResponsiveImages } from '../db/seed/responsive-images';
+import { createRemoteFilesReader, heroPreloadFor, metaTagsFor, pageMetaFor, preloadLinksFor, type PageMetaSource } from './page-head';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/;
 const CONFIG_TAG = /<script id="studio-config" type="application\/json">[^<]*<\/script>/;
+// The template's own title and description: replaced by the route's (page-head.ts).
+const TEMPLATE_META = /<title>[^<]*<\/title>|<meta name="description"[^>]*>/g;
+const HEAD_SLOT = '<!--studio-head-->';
+
+// preCompressed serves `name.js.br` / `name.js.gz` in place of `name.js`: judge the name without that suffix.
+const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+export function cacheControlFor(file: string): string {
+  // Content-hashed chunks never change; entries, manifests and media are revalidated on every load.
+  return HASHED.test(file.replace(PRECOMPRESSED_SUFFIX, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 function setCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
-  // Content-hashed chunks never change; entries, manifests and media are revalidated on every load.
-  reply.header('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  reply.header('Cache-Control', cacheControlFor(file));
 }
 
 export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
@@ -27,23 +39,59 @@ export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
   };
 }
 
-export function registerStaticFiles(app: FastifyInstance, options: AppOptions) {
+/** Page metadata from the content (service names, portfolio sections); without it every page gets the home's. */
+export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'>;
+
+export function registerStaticFiles(
+  app: FastifyInstance,
+  options: AppOptions,
+  images?: Pick<ResponsiveImages, 'ensure'>,
+  content?: PageContent,
+) {
   const indexFile = path.join(options.shellDir, 'index.html');
   const configJson = JSON.stringify(runtimeConfigOf(options)).replace(/</g, '\\u003c');
   let cached: { mtimeMs: number; html: string } | undefined;
+  const publicSite = options.remotes['public-site'];
+  const remoteFiles = createRemoteFilesReader(publicSite.dir, publicSite.urlPath);
+  const metaSource: PageMetaSource = {
+    modelName: options.modelName,
+    publicOrigin: options.publicOrigin,
+    serviceOf: (id) => content?.serviceOf(id),
+    portfolioSectionOf: (id) => content?.portfolioSectionOf(id),
+    shareImage: () => content?.shareImage(),
+    heroImageOf: (pathname) => content?.heroImageOf(pathname),
+  };
 
-  const indexHtml = (): string | null => {
+  const template = (): string | null => {
     if (!existsSync(indexFile)) return null;
     const { mtimeMs } = statSync(indexFile);
     if (!cached || cached.mtimeMs !== mtimeMs) {
       const html = readFileSync(indexFile, 'utf8');
-      cached = { mtimeMs, html: html.replace(CONFIG_TAG, `<script id="studio-config" type="application/json">${configJson}</script>`) };
+      cached = {
+        mtimeMs,
+        html: html
+          .replace(CONFIG_TAG, `<script id="studio-config" type="application/json">${configJson}</script>${HEAD_SLOT}`)
+          .replace(TEMPLATE_META, ''),
+      };
     }
     return cached.html;
   };
 
-  const sendIndex = (reply: import('fastify').FastifyReply) => {
-    const html = indexHtml();
+  const indexHtml = (pathname: string): string | null => {
+    const html = template();
+    if (html === null) return null;
+    const meta = pageMetaFor(pathname, metaSource);
+    const image = metaSource.shareImage();
+    const head =
+      metaTagsFor({ ...meta, url: `${options.publicOrigin}${pathname}`, image: image && `${options.publicOrigin}${image}` }) +
+      preloadLinksFor(pathname, remoteFiles()) +
+      heroPreloadFor(metaSource.heroImageOf(pathname));
+    // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
+    return html.replace(HEAD_SLOT, head);
+  };
+
+  const sendIndex = (reply: import('fastify').FastifyReply, url = '/') => {
+    const html = indexHtml(url.split('?')[0] ?? '/');
     if (!html) {
       return reply
         .code(503)
@@ -56,11 +104,23 @@ export function registerStaticFiles(app: FastifyInstance, options: AppOptions) {
   app.get('/', (_request, reply) => sendIndex(reply));
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 
+  const mediaDir = path.join(options.dataDir, 'media');
+  if (images) {
+    // A responsive copy not rendered yet is rendered now (once) rather than answered with a 404.
+    app.get('/media/responsive/*', async (request, reply) => {
+      const url = decodeURIComponent(request.url.split('?')[0] ?? '');
+      if (url.includes('..') || !(await images.ensure(url))) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      }
+      return reply.sendFile(url.replace(/^\/media\//, ''), mediaDir);
+    });
+  }
+
   const mounts: Array<{ root: string; prefix: string }> = [
     { root: options.shellDir, prefix: '/' },
     { root: options.remotes['public-site'].dir, prefix: options.remotes['public-site'].urlPath },
     { root: options.remotes['admin-app'].dir, prefix: options.remotes['admin-app'].urlPath },
-    { root: path.join(options.dataDir, 'media'), prefix: '/media/' },
+    { root: mediaDir, prefix: '/media/' },
   ];
   mounts.forEach(({ root, prefix }, i) => {
     if (!existsSync(root)) app.log.warn({ root }, 'static folder missing; run `npm run build`');
@@ -83,7 +143,7 @@ export function registerStaticFiles(app: FastifyInstance, options: AppOptions) {
       !url.startsWith('/remotes/') &&
       !url.startsWith('/media/') &&
       !path.extname(url);
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(reply, url);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

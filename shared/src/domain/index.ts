@@ -8,3 +8,4 @@ export * from './booking-rules';
 export * from './status';
 export * from './contract';
 export * from './sms';
+export * from './media';

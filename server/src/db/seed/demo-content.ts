@@ -11,7 +11,9 @@ import type {
   TimeSlotInput,
   UnavailableRangeInput,
 } from '@studio/shared/domain';
+import { srcSetOf } from '@studio/shared/domain';
 import type { Artwork } from './demo-media';
+import { widthsFor } from './responsive-images';
 
 export const DEMO_VIDEOS = ['video/runway-walk.webm', 'video/runway-walk.jpg'];
 
@@ -111,7 +113,8 @@ const H = 1000;
 const artworks: Artwork[] = [];
 function image(file: string, name: string, width = W, height = H): MediaItem {
   artworks.push({ file, width, height, label: name });
-  return { type: 'image', url: `/media/${file}`, name, width, height };
+  const url = `/media/${file}`;
+  return { type: 'image', url, name, width, height, srcSet: srcSetOf(url, widthsFor(width)) };
 }
 const video: MediaItem = {
   type: 'video',

@@ -9,6 +9,12 @@ function hash(s: string): number {
   return h >>> 0;
 }
 
+// Labels such as 'Black & White concept' must be escaped: an unescaped '&' makes the SVG invalid XML, which both
+// browsers and the image renderer refuse.
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 export interface Artwork {
   file: string;
   width: number;
@@ -29,7 +35,7 @@ export function artworkSvg(seed: string, label: string, width: number, height: n
   const s = height / 1000;
   const pose = (h >> 4) % 3;
   const arm = pose === 0 ? 'M-70 300 L-120 520' : pose === 1 ? 'M-70 300 L-40 500' : 'M-70 300 L-150 420';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(label)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient>
 <radialGradient id="l" cx="0.3" cy="0.2" r="0.8"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
 <rect width="${width}" height="${height}" fill="url(#g)"/><rect width="${width}" height="${height}" fill="url(#l)"/>

@@ -1,5 +1,6 @@
 // The one place the http adapter talks to the network: JSON in and out, CSRF on writes, errors as BackendError.
-import { csrfHeaders } from '@studio/security-kit';
+// The csrf subpath, not the package index: the index pulls the sanitiser (DOMPurify) into every page's first load.
+import { csrfHeaders } from '@studio/security-kit/csrf';
 import { BackendError, codeForStatus } from '../port';
 
 export interface HttpOptions {

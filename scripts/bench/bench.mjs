@@ -1,0 +1,421 @@
+// `npm run bench`: builds for production, serves the build with the real server on 127.0.0.1, and measures what
+// issue 8 asks: per route the first load's JS (gzip) and requests, image bytes and LCP in Chromium at a phone
+// profile; Lighthouse (mobile preset) score and LCP; the federated / monolithic first-load JS ratio; and the API
+// under load (autocannon, 50 connections) next to a bare Fastify route. Writes .bench/report.json and
+// .bench/report.md and prints the table.
+import { spawn } from 'node:child_process';
+import { randomUUID, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const OUT = path.join(ROOT, '.bench');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const ROUTES = ['/', '/portfolio', '/portfolio/comp-card', '/book-me', '/service/photoshoot'];
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+};
+const CPU_SLOWDOWN = 4;
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const TARGETS = { firstLoadKb: 125, ratio: 1.5, lighthouse: 98, lcpMs: 1500, bookingRps: 300, bookingP99: 50, rssMb: 150, buildS: 30 };
+
+const quick = process.argv.includes('--quick'); // skips Lighthouse (for a fast look while working)
+const log = (...a) => console.log('[bench]', ...a);
+const kb = (n) => (n / 1024).toFixed(1);
+
+// ---------- processes ----------
+
+function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, output) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}:\n${output()}`);
+}
+
+/** Starts a node process (tsx loaded in-process, so the pid is the server's own for /proc sampling). */
+async function startNode(script, { cwd, env = {}, health, port }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${health}`, child, () => out);
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function startStudio(env = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
+  const started = Date.now();
+  const port = await freePort();
+  const server = await startNode('src/server.ts', {
+    port,
+    cwd: path.join(ROOT, 'server'),
+    // Images are rendered as the warm-up pass asks for them, so no background rendering competes with the measures.
+    env: { DATA_DIR: dataDir, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PUBLIC_WRITE_LIMIT: '100000000', RENDER_IMAGES_AT_START: 'false', ...env },
+    health: '/api/health',
+  });
+  const firstStartMs = Date.now() - started;
+  return { ...server, dataDir, firstStartMs, stop: async () => { await server.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+}
+
+function rssKb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+// ---------- browser ----------
+
+async function measureRoute(browser, base, route) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const scripts = [];
+  let imageBytes = 0;
+  let requests = 0;
+  const pending = [];
+  page.on('requestfinished', (request) => {
+    requests += 1;
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        if (request.resourceType() === 'script') scripts.push({ url: request.url(), gzip: gzipSync(body, { level: 9 }).length });
+        if (request.resourceType() === 'image') imageBytes += (await request.sizes().catch(() => null))?.responseBodySize ?? body.length;
+      })(),
+    );
+  });
+  await page.goto(`${base}${route}`, { waitUntil: 'load' });
+  // With 4x CPU the network can be idle while main.js still runs: wait until the remote has drawn the page (no
+  // loading state left in <main>), then for the network to settle.
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.querySelector('main') && !document.querySelector('main .page-loading'), null, {
+    timeout: 30_000,
+  });
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  // LCP is final at the first input; reading it after the network is idle gives the candidate a user would see.
+  // A buffered observer gets every candidate so far in its first callback.
+  const lcp = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? 0)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+        setTimeout(() => resolve(0), 3000);
+      }),
+  );
+  await context.close();
+  const jsGzip = scripts.reduce((n, s) => n + s.gzip, 0);
+  return { route, jsGzipBytes: jsGzip, jsRequests: scripts.length, requests, imageBytes, lcpMs: Math.round(lcp), scripts };
+}
+
+async function browserPass(base, routes) {
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  try {
+    // A throw-away load of each route warms the server (SQLite pages, file cache, the images those pages use) so
+    // what is measured is a visitor's cold browser against a warm server.
+    for (const route of routes) await measureRoute(browser, base, route);
+    const out = [];
+    for (const route of routes) out.push(await measureRoute(browser, base, route));
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthousePass(base, routes) {
+  const { default: lighthouse } = await import('lighthouse');
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
+  const chrome = spawn(CHROME, [...CHROME_ARGS, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/json/version`, chrome, () => 'chromium did not start');
+    const out = [];
+    for (const route of routes) {
+      // The default configuration is Lighthouse's mobile preset (Moto G Power, simulated slow 4G, 4x CPU).
+      let lhr;
+      // A trace can come back unusable (NO_NAVSTART and the like, more often on a busy machine): run that page again.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        lhr = (await lighthouse(`${base}${route}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })).lhr;
+        if (!lhr.runtimeError) break;
+        log(`lighthouse ${route}: ${lhr.runtimeError.code}, again`);
+      }
+      out.push({
+        route,
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
+        fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
+        cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
+        runtimeError: lhr.runtimeError?.code,
+      });
+      log(`lighthouse ${route}: ${out.at(-1).score}, LCP ${out.at(-1).lcpMs} ms`);
+    }
+    return out;
+  } finally {
+    await new Promise((resolve) => {
+      if (chrome.exitCode !== null) return resolve();
+      chrome.once('exit', resolve);
+      chrome.kill('SIGTERM');
+    });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+// ---------- load ----------
+
+function autocannonRun(opts) {
+  const autocannon = require('autocannon');
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function loadRun(name, pid, opts) {
+  let peak = rssKb(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 100);
+  try {
+    const r = await autocannonRun(opts);
+    const ok = r['2xx'];
+    return {
+      name,
+      rps: Math.round(ok / (r.duration || LOAD_SECONDS)),
+      p99Ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+      peakRssMb: Math.round(peak / 1024),
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function bookingBody() {
+  return JSON.stringify({
+    name: 'Bench Client',
+    email: 'bench@example.com',
+    phone: '',
+    serviceId: 'photoshoot',
+    serviceTierId: 'photoshoot-mini',
+    date: '',
+    consultationDate: '',
+    consultationLocation: '',
+    location: 'Phoenix',
+    description: 'A load-test booking request.',
+    smsOptIn: false,
+  });
+}
+
+async function loadPass(studio, bare) {
+  const csrf = randomBytes(32).toString('hex');
+  const postHeaders = { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `studio_csrf=${csrf}`, origin: studio.url };
+  const probe = await fetch(`${studio.url}/api/bookings`, {
+    method: 'POST',
+    headers: { ...postHeaders, 'idempotency-key': randomUUID() },
+    body: bookingBody(),
+  });
+  const bookingRoute = probe.status !== 404;
+  if (!bookingRoute) log('POST /api/bookings: n/a (route missing)');
+  else if (probe.status >= 400) log(`POST /api/bookings probe answered ${probe.status}: ${await probe.text()}`);
+
+  const uniqueKey = (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: bookingBody() });
+  const rows = [];
+  rows.push(await loadRun('bare GET /bare', bare.pid, { url: `${bare.url}/bare` }));
+  rows.push(await loadRun('GET /api/services', studio.pid, { url: `${studio.url}/api/services` }));
+  rows.push(await loadRun('GET /api/availability', studio.pid, { url: `${studio.url}/api/availability` }));
+  rows.push(
+    await loadRun('bare POST /bare', bare.pid, {
+      url: `${bare.url}/bare`,
+      requests: [{ method: 'POST', path: '/bare', headers: { 'content-type': 'application/json' }, setupRequest: uniqueKey }],
+    }),
+  );
+  if (bookingRoute) {
+    rows.push(
+      await loadRun('POST /api/bookings', studio.pid, {
+        url: `${studio.url}/api/bookings`,
+        requests: [{ method: 'POST', path: '/api/bookings', headers: postHeaders, setupRequest: uniqueKey }],
+      }),
+    );
+  } else {
+    rows.push({ name: 'POST /api/bookings', missing: true });
+  }
+  const bareGet = rows[0];
+  const barePost = rows[3];
+  for (const r of rows) {
+    if (r.missing || r.name.startsWith('bare')) continue;
+    const ref = r.name.startsWith('POST') ? barePost : bareGet;
+    r.rpsRatio = Number((r.rps / ref.rps).toFixed(2));
+    r.p99Ratio = Number((r.p99Ms / Math.max(ref.p99Ms, 1)).toFixed(2));
+    r.rssRatio = Number((r.peakRssMb / Math.max(ref.peakRssMb, 1)).toFixed(2));
+  }
+  return rows;
+}
+
+// ---------- report ----------
+
+function machine() {
+  const cpus = os.cpus();
+  return `${cpus.length} x ${cpus[0]?.model.trim() ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}, Node ${process.versions.node}`;
+}
+
+function markdown(r) {
+  const lh = new Map((r.lighthouse ?? []).map((x) => [x.route, x]));
+  const lines = [
+    `Taken ${r.takenAt} on ${r.machine}.`,
+    '',
+    `Production build: ${r.buildSeconds} s (target < ${TARGETS.buildS} s). First start (seed) of the server: ${r.firstStartMs} ms.`,
+    '',
+    '| route | JS gzip (KB) | JS requests | requests | image bytes (KB) | LCP, phone 4x CPU (ms) | Lighthouse mobile | Lighthouse LCP (ms) | Lighthouse FCP / TBT (ms) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.routes.map((x) => {
+      const l = lh.get(x.route);
+      const score = !l ? 'skipped' : l.runtimeError ? `error: ${l.runtimeError}` : l.score;
+      return `| ${x.route} | ${kb(x.jsGzipBytes)} | ${x.jsRequests} | ${x.requests} | ${kb(x.imageBytes)} | ${x.lcpMs} | ${score} | ${l ? l.lcpMs : ''} | ${l ? `${l.fcpMs} / ${l.tbtMs}` : ''} |`;
+    }),
+    '',
+    `First-load JS of /: federated ${kb(r.federatedFirstLoadBytes)} KB, monolithic baseline ${kb(r.monolith.jsGzipBytes)} KB ` +
+      `(${r.monolith.jsRequests} requests, LCP ${r.monolith.lcpMs} ms` +
+      (r.monolith.lighthouse ? `, Lighthouse ${r.monolith.lighthouse.score}, LCP ${r.monolith.lighthouse.lcpMs} ms, TBT ${r.monolith.lighthouse.tbtMs} ms` : '') +
+      `): ratio **${r.ratio}x** (target ≤ ${TARGETS.ratio}x, ≤ ${TARGETS.firstLoadKb} KB).`,
+    '',
+    `| load (${CONNECTIONS} connections, ${LOAD_SECONDS} s) | requests/s | p99 (ms) | peak RSS (MB) | vs bare: req/s | p99 | RSS |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...r.load.map((x) =>
+      x.missing
+        ? `| ${x.name} | n/a (route missing) | | | | | |`
+        : `| ${x.name} | ${x.rps} | ${x.p99Ms} | ${x.peakRssMb} | ${x.rpsRatio ?? ''} | ${x.p99Ratio ?? ''} | ${x.rssRatio ?? ''} |` +
+          (x.non2xx ? ` (${x.non2xx} non-2xx)` : ''),
+    ),
+  ];
+  return lines.join('\n');
+}
+
+// ---------- main ----------
+
+async function main() {
+  const t0 = Date.now();
+  mkdirSync(OUT, { recursive: true });
+
+  log('production build');
+  const buildStart = Date.now();
+  await run(process.execPath, ['scripts/build.mjs']);
+  const buildSeconds = Number(((Date.now() - buildStart) / 1000).toFixed(1));
+
+  log('monolithic baseline build');
+  const monolithDir = path.join(OUT, 'monolith');
+  await new Promise((resolve, reject) => {
+    const webpack = require('webpack');
+    webpack(require('./monolith.webpack.cjs')(monolithDir), (err, stats) =>
+      err || stats.hasErrors() ? reject(err ?? new Error(stats.toString('errors-only'))) : resolve(),
+    );
+  });
+
+  const studio = await startStudio();
+  // The baseline is served by the same server, with no remote to hint at (PUBLIC_SITE_DIR points nowhere).
+  const mono = await startStudio({ SHELL_DIR: monolithDir, PUBLIC_SITE_DIR: path.join(OUT, 'no-remote') });
+  const bare = await startNode('scripts/bench/bare-server.mjs', { cwd: ROOT, health: '/bare', port: await freePort() });
+  const stopAll = () => Promise.all([studio.stop(), mono.stop(), bare.stop()]);
+  // Ctrl-C stops the servers this run started instead of leaving them listening.
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    log(`first start with seed: ${studio.firstStartMs} ms`);
+    log('browser pass (phone profile)');
+    const routes = await browserPass(studio.url, ROUTES);
+    const [monolith] = await browserPass(mono.url, ['/']);
+    const lighthouseRows = quick ? undefined : await lighthousePass(studio.url, ROUTES);
+    // The baseline's own score in the same run: on a busy machine the scores move together, so this is the yardstick.
+    const monolithLighthouse = quick ? undefined : (await lighthousePass(mono.url, ['/']))[0];
+    log('load pass');
+    const load = await loadPass(studio, bare);
+
+    const federatedFirstLoadBytes = routes[0].jsGzipBytes;
+    const report = {
+      takenAt: new Date().toISOString(),
+      machine: machine(),
+      buildSeconds,
+      firstStartMs: studio.firstStartMs,
+      targets: TARGETS,
+      routes: routes.map(({ scripts, ...r }) => ({ ...r, scripts: scripts.map((s) => ({ url: new URL(s.url).pathname, gzip: s.gzip })) })),
+      lighthouse: lighthouseRows,
+      federatedFirstLoadBytes,
+      monolith: { jsGzipBytes: monolith.jsGzipBytes, jsRequests: monolith.jsRequests, lcpMs: monolith.lcpMs, lighthouse: monolithLighthouse },
+      ratio: Number((federatedFirstLoadBytes / monolith.jsGzipBytes).toFixed(2)),
+      load,
+      benchSeconds: 0,
+    };
+    report.benchSeconds = Math.round((Date.now() - t0) / 1000);
+    const md = markdown(report);
+    writeFileSync(path.join(OUT, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path.join(OUT, 'report.md'), `${md}\n`);
+    console.log(`\n${md}\n\nBench took ${report.benchSeconds} s; written to .bench/report.json and .bench/report.md`);
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+
