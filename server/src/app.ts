@@ -22,7 +22,7 @@ import type { ContentRepository } from './repositories/content-repository';
 import type { AvailabilityRepository } from './repositories/availability-repository';
 import { createSessionStore, type SessionStore } from './lib/sessions';
 import { registerRequireAdmin } from './plugins/require-admin';
-import { createAdminBookingsRepository, type AdminBookingsRepository } from './repositories/admin-bookings-repository';
+import { createBookingsRepository, type BookingsRepository } from './repositories/bookings-repository';
 import { registerAuthRoutes } from './routes/auth';
 import { registerAdminBookingsRoutes } from './routes/admin-bookings';
 import { registerAdminAvailabilityRoutes } from './routes/admin-availability';
@@ -54,7 +54,8 @@ export interface AppDeps {
   /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */
   smsSender: SmsSender;
   sessions: SessionStore;
-  adminBookings: AdminBookingsRepository;
+  /** Booking requests: the visitor's create, the admin's list and status changes, the reminder job. */
+  bookings: BookingsRepository;
 }
 
 declare module 'fastify' {
@@ -116,7 +117,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     mailer: mailerOverride ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log: app.log }),
     sms: smsOverride ?? createSmsTransport({ twilio: options.twilio, outbox, log: app.log }),
     sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
-    adminBookings: createAdminBookingsRepository(db),
+    bookings: createBookingsRepository(db),
   } as Omit<AppDeps, 'smsSender'> as AppDeps;
   deps.smsSender = createSmsSender({ db, transport: deps.sms, settings: deps.settings, log: app.log, now: () => options.now().getTime() });
   app.decorate('deps', deps);
@@ -131,7 +132,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   registerPublicContentRoutes(app, deps);
   registerBookingRoutes(app, deps);
   const reminders = startReminderJob(
-    { bookings: app.bookings.repository, settings: deps.settings, smsSender: deps.smsSender, log: app.log },
+    { bookings: deps.bookings, settings: deps.settings, smsSender: deps.smsSender, log: app.log },
     options.now,
   );
   app.addHook('onClose', async () => reminders.stop());

@@ -93,7 +93,7 @@ describe.each(ADMIN_ROUTES)('$method $url', (route) => {
   test('refuses a visitor with 401 and a signed-in stranger with 403, changing nothing', async () => {
     insertBooking();
     const before = JSON.stringify([
-      t.app.deps.adminBookings.list(),
+      t.app.deps.bookings.list(),
       t.app.deps.availability.getAdmin(),
       t.app.deps.settings.smsStatus(),
     ]);
@@ -104,7 +104,7 @@ describe.each(ADMIN_ROUTES)('$method $url', (route) => {
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: 'Access Denied: You do not have permission to access this page.' });
     expect(
-      JSON.stringify([t.app.deps.adminBookings.list(), t.app.deps.availability.getAdmin(), t.app.deps.settings.smsStatus()]),
+      JSON.stringify([t.app.deps.bookings.list(), t.app.deps.availability.getAdmin(), t.app.deps.settings.smsStatus()]),
     ).toBe(before);
   });
 });
@@ -138,7 +138,7 @@ describe('status update', () => {
     unsubscribe();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'Confirmed', updatedAt: new Date(clock).toISOString() });
-    expect(t.app.deps.adminBookings.get(id)?.status).toBe('Confirmed');
+    expect(t.app.deps.bookings.get(id)?.status).toBe('Confirmed');
     expect(topics).toEqual(['bookings']);
     const outbox = t.app.deps.outbox.list();
     const sms = outbox.find((m) => m.channel === 'sms');
@@ -173,7 +173,7 @@ describe('status update', () => {
         withCsrf({ method: 'PATCH', url: '/api/admin/bookings/x1', payload: { status: 'Contacted' }, cookies: { studio_session: session } }),
       );
       expect(res.statusCode).toBe(200);
-      expect(failing.app.deps.adminBookings.get('x1')?.status).toBe('Contacted');
+      expect(failing.app.deps.bookings.get('x1')?.status).toBe('Contacted');
     } finally {
       await failing.close();
     }

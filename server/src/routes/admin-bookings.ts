@@ -9,7 +9,7 @@ import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
 import type { SmsSender } from '../lib/sms-sender';
-import type { AdminBookingsRepository } from '../repositories/admin-bookings-repository';
+import type { BookingsRepository } from '../repositories/bookings-repository';
 import { HttpError, parseOr400 } from '../plugins/errors';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -29,23 +29,23 @@ export function registerAdminBookingsRoutes(
   app: FastifyInstance,
   deps: {
     options: AppOptions;
-    adminBookings: AdminBookingsRepository;
+    bookings: BookingsRepository;
     bus: ChangeBus;
     mailer: Mailer;
     smsSender: SmsSender;
   },
 ) {
-  const { options, adminBookings, bus, mailer, smsSender } = deps;
+  const { options, bookings, bus, mailer, smsSender } = deps;
 
   app.get('/api/admin/bookings', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return adminBookings.list();
+    return bookings.list();
   });
 
   app.patch('/api/admin/bookings/:id', async (request) => {
     const { id } = parseOr400(idParams, request.params);
     const { status } = parseOr400(bookingStatusUpdateSchema, request.body);
-    const booking = adminBookings.updateStatus(id, status, options.now().toISOString());
+    const booking = bookings.updateStatus(id, status, options.now().toISOString());
     if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
     bus.publish('bookings');
 

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChangeBus, ChangeTopic } from '../lib/change-bus';
 import type { SessionStore } from '../lib/sessions';
-import type { AdminBookingsRepository } from '../repositories/admin-bookings-repository';
+import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { AvailabilityRepository } from '../repositories/availability-repository';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
@@ -19,11 +19,11 @@ export function registerAdminEventsRoute(
   deps: {
     sessions: SessionStore;
     bus: ChangeBus;
-    adminBookings: AdminBookingsRepository;
+    bookings: BookingsRepository;
     availability: AvailabilityRepository;
   },
 ) {
-  const { sessions, bus, adminBookings, availability } = deps;
+  const { sessions, bus, bookings, availability } = deps;
   const open = new Set<() => void>();
   // Open streams would hold app.close() until the clients give up; end them first.
   app.addHook('preClose', async () => {
@@ -48,7 +48,7 @@ export function registerAdminEventsRoute(
     });
 
     const send = (topic: ChangeTopic) => {
-      const data = topic === 'bookings' ? adminBookings.list() : availability.getAdmin();
+      const data = topic === 'bookings' ? bookings.list() : availability.getAdmin();
       res.write(`event: ${topic}\ndata: ${JSON.stringify(data)}\n\n`);
     };
 

@@ -17,7 +17,7 @@ import { DATE_IN_PAST, FIELDS_NOT_VALID, REQUIRED, SERVICE_NOT_FOUND, unavailabl
 import type { CreatedBooking } from '@studio/shared/backend';
 import type { AppDeps } from '../app';
 import { HttpError, parseOr400 } from '../plugins/errors';
-import { createBookingsRepository, type BookingsRepository } from '../repositories/bookings-repository';
+import type { BookingsRepository } from '../repositories/bookings-repository';
 import { createBookingNotifications, type BookingNotifications } from '../services/booking-notifications';
 
 export const IDEMPOTENCY_KEY_INVALID =
@@ -35,7 +35,7 @@ declare module 'fastify' {
 const createdOf = (b: BookingRequest): CreatedBooking => ({ id: b.id, status: b.status, createdAt: b.createdAt });
 
 export function registerBookingRoutes(app: FastifyInstance, deps: AppDeps) {
-  const repository = createBookingsRepository(app.db);
+  const repository = deps.bookings;
   const notifications = createBookingNotifications({
     mailer: deps.mailer,
     smsSender: deps.smsSender,
