@@ -1,7 +1,7 @@
 // Issue 5: every admin route refuses a visitor (401) and a signed-in stranger (403); the admin's bookings, status
 // updates (with the client's SMS and e-mail), availability and SMS setting.
 import type { InjectOptions } from 'fastify';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, registeredRoutes, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 
 let t: TestApp;
 let admin: string;
@@ -65,27 +65,9 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'GET', url: '/api/admin/events' },
 ];
 
-/** Every "METHOD /path" the app serves, read from Fastify's route tree (HEAD is GET's twin). */
-function registeredRoutes(): string[] {
-  const out: string[] = [];
-  const stack: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)── (\S+) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match?.[2] || match[3] === undefined) continue;
-    const depth = Math.floor((match[1] ?? '').length / 4);
-    const segment = match[2];
-    stack.length = depth;
-    const prefix = stack[depth - 1] ?? '';
-    const full = depth === 0 ? segment : `${prefix}${prefix.endsWith('/') || segment.startsWith('/') ? '' : '/'}${segment}`;
-    stack[depth] = full;
-    for (const method of match[3].split(', ')) if (method !== 'HEAD') out.push(`${method} ${full}`);
-  }
-  return out;
-}
-
 test('the routes under test are every /api/admin route the app has', () => {
   const tested = ADMIN_ROUTES.map((r) => `${r.method} ${String(r.url).replace(/\/(b-1|x)$/, '/:id')}`).sort();
-  const admin = registeredRoutes().filter((r) => r.includes(' /api/admin/')).sort();
+  const admin = registeredRoutes(t.app).filter((r) => r.includes(' /api/admin/')).sort();
   expect(admin).toEqual(tested);
 });
 

@@ -55,3 +55,21 @@ export function withCsrf(options: InjectOptions & { cookies?: Record<string, str
     cookies: { studio_csrf: CSRF, ...(options.cookies ?? {}) },
   };
 }
+
+/** Every "METHOD /path" the app serves, read from Fastify's route tree (HEAD is GET's twin). */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const out: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)── (\S+) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match?.[2] || match[3] === undefined) continue;
+    const depth = Math.floor((match[1] ?? '').length / 4);
+    const segment = match[2];
+    stack.length = depth;
+    const prefix = stack[depth - 1] ?? '';
+    const full = depth === 0 ? segment : `${prefix}${prefix.endsWith('/') || segment.startsWith('/') ? '' : '/'}${segment}`;
+    stack[depth] = full;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') out.push(`${method} ${full}`);
+  }
+  return out;
+}

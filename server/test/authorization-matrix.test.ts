@@ -1,0 +1,218 @@
+// Issue 9: the authorisation matrix. Every API route and the live stream, as a visitor, as a signed-in stranger and
+// as the admin, with the expected status of each cell in one table. Each admin-only cell refuses the other two, so
+// removing any single check from the server (the admin guard, its admin test, a route's own validation of who may
+// read what) makes at least one cell fail.
+import type { InjectOptions } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { ADMIN_EMAIL, build, registeredRoutes, withCsrf, type TestApp } from './helper';
+
+type Role = 'visitor' | 'stranger' | 'admin';
+
+interface Row {
+  method: InjectOptions['method'];
+  /** The route as registered (with :params), to check the table covers every route. */
+  route: string;
+  /** The request to send; a function so each cell gets fresh data (ids, idempotency keys). */
+  request: (ctx: Ctx) => InjectOptions;
+  expect: Record<Role, number>;
+}
+
+interface Ctx {
+  bookingId: string;
+  periodId: string;
+  seq: number;
+}
+
+const OPEN = { visitor: 200, stranger: 200, admin: 200 };
+const ADMIN_ONLY = (ok: number) => ({ visitor: 401, stranger: 403, admin: ok });
+const today = new Date();
+const inDays = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+
+const ugcBooking = {
+  name: 'Matrix Visitor',
+  email: 'matrix@example.com',
+  phone: '',
+  serviceId: 'usergeneratedcontent',
+  serviceTierId: 'ugc-single',
+  date: '',
+  consultationDate: '',
+  consultationLocation: '',
+  location: '',
+  description: 'A product video.',
+  smsOptIn: false,
+};
+
+const TABLE: Row[] = [
+  { method: 'GET', route: '/api/health', request: () => ({ url: '/api/health' }), expect: OPEN },
+  { method: 'GET', route: '/api/config', request: () => ({ url: '/api/config' }), expect: OPEN },
+  { method: 'GET', route: '/api/services', request: () => ({ url: '/api/services' }), expect: OPEN },
+  { method: 'GET', route: '/api/portfolio/meta', request: () => ({ url: '/api/portfolio/meta' }), expect: OPEN },
+  { method: 'GET', route: '/api/portfolio/content', request: () => ({ url: '/api/portfolio/content?t=1' }), expect: OPEN },
+  { method: 'GET', route: '/api/projects/:id', request: () => ({ url: '/api/projects/sonoran-editorial' }), expect: OPEN },
+  { method: 'GET', route: '/api/galleries/:id', request: () => ({ url: '/api/galleries/sonoran-editorial' }), expect: OPEN },
+  { method: 'GET', route: '/api/availability', request: () => ({ url: '/api/availability' }), expect: OPEN },
+  {
+    method: 'POST',
+    route: '/api/bookings',
+    request: (c) => ({ method: 'POST', url: '/api/bookings', payload: ugcBooking, headers: { 'idempotency-key': `matrix-${c.seq}` } }),
+    expect: { visitor: 201, stranger: 201, admin: 201 },
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/link',
+    request: () => ({ method: 'POST', url: '/api/auth/link', payload: { email: 'someone@example.com' } }),
+    // Only the configured admin address gets a link, whoever asks.
+    expect: { visitor: 403, stranger: 403, admin: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/session',
+    request: () => ({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token: 'A'.repeat(43) } }),
+    expect: { visitor: 401, stranger: 401, admin: 401 },
+  },
+  { method: 'GET', route: '/api/auth/session', request: () => ({ url: '/api/auth/session' }), expect: OPEN },
+  { method: 'DELETE', route: '/api/auth/session', request: () => ({ method: 'DELETE', url: '/api/auth/session' }), expect: { visitor: 204, stranger: 204, admin: 204 } },
+  { method: 'GET', route: '/api/dev/outbox', request: () => ({ url: '/api/dev/outbox' }), expect: OPEN },
+  { method: 'GET', route: '/api/admin/bookings', request: () => ({ url: '/api/admin/bookings' }), expect: ADMIN_ONLY(200) },
+  {
+    method: 'PATCH',
+    route: '/api/admin/bookings/:id',
+    request: (c) => ({ method: 'PATCH', url: `/api/admin/bookings/${c.bookingId}`, payload: { status: 'Contacted' } }),
+    expect: ADMIN_ONLY(200),
+  },
+  { method: 'GET', route: '/api/admin/availability', request: () => ({ url: '/api/admin/availability' }), expect: ADMIN_ONLY(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/availability/periods',
+    request: () => ({ method: 'POST', url: '/api/admin/availability/periods', payload: { startDate: inDays(100), endDate: inDays(101), isAvailable: true, notes: '' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/availability/periods/:id',
+    request: (c) => ({ method: 'DELETE', url: `/api/admin/availability/periods/${c.periodId}` }),
+    expect: ADMIN_ONLY(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/availability/unavailable',
+    request: () => ({ method: 'POST', url: '/api/admin/availability/unavailable', payload: { startDate: inDays(100), endDate: inDays(101), reason: '' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/availability/unavailable/:id',
+    request: () => ({ method: 'DELETE', url: '/api/admin/availability/unavailable/no-such-id' }),
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/availability/slots',
+    request: () => ({ method: 'POST', url: '/api/admin/availability/slots', payload: { date: inDays(100), startTime: '09:00', endTime: '17:00', isAvailable: true, notes: '' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/availability/slots/:id',
+    request: () => ({ method: 'DELETE', url: '/api/admin/availability/slots/no-such-id' }),
+    expect: ADMIN_ONLY(404),
+  },
+  { method: 'GET', route: '/api/admin/settings/sms', request: () => ({ url: '/api/admin/settings/sms' }), expect: ADMIN_ONLY(200) },
+  { method: 'PUT', route: '/api/admin/settings/sms', request: () => ({ method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: false } }), expect: ADMIN_ONLY(200) },
+];
+
+// The live stream never ends, so it is tested over a real socket below rather than through inject().
+const LIVE_STREAM = { method: 'GET', route: '/api/admin/events', expect: ADMIN_ONLY(200) };
+
+let t: TestApp;
+const sessions: Record<Role, string | null> = { visitor: null, stranger: null, admin: null };
+let seq = 0;
+
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+function context(): Ctx {
+  seq++;
+  const bookingId = t.app.deps.bookings.create(
+    {
+      name: 'Matrix',
+      email: 'm@example.com',
+      phone: '',
+      serviceId: 'usergeneratedcontent',
+      service: 'User-Generated Content',
+      servicePrice: '$150',
+      serviceTier: 'Single Video',
+      serviceTierId: 'ugc-single',
+      paymentSchedule: '50% upfront, 50% upon completion',
+      date: '',
+      consultationDate: '',
+      consultationLocation: '',
+      location: '',
+      description: 'x',
+      smsOptIn: false,
+      status: 'New',
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    },
+    `matrix-row-${seq}`,
+  ).id;
+  const periodId = t.app.deps.availability.addPeriod({ startDate: inDays(200), endDate: inDays(201), isAvailable: true, notes: '' });
+  return { bookingId, periodId, seq };
+}
+
+function as(role: Role, options: InjectOptions): InjectOptions {
+  // Each cell signs in afresh: DELETE /api/auth/session in an earlier cell ends the session it was given.
+  sessions.stranger = t.app.deps.sessions.create('stranger@example.com').id;
+  sessions.admin = t.app.deps.sessions.create(ADMIN_EMAIL).id;
+  const session = sessions[role];
+  return withCsrf({ ...options, cookies: session ? { studio_session: session } : {} });
+}
+
+test('the table covers every API route the server has', () => {
+  const inTable = [...TABLE, LIVE_STREAM].map((r) => `${r.method} ${r.route}`).sort();
+  const served = registeredRoutes(t.app).filter((r) => r.includes(' /api/')).sort();
+  expect(inTable).toEqual(served);
+});
+
+const cells = TABLE.flatMap((row) => (['visitor', 'stranger', 'admin'] as Role[]).map((role) => [row.method, row.route, role, row] as const));
+
+test.each(cells)('%s %s as %s', async (_method, _route, role, row) => {
+  const res = await t.app.inject(as(role, row.request(context())));
+  expect({ status: res.statusCode, body: res.statusCode >= 400 ? res.json() : undefined }).toMatchObject({ status: row.expect[role] });
+});
+
+test('what a visitor reads of availability and sessions holds nothing private', async () => {
+  t.app.deps.availability.addUnavailable({ startDate: inDays(150), endDate: inDays(150), reason: 'PRIVATE-REASON' });
+  const avail = await t.app.inject(as('visitor', { url: '/api/availability' }));
+  expect(avail.body).not.toContain('PRIVATE-REASON');
+  const me = await t.app.inject(as('visitor', { url: '/api/auth/session' }));
+  expect(me.json()).toEqual({ user: null });
+  const stranger = await t.app.inject(as('stranger', { url: '/api/auth/session' }));
+  expect(stranger.json()).toEqual({ user: { email: 'stranger@example.com', isAdmin: false } });
+});
+
+describe('the live stream', () => {
+  let origin: string;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  test.each(['visitor', 'stranger', 'admin'] as Role[])('as %s', async (role) => {
+    as(role, { url: '/' });
+    const session = sessions[role];
+    const controller = new AbortController();
+    const res = await fetch(`${origin}/api/admin/events`, {
+      headers: session ? { cookie: `studio_session=${session}` } : {},
+      signal: controller.signal,
+    });
+    try {
+      expect(res.status).toBe(LIVE_STREAM.expect[role]);
+      if (role === 'admin') expect(res.headers.get('content-type')).toContain('text/event-stream');
+    } finally {
+      controller.abort();
+    }
+  });
+});
