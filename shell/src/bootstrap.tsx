@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { authStore } from '@studio/shared/auth-store';
 import { backend } from '@studio/shared/backend';
-import { securityMonitor, watchCspViolations } from '@studio/security-kit';
+// The monitor's own subpath: the kit's index would put the sanitiser (DOMPurify) into every first load.
+import { securityMonitor, watchCspViolations } from '@studio/security-kit/monitor';
 import { readRuntimeConfig } from './runtime-config';
 import { configureRemotes } from './features/remotes/remote-loader';
 import { App } from './app/app';

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@studio/shared/router';
 import { backend, BackendError } from '@studio/shared/backend';
-import { SIGN_IN_REDIRECT_MS } from '@studio/shared/domain';
+import { SIGN_IN_REDIRECT_MS } from '@studio/shared/constants';
 import { forgetEmailForSignIn, readEmailForSignIn } from '../../lib/email-for-sign-in';
 import { messages } from '../../messages';
 import './finish-sign-in-page.css';

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Link, useNavigate } from '@studio/shared/router';
 import { backend } from '@studio/shared/backend';
-import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/domain';
+import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/constants';
 import { useLogoGesture } from './use-logo-gesture';
 import { SignInForm, type SignInNotice } from './sign-in-form';
 import './navbar.css';
