@@ -1,6 +1,7 @@
 // One schema per entity (DESIGN): the client form, the server route and the Firestore rules follow these.
 // Objects are strict: an unknown key is an error, never silently dropped.
 import { z } from 'zod';
+import { containsMarkup } from '@studio/security-kit/markup';
 import { LIMITS } from '../domain/constants';
 import { BOOKING_STATUSES } from '../domain/types';
 
@@ -44,8 +45,12 @@ export const bookingStatus = z.enum(BOOKING_STATUSES);
 
 const required = (max: number) => line(max).refine((s) => s.trim().length > 0, { message: 'Required' });
 
+export const NO_MARKUP_MESSAGE = 'Must not contain HTML or script';
+/** Booking text is plain text: tags, event handlers and script URLs are refused ("I <3 it" and "R&B" are fine). */
+const plain = <T extends z.ZodType<string>>(schema: T) => schema.refine((s) => !containsMarkup(s), { message: NO_MARKUP_MESSAGE });
+
 export const bookingInputSchema = z.strictObject({
-  name: required(LIMITS.name),
+  name: plain(required(LIMITS.name)),
   email,
   phone: line(LIMITS.phone).refine((s) => s === '' || /^\+?[0-9]+$/.test(s), {
     message: 'Must be digits with an optional plus sign',
@@ -54,9 +59,9 @@ export const bookingInputSchema = z.strictObject({
   serviceTierId: required(LIMITS.id),
   date: optionalIsoDate,
   consultationDate: optionalIsoDate,
-  consultationLocation: line(LIMITS.location),
-  location: line(LIMITS.location),
-  description: text(LIMITS.description).refine((s) => s.trim().length > 0, { message: 'Required' }),
+  consultationLocation: plain(line(LIMITS.location)),
+  location: plain(line(LIMITS.location)),
+  description: plain(text(LIMITS.description).refine((s) => s.trim().length > 0, { message: 'Required' })),
   smsOptIn: z.boolean(),
 });
 
