@@ -7,12 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { ADMIN_EMAIL, REPO_ROOT } from '../support/server';
-
-interface OutboxMessage {
-  channel: string;
-  recipient: string;
-  body: string;
-}
+import { greenDot, logo, signInThroughOutbox, tripleClickLogo } from '../support/sign-in';
 
 interface PublicAvailability {
   periods: Array<{ startDate: string; endDate: string }>;
@@ -25,35 +20,6 @@ const isoDay = (daysFromToday: number) => {
   d.setDate(d.getDate() + daysFromToday);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
-
-const logo = (page: Page) => page.locator('header a.navbar-logo');
-const greenDot = (page: Page) => page.getByRole('img', { name: 'Signed in' });
-
-async function tripleClickLogo(page: Page) {
-  // One real mouse action with three presses in quick succession (three click events), so a loaded machine cannot
-  // stretch the gap between them past the gesture's window the way three separate actions could.
-  await logo(page).click({ clickCount: 3 });
-}
-
-async function signInThroughOutbox(page: Page, baseURL: string) {
-  await tripleClickLogo(page);
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-  await page.getByRole('button', { name: 'Send Link' }).click();
-  await expect(page.getByRole('status')).toHaveText('Sign-in link sent! Check your email.');
-
-  const outbox = (await (await page.request.get(`${baseURL}/api/dev/outbox`)).json()) as OutboxMessage[];
-  const mail = outbox.find((m) => m.channel === 'mail' && m.recipient === ADMIN_EMAIL && m.body.includes('/finishSignIn?token='));
-  const link = /https?:\/\/\S+\/finishSignIn\?token=[A-Za-z0-9_-]{43}/.exec(mail?.body ?? '')?.[0];
-  expect(link, 'a sign-in link in the outbox').toBeTruthy();
-  expect(new URL(link!).origin).toBe(new URL(baseURL).origin);
-
-  await page.goto(link!);
-  await expect(page.getByText('You are signed in.')).toBeVisible();
-  // The token leaves the address bar at once, and the page goes home after 2 s.
-  expect(new URL(page.url()).search).toBe('');
-  await page.waitForURL(`${baseURL}/`);
-  await expect(greenDot(page)).toBeVisible();
-}
 
 async function publicAvailability(request: APIRequestContext, baseURL: string): Promise<PublicAvailability> {
   return (await (await request.get(`${baseURL}/api/availability`)).json()) as PublicAvailability;

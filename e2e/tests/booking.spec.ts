@@ -1,24 +1,18 @@
 // Issue 4 "Done when", in a real Chromium against the production build and the real server: bookings go through
 // end to end and are in the database, unavailable dates are refused with the spec's message, the suggestion fills a
 // free date, the form resets 3 s after 'Thank You!', and one availability request serves check plus suggestion.
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
 import AxeBuilder from '@axe-core/playwright';
 import { addDays, format } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { test, expect, collectConsoleErrors } from '../support/test';
-import { REPO_ROOT } from '../support/server';
-
-// better-sqlite3 is a dependency of the server package; the test reads the server's database with it, read-only.
-const Database = createRequire(path.join(REPO_ROOT, 'server', 'package.json'))('better-sqlite3') as typeof BetterSqlite3;
+import { openDatabase } from '../support/database';
 
 const day = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
 
 function storedBooking(name: string): Record<string, unknown> | undefined {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through the Playwright config');
-  const db = new Database(path.join(dataDir, 'studio.sqlite'), { readonly: true, fileMustExist: true });
+  const db = openDatabase(dataDir, { readonly: true });
   try {
     return db.prepare('SELECT * FROM booking_requests WHERE name = ?').get(name) as Record<string, unknown> | undefined;
   } finally {
