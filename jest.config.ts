@@ -5,8 +5,14 @@ import type { Config } from 'jest';
 const tsJest: [string, Record<string, unknown>] = [
   'ts-jest',
   {
-    isolatedModules: true,
-    tsconfig: { module: 'commonjs', moduleResolution: 'node10', jsx: 'react-jsx', esModuleInterop: true, ignoreDeprecations: '6.0' },
+    tsconfig: {
+      module: 'commonjs',
+      moduleResolution: 'node10',
+      jsx: 'react-jsx',
+      esModuleInterop: true,
+      isolatedModules: true,
+      ignoreDeprecations: '6.0',
+    },
     diagnostics: false,
   },
 ];

@@ -1,4 +1,5 @@
-// `npm test`: the type check, every jest project, the production build, and the browser tests in Chromium.
+// `npm test`: the type check, every jest project, the load and crash tests, the production build, and the browser
+// tests in Chromium.
 // Ends with one line `N passed, N failed` summed over every runner (the type check and the build count as one
 // check each), and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -51,12 +52,28 @@ if (j) {
   lines.push('jest: did not report (crashed)');
 }
 
-// 3. The production build the browser tests run against.
+// 3. Load and crash tests (about a minute): real server processes under load and kill -9, run alone so the load they
+// make does not compete with the parallel jest workers above.
+const soakFile = path.join(results, 'soak.json');
+const soak = run('Load and crash tests', bin('jest'), ['--selectProjects', 'soak', '--runInBand', '--json', `--outputFile=${soakFile}`], {
+  STUDIO_SOAK: '1',
+});
+const sk = readJson(soakFile);
+if (sk) {
+  passed += sk.numPassedTests;
+  failed += sk.numFailedTests + (sk.numRuntimeErrorTestSuites ?? 0);
+  lines.push(`soak: ${sk.numPassedTests} passed, ${sk.numFailedTests} failed (${soak.seconds} s)`);
+} else {
+  failed++;
+  lines.push('soak: did not report (crashed)');
+}
+
+// 4. The production build the browser tests run against.
 const build = run('Production build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
 build.ok ? passed++ : failed++;
 lines.push(`build: ${build.ok ? 'passed' : 'FAILED'} (${build.seconds} s)`);
 
-// 4. Browser tests.
+// 5. Browser tests.
 if (build.ok) {
   const pwFile = path.join(results, 'playwright.json');
   const pw = run('Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
