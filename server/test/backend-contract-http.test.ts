@@ -1,23 +1,14 @@
 // The backend contract suite against the http adapter for real: a real server on 127.0.0.1 (buildApp + listen on a
 // free port), seeded with the contract seed, and a fetch that keeps cookies and sends the CSRF double-submit pair.
 //
-// bookingCreate is on (POST /api/bookings, feat/booking). PENDING until the admin routes are merged into this branch
-// (the lead enables them by turning the capabilities on below; the suite then runs these cases instead of listing
-// them as todo):
-//   adminSession   - gives a visitor no live bookings
-//                  - signs the admin in and tells auth listeners
-//                  - lets the admin follow bookings live, newest first, and update a status (with bookingCreate)
-//                  - shows availability writes to the admin live, with notes and reasons
-//                  - keeps the admin's SMS choice
-//   signIn         - refuses a sign-in for an address that is not the admin with forbidden (at the request: the
-//                    server knows ADMIN_EMAIL, hence rejectsNonAdminAtRequest: true)
-// The live cases need an EventSource in Node that sends the session cookie (Node 20 has none): install one on
-// globalThis in beforeAll when adminSession is enabled.
+// Every capability is on: the live cases run over server-sent events through the `eventsource` package, given the
+// same cookie-keeping fetch so the stream carries the admin's session like a browser's would.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { EventSource as NodeEventSource } from 'eventsource';
 import { createHttpBackend } from '@studio/shared/backend/http';
 import { contractSeed, describeBackendContract } from '@studio/shared/backend/contract';
 import { buildApp } from '../src/app';
@@ -75,16 +66,24 @@ async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string; d
 
 describeBackendContract({
   name: 'http (real server)',
-  capabilities: { bookingCreate: true, signIn: false, adminSession: false, rejectsNonAdminAtRequest: true },
+  capabilities: { bookingCreate: true, signIn: true, adminSession: true, rejectsNonAdminAtRequest: true },
   seed,
   create: async () => {
     const server = await startServer();
     const doFetch = cookieFetch();
     const backend = createHttpBackend({ baseUrl: server.baseUrl, fetch: doFetch });
+    // The adapter opens `new EventSource(url, { withCredentials: true })` as in a browser; here that source fetches
+    // through the jar, so the admin's session cookie goes with it.
+    globalThis.EventSource = class extends NodeEventSource {
+      constructor(url: string | URL, init?: { withCredentials?: boolean }) {
+        super(url, { ...init, fetch: (input, options) => doFetch(input, options) });
+      }
+    } as unknown as typeof EventSource;
     const signIn = async (email: string) => {
       await backend.auth.requestLink(email);
       const outbox = (await (await doFetch(`${server.baseUrl}/api/dev/outbox`)).json()) as Array<{ body?: string; text?: string }>;
-      const last = JSON.stringify(outbox[outbox.length - 1] ?? {});
+      // The outbox lists the newest message first.
+      const last = JSON.stringify(outbox[0] ?? {});
       const token = /token=([A-Za-z0-9_-]{43})/.exec(last)?.[1];
       if (!token) throw new Error('no sign-in link in the outbox');
       await backend.auth.completeSignIn(token, email);
