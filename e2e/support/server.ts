@@ -49,7 +49,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'], {
+  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process of its own, so a kill -9 (the
+  // crash test) would hit only the wrapper and leave the real server running.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: path.join(REPO_ROOT, 'server'),
     env: {
       ...process.env,

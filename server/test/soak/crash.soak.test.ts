@@ -28,6 +28,8 @@ test(`${KILLS} kill -9 during load lose no acknowledged booking and duplicate no
       server.process.kill('SIGKILL');
       killed = true;
       await exited;
+      // The process killed is the server itself: nothing answers on its port any more.
+      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
       const answers = await load;
       attempted += answers.length;
       acknowledged.push(...answers.filter((a) => a.status === 201));
