@@ -1,7 +1,8 @@
 // Public reads (DESIGN rules table: services, portfolio metadata, projects, galleries, portfolio content and the
 // dates and times of availability are readable by anyone).
 import type { FastifyInstance } from 'fastify';
-import type { PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
+import { EMPTY_PORTFOLIO_META } from '@studio/shared/domain';
+import type { PortfolioContent } from '@studio/shared/domain';
 import { z } from '@studio/shared/schemas';
 import type { ContentRepository } from '../repositories/content-repository';
 import type { AvailabilityRepository } from '../repositories/availability-repository';
@@ -11,16 +12,6 @@ import type { AppOptions } from '../config';
 
 const idParams = z.strictObject({ id: z.string().min(1).max(100) });
 const contentQuery = z.strictObject({ t: z.string().max(40).optional() });
-
-export const EMPTY_META: PortfolioMeta = {
-  RUNWAY_SECTION_MAP: {},
-  RUNWAY_SECTION_SUBTITLES: {},
-  PRINT_CONCEPTS: [],
-  PRINT_CONCEPT_KEY_MAP: {},
-  PRINT_CONCEPT_DETAILS: {},
-  portfolioCategories: [],
-  ugcReels: [],
-};
 
 export function registerPublicContentRoutes(
   app: FastifyInstance,
@@ -39,7 +30,7 @@ export function registerPublicContentRoutes(
 
   app.get('/api/portfolio/meta', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return content.getPortfolioMeta()?.data ?? EMPTY_META;
+    return content.getPortfolioMeta()?.data ?? EMPTY_PORTFOLIO_META;
   });
 
   // The client adds ?t=<timestamp> (SPEC §7); the answer is never cached either way.

@@ -9,3 +9,4 @@ export * from './status';
 export * from './contract';
 export * from './sms';
 export * from './media';
+export * from './portfolio';

@@ -2,21 +2,11 @@
 // load falls back to empty metadata (SPEC §8); content that fails is null, and the page says so.
 import { useEffect, useState } from 'react';
 import { backend } from '@studio/shared/backend';
-import { PORTFOLIO_SECTION_IDS } from '@studio/shared/domain';
+import { EMPTY_PORTFOLIO_META, PORTFOLIO_SECTION_IDS } from '@studio/shared/domain';
 import type { MediaItem, PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
 import { messages } from '../../messages';
 
 export type PortfolioSectionId = (typeof PORTFOLIO_SECTION_IDS)[number];
-
-export const EMPTY_META: PortfolioMeta = {
-  RUNWAY_SECTION_MAP: {},
-  RUNWAY_SECTION_SUBTITLES: {},
-  PRINT_CONCEPTS: [],
-  PRINT_CONCEPT_KEY_MAP: {},
-  PRINT_CONCEPT_DETAILS: {},
-  portfolioCategories: [],
-  ugcReels: [],
-};
 
 export type PortfolioData =
   | { status: 'loading' }
@@ -31,7 +21,7 @@ export function usePortfolioData(): PortfolioData {
   useEffect(() => {
     let live = true;
     void Promise.all([
-      backend.portfolio.getMeta().catch(() => EMPTY_META),
+      backend.portfolio.getMeta().catch(() => EMPTY_PORTFOLIO_META),
       backend.portfolio.getContent().catch(() => null),
     ]).then(([meta, content]) => {
       if (live) setData({ status: 'ready', meta, content });

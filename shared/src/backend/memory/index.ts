@@ -6,6 +6,7 @@ import { isDateAvailable } from '../../domain/availability';
 import { SIGN_IN_TOKEN_TTL_MS } from '../../domain/constants';
 import { paymentScheduleFor } from '../../domain/payment-schedule';
 import { smsFlagInForce } from '../../domain/sms';
+import { EMPTY_PORTFOLIO_META } from '../../domain/portfolio';
 import type {
   AdminAvailability,
   AuthUser,
@@ -73,16 +74,6 @@ export const NOT_SIGNED_IN = 'Please sign in as the admin.';
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const ITEM_NOT_FOUND = 'Not found';
 export const IDEMPOTENCY_KEY_REQUIRED = 'An idempotency key is required.';
-
-export const EMPTY_PORTFOLIO_META: PortfolioMeta = {
-  RUNWAY_SECTION_MAP: {},
-  RUNWAY_SECTION_SUBTITLES: {},
-  PRINT_CONCEPTS: [],
-  PRINT_CONCEPT_KEY_MAP: {},
-  PRINT_CONCEPT_DETAILS: {},
-  portfolioCategories: [],
-  ugcReels: [],
-};
 
 export const EMPTY_PORTFOLIO_CONTENT: PortfolioContent = { runway: {}, print: {}, 'comp-card': [], digitals: [] };
 
