@@ -256,8 +256,9 @@ function bookingBody() {
     name: 'Bench Client',
     email: 'bench@example.com',
     phone: '',
-    serviceId: 'photoshoot',
-    serviceTierId: 'photoshoot-mini',
+    // A UGC request: it needs no dates, so every request is a complete, valid booking.
+    serviceId: 'usergeneratedcontent',
+    serviceTierId: 'ugc-single',
     date: '',
     consultationDate: '',
     consultationLocation: '',
