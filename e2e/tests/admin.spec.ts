@@ -53,7 +53,7 @@ async function firstTierOf(request: APIRequestContext, baseURL: string, serviceI
 async function bookingFormSays(visitorPage: Page, date: string): Promise<string> {
   await visitorPage.goto('/book-me');
   await visitorPage.getByLabel('Service Type').selectOption('others');
-  await visitorPage.getByLabel('Preferred Date').fill(date);
+  await visitorPage.locator('input[name="date"]').fill(date);
   const note = visitorPage.getByText(/^This date is (available\.|not available\. Please choose another one\.)$/);
   await expect(note).toBeVisible();
   return (await note.textContent()) ?? '';
