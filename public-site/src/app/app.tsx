@@ -4,8 +4,8 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from '@studio/shared/router';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { messages } from '../messages';
 import './public-site.css';
+import { PageLoading } from '../components/page-loading';
 
 const PortfolioPage = lazy(() => import('../features/portfolio/portfolio-page').then((m) => ({ default: m.PortfolioPage })));
 const PortfolioSectionRoute = lazy(() => import('./portfolio-section-route'));
@@ -29,14 +29,6 @@ function ServiceRoute() {
   return <ServicePage serviceId={service} />;
 }
 
-function PageLoading() {
-  return (
-    <div className="page-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{messages.loading}</span>
-    </div>
-  );
-}
 
 export default function PublicSiteApp() {
   return (

@@ -9,6 +9,7 @@ import { messages } from '../../messages';
 import { BookingForm, initialValues } from './booking-form';
 import { usePublicAvailability } from './use-public-availability';
 import './booking.css';
+import { PageLoading } from '../../components/page-loading';
 
 const m = messages.booking;
 
@@ -58,10 +59,7 @@ export function BookingPage() {
         <p>{m.intro}</p>
       </header>
       {loading ? (
-        <div className="page-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">{messages.loading}</span>
-        </div>
+        <PageLoading />
       ) : (
         <>
           {noAvailability && (

@@ -2,14 +2,7 @@
 import { Link } from '@studio/shared/router';
 import { messages } from '../../messages';
 
-export function PortfolioLoading() {
-  return (
-    <div className="page-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{messages.loading}</span>
-    </div>
-  );
-}
+export { PageLoading as PortfolioLoading } from '../../components/page-loading';
 
 /** Indirection so tests can observe the reload (jsdom cannot navigate). */
 export const pageActions = { reload: () => window.location.reload() };

@@ -6,6 +6,7 @@ import { backend } from '@studio/shared/backend';
 import type { Gallery, MediaItem, Project } from '@studio/shared/domain';
 import { MediaGallery } from '../../components/media/media-gallery';
 import { messages } from '../../messages';
+import { PageLoading } from '../../components/page-loading';
 
 type State =
   | { status: 'loading' }
@@ -45,10 +46,7 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
   if (state.status === 'loading') {
     return (
       <section className="page">
-        <div className="page-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">{messages.loading}</span>
-        </div>
+        <PageLoading />
       </section>
     );
   }

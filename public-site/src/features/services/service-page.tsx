@@ -8,6 +8,7 @@ import { CONTACT_FOR_PRICING } from '@studio/shared/messages';
 import type { Service } from '@studio/shared/domain';
 import { messages } from '../../messages';
 import './service-page.css';
+import { PageLoading } from '../../components/page-loading';
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; service: Service | null };
 
@@ -31,10 +32,7 @@ export function ServicePage({ serviceId }: { serviceId: string }) {
   if (state.status === 'loading') {
     return (
       <section className="page">
-        <div className="page-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">{messages.loading}</span>
-        </div>
+        <PageLoading />
       </section>
     );
   }
