@@ -4,10 +4,11 @@ import {
   datesToCheck,
   labelFor,
   missingRequiredFields,
+  newBookingRecord,
   requiredFieldsFor,
   resolveBookingService,
 } from './booking-rules';
-import type { BookingInput, Service } from './types';
+import type { BookingInput, Service, Tier } from './types';
 
 const input = (over: Partial<BookingInput> = {}): BookingInput => ({
   name: 'Jane Doe',
@@ -161,5 +162,37 @@ describe('labels', () => {
     expect(labelFor('date', 'photoshoot')).toBe('Preferred Shoot Date');
     expect(labelFor('date', 'others')).toBe('Preferred Date');
     expect(labelFor('name', 'photoshoot')).toBe('Full Name');
+  });
+});
+
+describe('newBookingRecord (SPEC §3, §7)', () => {
+  const ugc: Service = { id: 'usergeneratedcontent', displayName: 'User-Generated Content', description: '', image: '', price: '', tiers: [] };
+  const weekly: Tier = { id: 'ugc-weekly', displayName: 'Weekly Content', price: '$500', includes: [] };
+
+  it('keeps what the visitor sent and derives the rest from the chosen service and tier', () => {
+    const sent = input({ serviceId: 'usergeneratedcontent', serviceTierId: 'ugc-weekly', phone: '+15551234567', smsOptIn: true });
+    expect(newBookingRecord(sent, ugc, weekly)).toEqual({
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      phone: '+15551234567',
+      serviceId: 'usergeneratedcontent',
+      service: 'User-Generated Content',
+      servicePrice: '$500',
+      serviceTier: 'Weekly Content',
+      serviceTierId: 'ugc-weekly',
+      paymentSchedule: 'Monthly in advance',
+      date: '',
+      consultationDate: '',
+      consultationLocation: '',
+      location: '',
+      description: 'A look-book',
+      smsOptIn: true,
+      status: 'New',
+    });
+  });
+
+  it('takes service and tier from the resolved records, not from ids the visitor sent', () => {
+    const record = newBookingRecord(input({ serviceId: 'forged', serviceTierId: 'forged' }), ugc, weekly);
+    expect([record.serviceId, record.serviceTierId]).toEqual(['usergeneratedcontent', 'ugc-weekly']);
   });
 });

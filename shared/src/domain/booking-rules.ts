@@ -14,7 +14,8 @@ import {
   SERVICE_NOT_FOUND,
   TIER_NOT_FOUND,
 } from '../messages';
-import type { BookingInput, IsoDate, Service, Tier } from './types';
+import { paymentScheduleFor } from './payment-schedule';
+import type { BookingInput, BookingRequest, IsoDate, Service, Tier } from './types';
 
 export type BookingField = keyof BookingInput;
 /** The fields a visitor types or picks; the SMS opt-in is a checkbox whose label is SMS_OPT_IN_TEXT. */
@@ -77,4 +78,34 @@ export function dateLabelFor(serviceId: string): string {
 /** A field's label for the chosen service. */
 export function labelFor(field: BookingTextField, serviceId: string): string {
   return field === 'date' ? dateLabelFor(serviceId) : BOOKING_FIELD_LABELS[field];
+}
+
+/**
+ * A new booking request as stored (SPEC §3, §7): what the visitor sent, plus what the backend derives from the chosen
+ * service and tier (display name, price, tier name, payment schedule) and status 'New'. The id and the timestamps are
+ * the caller's: each backend makes them its own way.
+ */
+export function newBookingRecord(
+  input: BookingInput,
+  service: Service,
+  tier: Tier,
+): Omit<BookingRequest, 'id' | 'createdAt' | 'updatedAt'> {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    serviceId: service.id,
+    service: service.displayName,
+    servicePrice: tier.price,
+    serviceTier: tier.displayName,
+    serviceTierId: tier.id,
+    paymentSchedule: paymentScheduleFor(service.id, tier.id),
+    date: input.date,
+    consultationDate: input.consultationDate,
+    consultationLocation: input.consultationLocation,
+    location: input.location,
+    description: input.description,
+    smsOptIn: input.smsOptIn,
+    status: 'New',
+  };
 }

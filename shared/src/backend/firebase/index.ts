@@ -204,7 +204,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const attempted = new Map<string, { created: CreatedBooking; confirmed: boolean }>();
 
   async function createBooking(input: Parameters<Backend['bookings']['create']>[0], idempotencyKey: string) {
-    const { invalid, parseOrThrow, bookingInputSchema, missingRequiredFields, resolveBookingService, datesToCheck, isDateAvailable, paymentScheduleFor } =
+    const { invalid, parseOrThrow, bookingInputSchema, missingRequiredFields, resolveBookingService, datesToCheck, isDateAvailable, newBookingRecord } =
       await validation();
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw invalid({}, IDEMPOTENCY_KEY_INVALID);
     const earlier = attempted.get(idempotencyKey);
@@ -236,22 +236,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       // The key is the document id and firestore.rules allow create but never update for visitors, so a retry of
       // a write that did land is refused instead of stored twice.
       await setDoc(doc(db(), COLLECTIONS.bookings, idempotencyKey), {
-        name: data.name,
-        email: data.email,
-        phone: data.phone,
-        serviceId: resolved.service.id,
-        service: resolved.service.displayName,
-        servicePrice: resolved.tier.price,
-        serviceTier: resolved.tier.displayName,
-        serviceTierId: resolved.tier.id,
-        paymentSchedule: paymentScheduleFor(resolved.service.id, resolved.tier.id),
-        date: data.date,
-        consultationDate: data.consultationDate,
-        consultationLocation: data.consultationLocation,
-        location: data.location,
-        description: data.description,
-        smsOptIn: data.smsOptIn,
-        status: 'New',
+        ...newBookingRecord(data, resolved.service, resolved.tier),
         createdAt: serverTimestamp(),
         updatedAt: serverTimestamp(),
       });

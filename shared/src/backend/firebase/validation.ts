@@ -4,9 +4,8 @@ import { FIELDS_NOT_VALID } from '../../messages';
 import { fieldErrorsOf, type z } from '../../schemas';
 import { BackendError } from '../port';
 
-export { datesToCheck, missingRequiredFields, resolveBookingService } from '../../domain/booking-rules';
+export { datesToCheck, missingRequiredFields, newBookingRecord, resolveBookingService } from '../../domain/booking-rules';
 export { isDateAvailable } from '../../domain/availability';
-export { paymentScheduleFor } from '../../domain/payment-schedule';
 export {
   availabilityPeriodInputSchema,
   bookingInputSchema,

@@ -1,10 +1,9 @@
 // The memory adapter: the whole Backend port in memory, for tests. It follows the server's rules (validation, the
 // availability check, derived booking fields, idempotency, admin-only calls, single-use sign-in links) so a feature
 // tested against it behaves the same against server/.
-import { datesToCheck, missingRequiredFields, resolveBookingService } from '../../domain/booking-rules';
+import { datesToCheck, missingRequiredFields, newBookingRecord, resolveBookingService } from '../../domain/booking-rules';
 import { isDateAvailable } from '../../domain/availability';
 import { SIGN_IN_TOKEN_TTL_MS } from '../../domain/constants';
-import { paymentScheduleFor } from '../../domain/payment-schedule';
 import { smsFlagInForce } from '../../domain/sms';
 import { EMPTY_PORTFOLIO_META } from '../../domain/portfolio';
 import type {
@@ -277,22 +276,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
         const at = timestamp();
         const booking: BookingRequest = {
           id: newId('booking'),
-          name: data.name,
-          email: data.email,
-          phone: data.phone,
-          serviceId: resolved.service.id,
-          service: resolved.service.displayName,
-          servicePrice: resolved.tier.price,
-          serviceTier: resolved.tier.displayName,
-          serviceTierId: resolved.tier.id,
-          paymentSchedule: paymentScheduleFor(resolved.service.id, resolved.tier.id),
-          date: data.date,
-          consultationDate: data.consultationDate,
-          consultationLocation: data.consultationLocation,
-          location: data.location,
-          description: data.description,
-          smsOptIn: data.smsOptIn,
-          status: 'New',
+          ...newBookingRecord(data, resolved.service, resolved.tier),
           createdAt: at,
           updatedAt: at,
         };
