@@ -47,7 +47,15 @@ const config: Config = {
     },
     // Load and crash tests (issue 9): real server processes, about a minute and a half; `npm run test:soak`.
     ...(process.env.STUDIO_SOAK === '1'
-      ? [{ ...base, displayName: 'soak', rootDir: '<rootDir>/server', testEnvironment: 'node', testMatch: ['<rootDir>/test/soak/**/*.soak.test.ts'] }]
+      ? [
+          {
+            ...base,
+            displayName: 'soak',
+            rootDir: '<rootDir>/server',
+            testEnvironment: 'node',
+            testMatch: ['<rootDir>/test/soak/**/*.soak.test.ts'],
+          },
+        ]
       : []),
     // The Cloud Functions' logic (firebase/functions/src/core); the thin runtime wrapper index.ts is type-checked only.
     {

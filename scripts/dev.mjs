@@ -18,8 +18,7 @@ const jobs = [
 
 const children = jobs.map((job) => {
   const child = spawn(job.cmd, job.args, { cwd: job.cwd, env: process.env });
-  const prefix = (stream, out) =>
-    stream.on('data', (d) => out.write(String(d).replace(/^(?=.)/gm, `[${job.name}] `)));
+  const prefix = (stream, out) => stream.on('data', (d) => out.write(String(d).replace(/^(?=.)/gm, `[${job.name}] `)));
   prefix(child.stdout, process.stdout);
   prefix(child.stderr, process.stderr);
   child.on('exit', (code) => {

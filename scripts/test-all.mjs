@@ -1,4 +1,4 @@
-// `npm test`: the type check, every jest project, the load and crash tests, the production build, and the browser
+// `npm test`: the type check, lint and format, every jest project, the load and crash tests, the production build, and the browser
 // tests in Chromium.
 // Ends with one line `N passed, N failed` summed over every runner (the type check and the build count as one
 // check each), and exits non-zero when anything failed.
@@ -36,28 +36,54 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 // 1. Type check: strict TypeScript over every package.
 const tsc = run('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-tsc.ok ? passed++ : failed++;
+if (tsc.ok) passed++;
+else failed++;
 lines.push(`type check: ${tsc.ok ? 'passed' : 'FAILED'} (${tsc.seconds} s)`);
 
-// 2. Unit, component and server tests.
+// 2. Lint and format: ESLint with the architecture's import rules, Prettier, import cycles, boundary probes. Each
+// check counts once.
+const lint = spawnSync(process.execPath, [path.join(root, 'scripts', 'lint', 'lint.mjs')], {
+  cwd: root,
+  encoding: 'utf8',
+});
+console.log('\n=== Lint and format ===');
+process.stdout.write(lint.stdout + lint.stderr);
+const lintSummary = /^(\d+) passed, (\d+) failed$/m.exec(lint.stdout);
+if (lintSummary) {
+  passed += Number(lintSummary[1]);
+  failed += Number(lintSummary[2]);
+  lines.push(`lint: ${lintSummary[1]} passed, ${lintSummary[2]} failed`);
+} else {
+  failed++;
+  lines.push('lint: did not report (crashed)');
+}
+
+// 3. Unit, component and server tests.
 const jestFile = path.join(results, 'jest.json');
 const jest = run('jest', bin('jest'), ['--json', `--outputFile=${jestFile}`]);
 const j = readJson(jestFile);
 if (j) {
   passed += j.numPassedTests;
   failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
-  lines.push(`jest: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numRuntimeErrorTestSuites ?? 0} suites broken (${jest.seconds} s)`);
+  lines.push(
+    `jest: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numRuntimeErrorTestSuites ?? 0} suites broken (${jest.seconds} s)`,
+  );
 } else {
   failed++;
   lines.push('jest: did not report (crashed)');
 }
 
-// 3. Load and crash tests (about a minute): real server processes under load and kill -9, run alone so the load they
+// 4. Load and crash tests (about a minute): real server processes under load and kill -9, run alone so the load they
 // make does not compete with the parallel jest workers above.
 const soakFile = path.join(results, 'soak.json');
-const soak = run('Load and crash tests', bin('jest'), ['--selectProjects', 'soak', '--runInBand', '--json', `--outputFile=${soakFile}`], {
-  STUDIO_SOAK: '1',
-});
+const soak = run(
+  'Load and crash tests',
+  bin('jest'),
+  ['--selectProjects', 'soak', '--runInBand', '--json', `--outputFile=${soakFile}`],
+  {
+    STUDIO_SOAK: '1',
+  },
+);
 const sk = readJson(soakFile);
 if (sk) {
   passed += sk.numPassedTests;
@@ -68,17 +94,23 @@ if (sk) {
   lines.push('soak: did not report (crashed)');
 }
 
-// 4. The production build the browser tests run against.
+// 5. The production build the browser tests run against.
 const build = run('Production build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
-build.ok ? passed++ : failed++;
+if (build.ok) passed++;
+else failed++;
 lines.push(`build: ${build.ok ? 'passed' : 'FAILED'} (${build.seconds} s)`);
 
-// 5. Browser tests.
+// 6. Browser tests.
 if (build.ok) {
   const pwFile = path.join(results, 'playwright.json');
-  const pw = run('Browser tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
-  });
+  const pw = run(
+    'Browser tests (Playwright, Chromium)',
+    bin('playwright'),
+    ['test', '-c', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
+    },
+  );
   const p = readJson(pwFile);
   if (p?.stats) {
     const ok = p.stats.expected + (p.stats.flaky ?? 0);

@@ -1,4 +1,4 @@
-// Every user-facing text of the admin dashboard (DESIGN: one messages.ts per package; SPEC texts word for word).
+// Every user-facing text of the admin dashboard (docs/architecture.md: one messages.ts per package; docs/product.md texts word for word).
 export const messages = {
   title: 'Dashboard',
   intro: 'Booking requests, availability and contracts.',

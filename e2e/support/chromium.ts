@@ -29,7 +29,7 @@ export function chromiumPath(): string {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
-    console.log('No Chromium found: installing Debian\'s chromium package (apt-get)...');
+    console.log("No Chromium found: installing Debian's chromium package (apt-get)...");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
       stdio: 'inherit',

@@ -5,7 +5,9 @@ import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { REPO_ROOT } from './server';
 
-const Database = createRequire(path.join(REPO_ROOT, 'server', 'package.json'))('better-sqlite3') as typeof BetterSqlite3;
+const Database = createRequire(path.join(REPO_ROOT, 'server', 'package.json'))(
+  'better-sqlite3',
+) as typeof BetterSqlite3;
 
 export function openDatabase(dataDir: string, options: BetterSqlite3.Options = {}): BetterSqlite3.Database {
   return new Database(path.join(dataDir, 'studio.sqlite'), { fileMustExist: true, ...options });

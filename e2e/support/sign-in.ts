@@ -25,7 +25,9 @@ export async function signInThroughOutbox(page: Page, baseURL: string) {
   await expect(page.getByRole('status')).toHaveText('Sign-in link sent! Check your email.');
 
   const outbox = (await (await page.request.get(`${baseURL}/api/dev/outbox`)).json()) as OutboxMessage[];
-  const mail = outbox.find((m) => m.channel === 'mail' && m.recipient === ADMIN_EMAIL && m.body.includes('/finishSignIn?token='));
+  const mail = outbox.find(
+    (m) => m.channel === 'mail' && m.recipient === ADMIN_EMAIL && m.body.includes('/finishSignIn?token='),
+  );
   const link = /https?:\/\/\S+\/finishSignIn\?token=[A-Za-z0-9_-]{43}/.exec(mail?.body ?? '')?.[0];
   expect(link, 'a sign-in link in the outbox').toBeTruthy();
   expect(new URL(link!).origin).toBe(new URL(baseURL).origin);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/test';
-import { greenDot, logo, signInThroughOutbox, tripleClickLogo } from '../support/sign-in';
+import { greenDot, signInThroughOutbox, tripleClickLogo } from '../support/sign-in';
 
 interface PublicAvailability {
   periods: Array<{ startDate: string; endDate: string }>;
@@ -45,7 +45,10 @@ async function bookAsVisitor(request: APIRequestContext, baseURL: string, name: 
 }
 
 async function firstTierOf(request: APIRequestContext, baseURL: string, serviceId: string): Promise<string> {
-  const services = (await (await request.get(`${baseURL}/api/services`)).json()) as Array<{ id: string; tiers: Array<{ id: string }> }>;
+  const services = (await (await request.get(`${baseURL}/api/services`)).json()) as Array<{
+    id: string;
+    tiers: Array<{ id: string }>;
+  }>;
   return services.find((s) => s.id === serviceId)?.tiers[0]?.id ?? '';
 }
 
@@ -62,7 +65,11 @@ async function bookingFormSays(visitorPage: Page, date: string): Promise<string>
 const AVAILABLE = 'This date is available.';
 const UNAVAILABLE = 'This date is not available. Please choose another one.';
 
-test('the admin signs in by link, works the dashboard live, and signs out with the logo gesture', async ({ page, browser, baseURL }) => {
+test('the admin signs in by link, works the dashboard live, and signs out with the logo gesture', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const base = baseURL!;
   await page.goto('/');
@@ -94,7 +101,7 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   const booked = await bookAsVisitor(visitor.request, base, clientName);
   expect(booked.status(), await booked.text()).toBe(201);
   const card = page.getByRole('article', { name: clientName });
-  // SPEC: a visitor's new request shows within 2 s without reload.
+  // docs/product.md: a visitor's new request shows within 2 s without reload.
   await expect(card).toBeVisible({ timeout: 2_000 });
   // Newest first.
   await expect(page.getByRole('article').first()).toHaveAccessibleName(clientName);
@@ -106,7 +113,10 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await status.selectOption('Confirmed');
   await expect(status).toHaveValue('Confirmed');
   await expect(status).toHaveAttribute('data-color', 'blue');
-  const bookingsAfter = (await (await page.request.get(`${base}/api/admin/bookings`)).json()) as Array<{ name: string; status: string }>;
+  const bookingsAfter = (await (await page.request.get(`${base}/api/admin/bookings`)).json()) as Array<{
+    name: string;
+    status: string;
+  }>;
   expect(bookingsAfter.find((b) => b.name === clientName)?.status).toBe('Confirmed');
 
   // Generate the contract: the print window is captured and read.
@@ -115,7 +125,10 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await expect(dialog.getByLabel('Client name')).toHaveValue(clientName);
   await expect(dialog.getByLabel('Timeline (weeks)')).toHaveValue('4');
   await expect(dialog.getByLabel('Governing law (state)')).toHaveValue('Arizona');
-  const [printWindow] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Export' }).click()]);
+  const [printWindow] = await Promise.all([
+    page.context().waitForEvent('page'),
+    dialog.getByRole('button', { name: 'Export' }).click(),
+  ]);
   await printWindow.waitForLoadState();
   const contractText = await printWindow.locator('body').innerText();
   expect(contractText).toContain(clientName);
@@ -143,7 +156,9 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal).toHaveCount(0);
   await expect(panel.getByRole('listitem').filter({ hasText: 'E2E period' })).toBeVisible();
-  await expect.poll(async () => (await publicAvailability(page.request, base)).periods.some((p) => p.startDate === periodStart)).toBe(true);
+  await expect
+    .poll(async () => (await publicAvailability(page.request, base)).periods.some((p) => p.startDate === periodStart))
+    .toBe(true);
   // The booking form follows: a day inside the new period is now bookable.
   expect(await bookingFormSays(visitorPage, rangeDay)).toBe(AVAILABLE);
 
@@ -155,7 +170,9 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal).toHaveCount(0);
   await expect(panel.getByRole('listitem').filter({ hasText: 'E2E range' })).toBeVisible();
-  await expect.poll(async () => (await publicAvailability(page.request, base)).unavailable.some((r) => r.startDate === rangeDay)).toBe(true);
+  await expect
+    .poll(async () => (await publicAvailability(page.request, base)).unavailable.some((r) => r.startDate === rangeDay))
+    .toBe(true);
   expect(await bookingFormSays(visitorPage, rangeDay)).toBe(UNAVAILABLE);
 
   await panel.getByRole('button', { name: 'Add time slot' }).click();
@@ -168,7 +185,9 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await expect(modal).toHaveCount(0);
   await expect(panel.getByRole('listitem').filter({ hasText: 'E2E slot' })).toBeVisible();
   await expect
-    .poll(async () => (await publicAvailability(page.request, base)).slots.some((s) => s.date === slotDay && s.startTime === '09:00'))
+    .poll(async () =>
+      (await publicAvailability(page.request, base)).slots.some((s) => s.date === slotDay && s.startTime === '09:00'),
+    )
     .toBe(true);
 
   for (const [note, check] of [

@@ -7,7 +7,15 @@ import { test, expect, collectConsoleErrors, recordScripts } from '../support/te
 import { REPO_ROOT } from '../support/server';
 
 const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
-const PUBLIC_ROUTES = ['/', '/portfolio', '/portfolio/comp-card', '/book-me', '/service/photoshoot', '/about', '/security-test'];
+const PUBLIC_ROUTES = [
+  '/',
+  '/portfolio',
+  '/portfolio/comp-card',
+  '/book-me',
+  '/service/photoshoot',
+  '/about',
+  '/security-test',
+];
 
 // Lazy chunks that must not be part of the home page's first load, by the chunk names their imports give
 // (webpackChunkName): the security test page, and the portfolio's full-screen viewer / carousel.
@@ -33,7 +41,9 @@ test(`the first load of / stays within ${FIRST_LOAD_BUDGET_BYTES / 1024} KB of J
   const { scripts, totalGzip } = await firstLoad(page, '/');
   await expect(page.getByRole('heading', { name: 'Photoshoot' })).toBeVisible();
   expect(scripts.some((s) => s.url.endsWith('/remotes/public-site/remoteEntry.js'))).toBe(true);
-  const table = scripts.map((s) => `${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`).join('\n');
+  const table = scripts
+    .map((s) => `${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`)
+    .join('\n');
   console.log(`First load of /: ${scripts.length} JS requests, ${(totalGzip / 1024).toFixed(1)} KB gzip\n${table}`);
   expect(totalGzip, table).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
   expect(errors).toEqual([]);
@@ -54,18 +64,26 @@ test('the security test page and the portfolio viewer are lazy chunks, not loade
 
   // Whatever the chunks are named: the home page is in public-site's ./app chunk itself, so / loads none of the
   // lazy chunks the remote's manifest lists for ./app (the other pages, the viewer, the security test page).
-  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'public-site', 'dist', 'mf-manifest.json'), 'utf8')) as {
+  const manifest = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'public-site', 'dist', 'mf-manifest.json'), 'utf8'),
+  ) as {
     exposes: Array<{ path: string; assets: { js: { async: string[] } } }>;
   };
   const lazy = new Set(manifest.exposes.find((e) => e.path === './app')?.assets.js.async ?? []);
-  const publicSiteFiles = requested.filter((u) => new URL(u).pathname.startsWith('/remotes/public-site/')).map(fileName);
+  const publicSiteFiles = requested
+    .filter((u) => new URL(u).pathname.startsWith('/remotes/public-site/'))
+    .map(fileName);
   expect(publicSiteFiles.filter((f) => lazy.has(f))).toEqual([]);
 
   // Once the security test page exists (a chunk named "security-test" in the public-site build), it must be the
   // page its route loads: that proves the name matched above is the real page chunk, split off from the home page.
   const dist = path.join(REPO_ROOT, 'public-site', 'dist');
-  const securityChunk = existsSync(dist) ? readdirSync(dist).find((f) => /^security-test\.[0-9a-f]+\.js$/.test(f)) : undefined;
-  test.info().annotations.push({ type: 'security-test chunk', description: securityChunk ?? 'not built in this branch yet' });
+  const securityChunk = existsSync(dist)
+    ? readdirSync(dist).find((f) => /^security-test\.[0-9a-f]+\.js$/.test(f))
+    : undefined;
+  test
+    .info()
+    .annotations.push({ type: 'security-test chunk', description: securityChunk ?? 'not built in this branch yet' });
   if (securityChunk) {
     const onPage = await firstLoad(page, '/security-test');
     expect(onPage.requested.map(fileName)).toContain(securityChunk);
@@ -94,7 +112,9 @@ test('a shared link to a service shows its own title and an Open Graph preview',
   expect(html).toContain('<meta property="og:title" content="Photoshoot — Ava Monroe" />');
   expect(html).toMatch(/<meta property="og:description" content="[^"]+" \/>/);
   expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?" \/>/);
-  expect(html).toContain('<link rel="preload" href="/remotes/public-site/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+  expect(html).toContain(
+    '<link rel="preload" href="/remotes/public-site/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
+  );
   // The runtime configuration is still there for the shell.
   expect(html).toContain('"public-site":"/remotes/public-site/mf-manifest.json"');
 });

@@ -32,7 +32,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   });
   // The reels' embed script is a third party this machine cannot reach; serve an empty one so the page is judged on
   // its own behaviour (the UGC page's offline fallback has its own test).
-  await page.route('https://www.instagram.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+  await page.route('https://www.instagram.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
   return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
 

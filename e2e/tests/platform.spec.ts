@@ -74,11 +74,21 @@ test('a public-site rebuilt on its own changes what / shows while the shell stay
     const changed = original.replace("servicesTitle: 'Services'", "servicesTitle: 'Services, redeployed'");
     expect(changed).not.toBe(original);
     writeFileSync(messagesFile, changed);
-    execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '-c', path.join(REPO_ROOT, 'public-site', 'webpack.config.cjs'), '--mode', 'production'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, STUDIO_OUT_DIR: outDir, STUDIO_APP_DIR: work },
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        require.resolve('webpack-cli/bin/cli.js'),
+        '-c',
+        path.join(REPO_ROOT, 'public-site', 'webpack.config.cjs'),
+        '--mode',
+        'production',
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, STUDIO_OUT_DIR: outDir, STUDIO_APP_DIR: work },
+        stdio: 'pipe',
+      },
+    );
 
     const server = await startServer({ PUBLIC_SITE_DIR: outDir, PUBLIC_SITE_PATH: '/remotes/public-site-next/' });
     try {

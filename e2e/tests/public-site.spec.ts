@@ -70,9 +70,16 @@ const ROUTE_GROUPS = [ROUTES.slice(0, 5), ROUTES.slice(5, 10), ROUTES.slice(10)]
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const width of [390, 1280]) {
     ROUTE_GROUPS.forEach((group) => {
-      test(`public routes ${group.map((r) => r.path).join(' ')} at ${width} px in ${colorScheme} mode: no console error, no serious axe violation`, async ({ browser, baseURL }) => {
+      test(`public routes ${group.map((r) => r.path).join(' ')} at ${width} px in ${colorScheme} mode: no console error, no serious axe violation`, async ({
+        browser,
+        baseURL,
+      }) => {
         test.setTimeout(120_000);
-        const context = await browser.newContext({ baseURL, colorScheme, viewport: { width, height: width === 390 ? 844 : 900 } });
+        const context = await browser.newContext({
+          baseURL,
+          colorScheme,
+          viewport: { width, height: width === 390 ? 844 : 900 },
+        });
         const page = await context.newPage();
         let current: RouteCase | undefined;
         const errors = watchConsole(page, () => current?.expected404);
@@ -86,7 +93,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
           const violations = await seriousViolations(page);
           if (violations.length) report.push(`${route.path}:\n  ${violations.join('\n  ')}`);
           // The page has no horizontal scroll at this width.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           expect(overflow, `${route.path} scrolls sideways`).toBeLessThanOrEqual(0);
         }
         expect(report).toEqual([]);
@@ -140,7 +149,10 @@ test('the carousel code is not part of the home page load', async ({ page }) => 
   await expect(page.getByRole('button', { name: /in the viewer$/ }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   const beforeOpening = scripts.length;
-  await page.getByRole('button', { name: /in the viewer$/ }).first().click();
+  await page
+    .getByRole('button', { name: /in the viewer$/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   // Opening the viewer fetched its own chunk, which the home page never asked for.
   const viewerChunks = scripts.slice(beforeOpening);
@@ -155,14 +167,22 @@ test('videos are muted, loop, play inline and toggle on tap under a TAP TO PLAY 
   await expect(video).toHaveJSProperty('loop', true);
   await expect(video).toHaveAttribute('playsinline', '');
   await expect(page.getByText('TAP TO PLAY').first()).toBeVisible();
-  await page.getByRole('button', { name: /^TAP TO PLAY \(/ }).first().click();
+  await page
+    .getByRole('button', { name: /^TAP TO PLAY \(/ })
+    .first()
+    .click();
   await expect(page.getByRole('button', { name: /^Pause video:/ }).first()).toBeVisible();
   await expect(video).toHaveJSProperty('paused', false);
-  await page.getByRole('button', { name: /^Pause video:/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Pause video:/ })
+    .first()
+    .click();
   await expect(video).toHaveJSProperty('paused', true);
 });
 
-test('the UGC page alone requests the embed script; offline it shows the reels as links and waits to be online', async ({ page }) => {
+test('the UGC page alone requests the embed script; offline it shows the reels as links and waits to be online', async ({
+  page,
+}) => {
   const requested: string[] = [];
   await stubEmbedScript(page, requested);
   const errors = watchConsole(page, () => undefined);
@@ -173,8 +193,14 @@ test('the UGC page alone requests the embed script; offline it shows the reels a
   expect(requested).toEqual([]);
 
   // The browser says it is offline (the site itself is still reachable, so the page can load its metadata).
-  await page.evaluate(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }));
-  await page.getByRole('link', { name: 'Back to Portfolio' }).or(page.getByRole('link', { name: 'Portfolio' })).first().click();
+  await page.evaluate(() =>
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }),
+  );
+  await page
+    .getByRole('link', { name: 'Back to Portfolio' })
+    .or(page.getByRole('link', { name: 'Portfolio' }))
+    .first()
+    .click();
   await page.getByRole('link', { name: 'UGC' }).click();
   const links = page.getByRole('link', { name: /Watch reel \d on Instagram/ });
   await expect(links).toHaveCount(3);
@@ -191,13 +217,17 @@ test('the UGC page alone requests the embed script; offline it shows the reels a
   expect(errors).toEqual([]);
 });
 
-test('the theme toggle persists across reloads and is applied before the app script runs', async ({ browser, baseURL }) => {
+test('the theme toggle persists across reloads and is applied before the app script runs', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, colorScheme: 'light' });
   // Records <html data-theme> when parsing ends, before any deferred script (the app) runs.
   await context.addInitScript(() => {
     document.addEventListener('readystatechange', () => {
       if (document.readyState === 'interactive') {
-        (window as unknown as { themeAtParse: string | null }).themeAtParse = document.documentElement.getAttribute('data-theme');
+        (window as unknown as { themeAtParse: string | null }).themeAtParse =
+          document.documentElement.getAttribute('data-theme');
       }
     });
   });

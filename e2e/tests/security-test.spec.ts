@@ -56,7 +56,9 @@ test('SecureForm blocks a suspicious submission with its warning', async ({ page
   // Once the message is clean, the same form is accepted.
   await page.getByLabel('Message').fill('Are you free on 12 May?');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Accepted. A real form would now send these sanitised values; this demo sends nothing.')).toBeVisible();
+  await expect(
+    page.getByText('Accepted. A real form would now send these sanitised values; this demo sends nothing.'),
+  ).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -23,5 +23,7 @@ if (!hasCli || !javaVersion || Number(javaVersion) < 21) {
   process.exit(1);
 }
 process.exit(
-  run(`firebase emulators:exec --project demo-studio --config firebase/firebase.json --only firestore,storage "${jest}"`),
+  run(
+    `firebase emulators:exec --project demo-studio --config firebase/firebase.json --only firestore,storage "${jest}"`,
+  ),
 );

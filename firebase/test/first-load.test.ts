@@ -41,22 +41,31 @@ const CONTENT_TYPES: Record<string, string> = {
 
 function buildApp(app: string, outDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'webpack'), ['-c', 'webpack.config.cjs', '--mode', 'production'], {
-      cwd: path.join(ROOT, app),
-      env: { ...process.env, ...FIREBASE_ENV, STUDIO_OUT_DIR: outDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      path.join(ROOT, 'node_modules', '.bin', 'webpack'),
+      ['-c', 'webpack.config.cjs', '--mode', 'production'],
+      {
+        cwd: path.join(ROOT, app),
+        env: { ...process.env, ...FIREBASE_ENV, STUDIO_OUT_DIR: outDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${app} build failed (${code}):\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${app} build failed (${code}):\n${output}`)),
+    );
   });
 }
 
 /** Serves the shell at / (index.html with the runtime config for any route) and public-site under /remotes/. */
 function serve(shellDir: string, publicDir: string): Promise<Server> {
   const config = JSON.stringify({
-    remotes: { 'public-site': '/remotes/public-site/mf-manifest.json', 'admin-app': '/remotes/admin-app/mf-manifest.json' },
+    remotes: {
+      'public-site': '/remotes/public-site/mf-manifest.json',
+      'admin-app': '/remotes/admin-app/mf-manifest.json',
+    },
     modelName: 'Ava Monroe',
     backend: 'firebase',
   });
@@ -93,7 +102,10 @@ describe('the firebase build', () => {
 
   beforeAll(async () => {
     out = mkdtempSync(path.join(tmpdir(), 'studio-firebase-build-'));
-    await Promise.all([buildApp('shell', path.join(out, 'shell')), buildApp('public-site', path.join(out, 'public-site'))]);
+    await Promise.all([
+      buildApp('shell', path.join(out, 'shell')),
+      buildApp('public-site', path.join(out, 'public-site')),
+    ]);
   }, 180_000);
 
   afterAll(async () => {
@@ -120,7 +132,15 @@ describe('the firebase build', () => {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     const page = await browser.newPage();
     const outside: string[] = [];
@@ -149,7 +169,7 @@ describe('the firebase build', () => {
 
     const gzipBytes = scripts.reduce((n, s) => n + gzipSync(Buffer.from(s.body), { level: 9 }).length, 0);
     console.log(`firebase build, first load of /: ${scripts.length} scripts, ${gzipBytes} bytes gzip`);
-    console.log(scripts.map((s) => `${s.url} ${gzipSync(Buffer.from(s.body), { level: 9 }).length}`).join("\n"));
+    console.log(scripts.map((s) => `${s.url} ${gzipSync(Buffer.from(s.body), { level: 9 }).length}`).join('\n'));
     // Measured 229,796 bytes with firebase app + firestore/lite at 34 KB of it; the budget leaves room for content.
     expect(gzipBytes).toBeLessThan(240 * 1024);
   }, 60_000);

@@ -10,7 +10,16 @@ module.exports = {
   transform: {
     '^.+\\.tsx?$': [
       'ts-jest',
-      { tsconfig: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, isolatedModules: true, ignoreDeprecations: '6.0' }, diagnostics: false },
+      {
+        tsconfig: {
+          module: 'commonjs',
+          moduleResolution: 'node10',
+          esModuleInterop: true,
+          isolatedModules: true,
+          ignoreDeprecations: '6.0',
+        },
+        diagnostics: false,
+      },
     ],
   },
 };

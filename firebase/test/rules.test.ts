@@ -1,4 +1,4 @@
-// firestore.rules and storage.rules against the emulators, one block per row of DESIGN.md's rules table. Every rule
+// firestore.rules and storage.rules against the emulators, one block per row of docs/architecture.md's rules table. Every rule
 // has a case that must succeed (fails if the allow is removed or narrowed) and one that must fail (fails if the
 // rule is loosened). Run by `npm run test:firebase` (needs Java 21 and the Firebase emulators; not in `npm test`).
 import { readFileSync } from 'node:fs';
@@ -27,9 +27,11 @@ const OWNER_EMAIL = 'owner@studio.test';
 let env: RulesTestEnvironment;
 
 const visitor = () => env.unauthenticatedContext();
-const claimAdmin = () => env.authenticatedContext('claim-admin', { email: 'claim@studio.test', email_verified: true, admin: true });
+const claimAdmin = () =>
+  env.authenticatedContext('claim-admin', { email: 'claim@studio.test', email_verified: true, admin: true });
 const configAdmin = () => env.authenticatedContext('owner', { email: OWNER_EMAIL, email_verified: true });
-const unverifiedOwner = () => env.authenticatedContext('owner-unverified', { email: OWNER_EMAIL, email_verified: false });
+const unverifiedOwner = () =>
+  env.authenticatedContext('owner-unverified', { email: OWNER_EMAIL, email_verified: false });
 const stranger = () => env.authenticatedContext('eve', { email: 'eve@example.com', email_verified: true });
 const db = (ctx: RulesTestContext) => ctx.firestore();
 
@@ -73,9 +75,17 @@ beforeEach(async () => {
     await setDoc(doc(d, 'portfolioMeta/main'), { PRINT_CONCEPTS: [] });
     await setDoc(doc(d, 'projects/p1'), { title: 'P' });
     await setDoc(doc(d, 'galleries/p1'), { images: [], videos: [] });
-    await setDoc(doc(d, 'availabilityPeriods/a1'), { startDate: '2030-01-01', endDate: '2030-12-31', isAvailable: true });
+    await setDoc(doc(d, 'availabilityPeriods/a1'), {
+      startDate: '2030-01-01',
+      endDate: '2030-12-31',
+      isAvailable: true,
+    });
     await setDoc(doc(d, 'availabilityNotes/availabilityPeriods_a1'), { text: 'Private' });
-    await setDoc(doc(d, 'bookingRequests/b1'), { ...booking(), createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    await setDoc(doc(d, 'bookingRequests/b1'), {
+      ...booking(),
+      createdAt: Timestamp.now(),
+      updatedAt: Timestamp.now(),
+    });
     await setDoc(doc(d, 'settings/sms'), { smsEnabled: false });
   });
 });
@@ -111,9 +121,21 @@ describe.each(['services/usergeneratedcontent', 'portfolioMeta/main', 'projects/
 );
 
 describe('availability: visitors read dates and times; the admin writes and deletes; notes apart', () => {
-  const period = { startDate: '2031-01-01', endDate: '2031-01-31', isAvailable: true, createdAt: serverTimestamp(), updatedAt: serverTimestamp() };
+  const period = {
+    startDate: '2031-01-01',
+    endDate: '2031-01-31',
+    isAvailable: true,
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+  };
   const range = { startDate: '2031-02-01', endDate: '2031-02-02', createdAt: serverTimestamp() };
-  const slot = { date: '2031-03-01', startTime: '09:00', endTime: '10:00', isAvailable: true, createdAt: serverTimestamp() };
+  const slot = {
+    date: '2031-03-01',
+    startTime: '09:00',
+    endTime: '10:00',
+    isAvailable: true,
+    createdAt: serverTimestamp(),
+  };
 
   it('a visitor lists all three collections', async () => {
     for (const name of ['availabilityPeriods', 'unavailableDays', 'timeSlots']) {
@@ -176,7 +198,9 @@ describe('booking requests: visitors create only, validated; the admin reads and
     await assertFails(setDoc(doc(v, 'bookingRequests/k17'), booking({ description: 'bell\u0007' })));
   });
   it('a description may span lines (newlines and tabs are not control characters there)', async () => {
-    await assertSucceeds(setDoc(doc(db(visitor()), 'bookingRequests/multi-line'), booking({ description: 'one\ntwo\n\tthree' })));
+    await assertSucceeds(
+      setDoc(doc(db(visitor()), 'bookingRequests/multi-line'), booking({ description: 'one\ntwo\n\tthree' })),
+    );
   });
   it('a retry with the same key cannot overwrite the stored booking', async () => {
     await assertFails(setDoc(doc(db(visitor()), 'bookingRequests/b1'), booking()));
@@ -188,22 +212,30 @@ describe('booking requests: visitors create only, validated; the admin reads and
   });
   it('the admin lists bookings and updates the status with updatedAt', async () => {
     await assertSucceeds(getDocs(collection(db(claimAdmin()), 'bookingRequests')));
-    await assertSucceeds(updateDoc(doc(db(claimAdmin()), 'bookingRequests/b1'), { status: 'Contacted', updatedAt: serverTimestamp() }));
+    await assertSucceeds(
+      updateDoc(doc(db(claimAdmin()), 'bookingRequests/b1'), { status: 'Contacted', updatedAt: serverTimestamp() }),
+    );
   });
   it('the admin changes nothing else, no unknown status, and deletes nothing', async () => {
     const a = db(claimAdmin());
     await assertFails(updateDoc(doc(a, 'bookingRequests/b1'), { name: 'Other', updatedAt: serverTimestamp() }));
     await assertFails(updateDoc(doc(a, 'bookingRequests/b1'), { status: 'Archived', updatedAt: serverTimestamp() }));
-    await assertFails(updateDoc(doc(a, 'bookingRequests/b1'), { status: 'Contacted', updatedAt: Timestamp.fromMillis(0) }));
+    await assertFails(
+      updateDoc(doc(a, 'bookingRequests/b1'), { status: 'Contacted', updatedAt: Timestamp.fromMillis(0) }),
+    );
     await assertFails(deleteDoc(doc(a, 'bookingRequests/b1')));
-    await assertFails(updateDoc(doc(db(visitor()), 'bookingRequests/b1'), { status: 'Declined', updatedAt: serverTimestamp() }));
+    await assertFails(
+      updateDoc(doc(db(visitor()), 'bookingRequests/b1'), { status: 'Declined', updatedAt: serverTimestamp() }),
+    );
   });
 });
 
 describe('settings (the SMS flag): the admin only', () => {
   it('the admin reads and writes settings/sms', async () => {
     await assertSucceeds(getDoc(doc(db(claimAdmin()), 'settings/sms')));
-    await assertSucceeds(setDoc(doc(db(claimAdmin()), 'settings/sms'), { smsEnabled: null, updatedAt: serverTimestamp() }));
+    await assertSucceeds(
+      setDoc(doc(db(claimAdmin()), 'settings/sms'), { smsEnabled: null, updatedAt: serverTimestamp() }),
+    );
   });
   it('a visitor neither reads nor writes it; unknown keys are refused', async () => {
     await assertFails(getDoc(doc(db(visitor()), 'settings/sms')));
@@ -215,10 +247,20 @@ describe('settings (the SMS flag): the admin only', () => {
 describe('storage: the portfolio content JSON', () => {
   it('anyone reads it; only the admin writes it', async () => {
     await env.withSecurityRulesDisabled(async (ctx) => {
-      await uploadString(ref(ctx.storage(), 'portfolio/content.json'), '{}', 'raw', { contentType: 'application/json' });
+      await uploadString(ref(ctx.storage(), 'portfolio/content.json'), '{}', 'raw', {
+        contentType: 'application/json',
+      });
     });
     await assertSucceeds(getBytes(ref(visitor().storage(), 'portfolio/content.json')));
-    await assertFails(uploadString(ref(visitor().storage(), 'portfolio/content.json'), '{}', 'raw', { contentType: 'application/json' }));
-    await assertSucceeds(uploadString(ref(claimAdmin().storage(), 'portfolio/content.json'), '{}', 'raw', { contentType: 'application/json' }));
+    await assertFails(
+      uploadString(ref(visitor().storage(), 'portfolio/content.json'), '{}', 'raw', {
+        contentType: 'application/json',
+      }),
+    );
+    await assertSucceeds(
+      uploadString(ref(claimAdmin().storage(), 'portfolio/content.json'), '{}', 'raw', {
+        contentType: 'application/json',
+      }),
+    );
   });
 });

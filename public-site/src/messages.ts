@@ -1,4 +1,4 @@
-// Every user-facing text of the public site (DESIGN: one messages.ts per package; SPEC texts word for word).
+// Every user-facing text of the public site (docs/architecture.md: one messages.ts per package; docs/product.md texts word for word).
 export const messages = {
   servicesTitle: 'Services',
   failedToLoadServices: 'Failed to load services',
@@ -37,12 +37,12 @@ export const messages = {
   },
   securityTest: {
     title: 'Security test',
-    intro:
-      'Checks of the security helpers this site uses, run in your browser. Nothing on this page is sent anywhere.',
+    intro: 'Checks of the security helpers this site uses, run in your browser. Nothing on this page is sent anywhere.',
     loading: 'Loading the security test page…',
     tests: {
       title: 'Self-tests',
-      description: 'Runs every check of the validators, warnings, sanitiser, phishing detector, rate limiter, CSRF token and security monitor.',
+      description:
+        'Runs every check of the validators, warnings, sanitiser, phishing detector, rate limiter, CSRF token and security monitor.',
       run: 'Run Tests',
       notRun: 'Not run yet. Press Run Tests to start.',
       summary: (passed: number, total: number): string => `${passed} of ${total} passed`,
@@ -91,7 +91,8 @@ export const messages = {
       label: 'Text to check',
       empty: 'Nothing to check yet.',
       clean: 'No phishing phrases found.',
-      flagged: (count: number): string => (count === 1 ? '1 phishing phrase found:' : `${count} phishing phrases found:`),
+      flagged: (count: number): string =>
+        count === 1 ? '1 phishing phrase found:' : `${count} phishing phrases found:`,
     },
     form: {
       title: 'Secure form demo',
@@ -105,12 +106,11 @@ export const messages = {
     },
   },
 
-  // Home (SPEC §2)
+  // Home (docs/product.md §2)
   home: {
     eyebrow: 'Model & Content Creator · Phoenix / Scottsdale',
     title: 'Ava Monroe',
-    lead:
-      'Editorial, commercial and runway modeling, plus scroll-stopping UGC for brands that want to look effortless and feel real.',
+    lead: 'Editorial, commercial and runway modeling, plus scroll-stopping UGC for brands that want to look effortless and feel real.',
     book: 'Book Now',
     portfolio: 'View Portfolio',
     heroAlt: 'Ava Monroe posing against a warm desert backdrop',
@@ -122,7 +122,7 @@ export const messages = {
   },
   noServices: 'No services available.',
 
-  // Service detail (SPEC §2)
+  // Service detail (docs/product.md §2)
   serviceNotFound: 'Service Not Found',
   serviceNotFoundHint: 'This service may have been renamed or retired.',
   allServices: 'All services',
@@ -133,7 +133,7 @@ export const messages = {
   bookHeader: 'Book',
   book: 'Book',
 
-  // Portfolio (SPEC §2, §8)
+  // Portfolio (docs/product.md §2, §8)
   portfolio: {
     title: 'Portfolio',
     intro: 'Runway, print concepts, comp card, digitals and short-form video, updated every season.',
@@ -173,7 +173,7 @@ export const messages = {
     noImages: 'No images in this gallery yet.',
   },
 
-  // Media (SPEC §2)
+  // Media (docs/product.md §2)
   media: {
     tapToPlay: 'TAP TO PLAY',
     /** Read after the visible TAP TO PLAY. */
@@ -187,7 +187,7 @@ export const messages = {
     counter: (current: number, total: number) => `${current} / ${total}`,
   },
 
-  // Project detail (SPEC §2, §8)
+  // Project detail (docs/product.md §2, §8)
   project: {
     backToPortfolio: 'Portfolio',
     failed: 'Failed to load project data.',
@@ -206,12 +206,11 @@ export const messages = {
     home: 'Back to home',
   },
 
-  // About (SPEC §2: story, approach, services and expertise, equipment list)
+  // About (docs/product.md §2: story, approach, services and expertise, equipment list)
   about: {
     title: 'About Ava',
     eyebrow: 'Phoenix / Scottsdale · Available to travel',
-    lead:
-      'I am a freelance model and UGC creator based between Phoenix and Scottsdale, working with designers, photographers and brands across the Southwest and beyond.',
+    lead: 'I am a freelance model and UGC creator based between Phoenix and Scottsdale, working with designers, photographers and brands across the Southwest and beyond.',
     portraitAlt: 'Portrait of Ava Monroe in soft window light',
     storyTitle: 'My story',
     story: [

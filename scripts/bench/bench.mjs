@@ -17,8 +17,16 @@ const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUT = path.join(ROOT, '.bench');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 const ROUTES = ['/', '/portfolio', '/portfolio/comp-card', '/book-me', '/service/photoshoot'];
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -31,7 +39,16 @@ const PHONE = {
 const CPU_SLOWDOWN = 4;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const TARGETS = { firstLoadKb: 125, ratio: 1.5, lighthouse: 98, lcpMs: 1500, bookingRps: 300, bookingP99: 50, rssMb: 150, buildS: 30 };
+const TARGETS = {
+  firstLoadKb: 125,
+  ratio: 1.5,
+  lighthouse: 98,
+  lcpMs: 1500,
+  bookingRps: 300,
+  bookingP99: 50,
+  rssMb: 150,
+  buildS: 30,
+};
 
 const quick = process.argv.includes('--quick'); // skips Lighthouse (for a fast look while working)
 const log = (...a) => console.log('[bench]', ...a);
@@ -103,11 +120,25 @@ async function startStudio(env = {}) {
     port,
     cwd: path.join(ROOT, 'server'),
     // Images are rendered as the warm-up pass asks for them, so no background rendering competes with the measures.
-    env: { DATA_DIR: dataDir, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, PUBLIC_WRITE_LIMIT: '100000000', RENDER_IMAGES_AT_START: 'false', ...env },
+    env: {
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      PUBLIC_WRITE_LIMIT: '100000000',
+      RENDER_IMAGES_AT_START: 'false',
+      ...env,
+    },
     health: '/api/health',
   });
   const firstStartMs = Date.now() - started;
-  return { ...server, dataDir, firstStartMs, stop: async () => { await server.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    ...server,
+    dataDir,
+    firstStartMs,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 function rssKb(pid) {
@@ -136,8 +167,10 @@ async function measureRoute(browser, base, route) {
       (async () => {
         const response = await request.response();
         const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-        if (request.resourceType() === 'script') scripts.push({ url: request.url(), gzip: gzipSync(body, { level: 9 }).length });
-        if (request.resourceType() === 'image') imageBytes += (await request.sizes().catch(() => null))?.responseBodySize ?? body.length;
+        if (request.resourceType() === 'script')
+          scripts.push({ url: request.url(), gzip: gzipSync(body, { level: 9 }).length });
+        if (request.resourceType() === 'image')
+          imageBytes += (await request.sizes().catch(() => null))?.responseBodySize ?? body.length;
       })(),
     );
   });
@@ -145,9 +178,13 @@ async function measureRoute(browser, base, route) {
   // With 4x CPU the network can be idle while main.js still runs: wait until the remote has drawn the page (no
   // loading state left in <main>), then for the network to settle.
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelector('main') && !document.querySelector('main .page-loading'), null, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    () => document.querySelector('main') && !document.querySelector('main .page-loading'),
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   // LCP is final at the first input; reading it after the network is idle gives the candidate a user would see.
@@ -164,7 +201,15 @@ async function measureRoute(browser, base, route) {
   );
   await context.close();
   const jsGzip = scripts.reduce((n, s) => n + s.gzip, 0);
-  return { route, jsGzipBytes: jsGzip, jsRequests: scripts.length, requests, imageBytes, lcpMs: Math.round(lcp), scripts };
+  return {
+    route,
+    jsGzipBytes: jsGzip,
+    jsRequests: scripts.length,
+    requests,
+    imageBytes,
+    lcpMs: Math.round(lcp),
+    scripts,
+  };
 }
 
 async function browserPass(base, routes) {
@@ -186,9 +231,13 @@ async function lighthousePass(base, routes) {
   const { default: lighthouse } = await import('lighthouse');
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
-  const chrome = spawn(CHROME, [...CHROME_ARGS, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: 'ignore',
-  });
+  const chrome = spawn(
+    CHROME,
+    [...CHROME_ARGS, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: 'ignore',
+    },
+  );
   try {
     await waitFor(`http://127.0.0.1:${port}/json/version`, chrome, () => 'chromium did not start');
     const out = [];
@@ -197,7 +246,14 @@ async function lighthousePass(base, routes) {
       let lhr;
       // A trace can come back unusable (NO_NAVSTART and the like, more often on a busy machine): run that page again.
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        lhr = (await lighthouse(`${base}${route}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })).lhr;
+        lhr = (
+          await lighthouse(`${base}${route}`, {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          })
+        ).lhr;
         if (!lhr.runtimeError) break;
         log(`lighthouse ${route}: ${lhr.runtimeError.code}, again`);
       }
@@ -228,7 +284,9 @@ async function lighthousePass(base, routes) {
 function autocannonRun(opts) {
   const autocannon = require('autocannon');
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -270,7 +328,12 @@ function bookingBody() {
 
 async function loadPass(studio, bare) {
   const csrf = randomBytes(32).toString('hex');
-  const postHeaders = { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `studio_csrf=${csrf}`, origin: studio.url };
+  const postHeaders = {
+    'content-type': 'application/json',
+    'x-csrf-token': csrf,
+    cookie: `studio_csrf=${csrf}`,
+    origin: studio.url,
+  };
   const probe = await fetch(`${studio.url}/api/bookings`, {
     method: 'POST',
     headers: { ...postHeaders, 'idempotency-key': randomUUID() },
@@ -280,7 +343,11 @@ async function loadPass(studio, bare) {
   if (!bookingRoute) log('POST /api/bookings: n/a (route missing)');
   else if (probe.status >= 400) log(`POST /api/bookings probe answered ${probe.status}: ${await probe.text()}`);
 
-  const uniqueKey = (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, body: bookingBody() });
+  const uniqueKey = (req) => ({
+    ...req,
+    headers: { ...req.headers, 'idempotency-key': randomUUID() },
+    body: bookingBody(),
+  });
   const rows = [];
   rows.push(await loadRun('bare GET /bare', bare.pid, { url: `${bare.url}/bare` }));
   rows.push(await loadRun('GET /api/services', studio.pid, { url: `${studio.url}/api/services` }));
@@ -288,7 +355,9 @@ async function loadPass(studio, bare) {
   rows.push(
     await loadRun('bare POST /bare', bare.pid, {
       url: `${bare.url}/bare`,
-      requests: [{ method: 'POST', path: '/bare', headers: { 'content-type': 'application/json' }, setupRequest: uniqueKey }],
+      requests: [
+        { method: 'POST', path: '/bare', headers: { 'content-type': 'application/json' }, setupRequest: uniqueKey },
+      ],
     }),
   );
   if (bookingRoute) {
@@ -337,7 +406,9 @@ function markdown(r) {
     '',
     `First-load JS of /: federated ${kb(r.federatedFirstLoadBytes)} KB, monolithic baseline ${kb(r.monolith.jsGzipBytes)} KB ` +
       `(${r.monolith.jsRequests} requests, LCP ${r.monolith.lcpMs} ms` +
-      (r.monolith.lighthouse ? `, Lighthouse ${r.monolith.lighthouse.score}, LCP ${r.monolith.lighthouse.lcpMs} ms, TBT ${r.monolith.lighthouse.tbtMs} ms` : '') +
+      (r.monolith.lighthouse
+        ? `, Lighthouse ${r.monolith.lighthouse.score}, LCP ${r.monolith.lighthouse.lcpMs} ms, TBT ${r.monolith.lighthouse.tbtMs} ms`
+        : '') +
       `): ratio **${r.ratio}x** (target ≤ ${TARGETS.ratio}x, ≤ ${TARGETS.firstLoadKb} KB).`,
     '',
     `| load (${CONNECTIONS} connections, ${LOAD_SECONDS} s) | requests/s | p99 (ms) | peak RSS (MB) | vs bare: req/s | p99 | RSS |`,
@@ -397,10 +468,18 @@ async function main() {
       buildSeconds,
       firstStartMs: studio.firstStartMs,
       targets: TARGETS,
-      routes: routes.map(({ scripts, ...r }) => ({ ...r, scripts: scripts.map((s) => ({ url: new URL(s.url).pathname, gzip: s.gzip })) })),
+      routes: routes.map(({ scripts, ...r }) => ({
+        ...r,
+        scripts: scripts.map((s) => ({ url: new URL(s.url).pathname, gzip: s.gzip })),
+      })),
       lighthouse: lighthouseRows,
       federatedFirstLoadBytes,
-      monolith: { jsGzipBytes: monolith.jsGzipBytes, jsRequests: monolith.jsRequests, lcpMs: monolith.lcpMs, lighthouse: monolithLighthouse },
+      monolith: {
+        jsGzipBytes: monolith.jsGzipBytes,
+        jsRequests: monolith.jsRequests,
+        lcpMs: monolith.lcpMs,
+        lighthouse: monolithLighthouse,
+      },
       ratio: Number((federatedFirstLoadBytes / monolith.jsGzipBytes).toFixed(2)),
       load,
       benchSeconds: 0,
@@ -419,4 +498,3 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
-

@@ -53,7 +53,12 @@ module.exports = (outputDir) => ({
   plugins: [
     new webpack.DefinePlugin({ __STUDIO_BACKEND__: JSON.stringify('local') }),
     new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }),
-    new HtmlWebpackPlugin({ template: './src/index.html', favicon: './src/favicon.svg', scriptLoading: 'defer', inject: 'head' }),
+    new HtmlWebpackPlugin({
+      template: './src/index.html',
+      favicon: './src/favicon.svg',
+      scriptLoading: 'defer',
+      inject: 'head',
+    }),
   ],
   optimization: {
     minimize: true,

@@ -1,5 +1,5 @@
 // One webpack configuration for the shell and both remotes; each app passes its federation options.
-// Traps measured in ../shared/TOOLCHAIN.md are kept here: [name].js for entries (hashes broke the federation
+// Traps measured in docs/toolchain.md are kept here: [name].js for entries (hashes broke the federation
 // runtime), hashes only in chunk names, a distinct uniqueName per app, dts off, the swc minifier.
 const path = require('node:path');
 const webpack = require('webpack');
@@ -9,7 +9,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 
-const CHUNK_LOAD_TIMEOUT_MS = 120_000; // SPEC §9: script chunk load timeout
+const CHUNK_LOAD_TIMEOUT_MS = 120_000; // docs/product.md §9: script chunk load timeout
 
 // The Firebase web config (public by design) that shared/src/backend/firebase/current.ts reads (firebase/README.md).
 const FIREBASE_ENV_KEYS = [
@@ -49,7 +49,7 @@ module.exports = function createConfig(app) {
     const backend = process.env.STUDIO_BACKEND === 'firebase' ? 'firebase' : 'local';
     const outputDir = process.env.STUDIO_OUT_DIR
       ? path.resolve(process.env.STUDIO_OUT_DIR)
-      : app.outputDir ?? path.join(app.dir, 'dist');
+      : (app.outputDir ?? path.join(app.dir, 'dist'));
     const isHost = app.kind === 'host';
     // STUDIO_APP_DIR builds the same app from another copy of its sources (the redeploy test uses it).
     const context = process.env.STUDIO_APP_DIR ? path.resolve(process.env.STUDIO_APP_DIR) : app.dir;
@@ -74,9 +74,15 @@ module.exports = function createConfig(app) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        alias: backend === 'firebase'
-          ? { [path.resolve(__dirname, '../../shared/src/backend/current.ts')]: path.resolve(__dirname, '../../shared/src/backend/firebase/current.ts') }
-          : {},
+        alias:
+          backend === 'firebase'
+            ? {
+                [path.resolve(__dirname, '../../shared/src/backend/current.ts')]: path.resolve(
+                  __dirname,
+                  '../../shared/src/backend/firebase/current.ts',
+                ),
+              }
+            : {},
       },
       module: {
         rules: [
@@ -96,7 +102,10 @@ module.exports = function createConfig(app) {
           },
           {
             test: /\.css$/,
-            use: [isHost ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { importLoaders: 0 } }],
+            use: [
+              isHost ? MiniCssExtractPlugin.loader : 'style-loader',
+              { loader: 'css-loader', options: { importLoaders: 0 } },
+            ],
           },
           { test: /\.(svg|png|jpe?g|webp|avif|woff2?)$/, type: 'asset/resource' },
         ],
@@ -106,7 +115,7 @@ module.exports = function createConfig(app) {
         new ModuleFederationPlugin({
           dts: false,
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },
-          // 'loaded-first' stops the host fetching every remote's entry on the first page (TOOLCHAIN.md).
+          // 'loaded-first' stops the host fetching every remote's entry on the first page (docs/toolchain.md).
           shareStrategy: 'loaded-first',
           experiments: { optimization: leanRuntime(app.kind), ...(isHost ? {} : { externalRuntime: true }) },
           // One federation runtime on the page: the shell's, handed to the remotes (see provide-runtime-core.js).
@@ -116,7 +125,12 @@ module.exports = function createConfig(app) {
         ...(isHost
           ? [
               new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }),
-              new HtmlWebpackPlugin({ template: './src/index.html', favicon: './src/favicon.svg', scriptLoading: 'defer', inject: 'head' }),
+              new HtmlWebpackPlugin({
+                template: './src/index.html',
+                favicon: './src/favicon.svg',
+                scriptLoading: 'defer',
+                inject: 'head',
+              }),
             ]
           : []),
         ...(app.plugins ?? []),

@@ -1,4 +1,4 @@
-// The Module Federation singletons every app shares (DESIGN): react, react-dom (with its subpaths), zustand, and
+// The Module Federation singletons every app shares (docs/architecture.md): react, react-dom (with its subpaths), zustand, and
 // the two libraries. requiredVersion comes from the app's own package.json.
 //
 // react-router-dom is deliberately NOT shared: a shared package is bundled whole (no tree-shaking), 62 KB gzip on

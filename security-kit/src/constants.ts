@@ -1,4 +1,4 @@
-// Business constants of the kit (SPEC §9). Apps import these instead of repeating the numbers.
+// Business constants of the kit (docs/product.md §9). Apps import these instead of repeating the numbers.
 
 /** Client-side rate limit: requests allowed per key within one window. */
 export const RATE_LIMIT_MAX = 60;
@@ -10,11 +10,11 @@ export const MONITOR_REFRESH_MS = 30_000;
 /** How many events the security monitor keeps; older ones are dropped first. */
 export const MONITOR_MAX_EVENTS = 50;
 
-/** General text fields (SPEC §5): 1 to 1000 characters. */
+/** General text fields (docs/product.md §5): 1 to 1000 characters. */
 export const TEXT_MIN_LENGTH = 1;
 export const TEXT_MAX_LENGTH = 1000;
 
-/** Names (SPEC §5): 2 to 50 characters. */
+/** Names (docs/product.md §5): 2 to 50 characters. */
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 50;
 

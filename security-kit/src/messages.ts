@@ -1,5 +1,5 @@
 // Every user-facing text of the kit, in one place so wording stays consistent and can be translated later.
-// The SecureForm templates and the suspicious-content warning are fixed by the spec (SPEC §5): change them only
+// The SecureForm templates and the suspicious-content warning are fixed by the spec (docs/product.md §5): change them only
 // together with the spec.
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, TEXT_MAX_LENGTH } from './constants';
 

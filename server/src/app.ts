@@ -16,47 +16,29 @@ import { SHARE_IMAGE, createResponsiveImages } from './db/seed/responsive-images
 import { demoArtworks } from './db/seed/demo-content';
 import { createContentRepository } from './repositories/content-repository';
 import { createAvailabilityRepository } from './repositories/availability-repository';
-import { createOutboxRepository, type OutboxRepository } from './repositories/outbox-repository';
-import { createSettingsRepository, type SettingsRepository } from './repositories/settings-repository';
-import type { ContentRepository } from './repositories/content-repository';
-import type { AvailabilityRepository } from './repositories/availability-repository';
-import { createSessionStore, type SessionStore } from './lib/sessions';
+import { createOutboxRepository } from './repositories/outbox-repository';
+import { createSettingsRepository } from './repositories/settings-repository';
+import { createSessionStore } from './lib/sessions';
 import { registerRequireAdmin } from './plugins/require-admin';
-import { createBookingsRepository, type BookingsRepository } from './repositories/bookings-repository';
+import { createBookingsRepository } from './repositories/bookings-repository';
 import { registerAuthRoutes } from './routes/auth';
 import { registerAdminBookingsRoutes } from './routes/admin-bookings';
 import { registerAdminAvailabilityRoutes } from './routes/admin-availability';
 import { registerAdminSettingsRoutes } from './routes/admin-settings';
 import { registerAdminEventsRoute } from './routes/admin-events';
-import { createChangeBus, type ChangeBus } from './lib/change-bus';
+import { createChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
-import { createSmsSender, type SmsSender } from './lib/sms-sender';
+import { createSmsSender } from './lib/sms-sender';
 import { registerPublicContentRoutes } from './routes/public-content';
 import { registerDevOutboxRoute } from './routes/dev-outbox';
 import { registerBookingRoutes } from './routes/bookings';
 import { startReminderJob } from './services/reminder-job';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { AppDeps } from './deps';
 
 // The home page's hero in the media folder (seeded artwork), preloaded with the HTML of '/'.
 const HERO_IMAGE_FILE = 'hero.svg';
-
-/** Everything a route module needs; built once per app. */
-export interface AppDeps {
-  options: AppOptions;
-  content: ContentRepository;
-  availability: AvailabilityRepository;
-  outbox: OutboxRepository;
-  settings: SettingsRepository;
-  bus: ChangeBus;
-  mailer: Mailer;
-  sms: SmsTransport;
-  /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */
-  smsSender: SmsSender;
-  sessions: SessionStore;
-  /** Booking requests: the visitor's create, the admin's list and status changes, the reminder job. */
-  bookings: BookingsRepository;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,7 +101,13 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
     bookings: createBookingsRepository(db),
   } as Omit<AppDeps, 'smsSender'> as AppDeps;
-  deps.smsSender = createSmsSender({ db, transport: deps.sms, settings: deps.settings, log: app.log, now: () => options.now().getTime() });
+  deps.smsSender = createSmsSender({
+    db,
+    transport: deps.sms,
+    settings: deps.settings,
+    log: app.log,
+    now: () => options.now().getTime(),
+  });
   app.decorate('deps', deps);
   // Sign-in and the admin's routes; the guard covers every /api/admin/ route whatever the registration order.
   registerRequireAdmin(app, deps.sessions);
@@ -146,10 +134,14 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     let renderer: ChildProcess | undefined;
     app.addHook('onListen', async () => {
       // execArgv carries the TypeScript loader the server itself runs under.
-      renderer = fork(path.join(__dirname, 'db', 'seed', 'render-images.ts'), [mediaDir], { execArgv: process.execArgv, stdio: 'ignore' });
+      renderer = fork(path.join(__dirname, 'db', 'seed', 'render-images.ts'), [mediaDir], {
+        execArgv: process.execArgv,
+        stdio: 'ignore',
+      });
       renderer.on('message', (result: { rendered: number; failed: string[]; ms: number }) => {
         if (result.rendered > 0) app.log.info(`rendered ${result.rendered} responsive images in ${result.ms} ms`);
-        if (result.failed.length > 0) app.log.warn({ failed: result.failed }, 'some responsive images could not be rendered');
+        if (result.failed.length > 0)
+          app.log.warn({ failed: result.failed }, 'some responsive images could not be rendered');
       });
       renderer.on('error', (error) => app.log.warn({ err: error }, 'responsive images could not be rendered'));
     });
@@ -161,7 +153,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     serviceOf: (id) => deps.content.findService(id),
     portfolioSectionOf: (id) => deps.content.getPortfolioMeta()?.data.portfolioCategories.find((c) => c.id === id),
     shareImage: () => (existsSync(path.join(options.dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),
-    heroImageOf: (pathname) => (pathname === '/' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined),
+    heroImageOf: (pathname) =>
+      pathname === '/' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined,
   });
   return app;
 }

@@ -1,5 +1,5 @@
 // Server configuration from the environment. Everything that names the site or the admin lives here, never in a
-// browser bundle (SPEC kept the admin e-mail in the client; DESIGN moves it to ADMIN_EMAIL).
+// browser bundle (docs/product.md kept the admin e-mail in the client; the architecture moves it to ADMIN_EMAIL).
 import path from 'node:path';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -24,7 +24,7 @@ export interface AppOptions {
   seedDemo: boolean;
   /** Renders the demo images' responsive copies in the background after listening (else each on first request). */
   renderImagesAtStart: boolean;
-  /** 'true' / 'false' override the admin's SMS setting (SPEC §4); anything else leaves it to her. */
+  /** 'true' / 'false' override the admin's SMS setting (docs/product.md §4); anything else leaves it to her. */
   smsEnabledEnv: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;

@@ -24,7 +24,9 @@ interface Stream {
 
 function openStream(session: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${base}/api/admin/events`, { headers: { cookie: `studio_session=${session}`, accept: 'text/event-stream' } });
+    const req = http.get(`${base}/api/admin/events`, {
+      headers: { cookie: `studio_session=${session}`, accept: 'text/event-stream' },
+    });
     req.on('error', reject);
     req.on('response', (res) => {
       const events: Array<{ event: string; data: unknown }> = [];
@@ -96,7 +98,9 @@ test('the stream closes within 5 s of sign-out', async () => {
   const stream = await openStream(session);
   await stream.next('bookings');
   const signedOutAt = Date.now();
-  const res = await t.app.inject(withCsrf({ method: 'DELETE', url: '/api/auth/session', cookies: { studio_session: session } }));
+  const res = await t.app.inject(
+    withCsrf({ method: 'DELETE', url: '/api/auth/session', cookies: { studio_session: session } }),
+  );
   expect(res.statusCode).toBe(204);
   await stream.ended;
   expect(Date.now() - signedOutAt).toBeLessThan(5000);

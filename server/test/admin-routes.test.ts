@@ -43,7 +43,9 @@ function insertBooking(fields: Partial<Record<string, string | number>> = {}): s
     ...fields,
   };
   const cols = Object.keys(row);
-  t.app.db.prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
+  t.app.db
+    .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
+    .run(row);
   return id;
 }
 
@@ -54,11 +56,23 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'GET', url: '/api/admin/bookings' },
   { method: 'PATCH', url: '/api/admin/bookings/b-1', payload: { status: 'Contacted' } },
   { method: 'GET', url: '/api/admin/availability' },
-  { method: 'POST', url: '/api/admin/availability/periods', payload: { startDate: '2026-05-01', endDate: '2026-05-02', isAvailable: true, notes: '' } },
+  {
+    method: 'POST',
+    url: '/api/admin/availability/periods',
+    payload: { startDate: '2026-05-01', endDate: '2026-05-02', isAvailable: true, notes: '' },
+  },
   { method: 'DELETE', url: '/api/admin/availability/periods/x' },
-  { method: 'POST', url: '/api/admin/availability/unavailable', payload: { startDate: '2026-05-01', endDate: '2026-05-02', reason: '' } },
+  {
+    method: 'POST',
+    url: '/api/admin/availability/unavailable',
+    payload: { startDate: '2026-05-01', endDate: '2026-05-02', reason: '' },
+  },
   { method: 'DELETE', url: '/api/admin/availability/unavailable/x' },
-  { method: 'POST', url: '/api/admin/availability/slots', payload: { date: '2026-05-01', startTime: '09:00', endTime: '17:00', isAvailable: true, notes: '' } },
+  {
+    method: 'POST',
+    url: '/api/admin/availability/slots',
+    payload: { date: '2026-05-01', startTime: '09:00', endTime: '17:00', isAvailable: true, notes: '' },
+  },
   { method: 'DELETE', url: '/api/admin/availability/slots/x' },
   { method: 'GET', url: '/api/admin/settings/sms' },
   { method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true } },
@@ -67,7 +81,9 @@ const ADMIN_ROUTES: InjectOptions[] = [
 
 test('the routes under test are every /api/admin route the app has', () => {
   const tested = ADMIN_ROUTES.map((r) => `${r.method} ${String(r.url).replace(/\/(b-1|x)$/, '/:id')}`).sort();
-  const admin = registeredRoutes(t.app).filter((r) => r.includes(' /api/admin/')).sort();
+  const admin = registeredRoutes(t.app)
+    .filter((r) => r.includes(' /api/admin/'))
+    .sort();
   expect(admin).toEqual(tested);
 });
 
@@ -101,9 +117,25 @@ test('the admin reads every booking, newest first, with all its fields', async (
   expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
   expect(Object.keys(list[0] ?? {}).sort()).toEqual(
     [
-      'consultationDate', 'consultationLocation', 'createdAt', 'date', 'description', 'email', 'id', 'location', 'name',
-      'paymentSchedule', 'phone', 'service', 'serviceId', 'servicePrice', 'serviceTier', 'serviceTierId', 'smsOptIn',
-      'status', 'updatedAt',
+      'consultationDate',
+      'consultationLocation',
+      'createdAt',
+      'date',
+      'description',
+      'email',
+      'id',
+      'location',
+      'name',
+      'paymentSchedule',
+      'phone',
+      'service',
+      'serviceId',
+      'servicePrice',
+      'serviceTier',
+      'serviceTierId',
+      'smsOptIn',
+      'status',
+      'updatedAt',
     ].sort(),
   );
   expect(list[0]?.smsOptIn).toBe(true);
@@ -116,7 +148,9 @@ describe('status update', () => {
     const topics: string[] = [];
     const unsubscribe = t.app.deps.bus.subscribe((topic) => topics.push(topic));
     clock += 60_000;
-    const res = await t.app.inject(as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Confirmed' } }));
+    const res = await t.app.inject(
+      as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Confirmed' } }),
+    );
     unsubscribe();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'Confirmed', updatedAt: new Date(clock).toISOString() });
@@ -125,7 +159,9 @@ describe('status update', () => {
     const outbox = t.app.deps.outbox.list();
     const sms = outbox.find((m) => m.channel === 'sms');
     expect(sms?.recipient).toBe('+15551234567');
-    expect(sms?.body).toBe('Hi Sam, your Photoshoot (Standard) booking request is now Confirmed. Reply STOP to opt out.');
+    expect(sms?.body).toBe(
+      'Hi Sam, your Photoshoot (Standard) booking request is now Confirmed. Reply STOP to opt out.',
+    );
     const mail = outbox.find((m) => m.channel === 'mail');
     expect(mail?.recipient).toBe('jamie@example.com');
     expect(mail?.subject).toBe('Your booking request is now Confirmed');
@@ -135,7 +171,9 @@ describe('status update', () => {
   test('no SMS when SMS is off or the client did not opt in; the e-mail still goes', async () => {
     const id = insertBooking({ sms_opt_in: 0 });
     const before = t.app.deps.outbox.list().length;
-    const res = await t.app.inject(as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Declined' } }));
+    const res = await t.app.inject(
+      as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Declined' } }),
+    );
     expect(res.statusCode).toBe(200);
     const added = t.app.deps.outbox.list().slice(0, t.app.deps.outbox.list().length - before);
     expect(added.map((m) => m.channel)).toEqual(['mail']);
@@ -152,7 +190,12 @@ describe('status update', () => {
         )
         .run();
       const res = await failing.app.inject(
-        withCsrf({ method: 'PATCH', url: '/api/admin/bookings/x1', payload: { status: 'Contacted' }, cookies: { studio_session: session } }),
+        withCsrf({
+          method: 'PATCH',
+          url: '/api/admin/bookings/x1',
+          payload: { status: 'Contacted' },
+          cookies: { studio_session: session },
+        }),
       );
       expect(res.statusCode).toBe(200);
       expect(failing.app.deps.bookings.get('x1')?.status).toBe('Contacted');
@@ -163,14 +206,18 @@ describe('status update', () => {
 
   test('an unknown status is a 400, an unknown booking a 404', async () => {
     const id = insertBooking();
-    const bad = await t.app.inject(as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Done' } }));
+    const bad = await t.app.inject(
+      as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Done' } }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.status).toBeDefined();
     const extra = await t.app.inject(
       as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'New', name: 'x' } }),
     );
     expect(extra.statusCode).toBe(400);
-    const missing = await t.app.inject(as(admin, { method: 'PATCH', url: '/api/admin/bookings/nope', payload: { status: 'New' } }));
+    const missing = await t.app.inject(
+      as(admin, { method: 'PATCH', url: '/api/admin/bookings/nope', payload: { status: 'New' } }),
+    );
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Booking not found' });
   });
@@ -183,41 +230,60 @@ describe('availability', () => {
     ['slots', { date: '2026-06-15', startTime: '09:00', endTime: '17:00', isAvailable: true, notes: 'Day' }],
   ] as const;
 
-  test.each(kinds)('%s: added, listed with notes for the admin, announced, deleted, 404 when unknown', async (kind, input) => {
-    const topics: string[] = [];
-    const unsubscribe = t.app.deps.bus.subscribe((topic) => topics.push(topic));
-    const added = await t.app.inject(as(admin, { method: 'POST', url: `/api/admin/availability/${kind}`, payload: input }));
-    expect(added.statusCode).toBe(201);
-    const { id } = added.json() as { id: string };
-    const list = (await t.app.inject(as(admin, { url: '/api/admin/availability' }))).json();
-    expect(list[kind]).toContainEqual(expect.objectContaining({ id, ...input }));
-    const removed = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/availability/${kind}/${id}` }));
-    expect(removed.statusCode).toBe(204);
-    const again = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/availability/${kind}/${id}` }));
-    expect(again.statusCode).toBe(404);
-    unsubscribe();
-    expect(topics).toEqual(['availability', 'availability']);
-  });
+  test.each(kinds)(
+    '%s: added, listed with notes for the admin, announced, deleted, 404 when unknown',
+    async (kind, input) => {
+      const topics: string[] = [];
+      const unsubscribe = t.app.deps.bus.subscribe((topic) => topics.push(topic));
+      const added = await t.app.inject(
+        as(admin, { method: 'POST', url: `/api/admin/availability/${kind}`, payload: input }),
+      );
+      expect(added.statusCode).toBe(201);
+      const { id } = added.json() as { id: string };
+      const list = (await t.app.inject(as(admin, { url: '/api/admin/availability' }))).json();
+      expect(list[kind]).toContainEqual(expect.objectContaining({ id, ...input }));
+      const removed = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/availability/${kind}/${id}` }));
+      expect(removed.statusCode).toBe(204);
+      const again = await t.app.inject(as(admin, { method: 'DELETE', url: `/api/admin/availability/${kind}/${id}` }));
+      expect(again.statusCode).toBe(404);
+      unsubscribe();
+      expect(topics).toEqual(['availability', 'availability']);
+    },
+  );
 
   test('start and end dates are required; an end before the start is refused', async () => {
     const noDates = await t.app.inject(
-      as(admin, { method: 'POST', url: '/api/admin/availability/periods', payload: { startDate: '', endDate: '', isAvailable: true, notes: '' } }),
+      as(admin, {
+        method: 'POST',
+        url: '/api/admin/availability/periods',
+        payload: { startDate: '', endDate: '', isAvailable: true, notes: '' },
+      }),
     );
     expect(noDates.statusCode).toBe(400);
     expect(Object.keys(noDates.json().fieldErrors).sort()).toEqual(['endDate', 'startDate']);
     const backwards = await t.app.inject(
-      as(admin, { method: 'POST', url: '/api/admin/availability/unavailable', payload: { startDate: '2026-06-12', endDate: '2026-06-10', reason: '' } }),
+      as(admin, {
+        method: 'POST',
+        url: '/api/admin/availability/unavailable',
+        payload: { startDate: '2026-06-12', endDate: '2026-06-10', reason: '' },
+      }),
     );
     expect(backwards.statusCode).toBe(400);
     const noTimes = await t.app.inject(
-      as(admin, { method: 'POST', url: '/api/admin/availability/slots', payload: { date: '2026-06-12', startTime: '', endTime: '', isAvailable: true, notes: '' } }),
+      as(admin, {
+        method: 'POST',
+        url: '/api/admin/availability/slots',
+        payload: { date: '2026-06-12', startTime: '', endTime: '', isAvailable: true, notes: '' },
+      }),
     );
     expect(noTimes.statusCode).toBe(400);
   });
 });
 
 test('the SMS setting: the admin value, or the environment override', async () => {
-  const set = await t.app.inject(as(admin, { method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true } }));
+  const set = await t.app.inject(
+    as(admin, { method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true } }),
+  );
   expect(set.json()).toEqual({ enabled: true, source: 'admin', adminValue: true });
   expect((await t.app.inject(as(admin, { url: '/api/admin/settings/sms' }))).json()).toEqual({
     enabled: true,
@@ -230,7 +296,12 @@ test('the SMS setting: the admin value, or the environment override', async () =
   try {
     const session = env.app.deps.sessions.create(ADMIN_EMAIL).id;
     const res = await env.app.inject(
-      withCsrf({ method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true }, cookies: { studio_session: session } }),
+      withCsrf({
+        method: 'PUT',
+        url: '/api/admin/settings/sms',
+        payload: { smsEnabled: true },
+        cookies: { studio_session: session },
+      }),
     );
     expect(res.json()).toEqual({ enabled: false, source: 'env', adminValue: true });
   } finally {

@@ -18,7 +18,9 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const requestLink = (app: FastifyInstance, email: string, ip?: string) =>
-  app.inject(withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email }, ...(ip ? { remoteAddress: ip } : {}) }));
+  app.inject(
+    withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email }, ...(ip ? { remoteAddress: ip } : {}) }),
+  );
 
 /** The token of the newest sign-in mail in the outbox. */
 function lastToken(app: FastifyInstance): string {
@@ -65,7 +67,12 @@ test('an invalid address is a 400 with field errors; the e-mail is matched witho
 
 test('the admin gets a link to the configured origin (never the Host header) with a 256-bit token stored only hashed', async () => {
   const res = await t.app.inject(
-    withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email: ADMIN_EMAIL }, headers: { host: 'evil.example' } }),
+    withCsrf({
+      method: 'POST',
+      url: '/api/auth/link',
+      payload: { email: ADMIN_EMAIL },
+      headers: { host: 'evil.example' },
+    }),
   );
   expect(res.statusCode).toBe(204);
   const [mail] = t.app.deps.outbox.list();
@@ -73,7 +80,9 @@ test('the admin gets a link to the configured origin (never the Host header) wit
   expect(mail?.body).toMatch(/http:\/\/studio\.test\/finishSignIn\?token=[A-Za-z0-9_-]{43}\b/);
   expect(mail?.body).not.toContain('evil.example');
   const token = lastToken(t.app);
-  const rows = t.app.db.prepare('SELECT token_hash AS hash, email, expires_at AS expiresAt FROM sign_in_tokens').all() as Array<{
+  const rows = t.app.db
+    .prepare('SELECT token_hash AS hash, email, expires_at AS expiresAt FROM sign_in_tokens')
+    .all() as Array<{
     hash: string;
     email: string;
     expiresAt: number;
@@ -143,7 +152,11 @@ test('opening the link (a GET of /finishSignIn, as a mail scanner does) does not
 
 test('completing sign-in needs the CSRF pair', async () => {
   await requestLink(t.app, ADMIN_EMAIL);
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token: lastToken(t.app) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/session',
+    payload: { email: ADMIN_EMAIL, token: lastToken(t.app) },
+  });
   expect(res.statusCode).toBe(403);
 });
 
@@ -167,7 +180,9 @@ test('over HTTPS both cookies are Secure', async () => {
     await requestLink(secure.app, ADMIN_EMAIL);
     const res = await complete(secure.app, lastToken(secure.app));
     const headers = setCookieHeaders(res);
-    expect(headers.find((h) => h.startsWith('studio_session='))).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    expect(headers.find((h) => h.startsWith('studio_session='))).toMatch(
+      /; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
     expect(headers.find((h) => h.startsWith('studio_has_session='))).toMatch(/; Path=\/; Secure; SameSite=Strict$/);
   } finally {
     await secure.close();
@@ -192,11 +207,17 @@ test('signing in again rotates the session: the old id stops working', async () 
 
 test('sign-out ends the session on the server and clears both cookies', async () => {
   const id = await signIn(t.app);
-  const res = await t.app.inject(withCsrf({ method: 'DELETE', url: '/api/auth/session', cookies: { studio_session: id } }));
+  const res = await t.app.inject(
+    withCsrf({ method: 'DELETE', url: '/api/auth/session', cookies: { studio_session: id } }),
+  );
   expect(res.statusCode).toBe(204);
   const headers = setCookieHeaders(res);
-  expect(headers.find((h) => h.startsWith('studio_session='))).toMatch(/^studio_session=; Max-Age=0; Path=\/; Expires=.*; HttpOnly; SameSite=Strict$/);
-  expect(headers.find((h) => h.startsWith('studio_has_session='))).toMatch(/^studio_has_session=; Max-Age=0; Path=\/; Expires=.*; SameSite=Strict$/);
+  expect(headers.find((h) => h.startsWith('studio_session='))).toMatch(
+    /^studio_session=; Max-Age=0; Path=\/; Expires=.*; HttpOnly; SameSite=Strict$/,
+  );
+  expect(headers.find((h) => h.startsWith('studio_has_session='))).toMatch(
+    /^studio_has_session=; Max-Age=0; Path=\/; Expires=.*; SameSite=Strict$/,
+  );
   // Replaying the old cookie (as a stolen copy would) gets nothing.
   expect(await whoAmI(t.app, id)).toBeNull();
   const admin = await t.app.inject({ url: '/api/admin/bookings', cookies: { studio_session: id } });

@@ -47,14 +47,34 @@ const TABLE: Row[] = [
   { method: 'GET', route: '/api/config', request: () => ({ url: '/api/config' }), expect: OPEN },
   { method: 'GET', route: '/api/services', request: () => ({ url: '/api/services' }), expect: OPEN },
   { method: 'GET', route: '/api/portfolio/meta', request: () => ({ url: '/api/portfolio/meta' }), expect: OPEN },
-  { method: 'GET', route: '/api/portfolio/content', request: () => ({ url: '/api/portfolio/content?t=1' }), expect: OPEN },
-  { method: 'GET', route: '/api/projects/:id', request: () => ({ url: '/api/projects/sonoran-editorial' }), expect: OPEN },
-  { method: 'GET', route: '/api/galleries/:id', request: () => ({ url: '/api/galleries/sonoran-editorial' }), expect: OPEN },
+  {
+    method: 'GET',
+    route: '/api/portfolio/content',
+    request: () => ({ url: '/api/portfolio/content?t=1' }),
+    expect: OPEN,
+  },
+  {
+    method: 'GET',
+    route: '/api/projects/:id',
+    request: () => ({ url: '/api/projects/sonoran-editorial' }),
+    expect: OPEN,
+  },
+  {
+    method: 'GET',
+    route: '/api/galleries/:id',
+    request: () => ({ url: '/api/galleries/sonoran-editorial' }),
+    expect: OPEN,
+  },
   { method: 'GET', route: '/api/availability', request: () => ({ url: '/api/availability' }), expect: OPEN },
   {
     method: 'POST',
     route: '/api/bookings',
-    request: (c) => ({ method: 'POST', url: '/api/bookings', payload: ugcBooking, headers: { 'idempotency-key': `matrix-${c.seq}` } }),
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: ugcBooking,
+      headers: { 'idempotency-key': `matrix-${c.seq}` },
+    }),
     expect: { visitor: 201, stranger: 201, admin: 201 },
   },
   {
@@ -67,24 +87,47 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     route: '/api/auth/session',
-    request: () => ({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token: 'A'.repeat(43) } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/session',
+      payload: { email: ADMIN_EMAIL, token: 'A'.repeat(43) },
+    }),
     expect: { visitor: 401, stranger: 401, admin: 401 },
   },
   { method: 'GET', route: '/api/auth/session', request: () => ({ url: '/api/auth/session' }), expect: OPEN },
-  { method: 'DELETE', route: '/api/auth/session', request: () => ({ method: 'DELETE', url: '/api/auth/session' }), expect: { visitor: 204, stranger: 204, admin: 204 } },
+  {
+    method: 'DELETE',
+    route: '/api/auth/session',
+    request: () => ({ method: 'DELETE', url: '/api/auth/session' }),
+    expect: { visitor: 204, stranger: 204, admin: 204 },
+  },
   { method: 'GET', route: '/api/dev/outbox', request: () => ({ url: '/api/dev/outbox' }), expect: OPEN },
-  { method: 'GET', route: '/api/admin/bookings', request: () => ({ url: '/api/admin/bookings' }), expect: ADMIN_ONLY(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/bookings',
+    request: () => ({ url: '/api/admin/bookings' }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     method: 'PATCH',
     route: '/api/admin/bookings/:id',
     request: (c) => ({ method: 'PATCH', url: `/api/admin/bookings/${c.bookingId}`, payload: { status: 'Contacted' } }),
     expect: ADMIN_ONLY(200),
   },
-  { method: 'GET', route: '/api/admin/availability', request: () => ({ url: '/api/admin/availability' }), expect: ADMIN_ONLY(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/availability',
+    request: () => ({ url: '/api/admin/availability' }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     method: 'POST',
     route: '/api/admin/availability/periods',
-    request: () => ({ method: 'POST', url: '/api/admin/availability/periods', payload: { startDate: inDays(100), endDate: inDays(101), isAvailable: true, notes: '' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/availability/periods',
+      payload: { startDate: inDays(100), endDate: inDays(101), isAvailable: true, notes: '' },
+    }),
     expect: ADMIN_ONLY(201),
   },
   {
@@ -96,7 +139,11 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     route: '/api/admin/availability/unavailable',
-    request: () => ({ method: 'POST', url: '/api/admin/availability/unavailable', payload: { startDate: inDays(100), endDate: inDays(101), reason: '' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/availability/unavailable',
+      payload: { startDate: inDays(100), endDate: inDays(101), reason: '' },
+    }),
     expect: ADMIN_ONLY(201),
   },
   {
@@ -108,7 +155,11 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     route: '/api/admin/availability/slots',
-    request: () => ({ method: 'POST', url: '/api/admin/availability/slots', payload: { date: inDays(100), startTime: '09:00', endTime: '17:00', isAvailable: true, notes: '' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/availability/slots',
+      payload: { date: inDays(100), startTime: '09:00', endTime: '17:00', isAvailable: true, notes: '' },
+    }),
     expect: ADMIN_ONLY(201),
   },
   {
@@ -117,8 +168,18 @@ const TABLE: Row[] = [
     request: () => ({ method: 'DELETE', url: '/api/admin/availability/slots/no-such-id' }),
     expect: ADMIN_ONLY(404),
   },
-  { method: 'GET', route: '/api/admin/settings/sms', request: () => ({ url: '/api/admin/settings/sms' }), expect: ADMIN_ONLY(200) },
-  { method: 'PUT', route: '/api/admin/settings/sms', request: () => ({ method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: false } }), expect: ADMIN_ONLY(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/settings/sms',
+    request: () => ({ url: '/api/admin/settings/sms' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/settings/sms',
+    request: () => ({ method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: false } }),
+    expect: ADMIN_ONLY(200),
+  },
 ];
 
 // The live stream never ends, so it is tested over a real socket below rather than through inject().
@@ -158,7 +219,12 @@ function context(): Ctx {
     },
     `matrix-row-${seq}`,
   ).id;
-  const periodId = t.app.deps.availability.addPeriod({ startDate: inDays(200), endDate: inDays(201), isAvailable: true, notes: '' });
+  const periodId = t.app.deps.availability.addPeriod({
+    startDate: inDays(200),
+    endDate: inDays(201),
+    isAvailable: true,
+    notes: '',
+  });
   return { bookingId, periodId, seq };
 }
 
@@ -172,15 +238,21 @@ function as(role: Role, options: InjectOptions): InjectOptions {
 
 test('the table covers every API route the server has', () => {
   const inTable = [...TABLE, LIVE_STREAM].map((r) => `${r.method} ${r.route}`).sort();
-  const served = registeredRoutes(t.app).filter((r) => r.includes(' /api/')).sort();
+  const served = registeredRoutes(t.app)
+    .filter((r) => r.includes(' /api/'))
+    .sort();
   expect(inTable).toEqual(served);
 });
 
-const cells = TABLE.flatMap((row) => (['visitor', 'stranger', 'admin'] as Role[]).map((role) => [row.method, row.route, role, row] as const));
+const cells = TABLE.flatMap((row) =>
+  (['visitor', 'stranger', 'admin'] as Role[]).map((role) => [row.method, row.route, role, row] as const),
+);
 
 test.each(cells)('%s %s as %s', async (_method, _route, role, row) => {
   const res = await t.app.inject(as(role, row.request(context())));
-  expect({ status: res.statusCode, body: res.statusCode >= 400 ? res.json() : undefined }).toMatchObject({ status: row.expect[role] });
+  expect({ status: res.statusCode, body: res.statusCode >= 400 ? res.json() : undefined }).toMatchObject({
+    status: row.expect[role],
+  });
 });
 
 test('what a visitor reads of availability and sessions holds nothing private', async () => {

@@ -81,7 +81,10 @@ describeBackendContract({
     } as unknown as typeof EventSource;
     const signIn = async (email: string) => {
       await backend.auth.requestLink(email);
-      const outbox = (await (await doFetch(`${server.baseUrl}/api/dev/outbox`)).json()) as Array<{ body?: string; text?: string }>;
+      const outbox = (await (await doFetch(`${server.baseUrl}/api/dev/outbox`)).json()) as Array<{
+        body?: string;
+        text?: string;
+      }>;
       // The outbox lists the newest message first.
       const last = JSON.stringify(outbox[0] ?? {});
       const token = /token=([A-Za-z0-9_-]{43})/.exec(last)?.[1];

@@ -1,7 +1,7 @@
 // Issue 9 "Bad input corpus": for the booking write and the sign-in endpoints, each bad input gets a 4xx with a clear
 // message and nothing is stored; plus property-based fuzzing (fast-check) of the booking write.
 import fc from 'fast-check';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { NO_MARKUP_MESSAGE } from '@studio/shared/schemas';
 import { ADMIN_EMAIL, build, CSRF, withCsrf, type TestApp } from './helper';
 
@@ -32,7 +32,7 @@ const valid = () => ({
 });
 
 /** Sends a raw body (string) so keys like __proto__ reach the server as written. */
-function postRaw(url: string, body: string, headers: Record<string, string> = {}): Promise<import('light-my-request').Response> {
+function postRaw(url: string, body: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return t.app.inject(
     withCsrf({
       method: 'POST',
@@ -54,8 +54,14 @@ describe('booking write', () => {
   const cases: Array<[string, string]> = [
     ['a body over 1 MiB', JSON.stringify({ ...valid(), description: 'x'.repeat(1024 * 1024 + 10) })],
     ['a __proto__ key', `{"__proto__":{"status":"Confirmed"},${JSON.stringify(valid()).slice(1)}`],
-    ['a nested __proto__ key', JSON.stringify({ ...valid() }).replace('"smsOptIn":false', '"smsOptIn":false,"x":{"__proto__":{"admin":true}}')],
-    ['a constructor.prototype key', `{"constructor":{"prototype":{"isAdmin":true}},${JSON.stringify(valid()).slice(1)}`],
+    [
+      'a nested __proto__ key',
+      JSON.stringify({ ...valid() }).replace('"smsOptIn":false', '"smsOptIn":false,"x":{"__proto__":{"admin":true}}'),
+    ],
+    [
+      'a constructor.prototype key',
+      `{"constructor":{"prototype":{"isAdmin":true}},${JSON.stringify(valid()).slice(1)}`,
+    ],
     ['a constructor key', JSON.stringify({ ...valid(), constructor: 'x' })],
     ['an array body', JSON.stringify([valid()])],
     ['a null body', 'null'],
@@ -104,7 +110,10 @@ describe('booking write', () => {
   });
 
   test('a body over 1 MiB is a 413', async () => {
-    const res = await postRaw('/api/bookings', JSON.stringify({ ...valid(), description: 'x'.repeat(1024 * 1024 + 10) }));
+    const res = await postRaw(
+      '/api/bookings',
+      JSON.stringify({ ...valid(), description: 'x'.repeat(1024 * 1024 + 10) }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The request is too large.');
   });
@@ -117,35 +126,50 @@ describe('booking write', () => {
   });
 
   test('fuzzing: any JSON body is either a stored booking (201) or a 4xx that stores nothing, never a 5xx', async () => {
-    const field = fc.oneof(fc.string({ maxLength: 40 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }));
+    const field = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 2 }),
+    );
     const mutation = fc.record({
-      key: fc.oneof(fc.constantFrom(...Object.keys(valid()), 'status', 'createdAt', '__proto__', 'constructor'), fc.string({ maxLength: 12 })),
+      key: fc.oneof(
+        fc.constantFrom(...Object.keys(valid()), 'status', 'createdAt', '__proto__', 'constructor'),
+        fc.string({ maxLength: 12 }),
+      ),
       value: field,
       drop: fc.boolean(),
     });
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.anything().map((a) => ({ raw: a }))), async (input) => {
-        let body: unknown;
-        if (Array.isArray(input)) {
-          const b: Record<string, unknown> = valid();
-          for (const m of input) {
-            if (m.drop) delete b[m.key];
-            else b[m.key] = m.value;
+      fc.asyncProperty(
+        fc.oneof(
+          fc.array(mutation, { minLength: 1, maxLength: 3 }),
+          fc.anything().map((a) => ({ raw: a })),
+        ),
+        async (input) => {
+          let body: unknown;
+          if (Array.isArray(input)) {
+            const b: Record<string, unknown> = valid();
+            for (const m of input) {
+              if (m.drop) delete b[m.key];
+              else b[m.key] = m.value;
+            }
+            body = b;
+          } else {
+            body = input.raw;
           }
-          body = b;
-        } else {
-          body = input.raw;
-        }
-        const before = bookings();
-        const text = JSON.stringify(body) ?? 'null';
-        const res = await postRaw('/api/bookings', text);
-        expect(res.statusCode).toBeLessThan(500);
-        if (res.statusCode === 201) expect(bookings()).toBe(before + 1);
-        else {
-          expect(res.statusCode).toBeGreaterThanOrEqual(400);
-          expect(bookings()).toBe(before);
-        }
-      }),
+          const before = bookings();
+          const text = JSON.stringify(body) ?? 'null';
+          const res = await postRaw('/api/bookings', text);
+          expect(res.statusCode).toBeLessThan(500);
+          if (res.statusCode === 201) expect(bookings()).toBe(before + 1);
+          else {
+            expect(res.statusCode).toBeGreaterThanOrEqual(400);
+            expect(bookings()).toBe(before);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

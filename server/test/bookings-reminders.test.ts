@@ -49,10 +49,12 @@ const deps = (): ReminderJobDeps => ({
   log: t.app.log,
 });
 const reminders = () =>
-  (t.app.db.prepare("SELECT recipient, body FROM outbox WHERE channel = 'sms' ORDER BY id").all() as Array<{
-    recipient: string;
-    body: string;
-  }>).filter((m) => m.body.includes('a reminder'));
+  (
+    t.app.db.prepare("SELECT recipient, body FROM outbox WHERE channel = 'sms' ORDER BY id").all() as Array<{
+      recipient: string;
+      body: string;
+    }>
+  ).filter((m) => m.body.includes('a reminder'));
 
 test('a Confirmed booking gets one reminder on the day before its date, and only then', async () => {
   t = await build({ now: () => NOW, smsEnabledEnv: 'true' });
@@ -93,7 +95,14 @@ test('no reminder without the opt-in, or while the feature is off; it goes out o
 test('a photoshoot is reminded the day before its shoot date', async () => {
   t = await build({ now: () => NOW, smsEnabledEnv: 'true' });
   const id = await book(
-    ugc({ serviceId: 'photoshoot', serviceTierId: 'photoshoot-mini', consultationDate: day(1), date: day(4), consultationLocation: 'Cafe', location: 'Desert' }),
+    ugc({
+      serviceId: 'photoshoot',
+      serviceTierId: 'photoshoot-mini',
+      consultationDate: day(1),
+      date: day(4),
+      consultationLocation: 'Cafe',
+      location: 'Desert',
+    }),
   );
   expect(await runReminderTick(deps(), dayBefore(1))).toEqual([]);
   expect(await runReminderTick(deps(), dayBefore(4))).toEqual([id]);

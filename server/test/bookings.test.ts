@@ -102,7 +102,12 @@ describe('a valid booking', () => {
     const res = await post(ugc());
     expect(res.statusCode).toBe(201);
     const stored = t.app.bookings.repository.get((res.json() as { id: string }).id);
-    expect(stored).toMatchObject({ service: 'User-Generated Content', serviceTier: 'Monthly Retainer', paymentSchedule: 'Monthly in advance', servicePrice: '$1,800' });
+    expect(stored).toMatchObject({
+      service: 'User-Generated Content',
+      serviceTier: 'Monthly Retainer',
+      paymentSchedule: 'Monthly in advance',
+      servicePrice: '$1,800',
+    });
   });
 
   test('the admin gets a mail with name, service, dates and a link to /admin, and the live view is told', async () => {
@@ -114,7 +119,10 @@ describe('a valid booking', () => {
 
     const mails = outbox('mail');
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ recipient: 'admin@studio.test', subject: 'New booking request: Jane Doe - Photoshoot' });
+    expect(mails[0]).toMatchObject({
+      recipient: 'admin@studio.test',
+      subject: 'New booking request: Jane Doe - Photoshoot',
+    });
     expect(mails[0]?.body).toContain(`Consultation date: ${day(1)}`);
     expect(mails[0]?.body).toContain(`Preferred shoot date: ${day(3)}`);
     expect(mails[0]?.body).toContain('Service: Photoshoot');
@@ -135,7 +143,11 @@ describe('a valid booking', () => {
     const second = (await post(ugc({ name: 'Second' }))).json() as { id: string };
     expect(t.app.bookings.repository.list().map((b) => b.id)).toEqual([second.id, first.id]);
     const updated = t.app.bookings.repository.updateStatus(first.id, 'Confirmed', '2026-11-22T08:00:00.000Z');
-    expect(updated).toMatchObject({ status: 'Confirmed', updatedAt: '2026-11-22T08:00:00.000Z', createdAt: NOW.toISOString() });
+    expect(updated).toMatchObject({
+      status: 'Confirmed',
+      updatedAt: '2026-11-22T08:00:00.000Z',
+      createdAt: NOW.toISOString(),
+    });
     expect(t.app.bookings.repository.updateStatus('nope', 'Confirmed')).toBeNull();
   });
 });
@@ -179,7 +191,9 @@ describe('bad input answers 400 with field errors and stores nothing', () => {
 
   test("the service and tier messages are the spec's", async () => {
     await start();
-    expect((await post(ugc({ serviceId: 'skydiving' }))).json()).toMatchObject({ message: 'Selected service not found' });
+    expect((await post(ugc({ serviceId: 'skydiving' }))).json()).toMatchObject({
+      message: 'Selected service not found',
+    });
     expect((await post(ugc({ serviceTierId: 'nope' }))).json()).toMatchObject({ message: 'Selected tier not found' });
     expect(rowCount()).toBe(0);
   });
@@ -187,7 +201,9 @@ describe('bad input answers 400 with field errors and stores nothing', () => {
   test('a body that is not an object, or not JSON, is refused', async () => {
     await start();
     expect((await post([1, 2])).statusCode).toBe(400);
-    const raw = await post('{"name":', newKey(), { headers: { 'idempotency-key': newKey(), 'content-type': 'application/json' } });
+    const raw = await post('{"name":', newKey(), {
+      headers: { 'idempotency-key': newKey(), 'content-type': 'application/json' },
+    });
     expect(raw.statusCode).toBe(400);
     expect(rowCount()).toBe(0);
   });
@@ -202,7 +218,12 @@ describe('bad input answers 400 with field errors and stores nothing', () => {
 
   test('without the CSRF pair nothing is stored', async () => {
     await start();
-    const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: ugc(), headers: { 'idempotency-key': newKey() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: ugc(),
+      headers: { 'idempotency-key': newKey() },
+    });
     expect(res.statusCode).toBe(403);
     expect(rowCount()).toBe(0);
   });
@@ -266,7 +287,9 @@ test('the public-write rate limit answers 429 with a clear message and Retry-Aft
   const limited = await post(ugc());
   expect(limited.statusCode).toBe(429);
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  expect((limited.json() as { message: string }).message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+  expect((limited.json() as { message: string }).message).toMatch(
+    /^Too many requests\. Please try again in \d+ seconds\.$/,
+  );
   expect(rowCount()).toBe(3);
   // Another client address has its own budget.
   const other = await post(ugc(), newKey(), { remoteAddress: '10.0.0.9' });

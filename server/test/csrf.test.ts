@@ -33,7 +33,12 @@ test('with the right pair the request is not refused by CSRF (an unknown API pat
 test('the same request with the pair made by the kit itself passes too', async () => {
   const { generateCsrfToken } = await import('@studio/security-kit');
   const token = generateCsrfToken();
-  const res = await t.app.inject({ method: 'POST', url: URL, headers: { 'x-csrf-token': token }, cookies: { studio_csrf: token } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: URL,
+    headers: { 'x-csrf-token': token },
+    cookies: { studio_csrf: token },
+  });
   expect(res.statusCode).toBe(404);
 });
 
@@ -59,7 +64,12 @@ test.each([
   ['empty', ''],
 ])('a malformed token (%s), even when header and cookie agree, is refused', async (_case, token) => {
   await expectRefused(
-    await t.app.inject({ method: 'POST', url: URL, headers: { 'x-csrf-token': token }, cookies: { studio_csrf: token } }),
+    await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { 'x-csrf-token': token },
+      cookies: { studio_csrf: token },
+    }),
   );
 });
 
@@ -68,7 +78,9 @@ test('a request the browser marks as cross-site is refused even with the right p
     await t.app.inject(withCsrf({ method: 'POST', url: URL, headers: { 'sec-fetch-site': 'cross-site' } })),
   );
   // Same-origin requests from the site itself are marked same-origin and pass.
-  const sameOrigin = await t.app.inject(withCsrf({ method: 'POST', url: URL, headers: { 'sec-fetch-site': 'same-origin' } }));
+  const sameOrigin = await t.app.inject(
+    withCsrf({ method: 'POST', url: URL, headers: { 'sec-fetch-site': 'same-origin' } }),
+  );
   expect(sameOrigin.statusCode).toBe(404);
 });
 
@@ -95,7 +107,13 @@ test('a percent-encoded path cannot reach a real state-changing route without th
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-csrf-'));
   mkdirSync(path.join(dataDir, 'shell'));
   writeFileSync(path.join(dataDir, 'shell', 'index.html'), '<!doctype html><div id="root"></div>');
-  const app = await buildApp({ dataDir, logLevel: 'silent', publicOrigin: 'http://studio.test', shellDir: path.join(dataDir, 'shell'), production: false });
+  const app = await buildApp({
+    dataDir,
+    logLevel: 'silent',
+    publicOrigin: 'http://studio.test',
+    shellDir: path.join(dataDir, 'shell'),
+    production: false,
+  });
   const reached = jest.fn();
   app.post('/api/probe', async () => {
     reached();

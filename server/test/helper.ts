@@ -67,7 +67,8 @@ export function registeredRoutes(app: FastifyInstance): string[] {
     const segment = match[2];
     stack.length = depth;
     const prefix = stack[depth - 1] ?? '';
-    const full = depth === 0 ? segment : `${prefix}${prefix.endsWith('/') || segment.startsWith('/') ? '' : '/'}${segment}`;
+    const full =
+      depth === 0 ? segment : `${prefix}${prefix.endsWith('/') || segment.startsWith('/') ? '' : '/'}${segment}`;
     stack[depth] = full;
     for (const method of match[3].split(', ')) if (method !== 'HEAD') out.push(`${method} ${full}`);
   }

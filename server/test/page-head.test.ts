@@ -3,15 +3,23 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { metaTagsFor, pageMetaFor, preloadLinksFor, remoteFilesOf, type PageMetaSource } from '../src/plugins/page-head';
+import {
+  metaTagsFor,
+  pageMetaFor,
+  preloadLinksFor,
+  remoteFilesOf,
+  type PageMetaSource,
+} from '../src/plugins/page-head';
 import { cacheControlFor } from '../src/plugins/static-files';
 import { build } from './helper';
 
 const source: PageMetaSource = {
   modelName: 'Ava Monroe',
   publicOrigin: 'https://ava.example',
-  serviceOf: (id) => (id === 'photoshoot' ? { displayName: 'Photoshoot', description: 'Editorial & "lifestyle" <shoots>.' } : undefined),
-  portfolioSectionOf: (id) => (id === 'comp-card' ? { label: 'Comp Card', description: 'Measurements at a glance.' } : undefined),
+  serviceOf: (id) =>
+    id === 'photoshoot' ? { displayName: 'Photoshoot', description: 'Editorial & "lifestyle" <shoots>.' } : undefined,
+  portfolioSectionOf: (id) =>
+    id === 'comp-card' ? { label: 'Comp Card', description: 'Measurements at a glance.' } : undefined,
   shareImage: () => '/media/responsive/share-1200x630.jpg',
   heroImageOf: (pathname) => (pathname === '/' ? '/media/hero.svg' : undefined),
 };
@@ -22,7 +30,10 @@ const manifest = {
     {
       path: './app',
       assets: {
-        js: { sync: ['__federation_expose_app.abc.js'], async: ['portfolio-page.0123456789.js', 'media-viewer.0123456789.js', '262.0123456789.js'] },
+        js: {
+          sync: ['__federation_expose_app.abc.js'],
+          async: ['portfolio-page.0123456789.js', 'media-viewer.0123456789.js', '262.0123456789.js'],
+        },
         css: { sync: [], async: [] },
       },
     },
@@ -47,8 +58,14 @@ describe('pageMetaFor', () => {
   });
 
   it('escapes content in the tags and names an absolute share image', () => {
-    const html = metaTagsFor({ ...pageMetaFor('/service/photoshoot', source), url: 'https://ava.example/service/photoshoot', image: 'https://ava.example/x.jpg' });
-    expect(html).toContain('<meta property="og:description" content="Editorial &amp; &quot;lifestyle&quot; &lt;shoots&gt;." />');
+    const html = metaTagsFor({
+      ...pageMetaFor('/service/photoshoot', source),
+      url: 'https://ava.example/service/photoshoot',
+      image: 'https://ava.example/x.jpg',
+    });
+    expect(html).toContain(
+      '<meta property="og:description" content="Editorial &amp; &quot;lifestyle&quot; &lt;shoots&gt;." />',
+    );
     expect(html).toContain('<meta property="og:image" content="https://ava.example/x.jpg" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).not.toContain('<shoots>');
@@ -60,7 +77,9 @@ describe('preloadLinksFor', () => {
 
   it('hints the manifest on every page, but not the scripts the shell may have to load again on Retry', () => {
     const html = preloadLinksFor('/about', files);
-    expect(html).toContain('<link rel="preload" href="/remotes/public-site/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+    expect(html).toContain(
+      '<link rel="preload" href="/remotes/public-site/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
+    );
     expect(html).not.toContain('remoteEntry.js');
     expect(html).not.toContain('__federation_expose_app');
   });
@@ -85,13 +104,20 @@ describe('static files', () => {
     const remoteDir = path.join(dir, 'public-site');
     mkdirSync(remoteDir);
     writeFileSync(path.join(remoteDir, 'mf-manifest.json'), JSON.stringify(manifest));
-    const t = await build({ remotes: { 'public-site': { urlPath: '/remotes/public-site/', dir: remoteDir }, 'admin-app': { urlPath: '/remotes/admin-app/', dir } } });
+    const t = await build({
+      remotes: {
+        'public-site': { urlPath: '/remotes/public-site/', dir: remoteDir },
+        'admin-app': { urlPath: '/remotes/admin-app/', dir },
+      },
+    });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/service/photoshoot' });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>Photoshoot — Ava Monroe</title>');
       expect(res.body).toContain('"public-site":"/remotes/public-site/mf-manifest.json"');
-      expect(res.body).toContain('<link rel="preload" href="/remotes/public-site/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+      expect(res.body).toContain(
+        '<link rel="preload" href="/remotes/public-site/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
+      );
       const home = await t.app.inject({ method: 'GET', url: '/' });
       expect(home.body).toContain('<link rel="preload" href="/media/hero.svg" as="image" fetchpriority="high" />');
       expect(res.body).not.toContain('as="image"');

@@ -24,16 +24,28 @@ test('services are the seeded ones, read from SQLite', async () => {
   t.app.db.prepare("UPDATE services SET display_name = 'Photoshoot' WHERE id = 'photoshoot'").run();
 });
 
-test('portfolio metadata carries every map of SPEC §3', async () => {
+test('portfolio metadata carries every map of docs/product.md §3', async () => {
   const meta = (await t.app.inject('/api/portfolio/meta')).json();
-  expect(Object.keys(meta.PRINT_CONCEPT_DETAILS).sort()).toEqual(
-    ['avantgarde', 'blackwhite', 'commercial', 'editorial', 'fitness', 'streetwear', 'suiting'],
-  );
+  expect(Object.keys(meta.PRINT_CONCEPT_DETAILS).sort()).toEqual([
+    'avantgarde',
+    'blackwhite',
+    'commercial',
+    'editorial',
+    'fitness',
+    'streetwear',
+    'suiting',
+  ]);
   for (const d of Object.values(meta.PRINT_CONCEPT_DETAILS) as Array<Record<string, string>>) {
     expect(Object.keys(d).sort()).toEqual(['purpose', 'setting', 'style', 'wardrobe']);
   }
   expect(Object.keys(meta.RUNWAY_SECTION_MAP)).toEqual(Object.keys(meta.RUNWAY_SECTION_SUBTITLES));
-  expect(meta.portfolioCategories.map((c: { id: string }) => c.id)).toEqual(['runway', 'print', 'comp-card', 'digitals', 'ugc']);
+  expect(meta.portfolioCategories.map((c: { id: string }) => c.id)).toEqual([
+    'runway',
+    'print',
+    'comp-card',
+    'digitals',
+    'ugc',
+  ]);
   expect(meta.ugcReels).toContain('');
   expect(Object.values(meta.PRINT_CONCEPT_KEY_MAP).sort()).toEqual(Object.keys(meta.PRINT_CONCEPT_DETAILS).sort());
 });
@@ -44,7 +56,9 @@ test('portfolio content honours a cache-busting parameter and is never cached', 
   expect(res.headers['cache-control']).toBe('no-store');
   const content = res.json();
   expect(Object.keys(content).sort()).toEqual(['comp-card', 'digitals', 'print', 'runway']);
-  const all = [...content['comp-card'], ...content.digitals, ...Object.values(content.runway).flat()] as Array<{ type: string }>;
+  const all = [...content['comp-card'], ...content.digitals, ...Object.values(content.runway).flat()] as Array<{
+    type: string;
+  }>;
   expect(all.some((i) => i.type === 'video')).toBe(true);
   expect(all.some((i) => i.type === 'image')).toBe(true);
 });

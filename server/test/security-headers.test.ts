@@ -15,22 +15,25 @@ const directives = (csp: string) =>
     }),
   ) as Record<string, string[]>;
 
-test.each(['/', '/portfolio/runway', '/api/services', '/api/nope', '/media/hero.svg'])('%s carries the security headers', async (url) => {
-  const res = await t.app.inject(url);
-  const csp = directives(String(res.headers['content-security-policy']));
-  expect(csp['script-src']).toEqual(expect.arrayContaining(["'self'"]));
-  expect(csp['script-src']).not.toContain("'unsafe-inline'");
-  expect(csp['script-src']).not.toContain("'unsafe-eval'");
-  expect(csp['default-src']).toEqual(["'self'"]);
-  expect(csp['frame-ancestors']).toEqual(["'none'"]);
-  expect(csp['object-src']).toEqual(["'none'"]);
-  expect(csp['base-uri']).toEqual(["'self'"]);
-  expect(res.headers['x-content-type-options']).toBe('nosniff');
-  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(String(res.headers['permissions-policy'])).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
-  // HSTS only means something over HTTPS; this app is configured for plain HTTP.
-  expect(res.headers['strict-transport-security']).toBeUndefined();
-});
+test.each(['/', '/portfolio/runway', '/api/services', '/api/nope', '/media/hero.svg'])(
+  '%s carries the security headers',
+  async (url) => {
+    const res = await t.app.inject(url);
+    const csp = directives(String(res.headers['content-security-policy']));
+    expect(csp['script-src']).toEqual(expect.arrayContaining(["'self'"]));
+    expect(csp['script-src']).not.toContain("'unsafe-inline'");
+    expect(csp['script-src']).not.toContain("'unsafe-eval'");
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(String(res.headers['permissions-policy'])).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+    // HSTS only means something over HTTPS; this app is configured for plain HTTP.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  },
+);
 
 test('HSTS is sent when the site is served over HTTPS', async () => {
   const https = await build({ https: true, publicOrigin: 'https://studio.example' });

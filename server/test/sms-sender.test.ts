@@ -1,4 +1,4 @@
-// SPEC §9 SMS limits (10 per hour, 100 per day), the flag and the opt-in, enforced by the server.
+// docs/product.md §9 SMS limits (10 per hour, 100 per day), the flag and the opt-in, enforced by the server.
 import { build, type TestApp } from './helper';
 import { createSmsSender } from '../src/lib/sms-sender';
 import type { SmsTransport } from '../src/lib/sms-transport';
@@ -53,7 +53,13 @@ test('at most 100 in a day, even spread over hours', async () => {
 test('nothing is sent when the feature is off, the client did not opt in, or has no phone', async () => {
   const off = await build({ smsEnabledEnv: undefined });
   try {
-    const s = createSmsSender({ db: off.app.db, transport, settings: off.app.deps.settings, log: off.app.log, now: () => clock });
+    const s = createSmsSender({
+      db: off.app.db,
+      transport,
+      settings: off.app.deps.settings,
+      log: off.app.log,
+      now: () => clock,
+    });
     expect(await s.sendToClient(booking(1), 'booking-confirmation', 'x')).toBe('disabled');
     off.app.deps.settings.setAdminSmsValue(true);
     expect(await s.sendToClient({ ...booking(1), smsOptIn: false }, 'booking-confirmation', 'x')).toBe('not-opted-in');

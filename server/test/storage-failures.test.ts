@@ -27,7 +27,14 @@ const booking = {
 };
 
 const post = () =>
-  t.app.inject(withCsrf({ method: 'POST', url: '/api/bookings', payload: booking, headers: { 'idempotency-key': `storage-${++seq}` } }));
+  t.app.inject(
+    withCsrf({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: booking,
+      headers: { 'idempotency-key': `storage-${++seq}` },
+    }),
+  );
 const count = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM booking_requests').get() as { n: number }).n;
 
 test('a database locked by another writer answers 503 and stores nothing', async () => {

@@ -1,7 +1,7 @@
-// User-facing texts of the shared domain rules, word for word from SPEC.md (DESIGN: one messages.ts per package).
+// User-facing texts of the shared domain rules, word for word from docs/product.md (docs/architecture.md: one messages.ts per package).
 // The server answers with these same strings, so a client can show whatever message the backend sends.
 
-// Booking (SPEC §5)
+// Booking (docs/product.md §5)
 export const SERVICE_NOT_FOUND = 'Selected service not found';
 export const TIER_NOT_FOUND = 'Selected tier not found';
 export const REQUIRED = 'Required';
@@ -24,7 +24,7 @@ export const BOOKING_LABEL_SHOOT_DATE = 'Preferred Shoot Date';
 export const BOOKING_LABEL_SHOOT_LOCATION = 'Shoot Location';
 export const BOOKING_LABEL_DATE = 'Preferred Date';
 
-// Services (SPEC §3)
+// Services (docs/product.md §3)
 export const CONTACT_FOR_PRICING = 'Contact for pricing';
 export const STARTING_FROM_PREFIX = 'Starting from $';
 
@@ -33,13 +33,13 @@ export function startingFromText(amount: string): string {
   return `${STARTING_FROM_PREFIX}${amount}`;
 }
 
-// Payment schedules (SPEC §9)
+// Payment schedules (docs/product.md §9)
 export const PAYMENT_MONTHLY_IN_ADVANCE = 'Monthly in advance';
 export const PAYMENT_FULL_UPFRONT = '100% upfront';
 export const PAYMENT_HALF_UPFRONT = '50% upfront, 50% upon completion';
 export const PAYMENT_TBD = 'TBD';
 
-// Sign-in (SPEC §5, §8)
+// Sign-in (docs/product.md §5, §8)
 export const SIGN_IN_EMAIL_REQUIRED = 'Please enter your email.';
 export const SIGN_IN_ACCESS_DENIED = 'Access denied. Only authorized users can sign in.';
 export const SIGN_IN_LINK_FAILED = 'Failed to send sign-in link.';
@@ -47,7 +47,7 @@ export const SIGN_IN_LINK_SENT = 'Sign-in link sent! Check your email.';
 export const SIGN_IN_INVALID_LINK = 'Invalid sign-in link.';
 export const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
 
-// SMS (SPEC §9)
+// SMS (docs/product.md §9)
 export const SMS_STOP_FOOTER = 'Reply STOP to opt out.';
 export const SMS_OPT_IN_TEXT =
   'Send me text messages about this booking: one confirmation when I submit it, an update whenever its status ' +

@@ -1,4 +1,4 @@
-// Every user-facing text of the shell (DESIGN: one messages.ts per package; SPEC texts word for word).
+// Every user-facing text of the shell (docs/architecture.md: one messages.ts per package; docs/product.md texts word for word).
 import {
   SIGN_IN_ACCESS_DENIED,
   SIGN_IN_EMAIL_REQUIRED,

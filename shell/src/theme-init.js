@@ -6,7 +6,7 @@
   try {
     var choice = window.localStorage.getItem('studio-theme');
     if (choice === 'light' || choice === 'dark') document.documentElement.setAttribute('data-theme', choice);
-  } catch (e) {
+  } catch {
     // Storage can be blocked (privacy settings); the system preference then decides.
   }
 })();

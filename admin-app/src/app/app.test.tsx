@@ -58,9 +58,37 @@ function seed() {
         booking('b4', 'Declined Client', 'Declined', '2029-12-31T10:00:00.000Z'),
       ],
       availability: {
-        periods: [{ id: 'p1', startDate: today, endDate: addCalendarDays(today, 20), isAvailable: true, notes: 'Open', createdAt: '', updatedAt: '' }],
-        unavailable: [{ id: 'u1', startDate: addCalendarDays(today, 3), endDate: addCalendarDays(today, 3), reason: 'Travel', createdAt: '' }],
-        slots: [{ id: 's1', date: addCalendarDays(today, 1), startTime: '10:00', endTime: '12:00', isAvailable: true, notes: 'Morning', createdAt: '' }],
+        periods: [
+          {
+            id: 'p1',
+            startDate: today,
+            endDate: addCalendarDays(today, 20),
+            isAvailable: true,
+            notes: 'Open',
+            createdAt: '',
+            updatedAt: '',
+          },
+        ],
+        unavailable: [
+          {
+            id: 'u1',
+            startDate: addCalendarDays(today, 3),
+            endDate: addCalendarDays(today, 3),
+            reason: 'Travel',
+            createdAt: '',
+          },
+        ],
+        slots: [
+          {
+            id: 's1',
+            date: addCalendarDays(today, 1),
+            startTime: '10:00',
+            endTime: '12:00',
+            isAvailable: true,
+            notes: 'Morning',
+            createdAt: '',
+          },
+        ],
       },
     },
     { adminEmail: ADMIN, signedIn: true },
@@ -72,12 +100,12 @@ async function renderApp() {
   let result!: ReturnType<typeof render>;
   await act(async () => {
     result = render(
-    <MemoryRouter initialEntries={['/admin']}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminApp />} />
-        <Route path="/" element={<p>Home page</p>} />
-      </Routes>
-    </MemoryRouter>,
+      <MemoryRouter initialEntries={['/admin']}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminApp />} />
+          <Route path="/" element={<p>Home page</p>} />
+        </Routes>
+      </MemoryRouter>,
     );
   });
   return result;
@@ -91,7 +119,8 @@ beforeEach(() => {
   mockBackend = memory;
   authStore.getState().setUser({ email: ADMIN, isAdmin: true });
   memory.auth.onChange((user) => authStore.getState().setUser(user));
-  document.head.innerHTML = '<script id="studio-config" type="application/json">{"modelName":"Configured Model"}</script>';
+  document.head.innerHTML =
+    '<script id="studio-config" type="application/json">{"modelName":"Configured Model"}</script>';
 });
 
 describe('tabs', () => {
@@ -133,7 +162,16 @@ describe('bookings', () => {
     ]);
     expect(document.querySelector('img')).toBeNull();
     const card = cardOf('Oldest Client');
-    for (const text of ['b1@example.com', '+15550001111', '$350', 'Standard', '50% upfront, 50% upon completion', 'Studio', 'Tempe', 'Description of Oldest Client']) {
+    for (const text of [
+      'b1@example.com',
+      '+15550001111',
+      '$350',
+      'Standard',
+      '50% upfront, 50% upon completion',
+      'Studio',
+      'Tempe',
+      'Description of Oldest Client',
+    ]) {
       expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
     }
   });
@@ -150,7 +188,10 @@ describe('bookings', () => {
       const select = within(cardOf(name)).getByRole('combobox');
       expect(select).toHaveValue(status);
       expect(select).toHaveAttribute('data-color', color);
-      expect(select).toHaveStyle({ backgroundColor: STATUS_COLORS[status].background, color: STATUS_COLORS[status].text });
+      expect(select).toHaveStyle({
+        backgroundColor: STATUS_COLORS[status].background,
+        color: STATUS_COLORS[status].text,
+      });
     }
   });
 
@@ -164,9 +205,11 @@ describe('bookings', () => {
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Confirmed');
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveAttribute('data-color', 'blue');
     expect(screen.getAllByRole('button', { name: 'Generate Contract' })).toHaveLength(2);
-    expect((await new Promise<BookingRequest[]>((r) => memory.bookings.subscribe(r, () => undefined))).find((b) => b.id === 'b1')?.status).toBe(
-      'Confirmed',
-    );
+    expect(
+      (await new Promise<BookingRequest[]>((r) => memory.bookings.subscribe(r, () => undefined))).find(
+        (b) => b.id === 'b1',
+      )?.status,
+    ).toBe('Confirmed');
   });
 
   test('a failed status save says so and keeps the saved status', async () => {
@@ -176,7 +219,9 @@ describe('bookings', () => {
     await act(async () => {
       fireEvent.change(select, { target: { value: 'Declined' } });
     });
-    expect(within(cardOf('Oldest Client')).getByRole('alert')).toHaveTextContent('Failed to update status. Please try again.');
+    expect(within(cardOf('Oldest Client')).getByRole('alert')).toHaveTextContent(
+      'Failed to update status. Please try again.',
+    );
     expect(select).toHaveValue('New');
   });
 
@@ -263,24 +308,32 @@ describe('availability', () => {
 
   const failures: Array<[string, string, keyof Backend['availability'], string]> = [
     ['Add period', 'Add availability period', 'addPeriod', 'Failed to add availability period. Please try again.'],
-    ['Add unavailable days', 'Add unavailable days', 'addUnavailable', 'Failed to add unavailable day. Please try again.'],
+    [
+      'Add unavailable days',
+      'Add unavailable days',
+      'addUnavailable',
+      'Failed to add unavailable day. Please try again.',
+    ],
     ['Add time slot', 'Add time slot', 'addSlot', 'Failed to add time slot. Please try again.'],
   ];
 
-  test.each(failures)('"%s" failing shows the spec alert and keeps the modal with its values', async (button, title, method, text) => {
-    (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
-    await renderApp();
-    openTab();
-    fireEvent.click(screen.getByRole('button', { name: button }));
-    const dialog = screen.getByRole('dialog', { name: title });
-    const dateField = within(dialog).queryByLabelText('Date') ?? within(dialog).getByLabelText('Start date');
-    fireEvent.change(dateField, { target: { value: '2031-04-01' } });
-    const end = within(dialog).queryByLabelText('End date');
-    if (end) fireEvent.change(end, { target: { value: '2031-04-02' } });
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
-    expect(dateField).toHaveValue('2031-04-01');
-  });
+  test.each(failures)(
+    '"%s" failing shows the spec alert and keeps the modal with its values',
+    async (button, title, method, text) => {
+      (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
+      await renderApp();
+      openTab();
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      const dialog = screen.getByRole('dialog', { name: title });
+      const dateField = within(dialog).queryByLabelText('Date') ?? within(dialog).getByLabelText('Start date');
+      fireEvent.change(dateField, { target: { value: '2031-04-01' } });
+      const end = within(dialog).queryByLabelText('End date');
+      if (end) fireEvent.change(end, { target: { value: '2031-04-02' } });
+      await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
+      expect(dateField).toHaveValue('2031-04-01');
+    },
+  );
 
   const deletions: Array<[string, keyof Backend['availability'], string]> = [
     ['Availability periods', 'deletePeriod', 'Failed to delete availability period. Please try again.'],
@@ -288,18 +341,21 @@ describe('availability', () => {
     ['Time slots', 'deleteSlot', 'Failed to delete time slot. Please try again.'],
   ];
 
-  test.each(deletions)('%s: delete removes the item; a failed delete shows the spec alert', async (name, method, text) => {
-    await renderApp();
-    openTab();
-    const original = memory.availability[method] as (id: string) => Promise<void>;
-    (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
-    await act(async () => fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ })));
-    expect(within(section(name)).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
-    (memory.availability[method] as (id: string) => Promise<void>) = original;
-    await act(async () => fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ })));
-    expect(within(section(name)).queryByRole('button', { name: /^Delete/ })).toBeNull();
-    expect(within(section(name)).queryByRole('alert')).toBeNull();
-  });
+  test.each(deletions)(
+    '%s: delete removes the item; a failed delete shows the spec alert',
+    async (name, method, text) => {
+      await renderApp();
+      openTab();
+      const original = memory.availability[method] as (id: string) => Promise<void>;
+      (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
+      await act(async () => fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ })));
+      expect(within(section(name)).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
+      (memory.availability[method] as (id: string) => Promise<void>) = original;
+      await act(async () => fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ })));
+      expect(within(section(name)).queryByRole('button', { name: /^Delete/ })).toBeNull();
+      expect(within(section(name)).queryByRole('alert')).toBeNull();
+    },
+  );
 });
 
 describe('SMS setting', () => {
@@ -317,7 +373,9 @@ describe('SMS setting', () => {
     memory.notifications.getSmsStatus = async () => ({ enabled: false, source: 'env', adminValue: true });
     await renderApp();
     expect(
-      await screen.findByText("The server's SMS_ENABLED setting overrides this choice: text messages stay off until it is removed."),
+      await screen.findByText(
+        "The server's SMS_ENABLED setting overrides this choice: text messages stay off until it is removed.",
+      ),
     ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-// The admin dashboard (SPEC §2), loaded only for the signed-in admin: two tabs (bookings, availability), the SMS
+// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: two tabs (bookings, availability), the SMS
 // setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
 // the availability tab is open.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -68,11 +68,15 @@ export default function AdminApp() {
   const onTabKeyDown = (event: KeyboardEvent) => {
     const index = TABS.indexOf(tab);
     const next =
-      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length]
-      : event.key === 'ArrowLeft' ? TABS[(index - 1 + TABS.length) % TABS.length]
-      : event.key === 'Home' ? TABS[0]
-      : event.key === 'End' ? TABS[TABS.length - 1]
-      : undefined;
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index - 1 + TABS.length) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
     if (!next) return;
     event.preventDefault();
     setTab(next);
@@ -86,7 +90,13 @@ export default function AdminApp() {
           <h1>{messages.title}</h1>
           <p className="muted">{messages.intro}</p>
         </div>
-        <button type="button" className="btn" onClick={() => void signOut()} disabled={signingOut} aria-busy={signingOut}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void signOut()}
+          disabled={signingOut}
+          aria-busy={signingOut}
+        >
           {signingOut ? messages.signingOut : messages.signOut}
         </button>
       </header>
@@ -123,7 +133,14 @@ export default function AdminApp() {
         ))}
       </div>
 
-      <div role="tabpanel" id="panel-bookings" aria-labelledby="tab-bookings" hidden={tab !== 'bookings'} tabIndex={0} className="admin-panel">
+      <div
+        role="tabpanel"
+        id="panel-bookings"
+        aria-labelledby="tab-bookings"
+        hidden={tab !== 'bookings'}
+        tabIndex={0}
+        className="admin-panel"
+      >
         <div className="admin-bookings-layout">
           {bookings ? <BookingsPanel bookings={bookings} onGenerateContract={setContractFor} /> : <Loading />}
           <aside>
@@ -131,7 +148,14 @@ export default function AdminApp() {
           </aside>
         </div>
       </div>
-      <div role="tabpanel" id="panel-availability" aria-labelledby="tab-availability" hidden={tab !== 'availability'} tabIndex={0} className="admin-panel">
+      <div
+        role="tabpanel"
+        id="panel-availability"
+        aria-labelledby="tab-availability"
+        hidden={tab !== 'availability'}
+        tabIndex={0}
+        className="admin-panel"
+      >
         {availability ? <AvailabilityPanel availability={availability} today={today} /> : <Loading />}
       </div>
 

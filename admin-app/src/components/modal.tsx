@@ -5,7 +5,8 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { messages } from '../messages';
 import './modal.css';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
   const titleId = useId();
@@ -53,7 +54,12 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       >
         <div className="admin-modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn btn-ghost btn-icon" aria-label={messages.close} onClick={() => close.current()}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            aria-label={messages.close}
+            onClick={() => close.current()}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>

@@ -7,16 +7,24 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
 import './public-site.css';
 import { PageLoading } from '../components/page-loading';
 
-const PortfolioPage = lazy(() => import('../features/portfolio/portfolio-page').then((m) => ({ default: m.PortfolioPage })));
+const PortfolioPage = lazy(() =>
+  import('../features/portfolio/portfolio-page').then((m) => ({ default: m.PortfolioPage })),
+);
 const PortfolioSectionRoute = lazy(() => import('./portfolio-section-route'));
-const PrintConceptPage = lazy(() => import('../features/portfolio/print-concept-page').then((m) => ({ default: m.PrintConceptPage })));
+const PrintConceptPage = lazy(() =>
+  import('../features/portfolio/print-concept-page').then((m) => ({ default: m.PrintConceptPage })),
+);
 const ServicePage = lazy(() => import('../features/services/service-page').then((m) => ({ default: m.ServicePage })));
 const AboutPage = lazy(() => import('../features/about/about-page').then((m) => ({ default: m.AboutPage })));
 // Its own chunk, named so tests can tell it is not part of the home page's load.
-const SecurityTestPage = lazy(() => import(/* webpackChunkName: "security-test" */ '../features/security-test/security-test-page'));
+const SecurityTestPage = lazy(
+  () => import(/* webpackChunkName: "security-test" */ '../features/security-test/security-test-page'),
+);
 // The booking form and its checks load only on /book-me, not with the home page.
 const BookingPage = lazy(() =>
-  import(/* webpackChunkName: "booking" */ '../features/booking/booking-page').then((m) => ({ default: m.BookingPage })),
+  import(/* webpackChunkName: "booking" */ '../features/booking/booking-page').then((m) => ({
+    default: m.BookingPage,
+  })),
 );
 
 function PrintConceptRoute() {
@@ -28,7 +36,6 @@ function ServiceRoute() {
   const { service = '' } = useParams();
   return <ServicePage serviceId={service} />;
 }
-
 
 export default function PublicSiteApp() {
   return (

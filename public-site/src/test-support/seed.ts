@@ -99,7 +99,11 @@ export function seed(overrides: Partial<MemorySeed> = {}): Partial<MemorySeed> {
     portfolioMeta,
     portfolioContent: {
       runway: {
-        'phoenix-fashion-week': [img('/media/runway/pfw-1.svg', 'PFW look 1'), img('/media/runway/pfw-2.svg', 'PFW look 2'), vid('/media/video/walk.webm', 'Runway walk')],
+        'phoenix-fashion-week': [
+          img('/media/runway/pfw-1.svg', 'PFW look 1'),
+          img('/media/runway/pfw-2.svg', 'PFW look 2'),
+          vid('/media/video/walk.webm', 'Runway walk'),
+        ],
         'scottsdale-couture': [img('/media/runway/sc-1.svg', 'Couture look 1')],
         'desert-bloom': [],
       },
@@ -110,16 +114,32 @@ export function seed(overrides: Partial<MemorySeed> = {}): Partial<MemorySeed> {
           img('/media/print/editorial-3.svg', 'Editorial frame 3'),
         ],
       },
-      'comp-card': [img('/media/comp-card/front.svg', 'Comp card, front'), img('/media/comp-card/headshot.svg', 'Headshot')],
+      'comp-card': [
+        img('/media/comp-card/front.svg', 'Comp card, front'),
+        img('/media/comp-card/headshot.svg', 'Headshot'),
+      ],
       digitals: [img('/media/digitals/front.svg', 'Digital, front'), vid('/media/video/walk.webm', 'Digital walk')],
     },
     projects: [
-      { id: 'sonoran-editorial', title: 'Sonoran Editorial', description: 'A two-day editorial in the desert.', category: 'editorial' },
-      { id: 'monochrome-print', title: 'Monochrome Print Series', description: 'Black and white on window light.', category: 'print' },
+      {
+        id: 'sonoran-editorial',
+        title: 'Sonoran Editorial',
+        description: 'A two-day editorial in the desert.',
+        category: 'editorial',
+      },
+      {
+        id: 'monochrome-print',
+        title: 'Monochrome Print Series',
+        description: 'Black and white on window light.',
+        category: 'print',
+      },
       { id: 'empty-project', title: 'Empty Project', description: 'Nothing shot yet.', category: 'editorial' },
     ],
     galleries: {
-      'sonoran-editorial': { images: ['/media/projects/se-1.svg', '/media/projects/se-2.svg'], videos: ['/media/video/walk.webm'] },
+      'sonoran-editorial': {
+        images: ['/media/projects/se-1.svg', '/media/projects/se-2.svg'],
+        videos: ['/media/video/walk.webm'],
+      },
       'monochrome-print': { images: ['/media/projects/mp-1.svg'], videos: ['/media/video/walk.webm'] },
       'empty-project': { images: [], videos: [] },
     },

@@ -1,4 +1,4 @@
-// CSRF token (SPEC §9): 32 random bytes from the platform's cryptographic generator, hex, kept in session storage.
+// CSRF token (docs/product.md §9): 32 random bytes from the platform's cryptographic generator, hex, kept in session storage.
 // The http adapter sends it as a header and as a SameSite=Strict cookie on every state-changing request; the server
 // accepts the request only when both are present and equal (double-submit), and the Origin is its own.
 

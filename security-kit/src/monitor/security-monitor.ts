@@ -1,4 +1,4 @@
-// Security monitor (SPEC §9: keeps up to 50 events; the view refreshes every 30 s). An in-memory, per-tab record of
+// Security monitor (docs/product.md §9: keeps up to 50 events; the view refreshes every 30 s). An in-memory, per-tab record of
 // what the kit blocked or noticed, for the security test page and the admin. Nothing here leaves the browser.
 import { MONITOR_MAX_EVENTS } from '../constants';
 import { monitorMessages } from '../messages';
@@ -33,7 +33,10 @@ export interface SecurityMonitorOptions {
 // Messages are shown in the UI and may be built from page data (a CSP report's URL): bound their size.
 const MAX_MESSAGE_LENGTH = 500;
 
-export function createSecurityMonitor({ max = MONITOR_MAX_EVENTS, now = Date.now }: SecurityMonitorOptions = {}): SecurityMonitor {
+export function createSecurityMonitor({
+  max = MONITOR_MAX_EVENTS,
+  now = Date.now,
+}: SecurityMonitorOptions = {}): SecurityMonitor {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`max must be a positive integer, got ${max}`);
 
   let events: readonly SecurityEvent[] = [];

@@ -1,4 +1,4 @@
-// Phishing detector (SPEC §5: 19 phrases). The list is kept out of the UI (SPEC: "the phrase list itself: not
+// Phishing detector (docs/product.md §5: 19 phrases). The list is kept out of the UI (docs/product.md: "the phrase list itself: not
 // shown"); it is exported for tests and for the server, which repeats the check.
 //
 // Phrases are multi-word and specific on purpose: SecureForm blocks a submission on a match, so a phrase a genuine

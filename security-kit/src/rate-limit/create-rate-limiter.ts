@@ -1,4 +1,4 @@
-// Client-side rate limiter (SPEC §9: 60 requests per minute per key).
+// Client-side rate limiter (docs/product.md §9: 60 requests per minute per key).
 //
 // Sliding window log: each key keeps the times of its allowed calls within the last `windowMs`. A call is allowed
 // while fewer than `limit` of them remain, so no burst of 2 x limit can straddle a window edge (a fixed window

@@ -1,4 +1,4 @@
-// SecureForm (SPEC §5): a small form that validates, refuses suspicious content and hands sanitised values over.
+// SecureForm (docs/product.md §5): a small form that validates, refuses suspicious content and hands sanitised values over.
 // Suspicious values are refused rather than silently cleaned, so a visitor never sends something other than what
 // they saw; the refusal and the values that caused it are recorded in the security monitor (without their text).
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -92,7 +92,8 @@ export function SecureForm({ fields, onSubmit, submitLabel, monitor = securityMo
     const { value } = event.target;
     setValues((previous) => ({ ...previous, [field.name]: value }));
     // Once a field shows an error, re-check it while the visitor types so the message goes away when fixed.
-    if (errors[field.name] !== undefined) setErrors((previous) => ({ ...previous, [field.name]: fieldError(field, value) }));
+    if (errors[field.name] !== undefined)
+      setErrors((previous) => ({ ...previous, [field.name]: fieldError(field, value) }));
   };
 
   const handleBlur = (field: SecureFormField) => () => {
@@ -119,7 +120,10 @@ export function SecureForm({ fields, onSubmit, submitLabel, monitor = securityMo
     });
     if (suspicious.length > 0) {
       for (const { field, inspection } of suspicious) recordSuspicious(field, valueOf(field.name), inspection);
-      monitor.record('blocked-submission', monitorMessages.blockedSubmission(suspicious.map(({ field }) => field.label)));
+      monitor.record(
+        'blocked-submission',
+        monitorMessages.blockedSubmission(suspicious.map(({ field }) => field.label)),
+      );
       setBlocked(true);
       return;
     }
@@ -154,7 +158,12 @@ export function SecureForm({ fields, onSubmit, submitLabel, monitor = securityMo
 
   return (
     // noValidate: the browser's own bubbles would pre-empt the kit's messages and differ between browsers.
-    <form className={classNames('sk-form', className)} noValidate onSubmit={handleSubmit} aria-busy={pending || undefined}>
+    <form
+      className={classNames('sk-form', className)}
+      noValidate
+      onSubmit={handleSubmit}
+      aria-busy={pending || undefined}
+    >
       {fields.map((field) => {
         const type = field.type ?? 'text';
         const error = errors[field.name];
@@ -183,12 +192,7 @@ export function SecureForm({ fields, onSubmit, submitLabel, monitor = securityMo
               {field.label}
             </label>
             {type === 'textarea' ? (
-              <textarea
-                {...common}
-                className="sk-input sk-textarea"
-                rows={5}
-                ref={registerControl(field.name)}
-              />
+              <textarea {...common} className="sk-input sk-textarea" rows={5} ref={registerControl(field.name)} />
             ) : (
               <input
                 {...common}

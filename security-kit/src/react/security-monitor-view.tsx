@@ -1,4 +1,4 @@
-// SecurityMonitorView (SPEC §9): the monitor's events, newest first, with a Clear button. It updates at once when
+// SecurityMonitorView (docs/product.md §9): the monitor's events, newest first, with a Clear button. It updates at once when
 // the monitor reports a change and also re-reads it every 30 s, so "Last updated" stays truthful and a monitor
 // that changes without notifying (another implementation of the interface) is still shown.
 import { useEffect, useId, useState } from 'react';
@@ -27,7 +27,11 @@ interface Snapshot {
 
 const formatTime = (at: number): string => new Date(at).toLocaleTimeString();
 
-export function SecurityMonitorView({ monitor = securityMonitor, refreshMs = MONITOR_REFRESH_MS, className }: SecurityMonitorViewProps) {
+export function SecurityMonitorView({
+  monitor = securityMonitor,
+  refreshMs = MONITOR_REFRESH_MS,
+  className,
+}: SecurityMonitorViewProps) {
   const headingId = useId();
   const [snapshot, setSnapshot] = useState<Snapshot>(() => ({ events: monitor.list(), refreshedAt: Date.now() }));
 

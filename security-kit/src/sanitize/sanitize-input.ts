@@ -1,4 +1,4 @@
-// sanitizeInput (SPEC §5): turns anything a visitor typed into safe plain text. Where a DOM exists (browser, jsdom)
+// sanitizeInput (docs/product.md §5): turns anything a visitor typed into safe plain text. Where a DOM exists (browser, jsdom)
 // DOMPurify parses the input as a browser would; elsewhere (the server) the regular-expression fallback runs.
 import DOMPurify from 'dompurify';
 import { sanitizeWithoutDom, UNSAFE_CHARACTERS } from './strip-markup';

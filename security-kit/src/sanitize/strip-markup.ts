@@ -2,7 +2,7 @@
 // server (node) and any context without a DOM. Safety does not rest on the approximation: whatever a pattern
 // misses, the final pass removes every < > " ' & so no tag, attribute or entity can survive.
 
-/** Characters removed from every sanitised value (SPEC §5). */
+/** Characters removed from every sanitised value (docs/product.md §5). */
 export const UNSAFE_CHARACTERS = /[<>"'&]/g;
 
 // Elements whose content is code or otherwise not meant as text: dropped together with their content, like
@@ -31,11 +31,14 @@ function codePointText(codePoint: number): string {
 
 /** Decodes the entities a DOM's textContent would decode (numeric and the common named ones). */
 export function decodeBasicEntities(text: string): string {
-  return text.replace(/&(?:#(\d{1,8})|#x([0-9a-f]{1,7})|(amp|lt|gt|quot|apos|nbsp));?/gi, (match: string, dec: unknown, hex: unknown, name: unknown) => {
-    if (typeof dec === 'string') return codePointText(Number.parseInt(dec, 10));
-    if (typeof hex === 'string') return codePointText(Number.parseInt(hex, 16));
-    return NAMED_ENTITIES[String(name).toLowerCase()] ?? match;
-  });
+  return text.replace(
+    /&(?:#(\d{1,8})|#x([0-9a-f]{1,7})|(amp|lt|gt|quot|apos|nbsp));?/gi,
+    (match: string, dec: unknown, hex: unknown, name: unknown) => {
+      if (typeof dec === 'string') return codePointText(Number.parseInt(dec, 10));
+      if (typeof hex === 'string') return codePointText(Number.parseInt(hex, 16));
+      return NAMED_ENTITIES[String(name).toLowerCase()] ?? match;
+    },
+  );
 }
 
 /** Removes script-like elements with their content, comments and all tags, without a DOM. Returns HTML-free text. */

@@ -7,17 +7,28 @@ describe('validateEmail', () => {
     (email) => expect(validateEmail(email)).toEqual({ valid: true }),
   );
 
-  it.each(['jane', 'jane@', '@example.com', 'jane@example', 'jane@@example.com', 'ja ne@example.com', 'jane@exa_mple.com', '.jane@example.com', 'jane..doe@example.com', 'jane@example.c'])(
-    'rejects %p',
-    (email) => expect(validateEmail(email)).toEqual({ valid: false, message: m.emailInvalid }),
-  );
+  it.each([
+    'jane',
+    'jane@',
+    '@example.com',
+    'jane@example',
+    'jane@@example.com',
+    'ja ne@example.com',
+    'jane@exa_mple.com',
+    '.jane@example.com',
+    'jane..doe@example.com',
+    'jane@example.c',
+  ])('rejects %p', (email) => expect(validateEmail(email)).toEqual({ valid: false, message: m.emailInvalid }));
 
   it('asks for an address when empty', () => {
     expect(validateEmail('   ')).toEqual({ valid: false, message: m.emailRequired });
   });
 
   it('rejects addresses over 254 characters', () => {
-    expect(validateEmail(`${'a'.repeat(64)}@${'b'.repeat(190)}.com`)).toEqual({ valid: false, message: m.emailTooLong });
+    expect(validateEmail(`${'a'.repeat(64)}@${'b'.repeat(190)}.com`)).toEqual({
+      valid: false,
+      message: m.emailTooLong,
+    });
   });
 });
 
@@ -26,9 +37,12 @@ describe('validatePhone', () => {
     expect(validatePhone(phone)).toEqual({ valid: true });
   });
 
-  it.each(['+', '++1555', '1+555', '555-123-4567', '(555) 1234567', '555 123 4567', 'phone', '١٢٣٤٥٦٧٨٩٠'])('rejects %p', (phone) => {
-    expect(validatePhone(phone)).toEqual({ valid: false, message: m.phoneInvalid });
-  });
+  it.each(['+', '++1555', '1+555', '555-123-4567', '(555) 1234567', '555 123 4567', 'phone', '١٢٣٤٥٦٧٨٩٠'])(
+    'rejects %p',
+    (phone) => {
+      expect(validatePhone(phone)).toEqual({ valid: false, message: m.phoneInvalid });
+    },
+  );
 
   it('asks for a number when empty', () => {
     expect(validatePhone('')).toEqual({ valid: false, message: m.phoneRequired });
@@ -57,9 +71,12 @@ describe('validateName', () => {
     expect(validateName(name)).toEqual({ valid: false, message: m.nameLength });
   });
 
-  it.each(['Jane2', 'Jane_Doe', 'Jane <b>', 'R2-D2', "--'", 'jane@example.com', 'Jane 😀'])('rejects the characters of %p', (name) => {
-    expect(validateName(name)).toEqual({ valid: false, message: m.nameCharacters });
-  });
+  it.each(['Jane2', 'Jane_Doe', 'Jane <b>', 'R2-D2', "--'", 'jane@example.com', 'Jane 😀'])(
+    'rejects the characters of %p',
+    (name) => {
+      expect(validateName(name)).toEqual({ valid: false, message: m.nameCharacters });
+    },
+  );
 
   it('asks for a name when empty', () => {
     expect(validateName('  ')).toEqual({ valid: false, message: m.nameRequired });

@@ -1,20 +1,14 @@
-// Format validators (SPEC §5). They decide valid/invalid; softer advice lives in ./warnings.
+// Format validators (docs/product.md §5). They decide valid/invalid; softer advice lives in ./warnings.
 // Lengths are counted in UTF-16 code units (String#length), the way the server's zod schemas count them, so the
 // browser never accepts a value the server then refuses.
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  NAME_MIN_LENGTH,
-  TEXT_MAX_LENGTH,
-  TEXT_MIN_LENGTH,
-} from '../constants';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, NAME_MIN_LENGTH, TEXT_MAX_LENGTH, TEXT_MIN_LENGTH } from '../constants';
 import { validatorMessages as m } from '../messages';
 import { invalid, VALID, type ValidationResult } from './validation-result';
 
 // The same "practical" pattern zod 4 uses for `.email()` on the server (dot-separated local part, a domain of
 // letter/digit labels, a TLD of 2+ letters): a stricter or looser client check would disagree with the server.
 const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 // The server accepts exactly this (shared/src/schemas): separators such as spaces or dashes are not allowed.
 const PHONE_PATTERN = /^\+?[0-9]+$/;

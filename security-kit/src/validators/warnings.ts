@@ -1,4 +1,4 @@
-// Warnings (SPEC §5): advice shown next to a field that does not block the form on its own.
+// Warnings (docs/product.md §5): advice shown next to a field that does not block the form on its own.
 import { NAME_MAX_LENGTH, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from '../constants';
 import { warningMessages as m } from '../messages';
 import { isDisposableEmail } from './disposable-domains';

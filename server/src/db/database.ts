@@ -24,7 +24,10 @@ export function openDatabase(dataDir: string): Db {
 export function migrate(db: Db): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const applied = new Set(
-    db.prepare('SELECT name FROM schema_migrations').all().map((r) => (r as { name: string }).name),
+    db
+      .prepare('SELECT name FROM schema_migrations')
+      .all()
+      .map((r) => (r as { name: string }).name),
   );
   const pending = readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{3}-.+\.sql$/.test(f) && !applied.has(f))

@@ -1,4 +1,4 @@
-// Server-side sessions and sign-in links (DESIGN: sign-in by e-mail link). Secrets (link tokens and session ids) are
+// Server-side sessions and sign-in links (docs/architecture.md: sign-in by e-mail link). Secrets (link tokens and session ids) are
 // random 256-bit values that leave the server only once, to the mailbox or the cookie; the database keeps only their
 // SHA-256, so a leaked database file signs nobody in.
 import { createHash, randomBytes } from 'node:crypto';
@@ -43,12 +43,18 @@ export function createSessionStore(db: Db, options: { adminEmail: string; now: (
   const revoked = new EventEmitter();
   revoked.setMaxListeners(0);
 
-  const insertToken = db.prepare('INSERT INTO sign_in_tokens (token_hash, email, expires_at, used_at) VALUES (?, ?, ?, NULL)');
+  const insertToken = db.prepare(
+    'INSERT INTO sign_in_tokens (token_hash, email, expires_at, used_at) VALUES (?, ?, ?, NULL)',
+  );
   const purgeTokens = db.prepare('DELETE FROM sign_in_tokens WHERE expires_at < ?');
-  const getToken = db.prepare('SELECT email, expires_at AS expiresAt, used_at AS usedAt FROM sign_in_tokens WHERE token_hash = ?');
+  const getToken = db.prepare(
+    'SELECT email, expires_at AS expiresAt, used_at AS usedAt FROM sign_in_tokens WHERE token_hash = ?',
+  );
   const spendToken = db.prepare('UPDATE sign_in_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL');
 
-  const insertSession = db.prepare('INSERT INTO sessions (id_hash, email, created_at, last_seen_at) VALUES (?, ?, ?, ?)');
+  const insertSession = db.prepare(
+    'INSERT INTO sessions (id_hash, email, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
+  );
   const getSession = db.prepare(
     'SELECT id_hash AS idHash, email, created_at AS createdAt, last_seen_at AS lastSeenAt FROM sessions WHERE id_hash = ?',
   );
@@ -116,7 +122,8 @@ export function createSessionStore(db: Db, options: { adminEmail: string; now: (
 
     /** The live session by hash, without counting activity (the live stream re-checks with this). */
     peek(idHash: string): Session | null {
-      const row = getSession.get(idHash) as { idHash: string; email: string; createdAt: number; lastSeenAt: number } | undefined;
+      const row = getSession.get(idHash) as
+        { idHash: string; email: string; createdAt: number; lastSeenAt: number } | undefined;
       if (!row) return null;
       if (!alive(row, now())) {
         revoke(row.idHash);

@@ -1,5 +1,5 @@
-// Sends an SMS to a client when the feature is on (SPEC §4 flag) and the client opted in, within the limits of
-// SPEC §9 (10 per rolling hour, 100 per rolling day) counted in the database so they survive restarts. A failed or
+// Sends an SMS to a client when the feature is on (docs/product.md §4 flag) and the client opted in, within the limits of
+// docs/product.md §9 (10 per rolling hour, 100 per rolling day) counted in the database so they survive restarts. A failed or
 // refused SMS is logged and reported, never thrown: it must not fail or lose the booking it is about.
 import { SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR } from '@studio/shared/domain';
 import type { BookingRequest } from '@studio/shared/domain';

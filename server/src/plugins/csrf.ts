@@ -25,7 +25,8 @@ function isApiRequest(routeUrl: string | undefined, rawUrl: string): boolean {
   }
   return path === '/api' || path.startsWith('/api/');
 }
-export const CSRF_REFUSED = 'This request was refused: its security token is missing or wrong. Reload the page and try again.';
+export const CSRF_REFUSED =
+  'This request was refused: its security token is missing or wrong. Reload the page and try again.';
 
 export function registerCsrf(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {

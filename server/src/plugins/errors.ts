@@ -20,8 +20,16 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.in
   return result.data;
 }
 
-export function sendError(reply: FastifyReply, status: number, message: string, fieldErrors?: Record<string, string[]>) {
-  return reply.code(status).type('application/json').send(fieldErrors ? { message, fieldErrors } : { message });
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  fieldErrors?: Record<string, string[]>,
+) {
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(fieldErrors ? { message, fieldErrors } : { message });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -33,12 +41,22 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 429) return sendError(reply, 429, error.message);
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx (malformed JSON, empty body): say what is wrong without internals.
-      return sendError(reply, status, error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'The request body is not valid JSON.'
-        : error.message);
+      return sendError(
+        reply,
+        status,
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : error.message,
+      );
     }
     request.log.error({ err: error }, 'request failed');
     const busy = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full/i.test(String(error.message));
-    return sendError(reply, busy ? 503 : 500, busy ? 'The server is busy. Please try again in a moment.' : 'Something went wrong on our side. Please try again.');
+    return sendError(
+      reply,
+      busy ? 503 : 500,
+      busy
+        ? 'The server is busy. Please try again in a moment.'
+        : 'Something went wrong on our side. Please try again.',
+    );
   });
 }

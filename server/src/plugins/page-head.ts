@@ -39,7 +39,8 @@ export const PAGE_TEXTS = {
   aboutTitle: (name: string) => `About — ${name}`,
   aboutDescription: (name: string) => `About ${name}, freelance model and content creator.`,
   bookTitle: (name: string) => `Book me — ${name}`,
-  bookDescription: (name: string) => `Request a booking with ${name}: pick a service and a date, and get an answer by e-mail.`,
+  bookDescription: (name: string) =>
+    `Request a booking with ${name}: pick a service and a date, and get an answer by e-mail.`,
   serviceTitle: (service: string, name: string) => `${service} — ${name}`,
 } as const;
 
@@ -65,18 +66,35 @@ function segmentsOf(pathname: string): string[] {
 
 export function pageMetaFor(pathname: string, source: PageMetaSource): PageMeta {
   const name = source.modelName;
-  const home: PageMeta = { title: PAGE_TEXTS.homeTitle(name), description: PAGE_TEXTS.homeDescription(name), type: 'website' };
+  const home: PageMeta = {
+    title: PAGE_TEXTS.homeTitle(name),
+    description: PAGE_TEXTS.homeDescription(name),
+    type: 'website',
+  };
   const [first, second] = segmentsOf(pathname);
   switch (first) {
     case undefined:
       return home;
     case 'portfolio': {
       if (second === undefined) {
-        return { title: PAGE_TEXTS.portfolioTitle(name), description: PAGE_TEXTS.portfolioDescription(name), type: 'article' };
+        return {
+          title: PAGE_TEXTS.portfolioTitle(name),
+          description: PAGE_TEXTS.portfolioDescription(name),
+          type: 'article',
+        };
       }
       const section = source.portfolioSectionOf(second);
-      if (!section) return { title: PAGE_TEXTS.portfolioTitle(name), description: PAGE_TEXTS.portfolioDescription(name), type: 'article' };
-      return { title: PAGE_TEXTS.sectionTitle(section.label, name), description: clip(section.description), type: 'article' };
+      if (!section)
+        return {
+          title: PAGE_TEXTS.portfolioTitle(name),
+          description: PAGE_TEXTS.portfolioDescription(name),
+          type: 'article',
+        };
+      return {
+        title: PAGE_TEXTS.sectionTitle(section.label, name),
+        description: clip(section.description),
+        type: 'article',
+      };
     }
     case 'about':
       return { title: PAGE_TEXTS.aboutTitle(name), description: PAGE_TEXTS.aboutDescription(name), type: 'article' };

@@ -1,4 +1,4 @@
-// The admin guard (DESIGN rules table): every route under /api/admin/ answers 401 to a visitor and 403 to a signed-in
+// The admin guard (docs/architecture.md, rules table): every route under /api/admin/ answers 401 to a visitor and 403 to a signed-in
 // user who is not the admin. It is one hook keyed on the route's path, so an admin route added later cannot forget it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type Session, type SessionStore } from '../lib/sessions';

@@ -1,4 +1,4 @@
-// Security headers on every answer (DESIGN: CSP, HSTS, nosniff, referrer and permissions policies).
+// Security headers on every answer (docs/architecture.md: CSP, HSTS, nosniff, referrer and permissions policies).
 // Scripts come only from this origin (the federation runtime loads remote entries and chunks as <script src>, never
 // eval or inline); styles allow 'unsafe-inline' because the remotes inject their component CSS as <style> tags.
 import type { FastifyInstance } from 'fastify';
@@ -28,7 +28,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     reply.header('Content-Security-Policy', csp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+    reply.header(
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    );
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (options.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -1,14 +1,21 @@
 // Serves the shell at '/', each remote under its own path, demo media under /media, and the shell's index.html
 // (with the runtime configuration put in) for client routes.
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
-import { createRemoteFilesReader, heroPreloadFor, metaTagsFor, pageMetaFor, preloadLinksFor, type PageMetaSource } from './page-head';
+import {
+  createRemoteFilesReader,
+  heroPreloadFor,
+  metaTagsFor,
+  pageMetaFor,
+  preloadLinksFor,
+  type PageMetaSource,
+} from './page-head';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|jpe?g|webp|avif)$/;
 const CONFIG_TAG = /<script id="studio-config" type="application\/json">[^<]*<\/script>/;
@@ -83,14 +90,18 @@ export function registerStaticFiles(
     const meta = pageMetaFor(pathname, metaSource);
     const image = metaSource.shareImage();
     const head =
-      metaTagsFor({ ...meta, url: `${options.publicOrigin}${pathname}`, image: image && `${options.publicOrigin}${image}` }) +
+      metaTagsFor({
+        ...meta,
+        url: `${options.publicOrigin}${pathname}`,
+        image: image && `${options.publicOrigin}${image}`,
+      }) +
       preloadLinksFor(pathname, remoteFiles()) +
       heroPreloadFor(metaSource.heroImageOf(pathname));
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
     return html.replace(HEAD_SLOT, head);
   };
 
-  const sendIndex = (reply: import('fastify').FastifyReply, url = '/') => {
+  const sendIndex = (reply: FastifyReply, url = '/') => {
     const html = indexHtml(url.split('?')[0] ?? '/');
     if (!html) {
       return reply
@@ -137,7 +148,8 @@ export function registerStaticFiles(
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api') return sendError(reply, 404, `No API route ${request.method} ${url}.`);
+    if (url.startsWith('/api/') || url === '/api')
+      return sendError(reply, 404, `No API route ${request.method} ${url}.`);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/remotes/') &&

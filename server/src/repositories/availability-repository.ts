@@ -45,19 +45,26 @@ export function createAvailabilityRepository(db: Db) {
     slots: db.prepare('DELETE FROM time_slots WHERE id = ?'),
   };
 
-  const bool = <T extends { isAvailable: number | boolean }>(r: T) => ({ ...r, isAvailable: r.isAvailable === 1 || r.isAvailable === true });
+  const bool = <T extends { isAvailable: number | boolean }>(r: T) => ({
+    ...r,
+    isAvailable: r.isAvailable === 1 || r.isAvailable === true,
+  });
 
   return {
     getPublic(): PublicAvailability {
       return {
-        periods: (publicPeriods.all() as Array<PublicAvailability['periods'][number] & { isAvailable: number }>).map(bool),
+        periods: (publicPeriods.all() as Array<PublicAvailability['periods'][number] & { isAvailable: number }>).map(
+          bool,
+        ),
         unavailable: publicUnavailable.all() as PublicAvailability['unavailable'],
         slots: (publicSlots.all() as Array<PublicAvailability['slots'][number] & { isAvailable: number }>).map(bool),
       };
     },
     getAdmin(): AdminAvailability {
       return {
-        periods: (adminPeriods.all() as Array<AdminAvailability['periods'][number] & { isAvailable: number }>).map(bool),
+        periods: (adminPeriods.all() as Array<AdminAvailability['periods'][number] & { isAvailable: number }>).map(
+          bool,
+        ),
         unavailable: adminUnavailable.all() as AdminAvailability['unavailable'],
         slots: (adminSlots.all() as Array<AdminAvailability['slots'][number] & { isAvailable: number }>).map(bool),
       };

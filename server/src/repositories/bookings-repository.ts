@@ -1,4 +1,4 @@
-// Booking requests (SPEC §3). No business rules here: the route decides what is stored, this file only stores and
+// Booking requests (docs/product.md §3). No business rules here: the route decides what is stored, this file only stores and
 // reads. Every write is a synchronous better-sqlite3 statement, so it is committed (WAL, synchronous=FULL) when the
 // call returns.
 import { randomUUID } from 'node:crypto';
@@ -97,7 +97,7 @@ export function createBookingsRepository(db: Db) {
       const row = byKey.get(idempotencyKey) as BookingRow | undefined;
       return row ? toBooking(row) : null;
     },
-    /** Every request, newest first (SPEC §7: ordered by createdAt descending). */
+    /** Every request, newest first (docs/product.md §7: ordered by createdAt descending). */
     list(): BookingRequest[] {
       return (list.all() as BookingRow[]).map(toBooking);
     },
@@ -105,7 +105,7 @@ export function createBookingsRepository(db: Db) {
       const row = get.get(id) as BookingRow | undefined;
       return row ? toBooking(row) : null;
     },
-    /** Sets the status and refreshes updatedAt (SPEC §4); null when no request has that id. */
+    /** Sets the status and refreshes updatedAt (docs/product.md §4); null when no request has that id. */
     updateStatus(id: string, status: BookingStatus, now: string = new Date().toISOString()): BookingRequest | null {
       if (setStatus.run(status, now, id).changes === 0) return null;
       const row = get.get(id) as BookingRow | undefined;

@@ -12,7 +12,9 @@ export interface OutboxMessage {
 }
 
 export function createOutboxRepository(db: Db) {
-  const insert = db.prepare('INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
   const list = db.prepare(
     'SELECT id, channel, recipient, subject, body, created_at AS createdAt FROM outbox ORDER BY id DESC LIMIT ?',
   );

@@ -1,4 +1,4 @@
-// The admin's availability (DESIGN rules table: read with notes and reasons, write, delete). Every change is announced
+// The admin's availability (docs/architecture.md, rules table: read with notes and reasons, write, delete). Every change is announced
 // on the bus, so the admin's live view and the booking form's next lookup follow at once.
 import type { FastifyInstance } from 'fastify';
 import {

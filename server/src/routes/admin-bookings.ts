@@ -1,4 +1,4 @@
-// The admin's booking requests (DESIGN rules table: read, live, update status + updatedAt). A status change tells the
+// The admin's booking requests (docs/architecture.md, rules table: read, live, update status + updatedAt). A status change tells the
 // client: the status-update SMS (when SMS is on and the client opted in) and an e-mail. Neither can fail the update,
 // which is committed before they are sent.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// GET /api/admin/events: the admin's live updates as server-sent events (DESIGN: admin-only, closed when the session
+// GET /api/admin/events: the admin's live updates as server-sent events (docs/architecture.md: admin-only, closed when the session
 // ends). On connect it sends a full `bookings` and `availability` snapshot, then a fresh snapshot of whatever changed,
 // so a reconnecting dashboard can never hold a stale or partial list.
 import type { FastifyInstance } from 'fastify';
@@ -73,7 +73,10 @@ export function registerAdminEventsRoute(
     const recheck = setInterval(() => {
       if (!sessions.peek(idHash)?.user.isAdmin) close();
     }, SESSION_RECHECK_MS);
-    cleanups.push(() => clearInterval(heartbeat), () => clearInterval(recheck));
+    cleanups.push(
+      () => clearInterval(heartbeat),
+      () => clearInterval(recheck),
+    );
     request.raw.on('close', close);
   });
 }

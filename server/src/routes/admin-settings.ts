@@ -1,4 +1,4 @@
-// The admin's SMS setting (SPEC §4: the environment overrides it; otherwise her value; otherwise off).
+// The admin's SMS setting (docs/product.md §4: the environment overrides it; otherwise her value; otherwise off).
 import type { FastifyInstance } from 'fastify';
 import { settingsUpdateSchema } from '@studio/shared/schemas';
 import type { SettingsRepository } from '../repositories/settings-repository';

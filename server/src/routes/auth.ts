@@ -1,4 +1,4 @@
-// Sign-in by e-mail link (SPEC §4, §5; DESIGN): POST /api/auth/link mails a single-use link to the admin only;
+// Sign-in by e-mail link (docs/product.md §4, §5; docs/architecture.md): POST /api/auth/link mails a single-use link to the admin only;
 // POST /api/auth/session spends it and starts a session; GET reads the session; DELETE ends it on the server.
 // Opening the link only shows the /finishSignIn page (a GET, which changes nothing), so a mail scanner that fetches
 // it cannot spend the token: the page completes sign-in with a POST.

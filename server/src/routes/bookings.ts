@@ -1,4 +1,4 @@
-// POST /api/bookings: a visitor's booking request (SPEC §5, §7; DESIGN rules table: create only, validated, status
+// POST /api/bookings: a visitor's booking request (docs/product.md §5, §7; docs/architecture.md, rules table: create only, validated, status
 // New, server timestamps). The server trusts nothing the browser decided: it validates with the shared schema, checks
 // the per-service required fields, resolves the service and tier, refuses past dates, re-checks availability, and
 // sets status, timestamps, payment schedule and the service's display name, price and tier itself.
@@ -13,9 +13,15 @@ import {
   type BookingRequest,
 } from '@studio/shared/domain';
 import { bookingInputSchema } from '@studio/shared/schemas';
-import { DATE_IN_PAST, FIELDS_NOT_VALID, REQUIRED, SERVICE_NOT_FOUND, unavailableDatesMessage } from '@studio/shared/messages';
+import {
+  DATE_IN_PAST,
+  FIELDS_NOT_VALID,
+  REQUIRED,
+  SERVICE_NOT_FOUND,
+  unavailableDatesMessage,
+} from '@studio/shared/messages';
 import type { CreatedBooking } from '@studio/shared/backend';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { HttpError, parseOr400 } from '../plugins/errors';
 import type { BookingsRepository } from '../repositories/bookings-repository';
 import { createBookingNotifications, type BookingNotifications } from '../services/booking-notifications';
@@ -52,7 +58,10 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AppDeps) {
    * can slip in between the availability check and the insert, and a retry with the same key finds the row.
    */
   const createOnce = app.db.transaction(
-    (input: ReturnType<typeof bookingInputSchema.parse>, key: string): { booking: BookingRequest; created: boolean } => {
+    (
+      input: ReturnType<typeof bookingInputSchema.parse>,
+      key: string,
+    ): { booking: BookingRequest; created: boolean } => {
       const earlier = repository.findByIdempotencyKey(key);
       if (earlier) return { booking: earlier, created: false };
 
@@ -66,7 +75,9 @@ export function registerBookingRoutes(app: FastifyInstance, deps: AppDeps) {
         resolved = resolveBookingService(deps.content.listServices(), input.serviceId, input.serviceTierId);
       } catch (error) {
         const message = (error as Error).message;
-        throw new HttpError(400, message, { [message === SERVICE_NOT_FOUND ? 'serviceId' : 'serviceTierId']: [message] });
+        throw new HttpError(400, message, {
+          [message === SERVICE_NOT_FOUND ? 'serviceId' : 'serviceTierId']: [message],
+        });
       }
 
       const now = deps.options.now();

@@ -1,4 +1,4 @@
-// GET /api/dev/outbox: the mails and SMS kept in the local outbox, newest first (DESIGN). Never in production, and
+// GET /api/dev/outbox: the mails and SMS kept in the local outbox, newest first (docs/architecture.md). Never in production, and
 // only to a browser on this machine: the outbox holds live sign-in links.
 import type { FastifyInstance } from 'fastify';
 import type { OutboxRepository } from '../repositories/outbox-repository';

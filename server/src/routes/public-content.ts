@@ -1,4 +1,4 @@
-// Public reads (DESIGN rules table: services, portfolio metadata, projects, galleries, portfolio content and the
+// Public reads (docs/architecture.md, rules table: services, portfolio metadata, projects, galleries, portfolio content and the
 // dates and times of availability are readable by anyone).
 import type { FastifyInstance } from 'fastify';
 import { EMPTY_PORTFOLIO_META } from '@studio/shared/domain';
@@ -33,7 +33,7 @@ export function registerPublicContentRoutes(
     return content.getPortfolioMeta()?.data ?? EMPTY_PORTFOLIO_META;
   });
 
-  // The client adds ?t=<timestamp> (SPEC §7); the answer is never cached either way.
+  // The client adds ?t=<timestamp> (docs/product.md §7); the answer is never cached either way.
   app.get('/api/portfolio/content', async (request, reply) => {
     parseOr400(contentQuery, request.query);
     reply.header('Cache-Control', 'no-store');

@@ -1,4 +1,4 @@
-// What happens after a booking is committed: a mail to the admin (SPEC issue: name, service, dates, link to /admin)
+// What happens after a booking is committed: a mail to the admin (docs/product.md issue: name, service, dates, link to /admin)
 // and, when the SMS feature is on and she opted in, the confirmation SMS. Both run after the 201 is decided and
 // never fail or undo the booking: every error is caught and logged. Pending sends are tracked so tests can wait for
 // them and a graceful shutdown does not cut them off.
@@ -49,7 +49,10 @@ export function newBookingMailText(booking: BookingRequest, publicOrigin: string
     ...line('Payment schedule', booking.paymentSchedule),
     ...line('Consultation date', booking.consultationDate),
     ...line('Consultation location', booking.consultationLocation),
-    ...line(booking.serviceId === 'photoshoot' ? 'Preferred shoot date' : 'Preferred date', booking.date || 'not given'),
+    ...line(
+      booking.serviceId === 'photoshoot' ? 'Preferred shoot date' : 'Preferred date',
+      booking.date || 'not given',
+    ),
     ...line('Location', booking.location),
     ...line('SMS updates', booking.smsOptIn ? 'yes' : 'no'),
     '',

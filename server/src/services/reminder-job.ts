@@ -1,4 +1,4 @@
-// The reminder SMS (SPEC §9 template): the day before a Confirmed booking's date, once. A tick finds the bookings
+// The reminder SMS (docs/product.md §9 template): the day before a Confirmed booking's date, once. A tick finds the bookings
 // due tomorrow (server local calendar), claims each in the database before sending so overlapping ticks or a
 // restart never send twice, and releases the claim when the SMS did not go out so a later tick tries again.
 import { format } from 'date-fns';

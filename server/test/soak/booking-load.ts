@@ -59,7 +59,12 @@ function post(agent: http.Agent, port: number, key: string, body: string): Promi
             id = undefined;
           }
           const retryAfter = res.headers['retry-after'];
-          resolve({ key, status: res.statusCode ?? 0, ...(id ? { id } : {}), ...(retryAfter ? { retryAfter: String(retryAfter) } : {}) });
+          resolve({
+            key,
+            status: res.statusCode ?? 0,
+            ...(id ? { id } : {}),
+            ...(retryAfter ? { retryAfter: String(retryAfter) } : {}),
+          });
         });
         res.on('error', () => resolve({ key, status: 0 }));
       },

@@ -38,12 +38,17 @@ test(`${KILLS} kill -9 during load lose no acknowledged booking and duplicate no
     const db = new Database(path.join(dataDir, 'studio.sqlite'));
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      const rows = db.prepare('SELECT id, idempotency_key FROM booking_requests').all() as Array<{ id: string; idempotency_key: string }>;
+      const rows = db.prepare('SELECT id, idempotency_key FROM booking_requests').all() as Array<{
+        id: string;
+        idempotency_key: string;
+      }>;
       const byKey = new Map<string, string[]>();
       for (const r of rows) byKey.set(r.idempotency_key, [...(byKey.get(r.idempotency_key) ?? []), r.id]);
       for (const a of acknowledged) expect(byKey.get(a.key)).toEqual([a.id]);
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
-      console.log(`crash: ${KILLS} kills, ${attempted} requests, ${acknowledged.length} acknowledged, ${rows.length} stored (requests cut by a kill may be stored unacknowledged)`);
+      console.log(
+        `crash: ${KILLS} kills, ${attempted} requests, ${acknowledged.length} acknowledged, ${rows.length} stored (requests cut by a kill may be stored unacknowledged)`,
+      );
     } finally {
       db.close();
     }

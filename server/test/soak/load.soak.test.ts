@@ -19,9 +19,10 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 function storedLoadBookings(): Array<{ id: string; idempotency_key: string }> {
   const db = new Database(path.join(dataDir, 'studio.sqlite'), { readonly: true });
   try {
-    return db
-      .prepare("SELECT id, idempotency_key FROM booking_requests WHERE name LIKE 'Load Test %'")
-      .all() as Array<{ id: string; idempotency_key: string }>;
+    return db.prepare("SELECT id, idempotency_key FROM booking_requests WHERE name LIKE 'Load Test %'").all() as Array<{
+      id: string;
+      idempotency_key: string;
+    }>;
   } finally {
     db.close();
   }
@@ -29,11 +30,15 @@ function storedLoadBookings(): Array<{ id: string; idempotency_key: string }> {
 
 test('50 connections for 20 s: no 5xx, every acknowledged booking stored exactly once', async () => {
   const server = await startServer({ DATA_DIR: dataDir, PUBLIC_WRITE_LIMIT: '1000000' });
-  const answers = await runLoad({ port: server.port, connections: 50, durationMs: 20_000 }).finally(() => server.stop());
+  const answers = await runLoad({ port: server.port, connections: 50, durationMs: 20_000 }).finally(() =>
+    server.stop(),
+  );
 
   const failures = answers.filter((a) => a.status !== 201);
   const acked = answers.filter((a) => a.status === 201);
-  console.log(`load: ${answers.length} bookings in 20 s at 50 connections (${(answers.length / 20).toFixed(0)}/s); ${failures.length} not created`);
+  console.log(
+    `load: ${answers.length} bookings in 20 s at 50 connections (${(answers.length / 20).toFixed(0)}/s); ${failures.length} not created`,
+  );
   expect(failures.filter((a) => a.status >= 500 || a.status === 0)).toEqual([]);
   expect(failures).toEqual([]);
 

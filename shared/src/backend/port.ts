@@ -1,4 +1,4 @@
-// The backend port (DESIGN: "UI code never imports firebase/* or calls fetch for data"). Adapters: http (server/),
+// The backend port (docs/architecture.md: "UI code never imports firebase/* or calls fetch for data"). Adapters: http (server/),
 // firebase (hosted), memory (tests). Every method rejects with a BackendError.
 import type {
   AdminAvailability,
@@ -26,7 +26,7 @@ export interface ServicesPort {
 
 export interface PortfolioPort {
   getMeta(): Promise<PortfolioMeta>;
-  /** The portfolio content JSON, fetched past any cache (SPEC §7: cache-busting timestamp). */
+  /** The portfolio content JSON, fetched past any cache (docs/product.md §7: cache-busting timestamp). */
   getContent(): Promise<PortfolioContent>;
   getProject(id: string): Promise<Project | null>;
   getGallery(id: string): Promise<Gallery | null>;

@@ -38,7 +38,7 @@ const availability = (over: Partial<PublicAvailability> = {}): PublicAvailabilit
 
 const june = availability({ periods: [period('2025-06-01', '2025-06-30')] });
 
-describe('isDateAvailable (SPEC §5)', () => {
+describe('isDateAvailable (docs/product.md §5)', () => {
   it('is available inside an available period, both ends included', () => {
     expect(isDateAvailable('2025-06-01', june)).toBe(true);
     expect(isDateAvailable('2025-06-15', june)).toBe(true);
@@ -56,7 +56,9 @@ describe('isDateAvailable (SPEC §5)', () => {
   });
 
   it('is available when one of several periods is available and covers it', () => {
-    const a = availability({ periods: [period('2025-06-01', '2025-06-30', false), period('2025-06-10', '2025-06-12')] });
+    const a = availability({
+      periods: [period('2025-06-01', '2025-06-30', false), period('2025-06-10', '2025-06-12')],
+    });
     expect(isDateAvailable('2025-06-11', a)).toBe(true);
     expect(isDateAvailable('2025-06-13', a)).toBe(false);
   });

@@ -1,4 +1,4 @@
-// Date availability (SPEC §5 booking form). Dates are calendar dates ('YYYY-MM-DD'): they are compared as strings and
+// Date availability (docs/product.md §5 booking form). Dates are calendar dates ('YYYY-MM-DD'): they are compared as strings and
 // shifted through date-fns in local time, so no time zone can move a date to the day before or after.
 import { addDays, format, isValid, parseISO } from 'date-fns';
 import { unavailableDatesMessage } from '../messages';
@@ -38,7 +38,7 @@ export function isDateAvailable(date: IsoDate, availability: PublicAvailability)
 
 /**
  * The dates (each once, in the order given) that are not available. One lookup serves every date. If the lookup
- * fails every date counts as available (SPEC §5): the server checks again when the booking is created.
+ * fails every date counts as available (docs/product.md §5): the server checks again when the booking is created.
  */
 export async function checkDates(
   dates: readonly IsoDate[],
@@ -72,7 +72,7 @@ export function nextAvailableDate(
   return null;
 }
 
-/** SPEC §5: bookings are disabled ('No Availability Set') when no period exists at all. */
+/** docs/product.md §5: bookings are disabled ('No Availability Set') when no period exists at all. */
 export function hasAnyAvailabilityPeriod(availability: PublicAvailability): boolean {
   return availability.periods.length > 0;
 }

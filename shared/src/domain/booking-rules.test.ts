@@ -25,7 +25,7 @@ const input = (over: Partial<BookingInput> = {}): BookingInput => ({
   ...over,
 });
 
-describe('requiredFieldsFor (SPEC §5)', () => {
+describe('requiredFieldsFor (docs/product.md §5)', () => {
   it('always requires name, e-mail, service, package and description', () => {
     expect(requiredFieldsFor('others')).toEqual(['name', 'email', 'serviceId', 'serviceTierId', 'description']);
     expect(requiredFieldsFor('usergeneratedcontent')).toEqual(requiredFieldsFor('others'));
@@ -165,12 +165,24 @@ describe('labels', () => {
   });
 });
 
-describe('newBookingRecord (SPEC §3, §7)', () => {
-  const ugc: Service = { id: 'usergeneratedcontent', displayName: 'User-Generated Content', description: '', image: '', price: '', tiers: [] };
+describe('newBookingRecord (docs/product.md §3, §7)', () => {
+  const ugc: Service = {
+    id: 'usergeneratedcontent',
+    displayName: 'User-Generated Content',
+    description: '',
+    image: '',
+    price: '',
+    tiers: [],
+  };
   const weekly: Tier = { id: 'ugc-weekly', displayName: 'Weekly Content', price: '$500', includes: [] };
 
   it('keeps what the visitor sent and derives the rest from the chosen service and tier', () => {
-    const sent = input({ serviceId: 'usergeneratedcontent', serviceTierId: 'ugc-weekly', phone: '+15551234567', smsOptIn: true });
+    const sent = input({
+      serviceId: 'usergeneratedcontent',
+      serviceTierId: 'ugc-weekly',
+      phone: '+15551234567',
+      smsOptIn: true,
+    });
     expect(newBookingRecord(sent, ugc, weekly)).toEqual({
       name: 'Jane Doe',
       email: 'jane@example.com',

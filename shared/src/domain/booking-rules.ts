@@ -1,4 +1,4 @@
-// Booking form rules (SPEC §5): required fields per service, the dates to check, and service/tier resolution.
+// Booking form rules (docs/product.md §5): required fields per service, the dates to check, and service/tier resolution.
 import {
   BOOKING_LABEL_CONSULTATION_DATE,
   BOOKING_LABEL_CONSULTATION_LOCATION,
@@ -44,7 +44,7 @@ export function datesToCheck(input: Pick<BookingInput, 'date' | 'consultationDat
   return [...new Set(dates)];
 }
 
-/** Throws Error('Selected service not found') or Error('Selected tier not found'), as SPEC §5 words them. */
+/** Throws Error('Selected service not found') or Error('Selected tier not found'), as docs/product.md §5 words them. */
 export function resolveBookingService(
   services: readonly Service[],
   serviceId: string,
@@ -81,7 +81,7 @@ export function labelFor(field: BookingTextField, serviceId: string): string {
 }
 
 /**
- * A new booking request as stored (SPEC §3, §7): what the visitor sent, plus what the backend derives from the chosen
+ * A new booking request as stored (docs/product.md §3, §7): what the visitor sent, plus what the backend derives from the chosen
  * service and tier (display name, price, tier name, payment schedule) and status 'New'. The id and the timestamps are
  * the caller's: each backend makes them its own way.
  */

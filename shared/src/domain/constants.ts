@@ -1,4 +1,4 @@
-// Business constants of SPEC §9, in one place for the client, the server and the tests.
+// Business constants of docs/product.md §9, in one place for the client, the server and the tests.
 
 export const NEXT_AVAILABLE_SEARCH_DAYS = 30;
 export const LOGO_CLICKS_TO_TRIGGER = 3;

@@ -58,7 +58,7 @@ describe('contractVariantFor', () => {
   });
 });
 
-describe('milestoneDates (SPEC §9: 25%, 75% and the end of the timeline)', () => {
+describe('milestoneDates (docs/product.md §9: 25%, 75% and the end of the timeline)', () => {
   it('for 4 weeks falls on days 7, 21 and 28', () => {
     expect(milestoneDates('2025-01-01', '4')).toEqual(['2025-01-08', '2025-01-22', '2025-01-29']);
   });
@@ -112,8 +112,10 @@ describe('defaultContractForm', () => {
 });
 
 describe('buildContract', () => {
-  it('states the common terms of SPEC §9', () => {
-    const text = textOf(buildContract(form({ governingLaw: 'Nevada' }), { paymentSchedule: '50% upfront, 50% upon completion' }));
+  it('states the common terms of docs/product.md §9', () => {
+    const text = textOf(
+      buildContract(form({ governingLaw: 'Nevada' }), { paymentSchedule: '50% upfront, 50% upon completion' }),
+    );
     expect(text).toContain('Payment schedule: 50% upfront, 50% upon completion.');
     expect(text).toContain('Payment is due within 7 days of invoice.');
     expect(text).toContain('interest at 1.5% monthly');
@@ -134,7 +136,9 @@ describe('buildContract', () => {
       { role: 'Model', name: 'Ava Stone' },
       { role: 'Client', name: 'Acme Studio' },
     ]);
-    expect(textOf(c)).toContain('is made as of January 1, 2025 (the “Effective Date”) between Ava Stone (the “Model”) and Acme Studio (the “Client”).');
+    expect(textOf(c)).toContain(
+      'is made as of January 1, 2025 (the “Effective Date”) between Ava Stone (the “Model”) and Acme Studio (the “Client”).',
+    );
   });
 
   it('leaves a blank line for a missing name and defaults an empty governing law to Arizona', () => {

@@ -1,4 +1,4 @@
-// Service contract terms (SPEC §9). buildContract returns plain data; whoever renders it escapes it (escapeHtml for
+// Service contract terms (docs/product.md §9). buildContract returns plain data; whoever renders it escapes it (escapeHtml for
 // the print window), so a client name can never become markup.
 import { format, parseISO } from 'date-fns';
 import { PAYMENT_TBD } from '../messages';

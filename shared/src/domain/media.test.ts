@@ -14,7 +14,9 @@ describe('responsive image helpers', () => {
   it('names the copies after the original', () => {
     expect(responsiveUrl('/media/runway/a-1.svg', 400, 'avif')).toBe('/media/responsive/runway/a-1-400.avif');
     expect(item.srcSet).toBe('/media/responsive/runway/a-1-400.webp 400w, /media/responsive/runway/a-1-800.webp 800w');
-    expect(avifSrcSetOf(item.srcSet ?? '')).toBe('/media/responsive/runway/a-1-400.avif 400w, /media/responsive/runway/a-1-800.avif 800w');
+    expect(avifSrcSetOf(item.srcSet ?? '')).toBe(
+      '/media/responsive/runway/a-1-400.avif 400w, /media/responsive/runway/a-1-800.avif 800w',
+    );
   });
 
   it('offers AVIF before WebP, with the layout sizes', () => {
@@ -25,7 +27,13 @@ describe('responsive image helpers', () => {
   });
 
   it('loads the priority image eagerly with high priority and the others lazily, with their box reserved', () => {
-    expect(imgAttributes(item, 'full', true)).toMatchObject({ loading: 'eager', fetchPriority: 'high', width: 800, height: 1000, sizes: '100vw' });
+    expect(imgAttributes(item, 'full', true)).toMatchObject({
+      loading: 'eager',
+      fetchPriority: 'high',
+      width: 800,
+      height: 1000,
+      sizes: '100vw',
+    });
     expect(imgAttributes(item, 'grid')).toMatchObject({ loading: 'lazy', fetchPriority: 'auto', decoding: 'async' });
   });
 });

@@ -6,7 +6,7 @@ import {
   paymentScheduleFor,
 } from './payment-schedule';
 
-describe('paymentScheduleFor (SPEC §9)', () => {
+describe('paymentScheduleFor (docs/product.md §9)', () => {
   it('words the schedules as the spec does', () => {
     expect(PAYMENT_MONTHLY_IN_ADVANCE).toBe('Monthly in advance');
     expect(PAYMENT_FULL_UPFRONT).toBe('100% upfront');
@@ -14,9 +14,12 @@ describe('paymentScheduleFor (SPEC §9)', () => {
     expect(PAYMENT_TBD).toBe('TBD');
   });
 
-  it.each(['ugc-weekly', 'ugc-monthly', 'monthly-retainer', 'UGC-Weekly'])('UGC tier %s is paid monthly in advance', (tier) => {
-    expect(paymentScheduleFor('usergeneratedcontent', tier)).toBe('Monthly in advance');
-  });
+  it.each(['ugc-weekly', 'ugc-monthly', 'monthly-retainer', 'UGC-Weekly'])(
+    'UGC tier %s is paid monthly in advance',
+    (tier) => {
+      expect(paymentScheduleFor('usergeneratedcontent', tier)).toBe('Monthly in advance');
+    },
+  );
 
   it('a UGC runway tier is paid 100% upfront', () => {
     expect(paymentScheduleFor('usergeneratedcontent', 'ugc-runway')).toBe('100% upfront');

@@ -1,13 +1,10 @@
-// Payment schedule per service and tier (SPEC §9). The server stores it on the booking; the contract prints it.
+// Payment schedule per service and tier (docs/product.md §9). The server stores it on the booking; the contract prints it.
 import { PAYMENT_FULL_UPFRONT, PAYMENT_HALF_UPFRONT, PAYMENT_MONTHLY_IN_ADVANCE, PAYMENT_TBD } from '../messages';
 
 export { PAYMENT_FULL_UPFRONT, PAYMENT_HALF_UPFRONT, PAYMENT_MONTHLY_IN_ADVANCE, PAYMENT_TBD };
 
 export type PaymentSchedule =
-  | typeof PAYMENT_MONTHLY_IN_ADVANCE
-  | typeof PAYMENT_FULL_UPFRONT
-  | typeof PAYMENT_HALF_UPFRONT
-  | typeof PAYMENT_TBD;
+  typeof PAYMENT_MONTHLY_IN_ADVANCE | typeof PAYMENT_FULL_UPFRONT | typeof PAYMENT_HALF_UPFRONT | typeof PAYMENT_TBD;
 
 export function paymentScheduleFor(serviceId: string, tierId: string): PaymentSchedule {
   if (serviceId === 'usergeneratedcontent') {

@@ -1,7 +1,7 @@
 // Portfolio metadata rules shared by the server, the adapters and the public site.
 import type { PortfolioMeta } from './types';
 
-/** SPEC §8: "Metadata load failure falls back to empty metadata". Read it, never change it: callers share it. */
+/** docs/product.md §8: "Metadata load failure falls back to empty metadata". Read it, never change it: callers share it. */
 export const EMPTY_PORTFOLIO_META: Readonly<PortfolioMeta> = {
   RUNWAY_SECTION_MAP: {},
   RUNWAY_SECTION_SUBTITLES: {},

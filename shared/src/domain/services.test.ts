@@ -98,7 +98,7 @@ describe('servicePriceText', () => {
     expect(servicePriceText(service('x', { tiers: [tier('$99.50')] }))).toBe('Starting from $99.50');
   });
 
-  it("treats a blank own price as missing", () => {
+  it('treats a blank own price as missing', () => {
     expect(servicePriceText(service('x', { price: '  ', tiers: [tier('$250')] }))).toBe('Starting from $250');
   });
 
@@ -109,12 +109,15 @@ describe('servicePriceText', () => {
 });
 
 describe('withServiceDefaults', () => {
-  it.each(['photoshoot', 'usergeneratedcontent', 'others'] as const)('fills an empty image and description of %s', (id) => {
-    const filled = withServiceDefaults(service(id, { image: '', description: ' ' }));
-    expect(filled.image).toBe(`/media/services/${id}.svg`);
-    expect(filled.description).toBe(DEFAULT_SERVICE_CONTENT[id].description);
-    expect(filled.description.length).toBeGreaterThan(0);
-  });
+  it.each(['photoshoot', 'usergeneratedcontent', 'others'] as const)(
+    'fills an empty image and description of %s',
+    (id) => {
+      const filled = withServiceDefaults(service(id, { image: '', description: ' ' }));
+      expect(filled.image).toBe(`/media/services/${id}.svg`);
+      expect(filled.description).toBe(DEFAULT_SERVICE_CONTENT[id].description);
+      expect(filled.description.length).toBeGreaterThan(0);
+    },
+  );
 
   it('keeps values that are set', () => {
     const s = service('photoshoot', { image: '/mine.jpg', description: 'Mine' });

@@ -1,4 +1,4 @@
-// Service ordering, price fallback and default content (SPEC §2 Home, §3 Service).
+// Service ordering, price fallback and default content (docs/product.md §2 Home, §3 Service).
 import { CONTACT_FOR_PRICING, startingFromText } from '../messages';
 import type { Service, Tier } from './types';
 

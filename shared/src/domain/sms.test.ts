@@ -16,7 +16,7 @@ const booking = {
   status: 'Confirmed' as const,
 };
 
-describe('SMS templates (SPEC §9)', () => {
+describe('SMS templates (docs/product.md §9)', () => {
   it('confirms a booking and promises a reply within 24 hours', () => {
     expect(smsBookingConfirmation(booking)).toBe(
       'Hi Jane, thank you for your Photoshoot (Mini Session) booking request for 2025-06-10. I will reply within 24 hours. Reply STOP to opt out.',
@@ -30,7 +30,9 @@ describe('SMS templates (SPEC §9)', () => {
   });
 
   it('reminds of the shoot date, or of the consultation when there is no shoot date', () => {
-    expect(smsReminder(booking)).toBe('Hi Jane, a reminder that your Photoshoot is tomorrow, 2025-06-10. Reply STOP to opt out.');
+    expect(smsReminder(booking)).toBe(
+      'Hi Jane, a reminder that your Photoshoot is tomorrow, 2025-06-10. Reply STOP to opt out.',
+    );
     expect(smsReminder({ ...booking, date: '' })).toBe(
       'Hi Jane, a reminder that your Photoshoot consultation is tomorrow, 2025-06-01. Reply STOP to opt out.',
     );
@@ -57,7 +59,7 @@ describe('SMS templates (SPEC §9)', () => {
   });
 });
 
-describe('smsFlagInForce (SPEC §4)', () => {
+describe('smsFlagInForce (docs/product.md §4)', () => {
   it("lets an environment 'true' or 'false' override the admin's choice", () => {
     expect(smsFlagInForce('true', false)).toEqual({ enabled: true, source: 'env', adminValue: false });
     expect(smsFlagInForce('false', true)).toEqual({ enabled: false, source: 'env', adminValue: true });

@@ -1,4 +1,4 @@
-// SMS texts, the on/off flag and the sending limits (SPEC §4, §9). Off by default.
+// SMS texts, the on/off flag and the sending limits (docs/product.md §4, §9). Off by default.
 import { SMS_OPT_IN_TEXT, SMS_STOP_FOOTER } from '../messages';
 import { RESPONSE_TIME_HOURS, SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR } from './constants';
 import type { BookingRequest, SmsStatus } from './types';

@@ -14,7 +14,7 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-describe('STATUS_COLORS (SPEC §4)', () => {
+describe('STATUS_COLORS (docs/product.md §4)', () => {
   it('gives New red, Contacted yellow, Confirmed blue and Declined pink', () => {
     expect(STATUS_COLORS.New.name).toBe('red');
     expect(STATUS_COLORS.Contacted.name).toBe('yellow');

@@ -1,8 +1,8 @@
-// Booking status colours and the contract gate (SPEC §4).
+// Booking status colours and the contract gate (docs/product.md §4).
 import type { BookingStatus } from './types';
 
 export interface StatusColor {
-  /** The colour SPEC §4 names, for a text alternative. */
+  /** The colour docs/product.md §4 names, for a text alternative. */
   name: 'red' | 'yellow' | 'blue' | 'pink';
   background: string;
   text: string;

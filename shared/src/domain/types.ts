@@ -1,4 +1,4 @@
-// Entities of SPEC §3. Dates are ISO calendar dates ('YYYY-MM-DD'), times 'HH:MM', timestamps ISO 8601 strings.
+// Entities of docs/product.md §3. Dates are ISO calendar dates ('YYYY-MM-DD'), times 'HH:MM', timestamps ISO 8601 strings.
 
 export type IsoDate = string;
 export type IsoTimestamp = string;
@@ -24,7 +24,7 @@ export interface Service {
 export const BOOKING_STATUSES = ['New', 'Contacted', 'Confirmed', 'Declined'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** What a visitor sends. The server derives everything else (SPEC §7: status, timestamps, payment schedule). */
+/** What a visitor sends. The server derives everything else (docs/product.md §7: status, timestamps, payment schedule). */
 export interface BookingInput {
   name: string;
   email: string;
@@ -45,7 +45,7 @@ export interface BookingRequest {
   email: string;
   phone: string;
   serviceId: string;
-  /** The service's display name, as SPEC §3 stores it. */
+  /** The service's display name, as docs/product.md §3 stores it. */
   service: string;
   servicePrice: string;
   serviceTier: string;
@@ -120,7 +120,7 @@ export interface PortfolioCategory {
   description: string;
 }
 
-/** The portfolioMeta document 'main' (SPEC §3). */
+/** The portfolioMeta document 'main' (docs/product.md §3). */
 export interface PortfolioMeta {
   /** Runway section id -> section title. */
   RUNWAY_SECTION_MAP: Record<string, string>;
@@ -148,7 +148,7 @@ export interface MediaItem {
   poster?: string;
 }
 
-/** The portfolio content JSON (SPEC §3). */
+/** The portfolio content JSON (docs/product.md §3). */
 export interface PortfolioContent {
   runway: Record<string, MediaItem[]>;
   print: Record<string, MediaItem[]>;
@@ -196,7 +196,7 @@ export interface SmsStatus {
   adminValue: boolean | null;
 }
 
-/** Runtime configuration the server puts into the page (DESIGN: remotes are located at run time). */
+/** Runtime configuration the server puts into the page (docs/architecture.md: remotes are located at run time). */
 export interface RuntimeConfig {
   remotes: Record<'public-site' | 'admin-app', string>;
   modelName: string;

@@ -1,11 +1,14 @@
-// One schema per entity (DESIGN): the client form, the server route and the Firestore rules follow these.
+// One schema per entity (docs/architecture.md): the client form, the server route and the Firestore rules follow these.
 // Objects are strict: an unknown key is an error, never silently dropped.
 import { z } from 'zod';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { LIMITS } from '../domain/constants';
 import { BOOKING_STATUSES } from '../domain/types';
 
+// The control characters are what these patterns exist to refuse.
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 
 /** A single-line text field: trimmed, bounded, no control characters. */
@@ -47,7 +50,8 @@ const required = (max: number) => line(max).refine((s) => s.trim().length > 0, {
 
 export const NO_MARKUP_MESSAGE = 'Must not contain HTML or script';
 /** Booking text is plain text: tags, event handlers and script URLs are refused ("I <3 it" and "R&B" are fine). */
-const plain = <T extends z.ZodType<string>>(schema: T) => schema.refine((s) => !containsMarkup(s), { message: NO_MARKUP_MESSAGE });
+const plain = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine((s) => !containsMarkup(s), { message: NO_MARKUP_MESSAGE });
 
 export const bookingInputSchema = z.strictObject({
   name: plain(required(LIMITS.name)),
@@ -135,7 +139,9 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    (out[key] ??= []).push(issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message);
+    (out[key] ??= []).push(
+      issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+    );
   }
   return out;
 }

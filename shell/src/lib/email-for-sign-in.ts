@@ -1,4 +1,4 @@
-// The e-mail typed in the navbar's sign-in form, kept in local storage for /finishSignIn (SPEC §7: "complete sign-in
+// The e-mail typed in the navbar's sign-in form, kept in local storage for /finishSignIn (docs/product.md §7: "complete sign-in
 // with the link and the e-mail kept in local storage"). Storage can be unavailable (private modes): then the finish
 // page simply asks for the e-mail again.
 export const EMAIL_FOR_SIGN_IN_KEY = 'studio.emailForSignIn';

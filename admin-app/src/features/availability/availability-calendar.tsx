@@ -23,7 +23,9 @@ export function AvailabilityCalendar({ availability, today }: { availability: Ad
   const [month, setMonth] = useState(() => startOfMonth(parseISO(today)));
   const days = useMemo(() => {
     const count = getDaysInMonth(month);
-    return Array.from({ length: count }, (_, i) => format(new Date(month.getFullYear(), month.getMonth(), i + 1), 'yyyy-MM-dd'));
+    return Array.from({ length: count }, (_, i) =>
+      format(new Date(month.getFullYear(), month.getMonth(), i + 1), 'yyyy-MM-dd'),
+    );
   }, [month]);
   const lead = (getDay(month) + 6) % 7;
   const title = format(month, 'MMMM yyyy');
@@ -32,14 +34,24 @@ export function AvailabilityCalendar({ availability, today }: { availability: Ad
     <section className="card availability-calendar" aria-labelledby="calendar-heading">
       <div className="card-body">
         <div className="calendar-head">
-          <button type="button" className="btn btn-ghost btn-icon" aria-label={m.previousMonth} onClick={() => setMonth((d) => addMonths(d, -1))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            aria-label={m.previousMonth}
+            onClick={() => setMonth((d) => addMonths(d, -1))}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <h3 id="calendar-heading" aria-live="polite">
             <span className="visually-hidden">{m.calendarHeading}: </span>
             {title}
           </h3>
-          <button type="button" className="btn btn-ghost btn-icon" aria-label={m.nextMonth} onClick={() => setMonth((d) => addMonths(d, 1))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            aria-label={m.nextMonth}
+            onClick={() => setMonth((d) => addMonths(d, 1))}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>
@@ -75,10 +87,22 @@ export function AvailabilityCalendar({ availability, today }: { availability: Ad
           })}
         </ol>
         <ul className="calendar-legend">
-          <li><span className="legend-swatch is-available" aria-hidden="true" />{m.legendAvailable}</li>
-          <li><span className="legend-swatch is-blocked" aria-hidden="true" />{m.legendBlocked}</li>
-          <li><span className="legend-swatch is-none" aria-hidden="true" />{m.legendNone}</li>
-          <li><span className="calendar-slot-dot" aria-hidden="true" />{m.legendSlots}</li>
+          <li>
+            <span className="legend-swatch is-available" aria-hidden="true" />
+            {m.legendAvailable}
+          </li>
+          <li>
+            <span className="legend-swatch is-blocked" aria-hidden="true" />
+            {m.legendBlocked}
+          </li>
+          <li>
+            <span className="legend-swatch is-none" aria-hidden="true" />
+            {m.legendNone}
+          </li>
+          <li>
+            <span className="calendar-slot-dot" aria-hidden="true" />
+            {m.legendSlots}
+          </li>
         </ul>
       </div>
     </section>

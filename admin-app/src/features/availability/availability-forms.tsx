@@ -1,4 +1,4 @@
-// The three "add" modals (SPEC §5 admin modals): periods and unavailable ranges need start and end dates; a time slot
+// The three "add" modals (docs/product.md §5 admin modals): periods and unavailable ranges need start and end dates; a time slot
 // needs a date, a start and an end time (09:00 to 17:00 by default). A failed save keeps the modal open with every
 // value typed, and says so in the spec's words.
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -95,10 +95,25 @@ function DateRangeFields({
   return (
     <div className="admin-form-row">
       <Field id={`${prefix}-start`} label={m.fields.startDate}>
-        <input id={`${prefix}-start`} type="date" required value={start} onChange={(e) => setStart(e.target.value)} aria-invalid={invalid && !start ? true : undefined} />
+        <input
+          id={`${prefix}-start`}
+          type="date"
+          required
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          aria-invalid={invalid && !start ? true : undefined}
+        />
       </Field>
       <Field id={`${prefix}-end`} label={m.fields.endDate}>
-        <input id={`${prefix}-end`} type="date" required min={start || undefined} value={end} onChange={(e) => setEnd(e.target.value)} aria-invalid={invalid && (!end || end < start) ? true : undefined} />
+        <input
+          id={`${prefix}-end`}
+          type="date"
+          required
+          min={start || undefined}
+          value={end}
+          onChange={(e) => setEnd(e.target.value)}
+          aria-invalid={invalid && (!end || end < start) ? true : undefined}
+        />
       </Field>
     </div>
   );
@@ -122,7 +137,11 @@ export function AddPeriodModal({
   const [isAvailable, setAvailable] = useState(true);
   const [notes, setNotes] = useState('');
   const [tried, setTried] = useState(false);
-  const submit = useSubmit(() => save({ startDate, endDate, isAvailable, notes: notes.trim() }), m.periods.addFailed, onClose);
+  const submit = useSubmit(
+    () => save({ startDate, endDate, isAvailable, notes: notes.trim() }),
+    m.periods.addFailed,
+    onClose,
+  );
   const onSubmit = () => {
     setTried(true);
     const problem = rangeProblem(startDate, endDate);
@@ -130,8 +149,21 @@ export function AddPeriodModal({
     void submit.run();
   };
   return (
-    <FormShell title={m.periods.modalTitle} onClose={onClose} onSubmit={onSubmit} busy={submit.busy} error={submit.error}>
-      <DateRangeFields prefix="period" start={startDate} end={endDate} setStart={setStart} setEnd={setEnd} invalid={tried} />
+    <FormShell
+      title={m.periods.modalTitle}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={submit.busy}
+      error={submit.error}
+    >
+      <DateRangeFields
+        prefix="period"
+        start={startDate}
+        end={endDate}
+        setStart={setStart}
+        setEnd={setEnd}
+        invalid={tried}
+      />
       <label className="checkbox">
         <input type="checkbox" checked={isAvailable} onChange={(e) => setAvailable(e.target.checked)} />
         <span>{m.fields.isAvailable}</span>
@@ -162,10 +194,29 @@ export function AddUnavailableModal({
     void submit.run();
   };
   return (
-    <FormShell title={m.unavailable.modalTitle} onClose={onClose} onSubmit={onSubmit} busy={submit.busy} error={submit.error}>
-      <DateRangeFields prefix="unavailable" start={startDate} end={endDate} setStart={setStart} setEnd={setEnd} invalid={tried} />
+    <FormShell
+      title={m.unavailable.modalTitle}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      busy={submit.busy}
+      error={submit.error}
+    >
+      <DateRangeFields
+        prefix="unavailable"
+        start={startDate}
+        end={endDate}
+        setStart={setStart}
+        setEnd={setEnd}
+        invalid={tried}
+      />
       <Field id="unavailable-reason" label={m.fields.reason}>
-        <input id="unavailable-reason" type="text" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <input
+          id="unavailable-reason"
+          type="text"
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </Field>
     </FormShell>
   );
@@ -176,7 +227,13 @@ export function AddSlotModal({
   save,
 }: {
   onClose: () => void;
-  save: (input: { date: string; startTime: string; endTime: string; isAvailable: boolean; notes: string }) => Promise<void>;
+  save: (input: {
+    date: string;
+    startTime: string;
+    endTime: string;
+    isAvailable: boolean;
+    notes: string;
+  }) => Promise<void>;
 }) {
   const [date, setDate] = useState('');
   const [startTime, setStartTime] = useState(DEFAULT_SLOT_START);
@@ -184,7 +241,11 @@ export function AddSlotModal({
   const [isAvailable, setAvailable] = useState(true);
   const [notes, setNotes] = useState('');
   const [tried, setTried] = useState(false);
-  const submit = useSubmit(() => save({ date, startTime, endTime, isAvailable, notes: notes.trim() }), m.slots.addFailed, onClose);
+  const submit = useSubmit(
+    () => save({ date, startTime, endTime, isAvailable, notes: notes.trim() }),
+    m.slots.addFailed,
+    onClose,
+  );
   const onSubmit = () => {
     setTried(true);
     if (!date || !startTime || !endTime) return submit.setError(m.slotRequired);
@@ -194,14 +255,35 @@ export function AddSlotModal({
   return (
     <FormShell title={m.slots.modalTitle} onClose={onClose} onSubmit={onSubmit} busy={submit.busy} error={submit.error}>
       <Field id="slot-date" label={m.fields.date}>
-        <input id="slot-date" type="date" required value={date} onChange={(e) => setDate(e.target.value)} aria-invalid={tried && !date ? true : undefined} />
+        <input
+          id="slot-date"
+          type="date"
+          required
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          aria-invalid={tried && !date ? true : undefined}
+        />
       </Field>
       <div className="admin-form-row">
         <Field id="slot-start" label={m.fields.startTime}>
-          <input id="slot-start" type="time" required value={startTime} onChange={(e) => setStartTime(e.target.value)} aria-invalid={tried && !startTime ? true : undefined} />
+          <input
+            id="slot-start"
+            type="time"
+            required
+            value={startTime}
+            onChange={(e) => setStartTime(e.target.value)}
+            aria-invalid={tried && !startTime ? true : undefined}
+          />
         </Field>
         <Field id="slot-end" label={m.fields.endTime}>
-          <input id="slot-end" type="time" required value={endTime} onChange={(e) => setEndTime(e.target.value)} aria-invalid={tried && (!endTime || endTime <= startTime) ? true : undefined} />
+          <input
+            id="slot-end"
+            type="time"
+            required
+            value={endTime}
+            onChange={(e) => setEndTime(e.target.value)}
+            aria-invalid={tried && (!endTime || endTime <= startTime) ? true : undefined}
+          />
         </Field>
       </div>
       <label className="checkbox">

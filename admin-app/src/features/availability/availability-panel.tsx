@@ -1,4 +1,4 @@
-// The availability tab (SPEC §2): a month calendar, then availability periods, unavailable ranges and time slots,
+// The availability tab (docs/product.md §2): a month calendar, then availability periods, unavailable ranges and time slots,
 // each listed, added through a modal and deleted. Lists follow the live subscription, so a change shows once the
 // server has it.
 import { useState, type ReactNode } from 'react';
@@ -54,7 +54,14 @@ function ItemList({
   );
 }
 
-function Item({ title, badge, detail, deleteLabel, onDelete, busy }: {
+function Item({
+  title,
+  badge,
+  detail,
+  deleteLabel,
+  onDelete,
+  busy,
+}: {
   title: string;
   badge?: { text: string; available: boolean } | undefined;
   detail: string;
@@ -66,10 +73,19 @@ function Item({ title, badge, detail, deleteLabel, onDelete, busy }: {
     <li className="availability-item">
       <div className="availability-item-text">
         <span className="availability-item-title">{title}</span>
-        {badge && <span className={`badge ${badge.available ? 'badge-available' : 'badge-blocked'}`}>{badge.text}</span>}
+        {badge && (
+          <span className={`badge ${badge.available ? 'badge-available' : 'badge-blocked'}`}>{badge.text}</span>
+        )}
         {detail && <span className="muted availability-item-detail">{detail}</span>}
       </div>
-      <button type="button" className="btn btn-small btn-ghost btn-delete" aria-label={deleteLabel} onClick={onDelete} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className="btn btn-small btn-ghost btn-delete"
+        aria-label={deleteLabel}
+        onClick={onDelete}
+        disabled={busy}
+        aria-busy={busy}
+      >
         {messages.delete}
       </button>
     </li>
@@ -79,7 +95,11 @@ function Item({ title, badge, detail, deleteLabel, onDelete, busy }: {
 export function AvailabilityPanel({ availability, today }: { availability: AdminAvailability; today: IsoDate }) {
   const [open, setOpen] = useState<Kind | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [deleteErrors, setDeleteErrors] = useState<Record<Kind, string | null>>({ periods: null, unavailable: null, slots: null });
+  const [deleteErrors, setDeleteErrors] = useState<Record<Kind, string | null>>({
+    periods: null,
+    unavailable: null,
+    slots: null,
+  });
 
   const remove = async (kind: Kind, id: string) => {
     setDeleting(id);
@@ -101,7 +121,14 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
     <div className="availability-panel">
       <AvailabilityCalendar availability={availability} today={today} />
       <div className="availability-lists">
-        <ItemList kind="periods" heading={m.periods.heading} empty={m.periods.empty} addLabel={m.periods.add} onAdd={() => setOpen('periods')} deleteError={deleteErrors.periods}>
+        <ItemList
+          kind="periods"
+          heading={m.periods.heading}
+          empty={m.periods.empty}
+          addLabel={m.periods.add}
+          onAdd={() => setOpen('periods')}
+          deleteError={deleteErrors.periods}
+        >
           {availability.periods.map((p) => (
             <Item
               key={p.id}
@@ -114,7 +141,14 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
             />
           ))}
         </ItemList>
-        <ItemList kind="unavailable" heading={m.unavailable.heading} empty={m.unavailable.empty} addLabel={m.unavailable.add} onAdd={() => setOpen('unavailable')} deleteError={deleteErrors.unavailable}>
+        <ItemList
+          kind="unavailable"
+          heading={m.unavailable.heading}
+          empty={m.unavailable.empty}
+          addLabel={m.unavailable.add}
+          onAdd={() => setOpen('unavailable')}
+          deleteError={deleteErrors.unavailable}
+        >
           {availability.unavailable.map((r) => (
             <Item
               key={r.id}
@@ -126,23 +160,41 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
             />
           ))}
         </ItemList>
-        <ItemList kind="slots" heading={m.slots.heading} empty={m.slots.empty} addLabel={m.slots.add} onAdd={() => setOpen('slots')} deleteError={deleteErrors.slots}>
+        <ItemList
+          kind="slots"
+          heading={m.slots.heading}
+          empty={m.slots.empty}
+          addLabel={m.slots.add}
+          onAdd={() => setOpen('slots')}
+          deleteError={deleteErrors.slots}
+        >
           {availability.slots.map((s) => (
             <Item
               key={s.id}
               title={`${day(s.date)}, ${s.startTime}–${s.endTime}`}
               badge={badge(s.isAvailable)}
               detail={s.notes}
-              deleteLabel={m.deleteLabel(`${m.slots.heading.toLowerCase().replace(/s$/, '')} ${day(s.date)} ${s.startTime}–${s.endTime}`)}
+              deleteLabel={m.deleteLabel(
+                `${m.slots.heading.toLowerCase().replace(/s$/, '')} ${day(s.date)} ${s.startTime}–${s.endTime}`,
+              )}
               onDelete={() => void remove('slots', s.id)}
               busy={deleting === s.id}
             />
           ))}
         </ItemList>
       </div>
-      {open === 'periods' && <AddPeriodModal onClose={() => setOpen(null)} save={(input) => backend.availability.addPeriod(input)} />}
-      {open === 'unavailable' && <AddUnavailableModal onClose={() => setOpen(null)} save={(input) => backend.availability.addUnavailable(input)} />}
-      {open === 'slots' && <AddSlotModal onClose={() => setOpen(null)} save={(input) => backend.availability.addSlot(input)} />}
+      {open === 'periods' && (
+        <AddPeriodModal onClose={() => setOpen(null)} save={(input) => backend.availability.addPeriod(input)} />
+      )}
+      {open === 'unavailable' && (
+        <AddUnavailableModal
+          onClose={() => setOpen(null)}
+          save={(input) => backend.availability.addUnavailable(input)}
+        />
+      )}
+      {open === 'slots' && (
+        <AddSlotModal onClose={() => setOpen(null)} save={(input) => backend.availability.addSlot(input)} />
+      )}
     </div>
   );
 }

@@ -9,13 +9,10 @@ export function useAvailability() {
   const [error, setError] = useState<BackendError | null>(null);
   useEffect(
     () =>
-      backend.availability.subscribe(
-        (value) => {
-          setAvailability(value);
-          setError(null);
-        },
-        setError,
-      ),
+      backend.availability.subscribe((value) => {
+        setAvailability(value);
+        setError(null);
+      }, setError),
     [],
   );
   return { availability, error };

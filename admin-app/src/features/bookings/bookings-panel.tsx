@@ -1,4 +1,4 @@
-// The bookings tab (SPEC §2, §4): every request, newest first, with all its fields; a status dropdown; Generate
+// The bookings tab (docs/product.md §2, §4): every request, newest first, with all its fields; a status dropdown; Generate
 // Contract for Confirmed requests only.
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';

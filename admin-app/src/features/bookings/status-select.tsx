@@ -1,4 +1,4 @@
-// The status dropdown (SPEC §4): any status may be chosen; its colour is the status colour (New red, Contacted
+// The status dropdown (docs/product.md §4): any status may be chosen; its colour is the status colour (New red, Contacted
 // yellow, Confirmed blue, Declined pink). The live list is the truth: until the server confirms, the choice shows as
 // saving, and a failure puts the saved value back.
 import { useState } from 'react';
@@ -6,7 +6,13 @@ import { backend } from '@studio/shared/backend';
 import { BOOKING_STATUSES, STATUS_COLORS, type BookingRequest, type BookingStatus } from '@studio/shared/domain';
 import { messages } from '../../messages';
 
-export function StatusSelect({ booking, onError }: { booking: BookingRequest; onError: (message: string | null) => void }) {
+export function StatusSelect({
+  booking,
+  onError,
+}: {
+  booking: BookingRequest;
+  onError: (message: string | null) => void;
+}) {
   const [pending, setPending] = useState<BookingStatus | null>(null);
   const shown = pending ?? booking.status;
   const color = STATUS_COLORS[shown];

@@ -9,13 +9,10 @@ export function useBookings() {
   const [error, setError] = useState<BackendError | null>(null);
   useEffect(
     () =>
-      backend.bookings.subscribe(
-        (list) => {
-          setBookings(list);
-          setError(null);
-        },
-        setError,
-      ),
+      backend.bookings.subscribe((list) => {
+        setBookings(list);
+        setError(null);
+      }, setError),
     [],
   );
   return { bookings, error };

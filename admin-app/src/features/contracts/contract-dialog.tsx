@@ -1,4 +1,4 @@
-// The contract form (SPEC §3, §9): prefilled from the confirmed booking, with the model name from configuration, a
+// The contract form (docs/product.md §3, §9): prefilled from the confirmed booking, with the model name from configuration, a
 // 4-week timeline and Arizona law by default. The milestones show as dates while the admin edits; Export opens the
 // print window.
 import { useMemo, useState } from 'react';

@@ -27,7 +27,9 @@ test('the modeling variant, with its milestones on days 7, 21 and 28 and a print
 });
 
 test('the user-generated content variant, and TBD without a payment schedule', () => {
-  const doc = parse(contractHtml(buildContract(form({ serviceType: 'User-Generated Content' }), { paymentSchedule: '' })));
+  const doc = parse(
+    contractHtml(buildContract(form({ serviceType: 'User-Generated Content' }), { paymentSchedule: '' })),
+  );
   expect(doc.querySelector('h1')?.textContent).toBe('User-Generated Content Services Agreement');
   expect(doc.body.textContent).toContain('Content Licensing and Usage Rights');
   expect(doc.body.textContent).toContain('Payment schedule: TBD.');
@@ -36,9 +38,17 @@ test('the user-generated content variant, and TBD without a payment schedule', (
 test('markup in any field prints as text and creates no element', () => {
   const evil = '<img src=x onerror=alert(1)>';
   const html = contractHtml(
-    buildContract(form({ clientName: evil, modelName: `${evil}"'&`, serviceType: evil, governingLaw: `</style><script>x</script>` }), {
-      paymentSchedule: evil,
-    }),
+    buildContract(
+      form({
+        clientName: evil,
+        modelName: `${evil}"'&`,
+        serviceType: evil,
+        governingLaw: `</style><script>x</script>`,
+      }),
+      {
+        paymentSchedule: evil,
+      },
+    ),
   );
   expect(html).not.toMatch(/<img|<script/);
   const doc = parse(html);

@@ -47,7 +47,10 @@ ${sections}
  * Opens the print window with the contract. 'blocked' when the browser refused the window (a popup blocker).
  * Throws when the window could not be written.
  */
-export function exportContract(contract: ContractDocument, open: typeof window.open = (...a) => window.open(...a)): 'opened' | 'blocked' {
+export function exportContract(
+  contract: ContractDocument,
+  open: typeof window.open = (...a) => window.open(...a),
+): 'opened' | 'blocked' {
   const popup = open('', '_blank');
   if (!popup) return 'blocked';
   const html = contractHtml(contract);

@@ -1,4 +1,4 @@
-// The SMS on/off setting (SPEC §4): the admin's value, with a note when the server's environment overrides it.
+// The SMS on/off setting (docs/product.md §4): the admin's value, with a note when the server's environment overrides it.
 import { useEffect, useState } from 'react';
 import { backend } from '@studio/shared/backend';
 import type { SmsStatus } from '@studio/shared/domain';

@@ -1,7 +1,6 @@
 // sendBookingSms and the reminder with a fake Twilio client and an in-memory Firestore whose transactions are
 // serialisable (one at a time, writes applied at commit, create() failing on an existing document), as Firestore's.
-import { smsBookingConfirmation, smsReminder } from '../../../../shared/src/domain/sms';
-import { SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR } from '../../../../shared/src/domain/constants';
+import { SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR, smsBookingConfirmation, smsReminder } from '@studio/shared/domain';
 import {
   PATHS,
   SmsRequestError,
@@ -95,13 +94,24 @@ describe('sendBookingSms', () => {
   it("texts the stored booking's confirmation to its phone", async () => {
     expect(await sendBookingSms(deps(), 'b1')).toEqual({ sent: true, sid: 'SM1' });
     expect(twilio.sent).toEqual([
-      { to: '+15551234567', body: smsBookingConfirmation({ name: 'Jane Doe', service: 'Photoshoot', serviceTier: 'Mini Session', date: '2026-12-01', consultationDate: '' }) },
+      {
+        to: '+15551234567',
+        body: smsBookingConfirmation({
+          name: 'Jane Doe',
+          service: 'Photoshoot',
+          serviceTier: 'Mini Session',
+          date: '2026-12-01',
+          consultationDate: '',
+        }),
+      },
     ]);
     expect(store.docs.get(PATHS.marker('b1', 'confirmation'))).toMatchObject({ status: 'sent', sid: 'SM1' });
   });
 
   it('refuses an id that is not a booking document id, and a booking that does not exist', async () => {
-    await expect(sendBookingSms(deps(), { phone: '+1999' })).rejects.toEqual(new SmsRequestError('invalid-argument', 'bookingId must be a booking document id.'));
+    await expect(sendBookingSms(deps(), { phone: '+1999' })).rejects.toEqual(
+      new SmsRequestError('invalid-argument', 'bookingId must be a booking document id.'),
+    );
     await expect(sendBookingSms(deps(), '../settings/sms')).rejects.toMatchObject({ code: 'invalid-argument' });
     await expect(sendBookingSms(deps(), 'missing')).rejects.toMatchObject({ code: 'not-found' });
     expect(twilio.sent).toEqual([]);
@@ -173,15 +183,30 @@ describe('sendBookingSms', () => {
 describe('sendDayBeforeReminders', () => {
   it('reminds each booking dated tomorrow once, by shoot date or else consultation date, skipping declined ones', async () => {
     store.docs.set(PATHS.booking('shoot'), booking({ date: '2026-11-22' }));
-    store.docs.set(PATHS.booking('consult'), booking({ date: '', consultationDate: '2026-11-22', phone: '+15550000001' }));
+    store.docs.set(
+      PATHS.booking('consult'),
+      booking({ date: '', consultationDate: '2026-11-22', phone: '+15550000001' }),
+    );
     store.docs.set(PATHS.booking('declined'), booking({ date: '2026-11-22', status: 'Declined' }));
     store.docs.set(PATHS.booking('shoot-later'), booking({ date: '2026-11-30', consultationDate: '2026-11-22' }));
     const outcomes = await sendDayBeforeReminders(deps());
     expect(outcomes.map((o) => o.sent)).toEqual([true, true]);
     expect(twilio.sent.map((s) => s.body).sort()).toEqual(
       [
-        smsReminder({ name: 'Jane Doe', service: 'Photoshoot', serviceTier: 'Mini Session', date: '2026-11-22', consultationDate: '' }),
-        smsReminder({ name: 'Jane Doe', service: 'Photoshoot', serviceTier: 'Mini Session', date: '', consultationDate: '2026-11-22' }),
+        smsReminder({
+          name: 'Jane Doe',
+          service: 'Photoshoot',
+          serviceTier: 'Mini Session',
+          date: '2026-11-22',
+          consultationDate: '',
+        }),
+        smsReminder({
+          name: 'Jane Doe',
+          service: 'Photoshoot',
+          serviceTier: 'Mini Session',
+          date: '',
+          consultationDate: '2026-11-22',
+        }),
       ].sort(),
     );
     await sendDayBeforeReminders(deps());
@@ -203,7 +228,9 @@ describe('createTwilioClient', () => {
     });
     expect(await client.send('+15551234567', 'Hi')).toEqual({ sid: 'SM9' });
     expect(calls[0]?.url).toBe('https://api.twilio.com/2010-04-01/Accounts/AC123/Messages.json');
-    expect((calls[0]?.init.headers as Record<string, string>).Authorization).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
+    expect((calls[0]?.init.headers as Record<string, string>).Authorization).toBe(
+      `Basic ${Buffer.from('AC123:secret').toString('base64')}`,
+    );
     expect(String(calls[0]?.init.body)).toBe('To=%2B15551234567&From=%2B15550001111&Body=Hi');
   });
 });

@@ -1,8 +1,13 @@
 // The logic of sendBookingSms and the day-before reminder, free of the firebase-functions runtime: Firestore is
 // reached through SmsStore (firebase-admin in index.ts, an in-memory fake in tests) and Twilio through SmsClient.
-import { smsBookingConfirmation, smsFlagInForce, smsReminder } from '../../../../shared/src/domain/sms';
-import { SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR } from '../../../../shared/src/domain/constants';
-import type { BookingRequest } from '../../../../shared/src/domain/types';
+import {
+  SMS_MAX_PER_DAY,
+  SMS_MAX_PER_HOUR,
+  smsBookingConfirmation,
+  smsFlagInForce,
+  smsReminder,
+} from '@studio/shared/domain';
+import type { BookingRequest } from '@studio/shared/domain';
 
 export type DocData = Record<string, unknown>;
 
@@ -57,14 +62,22 @@ const DAY_MS = 24 * HOUR_MS;
 export const BOOKING_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export class SmsRequestError extends Error {
-  constructor(readonly code: 'invalid-argument' | 'not-found', message: string) {
+  constructor(
+    readonly code: 'invalid-argument' | 'not-found',
+    message: string,
+  ) {
     super(message);
   }
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-function bookingOf(data: DocData): Pick<BookingRequest, 'name' | 'service' | 'serviceTier' | 'date' | 'consultationDate' | 'phone' | 'smsOptIn' | 'status'> {
+function bookingOf(
+  data: DocData,
+): Pick<
+  BookingRequest,
+  'name' | 'service' | 'serviceTier' | 'date' | 'consultationDate' | 'phone' | 'smsOptIn' | 'status'
+> {
   return {
     name: str(data.name),
     service: str(data.service),
@@ -90,7 +103,11 @@ export async function smsEnabled(deps: Pick<SmsDeps, 'store' | 'smsEnabledEnv'>)
  * concurrent calls cannot both send and the limits hold across instances; a Twilio failure leaves the marker (marked
  * failed) so a retry never risks a second text.
  */
-export async function sendBookingSms(deps: SmsDeps, bookingId: unknown, kind: SmsKind = 'confirmation'): Promise<SmsOutcome> {
+export async function sendBookingSms(
+  deps: SmsDeps,
+  bookingId: unknown,
+  kind: SmsKind = 'confirmation',
+): Promise<SmsOutcome> {
   if (typeof bookingId !== 'string' || !BOOKING_ID.test(bookingId)) {
     throw new SmsRequestError('invalid-argument', 'bookingId must be a booking document id.');
   }
@@ -107,10 +124,12 @@ export async function sendBookingSms(deps: SmsDeps, bookingId: unknown, kind: Sm
     const marker = await tx.get(PATHS.marker(bookingId, kind));
     const counter = await tx.get(PATHS.counter);
     if (marker) return { sent: false, reason: 'already-sent' };
-    const recent = (Array.isArray(counter?.sentAt) ? (counter.sentAt as unknown[]) : [])
-      .filter((s): s is number => typeof s === 'number' && t - s < DAY_MS);
+    const recent = (Array.isArray(counter?.sentAt) ? (counter.sentAt as unknown[]) : []).filter(
+      (s): s is number => typeof s === 'number' && t - s < DAY_MS,
+    );
     const lastHour = recent.filter((s) => t - s < HOUR_MS).length;
-    if (recent.length >= SMS_MAX_PER_DAY || lastHour >= SMS_MAX_PER_HOUR) return { sent: false, reason: 'rate-limited' };
+    if (recent.length >= SMS_MAX_PER_DAY || lastHour >= SMS_MAX_PER_HOUR)
+      return { sent: false, reason: 'rate-limited' };
     tx.create(PATHS.marker(bookingId, kind), { bookingId, kind, status: 'sending', at: t });
     tx.set(PATHS.counter, { sentAt: [...recent, t] });
     return 'go';

@@ -21,7 +21,8 @@ export function createTwilioClient(options: TwilioOptions): SmsClient {
         body: new URLSearchParams({ To: to, From: options.from, Body: body }).toString(),
       });
       const payload = (await response.json().catch(() => ({}))) as { sid?: string; message?: string };
-      if (!response.ok || !payload.sid) throw new Error(`Twilio answered ${response.status}: ${payload.message ?? 'no sid'}`);
+      if (!response.ok || !payload.sid)
+        throw new Error(`Twilio answered ${response.status}: ${payload.message ?? 'no sid'}`);
       return { sid: payload.sid };
     },
   };

@@ -1,4 +1,4 @@
-// A grid of portfolio images and videos (SPEC §2). Images open the carousel; videos play in place on tap.
+// A grid of portfolio images and videos (docs/product.md §2). Images open the carousel; videos play in place on tap.
 // Loading order: the first tile is the page's largest above-the-fold image (eager, high priority), the rest of the
 // first row load eagerly at normal priority, everything below the fold lazily.
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -27,7 +27,13 @@ export function MediaGallery({ items, aboveFold = true, label }: MediaGalleryPro
     () =>
       items
         .filter((item) => item.type === 'image')
-        .map((item) => ({ src: item.url, alt: item.name, width: item.width, height: item.height, srcSet: item.srcSet })),
+        .map((item) => ({
+          src: item.url,
+          alt: item.name,
+          width: item.width,
+          height: item.height,
+          srcSet: item.srcSet,
+        })),
     [items],
   );
 
@@ -39,7 +45,13 @@ export function MediaGallery({ items, aboveFold = true, label }: MediaGalleryPro
           if (item.type === 'video') {
             return (
               <li key={`${item.url}-${i}`} className="media-cell">
-                <VideoTile src={item.url} name={item.name} poster={item.poster} width={item.width} height={item.height} />
+                <VideoTile
+                  src={item.url}
+                  name={item.name}
+                  poster={item.poster}
+                  width={item.width}
+                  height={item.height}
+                />
               </li>
             );
           }

@@ -1,4 +1,4 @@
-// The full-screen image carousel (SPEC §2): previous/next wrap around, a 'current / total' counter, arrow keys and
+// The full-screen image carousel (docs/product.md §2): previous/next wrap around, a 'current / total' counter, arrow keys and
 // Escape, focus kept inside while open and given back to the opener on close. Loaded lazily (React.lazy in
 // media-gallery.tsx) so its code is not part of the home page's first load.
 import { useEffect, useRef, useState } from 'react';
@@ -87,7 +87,13 @@ export default function MediaViewer({ images, startIndex, onClose }: MediaViewer
           <p className="viewer-counter" aria-live="polite" aria-atomic="true">
             {messages.media.counter(index + 1, total)}
           </p>
-          <button ref={closeButton} type="button" className="viewer-button" aria-label={messages.media.close} onClick={onClose}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="viewer-button"
+            aria-label={messages.media.close}
+            onClick={onClose}
+          >
             <span aria-hidden="true">✕</span>
           </button>
         </div>
@@ -106,10 +112,20 @@ export default function MediaViewer({ images, startIndex, onClose }: MediaViewer
         </figure>
         {total > 1 && (
           <>
-            <button type="button" className="viewer-button viewer-prev" aria-label={messages.media.previous} onClick={() => step(-1)}>
+            <button
+              type="button"
+              className="viewer-button viewer-prev"
+              aria-label={messages.media.previous}
+              onClick={() => step(-1)}
+            >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className="viewer-button viewer-next" aria-label={messages.media.next} onClick={() => step(1)}>
+            <button
+              type="button"
+              className="viewer-button viewer-next"
+              aria-label={messages.media.next}
+              onClick={() => step(1)}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </>

@@ -1,4 +1,4 @@
-// A portfolio video (SPEC §2): muted, looping, inline on phones, paused until tapped; a tap toggles play and pause.
+// A portfolio video (docs/product.md §2): muted, looping, inline on phones, paused until tapped; a tap toggles play and pause.
 import { useRef, useState } from 'react';
 import { messages } from '../../messages';
 

@@ -1,4 +1,4 @@
-// /about (SPEC §2): story, approach, services and expertise, equipment list.
+// /about (docs/product.md §2): story, approach, services and expertise, equipment list.
 import { Link } from '@studio/shared/router';
 import { messages } from '../../messages';
 import './about-page.css';

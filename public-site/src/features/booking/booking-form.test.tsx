@@ -1,4 +1,4 @@
-// The booking form (issue 4, SPEC §5) against the memory backend, which follows the server's rules.
+// The booking form (issue 4, docs/product.md §5) against the memory backend, which follows the server's rules.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format } from 'date-fns';
@@ -47,9 +47,13 @@ const SERVICES: Service[] = [
 ];
 
 const OPEN: AdminAvailability = {
-  periods: [{ id: 'p1', startDate: day(0), endDate: day(90), isAvailable: true, notes: '', createdAt: at, updatedAt: at }],
+  periods: [
+    { id: 'p1', startDate: day(0), endDate: day(90), isAvailable: true, notes: '', createdAt: at, updatedAt: at },
+  ],
   unavailable: [{ id: 'u1', startDate: day(0), endDate: day(2), reason: '', createdAt: at }],
-  slots: [{ id: 's1', date: day(4), startTime: '09:00', endTime: '17:00', isAvailable: false, notes: '', createdAt: at }],
+  slots: [
+    { id: 's1', date: day(4), startTime: '09:00', endTime: '17:00', isAvailable: false, notes: '', createdAt: at },
+  ],
 };
 
 function setup(options: { url?: string; seed?: Partial<MemorySeed> } = {}) {
@@ -105,7 +109,8 @@ test("shows the spec's fields; Service Package appears once a service is chosen"
   setup();
   await screen.findByRole('textbox', { name: 'Full Name' });
   expect(screen.getByRole('heading', { name: 'Book a Session' })).toBeInTheDocument();
-  for (const name of ['Full Name', 'Email Address', 'Phone', 'Project Description']) expect(field(name)).toBeInTheDocument();
+  for (const name of ['Full Name', 'Email Address', 'Phone', 'Project Description'])
+    expect(field(name)).toBeInTheDocument();
   expect(field('Full Name')).toBeRequired();
   expect(field('Phone')).not.toBeRequired();
   expect(select('Service Type')).toBeRequired();
@@ -113,7 +118,9 @@ test("shows the spec's fields; Service Package appears once a service is chosen"
 
   await user.selectOptions(select('Service Type'), 'usergeneratedcontent');
   expect(select('Service Package')).toBeRequired();
-  expect(within(select('Service Package')).getByRole('option', { name: 'Monthly Retainer ($1,800)' })).toBeInTheDocument();
+  expect(
+    within(select('Service Package')).getByRole('option', { name: 'Monthly Retainer ($1,800)' }),
+  ).toBeInTheDocument();
   // Other services: an optional Preferred Date and no photoshoot fields.
   expect(dateInput('Preferred Date')).not.toBeRequired();
   expect(screen.queryByLabelText(/^Consultation Meeting Date/, { selector: 'input' })).not.toBeInTheDocument();
@@ -220,7 +227,9 @@ describe('security kit checks', () => {
     await fillUgc(user);
     await user.click(screen.getByRole('checkbox', { name: SMS_OPT_IN_TEXT }));
     await user.click(submitButton());
-    expect(await screen.findByText('Enter a phone number to receive text messages, or untick the box.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter a phone number to receive text messages, or untick the box.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -266,7 +275,17 @@ describe('dates', () => {
     setup({
       seed: {
         availability: {
-          periods: [{ id: 'p', startDate: day(40), endDate: day(60), isAvailable: true, notes: '', createdAt: at, updatedAt: at }],
+          periods: [
+            {
+              id: 'p',
+              startDate: day(40),
+              endDate: day(60),
+              isAvailable: true,
+              notes: '',
+              createdAt: at,
+              updatedAt: at,
+            },
+          ],
           unavailable: [],
           slots: [],
         },
@@ -410,13 +429,17 @@ describe('submitting', () => {
     expect(await screen.findByText('Must be a valid e-mail address')).toBeInTheDocument();
     expect(field('Email Address')).toHaveAccessibleDescription('Must be a valid e-mail address');
     expect(field('Project Description')).toHaveAccessibleDescription('Must be 2000 characters or less');
-    expect(screen.getByRole('alert')).toHaveTextContent('Your request was not sent. Please correct the highlighted fields.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your request was not sent. Please correct the highlighted fields.',
+    );
   });
 
   test("the server's refusals are shown in its words, e.g. a rate limit", async () => {
     const user = userEvent.setup({ delay: null });
     const { create } = setup();
-    create.mockRejectedValueOnce(new BackendError('rate-limited', 'Too many requests.', { status: 429, retryAfter: 42 }));
+    create.mockRejectedValueOnce(
+      new BackendError('rate-limited', 'Too many requests.', { status: 429, retryAfter: 42 }),
+    );
     await screen.findByRole('textbox', { name: 'Full Name' });
     await fillUgc(user);
     await user.click(submitButton());

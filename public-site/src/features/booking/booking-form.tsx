@@ -1,4 +1,4 @@
-// The booking form (SPEC §5): the spec's fields and labels, the kit's inline checks and warnings, the date checks
+// The booking form (docs/product.md §5): the spec's fields and labels, the kit's inline checks and warnings, the date checks
 // from one cached availability lookup, and a submit that never loses what she typed. The server checks everything
 // again; what is checked here is for her convenience, not for safety.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -62,7 +62,11 @@ const EMPTY: BookingInput = {
 const isPhotoshoot = (serviceId: string) => serviceId === 'photoshoot';
 
 /** The values a fresh form starts with: the service and tier from the URL when they exist. */
-export function initialValues(services: readonly Service[], selectedService: string | null, selectedTier: string | null): BookingInput {
+export function initialValues(
+  services: readonly Service[],
+  selectedService: string | null,
+  selectedTier: string | null,
+): BookingInput {
   const service = services.find((s) => s.id === selectedService);
   if (!service) return EMPTY;
   const tier = service.tiers.find((t) => t.id === selectedTier);
@@ -153,7 +157,7 @@ function failureOf(error: unknown): Omit<FormFailure, 'focusAlert'> & { fieldErr
 
 export interface BookingFormProps {
   services: Service[];
-  /** Null while loading or when the lookup failed (then every date counts as available: SPEC §5). */
+  /** Null while loading or when the lookup failed (then every date counts as available: docs/product.md §5). */
   availability: PublicAvailability | null;
   lookupAvailability(): Promise<PublicAvailability>;
   today: IsoDate;
@@ -161,7 +165,14 @@ export interface BookingFormProps {
   initial: BookingInput;
 }
 
-export function BookingForm({ services, availability, lookupAvailability, today, disabled, initial }: BookingFormProps) {
+export function BookingForm({
+  services,
+  availability,
+  lookupAvailability,
+  today,
+  disabled,
+  initial,
+}: BookingFormProps) {
   const uid = useId();
   const idOf = (field: BookingTextField | 'smsOptIn') => `${uid}-${field}`;
   const [values, setValues] = useState<BookingInput>(initial);
@@ -320,7 +331,12 @@ export function BookingForm({ services, availability, lookupAvailability, today,
   const fieldLabel = (field: BookingTextField) => (
     <label htmlFor={idOf(field)}>
       {label(field)}
-      {required.has(field) && <span className="booking-required" aria-hidden="true"> *</span>}
+      {required.has(field) && (
+        <span className="booking-required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
     </label>
   );
 

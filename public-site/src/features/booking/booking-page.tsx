@@ -1,5 +1,5 @@
 // /book-me: loads the services and the public availability once, then shows the form, 'Failed to load services'
-// (only the message, SPEC §8) or 'No Availability Set' with the form disabled (SPEC §5).
+// (only the message, docs/product.md §8) or 'No Availability Set' with the form disabled (docs/product.md §5).
 import { useEffect, useMemo, useState } from 'react';
 import { backend } from '@studio/shared/backend';
 import { hasAnyAvailabilityPeriod, type Service } from '@studio/shared/domain';

@@ -23,14 +23,15 @@ export interface DateFieldProps {
 }
 
 export function DateField(props: DateFieldProps) {
-  const { id, name, label, required, value, today, availability, error, onChange, onSuggest, suggestionMissing } = props;
+  const { id, name, label, required, value, today, availability, error, onChange, onSuggest, suggestionMissing } =
+    props;
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const calendarId = `${id}-calendar`;
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
 
-  // SPEC §4 date check states: with the availability already loaded the check is immediate.
+  // docs/product.md §4 date check states: with the availability already loaded the check is immediate.
   const known = value !== '' && availability !== undefined && value >= today;
   const available = known && isDateAvailable(value, availability);
 
@@ -43,7 +44,12 @@ export function DateField(props: DateFieldProps) {
     <div className="field booking-date">
       <label htmlFor={id}>
         {label}
-        {required && <span className="booking-required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="booking-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <div className="booking-date-row">
         <input
@@ -76,14 +82,24 @@ export function DateField(props: DateFieldProps) {
           {available ? m.dateAvailable : m.dateUnavailable}
         </p>
       )}
-      {suggestionMissing && <p className="field-hint" role="status">{m.noSuggestion}</p>}
+      {suggestionMissing && (
+        <p className="field-hint" role="status">
+          {m.noSuggestion}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error">
           {error}
         </p>
       )}
       {open && (
-        <Suspense fallback={<p className="field-hint" role="status">{m.calendarLoading}</p>}>
+        <Suspense
+          fallback={
+            <p className="field-hint" role="status">
+              {m.calendarLoading}
+            </p>
+          }
+        >
           <DatePicker
             id={calendarId}
             label={label}

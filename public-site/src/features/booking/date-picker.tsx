@@ -13,7 +13,7 @@ export interface DatePickerProps {
   label: string;
   value: IsoDate | '';
   today: IsoDate;
-  /** Undefined when the lookup failed: then only past days are disabled (SPEC §5: a lookup error means available). */
+  /** Undefined when the lookup failed: then only past days are disabled (docs/product.md §5: a lookup error means available). */
   availability: PublicAvailability | undefined;
   onSelect(date: IsoDate): void;
   onClose(): void;
@@ -23,8 +23,11 @@ const m = messages.booking;
 
 export default function DatePicker({ id, label, value, today, availability, onSelect, onClose }: DatePickerProps) {
   const iso = (d: Date) => format(d, 'yyyy-MM-dd');
-  const unavailable = (d: Date) => iso(d) < today || (availability !== undefined && !isDateAvailable(iso(d), availability));
-  const lastOpen = availability?.periods.filter((p) => p.isAvailable).reduce<IsoDate>((max, p) => (p.endDate > max ? p.endDate : max), today);
+  const unavailable = (d: Date) =>
+    iso(d) < today || (availability !== undefined && !isDateAvailable(iso(d), availability));
+  const lastOpen = availability?.periods
+    .filter((p) => p.isAvailable)
+    .reduce<IsoDate>((max, p) => (p.endDate > max ? p.endDate : max), today);
   const selected = value ? parseISO(value) : undefined;
 
   return (

@@ -6,9 +6,7 @@ import { backend } from '@studio/shared/backend';
 import type { PublicAvailability } from '@studio/shared/domain';
 
 export type AvailabilityState =
-  | { status: 'loading' }
-  | { status: 'ready'; availability: PublicAvailability }
-  | { status: 'error' };
+  { status: 'loading' } | { status: 'ready'; availability: PublicAvailability } | { status: 'error' };
 
 export function usePublicAvailability() {
   const cache = useRef<Promise<PublicAvailability> | null>(null);

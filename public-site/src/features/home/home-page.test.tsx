@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryBackend } from '@studio/shared/backend/memory';
 import type { Backend } from '@studio/shared/backend';
 import { renderAt } from '../../test-support/render';
-import { seed, services } from '../../test-support/seed';
+import { seed } from '../../test-support/seed';
 
 let mockBackend: Backend = createMemoryBackend(seed());
 jest.mock('@studio/shared/backend', () => ({

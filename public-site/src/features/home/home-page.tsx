@@ -1,4 +1,4 @@
-// Home (SPEC §2): a hero with Book and Portfolio buttons, then the services grid from the backend, featured services
+// Home (docs/product.md §2): a hero with Book and Portfolio buttons, then the services grid from the backend, featured services
 // first, each card going to /book-me with its service selected and its Learn More to /service/{id}.
 import { useEffect, useState } from 'react';
 import { Link } from '@studio/shared/router';
@@ -73,7 +73,9 @@ export function HomePage() {
             {messages.failedToLoadServices}
           </p>
         )}
-        {state.status === 'ready' && state.services.length === 0 && <p className="empty-state">{messages.noServices}</p>}
+        {state.status === 'ready' && state.services.length === 0 && (
+          <p className="empty-state">{messages.noServices}</p>
+        )}
         {state.status === 'ready' && state.services.length > 0 && (
           <ul className="service-grid" aria-labelledby="services-title">
             {state.services.map((service) => (
@@ -106,7 +108,7 @@ function ServiceCard({ service }: { service: Service }) {
         <p className="muted">{service.description}</p>
         <p className="price">{servicePriceText(service)}</p>
         <div className="service-actions">
-          {/* The whole card books the service (SPEC §2); Learn More sits above that link. */}
+          {/* The whole card books the service (docs/product.md §2); Learn More sits above that link. */}
           <Link className="btn btn-primary btn-small stretched-link" to={bookHref}>
             {messages.home.book}
             <span className="visually-hidden">{messages.home.bookSuffix(service.displayName)}</span>

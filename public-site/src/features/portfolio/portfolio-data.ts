@@ -1,5 +1,5 @@
-// Loads what the portfolio pages show (SPEC §7): the metadata document and the content JSON. Metadata that fails to
-// load falls back to empty metadata (SPEC §8); content that fails is null, and the page says so.
+// Loads what the portfolio pages show (docs/product.md §7): the metadata document and the content JSON. Metadata that fails to
+// load falls back to empty metadata (docs/product.md §8); content that fails is null, and the page says so.
 import { useEffect, useState } from 'react';
 import { backend } from '@studio/shared/backend';
 import { EMPTY_PORTFOLIO_META, PORTFOLIO_SECTION_IDS } from '@studio/shared/domain';
@@ -9,8 +9,7 @@ import { messages } from '../../messages';
 export type PortfolioSectionId = (typeof PORTFOLIO_SECTION_IDS)[number];
 
 export type PortfolioData =
-  | { status: 'loading' }
-  | { status: 'ready'; meta: PortfolioMeta; content: PortfolioContent | null };
+  { status: 'loading' } | { status: 'ready'; meta: PortfolioMeta; content: PortfolioContent | null };
 
 export function isPortfolioSection(id: string): id is PortfolioSectionId {
   return (PORTFOLIO_SECTION_IDS as readonly string[]).includes(id);
@@ -33,12 +32,12 @@ export function usePortfolioData(): PortfolioData {
   return data;
 }
 
-/** The reel URLs worth embedding: empty entries are skipped (SPEC §2). */
+/** The reel URLs worth embedding: empty entries are skipped (docs/product.md §2). */
 export function reelUrls(meta: Pick<PortfolioMeta, 'ugcReels'>): string[] {
   return meta.ugcReels.map((url) => url.trim()).filter((url) => url !== '');
 }
 
-/** The count line of a category card (SPEC §2). */
+/** The count line of a category card (docs/product.md §2). */
 export function categoryCount(id: string, meta: PortfolioMeta): string {
   switch (id) {
     case 'runway':
@@ -61,9 +60,13 @@ export function coverOf(id: string, meta: PortfolioMeta, content: PortfolioConte
   const firstImage = (items: readonly MediaItem[] | undefined) => items?.find((m) => m.type === 'image');
   switch (id) {
     case 'runway':
-      return Object.keys(meta.RUNWAY_SECTION_MAP).map((k) => firstImage(content.runway[k])).find(Boolean);
+      return Object.keys(meta.RUNWAY_SECTION_MAP)
+        .map((k) => firstImage(content.runway[k]))
+        .find(Boolean);
     case 'print':
-      return meta.PRINT_CONCEPTS.map((name) => firstImage(content.print[meta.PRINT_CONCEPT_KEY_MAP[name] ?? ''])).find(Boolean);
+      return meta.PRINT_CONCEPTS.map((name) => firstImage(content.print[meta.PRINT_CONCEPT_KEY_MAP[name] ?? ''])).find(
+        Boolean,
+      );
     case 'comp-card':
       return firstImage(content['comp-card']);
     case 'digitals':

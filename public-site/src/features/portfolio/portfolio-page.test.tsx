@@ -30,7 +30,10 @@ describe('Portfolio', () => {
   it('shows a card per category with label, description and count', async () => {
     renderAt('/portfolio');
     const cards = await categoryCards();
-    const text = cards.map((c) => [within(c).getByRole('heading').textContent, c.querySelector('.category-count')?.textContent]);
+    const text = cards.map((c) => [
+      within(c).getByRole('heading').textContent,
+      c.querySelector('.category-count')?.textContent,
+    ]);
     expect(text).toEqual([
       ['Runway', 'Last 3 Shows'],
       ['Print', '7 Concepts'],

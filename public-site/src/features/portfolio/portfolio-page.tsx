@@ -1,4 +1,4 @@
-// /portfolio: one card per category of the metadata with its label, description and count (SPEC §2); the admin also
+// /portfolio: one card per category of the metadata with its label, description and count (docs/product.md §2); the admin also
 // sees Manage Portfolio.
 import { Link } from '@studio/shared/router';
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';

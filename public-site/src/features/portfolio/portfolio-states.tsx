@@ -1,4 +1,4 @@
-// The portfolio's shared states: loading, no content (SPEC §8, with a Refresh Page button), and 'Section not found'.
+// The portfolio's shared states: loading, no content (docs/product.md §8, with a Refresh Page button), and 'Section not found'.
 import { Link } from '@studio/shared/router';
 import { messages } from '../../messages';
 

@@ -1,4 +1,4 @@
-// /portfolio/{section} for the five category ids (SPEC §2). The route decides whether an id is a section.
+// /portfolio/{section} for the five category ids (docs/product.md §2). The route decides whether an id is a section.
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from '@studio/shared/router';
 import type { PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
@@ -47,7 +47,15 @@ export function PortfolioSectionPage({ section }: { section: PortfolioSectionId 
   );
 }
 
-function SectionBody({ section, meta, content }: { section: Exclude<PortfolioSectionId, 'ugc'>; meta: PortfolioMeta; content: PortfolioContent }) {
+function SectionBody({
+  section,
+  meta,
+  content,
+}: {
+  section: Exclude<PortfolioSectionId, 'ugc'>;
+  meta: PortfolioMeta;
+  content: PortfolioContent;
+}) {
   switch (section) {
     case 'comp-card':
       return content['comp-card'].length === 0 ? (
@@ -80,7 +88,15 @@ function RunwayList({ meta, content }: { meta: PortfolioMeta; content: Portfolio
           <li key={id} className="feature-card">
             <div className="feature-cover" aria-hidden="true">
               {cover && (
-                <img src={cover.url} alt="" width={cover.width ?? 800} height={cover.height ?? 1000} loading={i < 2 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+                <img
+                  src={cover.url}
+                  alt=""
+                  width={cover.width ?? 800}
+                  height={cover.height ?? 1000}
+                  loading={i < 2 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding="async"
+                />
               )}
             </div>
             <div className="feature-body">
@@ -135,7 +151,15 @@ function PrintConcepts({ meta, content }: { meta: PortfolioMeta; content: Portfo
           <li key={name} className="feature-card">
             <div className="feature-cover" aria-hidden="true">
               {cover && (
-                <img src={cover.url} alt="" width={cover.width ?? 800} height={cover.height ?? 1000} loading={i < 2 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
+                <img
+                  src={cover.url}
+                  alt=""
+                  width={cover.width ?? 800}
+                  height={cover.height ?? 1000}
+                  loading={i < 2 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding="async"
+                />
               )}
             </div>
             <div className="feature-body">

@@ -1,4 +1,4 @@
-// The UGC section (SPEC §2): the reels of the metadata, empty URLs skipped. Each reel is first a plain link to the
+// The UGC section (docs/product.md §2): the reels of the metadata, empty URLs skipped. Each reel is first a plain link to the
 // reel, which works with no third party at all; Instagram's embed script, requested only from this page, then turns
 // the links into players. When the script cannot load (offline, blocked) the links simply stay: the failure is
 // handled on the script's error event and nothing is thrown or logged by the app.

@@ -24,9 +24,13 @@ describe('Project detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sonoran Editorial' })).toBeInTheDocument();
     expect(screen.getByText('A two-day editorial in the desert.')).toBeInTheDocument();
     const gallery = screen.getByRole('list', { name: 'Gallery' });
-    expect(within(gallery).getAllByRole('button', { name: /Open Sonoran Editorial, image \d in the viewer/ })).toHaveLength(2);
+    expect(
+      within(gallery).getAllByRole('button', { name: /Open Sonoran Editorial, image \d in the viewer/ }),
+    ).toHaveLength(2);
     const videos = screen.getByRole('list', { name: 'Videos' });
-    expect(within(videos).getByRole('button', { name: 'TAP TO PLAY (Sonoran Editorial, video 1)' })).toBeInTheDocument();
+    expect(
+      within(videos).getByRole('button', { name: 'TAP TO PLAY (Sonoran Editorial, video 1)' }),
+    ).toBeInTheDocument();
   });
 
   it('shows no videos for a print project', async () => {

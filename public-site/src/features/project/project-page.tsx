@@ -1,4 +1,4 @@
-// Project detail (SPEC §2): title, description, image gallery, and videos unless the category is print. In the
+// Project detail (docs/product.md §2): title, description, image gallery, and videos unless the category is print. In the
 // original the section route shadowed it; here /portfolio/{id} falls through to it when the id is no section.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@studio/shared/router';
@@ -78,7 +78,11 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
   const videos: MediaItem[] =
     project.category === 'print'
       ? []
-      : (gallery?.videos ?? []).map((url, i) => ({ type: 'video', url, name: messages.project.video(project.title, i + 1) }));
+      : (gallery?.videos ?? []).map((url, i) => ({
+          type: 'video',
+          url,
+          name: messages.project.video(project.title, i + 1),
+        }));
 
   return (
     <article className="page project">

@@ -1,5 +1,5 @@
 // Phishing tester: the visitor types text and sees, as they type, which of the kit's phrases it contains. Only the
-// phrases found in their own text are shown, never the list itself (SPEC §5).
+// phrases found in their own text are shown, never the list itself (docs/product.md §5).
 import { useId, useState } from 'react';
 import { detectPhishing } from '@studio/security-kit';
 import { messages } from '../../messages';

@@ -11,7 +11,8 @@ const mockBroken: Partial<Record<KitKey, unknown>> = {};
 jest.mock('@studio/security-kit', () => {
   const actual = jest.requireActual<Record<string, unknown>>('@studio/security-kit');
   return new Proxy(actual, {
-    get: (target, key) => (typeof key === 'string' && key in mockBroken ? mockBroken[key as KitKey] : Reflect.get(target, key)),
+    get: (target, key) =>
+      typeof key === 'string' && key in mockBroken ? mockBroken[key as KitKey] : Reflect.get(target, key),
   });
 });
 
@@ -19,7 +20,10 @@ afterEach(() => {
   for (const key of Object.keys(mockBroken)) delete mockBroken[key as KitKey];
 });
 
-const failed = () => runSecurityChecks().filter((r) => !r.passed).map((r) => r.id);
+const failed = () =>
+  runSecurityChecks()
+    .filter((r) => !r.passed)
+    .map((r) => r.id);
 
 test('with the real kit every check passes', () => {
   const results = runSecurityChecks();
@@ -44,7 +48,8 @@ test('a phishing detector that misses a phrase fails the phrase check', () => {
 });
 
 test('a limiter that allows 61 requests fails the 60-per-minute checks', () => {
-  mockBroken.createRateLimiter = (options: Kit.RateLimiterOptions = {}) => realKit.createRateLimiter({ ...options, limit: 61 });
+  mockBroken.createRateLimiter = (options: Kit.RateLimiterOptions = {}) =>
+    realKit.createRateLimiter({ ...options, limit: 61 });
   expect(failed()).toEqual(['sixtyAllowed', 'sixtyFirstRefused']);
 });
 

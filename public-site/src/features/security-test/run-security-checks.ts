@@ -1,4 +1,4 @@
-// The checks behind "Run Tests": each calls the kit the way the site does and compares with what SPEC §5 and §9
+// The checks behind "Run Tests": each calls the kit the way the site does and compares with what docs/product.md §5 and §9
 // require, so a broken or mis-bundled kit shows up in the browser, not only in the kit's unit tests. Checks use
 // their own rate limiter and monitor (never the page-wide ones) so running them changes nothing the visitor sees,
 // except the CSRF token, which is created exactly as the site's first state-changing request would create it.
@@ -75,7 +75,9 @@ const CHECKS: readonly Check[] = [
     group: 'validators',
     run: () =>
       every(['+441234567890', '0123456789'], (p) => valid(validatePhone(p))) &&
-      every(['', '+44 1234 567890', '0123-456789', '++441234567890', '12+34', 'phone'], (p) => invalid(validatePhone(p))),
+      every(['', '+44 1234 567890', '0123-456789', '++441234567890', '12+34', 'phone'], (p) =>
+        invalid(validatePhone(p)),
+      ),
   },
   {
     id: 'nameFormat',
@@ -118,7 +120,8 @@ const CHECKS: readonly Check[] = [
     id: 'nameLength',
     group: 'warnings',
     run: () =>
-      getNameWarnings('a'.repeat(51)).some((w) => w.code === 'name-length') && getNameWarnings('a'.repeat(50)).length === 0,
+      getNameWarnings('a'.repeat(51)).some((w) => w.code === 'name-length') &&
+      getNameWarnings('a'.repeat(50)).length === 0,
   },
   {
     id: 'scriptTags',

@@ -42,7 +42,15 @@ test('Run Tests runs every check in the browser and lists each one as passed', a
     expect(item).not.toHaveTextContent('Fail');
   }
   // Every helper the issue names has its group.
-  for (const group of ['Validators', 'Warnings', 'Sanitiser', 'Phishing detector', 'Rate limiter', 'CSRF token', 'Security monitor']) {
+  for (const group of [
+    'Validators',
+    'Warnings',
+    'Sanitiser',
+    'Phishing detector',
+    'Rate limiter',
+    'CSRF token',
+    'Security monitor',
+  ]) {
     expect(screen.getByRole('heading', { level: 3, name: group })).toBeInTheDocument();
   }
   expect(screen.getByText('Flags each of the 19 phishing phrases')).toBeInTheDocument();
@@ -65,17 +73,28 @@ test('the phishing tester lists the flagged phrases live, whatever the case and 
 
   await user.type(input, ' Please VERIFY   your account');
   expect(result).toHaveTextContent('1 phishing phrase found:');
-  expect(within(result).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['verify your account']);
+  expect(
+    within(result)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['verify your account']);
 
   await user.type(input, ' and buy a Gift Card');
   expect(result).toHaveTextContent('2 phishing phrases found:');
-  expect(within(result).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['verify your account', 'gift card']);
+  expect(
+    within(result)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['verify your account', 'gift card']);
 
   await user.clear(input);
   expect(result).toHaveTextContent('Nothing to check yet.');
 });
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>, values: { name: string; email: string; message: string }) {
+async function fillForm(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { name: string; email: string; message: string },
+) {
   await user.type(screen.getByLabelText('Name'), values.name);
   await user.type(screen.getByLabelText('Email'), values.email);
   await user.type(screen.getByLabelText('Message'), values.message);

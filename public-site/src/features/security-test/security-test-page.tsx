@@ -1,4 +1,4 @@
-// /security-test (SPEC §2): the security monitor, the self-tests, a phishing tester and a SecureForm demo.
+// /security-test (docs/product.md §2): the security monitor, the self-tests, a phishing tester and a SecureForm demo.
 // Loaded as its own chunk (see app.tsx) so none of this is in the home page's bundle.
 import { MONITOR_REFRESH_MS, securityMonitor } from '@studio/security-kit';
 import { SecurityMonitorView } from '@studio/security-kit/react';

@@ -21,7 +21,9 @@ describe('Service detail', () => {
     renderAt('/service/photoshoot');
     expect(await screen.findByRole('heading', { level: 1, name: 'Photoshoot' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Packages & pricing' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Tier', 'Price', 'Includes', 'Book']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([

@@ -1,4 +1,4 @@
-// /service/{service} (SPEC §2): the service with a pricing table of its tiers; each tier's Book button carries
+// /service/{service} (docs/product.md §2): the service with a pricing table of its tiers; each tier's Book button carries
 // selectedService and selectedTier to /book-me. 'Service Not Found' when the id is unknown.
 import { useEffect, useState } from 'react';
 import { Link } from '@studio/shared/router';
@@ -75,7 +75,15 @@ export function ServicePage({ serviceId }: { serviceId: string }) {
           <p className="price">{servicePriceText(service)}</p>
         </div>
         {service.image && (
-          <img className="service-hero-media" src={service.image} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+          <img
+            className="service-hero-media"
+            src={service.image}
+            alt=""
+            width={1200}
+            height={800}
+            fetchPriority="high"
+            decoding="async"
+          />
         )}
       </header>
 
@@ -84,9 +92,15 @@ export function ServicePage({ serviceId }: { serviceId: string }) {
       <table className="pricing-table" role="table" aria-labelledby="pricing-title">
         <thead role="rowgroup">
           <tr role="row">
-            <th role="columnheader" scope="col">{messages.tierHeader}</th>
-            <th role="columnheader" scope="col">{messages.priceHeader}</th>
-            <th role="columnheader" scope="col">{messages.includesHeader}</th>
+            <th role="columnheader" scope="col">
+              {messages.tierHeader}
+            </th>
+            <th role="columnheader" scope="col">
+              {messages.priceHeader}
+            </th>
+            <th role="columnheader" scope="col">
+              {messages.includesHeader}
+            </th>
             <th role="columnheader" scope="col">
               <span className="visually-hidden">{messages.bookHeader}</span>
             </th>

@@ -1,4 +1,4 @@
--- The whole data model of SPEC §3. JSON columns hold lists that are always read and written whole.
+-- The whole data model of docs/product.md §3. JSON columns hold lists that are always read and written whole.
 CREATE TABLE services (
   id TEXT PRIMARY KEY,
   position INTEGER NOT NULL,

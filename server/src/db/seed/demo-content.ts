@@ -25,9 +25,30 @@ export const services: Service[] = [
     image: '',
     price: '',
     tiers: [
-      { id: 'photoshoot-mini', displayName: 'Mini Session', price: '$250', includes: ['1 hour on location', '1 look', '10 retouched images', 'Online gallery'] },
-      { id: 'photoshoot-standard', displayName: 'Standard Session', price: '$450', includes: ['2 hours', '3 looks', '25 retouched images', 'Hair and make-up consultation'] },
-      { id: 'photoshoot-editorial', displayName: 'Editorial Day', price: '$1,200', includes: ['Up to 8 hours', 'Unlimited looks', '60 retouched images', 'Mood board and styling', 'Usage for print and web'] },
+      {
+        id: 'photoshoot-mini',
+        displayName: 'Mini Session',
+        price: '$250',
+        includes: ['1 hour on location', '1 look', '10 retouched images', 'Online gallery'],
+      },
+      {
+        id: 'photoshoot-standard',
+        displayName: 'Standard Session',
+        price: '$450',
+        includes: ['2 hours', '3 looks', '25 retouched images', 'Hair and make-up consultation'],
+      },
+      {
+        id: 'photoshoot-editorial',
+        displayName: 'Editorial Day',
+        price: '$1,200',
+        includes: [
+          'Up to 8 hours',
+          'Unlimited looks',
+          '60 retouched images',
+          'Mood board and styling',
+          'Usage for print and web',
+        ],
+      },
     ],
   },
   {
@@ -37,10 +58,30 @@ export const services: Service[] = [
     image: '',
     price: '',
     tiers: [
-      { id: 'ugc-single', displayName: 'Single Video', price: '$150', includes: ['One 15-60 s vertical video', 'Script and hook ideas', 'One revision', '30-day organic usage'] },
-      { id: 'ugc-weekly', displayName: 'Weekly Content', price: '$500', includes: ['3 videos a week', 'Trend research', 'Raw footage included', 'Organic usage rights'] },
-      { id: 'ugc-monthly', displayName: 'Monthly Retainer', price: '$1,800', includes: ['12 videos a month', 'Monthly strategy call', 'Paid-ads usage for 90 days', 'Priority turnaround'] },
-      { id: 'ugc-runway', displayName: 'Runway Recap', price: '$350', includes: ['Backstage and runway footage', 'Two edited recaps', 'Delivered within 72 hours'] },
+      {
+        id: 'ugc-single',
+        displayName: 'Single Video',
+        price: '$150',
+        includes: ['One 15-60 s vertical video', 'Script and hook ideas', 'One revision', '30-day organic usage'],
+      },
+      {
+        id: 'ugc-weekly',
+        displayName: 'Weekly Content',
+        price: '$500',
+        includes: ['3 videos a week', 'Trend research', 'Raw footage included', 'Organic usage rights'],
+      },
+      {
+        id: 'ugc-monthly',
+        displayName: 'Monthly Retainer',
+        price: '$1,800',
+        includes: ['12 videos a month', 'Monthly strategy call', 'Paid-ads usage for 90 days', 'Priority turnaround'],
+      },
+      {
+        id: 'ugc-runway',
+        displayName: 'Runway Recap',
+        price: '$350',
+        includes: ['Backstage and runway footage', 'Two edited recaps', 'Delivered within 72 hours'],
+      },
     ],
   },
   {
@@ -50,19 +91,40 @@ export const services: Service[] = [
     image: '',
     price: '',
     tiers: [
-      { id: 'others-hourly', displayName: 'Hourly Booking', price: '$120', includes: ['Fittings, showrooms and look-books', 'Minimum two hours'] },
-      { id: 'others-custom', displayName: 'Custom Project', price: '', includes: ['Tell me about your idea', 'Quote within 24 hours'] },
+      {
+        id: 'others-hourly',
+        displayName: 'Hourly Booking',
+        price: '$120',
+        includes: ['Fittings, showrooms and look-books', 'Minimum two hours'],
+      },
+      {
+        id: 'others-custom',
+        displayName: 'Custom Project',
+        price: '',
+        includes: ['Tell me about your idea', 'Quote within 24 hours'],
+      },
     ],
   },
   {
     id: 'brand-events',
     displayName: 'Brand Events & Promotions',
-    description: 'Product launches, trade shows and in-store appearances: a polished, personable presence for your brand.',
+    description:
+      'Product launches, trade shows and in-store appearances: a polished, personable presence for your brand.',
     image: '/media/services/brand-events.svg',
     price: '',
     tiers: [
-      { id: 'events-half', displayName: 'Half Day', price: '$400', includes: ['Up to 4 hours on site', 'Product briefing beforehand'] },
-      { id: 'events-full', displayName: 'Full Day', price: '$700', includes: ['Up to 8 hours on site', 'Social posts from the event', 'Travel within 50 miles'] },
+      {
+        id: 'events-half',
+        displayName: 'Half Day',
+        price: '$400',
+        includes: ['Up to 4 hours on site', 'Product briefing beforehand'],
+      },
+      {
+        id: 'events-full',
+        displayName: 'Full Day',
+        price: '$700',
+        includes: ['Up to 8 hours on site', 'Social posts from the event', 'Travel within 50 miles'],
+      },
     ],
   },
 ];
@@ -74,13 +136,76 @@ const RUNWAY_SECTIONS: Record<string, string> = {
 };
 
 const PRINT: Array<[key: string, name: string, details: PortfolioMeta['PRINT_CONCEPT_DETAILS'][string]]> = [
-  ['editorial', 'Editorial', { style: 'Narrative, high-fashion storytelling', wardrobe: 'Designer pieces and statement layers', setting: 'Sonoran desert at golden hour', purpose: 'Magazine spreads and look-books' }],
-  ['commercial', 'Commercial', { style: 'Bright, friendly and approachable', wardrobe: 'Everyday brands, clean basics', setting: 'Daylight studio, seamless white', purpose: 'E-commerce, catalogues and ads' }],
-  ['fitness', 'Fitness', { style: 'Dynamic movement, strong lines', wardrobe: 'Performance wear and sneakers', setting: 'Outdoor trail and gym', purpose: 'Activewear campaigns' }],
-  ['suiting', 'Suiting', { style: 'Tailored, confident, minimal', wardrobe: 'Sharp suits and monochrome sets', setting: 'Downtown architecture', purpose: 'Menswear-inspired and corporate campaigns' }],
-  ['avantgarde', 'Avant-Garde', { style: 'Sculptural, experimental posing', wardrobe: 'Conceptual and handmade pieces', setting: 'Dark studio with coloured gels', purpose: 'Art direction and designer portfolios' }],
-  ['blackwhite', 'Black & White', { style: 'Timeless contrast and texture', wardrobe: 'Simple silhouettes', setting: 'Natural window light', purpose: 'Fine-art prints and portfolios' }],
-  ['streetwear', 'Streetwear', { style: 'Candid, energetic, urban', wardrobe: 'Oversized layers, sneakers, caps', setting: 'Murals and city streets', purpose: 'Brand drops and social campaigns' }],
+  [
+    'editorial',
+    'Editorial',
+    {
+      style: 'Narrative, high-fashion storytelling',
+      wardrobe: 'Designer pieces and statement layers',
+      setting: 'Sonoran desert at golden hour',
+      purpose: 'Magazine spreads and look-books',
+    },
+  ],
+  [
+    'commercial',
+    'Commercial',
+    {
+      style: 'Bright, friendly and approachable',
+      wardrobe: 'Everyday brands, clean basics',
+      setting: 'Daylight studio, seamless white',
+      purpose: 'E-commerce, catalogues and ads',
+    },
+  ],
+  [
+    'fitness',
+    'Fitness',
+    {
+      style: 'Dynamic movement, strong lines',
+      wardrobe: 'Performance wear and sneakers',
+      setting: 'Outdoor trail and gym',
+      purpose: 'Activewear campaigns',
+    },
+  ],
+  [
+    'suiting',
+    'Suiting',
+    {
+      style: 'Tailored, confident, minimal',
+      wardrobe: 'Sharp suits and monochrome sets',
+      setting: 'Downtown architecture',
+      purpose: 'Menswear-inspired and corporate campaigns',
+    },
+  ],
+  [
+    'avantgarde',
+    'Avant-Garde',
+    {
+      style: 'Sculptural, experimental posing',
+      wardrobe: 'Conceptual and handmade pieces',
+      setting: 'Dark studio with coloured gels',
+      purpose: 'Art direction and designer portfolios',
+    },
+  ],
+  [
+    'blackwhite',
+    'Black & White',
+    {
+      style: 'Timeless contrast and texture',
+      wardrobe: 'Simple silhouettes',
+      setting: 'Natural window light',
+      purpose: 'Fine-art prints and portfolios',
+    },
+  ],
+  [
+    'streetwear',
+    'Streetwear',
+    {
+      style: 'Candid, energetic, urban',
+      wardrobe: 'Oversized layers, sneakers, caps',
+      setting: 'Murals and city streets',
+      purpose: 'Brand drops and social campaigns',
+    },
+  ],
 ];
 
 export const portfolioMeta: PortfolioMeta = {
@@ -129,14 +254,14 @@ export const portfolioContent: PortfolioContent = {
   runway: Object.fromEntries(
     Object.entries(RUNWAY_SECTIONS).map(([id, title], i) => [
       id,
-      [
-        ...[1, 2, 3, 4].map((n) => image(`runway/${id}-${n}.svg`, `${title}, look ${n}`)),
-        ...(i === 0 ? [video] : []),
-      ],
+      [...[1, 2, 3, 4].map((n) => image(`runway/${id}-${n}.svg`, `${title}, look ${n}`)), ...(i === 0 ? [video] : [])],
     ]),
   ),
   print: Object.fromEntries(
-    PRINT.map(([key, name]) => [key, [1, 2, 3].map((n) => image(`print/${key}-${n}.svg`, `${name} concept, frame ${n}`))]),
+    PRINT.map(([key, name]) => [
+      key,
+      [1, 2, 3].map((n) => image(`print/${key}-${n}.svg`, `${name} concept, frame ${n}`)),
+    ]),
   ),
   'comp-card': [
     image('comp-card/front.svg', 'Comp card, front'),
@@ -160,7 +285,8 @@ export const projects: Array<{ project: Project; gallery: Gallery }> = [
     project: {
       id: 'sonoran-editorial',
       title: 'Sonoran Editorial',
-      description: 'A two-day editorial in the Sonoran desert for an independent fashion magazine: sunrise silhouettes, linen and raw silk.',
+      description:
+        'A two-day editorial in the Sonoran desert for an independent fashion magazine: sunrise silhouettes, linen and raw silk.',
       category: 'editorial',
     },
     gallery: {

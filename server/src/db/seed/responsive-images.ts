@@ -46,12 +46,26 @@ function variantsOf(artworks: readonly Artwork[]): Variant[] {
   for (const a of artworks) {
     for (const width of widthsFor(a.width)) {
       for (const format of ['webp', 'avif'] as const) {
-        out.push({ url: responsiveUrl(`/media/${a.file}`, width, format), source: a.file, sourceWidth: a.width, width, format });
+        out.push({
+          url: responsiveUrl(`/media/${a.file}`, width, format),
+          source: a.file,
+          sourceWidth: a.width,
+          width,
+          format,
+        });
       }
     }
   }
   const hero = artworks.find((a) => a.file === SHARE_SOURCE);
-  if (hero) out.push({ url: SHARE_IMAGE, source: hero.file, sourceWidth: hero.width, width: 1200, height: 630, format: 'jpeg' });
+  if (hero)
+    out.push({
+      url: SHARE_IMAGE,
+      source: hero.file,
+      sourceWidth: hero.width,
+      width: 1200,
+      height: 630,
+      format: 'jpeg',
+    });
   return out;
 }
 
@@ -59,7 +73,9 @@ async function render(mediaDir: string, v: Variant): Promise<void> {
   const sharp = await loadSharp();
   const svg = readFileSync(path.join(mediaDir, v.source));
   // Rasterise the vector at the target size (not a bitmap scaled up or down), then encode.
-  let image = sharp(svg, { density: Math.max(1, (72 * v.width) / v.sourceWidth) }).resize(v.width, v.height, { fit: 'cover' });
+  let image = sharp(svg, { density: Math.max(1, (72 * v.width) / v.sourceWidth) }).resize(v.width, v.height, {
+    fit: 'cover',
+  });
   image =
     v.format === 'avif'
       ? image.avif({ quality: 50, effort: 2 })
@@ -108,7 +124,8 @@ export function createResponsiveImages(mediaDir: string, artworks: readonly Artw
     },
     async warm() {
       const started = Date.now();
-      const first = (v: Variant) => (v.format === 'jpeg' ? 0 : v.source === SHARE_SOURCE ? 1 : v.source.startsWith('services/') ? 2 : 3);
+      const first = (v: Variant) =>
+        v.format === 'jpeg' ? 0 : v.source === SHARE_SOURCE ? 1 : v.source.startsWith('services/') ? 2 : 3;
       const missing = [...byUrl.values()].filter((v) => !existsSync(fileOf(v))).sort((a, b) => first(a) - first(b));
       let rendered = 0;
       const failed: string[] = [];

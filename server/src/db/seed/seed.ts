@@ -1,7 +1,11 @@
 // Seeds the demo content on a first start (an empty services table), in one transaction.
 import path from 'node:path';
 import type { Db } from '../database';
-import { createContentRepository, PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID } from '../../repositories/content-repository';
+import {
+  createContentRepository,
+  PORTFOLIO_CONTENT_ID,
+  PORTFOLIO_META_ID,
+} from '../../repositories/content-repository';
 import { createAvailabilityRepository } from '../../repositories/availability-repository';
 import {
   DEMO_VIDEOS,

@@ -71,7 +71,13 @@ function liveValue<T>(
       },
     );
   });
-  return { value, stop: () => { clearTimeout(timer); stop(); } };
+  return {
+    value,
+    stop: () => {
+      clearTimeout(timer);
+      stop();
+    },
+  };
 }
 
 const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
@@ -121,23 +127,34 @@ export function describeBackendContract(harness: ContractHarness): void {
         seed.availability.unavailable.map(({ startDate, endDate }) => ({ startDate, endDate })),
       );
       expect(open.slots.map(({ id: _id, ...s }) => s)).toEqual(
-        seed.availability.slots.map(({ date, startTime, endTime, isAvailable }) => ({ date, startTime, endTime, isAvailable })),
+        seed.availability.slots.map(({ date, startTime, endTime, isAvailable }) => ({
+          date,
+          startTime,
+          endTime,
+          isAvailable,
+        })),
       );
-      for (const p of open.periods) expect(Object.keys(p).sort()).toEqual(['endDate', 'id', 'isAvailable', 'startDate']);
+      for (const p of open.periods)
+        expect(Object.keys(p).sort()).toEqual(['endDate', 'id', 'isAvailable', 'startDate']);
       for (const u of open.unavailable) expect(Object.keys(u).sort()).toEqual(['endDate', 'id', 'startDate']);
-      for (const s of open.slots) expect(Object.keys(s).sort()).toEqual(['date', 'endTime', 'id', 'isAvailable', 'startTime']);
+      for (const s of open.slots)
+        expect(Object.keys(s).sort()).toEqual(['date', 'endTime', 'id', 'isAvailable', 'startTime']);
       expect(JSON.stringify(open)).not.toMatch(/Private/);
     });
 
-    needs('bookingCreate', 'creates a booking with status New, and the same idempotency key twice answers the same', async () => {
-      const key = 'contract-key-0001';
-      const first = await backend.bookings.create(contractBooking(seed), key);
-      expect(first.status).toBe('New');
-      expect(first.id).not.toBe('');
-      expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false);
-      const again = await backend.bookings.create(contractBooking(seed), key);
-      expect(again).toEqual(first);
-    });
+    needs(
+      'bookingCreate',
+      'creates a booking with status New, and the same idempotency key twice answers the same',
+      async () => {
+        const key = 'contract-key-0001';
+        const first = await backend.bookings.create(contractBooking(seed), key);
+        expect(first.status).toBe('New');
+        expect(first.id).not.toBe('');
+        expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false);
+        const again = await backend.bookings.create(contractBooking(seed), key);
+        expect(again).toEqual(first);
+      },
+    );
 
     needs('bookingCreate', 'refuses an invalid booking with a validation error that names the fields', async () => {
       const error = await rejection(
@@ -208,7 +225,9 @@ export function describeBackendContract(harness: ContractHarness): void {
         after.stop();
       });
     } else {
-      it.todo("lets the admin follow bookings live, newest first, and update a status [needs capabilities 'adminSession' and 'bookingCreate']");
+      it.todo(
+        "lets the admin follow bookings live, newest first, and update a status [needs capabilities 'adminSession' and 'bookingCreate']",
+      );
     }
 
     needs('adminSession', 'shows availability writes to the admin live, with notes and reasons', async () => {
@@ -238,7 +257,11 @@ export function describeBackendContract(harness: ContractHarness): void {
       await removed.value;
       removed.stop();
 
-      await backend.availability.addUnavailable({ startDate: seed.openDate, endDate: seed.openDate, reason: 'Added reason' });
+      await backend.availability.addUnavailable({
+        startDate: seed.openDate,
+        endDate: seed.openDate,
+        reason: 'Added reason',
+      });
       const open = await backend.availability.getPublic();
       expect(open.unavailable.some((u) => u.startDate === seed.openDate)).toBe(true);
       expect(JSON.stringify(open)).not.toMatch(/Added reason/);

@@ -71,7 +71,12 @@ export function contractSeed(today: Date = new Date()): ContractSeed {
       'comp-card': [{ type: 'image', url: '/media/comp-1.jpg', name: 'Comp card' }],
       digitals: [],
     },
-    project: { id: 'sonoran-editorial', title: 'Sonoran Editorial', description: 'Desert editorial.', category: 'editorial' },
+    project: {
+      id: 'sonoran-editorial',
+      title: 'Sonoran Editorial',
+      description: 'Desert editorial.',
+      category: 'editorial',
+    },
     gallery: { images: ['/media/p-1.jpg', '/media/p-2.jpg'], videos: ['/media/p.webm'] },
     availability: {
       periods: [{ startDate: iso(today, 1), endDate: iso(today, 60), isAvailable: true, notes: 'Private period note' }],

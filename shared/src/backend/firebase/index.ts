@@ -1,4 +1,4 @@
-// The firebase adapter: the whole Backend port on Firestore, Auth (e-mail link), Storage and Functions (SPEC §7).
+// The firebase adapter: the whole Backend port on Firestore, Auth (e-mail link), Storage and Functions (docs/product.md §7).
 // What a visitor's first page needs is imported statically and kept small: firebase/app and firestore/lite. The
 // admin's live queries (full Firestore), Auth, Storage and Functions are dynamic imports, so each lands in a lazy
 // chunk that a first visit never fetches.
@@ -75,12 +75,12 @@ export interface FirebaseBackendOptions {
 
 export type FirebaseBackend = Backend & {
   availability: AvailabilityPort & {
-    /** The time slots of one date (SPEC §7: timeSlots where date == value). */
+    /** The time slots of one date (docs/product.md §7: timeSlots where date == value). */
     getSlotsOn(date: string): Promise<PublicAvailability['slots']>;
   };
 };
 
-/** localStorage keys: the e-mail the link was sent to (SPEC §7), and a hint that a session may exist. */
+/** localStorage keys: the e-mail the link was sent to (docs/product.md §7), and a hint that a session may exist. */
 export const EMAIL_FOR_SIGN_IN_KEY = 'studio.emailForSignIn';
 export const SESSION_HINT_KEY = 'studio.firebaseSession';
 export const IDEMPOTENCY_KEY_INVALID = 'An idempotency key of 1 to 128 letters, digits, - or _ is required.';
@@ -118,7 +118,8 @@ const bySlot = <T extends { date: string; startTime: string }>(a: T, b: T) =>
 export function createFirebaseBackend(options: FirebaseBackendOptions): FirebaseBackend {
   const now = options.now ?? (() => new Date());
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const store: KeyValueStore | undefined = options.store ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+  const store: KeyValueStore | undefined =
+    options.store ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
   const origin = options.origin ?? (() => window.location.origin);
   const currentUrl = options.currentUrl ?? (() => window.location.href);
   const region = options.functionsRegion ?? 'us-central1';
@@ -193,7 +194,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       const { getFunctions, httpsCallable } = await import('firebase/functions');
       await httpsCallable(getFunctions(app(), region), 'sendBookingSms')({ bookingId });
     } catch (error) {
-      // SPEC §7: the booking stands whatever happens to the text message; failures are only logged.
+      // docs/product.md §7: the booking stands whatever happens to the text message; failures are only logged.
       console.warn(SMS_CALL_FAILED, error);
     }
   }
@@ -204,8 +205,16 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const attempted = new Map<string, { created: CreatedBooking; confirmed: boolean }>();
 
   async function createBooking(input: Parameters<Backend['bookings']['create']>[0], idempotencyKey: string) {
-    const { invalid, parseOrThrow, bookingInputSchema, missingRequiredFields, resolveBookingService, datesToCheck, isDateAvailable, newBookingRecord } =
-      await validation();
+    const {
+      invalid,
+      parseOrThrow,
+      bookingInputSchema,
+      missingRequiredFields,
+      resolveBookingService,
+      datesToCheck,
+      isDateAvailable,
+      newBookingRecord,
+    } = await validation();
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw invalid({}, IDEMPOTENCY_KEY_INVALID);
     const earlier = attempted.get(idempotencyKey);
     if (earlier?.confirmed) return { ...earlier.created };
@@ -289,7 +298,9 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const subscribeAvailability: Backend['availability']['subscribe'] = (onChange, onError) =>
     live((fs) => {
       const full = fs.getFirestore(app());
-      const latest: Partial<Record<AvailabilityCollection | typeof NOTES_COLLECTION, Array<{ id: string; data: DocumentData }>>> = {};
+      const latest: Partial<
+        Record<AvailabilityCollection | typeof NOTES_COLLECTION, Array<{ id: string; data: DocumentData }>>
+      > = {};
       const names = [COLLECTIONS.periods, COLLECTIONS.unavailable, COLLECTIONS.slots, NOTES_COLLECTION] as const;
       const emit = () => {
         const { availabilityPeriods, unavailableDays, timeSlots, availabilityNotes } = latest;
@@ -341,9 +352,10 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   async function addAvailability(name: AvailabilityCollection, fields: Record<string, unknown>, note: string) {
     const batch = writeBatch(db());
     const ref = doc(collection(db(), name));
-    const stamps = name === COLLECTIONS.periods
-      ? { createdAt: serverTimestamp(), updatedAt: serverTimestamp() }
-      : { createdAt: serverTimestamp() };
+    const stamps =
+      name === COLLECTIONS.periods
+        ? { createdAt: serverTimestamp(), updatedAt: serverTimestamp() }
+        : { createdAt: serverTimestamp() };
     batch.set(ref, { ...fields, ...stamps });
     batch.set(doc(db(), NOTES_COLLECTION, noteDocId(name, ref.id)), { text: note });
     await batch.commit();
@@ -484,9 +496,13 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
             throw new BackendError('network', 'Network error: the portfolio content could not be loaded.');
           }
           if (!response.ok) {
-            throw new BackendError(response.status === 404 ? 'not-found' : 'unavailable', 'No portfolio content available.', {
-              status: response.status,
-            });
+            throw new BackendError(
+              response.status === 404 ? 'not-found' : 'unavailable',
+              'No portfolio content available.',
+              {
+                status: response.status,
+              },
+            );
           }
           return (await response.json()) as PortfolioContent;
         }),

@@ -1,4 +1,4 @@
-// Collection and document names (SPEC §7). firestore.rules and the functions use the same names.
+// Collection and document names (docs/product.md §7). firestore.rules and the functions use the same names.
 export const COLLECTIONS = {
   services: 'services',
   portfolioMeta: 'portfolioMeta',

@@ -4,7 +4,12 @@ import { FIELDS_NOT_VALID } from '../../messages';
 import { fieldErrorsOf, type z } from '../../schemas';
 import { BackendError } from '../port';
 
-export { datesToCheck, missingRequiredFields, newBookingRecord, resolveBookingService } from '../../domain/booking-rules';
+export {
+  datesToCheck,
+  missingRequiredFields,
+  newBookingRecord,
+  resolveBookingService,
+} from '../../domain/booking-rules';
 export { isDateAvailable } from '../../domain/availability';
 export {
   availabilityPeriodInputSchema,

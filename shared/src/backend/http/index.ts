@@ -45,7 +45,8 @@ export function createHttpBackend(options: HttpOptions = { baseUrl: '' }): Backe
     bookings: {
       create: (input, idempotencyKey) =>
         request<CreatedBooking>('POST', '/api/bookings', input, { 'Idempotency-Key': idempotencyKey }),
-      subscribe: (onChange, onError) => subscribeEvents<BookingRequest[]>(`${api}/admin/events`, 'bookings', onChange, onError),
+      subscribe: (onChange, onError) =>
+        subscribeEvents<BookingRequest[]>(`${api}/admin/events`, 'bookings', onChange, onError),
       updateStatus: (id, status) => request<BookingRequest>('PATCH', `/api/admin/bookings/${enc(id)}`, { status }),
     },
     availability: {

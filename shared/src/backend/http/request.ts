@@ -34,7 +34,7 @@ export function createRequester(options: HttpOptions) {
     let response: Response;
     try {
       response = await doFetch(`${options.baseUrl}${path}`, init);
-    } catch (cause) {
+    } catch {
       throw new BackendError('network', 'Network error: the server could not be reached.', { status: 0 });
     }
     if (response.status === 204) return undefined as T;

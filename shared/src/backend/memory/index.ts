@@ -1,7 +1,12 @@
 // The memory adapter: the whole Backend port in memory, for tests. It follows the server's rules (validation, the
 // availability check, derived booking fields, idempotency, admin-only calls, single-use sign-in links) so a feature
 // tested against it behaves the same against server/.
-import { datesToCheck, missingRequiredFields, newBookingRecord, resolveBookingService } from '../../domain/booking-rules';
+import {
+  datesToCheck,
+  missingRequiredFields,
+  newBookingRecord,
+  resolveBookingService,
+} from '../../domain/booking-rules';
 import { isDateAvailable } from '../../domain/availability';
 import { SIGN_IN_TOKEN_TTL_MS } from '../../domain/constants';
 import { smsFlagInForce } from '../../domain/sms';
@@ -184,8 +189,16 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     };
   };
 
-  const emitBookings = () => notify([...bookingSubscribers].map((s) => s.onChange), bookingList);
-  const emitAvailability = () => notify([...availabilitySubscribers].map((s) => s.onChange), adminAvailability);
+  const emitBookings = () =>
+    notify(
+      [...bookingSubscribers].map((s) => s.onChange),
+      bookingList,
+    );
+  const emitAvailability = () =>
+    notify(
+      [...availabilitySubscribers].map((s) => s.onChange),
+      adminAvailability,
+    );
 
   function subscribeAdmin<T>(
     subscribers: Set<Subscriber<T>>,
@@ -304,8 +317,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     availability: {
       getPublic: async () => publicAvailability(),
 
-      subscribe: (onChange, onError) =>
-        subscribeAdmin(availabilitySubscribers, adminAvailability, onChange, onError),
+      subscribe: (onChange, onError) => subscribeAdmin(availabilitySubscribers, adminAvailability, onChange, onError),
 
       addPeriod: async (input) => {
         requireAdmin();

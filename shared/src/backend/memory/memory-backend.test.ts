@@ -54,7 +54,13 @@ const availability: AdminAvailability = {
     },
   ],
   unavailable: [
-    { id: 'u1', startDate: '2025-06-20', endDate: '2025-06-21', reason: 'Wedding', createdAt: '2025-01-01T00:00:00.000Z' },
+    {
+      id: 'u1',
+      startDate: '2025-06-20',
+      endDate: '2025-06-21',
+      reason: 'Wedding',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    },
   ],
   slots: [
     {
@@ -89,7 +95,10 @@ const ADMIN = 'ava@example.com';
 function setup(seed: Partial<MemorySeed> = {}, signedIn = false) {
   let time = Date.UTC(2025, 4, 1, 12, 0, 0);
   const clock = { now: () => new Date(time), advance: (ms: number) => (time += ms) };
-  const backend = createMemoryBackend({ services, availability, ...seed }, { adminEmail: ADMIN, now: clock.now, signedIn });
+  const backend = createMemoryBackend(
+    { services, availability, ...seed },
+    { adminEmail: ADMIN, now: clock.now, signedIn },
+  );
   return { backend, clock };
 }
 
@@ -121,7 +130,10 @@ describe('defaults', () => {
     await backend.auth.completeSignIn(backend.outbox[0]?.token ?? '', 'admin@example.com');
     expect(await backend.notifications.getSmsStatus()).toEqual({ enabled: false, source: 'default', adminValue: null });
     let bookings: BookingRequest[] | undefined;
-    backend.bookings.subscribe((b) => (bookings = b), () => undefined);
+    backend.bookings.subscribe(
+      (b) => (bookings = b),
+      () => undefined,
+    );
     expect(bookings).toEqual([]);
   });
 
@@ -150,7 +162,12 @@ describe('services and portfolio', () => {
     expect(await backend.portfolio.getContent()).toEqual({ runway: {}, print: {}, 'comp-card': [], digitals: [] });
 
     const seeded = setup({
-      portfolioContent: { runway: {}, print: {}, 'comp-card': [{ type: 'image', url: '/a.jpg', name: 'a' }], digitals: [] },
+      portfolioContent: {
+        runway: {},
+        print: {},
+        'comp-card': [{ type: 'image', url: '/a.jpg', name: 'a' }],
+        digitals: [],
+      },
     }).backend;
     expect((await seeded.portfolio.getContent())['comp-card']).toHaveLength(1);
   });
@@ -174,7 +191,10 @@ describe('bookings.create', () => {
     expect(created).toEqual({ id: expect.any(String), status: 'New', createdAt: '2025-05-01T12:00:00.000Z' });
 
     const seen: BookingRequest[][] = [];
-    backend.bookings.subscribe((b) => seen.push(b), () => undefined);
+    backend.bookings.subscribe(
+      (b) => seen.push(b),
+      () => undefined,
+    );
     expect(seen[0]).toEqual([
       {
         ...input(),
@@ -195,7 +215,10 @@ describe('bookings.create', () => {
     await backend.bookings.create(input({ serviceTierId: 'ugc-runway' }), 'a');
     await backend.bookings.create(input({ serviceId: 'others', serviceTierId: 'others-hourly' }), 'b');
     let list: BookingRequest[] = [];
-    backend.bookings.subscribe((b) => (list = b), () => undefined);
+    backend.bookings.subscribe(
+      (b) => (list = b),
+      () => undefined,
+    );
     expect(list.map((b) => b.paymentSchedule)).toEqual(['TBD', '100% upfront']);
   });
 
@@ -210,7 +233,10 @@ describe('bookings.create', () => {
     expect(second).toEqual(first);
     expect(third).toEqual(first);
     let list: BookingRequest[] = [];
-    backend.bookings.subscribe((b) => (list = b), () => undefined);
+    backend.bookings.subscribe(
+      (b) => (list = b),
+      () => undefined,
+    );
     expect(list).toHaveLength(1);
   });
 
@@ -283,7 +309,10 @@ describe('bookings.create', () => {
       message: 'The following dates are not available: 2025-06-20, 2025-07-02. Please select different dates.',
     });
     let list: BookingRequest[] = [];
-    backend.bookings.subscribe((b) => (list = b), () => undefined);
+    backend.bookings.subscribe(
+      (b) => (list = b),
+      () => undefined,
+    );
     expect(list).toEqual([]);
   });
 
@@ -299,7 +328,10 @@ describe('bookings live list and status', () => {
   it('delivers the list newest first, at once and after every change, until unsubscribed', async () => {
     const { backend, clock } = setup({}, true);
     const calls: string[][] = [];
-    const stop = backend.bookings.subscribe((b) => calls.push(b.map((x) => x.name)), () => undefined);
+    const stop = backend.bookings.subscribe(
+      (b) => calls.push(b.map((x) => x.name)),
+      () => undefined,
+    );
     expect(calls).toEqual([[]]);
 
     await backend.bookings.create(input({ name: 'First' }), 'a');
@@ -317,7 +349,10 @@ describe('bookings live list and status', () => {
     await backend.bookings.create(input({ name: 'First' }), 'a');
     await backend.bookings.create(input({ name: 'Second' }), 'b');
     let names: string[] = [];
-    backend.bookings.subscribe((b) => (names = b.map((x) => x.name)), () => undefined);
+    backend.bookings.subscribe(
+      (b) => (names = b.map((x) => x.name)),
+      () => undefined,
+    );
     expect(names).toEqual(['Second', 'First']);
   });
 
@@ -325,7 +360,10 @@ describe('bookings live list and status', () => {
     const { backend, clock } = setup({}, true);
     const { id } = await backend.bookings.create(input(), 'a');
     const seen: BookingRequest[][] = [];
-    backend.bookings.subscribe((b) => seen.push(b), () => undefined);
+    backend.bookings.subscribe(
+      (b) => seen.push(b),
+      () => undefined,
+    );
     clock.advance(3_600_000);
 
     const updated = await backend.bookings.updateStatus(id, 'Confirmed');
@@ -376,10 +414,13 @@ describe('bookings live list and status', () => {
     const { backend } = setup({}, true);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let calls = 0;
-    backend.bookings.subscribe(() => {
-      calls += 1;
-      if (calls > 1) throw new Error('broken screen');
-    }, () => undefined);
+    backend.bookings.subscribe(
+      () => {
+        calls += 1;
+        if (calls > 1) throw new Error('broken screen');
+      },
+      () => undefined,
+    );
     const healthy = jest.fn();
     backend.bookings.subscribe(healthy, () => undefined);
 
@@ -393,11 +434,17 @@ describe('bookings live list and status', () => {
     const { backend } = setup({}, true);
     const { id } = await backend.bookings.create(input(), 'a');
     let stored: BookingRequest[] = [];
-    backend.bookings.subscribe((b) => (stored = b), () => undefined);
+    backend.bookings.subscribe(
+      (b) => (stored = b),
+      () => undefined,
+    );
 
     const seeded = setup({ bookings: stored }, true).backend;
     let list: BookingRequest[] = [];
-    seeded.bookings.subscribe((b) => (list = b), () => undefined);
+    seeded.bookings.subscribe(
+      (b) => (list = b),
+      () => undefined,
+    );
     expect(list.map((b) => b.id)).toEqual([id]);
   });
 });
@@ -418,7 +465,10 @@ describe('availability', () => {
   it('gives the admin the full data, live', async () => {
     const { backend } = setup({}, true);
     const seen: AdminAvailability[] = [];
-    backend.availability.subscribe((a) => seen.push(a), () => undefined);
+    backend.availability.subscribe(
+      (a) => seen.push(a),
+      () => undefined,
+    );
     expect(seen[0]?.periods.map((p) => p.notes)).toEqual(['Summer', 'Travelling']);
     expect(seen[0]?.unavailable[0]?.reason).toBe('Wedding');
   });
@@ -429,7 +479,12 @@ describe('availability', () => {
     const onChange = jest.fn((a: AdminAvailability) => (latest = a));
     backend.availability.subscribe(onChange, () => undefined);
 
-    await backend.availability.addPeriod({ startDate: '2025-05-01', endDate: '2025-05-10', isAvailable: true, notes: '' });
+    await backend.availability.addPeriod({
+      startDate: '2025-05-01',
+      endDate: '2025-05-10',
+      isAvailable: true,
+      notes: '',
+    });
     await backend.availability.addUnavailable({ startDate: '2025-05-05', endDate: '2025-05-05', reason: 'Dentist' });
     await backend.availability.addSlot({
       date: '2025-05-06',
@@ -447,7 +502,13 @@ describe('availability', () => {
     });
     expect(latest?.unavailable[0]).toMatchObject({ reason: 'Dentist', createdAt: '2025-05-01T12:00:00.000Z' });
     expect(latest?.slots[0]).toMatchObject({ date: '2025-05-06', startTime: '09:00' });
-    await backend.availability.addSlot({ date: '2025-05-06', startTime: '08:00', endTime: '09:00', isAvailable: true, notes: '' });
+    await backend.availability.addSlot({
+      date: '2025-05-06',
+      startTime: '08:00',
+      endTime: '09:00',
+      isAvailable: true,
+      notes: '',
+    });
     expect(latest?.slots.map((slot) => slot.startTime).slice(0, 2)).toEqual(['08:00', '09:00']);
     await backend.availability.deleteSlot(latest?.slots[0]?.id ?? '');
 
@@ -469,7 +530,12 @@ describe('availability', () => {
   it('makes an added period bookable', async () => {
     const { backend } = setup({}, true);
     expect((await rejection(backend.bookings.create(input({ date: '2025-08-01' }), 'a'))).code).toBe('conflict');
-    await backend.availability.addPeriod({ startDate: '2025-08-01', endDate: '2025-08-31', isAvailable: true, notes: '' });
+    await backend.availability.addPeriod({
+      startDate: '2025-08-01',
+      endDate: '2025-08-31',
+      isAvailable: true,
+      notes: '',
+    });
     await expect(backend.bookings.create(input({ date: '2025-08-01' }), 'b')).resolves.toMatchObject({ status: 'New' });
   });
 
@@ -484,7 +550,13 @@ describe('availability', () => {
       (await rejection(backend.availability.addUnavailable({ startDate: '', endDate: '2025-05-01', reason: '' }))).code,
     ).toBe('validation');
     const slot = await rejection(
-      backend.availability.addSlot({ date: '2025-05-01', startTime: '17:00', endTime: '09:00', isAvailable: true, notes: '' }),
+      backend.availability.addSlot({
+        date: '2025-05-01',
+        startTime: '17:00',
+        endTime: '09:00',
+        isAvailable: true,
+        notes: '',
+      }),
     );
     expect(slot.fieldErrors.endTime).toEqual(['End time must be after start time']);
   });
@@ -587,9 +659,17 @@ describe('notifications', () => {
   it('is off by default and follows the admin’s choice', async () => {
     const { backend } = setup({}, true);
     expect(await backend.notifications.getSmsStatus()).toEqual({ enabled: false, source: 'default', adminValue: null });
-    expect(await backend.notifications.setSmsEnabled(true)).toEqual({ enabled: true, source: 'admin', adminValue: true });
+    expect(await backend.notifications.setSmsEnabled(true)).toEqual({
+      enabled: true,
+      source: 'admin',
+      adminValue: true,
+    });
     expect(await backend.notifications.getSmsStatus()).toEqual({ enabled: true, source: 'admin', adminValue: true });
-    expect(await backend.notifications.setSmsEnabled(null)).toEqual({ enabled: false, source: 'default', adminValue: null });
+    expect(await backend.notifications.setSmsEnabled(null)).toEqual({
+      enabled: false,
+      source: 'default',
+      adminValue: null,
+    });
   });
 
   it('rejects a value that is not a boolean or null', async () => {

@@ -1,4 +1,4 @@
-// Issue 5 / SPEC §4: the /finishSignIn states (prompt, loading, success with a 2 s redirect, 'Invalid sign-in link.',
+// Issue 5 / docs/product.md §4: the /finishSignIn states (prompt, loading, success with a 2 s redirect, 'Invalid sign-in link.',
 // 'Sign-in failed. Try again.'), against the memory backend. The page reads the token from the real address bar.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BrowserRouter, Route, Routes, useLocation } from '@studio/shared/router';

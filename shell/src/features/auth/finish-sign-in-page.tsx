@@ -1,7 +1,7 @@
-// /finishSignIn (SPEC §4 sign-in states: prompt, loading, success, error). Opening the link only shows this page;
+// /finishSignIn (docs/product.md §4 sign-in states: prompt, loading, success, error). Opening the link only shows this page;
 // sign-in is the POST below, so a mail scanner that fetches the link spends nothing. The token is taken out of the
 // address bar at once, so it does not linger in history, bookmarks or a Referer.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@studio/shared/router';
 import { backend, BackendError } from '@studio/shared/backend';
 import { SIGN_IN_REDIRECT_MS } from '@studio/shared/constants';
@@ -31,18 +31,21 @@ export function FinishSignInPage() {
       forgetEmailForSignIn();
       setState('success');
     } catch (error) {
-      const refused = error instanceof BackendError && (error.code === 'unauthenticated' || error.code === 'validation');
+      const refused =
+        error instanceof BackendError && (error.code === 'unauthenticated' || error.code === 'validation');
       setState(refused ? 'invalid' : 'failed');
     }
   };
 
-  useEffect(() => {
+  // An effect event: it reads the first render's token and stored e-mail without making the mount effect re-run.
+  const start = useEffectEvent(() => {
     if (token) navigate({ pathname: window.location.pathname, search: '' }, { replace: true });
     // Once only: React may run effects twice in development.
     if (started.current) return;
     started.current = true;
     if (token && storedEmail) void complete(storedEmail);
-  }, []);
+  });
+  useEffect(() => start(), []);
 
   useEffect(() => {
     if (state !== 'success') return;
@@ -70,7 +73,11 @@ export function FinishSignInPage() {
       <div className="card finish-sign-in-card">
         <div className="card-body">
           <h1 ref={heading} tabIndex={-1}>
-            {state === 'success' ? text.titleDone : state === 'invalid' || state === 'failed' ? text.titleProblem : text.title}
+            {state === 'success'
+              ? text.titleDone
+              : state === 'invalid' || state === 'failed'
+                ? text.titleProblem
+                : text.title}
           </h1>
           {state === 'prompt' && (
             <form onSubmit={submit} noValidate className="stack">

@@ -1,4 +1,4 @@
-// Issue 5 / SPEC §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the memory backend.
+// Issue 5 / docs/product.md §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the memory backend.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@studio/shared/router';
@@ -110,7 +110,7 @@ describe('a visitor', () => {
     expect(memory.outbox).toEqual([]);
   });
 
-  test('an address that is not the admin\'s gives the refusal and no mail is sent', async () => {
+  test("an address that is not the admin's gives the refusal and no mail is sent", async () => {
     renderNavbar();
     clickLogo(3);
     fireEvent.change(emailBox()!, { target: { value: 'someone@example.com' } });
@@ -122,7 +122,8 @@ describe('a visitor', () => {
   test('the admin\'s address: a loading button, then "Sign-in link sent! Check your email." and the e-mail kept', async () => {
     let release: () => void = () => undefined;
     const requestLink = memory.auth.requestLink;
-    memory.auth.requestLink = (email) => new Promise<void>((resolve) => (release = resolve)).then(() => requestLink(email));
+    memory.auth.requestLink = (email) =>
+      new Promise<void>((resolve) => (release = resolve)).then(() => requestLink(email));
     renderNavbar();
     clickLogo(3);
     fireEvent.change(emailBox()!, { target: { value: ` ${ADMIN} ` } });

@@ -1,4 +1,4 @@
-// The site's navigation bar: Home, Portfolio, About, Book, plus Admin for the signed-in admin (SPEC §2). The logo
+// The site's navigation bar: Home, Portfolio, About, Book, plus Admin for the signed-in admin (docs/product.md §2). The logo
 // is a link home; three quick clicks on it sign the admin out, or open and close the hidden sign-in form.
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Link, useNavigate } from '@studio/shared/router';
@@ -61,7 +61,10 @@ export function Navbar({ brand }: { brand: string }) {
           own below the links (navbar.css). */}
       {formOpen && !isAdmin && <SignInForm notice={notice} onNotice={setNotice} />}
       {!formOpen && notice && (
-        <p className={`navbar-notice ${notice.kind === 'error' ? 'is-error' : 'is-success'}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <p
+          className={`navbar-notice ${notice.kind === 'error' ? 'is-error' : 'is-success'}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
           {notice.text}
         </p>
       )}

@@ -1,4 +1,4 @@
-// The hidden sign-in form (SPEC §2, §5): an e-mail and 'Send Link'. The server decides who may sign in (DESIGN: the
+// The hidden sign-in form (docs/product.md §2, §5): an e-mail and 'Send Link'. The server decides who may sign in (docs/architecture.md: the
 // admin e-mail is server configuration, never in this bundle); the form only shows its answer.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { backend, BackendError } from '@studio/shared/backend';
@@ -7,13 +7,7 @@ import { messages } from '../../messages';
 
 export type SignInNotice = { kind: 'error' | 'success'; text: string } | null;
 
-export function SignInForm({
-  notice,
-  onNotice,
-}: {
-  notice: SignInNotice;
-  onNotice: (notice: SignInNotice) => void;
-}) {
+export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotice: (notice: SignInNotice) => void }) {
   const [email, setEmail] = useState('');
   const [loading, setLoading] = useState(false);
   const input = useRef<HTMLInputElement>(null);

@@ -1,4 +1,4 @@
-// SPEC §2: three quick clicks on the logo trigger the hidden action. Each click within the window of the one before
+// docs/product.md §2: three quick clicks on the logo trigger the hidden action. Each click within the window of the one before
 // counts; a slower click starts counting again from one. Timestamps rather than a timer: nothing runs between clicks.
 import { useCallback, useRef } from 'react';
 import { LOGO_CLICKS_TO_TRIGGER } from '@studio/shared/constants';

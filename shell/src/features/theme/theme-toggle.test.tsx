@@ -10,7 +10,11 @@ type Listener = (event: { matches: boolean }) => void;
 /** A controllable prefers-color-scheme: dark. */
 function mockSystem(dark: boolean) {
   const listeners = new Set<Listener>();
-  const query = { matches: dark, addEventListener: (_: string, l: Listener) => listeners.add(l), removeEventListener: (_: string, l: Listener) => listeners.delete(l) };
+  const query = {
+    matches: dark,
+    addEventListener: (_: string, l: Listener) => listeners.add(l),
+    removeEventListener: (_: string, l: Listener) => listeners.delete(l),
+  };
   window.matchMedia = jest.fn().mockReturnValue(query) as unknown as typeof window.matchMedia;
   return {
     change(next: boolean) {

@@ -42,7 +42,10 @@ interface Query {
 const SERVER_TIMESTAMP = Symbol('serverTimestamp');
 
 export class FakeFirebaseError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -205,6 +208,7 @@ export class FakeFirebase {
   // ---- shared by firestore/lite and firestore --------------------------------------------------------------
 
   firestoreModule(name: 'lite' | 'full') {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the SDK functions below are plain functions, not methods
     const fake = this;
     const tag = (fn: string) => (name === 'lite' ? fn : `full.${fn}`);
     const collection = (_db: unknown, path: string): CollectionRef => {
@@ -325,6 +329,7 @@ export class FakeFirebase {
   }
 
   authModule() {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the SDK functions below are plain functions, not methods
     const fake = this;
     const notify = () => fake.authListeners.forEach((l) => l(fake.currentUser));
     const auth = {
@@ -350,7 +355,8 @@ export class FakeFirebase {
         const link = `https://studio.test/finishSignIn?apiKey=k&oobCode=code-${fake.sentLinks.length + 1}&mode=signIn`;
         fake.sentLinks.push({ email, link, settings });
       },
-      isSignInWithEmailLink: (_auth: unknown, link: string) => /[?&]mode=signIn/.test(link) && /[?&]oobCode=/.test(link),
+      isSignInWithEmailLink: (_auth: unknown, link: string) =>
+        /[?&]mode=signIn/.test(link) && /[?&]oobCode=/.test(link),
       signInWithEmailLink: async (_auth: unknown, email: string, link: string) => {
         fake.record('signInWithEmailLink', email, link);
         const sent = fake.sentLinks.find((s) => s.link === link);

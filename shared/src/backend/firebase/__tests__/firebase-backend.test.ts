@@ -15,14 +15,18 @@ import {
 } from '../index';
 import { fake } from './fake-firebase';
 
-jest.mock('firebase/app', () => (jest.requireActual('./fake-firebase') as typeof import('./fake-firebase')).fake.appModule());
+jest.mock('firebase/app', () =>
+  (jest.requireActual('./fake-firebase') as typeof import('./fake-firebase')).fake.appModule(),
+);
 jest.mock('firebase/firestore/lite', () =>
   (jest.requireActual('./fake-firebase') as typeof import('./fake-firebase')).fake.firestoreModule('lite'),
 );
 jest.mock('firebase/firestore', () =>
   (jest.requireActual('./fake-firebase') as typeof import('./fake-firebase')).fake.firestoreModule('full'),
 );
-jest.mock('firebase/auth', () => (jest.requireActual('./fake-firebase') as typeof import('./fake-firebase')).fake.authModule());
+jest.mock('firebase/auth', () =>
+  (jest.requireActual('./fake-firebase') as typeof import('./fake-firebase')).fake.authModule(),
+);
 jest.mock('firebase/functions', () =>
   (jest.requireActual('./fake-firebase') as typeof import('./fake-firebase')).fake.functionsModule(),
 );
@@ -115,7 +119,7 @@ describeBackendContract({
   },
 });
 
-describe('firebase adapter: the calls it makes (SPEC §7)', () => {
+describe('firebase adapter: the calls it makes (docs/product.md §7)', () => {
   beforeEach(seedFake);
 
   it('reads services, portfolioMeta/main, projects and galleries by id, with firestore/lite', async () => {
@@ -137,15 +141,25 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
   it('reads the three availability collections whole, and timeSlots where date == a value', async () => {
     const backend = createBackend();
     await backend.availability.getPublic();
-    expect(fake.callsOf('getDocs').map((c) => c.args[0]).sort()).toEqual(['availabilityPeriods', 'timeSlots', 'unavailableDays']);
+    expect(
+      fake
+        .callsOf('getDocs')
+        .map((c) => c.args[0])
+        .sort(),
+    ).toEqual(['availabilityPeriods', 'timeSlots', 'unavailableDays']);
     expect(fake.callsOf('getDoc')).toEqual([]);
 
     fake.calls = [];
     const slots = await backend.availability.getSlotsOn(seed.availability.slots[0]?.date ?? '');
     expect(fake.callsOf('getDocs')).toEqual([
-      { fn: 'getDocs', args: ['timeSlots', [{ type: 'where', field: 'date', op: '==', value: seed.availability.slots[0]?.date }]] },
+      {
+        fn: 'getDocs',
+        args: ['timeSlots', [{ type: 'where', field: 'date', op: '==', value: seed.availability.slots[0]?.date }]],
+      },
     ]);
-    expect(slots).toEqual([{ id: 's0', date: seed.availability.slots[0]?.date, startTime: '09:00', endTime: '17:00', isAvailable: false }]);
+    expect(slots).toEqual([
+      { id: 's0', date: seed.availability.slots[0]?.date, startTime: '09:00', endTime: '17:00', isAvailable: false },
+    ]);
   });
 
   it('creates bookingRequests/<idempotency key> with exactly the booking fields, status New and server timestamps', async () => {
@@ -158,9 +172,24 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
     const data = write?.args[1] as Record<string, unknown>;
     expect(Object.keys(data).sort()).toEqual(
       [
-        'name', 'email', 'phone', 'serviceId', 'service', 'servicePrice', 'serviceTier', 'serviceTierId',
-        'paymentSchedule', 'date', 'consultationDate', 'consultationLocation', 'location', 'description',
-        'smsOptIn', 'status', 'createdAt', 'updatedAt',
+        'name',
+        'email',
+        'phone',
+        'serviceId',
+        'service',
+        'servicePrice',
+        'serviceTier',
+        'serviceTierId',
+        'paymentSchedule',
+        'date',
+        'consultationDate',
+        'consultationLocation',
+        'location',
+        'description',
+        'smsOptIn',
+        'status',
+        'createdAt',
+        'updatedAt',
       ].sort(),
     );
     expect(data).toMatchObject({
@@ -204,7 +233,9 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
 
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     fake.callableFails = 'internal';
-    await expect(backend.bookings.create(contractBooking(seed, { smsOptIn: true }), 'key-sms-2')).resolves.toMatchObject({
+    await expect(
+      backend.bookings.create(contractBooking(seed, { smsOptIn: true }), 'key-sms-2'),
+    ).resolves.toMatchObject({
       id: 'key-sms-2',
     });
     await settle();
@@ -212,15 +243,21 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
     warn.mockRestore();
   });
 
-  it("subscribes the admin to bookingRequests ordered by createdAt desc with the full SDK, loaded only then", async () => {
+  it('subscribes the admin to bookingRequests ordered by createdAt desc with the full SDK, loaded only then', async () => {
     const backend = createBackend();
     await signIn(backend, ADMIN);
     expect(fake.calls.some((c) => c.fn.startsWith('full.'))).toBe(false);
     const lists: unknown[] = [];
-    const stop = backend.bookings.subscribe((l) => lists.push(l), () => undefined);
+    const stop = backend.bookings.subscribe(
+      (l) => lists.push(l),
+      () => undefined,
+    );
     await settle();
     expect(fake.callsOf('full.onSnapshot')).toEqual([
-      { fn: 'full.onSnapshot', args: ['bookingRequests', [{ type: 'orderBy', field: 'createdAt', direction: 'desc' }]] },
+      {
+        fn: 'full.onSnapshot',
+        args: ['bookingRequests', [{ type: 'orderBy', field: 'createdAt', direction: 'desc' }]],
+      },
     ]);
     expect(lists).toEqual([[]]);
     stop();
@@ -238,12 +275,23 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
     expect((update?.args[1] as { status: string }).status).toBe('Confirmed');
 
     fake.calls = [];
-    await backend.availability.addPeriod({ startDate: '2030-01-01', endDate: '2030-01-31', isAvailable: true, notes: 'Secret' });
+    await backend.availability.addPeriod({
+      startDate: '2030-01-01',
+      endDate: '2030-01-31',
+      isAvailable: true,
+      notes: 'Secret',
+    });
     const sets = fake.callsOf('batch.set');
     expect(sets).toHaveLength(2);
     const [publicDoc, note] = sets;
     expect(publicDoc?.args[0]).toMatch(/^availabilityPeriods\/auto-\d+$/);
-    expect(Object.keys(publicDoc?.args[1] as object).sort()).toEqual(['createdAt', 'endDate', 'isAvailable', 'startDate', 'updatedAt']);
+    expect(Object.keys(publicDoc?.args[1] as object).sort()).toEqual([
+      'createdAt',
+      'endDate',
+      'isAvailable',
+      'startDate',
+      'updatedAt',
+    ]);
     const id = String(publicDoc?.args[0]).split('/')[1];
     expect(note?.args).toEqual([`availabilityNotes/availabilityPeriods_${id}`, { text: 'Secret' }]);
 
@@ -255,7 +303,7 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
     ]);
   });
 
-  it("keeps the SMS choice in settings/sms", async () => {
+  it('keeps the SMS choice in settings/sms', async () => {
     const backend = createBackend();
     await signIn(backend, ADMIN);
     fake.calls = [];
@@ -293,7 +341,13 @@ describe('firebase adapter: the calls it makes (SPEC §7)', () => {
   it('gives a visitor permission-denied as forbidden on an admin write', async () => {
     const backend = createBackend();
     const error = await failure(
-      backend.availability.addSlot({ date: '2030-01-01', startTime: '09:00', endTime: '10:00', isAvailable: true, notes: '' }),
+      backend.availability.addSlot({
+        date: '2030-01-01',
+        startTime: '09:00',
+        endTime: '10:00',
+        isAvailable: true,
+        notes: '',
+      }),
     );
     expect(error.code).toBe('forbidden');
   });
@@ -307,7 +361,10 @@ describe('firebase adapter: e-mail link sign-in', () => {
     const backend = createBackend(store);
     await backend.auth.requestLink(` ${ADMIN} `);
     expect(fake.callsOf('sendSignInLinkToEmail')).toEqual([
-      { fn: 'sendSignInLinkToEmail', args: [ADMIN, { url: 'https://studio.test/finishSignIn', handleCodeInApp: true }] },
+      {
+        fn: 'sendSignInLinkToEmail',
+        args: [ADMIN, { url: 'https://studio.test/finishSignIn', handleCodeInApp: true }],
+      },
     ]);
     expect(store.map.get(EMAIL_FOR_SIGN_IN_KEY)).toBe(ADMIN);
   });
@@ -355,7 +412,11 @@ describe('firebase adapter: e-mail link sign-in', () => {
   });
 
   it('refuses a link that is not a sign-in link', async () => {
-    const backend = createFirebaseBackend({ config: CONFIG, store: memoryStore(), currentUrl: () => 'https://studio.test/' });
+    const backend = createFirebaseBackend({
+      config: CONFIG,
+      store: memoryStore(),
+      currentUrl: () => 'https://studio.test/',
+    });
     const error = await failure(backend.auth.completeSignIn('nope', ADMIN));
     expect(error.code).toBe('unauthenticated');
   });
@@ -386,7 +447,9 @@ describe('toBackendError', () => {
 describe('withCacheBust', () => {
   it('adds t with ? or & as the URL needs, before any fragment', () => {
     expect(withCacheBust('https://x.test/c.json', 5)).toBe('https://x.test/c.json?t=5');
-    expect(withCacheBust('https://x.test/c.json?alt=media&token=a', 5)).toBe('https://x.test/c.json?alt=media&token=a&t=5');
+    expect(withCacheBust('https://x.test/c.json?alt=media&token=a', 5)).toBe(
+      'https://x.test/c.json?alt=media&token=a&t=5',
+    );
     expect(withCacheBust('https://x.test/c.json?', 5)).toBe('https://x.test/c.json?t=5');
     expect(withCacheBust('https://x.test/c.json?a=1#top', 5)).toBe('https://x.test/c.json?a=1&t=5#top');
   });

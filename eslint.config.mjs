@@ -1,0 +1,134 @@
+// ESLint encodes the architecture in docs/architecture.md: one-way imports between apps and libraries, no import
+// cycles, `import type` for types, no barrel files inside a package (only its public entries in package.json).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Who may import whom. Each app may use the two libraries; the libraries use no app; the remotes never import each
+// other or the shell (they meet only through Module Federation at run time); the server uses the libraries only.
+const apps = ['shell', 'public-site', 'admin-app'];
+const zone = (target, from, message) => ({ target: `./${target}`, from: from.map((f) => `./${f}`), message });
+const boundaries = [
+  zone('shared', [...apps, 'server', 'firebase', 'e2e'], 'shared is a library: it imports no app.'),
+  zone(
+    'security-kit',
+    [...apps, 'shared', 'server', 'firebase', 'e2e'],
+    'security-kit is a library: it imports no app.',
+  ),
+  zone(
+    'public-site',
+    ['shell', 'admin-app', 'server', 'firebase'],
+    'public-site may import only shared and security-kit.',
+  ),
+  zone(
+    'admin-app',
+    ['shell', 'public-site', 'server', 'firebase'],
+    'admin-app may import only shared and security-kit.',
+  ),
+  zone(
+    'shell',
+    ['public-site', 'admin-app', 'server', 'firebase'],
+    'The shell loads the remotes through federation only.',
+  ),
+  zone('server', [...apps, 'firebase'], 'The server imports the libraries, never an app.'),
+  zone('firebase', [...apps, 'server'], 'Firebase code imports the libraries, never an app.'),
+];
+
+// A package's public entries are the files its package.json exports; every other index file would be a barrel.
+const publicEntries = [
+  'shared/src/domain/index.ts',
+  'shared/src/schemas/index.ts',
+  'shared/src/backend/index.ts',
+  'shared/src/backend/memory/index.ts',
+  'shared/src/backend/http/index.ts',
+  'shared/src/backend/firebase/index.ts',
+  'shared/src/auth-store/index.ts',
+  'shared/src/router/index.ts',
+  'security-kit/src/index.ts',
+  'security-kit/src/react/index.ts',
+  'security-kit/src/monitor/index.ts',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      'data/**',
+      '.bench/**',
+      '.test-results/**',
+      '.rebuild-*/**',
+      'e2e/test-results/**',
+      'firebase/functions/lib/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node, ...globals.jest },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/(\\.\\.\\/){2,}(shared|security-kit)\\/src/]',
+          message: 'Import the library by its package name (@studio/...), not by a relative path into it.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['{shell,public-site,admin-app,shared,security-kit}/src/**/*.{ts,tsx}'],
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its destructured first parameter, so `{}` means "none".
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['**/index.ts'],
+    ignores: publicEntries,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No barrel files inside a package: import the module itself.' },
+        {
+          selector: 'ExportNamedDeclaration[source]',
+          message: 'No barrel files inside a package: import the module itself.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,2 +1,0 @@
-export { PHISHING_PHRASES, detectPhishing } from './detect-phishing';
-export type { PhishingPhrase, PhishingResult } from './detect-phishing';

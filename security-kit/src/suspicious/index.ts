@@ -1,2 +1,0 @@
-export { inspectInput, isSuspiciousInput } from './inspect-input';
-export type { InputInspection, SuspiciousReason } from './inspect-input';

@@ -1,0 +1,30 @@
+// The dependencies every route group receives, built once per app by the composition root (app.ts). A module of its
+// own so that routes can name the type without importing the composition root.
+import type { AppOptions } from './config';
+import type { ContentRepository } from './repositories/content-repository';
+import type { AvailabilityRepository } from './repositories/availability-repository';
+import type { OutboxRepository } from './repositories/outbox-repository';
+import type { SettingsRepository } from './repositories/settings-repository';
+import type { BookingsRepository } from './repositories/bookings-repository';
+import type { SessionStore } from './lib/sessions';
+import type { ChangeBus } from './lib/change-bus';
+import type { Mailer } from './lib/mailer';
+import type { SmsTransport } from './lib/sms-transport';
+import type { SmsSender } from './lib/sms-sender';
+
+/** Everything a route module needs; built once per app. */
+export interface AppDeps {
+  options: AppOptions;
+  content: ContentRepository;
+  availability: AvailabilityRepository;
+  outbox: OutboxRepository;
+  settings: SettingsRepository;
+  bus: ChangeBus;
+  mailer: Mailer;
+  sms: SmsTransport;
+  /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */
+  smsSender: SmsSender;
+  sessions: SessionStore;
+  /** Booking requests: the visitor's create, the admin's list and status changes, the reminder job. */
+  bookings: BookingsRepository;
+}
