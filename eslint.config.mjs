@@ -47,6 +47,7 @@ const publicEntries = [
   'shared/src/backend/firebase/index.ts',
   'shared/src/auth-store/index.ts',
   'shared/src/router/index.ts',
+  'shared/src/data/index.ts',
   'security-kit/src/index.ts',
   'security-kit/src/react/index.ts',
   'security-kit/src/monitor/index.ts',

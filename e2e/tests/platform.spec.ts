@@ -7,6 +7,9 @@ import path from 'node:path';
 import { test, expect, collectConsoleErrors, recordScripts } from '../support/test';
 import { REPO_ROOT, startServer } from '../support/server';
 
+// Today's first load plus the 3 KB gzip the architecture issue allowed the data layer (130.7 KB measured before it).
+const FIRST_LOAD_BUDGET_KB = 133.7;
+
 test('the first load of / shows the seeded services and requests no file of admin-app', async ({ page }) => {
   const errors = collectConsoleErrors(page);
   const requested: string[] = [];
@@ -21,7 +24,11 @@ test('the first load of / shows the seeded services and requests no file of admi
 
   expect(requested.filter((u) => u.includes('/remotes/admin-app/'))).toEqual([]);
   expect(scripts.length).toBeGreaterThan(0);
-  console.log(`First load of /: ${scripts.length} JS requests, ${(js.totalGzip() / 1024).toFixed(1)} KB gzip`);
+  const kb = js.totalGzip() / 1024;
+  console.log(
+    `First load of /: ${scripts.length} JS requests, ${kb.toFixed(1)} KB gzip (budget ${FIRST_LOAD_BUDGET_KB} KB)`,
+  );
+  expect(kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
   expect(errors).toEqual([]);
 });
 

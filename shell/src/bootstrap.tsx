@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { authStore } from '@studio/shared/auth-store';
+import { BackendProvider } from '@studio/shared/data';
 import { backend } from '@studio/shared/backend';
 // The monitor's own subpath: the kit's index would put the sanitiser (DOMPurify) into every first load.
 import { securityMonitor, watchCspViolations } from '@studio/security-kit/monitor';
@@ -28,4 +29,10 @@ if (document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_HINT_COOKIE}
 backend.auth.onChange((user) => authStore.getState().setUser(user));
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App brand={config.modelName} />);
+if (root) {
+  createRoot(root).render(
+    <BackendProvider backend={backend}>
+      <App brand={config.modelName} />
+    </BackendProvider>,
+  );
+}
