@@ -1,6 +1,7 @@
-// `npm run lint`: ESLint (no warnings), Prettier's check, import cycles, and probes that prove the boundary rules
-// bite. Prints one line per check and `N passed, N failed`; exits non-zero when any check failed.
+// `npm run lint`: ESLint (no warnings), Prettier's check, import cycles, the self-contained check, and probes that
+// prove those rules bite. Prints one line per check and `N passed, N failed`; exits non-zero when any check failed.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -29,6 +30,93 @@ check(
   cycles.length === 0,
   cycles.map((c) => `  ${c.join(' <-> ')}`).join('\n'),
 );
+
+// The repository is self-contained (docs/architecture.md, "Lint and format"): no file may lean on documents that
+// stand beside the repository rather than in it, and every document a file cites must exist.
+// The names are assembled, not written out, so that this file does not cite what it forbids.
+const OUTSIDE_DOCUMENT = new RegExp(`\\b(?:${['SPEC', 'DESIGN', 'TOOLCHAIN', 'STYLE'].join('|')})\\.md\\b`);
+// `../shared/` is a sibling of the repository from its root, but `../../shared/src` from scripts/webpack is ours:
+// only a relative path that resolves outside the root counts.
+const SIBLING_SHARED = /(?<![\w.-])((?:\.\.\/)+)shared\//g;
+const DOC_CITATION = /(?<![\w./-])(docs\/[\w.-]+\.md)((?:\s*\(?\s*§\d+(?:\s*,\s*§\d+)*)?)/g;
+const BACKTICKED_MD_PATH = /`([\w.-]+(?:\/[\w.-]+)+\.md)`/g;
+const MARKDOWN_LINK = /\]\(([^)\s#]*)(?:#[^)\s]*)?\)/g;
+const SKIPPED_FILES = new Set(['package-lock.json']);
+
+function isIgnoredByGit(relPath) {
+  return spawnSync('git', ['check-ignore', '-q', relPath], { cwd: root }).status === 0;
+}
+
+function sectionsOf(relPath) {
+  const text = readFileSync(path.join(root, relPath), 'utf8');
+  return new Set([...text.matchAll(/^## (\d+)\b/gm)].map((m) => m[1]));
+}
+
+/**
+ * Findings (`file:line: what`) for text standing at relPath. `exists(relPath)` and `sections(relPath)` answer for
+ * repository paths, so probes can run without touching the tree.
+ */
+function selfContainedFindings(relPath, text, { exists, sections, ignored = () => false }) {
+  const findings = [];
+  const dir = path.posix.dirname(relPath);
+  const citable = (target) => exists(target) || ignored(target);
+  text.split('\n').forEach((line, index) => {
+    const at = `${relPath}:${index + 1}`;
+    if (OUTSIDE_DOCUMENT.test(line)) findings.push(`${at}: cites a document outside the repository`);
+    for (const [, ups] of line.matchAll(SIBLING_SHARED)) {
+      if (path.posix.normalize(path.posix.join(dir, ups, 'shared')).startsWith('../')) {
+        findings.push(`${at}: a path outside the repository (${ups}shared/)`);
+      }
+    }
+    for (const [, doc, cited] of line.matchAll(DOC_CITATION)) {
+      if (!exists(doc)) {
+        findings.push(`${at}: ${doc} does not exist`);
+        continue;
+      }
+      const missing = [...cited.matchAll(/§(\d+)/g)].map((m) => m[1]).filter((n) => !sections(doc).has(n));
+      if (missing.length > 0) findings.push(`${at}: ${doc} has no section ${missing.map((n) => `§${n}`).join(', ')}`);
+    }
+    for (const [, target] of line.matchAll(BACKTICKED_MD_PATH)) {
+      if (target.startsWith('docs/')) continue;
+      const fromFile = path.posix.normalize(path.posix.join(dir, target));
+      if (!citable(target) && !citable(fromFile)) findings.push(`${at}: ${target} does not exist`);
+    }
+    if (!relPath.endsWith('.md')) return;
+    for (const [, target] of line.matchAll(MARKDOWN_LINK)) {
+      if (target === '' || /^[a-z][a-z+.-]*:/i.test(target)) continue;
+      const resolved = target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(dir, target));
+      if (!citable(resolved.replace(/\/$/, ''))) findings.push(`${at}: link to ${target}, which does not exist`);
+    }
+  });
+  return [...new Set(findings)];
+}
+
+const repoExists = (relPath) => !relPath.startsWith('../') && existsSync(path.join(root, relPath));
+const sectionCache = new Map();
+const repoSections = (relPath) => {
+  if (!sectionCache.has(relPath)) sectionCache.set(relPath, sectionsOf(relPath));
+  return sectionCache.get(relPath);
+};
+const repoContext = { exists: repoExists, sections: repoSections, ignored: isIgnoredByGit };
+
+// Tracked files plus new ones not yet added (but not ignored ones), so a file is checked before its first commit.
+const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+});
+if (listed.status !== 0) {
+  check('the repository is self-contained', false, `  git ls-files failed: ${listed.stderr.trim()}`);
+} else {
+  const findings = [];
+  for (const relPath of new Set(listed.stdout.split('\0').filter(Boolean))) {
+    const file = path.join(root, relPath);
+    if (SKIPPED_FILES.has(path.posix.basename(relPath)) || !existsSync(file) || !statSync(file).isFile()) continue;
+    const bytes = readFileSync(file);
+    if (bytes.subarray(0, 8000).includes(0)) continue;
+    findings.push(...selfContainedFindings(relPath, bytes.toString('utf8'), repoContext));
+  }
+  check('the repository is self-contained', findings.length === 0, findings.map((f) => `  ${f}`).join('\n'));
+}
 
 // Probes: source that breaks a rule, linted as if it stood at the given path. Each must be reported by that rule.
 const eslint = new ESLint({ cwd: root });
@@ -72,6 +160,37 @@ for (const probe of probes) {
     rules.includes(probe.rule),
     rules.includes(probe.rule) ? '' : `  reported: ${rules.join(', ') || 'nothing'}`,
   );
+}
+
+// Probes of the self-contained check, on text that never touches the tree. Their citations are assembled so that
+// this file itself passes the check.
+const outsidePath = ['..', 'shared', ['SPEC', 'md'].join('.')].join('/');
+const productDoc = ['docs', 'product.md'].join('/');
+const missingDoc = ['docs', 'no-such-page.md'].join('/');
+const textProbes = [
+  {
+    name: 'a reference outside the repository is refused',
+    file: 'README.md',
+    text: `The rules:\nsee ${outsidePath} for them.\n`,
+    expected: [
+      'README.md:2: cites a document outside the repository',
+      'README.md:2: a path outside the repository (../shared/)',
+    ],
+  },
+  {
+    name: 'a citation of a missing document or section is refused',
+    file: 'shared/src/domain/citation-probe.ts',
+    text: `// ${productDoc} §5 holds.\n// ${productDoc} §10 and ${missingDoc} do not.\n`,
+    expected: [
+      `shared/src/domain/citation-probe.ts:2: ${productDoc} has no section §10`,
+      `shared/src/domain/citation-probe.ts:2: ${missingDoc} does not exist`,
+    ],
+  },
+];
+for (const probe of textProbes) {
+  const found = selfContainedFindings(probe.file, probe.text, repoContext);
+  const exact = found.length === probe.expected.length && probe.expected.every((f) => found.includes(f));
+  check(`probe: ${probe.name}`, exact, exact ? '' : `  reported: ${found.join('; ') || 'nothing'}`);
 }
 
 const passed = results.filter(Boolean).length;
