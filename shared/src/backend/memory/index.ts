@@ -1,13 +1,9 @@
 // The memory adapter: the whole Backend port in memory, for tests. It follows the server's rules (validation, the
 // availability check, derived booking fields, idempotency, admin-only calls, single-use sign-in links) so a feature
 // tested against it behaves the same against server/.
-import {
-  datesToCheck,
-  missingRequiredFields,
-  newBookingRecord,
-  resolveBookingService,
-} from '../../domain/booking-rules';
-import { isDateAvailable } from '../../domain/availability';
+import { format } from 'date-fns';
+import { acceptBooking, fieldErrorMessages } from '../../domain/accept-booking';
+import { isIdempotencyKey } from '../../domain/idempotency-key';
 import { SIGN_IN_TOKEN_TTL_MS } from '../../domain/constants';
 import { smsFlagInForce } from '../../domain/sms';
 import { EMPTY_PORTFOLIO_META } from '../../domain/portfolio';
@@ -23,17 +19,9 @@ import type {
   PublicAvailability,
   Service,
 } from '../../domain/types';
-import {
-  FIELDS_NOT_VALID,
-  REQUIRED,
-  SERVICE_NOT_FOUND,
-  SIGN_IN_ACCESS_DENIED,
-  SIGN_IN_INVALID_LINK,
-  unavailableDatesMessage,
-} from '../../messages';
+import { FIELDS_NOT_VALID, IDEMPOTENCY_KEY_INVALID, SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '../../messages';
 import {
   availabilityPeriodInputSchema,
-  bookingInputSchema,
   bookingStatusUpdateSchema,
   fieldErrorsOf,
   settingsUpdateSchema,
@@ -43,7 +31,7 @@ import {
   unavailableRangeInputSchema,
   type z,
 } from '../../schemas';
-import { BackendError, type Backend, type CreatedBooking, type Unsubscribe } from '../port';
+import { BackendError, codeForStatus, type Backend, type CreatedBooking, type Unsubscribe } from '../port';
 
 export interface MemorySeed {
   services: Service[];
@@ -77,7 +65,6 @@ export const MEMORY_DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 export const NOT_SIGNED_IN = 'Please sign in as the admin.';
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const ITEM_NOT_FOUND = 'Not found';
-export const IDEMPOTENCY_KEY_REQUIRED = 'An idempotency key is required.';
 
 export const EMPTY_PORTFOLIO_CONTENT: PortfolioContent = { runway: {}, print: {}, 'comp-card': [], digitals: [] };
 
@@ -263,33 +250,26 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     bookings: {
       // No await inside: the check and the insert happen in one turn, so two calls with one key store one booking.
       create: async (input, idempotencyKey) => {
-        if (idempotencyKey.trim() === '') throw invalid({}, IDEMPOTENCY_KEY_REQUIRED);
+        if (!isIdempotencyKey(idempotencyKey)) throw invalid({}, IDEMPOTENCY_KEY_INVALID);
         const earlier = idempotent.get(idempotencyKey);
         if (earlier) return copy(earlier);
 
-        const data = parseOrThrow(bookingInputSchema, input);
-        const missing = missingRequiredFields(data);
-        if (missing.length > 0) throw invalid(Object.fromEntries(missing.map((field) => [field, [REQUIRED]])));
-
-        let resolved: ReturnType<typeof resolveBookingService>;
-        try {
-          resolved = resolveBookingService(services, data.serviceId, data.serviceTierId);
-        } catch (error) {
-          const message = (error as Error).message;
-          const field = message === SERVICE_NOT_FOUND ? 'serviceId' : 'serviceTierId';
-          throw invalid({ [field]: [message] }, message);
-        }
-
-        const open = publicAvailability();
-        const unavailable = datesToCheck(data).filter((date) => !isDateAvailable(date, open));
-        if (unavailable.length > 0) {
-          throw new BackendError('conflict', unavailableDatesMessage(unavailable), { status: 409 });
+        const decision = acceptBooking(input, {
+          services,
+          availability: publicAvailability(),
+          today: format(now(), 'yyyy-MM-dd'),
+        });
+        if (!decision.ok) {
+          throw new BackendError(codeForStatus(decision.status), decision.message, {
+            status: decision.status,
+            fieldErrors: fieldErrorMessages(decision.fieldErrors),
+          });
         }
 
         const at = timestamp();
         const booking: BookingRequest = {
           id: newId('booking'),
-          ...newBookingRecord(data, resolved.service, resolved.tier),
+          ...decision.record,
           createdAt: at,
           updatedAt: at,
         };
