@@ -6,10 +6,9 @@ import { format, parseISO } from 'date-fns';
 import type { AdminAvailability, IsoDate } from '@studio/shared/domain';
 import { messages } from '../../messages';
 import { AvailabilityCalendar } from './availability-calendar';
-import { AddPeriodModal, AddSlotModal, AddUnavailableModal } from './availability-forms';
-import { useCreateAvailabilityPeriod } from './api/create-availability-period';
-import { useCreateUnavailableRange } from './api/create-unavailable-range';
-import { useCreateTimeSlot } from './api/create-time-slot';
+import { AddPeriodModal } from './add-period-modal';
+import { AddUnavailableModal } from './add-unavailable-modal';
+import { AddSlotModal } from './add-slot-modal';
 import { useDeleteAvailabilityPeriod } from './api/delete-availability-period';
 import { useDeleteUnavailableRange } from './api/delete-unavailable-range';
 import { useDeleteTimeSlot } from './api/delete-time-slot';
@@ -111,9 +110,6 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
     unavailable: useDeleteUnavailableRange().mutate,
     slots: useDeleteTimeSlot().mutate,
   };
-  const addPeriod = useCreateAvailabilityPeriod().mutate;
-  const addUnavailable = useCreateUnavailableRange().mutate;
-  const addSlot = useCreateTimeSlot().mutate;
 
   const remove = async (kind: Kind, id: string) => {
     setDeleting(id);
@@ -195,9 +191,9 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
           ))}
         </ItemList>
       </div>
-      {open === 'periods' && <AddPeriodModal onClose={() => setOpen(null)} save={addPeriod} />}
-      {open === 'unavailable' && <AddUnavailableModal onClose={() => setOpen(null)} save={addUnavailable} />}
-      {open === 'slots' && <AddSlotModal onClose={() => setOpen(null)} save={addSlot} />}
+      {open === 'periods' && <AddPeriodModal onClose={() => setOpen(null)} />}
+      {open === 'unavailable' && <AddUnavailableModal onClose={() => setOpen(null)} />}
+      {open === 'slots' && <AddSlotModal onClose={() => setOpen(null)} />}
     </div>
   );
 }
