@@ -2,8 +2,8 @@
 // written into the shared read cache under the query's key, so components read it like any other query and a write's
 // answer can be set into it too. @studio/shared/data has request/answer reads only, so the stream half lives here.
 //
-// No refetch and no invalidation: the stream sends a full snapshot on connect and after every change, so a new
-// request would say nothing the next snapshot does not.
+// No refetch, and writes do not invalidate these keys: the stream sends a full snapshot on connect and after every
+// change, so a new request would say nothing the next snapshot does not.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBackend, useQueryCache, type QueryKey } from '@studio/shared/data';
 import type { Backend, BackendError, Unsubscribe } from '@studio/shared/backend';
