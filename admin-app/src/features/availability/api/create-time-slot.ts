@@ -1,0 +1,6 @@
+// Adds a time slot; the live availability stream brings the new list (get-admin-availability.ts).
+import { useMutation } from '@studio/shared/data';
+import type { TimeSlotInput } from '@studio/shared/domain';
+
+export const useCreateTimeSlot = () =>
+  useMutation((backend, input: TimeSlotInput) => backend.availability.addSlot(input));

@@ -1,0 +1,4 @@
+// Deletes a time slot; the live availability stream brings the list without it (get-admin-availability.ts).
+import { useMutation } from '@studio/shared/data';
+
+export const useDeleteTimeSlot = () => useMutation((backend, id: string) => backend.availability.deleteSlot(id));
