@@ -2,7 +2,6 @@
 // setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
 // the availability tab is open.
 // First: zod must be told before the shared schemas are built (see the module).
-import '../lib/zod-without-eval';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { format } from 'date-fns';
 import { useNavigate } from '@studio/shared/router';

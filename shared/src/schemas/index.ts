@@ -1,9 +1,15 @@
 // One schema per entity (docs/architecture.md): the client form, the server route and the Firestore rules follow these.
 // Objects are strict: an unknown key is an error, never silently dropped.
 import { z } from 'zod';
+import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { LIMITS } from '../domain/constants';
 import { BOOKING_STATUSES } from '../domain/types';
+
+// zod 4 compiles object parsers with `new Function` unless told not to, and probes for eval when the first object
+// schema is built; under the site's CSP (no 'unsafe-eval') that probe is reported as a violation. Set before any
+// schema below is built; the setting lives on globalThis, so it holds for every copy of zod on the page.
+zodConfig({ jitless: true });
 
 // The control characters are what these patterns exist to refuse.
 // eslint-disable-next-line no-control-regex
