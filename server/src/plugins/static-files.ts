@@ -42,7 +42,6 @@ export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
       'admin-app': `${options.remotes['admin-app'].urlPath}mf-manifest.json`,
     },
     modelName: options.modelName,
-    backend: 'local',
   };
 }
 
