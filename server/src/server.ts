@@ -1,10 +1,12 @@
 // Listens and shuts down gracefully; everything else is in app.ts.
 import { buildApp } from './app';
+import { optionsFromEnv } from './config';
 
 async function main() {
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '0.0.0.0';
-  const app = await buildApp();
+  const options = optionsFromEnv();
+  const app = await buildApp(options);
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -18,8 +20,7 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port, host });
-  const origin = app.studio.publicOrigin;
-  app.log.info(`Studio is running on ${origin} (admin sign-in: ${app.studio.adminEmail})`);
+  app.log.info(`Studio is running on ${options.publicOrigin} (admin sign-in: ${options.adminEmail})`);
 }
 
 main().catch((error: unknown) => {

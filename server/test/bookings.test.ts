@@ -82,7 +82,7 @@ describe('a valid booking', () => {
     const body = res.json() as { id: string; status: string; createdAt: string };
     expect(body).toEqual({ id: expect.any(String), status: 'New', createdAt: NOW.toISOString() });
 
-    const stored = t.app.bookings.repository.get(body.id);
+    const stored = t.repos.bookings.get(body.id);
     expect(stored).toEqual({
       ...photoshoot(),
       id: body.id,
@@ -101,7 +101,7 @@ describe('a valid booking', () => {
     await start();
     const res = await post(ugc());
     expect(res.statusCode).toBe(201);
-    const stored = t.app.bookings.repository.get((res.json() as { id: string }).id);
+    const stored = t.repos.bookings.get((res.json() as { id: string }).id);
     expect(stored).toMatchObject({
       service: 'User-Generated Content',
       serviceTier: 'Monthly Retainer',
@@ -113,9 +113,9 @@ describe('a valid booking', () => {
   test('the admin gets a mail with name, service, dates and a link to /admin, and the live view is told', async () => {
     await start();
     const topics: string[] = [];
-    t.app.deps.bus.subscribe((topic) => topics.push(topic));
+    t.bus.subscribe((topic) => topics.push(topic));
     expect((await post(photoshoot())).statusCode).toBe(201);
-    await t.app.bookings.notifications.idle();
+    await t.settled();
 
     const mails = outbox('mail');
     expect(mails).toHaveLength(1);
@@ -133,7 +133,7 @@ describe('a valid booking', () => {
   test('the admin mail points out a disposable address, which is still accepted', async () => {
     await start();
     expect((await post(ugc({ email: 'someone@mailinator.com' }))).statusCode).toBe(201);
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     expect(outbox('mail')[0]?.body).toContain('This looks like a disposable email address.');
   });
 
@@ -141,14 +141,14 @@ describe('a valid booking', () => {
     await start();
     const first = (await post(ugc({ name: 'First' }))).json() as { id: string };
     const second = (await post(ugc({ name: 'Second' }))).json() as { id: string };
-    expect(t.app.bookings.repository.list().map((b) => b.id)).toEqual([second.id, first.id]);
-    const updated = t.app.bookings.repository.updateStatus(first.id, 'Confirmed', '2026-11-22T08:00:00.000Z');
+    expect(t.repos.bookings.list().map((b) => b.id)).toEqual([second.id, first.id]);
+    const updated = t.repos.bookings.updateStatus(first.id, 'Confirmed', '2026-11-22T08:00:00.000Z');
     expect(updated).toMatchObject({
       status: 'Confirmed',
       updatedAt: '2026-11-22T08:00:00.000Z',
       createdAt: NOW.toISOString(),
     });
-    expect(t.app.bookings.repository.updateStatus('nope', 'Confirmed')).toBeNull();
+    expect(t.repos.bookings.updateStatus('nope', 'Confirmed')).toBeNull();
   });
 });
 
@@ -300,7 +300,7 @@ describe('idempotency', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(rowCount()).toBe(1);
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     expect(outbox('mail')).toHaveLength(1);
   });
 
@@ -340,7 +340,7 @@ describe('SMS confirmation', () => {
   test('goes to the outbox when the feature is on and she opted in, promising a reply within 24 hours', async () => {
     await start({ smsEnabledEnv: 'true' });
     expect((await post(photoshoot({ smsOptIn: true }))).statusCode).toBe(201);
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     const sms = outbox('sms');
     expect(sms).toHaveLength(1);
     expect(sms[0]?.recipient).toBe('+15551234567');
@@ -350,14 +350,14 @@ describe('SMS confirmation', () => {
   test('is not sent without the opt-in', async () => {
     await start({ smsEnabledEnv: 'true' });
     await post(photoshoot({ smsOptIn: false }));
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     expect(outbox('sms')).toEqual([]);
   });
 
   test('is not sent when the feature is off, even with the opt-in', async () => {
     await start({ smsEnabledEnv: undefined });
     await post(photoshoot({ smsOptIn: true }));
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     expect(outbox('sms')).toEqual([]);
     expect(outbox('mail')).toHaveLength(1);
   });
@@ -379,7 +379,7 @@ test('a failing SMS transport and a failing mailer do not fail or lose the booki
   await start({ smsEnabledEnv: 'true', sms, mailer });
   const res = await post(photoshoot({ smsOptIn: true }));
   expect(res.statusCode).toBe(201);
-  await t.app.bookings.notifications.idle();
+  await t.settled();
   expect(rowCount()).toBe(1);
-  expect(t.app.bookings.repository.get((res.json() as { id: string }).id)?.status).toBe('New');
+  expect(t.repos.bookings.get((res.json() as { id: string }).id)?.status).toBe('New');
 });

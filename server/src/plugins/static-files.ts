@@ -1,6 +1,7 @@
 // Serves the shell at '/', each remote under its own path, demo media under /media, and the shell's index.html
 // (with the runtime configuration put in) for client routes.
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -42,19 +43,20 @@ export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
       'admin-app': `${options.remotes['admin-app'].urlPath}mf-manifest.json`,
     },
     modelName: options.modelName,
-    backend: 'local',
   };
 }
 
 /** Page metadata from the content (service names, portfolio sections); without it every page gets the home's. */
 export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'>;
 
-export function registerStaticFiles(
-  app: FastifyInstance,
-  options: AppOptions,
-  images?: Pick<ResponsiveImages, 'ensure'>,
-  content?: PageContent,
-) {
+export interface StaticFilesOptions {
+  options: AppOptions;
+  /** The demo images' responsive copies, rendered on first request when not rendered yet. */
+  images?: Pick<ResponsiveImages, 'ensure'>;
+  content?: PageContent;
+}
+
+async function staticFiles(app: FastifyInstance, { options, images, content }: StaticFilesOptions) {
   const indexFile = path.join(options.shellDir, 'index.html');
   const configJson = JSON.stringify(runtimeConfigOf(options)).replace(/</g, '\\u003c');
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -133,9 +135,9 @@ export function registerStaticFiles(
     { root: options.remotes['admin-app'].dir, prefix: options.remotes['admin-app'].urlPath },
     { root: mediaDir, prefix: '/media/' },
   ];
-  mounts.forEach(({ root, prefix }, i) => {
+  for (const [i, { root, prefix }] of mounts.entries()) {
     if (!existsSync(root)) app.log.warn({ root }, 'static folder missing; run `npm run build`');
-    app.register(fastifyStatic, {
+    await app.register(fastifyStatic, {
       root,
       prefix,
       index: false,
@@ -144,7 +146,7 @@ export function registerStaticFiles(
       preCompressed: true,
       setHeaders: setCacheHeaders,
     });
-  });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -159,3 +161,6 @@ export function registerStaticFiles(
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }
+
+// Not encapsulated: the not-found handler it sets is the whole site's.
+export default fp(staticFiles, { name: 'static-files' });

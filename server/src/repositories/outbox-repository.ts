@@ -1,15 +1,9 @@
 // The local outbox: every mail and SMS the server sends is recorded here when no SMTP server or Twilio account is
 // configured, so sign-in and notifications work on a fresh machine (GET /api/dev/outbox outside production).
+import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { Db } from '../db/database';
 
-export interface OutboxMessage {
-  id: number;
-  channel: 'mail' | 'sms';
-  recipient: string;
-  subject: string;
-  body: string;
-  createdAt: string;
-}
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export function createOutboxRepository(db: Db) {
   const insert = db.prepare(

@@ -5,7 +5,6 @@ export const LOGO_CLICKS_TO_TRIGGER = 3;
 export const SIGN_IN_REDIRECT_MS = 2000;
 export const SIGN_OUT_REDIRECT_MS = 1000;
 export const BOOKING_SUCCESS_MS = 3000;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const RESPONSE_TIME_HOURS = 24;
 
 export const SMS_MAX_PER_HOUR = 10;
