@@ -33,7 +33,7 @@ import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
-import { registerBookingRoutes } from './routes/bookings';
+import bookingRoutes from './routes/bookings';
 import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { startReminderJob } from './services/reminder-job';
@@ -140,10 +140,14 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
   });
-  // POST /api/bookings is still registered by a plain function (routes/bookings.ts); its own scope keeps the
-  // decoration that function makes out of the rest of the app.
-  await app.register(async function bookingRoutes(scope) {
-    registerBookingRoutes(scope, deps);
+  await app.register(bookingRoutes, {
+    options,
+    bookings: deps.bookings,
+    content: deps.content,
+    availability: deps.availability,
+    bus: deps.bus,
+    mailer: deps.mailer,
+    smsSender: deps.smsSender,
   });
   if (!options.production) await app.register(devOutboxRoutes, { outbox: deps.outbox });
 

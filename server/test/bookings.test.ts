@@ -242,7 +242,7 @@ describe('names: at most 50 characters (docs/product.md §5)', () => {
 
     const fifty = await post(ugc({ name: 'N'.repeat(50) }));
     expect(fifty.statusCode).toBe(201);
-    expect(t.app.bookings.repository.get((fifty.json() as { id: string }).id)?.name).toBe('N'.repeat(50));
+    expect(t.repos.bookings.get((fifty.json() as { id: string }).id)?.name).toBe('N'.repeat(50));
   });
 });
 
@@ -259,7 +259,7 @@ test('what a visitor typed is stored trimmed', async () => {
     }),
   );
   expect(res.statusCode).toBe(201);
-  expect(t.app.bookings.repository.get((res.json() as { id: string }).id)).toMatchObject({
+  expect(t.repos.bookings.get((res.json() as { id: string }).id)).toMatchObject({
     name: photoshoot().name,
     email: photoshoot().email,
     phone: photoshoot().phone,
