@@ -100,6 +100,7 @@ export const messages = {
     // docs/product.md §5's wording for a bound ('{label} must be {max} characters or less').
     tooLong: (label: string, max: number) => `${label} must be ${max} characters or less`,
     controlCharacters: (label: string) => `${label} must not contain control characters`,
+    invisibleCharacters: (label: string) => `${label} must not contain invisible, text-direction or broken characters`,
     deleteLabel: (what: string) => `Delete ${what}`,
   },
 

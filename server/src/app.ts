@@ -17,6 +17,7 @@ import { demoArtworks } from './db/seed/demo-content';
 import { optionsFromEnv, type AppOptions } from './config';
 import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
+import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createSessionStore } from './lib/sessions';
 import { createSmsSender } from './lib/sms-sender';
@@ -28,7 +29,7 @@ import { createOutboxRepository } from './repositories/outbox-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
-import errorHandling from './plugins/errors';
+import errorHandling, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin';
@@ -56,7 +57,10 @@ export interface StudioOptions extends GivenDeps {
   options: AppOptions;
 }
 
-export interface BuildOverrides extends Partial<AppOptions>, GivenDeps {}
+export interface BuildOverrides extends Partial<AppOptions>, GivenDeps {
+  /** Tighter timeouts or caps than HTTP_LIMITS (tests wait seconds, not minutes). */
+  httpLimits?: Partial<HttpLimits>;
+}
 
 /** Every dependency of the routes, built once from one database connection. */
 function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: GivenDeps): AppDeps {
@@ -121,7 +125,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(csrf);
+  await app.register(csrf, { publicOrigin: options.publicOrigin, production: options.production });
 
   await app.register(publicContentRoutes, {
     content: deps.content,
@@ -180,9 +184,13 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 export const studio = fp(studioApp, { name: 'studio' });
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const { mailer, sms, bus, ...optionOverrides } = overrides;
+  const { mailer, sms, bus, httpLimits, ...optionOverrides } = overrides;
   const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
+  const limits: HttpLimits = { ...HTTP_LIMITS, ...httpLimits };
   const app = Fastify({
+    ...fastifyLimitOptions(limits),
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     // Over HTTPS the site sits behind a TLS-terminating proxy; request.ip then names the client for rate limits.
@@ -190,6 +198,7 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+  app.server.maxConnections = limits.maxConnections;
   await app.register(studio, { options, mailer, sms, bus });
   return app;
 }

@@ -2,6 +2,7 @@
 // message and nothing is stored; plus property-based fuzzing (fast-check) of the booking write.
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '@studio/shared/messages';
 import { NO_MARKUP_MESSAGE } from '@studio/shared/schemas';
 import { ADMIN_EMAIL, build, CSRF, withCsrf, type TestApp } from './helper';
 
@@ -116,6 +117,53 @@ describe('booking write', () => {
     );
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The request is too large.');
+  });
+
+  // Issue 14, item 6: before the shared text rule these were stored (a lone surrogate as invalid UTF-8).
+  const HIDDEN: Array<[string, string]> = [
+    ['a right-to-left override', 'Dana \u202Esoyer'],
+    ['a right-to-left isolate', 'Dana \u2067Reyes\u2069'],
+    ['a left-to-right mark', 'Dana\u200E Reyes'],
+    ['a zero-width space', 'Da\u200Bna'],
+    ['a zero-width joiner between letters', 'Da\u200Dna'],
+    ['a byte order mark inside a word', 'Da\uFEFFna'],
+    ['a word joiner', 'Da\u2060na'],
+    ['a lone high surrogate', 'Dana \uD83D Reyes'],
+    ['a lone low surrogate', 'Dana \uDE00 Reyes'],
+  ];
+  test.each(TEXT_FIELDS.flatMap((field) => HIDDEN.map(([what, value]) => [field, what, value] as const)))(
+    '%s with %s: 400 naming the field with the shared message, nothing stored',
+    async (field, _what, value) => {
+      const before = bookings();
+      const res = await postRaw('/api/bookings', JSON.stringify({ ...valid(), [field]: value }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors[field]).toEqual([INVISIBLE_CHARACTERS_MESSAGE]);
+      expect(INVISIBLE_CHARACTERS_MESSAGE).toBe('Must not contain invisible, text-direction or broken characters');
+      expect(bookings()).toBe(before);
+    },
+  );
+
+  test('the same rule holds for the e-mail and for the admin notes', async () => {
+    const email = await postRaw('/api/bookings', JSON.stringify({ ...valid(), email: 'dana\u200B@example.com' }));
+    expect(email.statusCode).toBe(400);
+    const admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+    const slot = await t.app.inject(
+      withCsrf({
+        method: 'POST',
+        url: '/api/admin/availability/slots',
+        payload: { date: '2031-01-02', startTime: '10:00', endTime: '11:00', isAvailable: true, notes: 'a\u202Eb' },
+        cookies: { studio_session: admin },
+      }),
+    );
+    expect(slot.statusCode).toBe(400);
+    expect(slot.json().fieldErrors.notes).toEqual([INVISIBLE_CHARACTERS_MESSAGE]);
+  });
+
+  test('right-to-left scripts, accents and emoji (joined ones too) are ordinary text and accepted', async () => {
+    for (const description of ['شكرا لك — תודה רבה', 'Zoë Ångström, São Paulo', 'Family shoot 👨‍👩‍👧 with a 👩🏽‍💻 theme ❤️‍🔥']) {
+      const res = await postRaw('/api/bookings', JSON.stringify({ ...valid(), description }));
+      expect(res.statusCode).toBe(201);
+    }
   });
 
   test('plain text that merely looks technical is accepted', async () => {

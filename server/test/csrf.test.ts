@@ -1,7 +1,7 @@
 // Issue 6 "Done when": a state-changing API request without the double-submit CSRF pair, or with a wrong one, is
 // refused with 403 and the server's message; with the right pair it passes the check. No state-changing route is
 // needed to show this: with a good pair, POST to an unknown API path reaches the router and answers 404.
-import { CSRF_REFUSED } from '../src/plugins/csrf';
+import { CSRF_REFUSED, ORIGIN_REFUSED } from '../src/plugins/csrf';
 import { build, CSRF, withCsrf, type TestApp } from './helper';
 
 let t: TestApp;
@@ -131,4 +131,53 @@ test('a percent-encoded path cannot reach a real state-changing route without th
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+describe('Origin (issue 14, item 6)', () => {
+  const post = (headers: Record<string, string>, pair = true) => {
+    const request = { method: 'POST' as const, url: URL, payload: {}, headers };
+    return t.app.inject(pair ? withCsrf(request) : request);
+  };
+
+  test('a cross-site Origin is refused even with the right token pair', async () => {
+    for (const origin of ['https://evil.example', 'http://studio.test.evil.example', 'null', 'not a url']) {
+      const res = await post({ origin });
+      expect({ origin, status: res.statusCode, body: res.json() as unknown }).toEqual({
+        origin,
+        status: 403,
+        body: { message: ORIGIN_REFUSED },
+      });
+    }
+  });
+
+  test("the site's own origin passes, and so does no Origin at all where the token pair holds", async () => {
+    expect((await post({ origin: 'http://studio.test' })).statusCode).toBe(404);
+    expect((await post({})).statusCode).toBe(404);
+    await expectRefused(await post({}, false));
+    // The site's own origin does not stand in for the token pair.
+    await expectRefused(await post({ origin: 'http://studio.test' }, false));
+  });
+
+  test('outside production the origin the request was addressed to counts; in production only PUBLIC_ORIGIN', async () => {
+    const sameHost = { origin: 'http://127.0.0.1:8080', host: '127.0.0.1:8080' };
+    expect((await post(sameHost)).statusCode).toBe(404);
+    const production = await build({ production: true });
+    try {
+      const res = await production.app.inject(withCsrf({ method: 'POST', url: URL, payload: {}, headers: sameHost }));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: ORIGIN_REFUSED });
+      const own = await production.app.inject(
+        withCsrf({ method: 'POST', url: URL, payload: {}, headers: { origin: 'http://studio.test' } }),
+      );
+      expect(own.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+
+  test('reads are not checked', async () => {
+    expect((await t.app.inject({ url: '/api/services', headers: { origin: 'https://evil.example' } })).statusCode).toBe(
+      200,
+    );
+  });
 });

@@ -90,7 +90,7 @@ export function testOptions(overrides: Partial<AppOptions> = {}): AppOptions {
 }
 
 export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
-  const { mailer: givenMailer, sms: givenSms, bus: givenBus, ...optionOverrides } = overrides;
+  const { mailer: givenMailer, sms: givenSms, bus: givenBus, httpLimits, ...optionOverrides } = overrides;
   const ownDir = optionOverrides.dataDir === undefined;
   const options = testOptions(optionOverrides);
   const { dataDir } = options;
@@ -114,7 +114,7 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
   const sms: SmsTransport = { kind: innerSms.kind, send: (to, body) => track(innerSms.send(to, body)) };
   const bus = givenBus ?? createChangeBus();
 
-  const app = await buildApp({ ...options, mailer, sms, bus });
+  const app = await buildApp({ ...options, mailer, sms, bus, httpLimits });
   await app.ready();
   return {
     app,

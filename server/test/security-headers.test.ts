@@ -1,4 +1,5 @@
 // Issue 9 "Headers": every answer carries the security headers; the CSP allows no inline or evaluated script.
+import { REEL_EMBED_SCRIPT } from '../src/plugins/security-headers';
 import { build, type TestApp } from './helper';
 
 let t: TestApp;
@@ -43,4 +44,11 @@ test('HSTS is sent when the site is served over HTTPS', async () => {
   } finally {
     await https.close();
   }
+});
+
+test("scripts from elsewhere: only the reels' embed script by its exact URL, not all of Instagram (issue 14)", async () => {
+  const csp = directives(String((await t.app.inject('/portfolio/ugc')).headers['content-security-policy']));
+  expect(REEL_EMBED_SCRIPT).toBe('https://www.instagram.com/embed.js');
+  expect(csp['script-src']).toEqual(["'self'", 'https://www.instagram.com/embed.js']);
+  expect(csp['frame-src']).toEqual(['https://www.instagram.com']);
 });

@@ -29,7 +29,7 @@ it('says the order rule only once both dates are real dates', () => {
   });
   expect(period({ startDate: '2031-02-30', endDate: '2031-02-01' })).toEqual({
     ok: false,
-    problems: { startDate: { kind: 'invalid', code: 'custom' } },
+    problems: { startDate: { kind: 'invalid', code: 'format' } },
   });
 });
 

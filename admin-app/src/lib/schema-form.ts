@@ -5,7 +5,10 @@ import type { z } from '@studio/shared/schemas';
 export type FieldProblem =
   /** Empty where a value is needed. */
   | { kind: 'required' }
-  /** The field's own schema refuses it; `code` is zod's issue code ('too_big', 'custom', ...). */
+  /**
+   * The field's own schema refuses it; `code` is zod's issue code ('too_big', ...), or for a check of the shared
+   * schemas its own code ('control-characters', 'invisible-characters', ...).
+   */
   | { kind: 'invalid'; code: string }
   /** Valid on its own, but a rule across fields refuses it (an end before its start). */
   | { kind: 'rule' };
@@ -17,6 +20,11 @@ export type FieldName<S extends FormSchema> = keyof z.input<S> & string;
 export type CheckResult<S extends FormSchema> =
   { ok: true; data: z.output<S> } | { ok: false; problems: Partial<Record<FieldName<S>, FieldProblem>> };
 
+const codeOf = (issue: z.core.$ZodIssue | undefined): string => {
+  const check: unknown = issue?.code === 'custom' ? issue.params?.code : undefined;
+  return typeof check === 'string' ? check : (issue?.code ?? 'custom');
+};
+
 export function checkForm<S extends FormSchema>(schema: S, values: z.input<S>): CheckResult<S> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
@@ -27,7 +35,7 @@ export function checkForm<S extends FormSchema>(schema: S, values: z.input<S>): 
     const own = fieldSchema.safeParse(input[field]);
     if (own.success) continue;
     problems[field as FieldName<S>] =
-      input[field] === '' ? { kind: 'required' } : { kind: 'invalid', code: own.error.issues[0]?.code ?? 'custom' };
+      input[field] === '' ? { kind: 'required' } : { kind: 'invalid', code: codeOf(own.error.issues[0]) };
   }
   // zod runs the cross-field rules even over fields it refused, and "the end is before the start" says nothing
   // about a start that is missing: a rule counts only once every field is valid on its own.

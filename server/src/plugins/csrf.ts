@@ -1,6 +1,8 @@
 // CSRF protection for every state-changing API request: a double-submit token (security-kit's 32-byte hex token as
-// both the X-CSRF-Token header and the studio_csrf cookie, which another site can neither read nor set), and a refusal
-// of requests the browser marks as cross-site. The session cookie is SameSite=Strict besides.
+// both the X-CSRF-Token header and the studio_csrf cookie, which another site can neither read nor set), a refusal
+// of requests the browser marks as cross-site, and a check of the Origin header a browser sets on every such request
+// (issue 14, item 6). A request without Origin (an older browser, a script) still needs the token pair. The session
+// cookie is SameSite=Strict besides.
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
 import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenFormat } from '@studio/security-kit';
@@ -27,12 +29,39 @@ function isApiRequest(routeUrl: string | undefined, rawUrl: string): boolean {
 }
 export const CSRF_REFUSED =
   'This request was refused: its security token is missing or wrong. Reload the page and try again.';
+export const ORIGIN_REFUSED = 'This request was refused: it was not sent from this site.';
+
+export interface CsrfOptions {
+  /** The site's own origin (PUBLIC_ORIGIN): the one Origin a state-changing request may carry in production. */
+  publicOrigin: string;
+  /**
+   * Outside production the origin the request was addressed to (its Host) counts as the site's too, so the site
+   * works at http://127.0.0.1:8080 as well as at the configured http://localhost:8080.
+   */
+  production: boolean;
+}
+
+/** Whether a browser's Origin header names this site. "null" (a sandboxed or privacy-stripped origin) never does. */
+function isOwnOrigin(origin: string, host: string | undefined, { publicOrigin, production }: CsrfOptions): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin === new URL(publicOrigin).origin) return true;
+  return !production && host !== undefined && url.host === host.toLowerCase();
+}
 
 export default fp(
-  async function csrf(app) {
+  async function csrf(app, options: CsrfOptions) {
     app.addHook('onRequest', async (request, reply) => {
       if (SAFE.has(request.method) || !isApiRequest(request.routeOptions.url, request.url)) return;
       if (request.headers['sec-fetch-site'] === 'cross-site') return sendError(reply, 403, CSRF_REFUSED);
+      const origin = request.headers.origin;
+      if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, options)) {
+        return sendError(reply, 403, ORIGIN_REFUSED);
+      }
       const header = request.headers[CSRF_HEADER.toLowerCase()];
       const cookie = request.cookies[CSRF_COOKIE];
       if (!isCsrfTokenFormat(header) || !isCsrfTokenFormat(cookie)) return sendError(reply, 403, CSRF_REFUSED);

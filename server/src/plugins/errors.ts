@@ -2,7 +2,9 @@
 // schema is a 400 with field errors, worded as the shared schemas word them; anything unexpected is logged and
 // answered as a plain 500 without internals.
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { fieldErrorsOf, fieldKeyOf, issueMessage, type FieldErrors, type z } from '@studio/shared/schemas';
 import { FIELDS_NOT_VALID } from '@studio/shared/messages';
@@ -53,6 +55,47 @@ export function sendError(
     .send(fieldErrors ? { message, fieldErrors } : { message });
 }
 
+export const BAD_URL = 'The address is not valid.';
+export const URL_TOO_LONG = 'The address is too long.';
+export const REQUEST_TIMEOUT = 'The request took too long to arrive.';
+export const HEADERS_TOO_LARGE = 'The request headers are too large.';
+export const MALFORMED_REQUEST = 'The request is malformed.';
+export const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
+
+/**
+ * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): an undecodable path, and a
+ * path segment longer than the router's limit, which Fastify would answer with its own shape (code, error,
+ * statusCode) and the whole path echoed back.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, BAD_URL);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, URL_TOO_LONG);
+  return sendError(reply, 500, SERVER_FAILED);
+}
+
+/**
+ * What Node's HTTP parser cannot hand to Fastify at all (a request that timed out, oversized headers, bytes that are
+ * not HTTP): answered on the raw socket, still in the one error shape, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, REQUEST_TIMEOUT]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, HEADERS_TOO_LARGE]
+        : [400, MALFORMED_REQUEST];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 const BUSY = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full/i;
 
 export default fp(
@@ -82,9 +125,7 @@ export default fp(
       return sendError(
         reply,
         busy ? 503 : 500,
-        busy
-          ? 'The server is busy. Please try again in a moment.'
-          : 'Something went wrong on our side. Please try again.',
+        busy ? 'The server is busy. Please try again in a moment.' : SERVER_FAILED,
       );
     });
   },

@@ -1,14 +1,20 @@
 // Security headers on every answer (docs/architecture.md: CSP, HSTS, nosniff, referrer and permissions policies).
 // Scripts come only from this origin (the federation runtime loads remote entries and chunks as <script src>, never
-// eval or inline); styles allow 'unsafe-inline' because the remotes inject their component CSS as <style> tags.
+// eval or inline) and the one embed script of the UGC reels; styles allow 'unsafe-inline' because the remotes inject
+// their component CSS as <style> tags.
 import fp from 'fastify-plugin';
 
 export const REEL_EMBED_ORIGIN = 'https://www.instagram.com';
+/**
+ * The reels' embed script, by its exact URL (public-site's EMBED_SCRIPT_URL): naming the whole origin in script-src
+ * would let any script Instagram serves run on the site (issue 14, item 6). Its posts render in frames of the origin.
+ */
+export const REEL_EMBED_SCRIPT = `${REEL_EMBED_ORIGIN}/embed.js`;
 
 export function contentSecurityPolicy(): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${REEL_EMBED_ORIGIN}`,
+    `script-src 'self' ${REEL_EMBED_SCRIPT}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",

@@ -27,6 +27,11 @@ const HEAD_SLOT = '<!--studio-head-->';
 // preCompressed serves `name.js.br` / `name.js.gz` in place of `name.js`: judge the name without that suffix.
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
+export const NOT_FOUND = 'Not found.';
+// An unknown API path is named in the answer, but a path of any length is not echoed back whole.
+const MAX_ECHOED_PATH = 200;
+const shortened = (url: string) => (url.length > MAX_ECHOED_PATH ? `${url.slice(0, MAX_ECHOED_PATH)}…` : url);
+
 export function cacheControlFor(file: string): string {
   // Content-hashed chunks never change; entries, manifests and media are revalidated on every load.
   return HASHED.test(file.replace(PRECOMPRESSED_SUFFIX, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -123,7 +128,7 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
     app.get('/media/responsive/*', async (request, reply) => {
       const url = decodeURIComponent(request.url.split('?')[0] ?? '');
       if (url.includes('..') || !(await images.ensure(url))) {
-        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+        return sendError(reply, 404, NOT_FOUND);
       }
       return reply.sendFile(url.replace(/^\/media\//, ''), mediaDir);
     });
@@ -151,14 +156,14 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api')
-      return sendError(reply, 404, `No API route ${request.method} ${url}.`);
+      return sendError(reply, 404, `No API route ${request.method} ${shortened(url)}.`);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/remotes/') &&
       !url.startsWith('/media/') &&
       !path.extname(url);
     if (isPage) return sendIndex(reply, url);
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendError(reply, 404, NOT_FOUND);
   });
 }
 

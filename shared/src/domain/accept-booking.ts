@@ -94,7 +94,11 @@ function codeOfIssue(issue: z.core.$ZodIssue): BookingFieldErrorCode {
       return 'format';
     case 'custom': {
       const code: unknown = issue.params?.code;
-      return code === 'required' || code === 'format' || code === 'markup' || code === 'control-characters'
+      return code === 'required' ||
+        code === 'format' ||
+        code === 'markup' ||
+        code === 'control-characters' ||
+        code === 'invisible-characters'
         ? code
         : 'invalid';
     }

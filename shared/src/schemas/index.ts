@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../messages';
 import { LIMITS } from '../domain/constants';
 import { BOOKING_STATUSES } from '../domain/types';
 import type {
@@ -34,18 +35,62 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 
+// Characters that change how the text around them reads without being seen (issue 14, item 6): the bidirectional
+// controls (ALM, LRM, RLM, the embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069), which can show a
+// name or a note reversed, and the zero-width and invisible characters (ZWSP, ZWNJ, word joiner and the invisible
+// operators, the BOM, the Mongolian vowel separator), which can hide text or make two values look alike.
+const INVISIBLE = /[\u061C\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+const ZWJ = 0x200d;
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+// Dingbats and miscellaneous symbols (❤, ☕, ⚕) that take part in emoji sequences.
+const isSymbol = (c: number) => c >= 0x2600 && c <= 0x27bf;
+const VARIATION_SELECTOR_16 = 0xfe0f;
+
+/**
+ * The zero-width joiner is refused too, except between the parts of an emoji sequence (a family, a profession), where
+ * it belongs: after an emoji (its low surrogate, a variation selector or a symbol), before another. A lone surrogate
+ * is not text: it cannot be encoded as UTF-8 (SQLite stored one as invalid bytes). Scanned by hand rather than with
+ * lookbehind patterns, which Safari before 16.4 cannot even parse.
+ */
+function hasStrayJoinerOrLoneSurrogate(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (isHigh(c)) {
+      if (!isLow(s.charCodeAt(i + 1))) return true;
+      i++;
+    } else if (isLow(c)) {
+      return true;
+    } else if (c === ZWJ) {
+      const before = s.charCodeAt(i - 1);
+      const after = s.charCodeAt(i + 1);
+      if (!(isLow(before) || before === VARIATION_SELECTOR_16 || isSymbol(before))) return true;
+      if (!(isHigh(after) || isSymbol(after))) return true;
+    }
+  }
+  return false;
+}
+
+/** True when the text holds no invisible or direction-changing character and is well-formed UTF-16. */
+export const isPlainVisibleText = (s: string) => !INVISIBLE.test(s) && !hasStrayJoinerOrLoneSurrogate(s);
+
 /**
  * Why a custom check failed, carried in the issue's params so a caller can tell the failures apart without reading
  * the message (docs/architecture.md: one rule, many doors).
  */
-export type SchemaCheckCode = 'required' | 'format' | 'markup' | 'control-characters';
+export type SchemaCheckCode = 'required' | 'format' | 'markup' | 'control-characters' | 'invisible-characters';
 const because = (code: SchemaCheckCode, message: string) => ({ message, params: { code } });
 
 interface TextOptions {
   /** Leading and trailing white space is dropped before any other check, and the stored value is the trimmed one. */
   trim?: boolean;
 }
-const base = ({ trim = false }: TextOptions) => (trim ? z.string().trim() : z.string());
+/** Every text field starts here, so the one rule about invisible and ill-formed characters holds for all of them. */
+const base = ({ trim = false }: TextOptions) =>
+  (trim ? z.string().trim() : z.string()).refine(
+    isPlainVisibleText,
+    because('invisible-characters', INVISIBLE_CHARACTERS_MESSAGE),
+  );
 
 /** A single-line text field: bounded, no control characters. */
 export const line = (max: number, options: TextOptions = {}) =>

@@ -90,6 +90,18 @@ test('a reason with a control character is refused; spaces around it are not sav
   expect(onClose).toHaveBeenCalled();
 });
 
+test('a note that hides or reverses text is refused by the shared rule, in words for the field (issue 14)', async () => {
+  const dialog = show(<AddSlotModal onClose={onClose} />);
+  type(dialog, 'Date', '2031-03-03');
+  type(dialog, 'Notes', 'Studio \u202Eb4');
+  await save(dialog);
+  expect(within(dialog).getByRole('alert')).toHaveTextContent(
+    /^Notes must not contain invisible, text-direction or broken characters$/,
+  );
+  expect(within(dialog).getByLabelText('Notes')).toHaveFocus();
+  expect(saves[2]).not.toHaveBeenCalled();
+});
+
 test('a slot whose end time is not after its start is refused on the end time', async () => {
   const dialog = show(<AddSlotModal onClose={onClose} />);
   type(dialog, 'Date', '2031-03-03');

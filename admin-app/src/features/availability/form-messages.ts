@@ -13,8 +13,12 @@ export const dateRangeMessage = (problem: FieldProblem) =>
 /** A slot's date, start or end time: missing (or not a date or time), or an end not after its start. */
 export const slotMessage = (problem: FieldProblem) => (problem.kind === 'rule' ? m.endTimeBeforeStart : m.slotRequired);
 
-/** Notes and reasons: the schema's bound is LIMITS.notes; the other refusal is a control character. */
-export const noteMessage = (label: string, problem: FieldProblem) =>
-  problem.kind === 'invalid' && problem.code === 'too_big'
-    ? m.tooLong(label, LIMITS.notes)
-    : m.controlCharacters(label);
+/**
+ * Notes and reasons: the schema's bound is LIMITS.notes; the other refusals are a control character, or one that
+ * hides or reverses text (the shared text rule).
+ */
+export function noteMessage(label: string, problem: FieldProblem): string {
+  if (problem.kind === 'invalid' && problem.code === 'too_big') return m.tooLong(label, LIMITS.notes);
+  if (problem.kind === 'invalid' && problem.code === 'invisible-characters') return m.invisibleCharacters(label);
+  return m.controlCharacters(label);
+}

@@ -1,0 +1,108 @@
+// Issue 14, item 6: one rule in the schema helpers every text field is built from refuses the characters that hide or
+// reverse text and ill-formed UTF-16, so the booking form, the admin's notes, the server and every adapter refuse
+// them alike.
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../messages';
+import {
+  availabilityPeriodInputSchema,
+  bookingInputSchema,
+  email,
+  isPlainVisibleText,
+  line,
+  signInRequestSchema,
+  text,
+  timeSlotInputSchema,
+  unavailableRangeInputSchema,
+} from './index';
+
+const REFUSED: Array<[string, string]> = [
+  ['Arabic letter mark', 'a\u061Cb'],
+  ['left-to-right mark', 'a\u200Eb'],
+  ['right-to-left mark', 'a\u200Fb'],
+  ['left-to-right embedding', 'a\u202Ab'],
+  ['right-to-left override', 'a\u202Eb'],
+  ['pop directional formatting', 'a\u202Cb'],
+  ['left-to-right isolate', 'a\u2066b'],
+  ['pop directional isolate', 'a\u2069b'],
+  ['zero-width space', 'a\u200Bb'],
+  ['zero-width non-joiner', 'a\u200Cb'],
+  ['zero-width joiner between letters', 'a\u200Db'],
+  ['zero-width joiner at the end', 'ab\u200D'],
+  ['word joiner', 'a\u2060b'],
+  ['invisible separator', 'a\u2063b'],
+  ['byte order mark inside', 'a\uFEFFb'],
+  ['Mongolian vowel separator', 'a\u180Eb'],
+  ['lone high surrogate', 'a\uD83Db'],
+  ['lone high surrogate at the end', 'ab\uD83D'],
+  ['lone low surrogate', 'a\uDE00b'],
+  ['reversed surrogate pair', 'a\uDE00\uD83Db'],
+];
+
+const ACCEPTED = [
+  'Dana Reyes',
+  "Dana O'Neil-Smith",
+  'Zoë Ångström',
+  'شكرا لك',
+  'תודה רבה',
+  '日本語のテキスト',
+  'Emoji 😀 and a flag 🇺🇸',
+  'A family 👨‍👩‍👧 and a coder 👩🏽‍💻',
+  'Heart on fire ❤️‍🔥',
+];
+
+test.each(REFUSED)('a %s is refused by every text helper with the one message', (_what, value) => {
+  expect(isPlainVisibleText(value)).toBe(false);
+  for (const schema of [line(100), text(100), line(100, { trim: true }), text(100, { trim: true })]) {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(INVISIBLE_CHARACTERS_MESSAGE);
+    expect(result.error?.issues.find((i) => i.message === INVISIBLE_CHARACTERS_MESSAGE)).toMatchObject({
+      code: 'custom',
+      params: { code: 'invisible-characters' },
+    });
+  }
+});
+
+test.each(ACCEPTED)('ordinary text in any script, with emoji, is accepted: %s', (value) => {
+  expect(isPlainVisibleText(value)).toBe(true);
+  expect(line(100).safeParse(value).success).toBe(true);
+  expect(text(100).safeParse(value).success).toBe(true);
+});
+
+test('every text field of every entity goes through the rule', () => {
+  const hidden = 'a\u202Eb';
+  const booking = {
+    name: 'Dana Reyes',
+    email: 'dana@example.com',
+    phone: '',
+    serviceId: 'usergeneratedcontent',
+    serviceTierId: 'ugc-single',
+    date: '',
+    consultationDate: '',
+    consultationLocation: '',
+    location: '',
+    description: 'A video.',
+    smsOptIn: false,
+  };
+  expect(bookingInputSchema.safeParse(booking).success).toBe(true);
+  for (const field of ['name', 'serviceId', 'serviceTierId', 'consultationLocation', 'location', 'description']) {
+    const result = bookingInputSchema.safeParse({ ...booking, [field]: `Dana${hidden}` });
+    expect({ field, messages: result.error?.issues.map((i) => i.message) }).toEqual({
+      field,
+      messages: expect.arrayContaining([INVISIBLE_CHARACTERS_MESSAGE]),
+    });
+  }
+  expect(email.safeParse(`dana${hidden}@example.com`).success).toBe(false);
+  expect(signInRequestSchema.safeParse({ email: `admin\u200B@studio.test` }).success).toBe(false);
+  const dates = { startDate: '2030-01-01', endDate: '2030-01-02' };
+  expect(availabilityPeriodInputSchema.safeParse({ ...dates, isAvailable: true, notes: hidden }).success).toBe(false);
+  expect(unavailableRangeInputSchema.safeParse({ ...dates, reason: hidden }).success).toBe(false);
+  expect(
+    timeSlotInputSchema.safeParse({
+      date: '2030-01-01',
+      startTime: '09:00',
+      endTime: '10:00',
+      isAvailable: true,
+      notes: hidden,
+    }).success,
+  ).toBe(false);
+});
