@@ -27,6 +27,7 @@ import { createBookingsRepository } from './repositories/bookings-repository';
 import { createContentRepository } from './repositories/content-repository';
 import { createOutboxRepository } from './repositories/outbox-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
+import { createSignInLimitsRepository } from './repositories/sign-in-limits-repository';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errorHandling, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors';
@@ -78,6 +79,7 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
     sms,
     smsSender: createSmsSender({ db, transport: sms, settings, log, now: () => options.now().getTime() }),
     sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
+    signInLimits: createSignInLimitsRepository(db),
     bookings: createBookingsRepository(db),
   };
 }
@@ -132,7 +134,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     availability: deps.availability,
     options,
   });
-  await app.register(authRoutes, { options, mailer: deps.mailer, sessions: deps.sessions });
+  await app.register(authRoutes, {
+    options,
+    mailer: deps.mailer,
+    sessions: deps.sessions,
+    signInLimits: deps.signInLimits,
+  });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     options,

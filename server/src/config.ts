@@ -35,6 +35,10 @@ export interface AppOptions {
   https: boolean;
   /** Public-write rate limit per client address per minute. */
   publicWriteLimitPerMinute: number;
+  /** Sign-in links one client address may ask for one e-mail per 15 minutes (routes/auth.ts). */
+  signInLinksPerPair: number;
+  /** Sign-in links the admin's mailbox gets per 15 minutes, whoever asks (routes/auth.ts). */
+  signInMailsPerMailbox: number;
   now: () => Date;
 }
 
@@ -71,6 +75,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     logLevel: env.LOG_LEVEL ?? 'info',
     https: env.HTTPS === 'true' || publicOrigin.startsWith('https://'),
     publicWriteLimitPerMinute: Number(env.PUBLIC_WRITE_LIMIT ?? 20),
+    signInLinksPerPair: Number(env.SIGN_IN_LINKS_PER_PAIR ?? 3),
+    signInMailsPerMailbox: Number(env.SIGN_IN_MAILS_PER_MAILBOX ?? 10),
     now: () => new Date(),
   };
 }

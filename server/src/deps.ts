@@ -7,6 +7,7 @@ import type { AvailabilityRepository } from './repositories/availability-reposit
 import type { OutboxRepository } from './repositories/outbox-repository';
 import type { SettingsRepository } from './repositories/settings-repository';
 import type { BookingsRepository } from './repositories/bookings-repository';
+import type { SignInLimitsRepository } from './repositories/sign-in-limits-repository';
 import type { SessionStore } from './lib/sessions';
 import type { ChangeBus } from './lib/change-bus';
 import type { Mailer } from './lib/mailer';
@@ -26,6 +27,8 @@ export interface AppDeps {
   /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */
   smsSender: SmsSender;
   sessions: SessionStore;
+  /** Counters of sign-in link requests, per client address, per address and e-mail, per mailbox. */
+  signInLimits: SignInLimitsRepository;
   /** Booking requests: the visitor's create, the admin's list and status changes, the reminder job. */
   bookings: BookingsRepository;
 }

@@ -4,7 +4,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from '../src/lib/sessions';
-import { LINK_LIMIT_PER_EMAIL, LINK_LIMIT_PER_IP } from '../src/routes/auth';
+import { optionsFromEnv } from '../src/config';
+import { LINK_LIMIT_PER_IP } from '../src/routes/auth';
+
+const { signInLinksPerPair: LINK_LIMIT_PER_PAIR, signInMailsPerMailbox: LINK_MAILS_PER_EMAIL } = optionsFromEnv({});
 
 let clock = new Date('2026-03-02T10:00:00Z').getTime();
 const advance = (ms: number) => {
@@ -247,16 +250,65 @@ test('a session ends 12 hours after sign-in however active', async () => {
   expect(await whoAmI(t.app, id)).toBeNull();
 });
 
-test(`link requests are limited to ${LINK_LIMIT_PER_EMAIL} per e-mail per 15 minutes, with Retry-After`, async () => {
-  for (let i = 0; i < LINK_LIMIT_PER_EMAIL; i++) {
-    expect((await requestLink(t.app, ADMIN_EMAIL, `10.0.0.${i + 1}`)).statusCode).toBe(204);
-  }
-  const limited = await requestLink(t.app, ADMIN_EMAIL, '10.0.0.99');
-  expect(limited.statusCode).toBe(429);
-  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  expect(t.repos.outbox.list()).toHaveLength(LINK_LIMIT_PER_EMAIL);
-  advance(15 * 60 * 1000);
-  expect((await requestLink(t.app, ADMIN_EMAIL, '10.0.0.99')).statusCode).toBe(204);
+describe('link request limits (issue 14, item 4)', () => {
+  test('by default 3 per address and e-mail, 10 mails per mailbox, per 15 minutes', () => {
+    expect([LINK_LIMIT_PER_PAIR, LINK_MAILS_PER_EMAIL, LINK_LIMIT_PER_IP]).toEqual([3, 10, 20]);
+  });
+
+  const ATTACKER = '203.0.113.9';
+  const ADMIN_HOME = '198.51.100.7';
+  const mailsToAdmin = () => t.repos.outbox.list().filter((m) => m.recipient === ADMIN_EMAIL).length;
+
+  test(`one address may ask for one e-mail ${LINK_LIMIT_PER_PAIR} times per 15 minutes, then 429 with Retry-After`, async () => {
+    for (let i = 0; i < LINK_LIMIT_PER_PAIR; i++) {
+      expect((await requestLink(t.app, ADMIN_EMAIL, ATTACKER)).statusCode).toBe(204);
+    }
+    const limited = await requestLink(t.app, ADMIN_EMAIL, ATTACKER);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(limited.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    advance(15 * 60 * 1000);
+    expect((await requestLink(t.app, ADMIN_EMAIL, ATTACKER)).statusCode).toBe(204);
+  });
+
+  test('a stranger asking for her e-mail does not lock the admin out: she still gets 204 and her link', async () => {
+    for (let i = 0; i < 10; i++) await requestLink(t.app, ADMIN_EMAIL, ATTACKER);
+    const before = mailsToAdmin();
+    const hers = await requestLink(t.app, ADMIN_EMAIL, ADMIN_HOME);
+    expect(hers.statusCode).toBe(204);
+    expect(mailsToAdmin()).toBe(before + 1);
+    const res = await complete(t.app, lastToken(t));
+    expect(res.statusCode).toBe(200);
+  });
+
+  test(`her mailbox gets at most ${LINK_MAILS_PER_EMAIL} links per 15 minutes from everyone together; past that the same 204, no mail`, async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < LINK_MAILS_PER_EMAIL + 6; i++) {
+      answers.push((await requestLink(t.app, ADMIN_EMAIL, `192.0.2.${i + 1}`)).statusCode);
+    }
+    expect(new Set(answers)).toEqual(new Set([204]));
+    expect(mailsToAdmin()).toBe(LINK_MAILS_PER_EMAIL);
+    advance(15 * 60 * 1000);
+    expect((await requestLink(t.app, ADMIN_EMAIL, ADMIN_HOME)).statusCode).toBe(204);
+    expect(mailsToAdmin()).toBe(LINK_MAILS_PER_EMAIL + 1);
+  });
+
+  test('the counters outlive a restart, and name no address or e-mail in the database', async () => {
+    for (let i = 0; i <= LINK_LIMIT_PER_PAIR; i++) await requestLink(t.app, ADMIN_EMAIL, ATTACKER);
+    const { dataDir } = t;
+    await t.app.close();
+    const again = await build({ dataDir, now: () => new Date(clock) });
+    try {
+      expect((await requestLink(again.app, ADMIN_EMAIL, ATTACKER)).statusCode).toBe(429);
+      expect((await requestLink(again.app, ADMIN_EMAIL, ADMIN_HOME)).statusCode).toBe(204);
+      const rows = JSON.stringify(again.app.db.prepare('SELECT * FROM sign_in_limits').all());
+      expect(rows).not.toContain(ATTACKER);
+      expect(rows).not.toContain(ADMIN_EMAIL);
+    } finally {
+      await again.close();
+    }
+  });
 });
 
 test(`link requests are limited to ${LINK_LIMIT_PER_IP} per client address per 15 minutes`, async () => {

@@ -218,6 +218,7 @@ function context(): Ctx {
       updatedAt: new Date().toISOString(),
     },
     `matrix-row-${seq}`,
+    `matrix-body-${seq}`,
   ).id;
   const periodId = t.repos.availability.addPeriod({
     startDate: inDays(200),

@@ -89,6 +89,7 @@ describeBackendContract({
     adminSession: true,
     rejectsNonAdminAtRequest: true,
     acceptBookingRule: true,
+    idempotencyBoundToBody: true,
   },
   seed,
   create: async () => {

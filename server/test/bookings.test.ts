@@ -1,6 +1,6 @@
 // POST /api/bookings (issue 4): validation, server-set fields, availability, idempotency, rate limit, notifications.
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
-import { unavailableDatesMessage } from '@studio/shared/messages';
+import { IDEMPOTENCY_KEY_REUSED, unavailableDatesMessage } from '@studio/shared/messages';
 import type { InjectOptions } from 'fastify';
 import { build, withCsrf, type TestApp } from './helper';
 import type { BuildOverrides } from '../src/app';
@@ -318,6 +318,37 @@ describe('idempotency', () => {
     await post(ugc());
     await post(ugc());
     expect(rowCount()).toBe(2);
+  });
+
+  // Issue 14, item 6: the same key with another body used to answer the first booking's 201 and store nothing.
+  test('the same key with another body is refused 422 with a clear message; the first booking stands alone', async () => {
+    await start();
+    const key = newKey();
+    const first = await post(ugc(), key);
+    expect(first.statusCode).toBe(201);
+    const other = await post(ugc({ name: 'Someone Else', description: 'A different request.' }), key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ message: IDEMPOTENCY_KEY_REUSED });
+    expect(IDEMPOTENCY_KEY_REUSED).toBe(
+      'This idempotency key was already used for a different booking request. Send a new key for a new request.',
+    );
+    expect(rowCount()).toBe(1);
+    // The first request itself, even with its keys in another order and its text padded, is still its retry.
+    const { description, ...rest } = ugc();
+    const retry = await post({ description: `  ${description} `, ...rest }, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+  });
+
+  test('a row stored before bodies were hashed still answers its key', async () => {
+    await start();
+    const key = newKey();
+    const first = await post(ugc(), key);
+    t.app.db.prepare('UPDATE booking_requests SET idempotency_body_hash = NULL').run();
+    const again = await post(ugc({ name: 'Someone Else' }), key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(rowCount()).toBe(1);
   });
 });
 

@@ -60,17 +60,19 @@ function toBooking(r: BookingRow): BookingRequest {
 
 export function createBookingsRepository(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO booking_requests (id, idempotency_key, name, email, phone, service_id, service, service_price,
-       service_tier, service_tier_id, payment_schedule, date, consultation_date, consultation_location, location,
-       description, sms_opt_in, status, created_at, updated_at)
-     VALUES (@id, @idempotencyKey, @name, @email, @phone, @serviceId, @service, @servicePrice, @serviceTier,
+    `INSERT INTO booking_requests (id, idempotency_key, idempotency_body_hash, name, email, phone, service_id, service,
+       service_price, service_tier, service_tier_id, payment_schedule, date, consultation_date, consultation_location,
+       location, description, sms_opt_in, status, created_at, updated_at)
+     VALUES (@id, @idempotencyKey, @bodyHash, @name, @email, @phone, @serviceId, @service, @servicePrice, @serviceTier,
        @serviceTierId, @paymentSchedule, @date, @consultationDate, @consultationLocation, @location, @description,
        @smsOptIn, @status, @createdAt, @updatedAt)`,
   );
   // Newest first; rowid breaks ties between rows created in the same millisecond (the later insert is newer).
   const list = db.prepare(`SELECT ${COLUMNS} FROM booking_requests ORDER BY created_at DESC, rowid DESC`);
   const get = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE id = ?`);
-  const byKey = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE idempotency_key = ?`);
+  const byKey = db.prepare(
+    `SELECT ${COLUMNS}, idempotency_body_hash AS body_hash FROM booking_requests WHERE idempotency_key = ?`,
+  );
   const count = db.prepare('SELECT COUNT(*) AS n FROM booking_requests');
   const setStatus = db.prepare('UPDATE booking_requests SET status = ?, updated_at = ? WHERE id = ?');
   // The booked day is the shoot/preferred date, or the consultation when no such date was given (smsReminder's rule).
@@ -86,16 +88,19 @@ export function createBookingsRepository(db: Db) {
   const releaseReminder = db.prepare('UPDATE booking_requests SET reminder_sent_at = NULL WHERE id = ?');
 
   return {
-    /** Stores a new request under its idempotency key and returns it as stored. */
-    create(booking: NewBookingRequest, idempotencyKey: string): BookingRequest {
+    /** Stores a new request under its idempotency key and the hash of the body it came with; returns it as stored. */
+    create(booking: NewBookingRequest, idempotencyKey: string, bodyHash: string): BookingRequest {
       const id = randomUUID();
-      insert.run({ ...booking, id, idempotencyKey, smsOptIn: booking.smsOptIn ? 1 : 0 });
+      insert.run({ ...booking, id, idempotencyKey, bodyHash, smsOptIn: booking.smsOptIn ? 1 : 0 });
       return { ...booking, id };
     },
-    /** The request stored under this idempotency key, or null. */
-    findByIdempotencyKey(idempotencyKey: string): BookingRequest | null {
-      const row = byKey.get(idempotencyKey) as BookingRow | undefined;
-      return row ? toBooking(row) : null;
+    /**
+     * The request stored under this idempotency key with the hash of the body it came with (null for a row stored
+     * before the hash was kept), or null.
+     */
+    findByIdempotencyKey(idempotencyKey: string): { booking: BookingRequest; bodyHash: string | null } | null {
+      const row = byKey.get(idempotencyKey) as (BookingRow & { body_hash: string | null }) | undefined;
+      return row ? { booking: toBooking(row), bodyHash: row.body_hash } : null;
     },
     /** Every request, newest first (docs/product.md §7: ordered by createdAt descending). */
     list(): BookingRequest[] {

@@ -24,33 +24,24 @@ import {
   type SessionStore,
 } from '../lib/sessions';
 import { HttpError } from '../plugins/errors';
+import type { SignInLimitsRepository } from '../repositories/sign-in-limits-repository';
 import { refusals } from './refusals';
 
-/** Link requests allowed per e-mail address, and per client address, in one window. */
-export const LINK_LIMIT_PER_EMAIL = 5;
+/**
+ * Link requests (issue 14, item 4). A client address may ask LINK_LIMIT_PER_IP times per window, and
+ * options.signInLinksPerPair times (default 3) for any one e-mail: over either it is answered 429, and only that
+ * client is held back. The admin's mailbox gets at most options.signInMailsPerMailbox links (default 10) per window
+ * whoever asks; over that quota the answer is the same 204 with no mail, so nobody can lock her out of asking (a 429
+ * for her e-mail used to answer her too, for up to 15 minutes) or fill her mailbox. Counted in SQLite, so a restart
+ * forgets nothing.
+ */
 export const LINK_LIMIT_PER_IP = 20;
 export const LINK_LIMIT_WINDOW_MS = 15 * 60 * 1000;
 
 export const SIGN_IN_MAIL_SUBJECT = 'Your sign-in link';
 
-/** A fixed-window counter per key; counts only in memory (one process owns the site). */
-function createWindowLimiter(max: number, windowMs: number, now: () => number) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return {
-    /** Counts one attempt; answers the seconds to wait when the limit is already reached, else 0. */
-    hit(key: string): number {
-      const at = now();
-      for (const [k, w] of windows) if (at - w.start >= windowMs) windows.delete(k);
-      const w = windows.get(key) ?? { start: at, count: 0 };
-      windows.set(key, w);
-      if (w.count >= max) return Math.max(1, Math.ceil((w.start + windowMs - at) / 1000));
-      w.count += 1;
-      return 0;
-    },
-  };
-}
-
-function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
+function tooMany(reply: FastifyReply, endsAt: number, at: number): never {
+  const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - at) / 1000));
   reply.header('Retry-After', String(retryAfterSeconds));
   throw new HttpError(429, `Too many requests. Please try again in ${retryAfterSeconds} seconds.`);
 }
@@ -59,12 +50,18 @@ export interface AuthRoutesOptions {
   options: AppOptions;
   mailer: Mailer;
   sessions: SessionStore;
+  signInLimits: SignInLimitsRepository;
 }
 
-const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { options, mailer, sessions }) => {
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { options, mailer, sessions, signInLimits },
+) => {
   const now = () => options.now().getTime();
-  const perEmail = createWindowLimiter(LINK_LIMIT_PER_EMAIL, LINK_LIMIT_WINDOW_MS, now);
-  const perIp = createWindowLimiter(LINK_LIMIT_PER_IP, LINK_LIMIT_WINDOW_MS, now);
+  const count = (key: string, at: number) => {
+    signInLimits.purgeOlderThan(at - LINK_LIMIT_WINDOW_MS);
+    return signInLimits.hit(key, LINK_LIMIT_WINDOW_MS, at);
+  };
 
   const cookieBase = { path: '/', sameSite: 'strict' as const, secure: options.https };
   const maxAge = Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000);
@@ -79,8 +76,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { optio
     {
       // Counted before the body is validated: a malformed request uses up the address's budget too.
       preValidation: async (request, reply) => {
-        const ipWait = perIp.hit(request.ip);
-        if (ipWait) tooMany(reply, ipWait);
+        const at = now();
+        const address = count(`address\n${request.ip}`, at);
+        if (address.count > LINK_LIMIT_PER_IP) tooMany(reply, address.endsAt, at);
       },
       schema: {
         body: signInRequestSchema,
@@ -88,17 +86,20 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { optio
       },
     },
     async (request, reply) => {
-      const { email } = request.body;
-      const emailWait = perEmail.hit(normaliseEmail(email));
-      if (emailWait) tooMany(reply, emailWait);
+      const email = normaliseEmail(request.body.email);
+      const at = now();
+      const pair = count(`pair\n${request.ip}\n${email}`, at);
+      if (pair.count > options.signInLinksPerPair) tooMany(reply, pair.endsAt, at);
       if (!sessions.isAdminEmail(email)) throw new HttpError(403, SIGN_IN_ACCESS_DENIED);
+      // Over the mailbox's quota: the answer a mailed link gets, so it tells a stranger nothing, and no mail.
+      if (count(`mailbox\n${email}`, at).count > options.signInMailsPerMailbox) return reply.code(204).send(null);
 
       const token = sessions.issueSignInToken(email);
       // The link's origin is configuration, never the request's Host header, which a client can set to anything.
       const link = `${options.publicOrigin}/finishSignIn?token=${token}`;
       const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
       await mailer.send({
-        to: normaliseEmail(email),
+        to: email,
         subject: SIGN_IN_MAIL_SUBJECT,
         text: `Open this link to sign in:\n\n${link}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask to sign in, ignore this e-mail.`,
       });

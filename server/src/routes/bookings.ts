@@ -4,11 +4,12 @@
 // service and tier, refuses past dates and re-checks availability; the server adds the id and the timestamps and
 // stores what it answers. The route's schemas describe the request and every answer; the body is parsed by
 // acceptBooking itself (after the idempotency lookup, so a retry is answered whatever it carries).
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { format } from 'date-fns';
-import { isIdempotencyKey, type BookingRequest } from '@studio/shared/domain';
+import { canonicalJson, isIdempotencyKey, type BookingRequest } from '@studio/shared/domain';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
-import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
+import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '@studio/shared/messages';
 import { apiErrorSchema, bookingInputSchema, createdBookingSchema, z } from '@studio/shared/schemas';
 import type { CreatedBooking } from '@studio/shared/backend';
 import type { AppOptions } from '../config';
@@ -54,8 +55,13 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
    * can slip in between the availability check and the insert, and a retry with the same key finds the row.
    */
   const createOnce = app.db.transaction((body: unknown, key: string): { booking: BookingRequest; created: boolean } => {
+    const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
     const earlier = bookings.findByIdempotencyKey(key);
-    if (earlier) return { booking: earlier, created: false };
+    if (earlier) {
+      // A key stands for one request: another body under it is a mistake to say out loud, not a retry to answer.
+      if (earlier.bodyHash !== null && earlier.bodyHash !== bodyHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+      return { booking: earlier.booking, created: false };
+    }
 
     const now = options.now();
     const decision = acceptBooking(body, {
@@ -73,7 +79,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     }
 
     const at = now.toISOString();
-    const booking = bookings.create({ ...decision.record, createdAt: at, updatedAt: at }, key);
+    const booking = bookings.create({ ...decision.record, createdAt: at, updatedAt: at }, key, bodyHash);
     return { booking, created: true };
   });
 
@@ -84,7 +90,13 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
       schema: {
         headers: headersSchema,
         body: bookingInputSchema,
-        response: { 201: createdBookingSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+        response: {
+          201: createdBookingSchema,
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {

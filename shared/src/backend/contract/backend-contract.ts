@@ -6,6 +6,7 @@ import {
   DATE_IN_PAST,
   FIELDS_NOT_VALID,
   IDEMPOTENCY_KEY_INVALID,
+  IDEMPOTENCY_KEY_REUSED,
   REQUIRED,
   SERVICE_NOT_FOUND,
   TIER_NOT_FOUND,
@@ -31,6 +32,11 @@ export interface ContractCapabilities {
    * domain/idempotency-key.ts). Optional, absent meaning no, while an adapter still keeps rules of its own.
    */
   acceptBookingRule?: boolean;
+  /**
+   * An idempotency key stands for one request: the same key with another body is refused (422) instead of answered
+   * with the first booking (issue 14). Optional, absent meaning no.
+   */
+  idempotencyBoundToBody?: boolean;
 }
 
 export type ContractCapability = keyof ContractCapabilities;
@@ -250,6 +256,24 @@ export function describeBackendContract(harness: ContractHarness): void {
         const longest = `${'K'.repeat(50)}-${'k'.repeat(48)}_`;
         expect(longest).toHaveLength(100);
         await expect(backend.bookings.create(contractBooking(seed), longest)).resolves.toMatchObject({ status: 'New' });
+      },
+    );
+
+    needs(
+      'idempotencyBoundToBody',
+      'refuses an idempotency key sent again with another request (422), and still answers the first one',
+      async () => {
+        const key = 'contract-key-0301';
+        const first = await backend.bookings.create(contractBooking(seed), key);
+        const error = await rejection(backend.bookings.create(contractBooking(seed, { name: 'Ann Lee' }), key));
+        expect({
+          code: error.code,
+          status: error.status,
+          message: error.message,
+          fieldErrors: error.fieldErrors,
+        }).toEqual({ code: 'validation', status: 422, message: IDEMPOTENCY_KEY_REUSED, fieldErrors: {} });
+        const padded = contractBooking(seed);
+        expect(await backend.bookings.create({ ...padded, name: ` ${padded.name} ` }, key)).toEqual(first);
       },
     );
 

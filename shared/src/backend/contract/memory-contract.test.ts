@@ -13,6 +13,7 @@ describeBackendContract({
     adminSession: true,
     rejectsNonAdminAtRequest: true,
     acceptBookingRule: true,
+    idempotencyBoundToBody: true,
   },
   seed,
   create: async () => {

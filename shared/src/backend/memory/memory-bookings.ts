@@ -2,10 +2,10 @@
 // key, and the admin's live list and status updates.
 import { format } from 'date-fns';
 import { acceptBooking, fieldErrorMessages } from '../../domain/accept-booking';
-import { isIdempotencyKey } from '../../domain/idempotency-key';
+import { canonicalJson, isIdempotencyKey } from '../../domain/idempotency-key';
 import type { BookingRequest, PublicAvailability, Service } from '../../domain/types';
-import { IDEMPOTENCY_KEY_INVALID } from '../../messages';
-import { bookingStatusUpdateSchema } from '../../schemas';
+import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../messages';
+import { bookingInputSchema, bookingStatusUpdateSchema } from '../../schemas';
 import { BackendError, codeForStatus, type BookingsPort, type CreatedBooking } from '../port';
 import type { MemorySession } from './memory-session';
 import { copy, invalid, parseOrThrow, type MemoryClock } from './memory-support';
@@ -23,7 +23,13 @@ export function createMemoryBookings(
 ): BookingsPort {
   const { clock, session } = deps;
   const bookings = copy(seed ?? []);
-  const idempotent = new Map<string, CreatedBooking>();
+  // Each key with the request it stands for, as the server keeps a hash of the body with the key.
+  const idempotent = new Map<string, { created: CreatedBooking; request: string }>();
+  // The request as the server hashes it: as its schema reads it (trimmed), or as sent when the schema refuses it.
+  const requestOf = (input: unknown) => {
+    const parsed = bookingInputSchema.safeParse(input);
+    return canonicalJson(parsed.success ? parsed.data : input);
+  };
 
   // Newest first; among equal timestamps the later insert is newer (sort is stable over the reversed list).
   const list = () => copy([...bookings].reverse().sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
@@ -34,7 +40,12 @@ export function createMemoryBookings(
     create: async (input, idempotencyKey) => {
       if (!isIdempotencyKey(idempotencyKey)) throw invalid({}, IDEMPOTENCY_KEY_INVALID);
       const earlier = idempotent.get(idempotencyKey);
-      if (earlier) return copy(earlier);
+      if (earlier) {
+        if (earlier.request !== requestOf(input)) {
+          throw new BackendError('validation', IDEMPOTENCY_KEY_REUSED, { status: 422 });
+        }
+        return copy(earlier.created);
+      }
 
       const decision = acceptBooking(input, {
         services: deps.services,
@@ -52,7 +63,7 @@ export function createMemoryBookings(
       const booking: BookingRequest = { id: clock.newId('booking'), ...decision.record, createdAt: at, updatedAt: at };
       bookings.push(booking);
       const created: CreatedBooking = { id: booking.id, status: booking.status, createdAt: booking.createdAt };
-      idempotent.set(idempotencyKey, created);
+      idempotent.set(idempotencyKey, { created, request: requestOf(input) });
       live.emit();
       return copy(created);
     },
