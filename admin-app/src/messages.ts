@@ -21,7 +21,22 @@ export const messages = {
   bookings: {
     heading: 'Booking requests',
     empty: 'No booking requests yet.',
-    count: (n: number) => (n === 1 ? '1 request' : `${n} requests`),
+    emptyFiltered: (status: string) => `No ${status} requests.`,
+    /** How many are shown; `more` when older ones remain to be read. */
+    count: (n: number, more = false) => (more ? `${n}+ requests` : n === 1 ? '1 request' : `${n} requests`),
+    filterLabel: 'Show',
+    filters: {
+      all: 'All requests',
+      New: 'New',
+      Contacted: 'Contacted',
+      Confirmed: 'Confirmed',
+      Declined: 'Declined',
+    },
+    loadOlder: 'Show older requests',
+    loadingOlder: 'Loading older requests…',
+    loadOlderFailed: 'Failed to load older requests. Please try again.',
+    loadFailed: 'Failed to load booking requests.',
+    retry: 'Try again',
     statusLabel: (name: string) => `Status of the request from ${name}`,
     statusColor: (color: string) => `(${color})`,
     updateFailed: 'Failed to update status. Please try again.',

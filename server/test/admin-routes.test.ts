@@ -1,6 +1,8 @@
 // Issue 5: every admin route refuses a visitor (401) and a signed-in stranger (403); the admin's bookings, status
 // updates (with the client's SMS and e-mail), availability and SMS setting.
 import type { InjectOptions } from 'fastify';
+import { BOOKING_CURSOR_INVALID } from '@studio/shared/messages';
+import type { Change } from '../src/lib/change-bus';
 import { build, registeredRoutes, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 
 let t: TestApp;
@@ -49,6 +51,9 @@ function insertBooking(fields: Partial<Record<string, string | number>> = {}): s
   return id;
 }
 
+/** Every stored booking, as the table holds it. */
+const allBookings = () => t.app.db.prepare('SELECT * FROM booking_requests ORDER BY rowid').all();
+
 const as = (session: string | null, options: InjectOptions): InjectOptions =>
   withCsrf({ ...options, cookies: session ? { studio_session: session } : {} });
 
@@ -90,20 +95,14 @@ test('the routes under test are every /api/admin route the app has', () => {
 describe.each(ADMIN_ROUTES)('$method $url', (route) => {
   test('refuses a visitor with 401 and a signed-in stranger with 403, changing nothing', async () => {
     insertBooking();
-    const before = JSON.stringify([
-      t.repos.bookings.list(),
-      t.repos.availability.getAdmin(),
-      t.repos.settings.smsStatus(),
-    ]);
+    const before = JSON.stringify([allBookings(), t.repos.availability.getAdmin(), t.repos.settings.smsStatus()]);
     const visitor = await t.app.inject(as(null, route));
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({ message: 'Please sign in as the admin.' });
     const other = await t.app.inject(as(stranger, route));
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: 'Access Denied: You do not have permission to access this page.' });
-    expect(
-      JSON.stringify([t.repos.bookings.list(), t.repos.availability.getAdmin(), t.repos.settings.smsStatus()]),
-    ).toBe(before);
+    expect(JSON.stringify([allBookings(), t.repos.availability.getAdmin(), t.repos.settings.smsStatus()])).toBe(before);
   });
 });
 
@@ -120,7 +119,7 @@ test('the admin reads every booking, newest first, with all its fields', async (
   const newer = insertBooking({ name: 'Newer' });
   const res = await t.app.inject(as(admin, { url: '/api/admin/bookings' }));
   expect(res.statusCode).toBe(200);
-  const list = res.json() as Array<Record<string, unknown>>;
+  const list = (res.json() as { items: Array<Record<string, unknown>> }).items;
   const ids = list.map((b) => b.id);
   expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
   expect(Object.keys(list[0] ?? {}).sort()).toEqual(
@@ -149,12 +148,86 @@ test('the admin reads every booking, newest first, with all its fields', async (
   expect(list[0]?.smsOptIn).toBe(true);
 });
 
+describe('the booking list, a page at a time (issue 14, item 3)', () => {
+  const page = async (query = '') => {
+    const res = await t.app.inject(as(admin, { url: `/api/admin/bookings${query}` }));
+    expect(res.statusCode).toBe(200);
+    return res.json() as { items: Array<{ id: string; status: string }>; nextCursor: string | null };
+  };
+
+  test('pages through every request newest first, each exactly once, by the cursor of the page before', async () => {
+    t.app.db.prepare('DELETE FROM booking_requests').run();
+    const made = Array.from({ length: 7 }, () => insertBooking());
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const p = await page(query);
+      expect(p.items.length).toBeLessThanOrEqual(3);
+      seen.push(...p.items.map((b) => b.id));
+      cursor = p.nextCursor;
+      pages++;
+    } while (cursor !== null);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...made].reverse());
+  });
+
+  test('50 a page unless asked for fewer; more than 50 or a cursor it never gave is refused', async () => {
+    t.app.db.prepare('DELETE FROM booking_requests').run();
+    for (let i = 0; i < 55; i++) insertBooking();
+    const first = await page();
+    expect(first.items).toHaveLength(50);
+    expect((await page(`?cursor=${encodeURIComponent(first.nextCursor ?? '')}`)).items).toHaveLength(5);
+    const tooMany = await t.app.inject(as(admin, { url: '/api/admin/bookings?limit=51' }));
+    expect(tooMany.statusCode).toBe(400);
+    for (const cursor of ['made-up', Buffer.from('["x", "y"]').toString('base64url')]) {
+      const res = await t.app.inject(as(admin, { url: `/api/admin/bookings?cursor=${cursor}` }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: BOOKING_CURSOR_INVALID });
+    }
+  });
+
+  test('filters by status, and a request created meanwhile moves no row onto two pages', async () => {
+    t.app.db.prepare('DELETE FROM booking_requests').run();
+    const confirmed = [insertBooking({ status: 'Confirmed' }), insertBooking(), insertBooking({ status: 'Confirmed' })];
+    const only = await page('?status=Confirmed');
+    expect(only.items.map((b) => b.id)).toEqual([confirmed[2], confirmed[0]]);
+    expect(only.items.every((b) => b.status === 'Confirmed')).toBe(true);
+    const first = await page('?limit=2');
+    insertBooking();
+    const rest = await page(`?limit=2&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
+    expect(rest.items.map((b) => b.id)).toEqual([confirmed[0]]);
+    expect((await t.app.inject(as(admin, { url: '/api/admin/bookings?status=Done' }))).statusCode).toBe(400);
+  });
+
+  test('at 11,700 stored requests a page stays small', async () => {
+    t.app.db.prepare('DELETE FROM booking_requests').run();
+    const insert = t.app.db.prepare(
+      `INSERT INTO booking_requests (id, name, email, service_id, service, description, status, created_at, updated_at)
+       VALUES (?, 'Load Client', 'load@example.com', 'others', 'Others', ?, 'New', ?, ?)`,
+    );
+    t.app.db.transaction(() => {
+      for (let i = 0; i < 11_700; i++) {
+        const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+        insert.run(`load-${i}`, 'x'.repeat(600), at, at);
+      }
+    })();
+    const res = await t.app.inject(as(admin, { url: '/api/admin/bookings' }));
+    expect(res.statusCode).toBe(200);
+    // The whole list was 7.8 MB at this size; a page is 50 requests.
+    expect(res.body.length).toBeLessThan(100_000);
+    expect((res.json() as { items: unknown[] }).items).toHaveLength(50);
+    t.app.db.prepare('DELETE FROM booking_requests').run();
+  });
+});
+
 describe('status update', () => {
   test('saves the status, refreshes updatedAt, announces the change and tells the client by SMS and e-mail', async () => {
     t.repos.settings.setAdminSmsValue(true);
     const id = insertBooking({ name: 'Sam Lee' });
-    const topics: string[] = [];
-    const unsubscribe = t.bus.subscribe((topic) => topics.push(topic));
+    const changes: Change[] = [];
+    const unsubscribe = t.bus.subscribe((change) => changes.push(change));
     clock += 60_000;
     const res = await t.app.inject(
       as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Confirmed' } }),
@@ -163,7 +236,8 @@ describe('status update', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'Confirmed', updatedAt: new Date(clock).toISOString() });
     expect(t.repos.bookings.get(id)?.status).toBe('Confirmed');
-    expect(topics).toEqual(['bookings']);
+    // The change carries the request as saved, so the live stream tells it without reading the list.
+    expect(changes).toEqual([{ topic: 'bookings', type: 'updated', booking: res.json() }]);
     const outbox = t.repos.outbox.list();
     const sms = outbox.find((m) => m.channel === 'sms');
     expect(sms?.recipient).toBe('+15551234567');
@@ -248,7 +322,7 @@ describe('availability', () => {
     '%s: added, listed with notes for the admin, announced, deleted, 404 when unknown',
     async (kind, input) => {
       const topics: string[] = [];
-      const unsubscribe = t.bus.subscribe((topic) => topics.push(topic));
+      const unsubscribe = t.bus.subscribe((change) => topics.push(change.topic));
       const added = await t.app.inject(
         as(admin, { method: 'POST', url: `/api/admin/availability/${kind}`, payload: input }),
       );

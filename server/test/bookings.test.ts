@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_REUSED, unavailableDatesMessage } from '@studio/shared/
 import type { InjectOptions } from 'fastify';
 import { build, withCsrf, type TestApp } from './helper';
 import type { BuildOverrides } from '../src/app';
+import type { Change } from '../src/lib/change-bus';
 import type { SmsTransport } from '../src/lib/sms-transport';
 import type { Mailer } from '../src/lib/mailer';
 
@@ -112,9 +113,10 @@ describe('a valid booking', () => {
 
   test('the admin gets a mail with name, service, dates and a link to /admin, and the live view is told', async () => {
     await start();
-    const topics: string[] = [];
-    t.bus.subscribe((topic) => topics.push(topic));
-    expect((await post(photoshoot())).statusCode).toBe(201);
+    const changes: Change[] = [];
+    t.bus.subscribe((change) => changes.push(change));
+    const res = await post(photoshoot());
+    expect(res.statusCode).toBe(201);
     await t.settled();
 
     const mails = outbox('mail');
@@ -127,7 +129,14 @@ describe('a valid booking', () => {
     expect(mails[0]?.body).toContain(`Preferred shoot date: ${day(3)}`);
     expect(mails[0]?.body).toContain('Service: Photoshoot');
     expect(mails[0]?.body).toContain('Open the dashboard: http://studio.test/admin');
-    expect(topics).toEqual(['bookings']);
+    // The live view is told the request itself, as stored.
+    expect(changes).toEqual([
+      {
+        topic: 'bookings',
+        type: 'created',
+        booking: expect.objectContaining({ id: res.json().id, name: 'Jane Doe', status: 'New' }),
+      },
+    ]);
   });
 
   test('the admin mail points out a disposable address, which is still accepted', async () => {
@@ -141,7 +150,7 @@ describe('a valid booking', () => {
     await start();
     const first = (await post(ugc({ name: 'First' }))).json() as { id: string };
     const second = (await post(ugc({ name: 'Second' }))).json() as { id: string };
-    expect(t.repos.bookings.list().map((b) => b.id)).toEqual([second.id, first.id]);
+    expect(t.repos.bookings.page().items.map((b) => b.id)).toEqual([second.id, first.id]);
     const updated = t.repos.bookings.updateStatus(first.id, 'Confirmed', '2026-11-22T08:00:00.000Z');
     expect(updated).toMatchObject({
       status: 'Confirmed',

@@ -11,6 +11,7 @@ export const INVISIBLE_CHARACTERS_MESSAGE = 'Must not contain invisible, text-di
 export const DATE_IN_PAST = 'Please choose a date that is not in the past.';
 export const IDEMPOTENCY_KEY_INVALID =
   'An idempotency key (1 to 100 letters, digits, "-" or "_") is required for a booking request.';
+export const BOOKING_CURSOR_INVALID = 'This page of booking requests is out of date. Reload the list.';
 export const IDEMPOTENCY_KEY_REUSED =
   'This idempotency key was already used for a different booking request. Send a new key for a new request.';
 

@@ -7,9 +7,9 @@ import { authStore } from '@studio/shared/auth-store';
 import { BackendError, type Backend } from '@studio/shared/backend';
 import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
 import { BackendProvider, createQueryCache, type QueryCache } from '@studio/shared/data';
-import { addCalendarDays, STATUS_COLORS, type BookingRequest } from '@studio/shared/domain';
+import { addCalendarDays, STATUS_COLORS, type BookingChange, type BookingRequest } from '@studio/shared/domain';
 import { format } from 'date-fns';
-import { bookingsKey } from '../features/bookings/api/get-bookings';
+import { bookingListKey } from '../features/bookings/api/get-bookings';
 import { adminAvailabilityKey } from '../features/availability/api/get-admin-availability';
 import { settingsKey } from '../features/settings/api/get-settings';
 import AdminApp from './app';
@@ -202,11 +202,7 @@ describe('bookings', () => {
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Confirmed');
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveAttribute('data-color', 'blue');
     expect(screen.getAllByRole('button', { name: 'Generate Contract' })).toHaveLength(2);
-    expect(
-      (await new Promise<BookingRequest[]>((r) => memory.bookings.subscribe(r, () => undefined))).find(
-        (b) => b.id === 'b1',
-      )?.status,
-    ).toBe('Confirmed');
+    expect((await memory.bookings.list()).items.find((b) => b.id === 'b1')?.status).toBe('Confirmed');
   });
 
   test('a failed status save says so and keeps the saved status', async () => {
@@ -224,11 +220,11 @@ describe('bookings', () => {
 
   test("a status change shows from the server's answer, before the live stream sends anything", async () => {
     const subscribe = memory.bookings.subscribe;
-    // A stream that sends its first snapshot and then falls silent, as a slow server-sent events connection would.
+    // A stream that says it is live and then falls silent, as a slow server-sent events connection would.
     memory.bookings.subscribe = (onChange, onError) => {
       let sent = false;
-      return subscribe((list) => {
-        if (!sent) onChange(list);
+      return subscribe((change) => {
+        if (!sent) onChange(change);
         sent = true;
       }, onError);
     };
@@ -246,6 +242,145 @@ describe('bookings', () => {
       await memory.bookings.updateStatus('b3', 'Declined');
     });
     expect(within(cardOf('Middle Client')).getByRole('combobox')).toHaveValue('Declined');
+  });
+});
+
+describe('bookings a page at a time (issue 14)', () => {
+  const BOOKABLE = {
+    name: 'New Client',
+    email: 'new@example.com',
+    phone: '',
+    serviceId: 'usergeneratedcontent',
+    serviceTierId: 'ugc-single',
+    date: '',
+    consultationDate: '',
+    consultationLocation: '',
+    location: '',
+    description: 'Three reels.',
+    smsOptIn: false,
+  };
+  const ugcService = {
+    id: 'usergeneratedcontent',
+    displayName: 'User-Generated Content',
+    description: '',
+    image: '',
+    price: '',
+    tiers: [{ id: 'ugc-single', displayName: 'Single Video', price: '$150', includes: [] }],
+  };
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      booking(
+        `m${i}`,
+        `Client ${i}`,
+        i % 3 === 0 ? 'Confirmed' : 'New',
+        new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString(),
+      ),
+    );
+  // Role queries over 50 cards are slow in jsdom on a busy two-core machine; the cards' own elements are quicker.
+  const names = () => [...document.querySelectorAll('article h3')].map((h) => h.textContent);
+  const cardCount = () => document.querySelectorAll('article').length;
+  const olderButton = () => screen.getByText('Show older requests', { selector: 'button' });
+  jest.setTimeout(20_000);
+
+  test('a new request appears at the top, live, without reload', async () => {
+    memory = createMemoryBackend(
+      {
+        services: [ugcService],
+        bookings: [booking('b1', 'Oldest Client', 'New', '2020-01-01T10:00:00.000Z')],
+      },
+      { adminEmail: ADMIN, signedIn: true },
+    );
+    await renderApp();
+    expect(names()).toEqual(['Oldest Client']);
+    await act(async () => {
+      await memory.bookings.create(BOOKABLE, 'new-key');
+    });
+    expect(names()).toEqual(['New Client', 'Oldest Client']);
+    expect(screen.getByText('2 requests')).toBeInTheDocument();
+  });
+
+  test('shows 50, then older ones on request, without reading the list whole', async () => {
+    memory = createMemoryBackend({ bookings: many(60) }, { adminEmail: ADMIN, signedIn: true });
+    const list = jest.spyOn(memory.bookings, 'list');
+    await renderApp();
+    expect(cardCount()).toBe(50);
+    expect(names()[0]).toBe('Client 59');
+    expect(screen.getByText('50+ requests')).toBeInTheDocument();
+    expect(document.querySelector('.admin-tab-count')).toHaveTextContent(/^50\+$/);
+    await act(async () => fireEvent.click(olderButton()));
+    expect(cardCount()).toBe(60);
+    expect(names().at(-1)).toBe('Client 0');
+    expect(screen.getByText('60 requests')).toBeInTheDocument();
+    expect(screen.queryByText('Show older requests')).toBeNull();
+    expect(list.mock.calls.map(([query]) => query?.limit ?? 50)).toEqual([50, 50]);
+  });
+
+  test('a failed read of older requests says so and keeps the list', async () => {
+    memory = createMemoryBackend({ bookings: many(55) }, { adminEmail: ADMIN, signedIn: true });
+    await renderApp();
+    const list = memory.bookings.list;
+    memory.bookings.list = () => Promise.reject(new BackendError('network', 'down'));
+    await act(async () => fireEvent.click(olderButton()));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load older requests. Please try again.');
+    expect(cardCount()).toBe(50);
+    memory.bookings.list = list;
+    await act(async () => fireEvent.click(olderButton()));
+    expect(cardCount()).toBe(55);
+  });
+
+  test('shows one status on request, and follows status changes into and out of it', async () => {
+    await renderApp();
+    await act(async () =>
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Confirmed' } }),
+    );
+    expect(names()).toEqual([XSS]);
+    await act(async () => {
+      await memory.bookings.updateStatus('b3', 'Confirmed');
+    });
+    expect(names()).toEqual([XSS, 'Middle Client']);
+    await act(async () => {
+      await memory.bookings.updateStatus('b2', 'Declined');
+    });
+    expect(names()).toEqual(['Middle Client']);
+    await act(async () =>
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Contacted' } }),
+    );
+    expect(screen.getByText('No Contacted requests.')).toBeInTheDocument();
+    await act(async () =>
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'all' } }),
+    );
+    expect(names()).toEqual([XSS, 'Middle Client', 'Oldest Client', 'Declined Client']);
+  });
+
+  test('when the stream reconnects, what changed while it was away is read again', async () => {
+    const subscribe = memory.bookings.subscribe;
+    let tell: (change: BookingChange) => void = () => undefined;
+    let away = false;
+    memory.bookings.subscribe = (onChange, onError) => {
+      tell = onChange;
+      return subscribe((change) => {
+        if (!away) onChange(change);
+      }, onError);
+    };
+    await renderApp();
+    away = true;
+    await act(async () => {
+      await memory.bookings.updateStatus('b1', 'Contacted');
+    });
+    expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('New');
+    away = false;
+    await act(async () => tell({ type: 'resync' }));
+    expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Contacted');
+  });
+
+  test('a list that cannot be read says so, with a way to try again', async () => {
+    const list = memory.bookings.list;
+    memory.bookings.list = () => Promise.reject(new BackendError('network', 'down'));
+    await renderApp();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load booking requests.');
+    memory.bookings.list = list;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(cardCount()).toBe(4);
   });
 });
 
@@ -507,10 +642,11 @@ test('each live list opens one stream for the whole visit, whichever tab shows, 
 test('leaving the dashboard (here by Sign out) forgets every admin read: the cache outlives it, client details must not', async () => {
   const cache = createQueryCache();
   await renderApp(cache);
-  for (const key of [bookingsKey, adminAvailabilityKey, settingsKey]) expect(cache.read(key).status).toBe('ready');
+  const keys = [bookingListKey('all'), adminAvailabilityKey, settingsKey];
+  for (const key of keys) expect(cache.read(key).status).toBe('ready');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
   expect(screen.getByText('Home page')).toBeInTheDocument();
-  for (const key of [bookingsKey, adminAvailabilityKey, settingsKey]) expect(cache.read(key).status).toBe('loading');
+  for (const key of keys) expect(cache.read(key).status).toBe('loading');
 });
 
 test('Sign out ends the session through the shared backend, so the shared auth store follows', async () => {

@@ -7,9 +7,10 @@ import { format } from 'date-fns';
 import { useNavigate } from '@studio/shared/router';
 import { useQueryCache } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
+import { Loading } from '../components/loading';
 import { messages } from '../messages';
 import { adminKey } from '../lib/query-keys';
-import { useBookings } from '../features/bookings/api/get-bookings';
+import { useBookings, type BookingFilter } from '../features/bookings/api/get-bookings';
 import { BookingsPanel } from '../features/bookings/bookings-panel';
 import { useAdminAvailability } from '../features/availability/api/get-admin-availability';
 import { AvailabilityPanel } from '../features/availability/availability-panel';
@@ -22,21 +23,13 @@ import './app.css';
 const TABS = ['bookings', 'availability'] as const;
 type Tab = (typeof TABS)[number];
 
-function Loading() {
-  return (
-    <div className="page-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{messages.loading}</span>
-    </div>
-  );
-}
-
 export default function AdminApp() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('bookings');
   const [contractFor, setContractFor] = useState<BookingRequest | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ bookings: null, availability: null });
-  const { data: bookings, error: bookingsError } = useBookings();
+  const [filter, setFilter] = useState<BookingFilter>('all');
+  const { list: bookings, error: bookingsError } = useBookings(filter);
   const { data: availability, error: availabilityError } = useAdminAvailability();
   const checkSession = useCheckSession();
   const signOut = useSignOut();
@@ -47,7 +40,7 @@ export default function AdminApp() {
 
   // The cache outlives the dashboard (the shell provides it for the whole visit): what the dashboard read about
   // clients goes with it, whichever way the admin leaves (Sign out, the logo gesture, a public page). Coming back
-  // reopens the live streams, which send full snapshots anyway.
+  // reopens the live streams and reads the lists again anyway.
   useEffect(() => () => cache.invalidate(adminKey), [cache]);
 
   // The server refused the live stream: the session ended elsewhere (expiry, another tab). Ask who is signed in, so
@@ -130,7 +123,12 @@ export default function AdminApp() {
             onClick={() => setTab(t)}
           >
             {messages.tabs[t]}
-            {t === 'bookings' && bookings && <span className="admin-tab-count">{bookings.length}</span>}
+            {t === 'bookings' && bookings.status === 'ready' && (
+              <span className="admin-tab-count">
+                {bookings.data.items.length}
+                {bookings.data.nextCursor !== null ? '+' : ''}
+              </span>
+            )}
           </button>
         ))}
       </div>
@@ -144,7 +142,12 @@ export default function AdminApp() {
         className="admin-panel"
       >
         <div className="admin-bookings-layout">
-          {bookings ? <BookingsPanel bookings={bookings} onGenerateContract={setContractFor} /> : <Loading />}
+          <BookingsPanel
+            list={bookings}
+            filter={filter}
+            onFilterChange={setFilter}
+            onGenerateContract={setContractFor}
+          />
           <aside>
             <SmsSetting />
           </aside>

@@ -1,11 +1,12 @@
-// A read the server pushes (the admin's live streams, docs/architecture.md): every snapshot the stream sends is
-// written into the shared read cache under the query's key, so components read it like any other query and a write's
-// answer can be set into it too. @studio/shared/data has request/answer reads only, so the stream half lives here.
-//
-// No refetch, and writes do not invalidate these keys: the stream sends a full snapshot on connect and after every
-// change, so a new request would say nothing the next snapshot does not.
+// Reads the server pushes (the admin's live streams, docs/architecture.md). @studio/shared/data has request/answer
+// reads only, so the stream half lives here, writing into the same shared read cache:
+// - useLiveQuery: a stream of snapshots (availability). Every snapshot is written under the query's key, so
+//   components read it like any other query and a write's answer can be set into it too. No refetch, and writes do
+//   not invalidate these keys: the stream sends a full snapshot on connect and after every change.
+// - useLiveChanges: a stream of changes (bookings, whose list is read a page at a time with useQuery). Each change is
+//   handed to a function that writes it into the cached reads it concerns.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useBackend, useQueryCache, type QueryKey } from '@studio/shared/data';
+import { useBackend, useQueryCache, type QueryCache, type QueryKey } from '@studio/shared/data';
 import type { Backend, BackendError, Unsubscribe } from '@studio/shared/backend';
 
 export type Watch<T> = (
@@ -51,4 +52,35 @@ export function useLiveQuery<T>(key: QueryKey, watch: Watch<T>): LiveQueryResult
   const read = useCallback(() => cache.read<T>(JSON.parse(id) as QueryKey), [cache, id]);
   const state = useSyncExternalStore(subscribe, read, read);
   return { data: state.status === 'ready' ? state.data : null, error };
+}
+
+/**
+ * Follows a stream of changes for as long as the component is mounted: each change goes to `apply` with the cache
+ * and the backend, which write it where it belongs. Answers why the stream stopped or is interrupted (cleared by the
+ * next change).
+ */
+export function useLiveChanges<C>(
+  watch: Watch<C>,
+  apply: (change: C, cache: QueryCache, backend: Backend) => void,
+): { error: BackendError | null } {
+  const backend = useBackend();
+  const cache = useQueryCache();
+  const [error, setError] = useState<BackendError | null>(null);
+  // The latest functions without reopening the stream: callers pass inline functions.
+  const latest = useRef({ watch, apply });
+  latest.current = { watch, apply };
+
+  useEffect(
+    () =>
+      latest.current.watch(
+        backend,
+        (change) => {
+          latest.current.apply(change, cache, backend);
+          setError(null);
+        },
+        setError,
+      ),
+    [backend, cache],
+  );
+  return { error };
 }

@@ -1,18 +1,24 @@
-// In-process change notifications: a write route announces what changed, the admin's live stream (server-sent
-// events) sends fresh snapshots. One process owns the SQLite file, so an in-process bus sees every write.
+// In-process change notifications: a write route announces what changed once its transaction has committed, and the
+// admin's live stream (server-sent events) tells the dashboards. One process owns the SQLite file, so an in-process
+// bus sees every write. A booking change carries the request itself, so nobody re-reads the list to tell it (issue
+// 14, item 3: re-reading the whole list for every stream inside the POST stalled the server).
 import { EventEmitter } from 'node:events';
+import type { BookingRequest } from '@studio/shared/domain';
 
-export type ChangeTopic = 'bookings' | 'availability';
+export type Change =
+  { topic: 'bookings'; type: 'created' | 'updated'; booking: BookingRequest } | { topic: 'availability' };
+
+export type ChangeTopic = Change['topic'];
 
 export function createChangeBus() {
   const emitter = new EventEmitter();
-  // One listener per open admin stream; the admin rarely has more than a few tabs, but never warn on many.
+  // Listeners are few (the live stream registers one for all its connections), but never warn on more.
   emitter.setMaxListeners(0);
   return {
-    publish(topic: ChangeTopic) {
-      emitter.emit('change', topic);
+    publish(change: Change) {
+      emitter.emit('change', change);
     },
-    subscribe(listener: (topic: ChangeTopic) => void): () => void {
+    subscribe(listener: (change: Change) => void): () => void {
       emitter.on('change', listener);
       return () => emitter.off('change', listener);
     },

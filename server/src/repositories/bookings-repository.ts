@@ -2,7 +2,8 @@
 // reads. Every write is a synchronous better-sqlite3 statement, so it is committed (WAL, synchronous=FULL) when the
 // call returns.
 import { randomUUID } from 'node:crypto';
-import type { BookingRequest, BookingStatus, IsoDate } from '@studio/shared/domain';
+import { BOOKING_PAGE_SIZE } from '@studio/shared/domain';
+import type { BookingListQuery, BookingPage, BookingRequest, BookingStatus, IsoDate } from '@studio/shared/domain';
 import type { Db } from '../db/database';
 
 /** What a new row holds: everything but the id, which the repository assigns. */
@@ -33,6 +34,31 @@ interface BookingRow {
 const COLUMNS = `id, name, email, phone, service_id, service, service_price, service_tier, service_tier_id,
   payment_schedule, date, consultation_date, consultation_location, location, description, sms_opt_in, status,
   created_at, updated_at`;
+
+/**
+ * Where a page ends in the list's order (created_at, then rowid, both descending): the next page starts after it.
+ * Given to the client as an opaque string; a value this server did not make reads as null.
+ */
+interface Position {
+  createdAt: string;
+  seq: number;
+}
+
+const encodeCursor = (p: Position) => Buffer.from(JSON.stringify([p.createdAt, p.seq]), 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): Position | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [createdAt, seq] = value as unknown[];
+    if (typeof createdAt !== 'string' || !Number.isSafeInteger(seq)) return null;
+    return { createdAt, seq: seq as number };
+  } catch {
+    return null;
+  }
+}
+
+export class InvalidCursorError extends Error {}
 
 function toBooking(r: BookingRow): BookingRequest {
   return {
@@ -67,8 +93,17 @@ export function createBookingsRepository(db: Db) {
        @serviceTierId, @paymentSchedule, @date, @consultationDate, @consultationLocation, @location, @description,
        @smsOptIn, @status, @createdAt, @updatedAt)`,
   );
-  // Newest first; rowid breaks ties between rows created in the same millisecond (the later insert is newer).
-  const list = db.prepare(`SELECT ${COLUMNS} FROM booking_requests ORDER BY created_at DESC, rowid DESC`);
+  // Newest first; rowid breaks ties between rows created in the same millisecond (the later insert is newer). Keyset
+  // pages: each starts after the last row of the one before, so reading page 200 costs what reading page 1 does, and
+  // a request created meanwhile never shifts a row onto two pages.
+  const pageOf = (filter: string) =>
+    db.prepare(
+      `SELECT ${COLUMNS}, rowid AS seq FROM booking_requests
+       WHERE (@status IS NULL OR status = @status) ${filter}
+       ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
+    );
+  const firstPage = pageOf('');
+  const laterPage = pageOf('AND (created_at, rowid) < (@createdAt, @seq)');
   const get = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE id = ?`);
   const byKey = db.prepare(
     `SELECT ${COLUMNS}, idempotency_body_hash AS body_hash FROM booking_requests WHERE idempotency_key = ?`,
@@ -102,9 +137,24 @@ export function createBookingsRepository(db: Db) {
       const row = byKey.get(idempotencyKey) as (BookingRow & { body_hash: string | null }) | undefined;
       return row ? { booking: toBooking(row), bodyHash: row.body_hash } : null;
     },
-    /** Every request, newest first (docs/product.md §7: ordered by createdAt descending). */
-    list(): BookingRequest[] {
-      return (list.all() as BookingRow[]).map(toBooking);
+    /**
+     * One page of requests, newest first (docs/product.md §7: ordered by createdAt descending), all or one status.
+     * Throws InvalidCursorError for a cursor this repository did not make.
+     */
+    page({ status, cursor, limit = BOOKING_PAGE_SIZE }: BookingListQuery = {}): BookingPage {
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      if (after === null) throw new InvalidCursorError(cursor);
+      // One row more than asked says whether there is a next page.
+      const params = { status: status ?? null, limit: limit + 1 };
+      const rows = (after ? laterPage.all({ ...params, ...after }) : firstPage.all(params)) as Array<
+        BookingRow & { seq: number }
+      >;
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map(toBooking),
+        nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, seq: last.seq }) : null,
+      };
     },
     get(id: string): BookingRequest | null {
       const row = get.get(id) as BookingRow | undefined;

@@ -48,7 +48,7 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
     { schema: { body: availabilityPeriodInputSchema, response: created } },
     async (request, reply) => {
       const id = availability.addPeriod(request.body, now());
-      bus.publish('availability');
+      bus.publish({ topic: 'availability' });
       return reply.code(201).send({ id });
     },
   );
@@ -58,7 +58,7 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
     { schema: { body: unavailableRangeInputSchema, response: created } },
     async (request, reply) => {
       const id = availability.addUnavailable(request.body, now());
-      bus.publish('availability');
+      bus.publish({ topic: 'availability' });
       return reply.code(201).send({ id });
     },
   );
@@ -68,7 +68,7 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
     { schema: { body: timeSlotInputSchema, response: created } },
     async (request, reply) => {
       const id = availability.addSlot(request.body, now());
-      bus.publish('availability');
+      bus.publish({ topic: 'availability' });
       return reply.code(201).send({ id });
     },
   );
@@ -79,7 +79,7 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
       { schema: { params: idParamsSchema, response: { 204: z.null(), 404: apiErrorSchema, ...refusals } } },
       async (request, reply) => {
         if (!availability.delete(kind, request.params.id)) throw new HttpError(404, AVAILABILITY_ITEM_NOT_FOUND);
-        bus.publish('availability');
+        bus.publish({ topic: 'availability' });
         return reply.code(204).send(null);
       },
     );

@@ -44,7 +44,6 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   await app.register(adminEventsRoutes, {
     sessions: deps.sessions,
     bus: deps.bus,
-    bookings: deps.bookings,
     availability: deps.availability,
   });
 };

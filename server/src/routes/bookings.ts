@@ -106,7 +106,8 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
       // better-sqlite3 commits before the call returns: the 201 below is sent only for a durable row.
       const { booking, created } = createOnce(request.body, key);
       if (created) {
-        deps.bus.publish('bookings');
+        // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
+        deps.bus.publish({ topic: 'bookings', type: 'created', booking });
         notifications.newBooking(booking);
       }
       return reply.code(201).send(createdOf(booking));

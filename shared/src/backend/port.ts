@@ -4,7 +4,10 @@ import type {
   AdminAvailability,
   AuthUser,
   AvailabilityPeriodInput,
+  BookingChange,
   BookingInput,
+  BookingListQuery,
+  BookingPage,
   BookingRequest,
   BookingStatus,
   Gallery,
@@ -39,10 +42,19 @@ export interface CreatedBooking {
 }
 
 export interface BookingsPort {
-  /** The same idempotency key twice stores one booking and answers the same. */
+  /** The same idempotency key twice stores one booking and answers the same; with another request, 'validation'. */
   create(input: BookingInput, idempotencyKey: string): Promise<CreatedBooking>;
-  /** Admin: every request, newest first, live. */
-  subscribe(onChange: (bookings: BookingRequest[]) => void, onError: (error: BackendError) => void): Unsubscribe;
+  /**
+   * Admin: one page of requests, newest first (docs/product.md §7: ordered by createdAt descending), all of them or
+   * one status; the page's nextCursor reads the next, older one. A list of any length is never read whole.
+   */
+  list(query?: BookingListQuery): Promise<BookingPage>;
+  /**
+   * Admin: each request created or changed from now on, whole, as it happens (not the list: read that with list).
+   * 'resync' comes when the live connection (re)opens: changes made while it was away are not told, so read the
+   * list again then.
+   */
+  subscribe(onChange: (change: BookingChange) => void, onError: (error: BackendError) => void): Unsubscribe;
   updateStatus(id: string, status: BookingStatus): Promise<BookingRequest>;
 }
 

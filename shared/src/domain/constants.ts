@@ -45,3 +45,6 @@ export const LIMITS = {
   notes: 500,
   id: 100,
 } as const;
+
+/** Booking requests per page of the admin's list, and the most one page may ask for. */
+export const BOOKING_PAGE_SIZE = 50;

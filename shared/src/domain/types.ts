@@ -62,6 +62,29 @@ export interface BookingRequest {
   updatedAt: IsoTimestamp;
 }
 
+/** What the admin asks for when she reads her booking requests: one page, newest first, optionally one status. */
+export interface BookingListQuery {
+  status?: BookingStatus;
+  /** The `nextCursor` of the page before; absent for the newest page. */
+  cursor?: string;
+  /** Requests per page, 1 to BOOKING_PAGE_SIZE (the default). */
+  limit?: number;
+}
+
+/** One page of booking requests, newest first. */
+export interface BookingPage {
+  items: BookingRequest[];
+  /** Reads the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * What the admin's live bookings stream says: a request was created or changed (with the whole record), or
+ * 'resync': the stream (re)connected, every change from now on will be told, and what came before it must be read
+ * with a list call (a change made while it was away is not replayed).
+ */
+export type BookingChange = { type: 'created' | 'updated'; booking: BookingRequest } | { type: 'resync' };
+
 export interface AvailabilityPeriod {
   id: string;
   startDate: IsoDate;

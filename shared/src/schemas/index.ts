@@ -4,12 +4,15 @@ import { z } from 'zod';
 import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../messages';
-import { LIMITS } from '../domain/constants';
+import { BOOKING_PAGE_SIZE, LIMITS } from '../domain/constants';
 import { BOOKING_STATUSES } from '../domain/types';
 import type {
   AdminAvailability,
   AuthUser,
   AvailabilityPeriod,
+  BookingChange,
+  BookingListQuery,
+  BookingPage,
   BookingRequest,
   Gallery,
   MediaItem,
@@ -226,6 +229,16 @@ export const serviceSchema = z.strictObject({
 /** The `:id` of a route that reads, changes or deletes one thing. */
 export const idParamsSchema = z.strictObject({ id: z.string().min(1).max(LIMITS.id) });
 
+/**
+ * The admin's booking list (issue 14, item 3): one page at a time, newest first, all requests or one status. The
+ * cursor is the server's own (the `nextCursor` of the page before), opaque to a client.
+ */
+export const bookingListQuerySchema = z.strictObject({
+  status: bookingStatus.optional(),
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(BOOKING_PAGE_SIZE).optional(),
+}) satisfies z.ZodType<BookingListQuery, unknown>;
+
 /** The portfolio content's cache-busting `?t=<timestamp>` (docs/product.md §7). */
 export const portfolioContentQuerySchema = z.strictObject({ t: z.string().max(40).optional() });
 
@@ -308,6 +321,18 @@ export const bookingRequestSchema = z.strictObject({
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<BookingRequest>;
+
+/** One page of the admin's booking list, newest first. */
+export const bookingPageSchema = z.strictObject({
+  items: z.array(bookingRequestSchema),
+  nextCursor: z.string().nullable(),
+}) satisfies z.ZodType<BookingPage>;
+
+/** One booking event of the admin's live stream: the request that was created or changed, whole. */
+export const bookingChangeEventSchema = z.strictObject({
+  type: z.enum(['created', 'updated']),
+  booking: bookingRequestSchema,
+}) satisfies z.ZodType<BookingChange>;
 
 /** What a visitor gets back for a booking request: enough to say it arrived, nothing the admin adds later. */
 export const createdBookingSchema = bookingRequestSchema.pick({ id: true, status: true, createdAt: true });

@@ -1,9 +1,13 @@
 // The bookings tab (docs/product.md §2, §4): every request, newest first, with all its fields; a status dropdown; Generate
-// Contract for Confirmed requests only.
+// Contract for Confirmed requests only. Read a page at a time, all requests or those of one status, with older pages
+// on request (issue 14, item 3).
 import { useState } from 'react';
 import { format, parseISO } from 'date-fns';
-import { canGenerateContract, type BookingRequest } from '@studio/shared/domain';
+import type { QueryResult } from '@studio/shared/data';
+import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
+import { Loading } from '../../components/loading';
 import { messages } from '../../messages';
+import { BOOKING_FILTERS, useLoadOlderBookings, type BookingFilter } from './api/get-bookings';
 import { StatusSelect } from './status-select';
 import './bookings.css';
 
@@ -80,26 +84,79 @@ function BookingCard({
 }
 
 export function BookingsPanel({
-  bookings,
+  list,
+  filter,
+  onFilterChange,
   onGenerateContract,
 }: {
-  bookings: BookingRequest[];
+  list: QueryResult<BookingPage>;
+  filter: BookingFilter;
+  onFilterChange: (filter: BookingFilter) => void;
   onGenerateContract: (booking: BookingRequest) => void;
 }) {
+  const older = useLoadOlderBookings(filter);
+  const page = list.status === 'ready' ? list.data : null;
+  const more = page?.nextCursor != null;
+  const loadingOlder = older.status === 'pending';
   return (
     <section aria-labelledby="bookings-heading" className="stack">
       <div className="admin-section-head">
         <h2 id="bookings-heading">{m.heading}</h2>
-        <span className="muted">{m.count(bookings.length)}</span>
+        {page && <span className="muted">{m.count(page.items.length, more)}</span>}
       </div>
-      {bookings.length === 0 ? (
-        <p className="empty-state">{m.empty}</p>
-      ) : (
+      <div className="booking-filter">
+        <label htmlFor="booking-filter">{m.filterLabel}</label>
+        <select
+          id="booking-filter"
+          value={filter}
+          onChange={(e) => {
+            older.reset();
+            onFilterChange(e.target.value as BookingFilter);
+          }}
+        >
+          {BOOKING_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {m.filters[f]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {list.status === 'loading' && <Loading />}
+      {list.status === 'error' && (
+        <div className="alert alert-error" role="alert">
+          <p>{m.loadFailed}</p>
+          <button type="button" className="btn" onClick={list.refetch}>
+            {m.retry}
+          </button>
+        </div>
+      )}
+      {page && page.items.length === 0 && (
+        <p className="empty-state">{filter === 'all' ? m.empty : m.emptyFiltered(filter)}</p>
+      )}
+      {page && page.items.length > 0 && (
         <ul className="booking-list">
-          {bookings.map((b) => (
+          {page.items.map((b) => (
             <BookingCard key={b.id} booking={b} onGenerateContract={onGenerateContract} />
           ))}
         </ul>
+      )}
+      {older.status === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {m.loadOlderFailed}
+        </p>
+      )}
+      {more && (
+        <div className="row">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void older.mutate().catch(() => undefined)}
+            disabled={loadingOlder}
+            aria-busy={loadingOlder}
+          >
+            {loadingOlder ? m.loadingOlder : m.loadOlder}
+          </button>
+        </div>
       )}
     </section>
   );

@@ -88,13 +88,7 @@ const bookings = async (memory: MemoryBackend) => {
   await memory.auth.requestLink('admin@example.com');
   const token = memory.outbox.at(-1)?.token ?? '';
   await memory.auth.completeSignIn(token, 'admin@example.com');
-  return new Promise<Array<{ name: string; date: string }>>((resolve) => {
-    const stop = memory.bookings.subscribe(
-      (list) => resolve(list),
-      () => resolve([]),
-    );
-    stop();
-  });
+  return (await memory.bookings.list()).items;
 };
 
 // Typing through user-event is slow on a busy two-core machine.

@@ -1,7 +1,7 @@
 // ONE suite of behaviours every Backend adapter must show (memory, http against a real server, firebase on faked
 // SDK modules). A harness seeds its adapter with contractSeed() and says which capabilities it has; a case whose
 // capability is missing is registered as a jest `todo` naming that capability, so it shows in every run.
-import type { AdminAvailability, BookingRequest } from '../../domain/types';
+import type { AdminAvailability, BookingChange, BookingPage, BookingRequest } from '../../domain/types';
 import {
   DATE_IN_PAST,
   FIELDS_NOT_VALID,
@@ -98,6 +98,46 @@ function liveValue<T>(
       clearTimeout(timer);
       stop();
     },
+  };
+}
+
+/** Subscribes and keeps every delivered value; next() resolves with the first one (kept or yet to come) accepted. */
+function liveFeed<T>(
+  subscribe: (onChange: (value: T) => void, onError: (error: BackendError) => void) => Unsubscribe,
+): { next(accept: (value: T) => boolean): Promise<T>; stop: Unsubscribe } {
+  const kept: T[] = [];
+  let failure: BackendError | undefined;
+  const waiting = new Set<() => void>();
+  const wake = () => waiting.forEach((w) => w());
+  const stop = subscribe(
+    (value) => {
+      kept.push(value);
+      wake();
+    },
+    (error) => {
+      failure = error;
+      wake();
+    },
+  );
+  return {
+    next: (accept) =>
+      new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error('no matching live update arrived'));
+        }, LIVE_TIMEOUT_MS);
+        function check() {
+          const at = kept.findIndex(accept);
+          if (at < 0 && !failure) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          if (at >= 0) resolve(kept.splice(0, at + 1)[at] as T);
+          else reject(failure);
+        }
+        waiting.add(check);
+        check();
+      }),
+    stop,
   };
 }
 
@@ -200,13 +240,17 @@ export function describeBackendContract(harness: ContractHarness): void {
       },
     );
 
-    /** The admin's view of every stored booking (signs the admin in). */
+    /** The admin's view of every stored booking, newest first, read a page at a time (signs the admin in). */
     async function storedBookings(): Promise<BookingRequest[]> {
       await subject.signInAsAdmin();
-      const live = liveValue<BookingRequest[]>(backend.bookings.subscribe, () => true);
-      const list = await live.value;
-      live.stop();
-      return list;
+      const out: BookingRequest[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: BookingPage = await backend.bookings.list(cursor === null ? {} : { cursor });
+        out.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      return out;
     }
 
     /** A refusal with code 'validation', status 400, and exactly these field errors. */
@@ -365,11 +409,12 @@ export function describeBackendContract(harness: ContractHarness): void {
     });
 
     // Live updates come with the admin routes (the server's event stream is one of them).
-    needs('adminSession', 'gives a visitor no live bookings', async () => {
-      const live = liveValue<BookingRequest[]>(backend.bookings.subscribe, () => true);
+    needs('adminSession', 'gives a visitor neither the booking list nor live bookings', async () => {
+      const live = liveValue<BookingChange>(backend.bookings.subscribe, () => true);
       const error = await rejection(live.value);
       live.stop();
       expect(['unauthenticated', 'forbidden']).toContain(error.code);
+      expect(['unauthenticated', 'forbidden']).toContain((await rejection(backend.bookings.list())).code);
     });
 
     needs('adminSession', 'signs the admin in and tells auth listeners', async () => {
@@ -386,28 +431,57 @@ export function describeBackendContract(harness: ContractHarness): void {
     });
 
     if (capabilities.adminSession && capabilities.bookingCreate) {
-      it('lets the admin follow bookings live, newest first, and update a status', async () => {
-        const first = await backend.bookings.create(contractBooking(seed), 'contract-key-0101');
-        const second = await backend.bookings.create(contractBooking(seed, { name: 'Ann Lee' }), 'contract-key-0102');
+      it('lists bookings newest first, a page at a time, with a status filter', async () => {
+        const made: string[] = [];
+        for (const name of ['Ann Lee', 'Bea Cruz', 'Cal Diaz']) {
+          made.push(
+            (await backend.bookings.create(contractBooking(seed, { name }), `contract-page-${made.length}`)).id,
+          );
+        }
         await subject.signInAsAdmin();
-        const live = liveValue<BookingRequest[]>(backend.bookings.subscribe, (list) => list.length === 2);
-        const list = await live.value;
-        live.stop();
-        expect(list.map((b) => b.id)).toEqual([second.id, first.id]);
-        expect(list[1]).toMatchObject({ name: 'Jane Doe', status: 'New', service: 'User-Generated Content' });
+        const first = await backend.bookings.list({ limit: 2 });
+        expect(first.items.map((b) => b.id)).toEqual([made[2], made[1]]);
+        expect(first.nextCursor).not.toBeNull();
+        const rest = await backend.bookings.list({ limit: 2, cursor: first.nextCursor ?? '' });
+        expect(rest).toEqual({ items: [expect.objectContaining({ id: made[0], name: 'Ann Lee' })], nextCursor: null });
 
-        const updated = await backend.bookings.updateStatus(first.id, 'Contacted');
-        expect(updated.status).toBe('Contacted');
-        expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(updated.createdAt));
-        const after = liveValue<BookingRequest[]>(backend.bookings.subscribe, (l) =>
-          l.some((b) => b.id === first.id && b.status === 'Contacted'),
-        );
-        await after.value;
-        after.stop();
+        await backend.bookings.updateStatus(made[1] ?? '', 'Confirmed');
+        expect((await backend.bookings.list({ status: 'Confirmed' })).items.map((b) => b.id)).toEqual([made[1]]);
+        expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.id)).toEqual([made[2], made[0]]);
+      });
+
+      it('tells the admin each new booking and each status change live, the whole request each time', async () => {
+        await subject.signInAsAdmin();
+        const live = liveFeed<BookingChange>(backend.bookings.subscribe);
+        try {
+          // Live from the resync on: what is written after it is told.
+          await live.next((c) => c.type === 'resync');
+          const created = await backend.bookings.create(
+            contractBooking(seed, { name: 'Dee Fox' }),
+            'contract-key-0101',
+          );
+          const told = await live.next((c) => c.type === 'created');
+          expect(told).toEqual({
+            type: 'created',
+            booking: expect.objectContaining({ id: created.id, name: 'Dee Fox', status: 'New' }),
+          });
+
+          const updated = await backend.bookings.updateStatus(created.id, 'Contacted');
+          expect(updated.status).toBe('Contacted');
+          expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(updated.createdAt));
+          const change = await live.next((c) => c.type === 'updated');
+          expect(change).toEqual({
+            type: 'updated',
+            booking: expect.objectContaining({ id: created.id, status: 'Contacted' }),
+          });
+          expect((await backend.bookings.list()).items[0]).toEqual(updated);
+        } finally {
+          live.stop();
+        }
       });
     } else {
       it.todo(
-        "lets the admin follow bookings live, newest first, and update a status [needs capabilities 'adminSession' and 'bookingCreate']",
+        "lists bookings a page at a time and tells changes live [needs capabilities 'adminSession' and 'bookingCreate']",
       );
     }
 

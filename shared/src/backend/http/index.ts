@@ -2,6 +2,8 @@
 import type {
   AdminAvailability,
   AuthUser,
+  BookingChange,
+  BookingPage,
   BookingRequest,
   Gallery,
   PortfolioContent,
@@ -45,14 +47,26 @@ export function createHttpBackend(options: HttpOptions = { baseUrl: '' }): Backe
     bookings: {
       create: (input, idempotencyKey) =>
         request<CreatedBooking>('POST', '/api/bookings', input, { 'Idempotency-Key': idempotencyKey }),
+      list: (query = {}) => {
+        const params = new URLSearchParams();
+        if (query.status) params.set('status', query.status);
+        if (query.cursor) params.set('cursor', query.cursor);
+        if (query.limit !== undefined) params.set('limit', String(query.limit));
+        const search = params.toString();
+        return request<BookingPage>('GET', `/api/admin/bookings${search ? `?${search}` : ''}`);
+      },
       subscribe: (onChange, onError) =>
-        subscribeEvents<BookingRequest[]>(`${api}/admin/events`, 'bookings', onChange, onError),
+        subscribeEvents<BookingChange>(`${api}/admin/events`, 'booking', onChange, onError, {
+          onOpen: () => onChange({ type: 'resync' }),
+        }),
       updateStatus: (id, status) => request<BookingRequest>('PATCH', `/api/admin/bookings/${enc(id)}`, { status }),
     },
     availability: {
       getPublic: () => request<PublicAvailability>('GET', '/api/availability'),
       subscribe: (onChange, onError) =>
-        subscribeEvents<AdminAvailability>(`${api}/admin/events`, 'availability', onChange, onError),
+        subscribeEvents<AdminAvailability>(`${api}/admin/events`, 'availability', onChange, onError, {
+          replayLatest: true,
+        }),
       addPeriod: (input) => request('POST', '/api/admin/availability/periods', input),
       deletePeriod: (id) => request('DELETE', `/api/admin/availability/periods/${enc(id)}`),
       addUnavailable: (input) => request('POST', '/api/admin/availability/unavailable', input),

@@ -1,31 +1,101 @@
-// Admin live updates over server-sent events. The server sends a full snapshot on connect and after every change,
-// so a reconnect can never leave the dashboard with a stale or partial list.
+// Admin live updates over server-sent events. One EventSource per URL, shared by every subscription in the page
+// (the bookings and the availability streams of a dashboard are one connection, which the server counts against its
+// per-session cap). The server sends the availability snapshot on connect and after every change; bookings come as
+// single changes, and an (re)opened connection tells the bookings subscribers to read their list again.
 import { BackendError, type Unsubscribe } from '../port';
+
+interface Subscription {
+  event: string;
+  onData: (data: string) => void;
+  onOpen?: () => void;
+  onError: (error: BackendError) => void;
+}
+
+interface SharedSource {
+  source: EventSource;
+  subscriptions: Set<Subscription>;
+  /** The latest data of each event name, for a subscriber that joins after it came (a snapshot it would miss). */
+  latest: Map<string, string>;
+  listening: Set<string>;
+}
+
+const shared = new Map<string, SharedSource>();
+
+function open(url: string): SharedSource {
+  const existing = shared.get(url);
+  if (existing) return existing;
+  const entry: SharedSource = {
+    source: new EventSource(url, { withCredentials: true }),
+    subscriptions: new Set(),
+    latest: new Map(),
+    listening: new Set(),
+  };
+  entry.source.addEventListener('open', () => {
+    for (const s of [...entry.subscriptions]) s.onOpen?.();
+  });
+  entry.source.addEventListener('error', () => {
+    // EventSource reconnects by itself while the connection is merely interrupted; CLOSED means the server refused.
+    if (entry.source.readyState !== EventSource.CLOSED) return;
+    shared.delete(url);
+    const ended = new BackendError('unauthenticated', 'Live updates stopped: please sign in again.');
+    for (const s of [...entry.subscriptions]) s.onError(ended);
+    entry.subscriptions.clear();
+  });
+  shared.set(url, entry);
+  return entry;
+}
+
+function listen(entry: SharedSource, event: string) {
+  if (entry.listening.has(event)) return;
+  entry.listening.add(event);
+  entry.source.addEventListener(event, ((e: MessageEvent<string>) => {
+    entry.latest.set(event, e.data);
+    for (const s of [...entry.subscriptions]) if (s.event === event) s.onData(e.data);
+  }) as EventListener);
+}
+
+export interface EventOptions {
+  /** Called each time the connection opens (and at once when it already is): the stream is live from then on. */
+  onOpen?: () => void;
+  /** The event is a full snapshot: a subscriber that joins an open connection gets the latest one at once. */
+  replayLatest?: boolean;
+}
 
 export function subscribeEvents<T>(
   url: string,
   event: string,
   onChange: (value: T) => void,
   onError: (error: BackendError) => void,
+  options: EventOptions = {},
 ): Unsubscribe {
   if (typeof EventSource === 'undefined') {
     onError(new BackendError('unavailable', 'Live updates are not supported in this browser.'));
     return () => {};
   }
-  const source = new EventSource(url, { withCredentials: true });
-  const listener = (e: MessageEvent<string>) => {
-    try {
-      onChange(JSON.parse(e.data) as T);
-    } catch {
-      onError(new BackendError('internal', 'A live update could not be read.'));
-    }
+  const entry = open(url);
+  listen(entry, event);
+  const subscription: Subscription = {
+    event,
+    onData: (data) => {
+      try {
+        onChange(JSON.parse(data) as T);
+      } catch {
+        onError(new BackendError('internal', 'A live update could not be read.'));
+      }
+    },
+    onOpen: options.onOpen,
+    onError,
   };
-  source.addEventListener(event, listener as EventListener);
-  source.addEventListener('error', () => {
-    // EventSource reconnects by itself while the connection is merely interrupted; CLOSED means the server refused.
-    if (source.readyState === EventSource.CLOSED) {
-      onError(new BackendError('unauthenticated', 'Live updates stopped: please sign in again.'));
-    }
-  });
-  return () => source.close();
+  entry.subscriptions.add(subscription);
+  if (entry.source.readyState === EventSource.OPEN) {
+    options.onOpen?.();
+    const latest = options.replayLatest ? entry.latest.get(event) : undefined;
+    if (latest !== undefined) subscription.onData(latest);
+  }
+  return () => {
+    entry.subscriptions.delete(subscription);
+    if (entry.subscriptions.size > 0 || shared.get(url) !== entry) return;
+    shared.delete(url);
+    entry.source.close();
+  };
 }

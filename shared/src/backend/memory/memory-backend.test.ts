@@ -1,4 +1,4 @@
-import type { AdminAvailability, BookingInput, BookingRequest, Service } from '../../domain/types';
+import type { AdminAvailability, BookingChange, BookingInput, BookingRequest, Service } from '../../domain/types';
 import { BackendError } from '../port';
 import { createMemoryBackend, type MemorySeed } from './index';
 
@@ -119,6 +119,29 @@ async function signIn(backend: ReturnType<typeof setup>['backend']) {
   return backend.auth.completeSignIn(link.token, ADMIN);
 }
 
+/** Every stored booking, newest first, read the way the admin reads them: a page at a time. */
+async function storedBookings(backend: ReturnType<typeof setup>['backend']): Promise<BookingRequest[]> {
+  const out: BookingRequest[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await backend.bookings.list(cursor === undefined ? {} : { cursor });
+    out.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return out;
+}
+
+/** Subscribes to the live bookings and keeps every change told, 'resync' included. */
+function watchBookings(backend: ReturnType<typeof setup>['backend']) {
+  const changes: BookingChange[] = [];
+  const errors: BackendError[] = [];
+  const stop = backend.bookings.subscribe(
+    (c) => changes.push(c),
+    (e) => errors.push(e),
+  );
+  return { changes, errors, stop };
+}
+
 describe('defaults', () => {
   it('starts empty, signed out, with admin@example.com as the admin and SMS off', async () => {
     const backend = createMemoryBackend();
@@ -129,12 +152,7 @@ describe('defaults', () => {
     await backend.auth.requestLink('admin@example.com');
     await backend.auth.completeSignIn(backend.outbox[0]?.token ?? '', 'admin@example.com');
     expect(await backend.notifications.getSmsStatus()).toEqual({ enabled: false, source: 'default', adminValue: null });
-    let bookings: BookingRequest[] | undefined;
-    backend.bookings.subscribe(
-      (b) => (bookings = b),
-      () => undefined,
-    );
-    expect(bookings).toEqual([]);
+    expect(await backend.bookings.list()).toEqual({ items: [], nextCursor: null });
   });
 
   it('takes the admin’s SMS choice at start', async () => {
@@ -190,12 +208,7 @@ describe('bookings.create', () => {
     const created = await backend.bookings.create(input(), 'key-1');
     expect(created).toEqual({ id: expect.any(String), status: 'New', createdAt: '2025-05-01T12:00:00.000Z' });
 
-    const seen: BookingRequest[][] = [];
-    backend.bookings.subscribe(
-      (b) => seen.push(b),
-      () => undefined,
-    );
-    expect(seen[0]).toEqual([
+    expect(await storedBookings(backend)).toEqual([
       {
         ...input(),
         id: created.id,
@@ -214,11 +227,7 @@ describe('bookings.create', () => {
     const { backend } = setup({}, true);
     await backend.bookings.create(input({ serviceTierId: 'ugc-runway' }), 'a');
     await backend.bookings.create(input({ serviceId: 'others', serviceTierId: 'others-hourly' }), 'b');
-    let list: BookingRequest[] = [];
-    backend.bookings.subscribe(
-      (b) => (list = b),
-      () => undefined,
-    );
+    const list = await storedBookings(backend);
     expect(list.map((b) => b.paymentSchedule)).toEqual(['TBD', '100% upfront']);
   });
 
@@ -232,12 +241,7 @@ describe('bookings.create', () => {
     ]);
     expect(second).toEqual(first);
     expect(third).toEqual(first);
-    let list: BookingRequest[] = [];
-    backend.bookings.subscribe(
-      (b) => (list = b),
-      () => undefined,
-    );
-    expect(list).toHaveLength(1);
+    expect(await storedBookings(backend)).toHaveLength(1);
   });
 
   it('requires an idempotency key', async () => {
@@ -308,12 +312,7 @@ describe('bookings.create', () => {
       status: 409,
       message: 'The following dates are not available: 2025-06-20, 2025-07-02. Please select different dates.',
     });
-    let list: BookingRequest[] = [];
-    backend.bookings.subscribe(
-      (b) => (list = b),
-      () => undefined,
-    );
-    expect(list).toEqual([]);
+    expect(await storedBookings(backend)).toEqual([]);
   });
 
   it('rejects a date whose slots are all taken, and accepts a booking without a date', async () => {
@@ -324,48 +323,42 @@ describe('bookings.create', () => {
   });
 });
 
-describe('bookings live list and status', () => {
-  it('delivers the list newest first, at once and after every change, until unsubscribed', async () => {
+describe('bookings: pages, live changes and status', () => {
+  it('lists newest first, a page at a time, with a cursor to the next page and null after the last', async () => {
     const { backend, clock } = setup({}, true);
-    const calls: string[][] = [];
-    const stop = backend.bookings.subscribe(
-      (b) => calls.push(b.map((x) => x.name)),
-      () => undefined,
-    );
-    expect(calls).toEqual([[]]);
-
-    await backend.bookings.create(input({ name: 'First' }), 'a');
-    clock.advance(60_000);
-    await backend.bookings.create(input({ name: 'Second' }), 'b');
-    expect(calls).toEqual([[], ['First'], ['Second', 'First']]);
-
-    stop();
-    await backend.bookings.create(input({ name: 'Third' }), 'c');
-    expect(calls).toHaveLength(3);
+    for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) {
+      await backend.bookings.create(input({ name }), name);
+      clock.advance(60_000);
+    }
+    const first = await backend.bookings.list({ limit: 2 });
+    expect(first.items.map((b) => b.name)).toEqual(['Five', 'Four']);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await backend.bookings.list({ limit: 2, cursor: first.nextCursor ?? '' });
+    expect(second.items.map((b) => b.name)).toEqual(['Three', 'Two']);
+    const last = await backend.bookings.list({ limit: 2, cursor: second.nextCursor ?? '' });
+    expect(last).toEqual({ items: [expect.objectContaining({ name: 'One' })], nextCursor: null });
+    expect((await backend.bookings.list()).items).toHaveLength(5);
   });
 
-  it('puts the later of two bookings made in the same instant first', async () => {
+  it('filters by status, and refuses a cursor it never gave or a limit over the page size', async () => {
     const { backend } = setup({}, true);
-    await backend.bookings.create(input({ name: 'First' }), 'a');
-    await backend.bookings.create(input({ name: 'Second' }), 'b');
-    let names: string[] = [];
-    backend.bookings.subscribe(
-      (b) => (names = b.map((x) => x.name)),
-      () => undefined,
-    );
-    expect(names).toEqual(['Second', 'First']);
+    const a = await backend.bookings.create(input({ name: 'A' }), 'a');
+    await backend.bookings.create(input({ name: 'B' }), 'b');
+    await backend.bookings.updateStatus(a.id, 'Confirmed');
+    expect((await backend.bookings.list({ status: 'Confirmed' })).items.map((b) => b.name)).toEqual(['A']);
+    expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.name)).toEqual(['B']);
+    expect((await backend.bookings.list({ status: 'Declined' })).items).toEqual([]);
+    expect((await rejection(backend.bookings.list({ cursor: 'made-up' }))).code).toBe('validation');
+    expect((await rejection(backend.bookings.list({ limit: 51 }))).code).toBe('validation');
   });
 
-  it('updates the status and refreshes updatedAt', async () => {
+  it('tells each created and changed request, whole, after a first resync, until unsubscribed', async () => {
     const { backend, clock } = setup({}, true);
-    const { id } = await backend.bookings.create(input(), 'a');
-    const seen: BookingRequest[][] = [];
-    backend.bookings.subscribe(
-      (b) => seen.push(b),
-      () => undefined,
-    );
-    clock.advance(3_600_000);
+    const live = watchBookings(backend);
+    expect(live.changes).toEqual([{ type: 'resync' }]);
 
+    const { id } = await backend.bookings.create(input({ name: 'First' }), 'a');
+    clock.advance(3_600_000);
     const updated = await backend.bookings.updateStatus(id, 'Confirmed');
     expect(updated).toMatchObject({
       id,
@@ -373,7 +366,21 @@ describe('bookings live list and status', () => {
       createdAt: '2025-05-01T12:00:00.000Z',
       updatedAt: '2025-05-01T13:00:00.000Z',
     });
-    expect(seen.at(-1)?.[0]).toEqual(updated);
+    expect(live.changes.slice(1)).toEqual([
+      { type: 'created', booking: expect.objectContaining({ id, name: 'First', status: 'New' }) },
+      { type: 'updated', booking: updated },
+    ]);
+
+    live.stop();
+    await backend.bookings.create(input({ name: 'Third' }), 'c');
+    expect(live.changes).toHaveLength(3);
+  });
+
+  it('puts the later of two bookings made in the same instant first', async () => {
+    const { backend } = setup({}, true);
+    await backend.bookings.create(input({ name: 'First' }), 'a');
+    await backend.bookings.create(input({ name: 'Second' }), 'b');
+    expect((await storedBookings(backend)).map((b) => b.name)).toEqual(['Second', 'First']);
   });
 
   it('rejects an unknown status or booking', async () => {
@@ -386,18 +393,17 @@ describe('bookings live list and status', () => {
     });
   });
 
-  it('keeps bookings and status changes for the admin only', async () => {
+  it('keeps the list, live changes and status changes for the admin only', async () => {
     const { backend } = setup();
-    const onChange = jest.fn();
-    const onError = jest.fn();
-    backend.bookings.subscribe(onChange, onError);
-    expect(onChange).not.toHaveBeenCalled();
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'unauthenticated', status: 401 }));
+    const live = watchBookings(backend);
+    expect(live.changes).toEqual([]);
+    expect(live.errors).toEqual([expect.objectContaining({ code: 'unauthenticated', status: 401 })]);
     const { id } = await backend.bookings.create(input(), 'a');
+    expect((await rejection(backend.bookings.list())).code).toBe('unauthenticated');
     expect((await rejection(backend.bookings.updateStatus(id, 'Confirmed'))).code).toBe('unauthenticated');
   });
 
-  it('ends live lists when the admin signs out', async () => {
+  it('ends live streams when the admin signs out', async () => {
     const { backend } = setup({}, true);
     const onError = jest.fn();
     const onChange = jest.fn();
@@ -413,11 +419,9 @@ describe('bookings live list and status', () => {
   it('stores the booking and tells every listener even when one of them throws', async () => {
     const { backend } = setup({}, true);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    let calls = 0;
     backend.bookings.subscribe(
-      () => {
-        calls += 1;
-        if (calls > 1) throw new Error('broken screen');
+      (change) => {
+        if (change.type !== 'resync') throw new Error('broken screen');
       },
       () => undefined,
     );
@@ -425,7 +429,10 @@ describe('bookings live list and status', () => {
     backend.bookings.subscribe(healthy, () => undefined);
 
     await expect(backend.bookings.create(input(), 'a')).resolves.toMatchObject({ status: 'New' });
-    expect(healthy).toHaveBeenLastCalledWith([expect.objectContaining({ name: 'Jane Doe' })]);
+    expect(healthy).toHaveBeenLastCalledWith({
+      type: 'created',
+      booking: expect.objectContaining({ name: 'Jane Doe' }),
+    });
     expect(logged).toHaveBeenCalledWith('memory backend: a listener threw', expect.any(Error));
     logged.mockRestore();
   });
@@ -433,19 +440,8 @@ describe('bookings live list and status', () => {
   it('seeds bookings', async () => {
     const { backend } = setup({}, true);
     const { id } = await backend.bookings.create(input(), 'a');
-    let stored: BookingRequest[] = [];
-    backend.bookings.subscribe(
-      (b) => (stored = b),
-      () => undefined,
-    );
-
-    const seeded = setup({ bookings: stored }, true).backend;
-    let list: BookingRequest[] = [];
-    seeded.bookings.subscribe(
-      (b) => (list = b),
-      () => undefined,
-    );
-    expect(list.map((b) => b.id)).toEqual([id]);
+    const seeded = setup({ bookings: await storedBookings(backend) }, true).backend;
+    expect((await storedBookings(seeded)).map((b) => b.id)).toEqual([id]);
   });
 });
 

@@ -1,11 +1,12 @@
 // Booking requests: the public create, accepted by the shared rule (acceptBooking) and stored once per idempotency
-// key, and the admin's live list and status updates.
+// key, and the admin's pages of the list, live changes and status updates.
 import { format } from 'date-fns';
 import { acceptBooking, fieldErrorMessages } from '../../domain/accept-booking';
 import { canonicalJson, isIdempotencyKey } from '../../domain/idempotency-key';
-import type { BookingRequest, PublicAvailability, Service } from '../../domain/types';
-import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../messages';
-import { bookingInputSchema, bookingStatusUpdateSchema } from '../../schemas';
+import { BOOKING_PAGE_SIZE } from '../../domain/constants';
+import type { BookingChange, BookingRequest, PublicAvailability, Service } from '../../domain/types';
+import { BOOKING_CURSOR_INVALID, IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../messages';
+import { bookingInputSchema, bookingListQuerySchema, bookingStatusUpdateSchema } from '../../schemas';
 import { BackendError, codeForStatus, type BookingsPort, type CreatedBooking } from '../port';
 import type { MemorySession } from './memory-session';
 import { copy, invalid, parseOrThrow, type MemoryClock } from './memory-support';
@@ -32,8 +33,9 @@ export function createMemoryBookings(
   };
 
   // Newest first; among equal timestamps the later insert is newer (sort is stable over the reversed list).
-  const list = () => copy([...bookings].reverse().sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
-  const live = session.channel(list);
+  const newestFirst = () => [...bookings].reverse().sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // Nothing is missed between subscribing and reading the list here, but the stream says 'resync' as a server's does.
+  const live = session.events<BookingChange>(() => ({ type: 'resync' }));
 
   return {
     // No await inside: the check and the insert happen in one turn, so two calls with one key store one booking.
@@ -64,8 +66,21 @@ export function createMemoryBookings(
       bookings.push(booking);
       const created: CreatedBooking = { id: booking.id, status: booking.status, createdAt: booking.createdAt };
       idempotent.set(idempotencyKey, { created, request: requestOf(input) });
-      live.emit();
+      live.emit({ type: 'created', booking });
       return copy(created);
+    },
+
+    // The cursor is the id of the page's last request; the next page starts after it in the full order.
+    list: async (query = {}) => {
+      session.requireAdmin();
+      const { status, cursor, limit = BOOKING_PAGE_SIZE } = parseOrThrow(bookingListQuerySchema, query);
+      const ordered = newestFirst();
+      const start = cursor === undefined ? 0 : ordered.findIndex((b) => b.id === cursor) + 1;
+      if (start === 0 && cursor !== undefined) throw invalid({}, BOOKING_CURSOR_INVALID);
+      const matching = ordered.slice(start).filter((b) => status === undefined || b.status === status);
+      const items = matching.slice(0, limit);
+      const last = items.at(-1);
+      return copy({ items, nextCursor: matching.length > limit && last ? last.id : null });
     },
 
     subscribe: live.subscribe,
@@ -77,7 +92,7 @@ export function createMemoryBookings(
       if (!booking) throw new BackendError('not-found', BOOKING_NOT_FOUND, { status: 404 });
       booking.status = update.status;
       booking.updatedAt = clock.timestamp();
-      live.emit();
+      live.emit({ type: 'updated', booking });
       return copy(booking);
     },
   };

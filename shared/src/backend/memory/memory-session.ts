@@ -19,6 +19,12 @@ export interface AdminChannel<T> {
   emit(): void;
 }
 
+/** One admin-only stream of events: subscribers get `first` at once, then every event emitted after. */
+export interface AdminEvents<E> {
+  subscribe(onEvent: (event: E) => void, onError: (error: BackendError) => void): Unsubscribe;
+  emit(event: E): void;
+}
+
 export interface MemorySession {
   current(): AuthUser | null;
   /** Signs in or out; signing out ends every admin channel's subscriptions with an 'unauthenticated' error. */
@@ -27,6 +33,7 @@ export interface MemorySession {
   requireAdmin(): void;
   onChange(listener: (user: AuthUser | null) => void): Unsubscribe;
   channel<T>(current: () => T): AdminChannel<T>;
+  events<E>(first: () => E): AdminEvents<E>;
 }
 
 export function createMemorySession(initial: AuthUser | null): MemorySession {
@@ -34,6 +41,35 @@ export function createMemorySession(initial: AuthUser | null): MemorySession {
   const listeners = new Set<(user: AuthUser | null) => void>();
   // Each channel's way to drop its subscribers on sign-out, answering their onError callbacks.
   const endings: Array<() => Array<(error: BackendError) => void>> = [];
+
+  function events<E>(first: () => E): AdminEvents<E> {
+    const subscribers = new Set<Subscriber<E>>();
+    endings.push(() => {
+      const onErrors = [...subscribers].map((s) => s.onError);
+      subscribers.clear();
+      return onErrors;
+    });
+    return {
+      subscribe(onEvent, onError) {
+        if (!user?.isAdmin) {
+          onError(notSignedIn());
+          return () => undefined;
+        }
+        const subscriber: Subscriber<E> = { onChange: onEvent, onError };
+        subscribers.add(subscriber);
+        onEvent(first());
+        return () => {
+          subscribers.delete(subscriber);
+        };
+      },
+      emit(event) {
+        notify(
+          [...subscribers].map((s) => s.onChange),
+          () => copy(event),
+        );
+      },
+    };
+  }
 
   return {
     current: () => user,
@@ -60,32 +96,10 @@ export function createMemorySession(initial: AuthUser | null): MemorySession {
     },
 
     channel<T>(current: () => T): AdminChannel<T> {
-      const subscribers = new Set<Subscriber<T>>();
-      endings.push(() => {
-        const onErrors = [...subscribers].map((s) => s.onError);
-        subscribers.clear();
-        return onErrors;
-      });
-      return {
-        subscribe(onChange, onError) {
-          if (!user?.isAdmin) {
-            onError(notSignedIn());
-            return () => undefined;
-          }
-          const subscriber: Subscriber<T> = { onChange, onError };
-          subscribers.add(subscriber);
-          onChange(current());
-          return () => {
-            subscribers.delete(subscriber);
-          };
-        },
-        emit() {
-          notify(
-            [...subscribers].map((s) => s.onChange),
-            current,
-          );
-        },
-      };
+      const stream = events(current);
+      return { subscribe: stream.subscribe, emit: () => stream.emit(current()) };
     },
+
+    events,
   };
 }

@@ -1,11 +1,109 @@
-// Every booking request, newest first, live (docs/product.md §2: a visitor's new request shows without reload).
-import type { BookingRequest } from '@studio/shared/domain';
+// The admin's booking requests, newest first, a page at a time, all or one status (issue 14, item 3: the list was
+// read whole and sent whole after every change), and live (docs/product.md §2: a visitor's new request shows without
+// reload, at the top). Each filter's list is cached under its own key as the pages read so far; the live stream's
+// changes are merged into every list the cache holds, and after the stream (re)connects the lists are read again.
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryCache, type QueryCache } from '@studio/shared/data';
+import {
+  BOOKING_STATUSES,
+  type BookingChange,
+  type BookingListQuery,
+  type BookingPage,
+  type BookingRequest,
+  type BookingStatus,
+} from '@studio/shared/domain';
+import type { Backend } from '@studio/shared/backend';
 import { adminKey } from '../../../lib/query-keys';
-import { useLiveQuery } from '../../../lib/use-live-query';
+import { useLiveChanges } from '../../../lib/use-live-query';
+
+export type BookingFilter = 'all' | BookingStatus;
+export const BOOKING_FILTERS: readonly BookingFilter[] = ['all', ...BOOKING_STATUSES];
 
 export const bookingsKey = [...adminKey, 'bookings'] as const;
+export const bookingListKey = (filter: BookingFilter) => [...bookingsKey, filter] as const;
 
-export const useBookings = () =>
-  useLiveQuery<BookingRequest[]>(bookingsKey, (backend, onChange, onError) =>
-    backend.bookings.subscribe(onChange, onError),
+const queryOf = (filter: BookingFilter): BookingListQuery => (filter === 'all' ? {} : { status: filter });
+const shows = (filter: BookingFilter, booking: BookingRequest) => filter === 'all' || booking.status === filter;
+
+/**
+ * A list with one request merged in as it now is: replaced where it was (or taken out when the filter no longer
+ * shows it), else put in its place by createdAt, newest first. A request older than every one loaded stays out while
+ * older pages remain to be read: it will come with them.
+ */
+export function mergeBooking(list: BookingPage, booking: BookingRequest, filter: BookingFilter): BookingPage {
+  const at = list.items.findIndex((b) => b.id === booking.id);
+  if (at >= 0) {
+    const items = shows(filter, booking)
+      ? list.items.map((b, i) => (i === at ? booking : b))
+      : list.items.filter((_, i) => i !== at);
+    return { ...list, items };
+  }
+  if (!shows(filter, booking)) return list;
+  const before = list.items.findIndex((b) => b.createdAt <= booking.createdAt);
+  if (before < 0) return list.nextCursor === null ? { ...list, items: [...list.items, booking] } : list;
+  return { ...list, items: [...list.items.slice(0, before), booking, ...list.items.slice(before)] };
+}
+
+/** Writes a request as it now is into every list the cache holds (a live change, or a write's answer). */
+export function putBooking(cache: QueryCache, booking: BookingRequest) {
+  for (const filter of BOOKING_FILTERS) {
+    const key = bookingListKey(filter);
+    const state = cache.read<BookingPage>(key);
+    if (state.status === 'ready') cache.set(key, mergeBooking(state.data, booking, filter));
+  }
+}
+
+/** After the stream (re)connected: every list the cache holds is read again from its newest page. */
+function rereadLists(cache: QueryCache, backend: Backend) {
+  for (const filter of BOOKING_FILTERS) {
+    const key = bookingListKey(filter);
+    if (cache.read(key).status !== 'ready') continue;
+    backend.bookings.list(queryOf(filter)).then(
+      (page) => cache.set(key, page),
+      // The list on screen stays; the stream's next change or reconnect tries again.
+      () => undefined,
+    );
+  }
+}
+
+export function useBookings(filter: BookingFilter) {
+  // The list is first read once the stream is live, so no change can fall between the read and the stream; if the
+  // stream cannot open at all, the list is read anyway.
+  const [live, setLive] = useState(false);
+  const stream = useLiveChanges<BookingChange>(
+    (backend, onChange, onError) =>
+      backend.bookings.subscribe(onChange, (error) => {
+        setLive(true);
+        onError(error);
+      }),
+    (change, cache, backend) => {
+      if (change.type !== 'resync') putBooking(cache, change.booking);
+      else if (live) rereadLists(cache, backend);
+      setLive(true);
+    },
   );
+  const list = useQuery(bookingListKey(filter), (backend) => backend.bookings.list(queryOf(filter)), {
+    enabled: live,
+  });
+  return { list, error: stream.error };
+}
+
+/** Reads the next, older page of a filter's list and adds it below the ones on screen. */
+export function useLoadOlderBookings(filter: BookingFilter) {
+  const cache = useQueryCache();
+  return useMutation(async (backend, _input: void) => {
+    const key = bookingListKey(filter);
+    const shown = cache.read<BookingPage>(key);
+    if (shown.status !== 'ready' || shown.data.nextCursor === null) return;
+    const cursor = shown.data.nextCursor;
+    const older = await backend.bookings.list({ ...queryOf(filter), cursor });
+    const now = cache.read<BookingPage>(key);
+    // The list was read again meanwhile (a reconnect): this page may not follow it, so it is not added.
+    if (now.status !== 'ready' || now.data.nextCursor !== cursor) return;
+    const known = new Set(now.data.items.map((b) => b.id));
+    cache.set<BookingPage>(key, {
+      items: [...now.data.items, ...older.items.filter((b) => !known.has(b.id))],
+      nextCursor: older.nextCursor,
+    });
+  });
+}
