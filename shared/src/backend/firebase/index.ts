@@ -9,6 +9,7 @@ import {
   getDoc,
   getDocs,
   getFirestore,
+  orderBy,
   query,
   serverTimestamp,
   setDoc,
@@ -31,7 +32,9 @@ import type {
   PublicAvailability,
   Service,
 } from '../../domain/types';
+import { BOOKING_PAGE_SIZE } from '../../domain/constants';
 import {
+  BOOKING_CURSOR_INVALID,
   REQUIRED,
   SERVICE_NOT_FOUND,
   SIGN_IN_ACCESS_DENIED,
@@ -285,15 +288,50 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
     };
   }
 
+  // The port's changes from the whole-collection snapshots this adapter has always listened to: the first snapshot
+  // is the 'resync', then each later one is compared with the one before.
   const subscribeBookings: Backend['bookings']['subscribe'] = (onChange, onError) =>
     live((fs) => {
       const q = fs.query(fs.collection(fs.getFirestore(app()), COLLECTIONS.bookings), fs.orderBy('createdAt', 'desc'));
+      let known: Map<string, string> | undefined;
       return fs.onSnapshot(
         q,
-        (snap) => onChange(snap.docs.map((d) => toBooking(d.id, d.data({ serverTimestamps: 'estimate' })))),
+        (snap) => {
+          const now = new Map<string, BookingRequest>(
+            snap.docs.map((d) => [d.id, toBooking(d.id, d.data({ serverTimestamps: 'estimate' }))]),
+          );
+          const before = known;
+          known = new Map([...now].map(([id, b]) => [id, JSON.stringify(b)]));
+          if (!before) return onChange({ type: 'resync' });
+          for (const [id, booking] of now) {
+            const was = before.get(id);
+            if (was === undefined) onChange({ type: 'created', booking });
+            else if (was !== known.get(id)) onChange({ type: 'updated', booking });
+          }
+        },
         (error) => onError(toBackendError(error)),
       );
     }, onError);
+
+  // One page from the ordered collection, the cursor being the id of the page's last request.
+  async function listBookings(asked: Parameters<Backend['bookings']['list']>[0] = {}) {
+    const { parseOrThrow, bookingListQuerySchema } = await validation();
+    const { status, cursor, limit = BOOKING_PAGE_SIZE } = parseOrThrow(bookingListQuerySchema, asked);
+    const ordered = collection(db(), COLLECTIONS.bookings);
+    const snap = await getDocs(
+      status
+        ? query(ordered, where('status', '==', status), orderBy('createdAt', 'desc'))
+        : query(ordered, orderBy('createdAt', 'desc')),
+    );
+    const all = snap.docs.map((d) => toBooking(d.id, d.data()));
+    const start = cursor === undefined ? 0 : all.findIndex((b) => b.id === cursor) + 1;
+    if (cursor !== undefined && start === 0) {
+      throw new BackendError('validation', BOOKING_CURSOR_INVALID, { status: 400 });
+    }
+    const items = all.slice(start, start + limit);
+    const last = items.at(-1);
+    return { items, nextCursor: all.length > start + limit && last ? last.id : null };
+  }
 
   const subscribeAvailability: Backend['availability']['subscribe'] = (onChange, onError) =>
     live((fs) => {
@@ -522,6 +560,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
 
     bookings: {
       create: (input, idempotencyKey) => mapped(() => createBooking(input, idempotencyKey)),
+      list: (q) => mapped(() => listBookings(q)),
       subscribe: subscribeBookings,
       updateStatus: (id, status) =>
         mapped(async () => {

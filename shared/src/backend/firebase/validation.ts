@@ -14,6 +14,7 @@ export { isDateAvailable } from '../../domain/availability';
 export {
   availabilityPeriodInputSchema,
   bookingInputSchema,
+  bookingListQuerySchema,
   bookingStatusUpdateSchema,
   settingsUpdateSchema,
   signInRequestSchema,

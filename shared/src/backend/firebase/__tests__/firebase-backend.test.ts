@@ -259,7 +259,8 @@ describe('firebase adapter: the calls it makes (docs/product.md §7)', () => {
         args: ['bookingRequests', [{ type: 'orderBy', field: 'createdAt', direction: 'desc' }]],
       },
     ]);
-    expect(lists).toEqual([[]]);
+    // The first snapshot is the port's 'resync'; later ones are told as created and updated requests.
+    expect(lists).toEqual([{ type: 'resync' }]);
     stop();
   });
 
