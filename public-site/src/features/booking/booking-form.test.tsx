@@ -1,25 +1,14 @@
 // The booking form (issue 4, docs/product.md §5) against the memory backend, which follows the server's rules.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format } from 'date-fns';
-import { BackendError, type Backend } from '@studio/shared/backend';
 import { createMemoryBackend, type MemoryBackend, type MemorySeed } from '@studio/shared/backend/memory';
+import { BackendError } from '@studio/shared/data';
 import type { AdminAvailability, Service } from '@studio/shared/domain';
-import { MemoryRouter } from '@studio/shared/router';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { warningMessages, validatorMessages } from '@studio/security-kit';
+import { renderWithBackend } from '../../test-support/render';
 import { BookingPage } from './booking-page';
-
-let mockBackend: Backend;
-jest.mock('@studio/shared/backend', () => {
-  const actual = jest.requireActual('@studio/shared/backend');
-  return {
-    ...actual,
-    get backend() {
-      return mockBackend;
-    },
-  };
-});
 
 const day = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
 const at = '2026-01-01T00:00:00.000Z';
@@ -58,15 +47,10 @@ const OPEN: AdminAvailability = {
 
 function setup(options: { url?: string; seed?: Partial<MemorySeed> } = {}) {
   const memory: MemoryBackend = createMemoryBackend({ services: SERVICES, availability: OPEN, ...options.seed });
-  mockBackend = memory;
   const realCreate = memory.bookings.create.bind(memory.bookings);
   const getPublic = jest.spyOn(memory.availability, 'getPublic');
   const create = jest.spyOn(memory.bookings, 'create');
-  render(
-    <MemoryRouter initialEntries={[options.url ?? '/book-me']}>
-      <BookingPage />
-    </MemoryRouter>,
-  );
+  renderWithBackend(<BookingPage />, memory, options.url ?? '/book-me');
   return { memory, getPublic, create, realCreate };
 }
 
@@ -156,12 +140,7 @@ test('selectedService and selectedTier from the URL preselect the form', async (
 test("'Failed to load services' is all the page shows when services cannot be loaded", async () => {
   const memory = createMemoryBackend({ availability: OPEN });
   memory.services.list = () => Promise.reject(new BackendError('network', 'offline'));
-  mockBackend = memory;
-  render(
-    <MemoryRouter initialEntries={['/book-me']}>
-      <BookingPage />
-    </MemoryRouter>,
-  );
+  renderWithBackend(<BookingPage />, memory, '/book-me');
   expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load services$/);
   expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   expect(screen.queryByRole('heading')).not.toBeInTheDocument();

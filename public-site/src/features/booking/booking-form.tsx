@@ -2,7 +2,8 @@
 // from one cached availability lookup, and a submit that never loses what she typed. The server checks everything
 // again; what is checked here is for her convenience, not for safety.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { BackendError, backend } from '@studio/shared/backend';
+import { BackendError } from '@studio/shared/data';
+import { useCreateBooking } from './api/create-booking';
 import {
   BOOKING_SUCCESS_MS,
   LIMITS,
@@ -187,6 +188,7 @@ export function BookingForm({
   const alertRef = useRef<HTMLDivElement>(null);
   const thanksRef = useRef<HTMLDivElement>(null);
   const focusNameAfterReset = useRef(false);
+  const createBooking = useCreateBooking();
 
   const ordered = orderServices(services);
   const service = ordered.find((s) => s.id === values.serviceId);
@@ -287,7 +289,7 @@ export function BookingForm({
     }
     attemptKey.current ??= newIdempotencyKey();
     try {
-      await backend.bookings.create(input, attemptKey.current);
+      await createBooking.mutate({ booking: input, idempotencyKey: attemptKey.current });
       attemptKey.current = null;
       setStatus('success');
     } catch (error) {
