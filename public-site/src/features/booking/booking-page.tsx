@@ -7,7 +7,8 @@ import { format } from 'date-fns';
 import { useServices } from '../../api/get-services';
 import { messages } from '../../messages';
 import { usePublicAvailability } from './api/get-public-availability';
-import { BookingForm, initialValues } from './booking-form';
+import { BookingForm } from './booking-form';
+import { initialValues } from './booking-values';
 import './booking.css';
 import { PageLoading } from '../../components/page-loading';
 
