@@ -44,6 +44,7 @@ import {
   type z,
 } from '../../schemas';
 import { BackendError, type Backend, type CreatedBooking, type Unsubscribe } from '../port';
+import { pageStore, signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 
 export interface MemorySeed {
   services: Service[];
@@ -64,6 +65,8 @@ export interface MemoryBackendOptions {
   signedIn?: boolean;
   /** The admin's SMS choice at start. */
   smsEnabled?: boolean | null;
+  /** The browser storage the sign-in e-mail is kept in; one of its own by default (a test clears it for "another device"). */
+  store?: KeyValueStore;
 }
 
 export interface OutboxMessage {
@@ -152,6 +155,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
   const links = new Map<string, { email: string; expiresAt: number }>();
   let session: AuthUser | null = options.signedIn ? { email: adminEmail, isAdmin: true } : null;
   const authListeners = new Set<(user: AuthUser | null) => void>();
+  const signInEmail = signInEmailKeeper(options.store ?? pageStore());
 
   const idempotent = new Map<string, CreatedBooking>();
   const bookingSubscribers = new Set<Subscriber<BookingRequest[]>>();
@@ -364,6 +368,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
         const token = randomToken();
         links.set(token, { email: adminEmail, expiresAt: now().getTime() + SIGN_IN_TOKEN_TTL_MS });
         outbox.push({ to: data.email, token });
+        signInEmail.remember(data.email);
       },
 
       completeSignIn: async (token, email) => {
@@ -376,10 +381,13 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
           throw refused;
         }
         links.delete(token);
+        signInEmail.forget();
         const user: AuthUser = { email: link.email, isAdmin: true };
         setSession(user);
         return copy(user);
       },
+
+      pendingEmail: () => signInEmail.read(),
 
       current: async () => (session ? copy(session) : null),
 
