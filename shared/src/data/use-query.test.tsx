@@ -1,0 +1,109 @@
+// The read cache as pages use it: one request however many components ask, Retry after a failure, writes that make
+// the pages showing their data read again, and data embedded in the page used without a request.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Backend } from '../backend/port';
+import { createMemoryBackend } from '../backend/memory';
+import type { Service } from '../domain/types';
+import { BackendProvider } from './backend-context';
+import { createQueryCache } from './query-cache';
+import { useMutation, useQuery } from './use-query';
+
+const service = (id: string, displayName: string): Service => ({
+  id,
+  displayName,
+  description: '',
+  image: '',
+  price: '',
+  tiers: [],
+});
+
+function ServiceNames({ label }: { label: string }) {
+  const services = useQuery(['services'], (backend) => backend.services.list());
+  if (services.status === 'loading') return <p>{label}: loading</p>;
+  if (services.status === 'error')
+    return (
+      <p>
+        {label}: failed <button onClick={services.refetch}>Retry {label}</button>
+      </p>
+    );
+  return <p>{`${label}: ${services.data.map((s) => s.displayName).join(', ')}`}</p>;
+}
+
+function counting(backend: Backend) {
+  const list = jest.fn(backend.services.list);
+  return { backend: { ...backend, services: { ...backend.services, list } } as Backend, list };
+}
+
+it('fetches once for every component that shows the same data', async () => {
+  const { backend, list } = counting(createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] }));
+  render(
+    <BackendProvider backend={backend}>
+      <ServiceNames label="grid" />
+      <ServiceNames label="form" />
+    </BackendProvider>,
+  );
+  expect(await screen.findByText('grid: Photoshoot')).toBeInTheDocument();
+  expect(screen.getByText('form: Photoshoot')).toBeInTheDocument();
+  expect(list).toHaveBeenCalledTimes(1);
+});
+
+it('shows the failure and asks again on Retry', async () => {
+  const memory = createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] });
+  const list = jest.fn().mockRejectedValueOnce(new Error('offline')).mockImplementation(memory.services.list);
+  const backend = { ...memory, services: { ...memory.services, list } } as Backend;
+  render(
+    <BackendProvider backend={backend}>
+      <ServiceNames label="grid" />
+    </BackendProvider>,
+  );
+  await userEvent.click(await screen.findByRole('button', { name: 'Retry grid' }));
+  expect(await screen.findByText('grid: Photoshoot')).toBeInTheDocument();
+  expect(list).toHaveBeenCalledTimes(2);
+});
+
+it('uses data set into the cache (embedded in the page) without a request', () => {
+  const { backend, list } = counting(createMemoryBackend());
+  const cache = createQueryCache();
+  cache.set(['services'], [service('ugc', 'UGC')]);
+  render(
+    <BackendProvider backend={backend} cache={cache}>
+      <ServiceNames label="grid" />
+    </BackendProvider>,
+  );
+  expect(screen.getByText('grid: UGC')).toBeInTheDocument();
+  expect(list).not.toHaveBeenCalled();
+});
+
+it('a write forgets the keys it changes, and the page reads them again', async () => {
+  const { backend, list } = counting(createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] }));
+  let save: (() => Promise<unknown>) | undefined;
+  function Saver() {
+    const write = useMutation((_backend, _input: void) => Promise.resolve('saved'), { invalidates: [['services']] });
+    save = () => write.mutate();
+    return <p>write: {write.status}</p>;
+  }
+  render(
+    <BackendProvider backend={backend}>
+      <ServiceNames label="grid" />
+      <Saver />
+    </BackendProvider>,
+  );
+  await screen.findByText('grid: Photoshoot');
+  await act(async () => {
+    await save!();
+  });
+  expect(screen.getByText('write: success')).toBeInTheDocument();
+  await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  expect(await screen.findByText('grid: Photoshoot')).toBeInTheDocument();
+});
+
+it('an answer to a request made before an invalidation does not overwrite the newer one', async () => {
+  const cache = createQueryCache();
+  let resolveOld: (v: string) => void = () => undefined;
+  const old = cache.fetch(['k'], () => new Promise<string>((r) => (resolveOld = r)));
+  cache.set(['k'], 'new');
+  resolveOld('old');
+  await old;
+  expect(cache.read(['k'])).toEqual({ status: 'ready', data: 'new' });
+});
