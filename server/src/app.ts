@@ -1,6 +1,6 @@
 // The app factory (fastify/demo's app/server split): builds a ready-to-listen Fastify instance from options, so tests
 // drive it through inject() and server.ts only listens.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
@@ -32,6 +32,9 @@ import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createSmsSender } from './lib/sms-sender';
 import { registerPublicContentRoutes } from './routes/public-content';
 import { registerDevOutboxRoute } from './routes/dev-outbox';
+import { devOutboxEnabled } from './lib/dev-outbox-policy';
+import { registerOps } from './ops/register-ops';
+import { loggerOptions, type LogStream } from './ops/request-log';
 import { registerBookingRoutes } from './routes/bookings';
 import { startReminderJob } from './services/reminder-job';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -54,16 +57,22 @@ export interface BuildOverrides extends Partial<AppOptions> {
   /** Replace a transport (tests exercise the SMTP and Twilio paths with fakes). */
   mailer?: Mailer;
   sms?: SmsTransport;
+  /** Where log lines go instead of standard output. */
+  logStream?: LogStream;
 }
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const { mailer: mailerOverride, sms: smsOverride, ...optionOverrides } = overrides;
+  const { mailer: mailerOverride, sms: smsOverride, logStream, ...optionOverrides } = overrides;
   const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
+  // Decided first: a deployed site with DEV_OUTBOX=true refuses to start before it touches anything.
+  const devOutbox = devOutboxEnabled(options);
   const app = Fastify({
-    logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
+    logger: loggerOptions(options.logLevel, logStream),
+    // One line per request instead, without query strings or addresses (ops/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Over HTTPS the site sits behind a TLS-terminating proxy; request.ip then names the client for rate limits.
-    trustProxy: options.https,
+    // Only the proxies TRUST_PROXY names may set the client address (request.ip, which rate limits key on).
+    trustProxy: options.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
@@ -96,7 +105,9 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     outbox,
     settings: createSettingsRepository(db, options.smsEnabledEnv),
     bus: createChangeBus(),
-    mailer: mailerOverride ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log: app.log }),
+    mailer:
+      mailerOverride ??
+      createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log: app.log, now: options.now }),
     sms: smsOverride ?? createSmsTransport({ twilio: options.twilio, outbox, log: app.log }),
     sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
     bookings: createBookingsRepository(db),
@@ -124,7 +135,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     options.now,
   );
   app.addHook('onClose', async () => reminders.stop());
-  if (!options.production) registerDevOutboxRoute(app, deps);
+  if (devOutbox) registerDevOutboxRoute(app, deps);
+  registerOps(app, deps);
 
   // Responsive copies of the demo artwork: rendered after the server listens (never delaying the first start),
   // or on the spot when asked for first. Only for the demo: the admin's own uploads are not part of this issue.

@@ -19,7 +19,10 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port, host });
   const origin = app.studio.publicOrigin;
-  app.log.info(`Studio is running on ${origin} (admin sign-in: ${app.studio.adminEmail})`);
+  app.log.info(`Studio is running on ${origin}`);
+  // Never the address nor a link in the log: only where a newcomer finds her sign-in link on this machine.
+  if (app.hasRoute({ method: 'GET', url: '/api/dev/outbox' }))
+    app.log.info(`Sign-in links go to the local outbox: ${origin}/api/dev/outbox`);
 }
 
 main().catch((error: unknown) => {

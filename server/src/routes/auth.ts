@@ -8,6 +8,7 @@ import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/mess
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
+import type { OutboxRepository } from '../repositories/outbox-repository';
 import {
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_COOKIE,
@@ -48,9 +49,9 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { options: AppOptions; mailer: Mailer; sessions: SessionStore },
+  deps: { options: AppOptions; mailer: Mailer; sessions: SessionStore; outbox: OutboxRepository },
 ) {
-  const { options, mailer, sessions } = deps;
+  const { options, mailer, sessions, outbox } = deps;
   const now = () => options.now().getTime();
   const perEmail = createWindowLimiter(LINK_LIMIT_PER_EMAIL, LINK_LIMIT_WINDOW_MS, now);
   const perIp = createWindowLimiter(LINK_LIMIT_PER_IP, LINK_LIMIT_WINDOW_MS, now);
@@ -89,6 +90,7 @@ export function registerAuthRoutes(
     if (!parsed.success) throw new HttpError(401, SIGN_IN_INVALID_LINK);
     const { email, token } = parsed.data;
     if (sessions.redeemSignInToken(token, email) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
+    outbox.redactSignInToken(token);
 
     // Session rotation: whatever session this browser held ends; the new one gets a fresh id.
     const previous = request.cookies[SESSION_COOKIE];
