@@ -11,6 +11,8 @@ export default async function globalSetup() {
       throw new Error(`${app} is not built: run \`npm run build\` first (npm test does).`);
     }
   }
+  // Every server of the browser run is the compiled one `npm start` runs (workers inherit the setting).
+  process.env.E2E_SERVER_RUNTIME = 'compiled';
   const server = await startServer();
   // Workers inherit the environment the global setup leaves behind.
   process.env.E2E_BASE_URL = server.url;

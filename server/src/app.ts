@@ -145,8 +145,9 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
   if (images && options.renderImagesAtStart) {
     let renderer: ChildProcess | undefined;
     app.addHook('onListen', async () => {
-      // execArgv carries the TypeScript loader the server itself runs under.
-      renderer = fork(path.join(__dirname, 'db', 'seed', 'render-images.ts'), [mediaDir], {
+      // Compiled, the renderer is dist/db/seed/render-images.js beside this bundle; under tsx, its TypeScript source
+      // (execArgv carries the loader the server itself runs under).
+      renderer = fork(path.join(__dirname, 'db', 'seed', `render-images${path.extname(__filename)}`), [mediaDir], {
         execArgv: process.execArgv,
         stdio: 'ignore',
       });
