@@ -1,6 +1,7 @@
 // Issue 15 "A compiled server": `npm start` serves the site from the JavaScript that `npm run build` compiled, run by
 // plain node. Every node process it starts (npm, the server, the image renderer the server forks) records its command
-// line and, on exit, every module it loaded (support/record-modules.cjs): none may be tsx, ts-node or TypeScript.
+// line and, on exit, every module it loaded (support/record-modules.cjs): none may be tsx, ts-node or TypeScript. The
+// backup and restore tools (`npm run backup`, `npm run restore`) are held to the same.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,16 @@ interface Record {
 const TYPESCRIPT_LOADERS = /node_modules\/(tsx|ts-node|typescript|esbuild|@esbuild|@swc)\//;
 const TYPESCRIPT_FILE = /\.(ts|tsx|mts|cts)$/;
 
+async function npmRun(args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn('npm', ['run', '-s', ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  return { code, stdout, output: stdout + stderr };
+}
+
 const records = (dir: string): Record[] =>
   existsSync(dir) ? readdirSync(dir).map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Record) : [];
 
@@ -29,17 +40,16 @@ test('npm start runs the compiled server with plain node: no tsx, no ts-node, no
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // What `npm start` runs once `npm run build` is done (the browser run's build is that build).
+  const dataDir = path.join(work, 'data');
+  const env = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    NODE_OPTIONS: `--require ${path.join(REPO_ROOT, 'e2e', 'support', 'record-modules.cjs')}`,
+    STUDIO_MODULE_RECORD_DIR: recordDir,
+  };
   const npm = spawn('npm', ['run', 'serve'], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      LOG_LEVEL: 'warn',
-      NODE_OPTIONS: `--require ${path.join(REPO_ROOT, 'e2e', 'support', 'record-modules.cjs')}`,
-      STUDIO_MODULE_RECORD_DIR: recordDir,
-    },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -70,6 +80,15 @@ test('npm start runs the compiled server with plain node: no tsx, no ts-node, no
     await expect
       .poll(() => records(recordDir).some((r) => r.argv[1]?.endsWith('server/dist/db/seed/render-images.js')))
       .toBe(true);
+
+    // So do the backup and restore tools: `npm run backup` while the server runs, `npm run restore` into a new folder.
+    const backup = await npmRun(['backup'], { ...env, DATA_DIR: dataDir });
+    expect(backup.code, backup.output).toBe(0);
+    const folder = backup.stdout.trim().split('\n').at(-1)!;
+    expect(path.dirname(folder)).toBe(path.join(dataDir, 'backups'));
+    const restore = await npmRun(['restore', '--', folder], { ...env, DATA_DIR: path.join(work, 'restored') });
+    expect(restore.code, restore.output).toBe(0);
+    expect(restore.stdout).toContain(`Restored ${folder} into ${path.join(work, 'restored')}`);
   } finally {
     if (server) process.kill(server.pid, 'SIGTERM');
     else npm.kill('SIGTERM');

@@ -1,13 +1,19 @@
-// Operations in one place for the composition root (docs/architecture.md, operations): the request log and the
-// outbox's hygiene. `app.ops` lets tests and the command-line tools run a job now instead of waiting for its timer.
+// Operations in one place for the composition root (docs/architecture.md, operations): the request log, the health
+// route, the outbox's hygiene and the daily backup. `app.ops` lets tests run a job now instead of waiting for its
+// timer.
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { registerHealthRoute } from '../routes/health';
+import { backupDirOf, type BackupResult } from './backup';
+import { startBackupJob } from './backup-job';
 import { startOutboxHygiene } from './outbox-hygiene';
 import { registerRequestLog } from './request-log';
 
 export interface Ops {
   /** Blanks expired sign-in links and deletes outbox messages past the retention period. */
   sweepOutbox(): void;
+  /** Takes the daily backup now and prunes the old ones. */
+  backupNow(): Promise<BackupResult>;
 }
 
 declare module 'fastify' {
@@ -17,13 +23,32 @@ declare module 'fastify' {
 }
 
 export function registerOps(app: FastifyInstance, deps: AppDeps) {
+  const { options } = deps;
   registerRequestLog(app);
+  registerHealthRoute(app, {
+    db: app.db,
+    dataDir: options.dataDir,
+    minFreeDiskBytes: options.minFreeDiskBytes,
+    now: options.now,
+  });
   const hygiene = startOutboxHygiene({
     outbox: deps.outbox,
-    now: deps.options.now,
-    retentionDays: deps.options.outboxRetentionDays,
+    now: options.now,
+    retentionDays: options.outboxRetentionDays,
     log: app.log,
   });
-  app.addHook('onClose', async () => hygiene.stop());
-  app.decorate('ops', { sweepOutbox: hygiene.sweep } satisfies Ops);
+  const backups = startBackupJob({
+    db: app.db,
+    dataDir: options.dataDir,
+    backupDir: backupDirOf(options),
+    keep: options.backupKeep,
+    now: options.now,
+    log: app.log,
+  });
+  // preClose runs before any onClose hook, so a backup under way finishes before the database is closed.
+  app.addHook('preClose', async () => {
+    hygiene.stop();
+    await backups.stop();
+  });
+  app.decorate('ops', { sweepOutbox: hygiene.sweep, backupNow: backups.runNow } satisfies Ops);
 }

@@ -50,7 +50,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       );
     }
     request.log.error({ err: error }, 'request failed');
-    const busy = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full/i.test(String(error.message));
+    const busy = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full|readonly database/i.test(
+      String(error.message),
+    );
     return sendError(
       reply,
       busy ? 503 : 500,

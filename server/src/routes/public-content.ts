@@ -19,8 +19,6 @@ export function registerPublicContentRoutes(
 ) {
   const { content, availability, options } = deps;
 
-  app.get('/api/health', async () => ({ ok: true }));
-
   app.get('/api/config', async () => runtimeConfigOf(options));
 
   app.get('/api/services', async (_request, reply) => {
