@@ -1,5 +1,4 @@
-// Build-time constants that webpack's DefinePlugin replaces in the browser bundles.
-declare const __STUDIO_BACKEND__: 'local' | 'firebase';
+// Asset imports that webpack turns into URLs (or style tags) in the browser bundles.
 declare module '*.css';
 declare module '*.svg' {
   const url: string;

@@ -97,6 +97,9 @@ export const messages = {
     endBeforeStart: 'The end date must not be before the start date.',
     slotRequired: 'Please enter a date, a start time and an end time.',
     endTimeBeforeStart: 'The end time must be after the start time.',
+    // docs/product.md §5's wording for a bound ('{label} must be {max} characters or less').
+    tooLong: (label: string, max: number) => `${label} must be ${max} characters or less`,
+    controlCharacters: (label: string) => `${label} must not contain control characters`,
     deleteLabel: (what: string) => `Delete ${what}`,
   },
 

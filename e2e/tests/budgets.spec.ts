@@ -118,3 +118,16 @@ test('a shared link to a service shows its own title and an Open Graph preview',
   // The runtime configuration is still there for the shell.
   expect(html).toContain('"public-site":"/remotes/public-site/mf-manifest.json"');
 });
+
+test('the booking page comes with a preload of its own chunk, the chunk the page then runs', async ({
+  page,
+  baseURL,
+}) => {
+  const html = await (await page.request.get(`${baseURL}/book-me`)).text();
+  const preloaded = /<link rel="preload" href="(\/remotes\/public-site\/booking\.[0-9a-f]+\.js)" as="script" \/>/.exec(
+    html,
+  )?.[1];
+  expect(preloaded, html).toBeDefined();
+  const { requested } = await firstLoad(page, '/book-me');
+  expect(requested.map((u) => new URL(u).pathname)).toContain(preloaded);
+});

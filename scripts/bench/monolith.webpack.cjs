@@ -2,7 +2,6 @@
 // webpack app (no Module Federation, nothing shared at run time), so the federated build's first load can be
 // compared with what the same pages cost without federation.
 const path = require('node:path');
-const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
@@ -51,7 +50,6 @@ module.exports = (outputDir) => ({
     ],
   },
   plugins: [
-    new webpack.DefinePlugin({ __STUDIO_BACKEND__: JSON.stringify('local') }),
     new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:10].css' }),
     new HtmlWebpackPlugin({
       template: './src/index.html',

@@ -111,7 +111,7 @@ module.exports = function createConfig(app) {
         ],
       },
       plugins: [
-        new webpack.DefinePlugin({ __STUDIO_BACKEND__: JSON.stringify(backend), ...firebaseDefines() }),
+        new webpack.DefinePlugin(firebaseDefines()),
         new ModuleFederationPlugin({
           dts: false,
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },

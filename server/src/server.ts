@@ -1,10 +1,12 @@
 // Listens and shuts down gracefully; everything else is in app.ts.
 import { buildApp } from './app';
+import { optionsFromEnv } from './config';
 
 async function main() {
   const port = Number(process.env.PORT ?? 8080);
   const host = process.env.HOST ?? '0.0.0.0';
-  const app = await buildApp();
+  const options = optionsFromEnv();
+  const app = await buildApp(options);
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -18,11 +20,10 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port, host });
-  const origin = app.studio.publicOrigin;
-  app.log.info(`Studio is running on ${origin}`);
+  app.log.info(`Studio is running on ${options.publicOrigin}`);
   // Never the address nor a link in the log: only where a newcomer finds her sign-in link on this machine.
   if (app.hasRoute({ method: 'GET', url: '/api/dev/outbox' }))
-    app.log.info(`Sign-in links go to the local outbox: ${origin}/api/dev/outbox`);
+    app.log.info(`Sign-in links go to the local outbox: ${options.publicOrigin}/api/dev/outbox`);
 }
 
 main().catch((error: unknown) => {

@@ -66,7 +66,7 @@ function openStream(session: string): Promise<Stream> {
 }
 
 test('sends bookings and availability snapshots on connect and a fresh snapshot after a change', async () => {
-  const session = t.app.deps.sessions.create(ADMIN_EMAIL).id;
+  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
   const stream = await openStream(session);
   try {
     expect(stream.status).toBe(200);
@@ -94,7 +94,7 @@ test('sends bookings and availability snapshots on connect and a fresh snapshot 
 });
 
 test('the stream closes within 5 s of sign-out', async () => {
-  const session = t.app.deps.sessions.create(ADMIN_EMAIL).id;
+  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
   const stream = await openStream(session);
   await stream.next('bookings');
   const signedOutAt = Date.now();
@@ -111,7 +111,7 @@ test('the stream closes within 5 s of sign-out', async () => {
 });
 
 test('the stream closes when its session is removed without a sign-out (expiry found by the re-check)', async () => {
-  const session = t.app.deps.sessions.create(ADMIN_EMAIL).id;
+  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
   const stream = await openStream(session);
   await stream.next('bookings');
   const removedAt = Date.now();

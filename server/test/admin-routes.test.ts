@@ -10,9 +10,9 @@ let clock = new Date('2026-03-02T10:00:00Z').getTime();
 
 beforeAll(async () => {
   t = await build({ now: () => new Date(clock) });
-  admin = t.app.deps.sessions.create(ADMIN_EMAIL).id;
+  admin = t.repos.sessions.create(ADMIN_EMAIL).id;
   // The server only ever issues sessions for the admin's e-mail; a stranger's session is made directly.
-  stranger = t.app.deps.sessions.create('stranger@example.com').id;
+  stranger = t.repos.sessions.create('stranger@example.com').id;
 });
 afterAll(() => t.close());
 
@@ -91,9 +91,9 @@ describe.each(ADMIN_ROUTES)('$method $url', (route) => {
   test('refuses a visitor with 401 and a signed-in stranger with 403, changing nothing', async () => {
     insertBooking();
     const before = JSON.stringify([
-      t.app.deps.bookings.list(),
-      t.app.deps.availability.getAdmin(),
-      t.app.deps.settings.smsStatus(),
+      t.repos.bookings.list(),
+      t.repos.availability.getAdmin(),
+      t.repos.settings.smsStatus(),
     ]);
     const visitor = await t.app.inject(as(null, route));
     expect(visitor.statusCode).toBe(401);
@@ -102,9 +102,17 @@ describe.each(ADMIN_ROUTES)('$method $url', (route) => {
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: 'Access Denied: You do not have permission to access this page.' });
     expect(
-      JSON.stringify([t.app.deps.bookings.list(), t.app.deps.availability.getAdmin(), t.app.deps.settings.smsStatus()]),
+      JSON.stringify([t.repos.bookings.list(), t.repos.availability.getAdmin(), t.repos.settings.smsStatus()]),
     ).toBe(before);
   });
+});
+
+test('the guard refuses before the body is read: a visitor learns nothing from a malformed write', async () => {
+  const res = await t.app.inject(
+    as(null, { method: 'POST', url: '/api/admin/availability/periods', payload: { startDate: 'soon' } }),
+  );
+  expect(res.statusCode).toBe(401);
+  expect(res.json()).toEqual({ message: 'Please sign in as the admin.' });
 });
 
 test('the admin reads every booking, newest first, with all its fields', async () => {
@@ -143,10 +151,10 @@ test('the admin reads every booking, newest first, with all its fields', async (
 
 describe('status update', () => {
   test('saves the status, refreshes updatedAt, announces the change and tells the client by SMS and e-mail', async () => {
-    t.app.deps.settings.setAdminSmsValue(true);
+    t.repos.settings.setAdminSmsValue(true);
     const id = insertBooking({ name: 'Sam Lee' });
     const topics: string[] = [];
-    const unsubscribe = t.app.deps.bus.subscribe((topic) => topics.push(topic));
+    const unsubscribe = t.bus.subscribe((topic) => topics.push(topic));
     clock += 60_000;
     const res = await t.app.inject(
       as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Confirmed' } }),
@@ -154,9 +162,9 @@ describe('status update', () => {
     unsubscribe();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'Confirmed', updatedAt: new Date(clock).toISOString() });
-    expect(t.app.deps.bookings.get(id)?.status).toBe('Confirmed');
+    expect(t.repos.bookings.get(id)?.status).toBe('Confirmed');
     expect(topics).toEqual(['bookings']);
-    const outbox = t.app.deps.outbox.list();
+    const outbox = t.repos.outbox.list();
     const sms = outbox.find((m) => m.channel === 'sms');
     expect(sms?.recipient).toBe('+15551234567');
     expect(sms?.body).toBe(
@@ -165,25 +173,27 @@ describe('status update', () => {
     const mail = outbox.find((m) => m.channel === 'mail');
     expect(mail?.recipient).toBe('jamie@example.com');
     expect(mail?.subject).toBe('Your booking request is now Confirmed');
-    t.app.deps.settings.setAdminSmsValue(null);
+    t.repos.settings.setAdminSmsValue(null);
   });
 
   test('no SMS when SMS is off or the client did not opt in; the e-mail still goes', async () => {
     const id = insertBooking({ sms_opt_in: 0 });
-    const before = t.app.deps.outbox.list().length;
+    const before = t.repos.outbox.list().length;
     const res = await t.app.inject(
       as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Declined' } }),
     );
     expect(res.statusCode).toBe(200);
-    const added = t.app.deps.outbox.list().slice(0, t.app.deps.outbox.list().length - before);
+    const added = t.repos.outbox.list().slice(0, t.repos.outbox.list().length - before);
     expect(added.map((m) => m.channel)).toEqual(['mail']);
   });
 
   test('a failing mailer is logged and does not fail the update', async () => {
-    const failing = await build({ now: () => new Date(clock) });
+    const failing = await build({
+      now: () => new Date(clock),
+      mailer: { kind: 'smtp', send: () => Promise.reject(new Error('SMTP down')) },
+    });
     try {
-      const session = failing.app.deps.sessions.create(ADMIN_EMAIL).id;
-      failing.app.deps.mailer.send = () => Promise.reject(new Error('SMTP down'));
+      const session = failing.repos.sessions.create(ADMIN_EMAIL).id;
       failing.app.db
         .prepare(
           "INSERT INTO booking_requests (id, name, email, service_id, service, description, status, created_at, updated_at) VALUES ('x1', 'A', 'a@example.com', 'others', 'Others', 'd', 'New', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
@@ -198,7 +208,7 @@ describe('status update', () => {
         }),
       );
       expect(res.statusCode).toBe(200);
-      expect(failing.app.deps.bookings.get('x1')?.status).toBe('Contacted');
+      expect(failing.repos.bookings.get('x1')?.status).toBe('Contacted');
     } finally {
       await failing.close();
     }
@@ -215,6 +225,10 @@ describe('status update', () => {
       as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'New', name: 'x' } }),
     );
     expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toEqual({
+      message: 'Some fields are not valid.',
+      fieldErrors: { _: ['Unknown field(s): name'] },
+    });
     const missing = await t.app.inject(
       as(admin, { method: 'PATCH', url: '/api/admin/bookings/nope', payload: { status: 'New' } }),
     );
@@ -234,7 +248,7 @@ describe('availability', () => {
     '%s: added, listed with notes for the admin, announced, deleted, 404 when unknown',
     async (kind, input) => {
       const topics: string[] = [];
-      const unsubscribe = t.app.deps.bus.subscribe((topic) => topics.push(topic));
+      const unsubscribe = t.bus.subscribe((topic) => topics.push(topic));
       const added = await t.app.inject(
         as(admin, { method: 'POST', url: `/api/admin/availability/${kind}`, payload: input }),
       );
@@ -260,7 +274,13 @@ describe('availability', () => {
       }),
     );
     expect(noDates.statusCode).toBe(400);
-    expect(Object.keys(noDates.json().fieldErrors).sort()).toEqual(['endDate', 'startDate']);
+    expect(noDates.json()).toEqual({
+      message: 'Some fields are not valid.',
+      fieldErrors: {
+        startDate: ['Must be a date (YYYY-MM-DD)', 'Must be a real calendar date'],
+        endDate: ['Must be a date (YYYY-MM-DD)', 'Must be a real calendar date'],
+      },
+    });
     const backwards = await t.app.inject(
       as(admin, {
         method: 'POST',
@@ -294,7 +314,7 @@ test('the SMS setting: the admin value, or the environment override', async () =
 
   const env = await build({ smsEnabledEnv: 'false' });
   try {
-    const session = env.app.deps.sessions.create(ADMIN_EMAIL).id;
+    const session = env.repos.sessions.create(ADMIN_EMAIL).id;
     const res = await env.app.inject(
       withCsrf({
         method: 'PUT',

@@ -23,8 +23,8 @@ const requestLink = (app: FastifyInstance, email: string, ip?: string) =>
   );
 
 /** The token of the newest sign-in mail in the outbox. */
-function lastToken(app: FastifyInstance): string {
-  const mail = app.deps.outbox.list().find((m) => m.channel === 'mail');
+function lastToken(test: TestApp): string {
+  const mail = test.repos.outbox.list().find((m) => m.channel === 'mail');
   const match = /\/finishSignIn\?token=([A-Za-z0-9_-]{43})\b/.exec(mail?.body ?? '');
   if (!match?.[1]) throw new Error('no sign-in link in the outbox');
   return match[1];
@@ -39,9 +39,10 @@ const setCookieHeaders = (res: LightMyRequestResponse) => {
   return Array.isArray(h) ? h : h ? [h] : [];
 };
 
-async function signIn(app: FastifyInstance): Promise<string> {
+async function signIn(test: TestApp): Promise<string> {
+  const { app } = test;
   await requestLink(app, ADMIN_EMAIL);
-  const res = await complete(app, lastToken(app));
+  const res = await complete(app, lastToken(test));
   const id = cookieOf(res, 'studio_session')?.value;
   if (res.statusCode !== 200 || !id) throw new Error(`sign-in failed: ${res.statusCode}`);
   return id;
@@ -54,7 +55,7 @@ test('a non-admin address is refused with the spec text and no mail is sent', as
   const res = await requestLink(t.app, 'someone@example.com');
   expect(res.statusCode).toBe(403);
   expect(res.json()).toEqual({ message: 'Access denied. Only authorized users can sign in.' });
-  expect(t.app.deps.outbox.list()).toEqual([]);
+  expect(t.repos.outbox.list()).toEqual([]);
 });
 
 test('an invalid address is a 400 with field errors; the e-mail is matched without case or spaces', async () => {
@@ -75,11 +76,11 @@ test('the admin gets a link to the configured origin (never the Host header) wit
     }),
   );
   expect(res.statusCode).toBe(204);
-  const [mail] = t.app.deps.outbox.list();
+  const [mail] = t.repos.outbox.list();
   expect(mail?.recipient).toBe(ADMIN_EMAIL);
   expect(mail?.body).toMatch(/http:\/\/studio\.test\/finishSignIn\?token=[A-Za-z0-9_-]{43}\b/);
   expect(mail?.body).not.toContain('evil.example');
-  const token = lastToken(t.app);
+  const token = lastToken(t);
   const rows = t.app.db
     .prepare('SELECT token_hash AS hash, email, expires_at AS expiresAt FROM sign_in_tokens')
     .all() as Array<{
@@ -95,7 +96,7 @@ test('the admin gets a link to the configured origin (never the Host header) wit
 
 test('a token signs in once: the second use is refused with "Invalid sign-in link."', async () => {
   await requestLink(t.app, ADMIN_EMAIL);
-  const token = lastToken(t.app);
+  const token = lastToken(t);
   const first = await complete(t.app, token);
   expect(first.statusCode).toBe(200);
   expect(first.json()).toEqual({ user: { email: ADMIN_EMAIL, isAdmin: true } });
@@ -107,7 +108,7 @@ test('a token signs in once: the second use is refused with "Invalid sign-in lin
 
 test('a token expires after 15 minutes', async () => {
   await requestLink(t.app, ADMIN_EMAIL);
-  const token = lastToken(t.app);
+  const token = lastToken(t);
   advance(SIGN_IN_TOKEN_TTL_MS);
   const res = await complete(t.app, token);
   expect(res.statusCode).toBe(401);
@@ -116,14 +117,14 @@ test('a token expires after 15 minutes', async () => {
 
 test('a token works just before it expires', async () => {
   await requestLink(t.app, ADMIN_EMAIL);
-  const token = lastToken(t.app);
+  const token = lastToken(t);
   advance(SIGN_IN_TOKEN_TTL_MS - 1000);
   expect((await complete(t.app, token)).statusCode).toBe(200);
 });
 
 test('a token is bound to its e-mail: another e-mail is refused and does not spend it', async () => {
   await requestLink(t.app, ADMIN_EMAIL);
-  const token = lastToken(t.app);
+  const token = lastToken(t);
   const wrong = await complete(t.app, token, 'someone@example.com');
   expect(wrong.statusCode).toBe(401);
   expect(wrong.json().message).toBe('Invalid sign-in link.');
@@ -132,7 +133,7 @@ test('a token is bound to its e-mail: another e-mail is refused and does not spe
 
 test('a token with one character changed, or a malformed one, is refused', async () => {
   await requestLink(t.app, ADMIN_EMAIL);
-  const token = lastToken(t.app);
+  const token = lastToken(t);
   const last = token.slice(-1);
   const changed = token.slice(0, -1) + (last === 'A' ? 'B' : 'A');
   expect((await complete(t.app, changed)).json()).toEqual({ message: 'Invalid sign-in link.' });
@@ -142,7 +143,7 @@ test('a token with one character changed, or a malformed one, is refused', async
 
 test('opening the link (a GET of /finishSignIn, as a mail scanner does) does not spend the token', async () => {
   await requestLink(t.app, ADMIN_EMAIL);
-  const token = lastToken(t.app);
+  const token = lastToken(t);
   const page = await t.app.inject({ url: `/finishSignIn?token=${token}` });
   expect(page.statusCode).toBe(200);
   expect(page.headers['content-type']).toContain('text/html');
@@ -155,14 +156,14 @@ test('completing sign-in needs the CSRF pair', async () => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/session',
-    payload: { email: ADMIN_EMAIL, token: lastToken(t.app) },
+    payload: { email: ADMIN_EMAIL, token: lastToken(t) },
   });
   expect(res.statusCode).toBe(403);
 });
 
 test('the session cookies have exactly the attributes of the design', async () => {
   await requestLink(t.app, ADMIN_EMAIL);
-  const res = await complete(t.app, lastToken(t.app));
+  const res = await complete(t.app, lastToken(t));
   const headers = setCookieHeaders(res);
   const session = headers.find((h) => h.startsWith('studio_session='));
   const hint = headers.find((h) => h.startsWith('studio_has_session='));
@@ -178,7 +179,7 @@ test('over HTTPS both cookies are Secure', async () => {
   const secure = await build({ now: () => new Date(clock), https: true });
   try {
     await requestLink(secure.app, ADMIN_EMAIL);
-    const res = await complete(secure.app, lastToken(secure.app));
+    const res = await complete(secure.app, lastToken(secure));
     const headers = setCookieHeaders(res);
     expect(headers.find((h) => h.startsWith('studio_session='))).toMatch(
       /; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
@@ -191,14 +192,14 @@ test('over HTTPS both cookies are Secure', async () => {
 
 test('GET /api/auth/session answers the user, or null for a visitor', async () => {
   expect((await t.app.inject('/api/auth/session')).json()).toEqual({ user: null });
-  const id = await signIn(t.app);
+  const id = await signIn(t);
   expect(await whoAmI(t.app, id)).toEqual({ email: ADMIN_EMAIL, isAdmin: true });
 });
 
 test('signing in again rotates the session: the old id stops working', async () => {
-  const old = await signIn(t.app);
+  const old = await signIn(t);
   await requestLink(t.app, ADMIN_EMAIL);
-  const res = await complete(t.app, lastToken(t.app), ADMIN_EMAIL, { studio_session: old });
+  const res = await complete(t.app, lastToken(t), ADMIN_EMAIL, { studio_session: old });
   const fresh = cookieOf(res, 'studio_session')?.value ?? '';
   expect(fresh).not.toBe(old);
   expect(await whoAmI(t.app, old)).toBeNull();
@@ -206,7 +207,7 @@ test('signing in again rotates the session: the old id stops working', async () 
 });
 
 test('sign-out ends the session on the server and clears both cookies', async () => {
-  const id = await signIn(t.app);
+  const id = await signIn(t);
   const res = await t.app.inject(
     withCsrf({ method: 'DELETE', url: '/api/auth/session', cookies: { studio_session: id } }),
   );
@@ -225,7 +226,7 @@ test('sign-out ends the session on the server and clears both cookies', async ()
 });
 
 test('a session ends after 2 hours idle', async () => {
-  const id = await signIn(t.app);
+  const id = await signIn(t);
   advance(SESSION_IDLE_TIMEOUT_MS - 60_000);
   expect(await whoAmI(t.app, id)).not.toBeNull();
   // That read counted as activity: the idle clock starts again.
@@ -236,7 +237,7 @@ test('a session ends after 2 hours idle', async () => {
 });
 
 test('a session ends 12 hours after sign-in however active', async () => {
-  const id = await signIn(t.app);
+  const id = await signIn(t);
   const step = SESSION_IDLE_TIMEOUT_MS / 2;
   for (let elapsed = step; elapsed < SESSION_ABSOLUTE_LIFETIME_MS; elapsed += step) {
     advance(step);
@@ -253,7 +254,7 @@ test(`link requests are limited to ${LINK_LIMIT_PER_EMAIL} per e-mail per 15 min
   const limited = await requestLink(t.app, ADMIN_EMAIL, '10.0.0.99');
   expect(limited.statusCode).toBe(429);
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-  expect(t.app.deps.outbox.list()).toHaveLength(LINK_LIMIT_PER_EMAIL);
+  expect(t.repos.outbox.list()).toHaveLength(LINK_LIMIT_PER_EMAIL);
   advance(15 * 60 * 1000);
   expect((await requestLink(t.app, ADMIN_EMAIL, '10.0.0.99')).statusCode).toBe(204);
 });

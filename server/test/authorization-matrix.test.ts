@@ -196,7 +196,7 @@ afterAll(() => t.close());
 
 function context(): Ctx {
   seq++;
-  const bookingId = t.app.deps.bookings.create(
+  const bookingId = t.repos.bookings.create(
     {
       name: 'Matrix',
       email: 'm@example.com',
@@ -219,7 +219,7 @@ function context(): Ctx {
     },
     `matrix-row-${seq}`,
   ).id;
-  const periodId = t.app.deps.availability.addPeriod({
+  const periodId = t.repos.availability.addPeriod({
     startDate: inDays(200),
     endDate: inDays(201),
     isAvailable: true,
@@ -230,8 +230,8 @@ function context(): Ctx {
 
 function as(role: Role, options: InjectOptions): InjectOptions {
   // Each cell signs in afresh: DELETE /api/auth/session in an earlier cell ends the session it was given.
-  sessions.stranger = t.app.deps.sessions.create('stranger@example.com').id;
-  sessions.admin = t.app.deps.sessions.create(ADMIN_EMAIL).id;
+  sessions.stranger = t.repos.sessions.create('stranger@example.com').id;
+  sessions.admin = t.repos.sessions.create(ADMIN_EMAIL).id;
   const session = sessions[role];
   return withCsrf({ ...options, cookies: session ? { studio_session: session } : {} });
 }
@@ -256,7 +256,7 @@ test.each(cells)('%s %s as %s', async (_method, _route, role, row) => {
 });
 
 test('what a visitor reads of availability and sessions holds nothing private', async () => {
-  t.app.deps.availability.addUnavailable({ startDate: inDays(150), endDate: inDays(150), reason: 'PRIVATE-REASON' });
+  t.repos.availability.addUnavailable({ startDate: inDays(150), endDate: inDays(150), reason: 'PRIVATE-REASON' });
   const avail = await t.app.inject(as('visitor', { url: '/api/availability' }));
   expect(avail.body).not.toContain('PRIVATE-REASON');
   const me = await t.app.inject(as('visitor', { url: '/api/auth/session' }));

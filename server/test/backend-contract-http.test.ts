@@ -12,7 +12,13 @@ import { EventSource as NodeEventSource } from 'eventsource';
 import { createHttpBackend } from '@studio/shared/backend/http';
 import { contractSeed, describeBackendContract } from '@studio/shared/backend/contract';
 import { buildApp } from '../src/app';
-import { PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID } from '../src/repositories/content-repository';
+import { openDatabase } from '../src/db/database';
+import { createAvailabilityRepository } from '../src/repositories/availability-repository';
+import {
+  createContentRepository,
+  PORTFOLIO_CONTENT_ID,
+  PORTFOLIO_META_ID,
+} from '../src/repositories/content-repository';
 import { ADMIN_EMAIL, CSRF } from './helper';
 
 const seed = contractSeed();
@@ -41,8 +47,27 @@ function cookieFetch(): typeof fetch {
   };
 }
 
+/** Writes the contract seed into a fresh database file through the server's own repositories. */
+function writeSeed(dataDir: string) {
+  const db = openDatabase(dataDir);
+  try {
+    const content = createContentRepository(db);
+    const availability = createAvailabilityRepository(db);
+    seed.services.forEach((s, i) => content.putService(s, i));
+    content.putDocument(PORTFOLIO_META_ID, seed.portfolioMeta);
+    content.putDocument(PORTFOLIO_CONTENT_ID, seed.portfolioContent);
+    content.putProject(seed.project, seed.gallery);
+    seed.availability.periods.forEach((p) => availability.addPeriod(p));
+    seed.availability.unavailable.forEach((u) => availability.addUnavailable(u));
+    seed.availability.slots.forEach((s) => availability.addSlot(s));
+  } finally {
+    db.close();
+  }
+}
+
 async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-contract-'));
+  writeSeed(dataDir);
   const app = await buildApp({
     dataDir,
     logLevel: 'silent',
@@ -51,14 +76,6 @@ async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string; d
     production: false,
     seedDemo: false,
   });
-  const { content, availability } = app.deps;
-  seed.services.forEach((s, i) => content.putService(s, i));
-  content.putDocument(PORTFOLIO_META_ID, seed.portfolioMeta);
-  content.putDocument(PORTFOLIO_CONTENT_ID, seed.portfolioContent);
-  content.putProject(seed.project, seed.gallery);
-  seed.availability.periods.forEach((p) => availability.addPeriod(p));
-  seed.availability.unavailable.forEach((u) => availability.addUnavailable(u));
-  seed.availability.slots.forEach((s) => availability.addSlot(s));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { app, baseUrl: `http://127.0.0.1:${port}`, dataDir };
@@ -66,7 +83,13 @@ async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string; d
 
 describeBackendContract({
   name: 'http (real server)',
-  capabilities: { bookingCreate: true, signIn: true, adminSession: true, rejectsNonAdminAtRequest: true },
+  capabilities: {
+    bookingCreate: true,
+    signIn: true,
+    adminSession: true,
+    rejectsNonAdminAtRequest: true,
+    acceptBookingRule: true,
+  },
   seed,
   create: async () => {
     const server = await startServer();

@@ -15,7 +15,7 @@ afterAll(() => t.close());
 const bookings = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM booking_requests').get() as { n: number }).n;
 const tokens = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM sign_in_tokens').get() as { n: number }).n;
 const sessionRows = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
-const mails = () => t.app.deps.outbox.list().length;
+const mails = () => t.repos.outbox.list().length;
 
 const valid = () => ({
   name: 'Dana Reyes',
@@ -205,7 +205,7 @@ describe('sign-in endpoints', () => {
       'x-forwarded-proto': 'https',
     });
     expect(res.statusCode).toBe(204);
-    const [mail] = t.app.deps.outbox.list();
+    const [mail] = t.repos.outbox.list();
     expect(mail?.body).toContain('http://studio.test/finishSignIn?token=');
     expect(mail?.body).not.toContain('evil.example');
   });

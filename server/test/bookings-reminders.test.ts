@@ -3,6 +3,7 @@
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import { build, withCsrf, type TestApp } from './helper';
 import { runReminderTick, startReminderJob, type ReminderJobDeps } from '../src/services/reminder-job';
+import { createSmsSender } from '../src/lib/sms-sender';
 import type { SmsTransport } from '../src/lib/sms-transport';
 
 const NOW = new Date(2026, 10, 21, 12, 0, 0);
@@ -38,14 +39,21 @@ async function book(input: BookingInput, status: 'New' | 'Contacted' | 'Confirme
   );
   expect(res.statusCode).toBe(201);
   const id = (res.json() as { id: string }).id;
-  t.app.bookings.repository.updateStatus(id, status);
+  t.repos.bookings.updateStatus(id, status);
   return id;
 }
 
+// The job's own parts, built by the test on the app's database file and sending through the app's SMS transport.
 const deps = (): ReminderJobDeps => ({
-  bookings: t.app.bookings.repository,
-  settings: t.app.deps.settings,
-  smsSender: t.app.deps.smsSender,
+  bookings: t.repos.bookings,
+  settings: t.repos.settings,
+  smsSender: createSmsSender({
+    db: t.repos.db,
+    transport: t.sms,
+    settings: t.repos.settings,
+    log: t.app.log,
+    now: () => NOW.getTime(),
+  }),
   log: t.app.log,
 });
 const reminders = () =>
@@ -87,7 +95,7 @@ test('no reminder without the opt-in, or while the feature is off; it goes out o
   await book(ugc({ smsOptIn: false }));
   const id = await book(ugc());
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
-  t.app.deps.settings.setAdminSmsValue(true);
+  t.repos.settings.setAdminSmsValue(true);
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([id]);
   expect(reminders()).toHaveLength(1);
 });
@@ -137,7 +145,7 @@ test('the scheduled job ticks at start and every interval, and stop() clears its
     await job.stop();
     expect(reminders()).toHaveLength(1);
     expect(jest.getTimerCount()).toBe(0);
-    expect(t.app.bookings.repository.get(id)?.status).toBe('Confirmed');
+    expect(t.repos.bookings.get(id)?.status).toBe('Confirmed');
   } finally {
     jest.useRealTimers();
   }

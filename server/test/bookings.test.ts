@@ -82,7 +82,7 @@ describe('a valid booking', () => {
     const body = res.json() as { id: string; status: string; createdAt: string };
     expect(body).toEqual({ id: expect.any(String), status: 'New', createdAt: NOW.toISOString() });
 
-    const stored = t.app.bookings.repository.get(body.id);
+    const stored = t.repos.bookings.get(body.id);
     expect(stored).toEqual({
       ...photoshoot(),
       id: body.id,
@@ -101,7 +101,7 @@ describe('a valid booking', () => {
     await start();
     const res = await post(ugc());
     expect(res.statusCode).toBe(201);
-    const stored = t.app.bookings.repository.get((res.json() as { id: string }).id);
+    const stored = t.repos.bookings.get((res.json() as { id: string }).id);
     expect(stored).toMatchObject({
       service: 'User-Generated Content',
       serviceTier: 'Monthly Retainer',
@@ -113,9 +113,9 @@ describe('a valid booking', () => {
   test('the admin gets a mail with name, service, dates and a link to /admin, and the live view is told', async () => {
     await start();
     const topics: string[] = [];
-    t.app.deps.bus.subscribe((topic) => topics.push(topic));
+    t.bus.subscribe((topic) => topics.push(topic));
     expect((await post(photoshoot())).statusCode).toBe(201);
-    await t.app.bookings.notifications.idle();
+    await t.settled();
 
     const mails = outbox('mail');
     expect(mails).toHaveLength(1);
@@ -133,7 +133,7 @@ describe('a valid booking', () => {
   test('the admin mail points out a disposable address, which is still accepted', async () => {
     await start();
     expect((await post(ugc({ email: 'someone@mailinator.com' }))).statusCode).toBe(201);
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     expect(outbox('mail')[0]?.body).toContain('This looks like a disposable email address.');
   });
 
@@ -141,14 +141,14 @@ describe('a valid booking', () => {
     await start();
     const first = (await post(ugc({ name: 'First' }))).json() as { id: string };
     const second = (await post(ugc({ name: 'Second' }))).json() as { id: string };
-    expect(t.app.bookings.repository.list().map((b) => b.id)).toEqual([second.id, first.id]);
-    const updated = t.app.bookings.repository.updateStatus(first.id, 'Confirmed', '2026-11-22T08:00:00.000Z');
+    expect(t.repos.bookings.list().map((b) => b.id)).toEqual([second.id, first.id]);
+    const updated = t.repos.bookings.updateStatus(first.id, 'Confirmed', '2026-11-22T08:00:00.000Z');
     expect(updated).toMatchObject({
       status: 'Confirmed',
       updatedAt: '2026-11-22T08:00:00.000Z',
       createdAt: NOW.toISOString(),
     });
-    expect(t.app.bookings.repository.updateStatus('nope', 'Confirmed')).toBeNull();
+    expect(t.repos.bookings.updateStatus('nope', 'Confirmed')).toBeNull();
   });
 });
 
@@ -229,6 +229,46 @@ describe('bad input answers 400 with field errors and stores nothing', () => {
   });
 });
 
+describe('names: at most 50 characters (docs/product.md §5)', () => {
+  test("a 60-character name is refused with the schema's message, a 50-character one is stored", async () => {
+    await start();
+    const long = await post(ugc({ name: 'N'.repeat(60) }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      message: 'Some fields are not valid.',
+      fieldErrors: { name: ['Must be 50 characters or less'] },
+    });
+    expect(rowCount()).toBe(0);
+
+    const fifty = await post(ugc({ name: 'N'.repeat(50) }));
+    expect(fifty.statusCode).toBe(201);
+    expect(t.repos.bookings.get((fifty.json() as { id: string }).id)?.name).toBe('N'.repeat(50));
+  });
+});
+
+test('what a visitor typed is stored trimmed', async () => {
+  await start();
+  const res = await post(
+    photoshoot({
+      name: '  Jane Doe ',
+      email: ' jane@example.com ',
+      phone: ' +15551234567',
+      consultationLocation: ' Studio downtown\t',
+      location: '\nPapago Park ',
+      description: '  Editorial shoot for a spring lookbook.\n\n',
+    }),
+  );
+  expect(res.statusCode).toBe(201);
+  expect(t.repos.bookings.get((res.json() as { id: string }).id)).toMatchObject({
+    name: photoshoot().name,
+    email: photoshoot().email,
+    phone: photoshoot().phone,
+    consultationLocation: photoshoot().consultationLocation,
+    location: photoshoot().location,
+    description: photoshoot().description,
+  });
+});
+
 describe('availability', () => {
   test("an unavailable date answers 409 with the spec's message and stores nothing", async () => {
     await start();
@@ -260,7 +300,7 @@ describe('idempotency', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(rowCount()).toBe(1);
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     expect(outbox('mail')).toHaveLength(1);
   });
 
@@ -300,7 +340,7 @@ describe('SMS confirmation', () => {
   test('goes to the outbox when the feature is on and she opted in, promising a reply within 24 hours', async () => {
     await start({ smsEnabledEnv: 'true' });
     expect((await post(photoshoot({ smsOptIn: true }))).statusCode).toBe(201);
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     const sms = outbox('sms');
     expect(sms).toHaveLength(1);
     expect(sms[0]?.recipient).toBe('+15551234567');
@@ -310,14 +350,14 @@ describe('SMS confirmation', () => {
   test('is not sent without the opt-in', async () => {
     await start({ smsEnabledEnv: 'true' });
     await post(photoshoot({ smsOptIn: false }));
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     expect(outbox('sms')).toEqual([]);
   });
 
   test('is not sent when the feature is off, even with the opt-in', async () => {
     await start({ smsEnabledEnv: undefined });
     await post(photoshoot({ smsOptIn: true }));
-    await t.app.bookings.notifications.idle();
+    await t.settled();
     expect(outbox('sms')).toEqual([]);
     expect(outbox('mail')).toHaveLength(1);
   });
@@ -339,7 +379,7 @@ test('a failing SMS transport and a failing mailer do not fail or lose the booki
   await start({ smsEnabledEnv: 'true', sms, mailer });
   const res = await post(photoshoot({ smsOptIn: true }));
   expect(res.statusCode).toBe(201);
-  await t.app.bookings.notifications.idle();
+  await t.settled();
   expect(rowCount()).toBe(1);
-  expect(t.app.bookings.repository.get((res.json() as { id: string }).id)?.status).toBe('New');
+  expect(t.repos.bookings.get((res.json() as { id: string }).id)?.status).toBe('New');
 });

@@ -1,18 +1,67 @@
-// build(): a real app on a real SQLite file in a fresh temporary DATA_DIR, driven through inject().
+// build(): a real app on a real SQLite file in a fresh temporary DATA_DIR, driven through inject(). What a test needs
+// beyond HTTP (arranging rows, reading what was stored) it does through repositories it builds itself on its own
+// connection to the same file, never through the app's internals.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOverrides } from '../src/app';
+import { optionsFromEnv, type AppOptions } from '../src/config';
+import { openDatabase, type Db } from '../src/db/database';
+import { createChangeBus, type ChangeBus } from '../src/lib/change-bus';
+import { createMailer, type Mailer } from '../src/lib/mailer';
+import { createSessionStore } from '../src/lib/sessions';
+import { createSmsTransport, type SmsTransport } from '../src/lib/sms-transport';
+import { createAvailabilityRepository } from '../src/repositories/availability-repository';
+import { createBookingsRepository } from '../src/repositories/bookings-repository';
+import { createContentRepository } from '../src/repositories/content-repository';
+import { createOutboxRepository } from '../src/repositories/outbox-repository';
+import { createSettingsRepository } from '../src/repositories/settings-repository';
 
 export const ADMIN_EMAIL = 'admin@studio.test';
 export const CSRF = 'a'.repeat(64);
 
+/** Repositories over one connection to the app's database file, built the way the app builds its own. */
+export function repositoriesOf(db: Db, options: Pick<AppOptions, 'adminEmail' | 'now' | 'smsEnabledEnv'>) {
+  return {
+    db,
+    bookings: createBookingsRepository(db),
+    availability: createAvailabilityRepository(db),
+    content: createContentRepository(db),
+    outbox: createOutboxRepository(db),
+    settings: createSettingsRepository(db, options.smsEnabledEnv),
+    sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
+  };
+}
+
+export type Repositories = ReturnType<typeof repositoriesOf>;
+
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** The test's own repositories on the app's database file. */
+  repos: Repositories;
+  /** The bus the app's routes announce their changes on. */
+  bus: ChangeBus;
+  /** The SMS transport the app sends through (the outbox unless the test gave one). */
+  sms: SmsTransport;
+  /** Resolves once every mail and SMS the app has started to send has finished, sent or failed. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The transports' log in tests: what they would print, the test reads from the outbox instead. */
+const silentLog: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: () => undefined,
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  silent: () => undefined,
+  child: () => silentLog,
+};
 
 /** A fake shell build so the static routes have an index.html to serve. */
 function fakeShell(dir: string): string {
@@ -25,9 +74,11 @@ function fakeShell(dir: string): string {
   return shellDir;
 }
 
-export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
-  const app = await buildApp({
+/** What every test app runs with: a fresh temporary DATA_DIR unless one is given, a fake shell, no logging. */
+export function testOptions(overrides: Partial<AppOptions> = {}): AppOptions {
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'studio-test-'));
+  return {
+    ...optionsFromEnv(),
     dataDir,
     logLevel: 'silent',
     adminEmail: ADMIN_EMAIL,
@@ -35,14 +86,56 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
     shellDir: fakeShell(dataDir),
     production: false,
     ...overrides,
-  });
+  };
+}
+
+export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
+  const { mailer: givenMailer, sms: givenSms, bus: givenBus, logStream, ...optionOverrides } = overrides;
+  const ownDir = optionOverrides.dataDir === undefined;
+  const options = testOptions(optionOverrides);
+  const { dataDir } = options;
+  const repos = repositoriesOf(openDatabase(dataDir), options);
+
+  // Every send is tracked so a test can wait for the notifications a request started after it was answered.
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>): Promise<void> => {
+    const done = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    pending.add(done);
+    void done.then(() => pending.delete(done));
+    return work;
+  };
+  const innerMailer =
+    givenMailer ??
+    createMailer({
+      smtpUrl: undefined,
+      from: options.mailFrom,
+      outbox: repos.outbox,
+      log: silentLog,
+      now: options.now,
+    });
+  const innerSms = givenSms ?? createSmsTransport({ twilio: undefined, outbox: repos.outbox, log: silentLog });
+  const mailer: Mailer = { kind: innerMailer.kind, send: (message) => track(innerMailer.send(message)) };
+  const sms: SmsTransport = { kind: innerSms.kind, send: (to, body) => track(innerSms.send(to, body)) };
+  const bus = givenBus ?? createChangeBus();
+
+  const app = await buildApp({ ...options, mailer, sms, bus, ...(logStream ? { logStream } : {}) });
   await app.ready();
   return {
     app,
     dataDir,
+    repos,
+    bus,
+    sms,
+    settled: async () => {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
     close: async () => {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      repos.db.close();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 // The per-route <head> the server sends (issue 8): titles, descriptions and Open Graph tags from the content, and
-// preload hints read from the public-site manifest.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// preload hints read from the public-site manifest the real build writes.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -8,6 +8,7 @@ import {
   pageMetaFor,
   preloadLinksFor,
   remoteFilesOf,
+  ROUTE_PAGE_CHUNKS,
   type PageMetaSource,
 } from '../src/plugins/page-head';
 import { cacheControlFor } from '../src/plugins/static-files';
@@ -24,21 +25,13 @@ const source: PageMetaSource = {
   heroImageOf: (pathname) => (pathname === '/' ? '/media/hero.svg' : undefined),
 };
 
-const manifest = {
-  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-  exposes: [
-    {
-      path: './app',
-      assets: {
-        js: {
-          sync: ['__federation_expose_app.abc.js'],
-          async: ['portfolio-page.0123456789.js', 'media-viewer.0123456789.js', '262.0123456789.js'],
-        },
-        css: { sync: [], async: [] },
-      },
-    },
-  ],
-};
+// public-site/dist/mf-manifest.json as `npm run build` writes it (@module-federation/enhanced 2.9.2), kept verbatim:
+// the page chunks the build names ("booking", "security-test") and the numbered ones it does not.
+const manifest = JSON.parse(
+  readFileSync(path.join(__dirname, 'fixtures', 'public-site-mf-manifest.json'), 'utf8'),
+) as Parameters<typeof remoteFilesOf>[0];
+const BOOKING_CHUNK = 'booking.fd90e36b56.js';
+const DATE_PICKER_CHUNK = 'booking-date-picker.e209ddaf63.js';
 
 describe('pageMetaFor', () => {
   it.each([
@@ -84,10 +77,24 @@ describe('preloadLinksFor', () => {
     expect(html).not.toContain('__federation_expose_app');
   });
 
-  it("adds the route's page chunk, and never the viewer", () => {
-    expect(preloadLinksFor('/portfolio', files)).toContain('portfolio-page.0123456789.js');
-    expect(preloadLinksFor('/', files)).not.toContain('portfolio-page');
-    expect(preloadLinksFor('/portfolio', files)).not.toContain('media-viewer');
+  it('adds the page chunk of a route whose chunk the build names, and not the chunks it loads on demand', () => {
+    expect(files.lazyScripts).toContain(`/remotes/public-site/${BOOKING_CHUNK}`);
+    const bookMe = preloadLinksFor('/book-me', files);
+    expect(bookMe).toContain(`<link rel="preload" href="/remotes/public-site/${BOOKING_CHUNK}" as="script" />`);
+    expect(bookMe).not.toContain(DATE_PICKER_CHUNK);
+    expect(preloadLinksFor('/', files)).not.toContain(BOOKING_CHUNK);
+  });
+
+  it('every chunk name the server looks for is one the real build emits', () => {
+    const names = files.lazyScripts.map((url) => path.posix.basename(url));
+    for (const { chunk } of ROUTE_PAGE_CHUNKS) {
+      expect(names.filter((name) => name.startsWith(`${chunk}.`))).toHaveLength(1);
+    }
+  });
+
+  it('a page whose chunk has no name gets the manifest hint only', () => {
+    const portfolio = preloadLinksFor('/portfolio', files);
+    expect(portfolio.match(/<link /g)).toHaveLength(1);
   });
 });
 
@@ -123,6 +130,8 @@ describe('static files', () => {
       expect(res.body).not.toContain('as="image"');
       const section = await t.app.inject({ method: 'GET', url: '/portfolio/comp-card' });
       expect(section.body).toContain('<title>Comp Card — Portfolio — Ava Monroe</title>');
+      const bookMe = await t.app.inject({ method: 'GET', url: '/book-me' });
+      expect(bookMe.body).toContain(`<link rel="preload" href="/remotes/public-site/${BOOKING_CHUNK}" as="script" />`);
     } finally {
       await t.close();
       rmSync(dir, { recursive: true, force: true });

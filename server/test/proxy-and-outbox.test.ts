@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, repositoriesOf, testOptions, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { openDatabase } from '../src/db/database';
 import { buildApp } from '../src/app';
 import { optionsFromEnv } from '../src/config';
 import { parseTrustProxy } from '../src/lib/trust-proxy';
@@ -212,27 +213,39 @@ describe('issue 14.5: sign-in links are never logged and do not outlive their to
   const tokenIn = (body: string | undefined) => /finishSignIn\?token=([A-Za-z0-9_-]{43})/.exec(body ?? '')?.[1];
 
   test('NODE_ENV=production without SMTP: the log holds neither the link nor the address', async () => {
+    // The app's own mailer and logger, as the server builds them, writing to a stream the test reads.
     const lines: string[] = [];
-    const t = await app({ production: true, logLevel: 'info', logStream: { write: (l) => void lines.push(l) }, now });
-    expect((await requestLink(t)).statusCode).toBe(204);
-    const token = tokenIn(t.app.deps.outbox.list()[0]?.body);
-    expect(token).toBeDefined();
-    const log = lines.join('');
-    expect(log).toContain('mail kept in the local outbox');
-    expect(log).not.toContain(token!);
-    expect(log).not.toContain('finishSignIn');
-    expect(log).not.toContain(ADMIN_EMAIL);
+    const options = testOptions({ production: true, logLevel: 'info', now });
+    const app = await buildApp({ ...options, logStream: { write: (l) => void lines.push(l) } });
+    const repos = repositoriesOf(openDatabase(options.dataDir), options);
+    try {
+      const res = await app.inject(
+        withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email: ADMIN_EMAIL } }),
+      );
+      expect(res.statusCode).toBe(204);
+      const token = tokenIn(repos.outbox.list()[0]?.body);
+      expect(token).toBeDefined();
+      const log = lines.join('');
+      expect(log).toContain('mail kept in the local outbox');
+      expect(log).not.toContain(token!);
+      expect(log).not.toContain('finishSignIn');
+      expect(log).not.toContain(ADMIN_EMAIL);
+    } finally {
+      await app.close();
+      repos.db.close();
+      rmSync(options.dataDir, { recursive: true, force: true });
+    }
   });
 
   test('a spent link is redacted in the outbox at once', async () => {
     const t = await app({ production: true, now });
     await requestLink(t);
-    const token = tokenIn(t.app.deps.outbox.list()[0]?.body)!;
+    const token = tokenIn(t.repos.outbox.list()[0]?.body)!;
     const res = await t.app.inject(
       withCsrf({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token } }),
     );
     expect(res.statusCode).toBe(200);
-    const body = t.app.deps.outbox.list()[0]?.body ?? '';
+    const body = t.repos.outbox.list()[0]?.body ?? '';
     expect(body).not.toContain(token);
     expect(body).toContain('/finishSignIn?token=[redacted]');
   });
@@ -240,28 +253,28 @@ describe('issue 14.5: sign-in links are never logged and do not outlive their to
   test('an expired link is redacted by the sweep; a live one is kept until it expires', async () => {
     const t = await app({ production: true, now });
     await requestLink(t);
-    const token = tokenIn(t.app.deps.outbox.list()[0]?.body)!;
+    const token = tokenIn(t.repos.outbox.list()[0]?.body)!;
     clock += SIGN_IN_TOKEN_TTL_MS - 1000;
     t.app.ops.sweepOutbox();
-    expect(t.app.deps.outbox.list()[0]?.body).toContain(token);
+    expect(t.repos.outbox.list()[0]?.body).toContain(token);
     clock += 2000;
     t.app.ops.sweepOutbox();
-    expect(t.app.deps.outbox.list()[0]?.body).not.toContain(token);
-    expect(t.app.deps.outbox.list()[0]?.body).toContain('/finishSignIn?token=[redacted]');
+    expect(t.repos.outbox.list()[0]?.body).not.toContain(token);
+    expect(t.repos.outbox.list()[0]?.body).toContain('/finishSignIn?token=[redacted]');
   });
 
   test('outbox messages older than the retention period are deleted', async () => {
     const t = await app({ now, outboxRetentionDays: 14 });
     const day = 24 * 60 * 60 * 1000;
-    t.app.deps.outbox.add(
+    t.repos.outbox.add(
       { channel: 'sms', recipient: '+15551230000', subject: '', body: 'old' },
       new Date(clock - 15 * day).toISOString(),
     );
-    t.app.deps.outbox.add(
+    t.repos.outbox.add(
       { channel: 'sms', recipient: '+15551230000', subject: '', body: 'recent' },
       new Date(clock - 13 * day).toISOString(),
     );
     t.app.ops.sweepOutbox();
-    expect(t.app.deps.outbox.list().map((m) => m.body)).toEqual(['recent']);
+    expect(t.repos.outbox.list().map((m) => m.body)).toEqual(['recent']);
   });
 });

@@ -1,5 +1,6 @@
 // Issue 2: the server answers the seeded data on each public read, 404 JSON on an unknown API path, the shell
 // HTML on a client route, and never sends notes or reasons of availability to a visitor.
+import { PORTFOLIO_META_ID } from '../src/repositories/content-repository';
 import { build, type TestApp } from './helper';
 
 let t: TestApp;
@@ -93,6 +94,20 @@ test('availability: dates and times for visitors, never notes or reasons', async
   expect(Object.keys(body.slots[0]).sort()).toEqual(['date', 'endTime', 'id', 'isAvailable', 'startTime']);
 });
 
+test('an answer is serialised by its schema: a stored field the schema does not name is refused, never sent', async () => {
+  const meta = t.repos.content.getPortfolioMeta()?.data;
+  t.repos.content.putDocument(PORTFOLIO_META_ID, { ...meta, privateNote: 'NOT-FOR-VISITORS' });
+  try {
+    const res = await t.app.inject('/api/portfolio/meta');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(res.body).not.toContain('NOT-FOR-VISITORS');
+  } finally {
+    t.repos.content.putDocument(PORTFOLIO_META_ID, meta);
+  }
+  expect((await t.app.inject('/api/portfolio/meta')).statusCode).toBe(200);
+});
+
 test('an unknown API path answers 404 JSON', async () => {
   const res = await t.app.inject('/api/does-not-exist');
   expect(res.statusCode).toBe(404);
@@ -110,6 +125,17 @@ test('a client route answers the shell HTML with the runtime configuration in it
   expect((await t.app.inject('/missing.js')).statusCode).toBe(404);
 });
 
+test('an address no route of the registry knows answers 404 with the same page, which shows the not-found screen', async () => {
+  for (const route of ['/no-such-page', '/portfolio/runway/extra', '/service', '/admins']) {
+    const res = await t.app.inject(route);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('"public-site":"/remotes/public-site/mf-manifest.json"');
+  }
+  expect((await t.app.inject('/service/photoshoot')).statusCode).toBe(200);
+  expect((await t.app.inject('/admin/bookings')).statusCode).toBe(200);
+});
+
 test('a restart keeps the data and does not seed twice', async () => {
   t.app.db.prepare("INSERT INTO services (id, position, display_name) VALUES ('extra', 9, 'Extra')").run();
   const again = await build({ dataDir: t.dataDir });
@@ -117,6 +143,6 @@ test('a restart keeps the data and does not seed twice', async () => {
     const ids = ((await again.app.inject('/api/services')).json() as Array<{ id: string }>).map((s) => s.id);
     expect(ids).toEqual(['photoshoot', 'usergeneratedcontent', 'others', 'brand-events', 'extra']);
   } finally {
-    await again.app.close();
+    await again.close();
   }
 });

@@ -35,7 +35,7 @@ test('each request is one JSON line with its route, path, status, time and netwo
 
 test('a sign-in leaves neither the token nor the e-mail address in the log', async () => {
   await t.app.inject(withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email: ADMIN_EMAIL } }));
-  const token = /token=([A-Za-z0-9_-]{43})/.exec(t.app.deps.outbox.list()[0]?.body ?? '')?.[1];
+  const token = /token=([A-Za-z0-9_-]{43})/.exec(t.repos.outbox.list()[0]?.body ?? '')?.[1];
   expect(token).toBeDefined();
   await t.app.inject(`/finishSignIn?token=${token}`);
   await t.app.inject(withCsrf({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token } }));

@@ -26,7 +26,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const sender = () =>
-  createSmsSender({ db: t.app.db, transport, settings: t.app.deps.settings, log: t.app.log, now: () => clock });
+  createSmsSender({ db: t.repos.db, transport, settings: t.repos.settings, log: t.app.log, now: () => clock });
 const booking = (n: number) => ({ id: `b${n}`, phone: '+15550000000', smsOptIn: true });
 
 test('the 10th message in an hour is sent and the 11th is refused until the hour has passed', async () => {
@@ -54,14 +54,14 @@ test('nothing is sent when the feature is off, the client did not opt in, or has
   const off = await build({ smsEnabledEnv: undefined });
   try {
     const s = createSmsSender({
-      db: off.app.db,
+      db: off.repos.db,
       transport,
-      settings: off.app.deps.settings,
+      settings: off.repos.settings,
       log: off.app.log,
       now: () => clock,
     });
     expect(await s.sendToClient(booking(1), 'booking-confirmation', 'x')).toBe('disabled');
-    off.app.deps.settings.setAdminSmsValue(true);
+    off.repos.settings.setAdminSmsValue(true);
     expect(await s.sendToClient({ ...booking(1), smsOptIn: false }, 'booking-confirmation', 'x')).toBe('not-opted-in');
     expect(await s.sendToClient({ ...booking(1), phone: '' }, 'booking-confirmation', 'x')).toBe('no-phone');
     expect(await s.sendToClient(booking(1), 'booking-confirmation', 'x')).toBe('sent');
@@ -73,8 +73,8 @@ test('nothing is sent when the feature is off, the client did not opt in, or has
 test('the environment setting overrides the admin: false wins over her true', async () => {
   const env = await build({ smsEnabledEnv: 'false' });
   try {
-    env.app.deps.settings.setAdminSmsValue(true);
-    expect(env.app.deps.settings.smsStatus()).toMatchObject({ enabled: false, source: 'env' });
+    env.repos.settings.setAdminSmsValue(true);
+    expect(env.repos.settings.smsStatus()).toMatchObject({ enabled: false, source: 'env' });
   } finally {
     await env.close();
   }

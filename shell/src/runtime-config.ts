@@ -8,7 +8,6 @@ const DEFAULTS: RuntimeConfig = {
     'admin-app': '/remotes/admin-app/mf-manifest.json',
   },
   modelName: 'Ava Monroe',
-  backend: 'local',
 };
 
 export function readRuntimeConfig(doc: Document = document): RuntimeConfig {

@@ -6,17 +6,13 @@ import { MemoryRouter, Route, Routes } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
 import { BackendError, type Backend } from '@studio/shared/backend';
 import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { BackendProvider, createQueryCache, type QueryCache } from '@studio/shared/data';
 import { addCalendarDays, STATUS_COLORS, type BookingRequest } from '@studio/shared/domain';
 import { format } from 'date-fns';
+import { bookingsKey } from '../features/bookings/api/get-bookings';
+import { adminAvailabilityKey } from '../features/availability/api/get-admin-availability';
+import { settingsKey } from '../features/settings/api/get-settings';
 import AdminApp from './app';
-
-let mockBackend: Backend;
-jest.mock('@studio/shared/backend', () => ({
-  ...jest.requireActual('@studio/shared/backend'),
-  get backend() {
-    return mockBackend;
-  },
-}));
 
 const ADMIN = 'admin@studio.test';
 const today = format(new Date(), 'yyyy-MM-dd');
@@ -96,16 +92,18 @@ function seed() {
 }
 
 /** Renders the dashboard and lets its first loads (the SMS setting) settle. */
-async function renderApp() {
+async function renderApp(cache: QueryCache = createQueryCache()) {
   let result!: ReturnType<typeof render>;
   await act(async () => {
     result = render(
-      <MemoryRouter initialEntries={['/admin']}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminApp />} />
-          <Route path="/" element={<p>Home page</p>} />
-        </Routes>
-      </MemoryRouter>,
+      <BackendProvider backend={memory} cache={cache}>
+        <MemoryRouter initialEntries={['/admin']}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminApp />} />
+            <Route path="/" element={<p>Home page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </BackendProvider>,
     );
   });
   return result;
@@ -116,7 +114,6 @@ const cardOf = (name: string) => screen.getByRole('article', { name });
 
 beforeEach(() => {
   memory = seed();
-  mockBackend = memory;
   authStore.getState().setUser({ email: ADMIN, isAdmin: true });
   memory.auth.onChange((user) => authStore.getState().setUser(user));
   document.head.innerHTML =
@@ -223,6 +220,24 @@ describe('bookings', () => {
       'Failed to update status. Please try again.',
     );
     expect(select).toHaveValue('New');
+  });
+
+  test("a status change shows from the server's answer, before the live stream sends anything", async () => {
+    const subscribe = memory.bookings.subscribe;
+    // A stream that sends its first snapshot and then falls silent, as a slow server-sent events connection would.
+    memory.bookings.subscribe = (onChange, onError) => {
+      let sent = false;
+      return subscribe((list) => {
+        if (!sent) onChange(list);
+        sent = true;
+      }, onError);
+    };
+    await renderApp();
+    await act(async () => {
+      fireEvent.change(within(cardOf('Oldest Client')).getByRole('combobox'), { target: { value: 'Confirmed' } });
+    });
+    expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Confirmed');
+    expect(within(cardOf('Oldest Client')).getByRole('button', { name: 'Generate Contract' })).toBeInTheDocument();
   });
 
   test('the list is live: a change made elsewhere shows without reload', async () => {
@@ -466,6 +481,36 @@ describe('contracts', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to generate contract\. Please try again\.$/);
     expect(window.open).not.toHaveBeenCalled();
   });
+});
+
+test('each live list opens one stream for the whole visit, whichever tab shows, and closes it when the dashboard goes', async () => {
+  const streams = { bookings: { opened: 0, closed: 0 }, availability: { opened: 0, closed: 0 } };
+  for (const port of ['bookings', 'availability'] as const) {
+    const subscribe = memory[port].subscribe as (...args: unknown[]) => () => void;
+    (memory[port].subscribe as unknown) = (...args: unknown[]) => {
+      streams[port].opened++;
+      const stop = subscribe(...args);
+      return () => {
+        streams[port].closed++;
+        stop();
+      };
+    };
+  }
+  const { unmount } = await renderApp();
+  fireEvent.click(screen.getByRole('tab', { name: 'Availability' }));
+  fireEvent.click(screen.getByRole('tab', { name: /Bookings/ }));
+  expect(streams).toEqual({ bookings: { opened: 1, closed: 0 }, availability: { opened: 1, closed: 0 } });
+  unmount();
+  expect(streams).toEqual({ bookings: { opened: 1, closed: 1 }, availability: { opened: 1, closed: 1 } });
+});
+
+test('leaving the dashboard (here by Sign out) forgets every admin read: the cache outlives it, client details must not', async () => {
+  const cache = createQueryCache();
+  await renderApp(cache);
+  for (const key of [bookingsKey, adminAvailabilityKey, settingsKey]) expect(cache.read(key).status).toBe('ready');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+  expect(screen.getByText('Home page')).toBeInTheDocument();
+  for (const key of [bookingsKey, adminAvailabilityKey, settingsKey]) expect(cache.read(key).status).toBe('loading');
 });
 
 test('Sign out ends the session through the shared backend, so the shared auth store follows', async () => {

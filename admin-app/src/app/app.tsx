@@ -1,17 +1,20 @@
 // The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: two tabs (bookings, availability), the SMS
 // setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
 // the availability tab is open.
+// First: zod must be told before the shared schemas are built (see the module).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { format } from 'date-fns';
 import { useNavigate } from '@studio/shared/router';
-import { backend } from '@studio/shared/backend';
-import { authStore } from '@studio/shared/auth-store';
+import { useQueryCache } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
 import { messages } from '../messages';
-import { useBookings } from '../features/bookings/use-bookings';
+import { adminKey } from '../lib/query-keys';
+import { useBookings } from '../features/bookings/api/get-bookings';
 import { BookingsPanel } from '../features/bookings/bookings-panel';
-import { useAvailability } from '../features/availability/use-availability';
+import { useAdminAvailability } from '../features/availability/api/get-admin-availability';
 import { AvailabilityPanel } from '../features/availability/availability-panel';
+import { useCheckSession } from '../features/session/api/check-session';
+import { useSignOut } from '../features/session/api/sign-out';
 import { SmsSetting } from '../features/settings/sms-setting';
 import { ContractDialog } from '../features/contracts/contract-dialog';
 import './app.css';
@@ -32,37 +35,36 @@ export default function AdminApp() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('bookings');
   const [contractFor, setContractFor] = useState<BookingRequest | null>(null);
-  const [signingOut, setSigningOut] = useState(false);
-  const [signOutError, setSignOutError] = useState<string | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ bookings: null, availability: null });
-  const { bookings, error: bookingsError } = useBookings();
-  const { availability, error: availabilityError } = useAvailability();
+  const { data: bookings, error: bookingsError } = useBookings();
+  const { data: availability, error: availabilityError } = useAdminAvailability();
+  const checkSession = useCheckSession();
+  const signOut = useSignOut();
+  const cache = useQueryCache();
   const today = format(new Date(), 'yyyy-MM-dd');
 
   const liveError = bookingsError ?? availabilityError;
+
+  // The cache outlives the dashboard (the shell provides it for the whole visit): what the dashboard read about
+  // clients goes with it, whichever way the admin leaves (Sign out, the logo gesture, a public page). Coming back
+  // reopens the live streams, which send full snapshots anyway.
+  useEffect(() => () => cache.invalidate(adminKey), [cache]);
 
   // The server refused the live stream: the session ended elsewhere (expiry, another tab). Ask who is signed in, so
   // the shell's navbar stops showing a session that is gone.
   const refused = liveError?.code === 'unauthenticated';
   useEffect(() => {
-    if (!refused) return;
-    backend.auth.current().then(
-      (user) => authStore.getState().setUser(user),
+    if (refused) void checkSession();
+  }, [refused, checkSession]);
+
+  // Still "signing out" after success: the button stays disabled until the navigation unmounts the dashboard.
+  const signingOut = signOut.status === 'pending' || signOut.status === 'success';
+  const onSignOut = () =>
+    signOut.mutate().then(
+      () => navigate('/'),
+      // The failure shows from the mutation's state.
       () => undefined,
     );
-  }, [refused]);
-
-  const signOut = async () => {
-    setSigningOut(true);
-    setSignOutError(null);
-    try {
-      await backend.auth.signOut();
-      navigate('/');
-    } catch {
-      setSignOutError(messages.signOutFailed);
-      setSigningOut(false);
-    }
-  };
 
   // WAI-ARIA tabs: arrow keys move between tabs (and select them), Home and End jump to the ends.
   const onTabKeyDown = (event: KeyboardEvent) => {
@@ -93,16 +95,16 @@ export default function AdminApp() {
         <button
           type="button"
           className="btn"
-          onClick={() => void signOut()}
+          onClick={() => void onSignOut()}
           disabled={signingOut}
           aria-busy={signingOut}
         >
           {signingOut ? messages.signingOut : messages.signOut}
         </button>
       </header>
-      {signOutError && (
+      {signOut.status === 'error' && (
         <p className="alert alert-error" role="alert">
-          {signOutError}
+          {messages.signOutFailed}
         </p>
       )}
       {liveError && (

@@ -1,7 +1,7 @@
 // CSRF protection for every state-changing API request: a double-submit token (security-kit's 32-byte hex token as
 // both the X-CSRF-Token header and the studio_csrf cookie, which another site can neither read nor set), and a refusal
 // of requests the browser marks as cross-site. The session cookie is SameSite=Strict besides.
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
 import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenFormat } from '@studio/security-kit';
 import { sendError } from './errors';
@@ -28,13 +28,17 @@ function isApiRequest(routeUrl: string | undefined, rawUrl: string): boolean {
 export const CSRF_REFUSED =
   'This request was refused: its security token is missing or wrong. Reload the page and try again.';
 
-export function registerCsrf(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE.has(request.method) || !isApiRequest(request.routeOptions.url, request.url)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') return sendError(reply, 403, CSRF_REFUSED);
-    const header = request.headers[CSRF_HEADER.toLowerCase()];
-    const cookie = request.cookies[CSRF_COOKIE];
-    if (!isCsrfTokenFormat(header) || !isCsrfTokenFormat(cookie)) return sendError(reply, 403, CSRF_REFUSED);
-    if (!timingSafeEqual(Buffer.from(header), Buffer.from(cookie))) return sendError(reply, 403, CSRF_REFUSED);
-  });
-}
+export default fp(
+  async function csrf(app) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (SAFE.has(request.method) || !isApiRequest(request.routeOptions.url, request.url)) return;
+      if (request.headers['sec-fetch-site'] === 'cross-site') return sendError(reply, 403, CSRF_REFUSED);
+      const header = request.headers[CSRF_HEADER.toLowerCase()];
+      const cookie = request.cookies[CSRF_COOKIE];
+      if (!isCsrfTokenFormat(header) || !isCsrfTokenFormat(cookie)) return sendError(reply, 403, CSRF_REFUSED);
+      if (!timingSafeEqual(Buffer.from(header), Buffer.from(cookie))) return sendError(reply, 403, CSRF_REFUSED);
+    });
+  },
+  // The cookie parser must run first: the token pair is half a cookie.
+  { name: 'csrf', dependencies: ['@fastify/cookie'] },
+);

@@ -1,6 +1,7 @@
 // What the server adds to the shell's <head> for each page: per-route title, description and Open Graph tags (so a
-// link shared in a social profile shows a preview), and preload hints for the public-site remote's entry and the
-// chunks the route needs, so the browser fetches them in parallel with main.js instead of one after another.
+// link shared in a social profile shows a preview), and preload hints read from the public-site remote's
+// mf-manifest.json (the manifest itself, the route's page chunk when the build names it, the remote's styles), so the
+// browser fetches them in parallel with main.js instead of one after another.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '@studio/shared/domain';
@@ -164,17 +165,14 @@ export function remoteFilesOf(manifest: Manifest, urlPath: string): RemoteFiles 
 }
 
 /**
- * A route's page chunk, by the chunk name its lazy import gives (webpackChunkName), e.g. "portfolio-page" emits
- * "portfolio-page.<hash>.js". Only the page itself is preloaded: a viewer or other chunk the page loads on demand
- * is not, so it costs nothing until it is used.
+ * A route's page chunk, by the name its lazy import gives it (webpackChunkName in public-site/src/app/app.tsx):
+ * "booking" emits "booking.<hash>.js". A chunk without such a name is called by a number that changes from build to
+ * build, so only named pages can be matched to their route; these are the ones the build names. Only the page itself
+ * is preloaded: a chunk it loads on demand (the date picker) costs nothing until it is used.
  */
 export const ROUTE_PAGE_CHUNKS: Array<{ test: RegExp; chunk: string }> = [
-  { test: /^\/$/, chunk: 'home-page' },
-  { test: /^\/portfolio\/?$/, chunk: 'portfolio-page' },
-  { test: /^\/portfolio\/[^/]+\/?$/, chunk: 'portfolio-section-page' },
-  { test: /^\/about\/?$/, chunk: 'about-page' },
-  { test: /^\/book-me\/?$/, chunk: 'book-me-page' },
-  { test: /^\/service\/[^/]+\/?$/, chunk: 'service-page' },
+  { test: /^\/book-me\/?$/, chunk: 'booking' },
+  { test: /^\/security-test\/?$/, chunk: 'security-test' },
 ];
 
 export function preloadLinksFor(pathname: string, files: RemoteFiles | undefined): string {

@@ -1,12 +1,14 @@
-// The admin guard (docs/architecture.md, rules table): every route under /api/admin/ answers 401 to a visitor and 403 to a signed-in
-// user who is not the admin. It is one hook keyed on the route's path, so an admin route added later cannot forget it.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The admin guard (docs/architecture.md, rules table): 401 to a visitor, 403 to a signed-in user who is not the admin.
+// It guards the scope it is registered in (fastify-plugin hands the hook to that scope), so every route of the admin
+// scope has it and no route outside that scope can, whatever its URL. It runs on request, before the body is read or
+// validated: a refused caller learns nothing about what a valid request looks like.
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type Session, type SessionStore } from '../lib/sessions';
 import { sendError } from './errors';
 
 export const NOT_SIGNED_IN = 'Please sign in as the admin.';
 export const NOT_ADMIN = 'Access Denied: You do not have permission to access this page.';
-export const ADMIN_PREFIX = '/api/admin/';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,12 +26,10 @@ export function requireAdmin(sessions: SessionStore) {
   };
 }
 
-export function registerRequireAdmin(app: FastifyInstance, sessions: SessionStore) {
-  app.decorateRequest('studioSession', null);
-  const guard = requireAdmin(sessions);
-  app.addHook('preHandler', async (request, reply) => {
-    const url = request.routeOptions.url;
-    if (url === undefined || !url.startsWith(ADMIN_PREFIX)) return;
-    return guard(request, reply);
-  });
-}
+export default fp(
+  async function adminGuard(app, { sessions }: { sessions: SessionStore }) {
+    app.decorateRequest('studioSession', null);
+    app.addHook('onRequest', requireAdmin(sessions));
+  },
+  { name: 'admin-guard', dependencies: ['@fastify/cookie'] },
+);

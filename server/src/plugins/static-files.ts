@@ -1,11 +1,13 @@
 // Serves the shell at '/', each remote under its own path, demo media under /media, and the shell's index.html
 // (with the runtime configuration put in) for client routes.
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
+import { isClientRoute } from '@studio/shared/routes';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
 import {
@@ -42,19 +44,20 @@ export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
       'admin-app': `${options.remotes['admin-app'].urlPath}mf-manifest.json`,
     },
     modelName: options.modelName,
-    backend: 'local',
   };
 }
 
 /** Page metadata from the content (service names, portfolio sections); without it every page gets the home's. */
 export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'>;
 
-export function registerStaticFiles(
-  app: FastifyInstance,
-  options: AppOptions,
-  images?: Pick<ResponsiveImages, 'ensure'>,
-  content?: PageContent,
-) {
+export interface StaticFilesOptions {
+  options: AppOptions;
+  /** The demo images' responsive copies, rendered on first request when not rendered yet. */
+  images?: Pick<ResponsiveImages, 'ensure'>;
+  content?: PageContent;
+}
+
+async function staticFiles(app: FastifyInstance, { options, images, content }: StaticFilesOptions) {
   const indexFile = path.join(options.shellDir, 'index.html');
   const configJson = JSON.stringify(runtimeConfigOf(options)).replace(/</g, '\\u003c');
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -101,7 +104,9 @@ export function registerStaticFiles(
     return html.replace(HEAD_SLOT, head);
   };
 
-  const sendIndex = (reply: FastifyReply, url = '/') => {
+  // An address the route registry does not know gets the same page (which shows the site's not-found screen) with a
+  // 404, so search engines and link checkers see what a visitor sees.
+  const sendIndex = (reply: FastifyReply, url = '/', status = 200) => {
     const html = indexHtml(url.split('?')[0] ?? '/');
     if (!html) {
       return reply
@@ -109,7 +114,7 @@ export function registerStaticFiles(
         .type('text/plain; charset=utf-8')
         .send('The site has not been built yet. Run `npm run build` (or `npm start`, which builds first).');
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
@@ -133,9 +138,9 @@ export function registerStaticFiles(
     { root: options.remotes['admin-app'].dir, prefix: options.remotes['admin-app'].urlPath },
     { root: mediaDir, prefix: '/media/' },
   ];
-  mounts.forEach(({ root, prefix }, i) => {
+  for (const [i, { root, prefix }] of mounts.entries()) {
     if (!existsSync(root)) app.log.warn({ root }, 'static folder missing; run `npm run build`');
-    app.register(fastifyStatic, {
+    await app.register(fastifyStatic, {
       root,
       prefix,
       index: false,
@@ -144,7 +149,7 @@ export function registerStaticFiles(
       preCompressed: true,
       setHeaders: setCacheHeaders,
     });
-  });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -155,7 +160,10 @@ export function registerStaticFiles(
       !url.startsWith('/remotes/') &&
       !url.startsWith('/media/') &&
       !path.extname(url);
-    if (isPage) return sendIndex(reply, url);
+    if (isPage) return sendIndex(reply, url, isClientRoute(url) ? 200 : 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }
+
+// Not encapsulated: the not-found handler it sets is the whole site's.
+export default fp(staticFiles, { name: 'static-files' });

@@ -1,5 +1,6 @@
 // The local outbox: every mail and SMS the server sends is recorded here when no SMTP server or Twilio account is
 // configured, so sign-in and notifications work on a fresh machine (GET /api/dev/outbox in development).
+import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { Db } from '../db/database';
 
 // A sign-in mail carries `/finishSignIn?token=<43 characters>`; once the token is spent or expired the mail keeps
@@ -8,14 +9,7 @@ const SIGN_IN_LINK_MARK = '/finishSignIn?token=';
 const SIGN_IN_TOKEN = /(\/finishSignIn\?token=)[A-Za-z0-9_-]+/g;
 export const REDACTED = '[redacted]';
 
-export interface OutboxMessage {
-  id: number;
-  channel: 'mail' | 'sms';
-  recipient: string;
-  subject: string;
-  body: string;
-  createdAt: string;
-}
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export function createOutboxRepository(db: Db) {
   const insert = db.prepare(

@@ -1,8 +1,13 @@
-// The admin's availability (docs/architecture.md, rules table: read with notes and reasons, write, delete). Every change is announced
-// on the bus, so the admin's live view and the booking form's next lookup follow at once.
-import type { FastifyInstance } from 'fastify';
+// The admin's availability under /api/admin/availability (docs/architecture.md, rules table: read with notes and
+// reasons, write, delete). Every change is announced on the bus, so the admin's live view and the booking form's next
+// lookup follow at once.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  adminAvailabilitySchema,
+  apiErrorSchema,
   availabilityPeriodInputSchema,
+  createdIdSchema,
+  idParamsSchema,
   timeSlotInputSchema,
   unavailableRangeInputSchema,
   z,
@@ -10,51 +15,75 @@ import {
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { AvailabilityRepository } from '../repositories/availability-repository';
-import { HttpError, parseOr400 } from '../plugins/errors';
+import { HttpError } from '../plugins/errors';
+import { refusals } from './refusals';
 
 export const AVAILABILITY_ITEM_NOT_FOUND = 'Not found';
 
-const idParams = z.strictObject({ id: z.string().min(1).max(100) });
+export interface AdminAvailabilityOptions {
+  options: AppOptions;
+  availability: AvailabilityRepository;
+  bus: ChangeBus;
+}
 
-export function registerAdminAvailabilityRoutes(
-  app: FastifyInstance,
-  deps: { options: AppOptions; availability: AvailabilityRepository; bus: ChangeBus },
-) {
-  const { options, availability, bus } = deps;
+const created = { 201: createdIdSchema, 400: apiErrorSchema, ...refusals };
+
+const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> = async (
+  app,
+  { options, availability, bus },
+) => {
   const now = () => options.now().toISOString();
 
-  app.get('/api/admin/availability', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return availability.getAdmin();
-  });
+  app.get(
+    '/availability',
+    { schema: { response: { 200: adminAvailabilitySchema, ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return availability.getAdmin();
+    },
+  );
 
-  app.post('/api/admin/availability/periods', async (request, reply) => {
-    const input = parseOr400(availabilityPeriodInputSchema, request.body);
-    const id = availability.addPeriod(input, now());
-    bus.publish('availability');
-    return reply.code(201).send({ id });
-  });
+  app.post(
+    '/availability/periods',
+    { schema: { body: availabilityPeriodInputSchema, response: created } },
+    async (request, reply) => {
+      const id = availability.addPeriod(request.body, now());
+      bus.publish('availability');
+      return reply.code(201).send({ id });
+    },
+  );
 
-  app.post('/api/admin/availability/unavailable', async (request, reply) => {
-    const input = parseOr400(unavailableRangeInputSchema, request.body);
-    const id = availability.addUnavailable(input, now());
-    bus.publish('availability');
-    return reply.code(201).send({ id });
-  });
+  app.post(
+    '/availability/unavailable',
+    { schema: { body: unavailableRangeInputSchema, response: created } },
+    async (request, reply) => {
+      const id = availability.addUnavailable(request.body, now());
+      bus.publish('availability');
+      return reply.code(201).send({ id });
+    },
+  );
 
-  app.post('/api/admin/availability/slots', async (request, reply) => {
-    const input = parseOr400(timeSlotInputSchema, request.body);
-    const id = availability.addSlot(input, now());
-    bus.publish('availability');
-    return reply.code(201).send({ id });
-  });
+  app.post(
+    '/availability/slots',
+    { schema: { body: timeSlotInputSchema, response: created } },
+    async (request, reply) => {
+      const id = availability.addSlot(request.body, now());
+      bus.publish('availability');
+      return reply.code(201).send({ id });
+    },
+  );
 
   for (const kind of ['periods', 'unavailable', 'slots'] as const) {
-    app.delete(`/api/admin/availability/${kind}/:id`, async (request, reply) => {
-      const { id } = parseOr400(idParams, request.params);
-      if (!availability.delete(kind, id)) throw new HttpError(404, AVAILABILITY_ITEM_NOT_FOUND);
-      bus.publish('availability');
-      return reply.code(204).send();
-    });
+    app.delete(
+      `/availability/${kind}/:id`,
+      { schema: { params: idParamsSchema, response: { 204: z.null(), 404: apiErrorSchema, ...refusals } } },
+      async (request, reply) => {
+        if (!availability.delete(kind, request.params.id)) throw new HttpError(404, AVAILABILITY_ITEM_NOT_FOUND);
+        bus.publish('availability');
+        return reply.code(204).send(null);
+      },
+    );
   }
-}
+};
+
+export default adminAvailabilityRoutes;

@@ -1,17 +1,21 @@
-// The admin's SMS setting (docs/product.md §4: the environment overrides it; otherwise her value; otherwise off).
-import type { FastifyInstance } from 'fastify';
-import { settingsUpdateSchema } from '@studio/shared/schemas';
+// The admin's SMS setting under /api/admin/settings/sms (docs/product.md §4: the environment overrides it; otherwise
+// her value; otherwise off).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, settingsUpdateSchema, smsStatusSchema } from '@studio/shared/schemas';
 import type { SettingsRepository } from '../repositories/settings-repository';
-import { parseOr400 } from '../plugins/errors';
+import { refusals } from './refusals';
 
-export function registerAdminSettingsRoutes(app: FastifyInstance, deps: { settings: SettingsRepository }) {
-  app.get('/api/admin/settings/sms', async (_request, reply) => {
+const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepository }> = async (app, { settings }) => {
+  app.get('/settings/sms', { schema: { response: { 200: smsStatusSchema, ...refusals } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return deps.settings.smsStatus();
+    return settings.smsStatus();
   });
 
-  app.put('/api/admin/settings/sms', async (request) => {
-    const { smsEnabled } = parseOr400(settingsUpdateSchema, request.body);
-    return deps.settings.setAdminSmsValue(smsEnabled);
-  });
-}
+  app.put(
+    '/settings/sms',
+    { schema: { body: settingsUpdateSchema, response: { 200: smsStatusSchema, 400: apiErrorSchema, ...refusals } } },
+    async (request) => settings.setAdminSmsValue(request.body.smsEnabled),
+  );
+};
+
+export default adminSettingsRoutes;

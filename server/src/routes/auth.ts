@@ -2,8 +2,16 @@
 // POST /api/auth/session spends it and starts a session; GET reads the session; DELETE ends it on the server.
 // Opening the link only shows the /finishSignIn page (a GET, which changes nothing), so a mail scanner that fetches
 // it cannot spend the token: the page completes sign-in with a POST.
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { signInCompleteSchema, signInRequestSchema } from '@studio/shared/schemas';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  sessionStateSchema,
+  signedInSchema,
+  signInCompleteSchema,
+  signInRequestSchema,
+  z,
+} from '@studio/shared/schemas';
 import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/messages';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
@@ -16,7 +24,8 @@ import {
   normaliseEmail,
   type SessionStore,
 } from '../lib/sessions';
-import { HttpError, parseOr400 } from '../plugins/errors';
+import { HttpError } from '../plugins/errors';
+import { refusals } from './refusals';
 
 /** Link requests allowed per e-mail address, and per client address, in one window. */
 export const LINK_LIMIT_PER_EMAIL = 5;
@@ -47,11 +56,15 @@ function tooMany(reply: FastifyReply, retryAfterSeconds: number): never {
   throw new HttpError(429, `Too many requests. Please try again in ${retryAfterSeconds} seconds.`);
 }
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  deps: { options: AppOptions; mailer: Mailer; sessions: SessionStore; outbox: OutboxRepository },
-) {
-  const { options, mailer, sessions, outbox } = deps;
+export interface AuthRoutesOptions {
+  options: AppOptions;
+  mailer: Mailer;
+  sessions: SessionStore;
+  /** Where a spent link's mail is blanked (the local outbox; nothing to do when mail goes out by SMTP). */
+  outbox: OutboxRepository;
+}
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { options, mailer, sessions, outbox }) => {
   const now = () => options.now().getTime();
   const perEmail = createWindowLimiter(LINK_LIMIT_PER_EMAIL, LINK_LIMIT_WINDOW_MS, now);
   const perIp = createWindowLimiter(LINK_LIMIT_PER_IP, LINK_LIMIT_WINDOW_MS, now);
@@ -64,55 +77,79 @@ export function registerAuthRoutes(
     reply.clearCookie(SESSION_HINT_COOKIE, cookieBase);
   };
 
-  app.post('/api/auth/link', async (request, reply) => {
-    const ipWait = perIp.hit(request.ip);
-    if (ipWait) tooMany(reply, ipWait);
-    const { email } = parseOr400(signInRequestSchema, request.body);
-    const emailWait = perEmail.hit(normaliseEmail(email));
-    if (emailWait) tooMany(reply, emailWait);
-    if (!sessions.isAdminEmail(email)) throw new HttpError(403, SIGN_IN_ACCESS_DENIED);
+  app.post(
+    '/api/auth/link',
+    {
+      // Counted before the body is validated: a malformed request uses up the address's budget too.
+      preValidation: async (request, reply) => {
+        const ipWait = perIp.hit(request.ip);
+        if (ipWait) tooMany(reply, ipWait);
+      },
+      schema: {
+        body: signInRequestSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      const emailWait = perEmail.hit(normaliseEmail(email));
+      if (emailWait) tooMany(reply, emailWait);
+      if (!sessions.isAdminEmail(email)) throw new HttpError(403, SIGN_IN_ACCESS_DENIED);
 
-    const token = sessions.issueSignInToken(email);
-    // The link's origin is configuration, never the request's Host header, which a client can set to anything.
-    const link = `${options.publicOrigin}/finishSignIn?token=${token}`;
-    const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
-    await mailer.send({
-      to: normaliseEmail(email),
-      subject: SIGN_IN_MAIL_SUBJECT,
-      text: `Open this link to sign in:\n\n${link}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask to sign in, ignore this e-mail.`,
-    });
-    return reply.code(204).send();
-  });
+      const token = sessions.issueSignInToken(email);
+      // The link's origin is configuration, never the request's Host header, which a client can set to anything.
+      const link = `${options.publicOrigin}/finishSignIn?token=${token}`;
+      const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
+      await mailer.send({
+        to: normaliseEmail(email),
+        subject: SIGN_IN_MAIL_SUBJECT,
+        text: `Open this link to sign in:\n\n${link}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask to sign in, ignore this e-mail.`,
+      });
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post('/api/auth/session', async (request, reply) => {
-    // A malformed token is as invalid as a spent one: one answer for every refusal.
-    const parsed = signInCompleteSchema.safeParse(request.body);
-    if (!parsed.success) throw new HttpError(401, SIGN_IN_INVALID_LINK);
-    const { email, token } = parsed.data;
-    if (sessions.redeemSignInToken(token, email) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
-    outbox.redactSignInToken(token);
+  app.post(
+    '/api/auth/session',
+    {
+      // A malformed token is as invalid as a spent one: the handler gives one answer for every refusal.
+      attachValidation: true,
+      schema: { body: signInCompleteSchema, response: { 200: signedInSchema, 401: apiErrorSchema, ...refusals } },
+    },
+    async (request, reply) => {
+      if (request.validationError) throw new HttpError(401, SIGN_IN_INVALID_LINK);
+      const { email, token } = request.body;
+      if (sessions.redeemSignInToken(token, email) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
+      outbox.redactSignInToken(token);
 
-    // Session rotation: whatever session this browser held ends; the new one gets a fresh id.
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) sessions.revokeById(previous);
-    const session = sessions.create(email);
-    reply.setCookie(SESSION_COOKIE, session.id, { ...cookieBase, httpOnly: true, maxAge });
-    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieBase, httpOnly: false, maxAge });
-    return { user: session.user };
-  });
+      // Session rotation: whatever session this browser held ends; the new one gets a fresh id.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) sessions.revokeById(previous);
+      const session = sessions.create(email);
+      reply.setCookie(SESSION_COOKIE, session.id, { ...cookieBase, httpOnly: true, maxAge });
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieBase, httpOnly: false, maxAge });
+      return { user: session.user };
+    },
+  );
 
-  app.get('/api/auth/session', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const session = sessions.resolve(request.cookies[SESSION_COOKIE]);
-    // A stale cookie pair is cleared, so the shell stops asking on every load.
-    if (!session && (request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE])) clearCookies(reply);
-    return { user: session?.user ?? null };
-  });
+  app.get(
+    '/api/auth/session',
+    { schema: { response: { 200: sessionStateSchema, ...refusals } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const session = sessions.resolve(request.cookies[SESSION_COOKIE]);
+      // A stale cookie pair is cleared, so the shell stops asking on every load.
+      if (!session && (request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE])) clearCookies(reply);
+      return { user: session?.user ?? null };
+    },
+  );
 
-  app.delete('/api/auth/session', async (request, reply) => {
+  app.delete('/api/auth/session', { schema: { response: { 204: z.null(), ...refusals } } }, async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
     if (id) sessions.revokeById(id);
     clearCookies(reply);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
-}
+};
+
+export default authRoutes;

@@ -1,59 +1,108 @@
-// Public reads (docs/architecture.md, rules table: services, portfolio metadata, projects, galleries, portfolio content and the
-// dates and times of availability are readable by anyone).
-import type { FastifyInstance } from 'fastify';
+// Public reads (docs/architecture.md, rules table: services, portfolio metadata, projects, galleries, portfolio
+// content and the dates and times of availability are readable by anyone).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EMPTY_PORTFOLIO_META } from '@studio/shared/domain';
-import type { PortfolioContent } from '@studio/shared/domain';
-import { z } from '@studio/shared/schemas';
-import type { ContentRepository } from '../repositories/content-repository';
-import type { AvailabilityRepository } from '../repositories/availability-repository';
-import { parseOr400, sendError } from '../plugins/errors';
-import { runtimeConfigOf } from '../plugins/static-files';
+import {
+  apiErrorSchema,
+  gallerySchema,
+  idParamsSchema,
+  portfolioContentQuerySchema,
+  portfolioContentSchema,
+  portfolioMetaSchema,
+  projectSchema,
+  publicAvailabilitySchema,
+  runtimeConfigSchema,
+  serviceSchema,
+  z,
+} from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
+import { HttpError } from '../plugins/errors';
+import { runtimeConfigOf } from '../plugins/static-files';
+import type { AvailabilityRepository } from '../repositories/availability-repository';
+import type { ContentRepository } from '../repositories/content-repository';
+import { refusals } from './refusals';
 
-const idParams = z.strictObject({ id: z.string().min(1).max(100) });
-const contentQuery = z.strictObject({ t: z.string().max(40).optional() });
+export const PROJECT_NOT_FOUND = 'Project not found';
+export const GALLERY_NOT_FOUND = 'No images found for this project.';
+export const NO_PORTFOLIO_CONTENT = 'No portfolio content available.';
 
-export function registerPublicContentRoutes(
-  app: FastifyInstance,
-  deps: { content: ContentRepository; availability: AvailabilityRepository; options: AppOptions },
-) {
-  const { content, availability, options } = deps;
+export interface PublicContentOptions {
+  content: ContentRepository;
+  availability: AvailabilityRepository;
+  options: AppOptions;
+}
 
-  app.get('/api/config', async () => runtimeConfigOf(options));
+const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
+  app,
+  { content, availability, options },
+) => {
+  app.get('/api/config', { schema: { response: { 200: runtimeConfigSchema, ...refusals } } }, async () =>
+    runtimeConfigOf(options),
+  );
 
-  app.get('/api/services', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return content.listServices();
-  });
+  app.get(
+    '/api/services',
+    { schema: { response: { 200: z.array(serviceSchema), ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return content.listServices();
+    },
+  );
 
-  app.get('/api/portfolio/meta', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return content.getPortfolioMeta()?.data ?? EMPTY_PORTFOLIO_META;
-  });
+  app.get(
+    '/api/portfolio/meta',
+    { schema: { response: { 200: portfolioMetaSchema, ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return content.getPortfolioMeta()?.data ?? EMPTY_PORTFOLIO_META;
+    },
+  );
 
   // The client adds ?t=<timestamp> (docs/product.md §7); the answer is never cached either way.
-  app.get('/api/portfolio/content', async (request, reply) => {
-    parseOr400(contentQuery, request.query);
-    reply.header('Cache-Control', 'no-store');
-    const doc = content.getPortfolioContent();
-    if (!doc) return sendError(reply, 404, 'No portfolio content available.');
-    return doc.data satisfies PortfolioContent;
-  });
+  app.get(
+    '/api/portfolio/content',
+    {
+      schema: {
+        querystring: portfolioContentQuerySchema,
+        response: { 200: portfolioContentSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const doc = content.getPortfolioContent();
+      if (!doc) throw new HttpError(404, NO_PORTFOLIO_CONTENT);
+      return doc.data;
+    },
+  );
 
-  app.get('/api/projects/:id', async (request, reply) => {
-    const { id } = parseOr400(idParams, request.params);
-    const project = content.getProject(id);
-    return project ?? sendError(reply, 404, 'Project not found');
-  });
+  app.get(
+    '/api/projects/:id',
+    { schema: { params: idParamsSchema, response: { 200: projectSchema, 404: apiErrorSchema, ...refusals } } },
+    async (request) => {
+      const project = content.getProject(request.params.id);
+      if (!project) throw new HttpError(404, PROJECT_NOT_FOUND);
+      return project;
+    },
+  );
 
-  app.get('/api/galleries/:id', async (request, reply) => {
-    const { id } = parseOr400(idParams, request.params);
-    const gallery = content.getGallery(id);
-    return gallery ?? sendError(reply, 404, 'No images found for this project.');
-  });
+  app.get(
+    '/api/galleries/:id',
+    { schema: { params: idParamsSchema, response: { 200: gallerySchema, 404: apiErrorSchema, ...refusals } } },
+    async (request) => {
+      const gallery = content.getGallery(request.params.id);
+      if (!gallery) throw new HttpError(404, GALLERY_NOT_FOUND);
+      return gallery;
+    },
+  );
 
-  app.get('/api/availability', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return availability.getPublic();
-  });
-}
+  app.get(
+    '/api/availability',
+    { schema: { response: { 200: publicAvailabilitySchema, ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return availability.getPublic();
+    },
+  );
+};
+
+export default publicContentRoutes;

@@ -5,7 +5,6 @@ export const LOGO_CLICKS_TO_TRIGGER = 3;
 export const SIGN_IN_REDIRECT_MS = 2000;
 export const SIGN_OUT_REDIRECT_MS = 1000;
 export const BOOKING_SUCCESS_MS = 3000;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const RESPONSE_TIME_HOURS = 24;
 
 export const SMS_MAX_PER_HOUR = 10;
@@ -33,9 +32,12 @@ export const PRINT_CONCEPT_KEYS = [
 
 export const PORTFOLIO_SECTION_IDS = ['comp-card', 'digitals', 'runway', 'print', 'ugc'] as const;
 
-/** Field size limits shared by the booking form and the server schema. */
+/**
+ * Field size limits shared by the booking form and the server schema. A name is at most 50 characters, as the
+ * security helpers of docs/product.md §5 say (security-kit keeps its own NAME_MAX_LENGTH; a test holds the two equal).
+ */
 export const LIMITS = {
-  name: 100,
+  name: 50,
   email: 254,
   phone: 20,
   location: 200,

@@ -200,5 +200,4 @@ export interface SmsStatus {
 export interface RuntimeConfig {
   remotes: Record<'public-site' | 'admin-app', string>;
   modelName: string;
-  backend: 'local' | 'firebase';
 }

@@ -1,9 +1,32 @@
 // One schema per entity (docs/architecture.md): the client form, the server route and the Firestore rules follow these.
 // Objects are strict: an unknown key is an error, never silently dropped.
 import { z } from 'zod';
+import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { LIMITS } from '../domain/constants';
 import { BOOKING_STATUSES } from '../domain/types';
+import type {
+  AdminAvailability,
+  AuthUser,
+  AvailabilityPeriod,
+  BookingRequest,
+  Gallery,
+  MediaItem,
+  PortfolioContent,
+  PortfolioMeta,
+  Project,
+  PublicAvailability,
+  RuntimeConfig,
+  Service,
+  SmsStatus,
+  TimeSlot,
+  UnavailableRange,
+} from '../domain/types';
+
+// zod 4 compiles object parsers with `new Function` unless told not to, and probes for eval when the first object
+// schema is built; under the site's CSP (no 'unsafe-eval') that probe is reported as a violation. Set before any
+// schema below is built; the setting lives on globalThis, so it holds for every copy of zod on the page.
+zodConfig({ jitless: true });
 
 // The control characters are what these patterns exist to refuse.
 // eslint-disable-next-line no-control-regex
@@ -11,19 +34,33 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 
-/** A single-line text field: trimmed, bounded, no control characters. */
-export const line = (max: number) =>
-  z
-    .string()
+/**
+ * Why a custom check failed, carried in the issue's params so a caller can tell the failures apart without reading
+ * the message (docs/architecture.md: one rule, many doors).
+ */
+export type SchemaCheckCode = 'required' | 'format' | 'markup' | 'control-characters';
+const because = (code: SchemaCheckCode, message: string) => ({ message, params: { code } });
+
+interface TextOptions {
+  /** Leading and trailing white space is dropped before any other check, and the stored value is the trimmed one. */
+  trim?: boolean;
+}
+const base = ({ trim = false }: TextOptions) => (trim ? z.string().trim() : z.string());
+
+/** A single-line text field: bounded, no control characters. */
+export const line = (max: number, options: TextOptions = {}) =>
+  base(options)
     .max(max, { message: `Must be ${max} characters or less` })
-    .refine((s) => !CONTROL_CHARS_SINGLE_LINE.test(s), { message: 'Must not contain control characters' });
+    .refine(
+      (s) => !CONTROL_CHARS_SINGLE_LINE.test(s),
+      because('control-characters', 'Must not contain control characters'),
+    );
 
 /** A multi-line text field: newlines and tabs allowed, other control characters not. */
-export const text = (max: number) =>
-  z
-    .string()
+export const text = (max: number, options: TextOptions = {}) =>
+  base(options)
     .max(max, { message: `Must be ${max} characters or less` })
-    .refine((s) => !CONTROL_CHARS.test(s), { message: 'Must not contain control characters' });
+    .refine((s) => !CONTROL_CHARS.test(s), because('control-characters', 'Must not contain control characters'));
 
 const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
@@ -33,39 +70,46 @@ const isRealDate = (s: string) => {
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date (YYYY-MM-DD)' })
-  .refine(isRealDate, { message: 'Must be a real calendar date' });
+  .refine(isRealDate, because('format', 'Must be a real calendar date'));
 
 export const optionalIsoDate = z.union([z.literal(''), isoDate]);
 
 export const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Must be a time (HH:MM)' });
 
-export const email = z
-  .string()
-  .max(LIMITS.email, { message: `Must be ${LIMITS.email} characters or less` })
-  .email({ message: 'Must be a valid e-mail address' });
+const emailOf = ({ trim = false }: TextOptions) =>
+  base({ trim })
+    .max(LIMITS.email, { message: `Must be ${LIMITS.email} characters or less` })
+    .email({ message: 'Must be a valid e-mail address' });
+
+export const email = emailOf({});
 
 export const bookingStatus = z.enum(BOOKING_STATUSES);
 
-const required = (max: number) => line(max).refine((s) => s.trim().length > 0, { message: 'Required' });
+const filled = (s: string) => s.trim().length > 0;
 
 export const NO_MARKUP_MESSAGE = 'Must not contain HTML or script';
 /** Booking text is plain text: tags, event handlers and script URLs are refused ("I <3 it" and "R&B" are fine). */
 const plain = <T extends z.ZodType<string>>(schema: T) =>
-  schema.refine((s) => !containsMarkup(s), { message: NO_MARKUP_MESSAGE });
+  schema.refine((s) => !containsMarkup(s), because('markup', NO_MARKUP_MESSAGE));
+
+// What a visitor types is trimmed here, once, so every backend stores the same text and a blank field is empty.
+const TRIM = { trim: true };
+const requiredLine = (max: number) => line(max, TRIM).refine(filled, because('required', 'Required'));
 
 export const bookingInputSchema = z.strictObject({
-  name: plain(required(LIMITS.name)),
-  email,
-  phone: line(LIMITS.phone).refine((s) => s === '' || /^\+?[0-9]+$/.test(s), {
-    message: 'Must be digits with an optional plus sign',
-  }),
-  serviceId: required(LIMITS.id),
-  serviceTierId: required(LIMITS.id),
+  name: plain(requiredLine(LIMITS.name)),
+  email: emailOf(TRIM),
+  phone: line(LIMITS.phone, TRIM).refine(
+    (s) => s === '' || /^\+?[0-9]+$/.test(s),
+    because('format', 'Must be digits with an optional plus sign'),
+  ),
+  serviceId: requiredLine(LIMITS.id),
+  serviceTierId: requiredLine(LIMITS.id),
   date: optionalIsoDate,
   consultationDate: optionalIsoDate,
-  consultationLocation: plain(line(LIMITS.location)),
-  location: plain(line(LIMITS.location)),
-  description: plain(text(LIMITS.description).refine((s) => s.trim().length > 0, { message: 'Required' })),
+  consultationLocation: plain(line(LIMITS.location, TRIM)),
+  location: plain(line(LIMITS.location, TRIM)),
+  description: plain(text(LIMITS.description, TRIM).refine(filled, because('required', 'Required'))),
   smsOptIn: z.boolean(),
 });
 
@@ -114,7 +158,7 @@ export const mediaItemSchema = z.strictObject({
   height: z.number().int().positive().optional(),
   srcSet: z.string().max(4000).optional(),
   poster: z.string().max(2000).optional(),
-});
+}) satisfies z.ZodType<MediaItem>;
 
 export const tierSchema = z.strictObject({
   id: z.string().min(1).max(LIMITS.id),
@@ -130,17 +174,180 @@ export const serviceSchema = z.strictObject({
   image: z.string().max(2000),
   price: z.string().max(40),
   tiers: z.array(tierSchema).max(20),
+}) satisfies z.ZodType<Service>;
+
+// ---- Request parts that are not entities ----
+
+/** The `:id` of a route that reads, changes or deletes one thing. */
+export const idParamsSchema = z.strictObject({ id: z.string().min(1).max(LIMITS.id) });
+
+/** The portfolio content's cache-busting `?t=<timestamp>` (docs/product.md §7). */
+export const portfolioContentQuerySchema = z.strictObject({ t: z.string().max(40).optional() });
+
+// ---- What the API answers: the server serialises every answer through these, so a field that is not here never
+// leaves it. A stored value is checked for its shape, not against today's write rules above, so that a row written
+// under older rules stays readable. ----
+
+/** Every refusal: a message for people, and per-field messages when a form can show them. */
+export const apiErrorSchema = z.strictObject({
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const healthSchema = z.strictObject({ ok: z.literal(true) });
+
+/** The answer to a create that only needs to name what it made. */
+export const createdIdSchema = z.strictObject({ id: z.string() });
+
+export const runtimeConfigSchema = z.strictObject({
+  remotes: z.strictObject({ 'public-site': z.string(), 'admin-app': z.string() }),
+  modelName: z.string(),
+}) satisfies z.ZodType<RuntimeConfig>;
+
+export const portfolioCategorySchema = z.strictObject({ id: z.string(), label: z.string(), description: z.string() });
+
+export const printConceptDetailsSchema = z.strictObject({
+  style: z.string(),
+  wardrobe: z.string(),
+  setting: z.string(),
+  purpose: z.string(),
+});
+
+export const portfolioMetaSchema = z.strictObject({
+  RUNWAY_SECTION_MAP: z.record(z.string(), z.string()),
+  RUNWAY_SECTION_SUBTITLES: z.record(z.string(), z.string()),
+  PRINT_CONCEPTS: z.array(z.string()),
+  PRINT_CONCEPT_KEY_MAP: z.record(z.string(), z.string()),
+  PRINT_CONCEPT_DETAILS: z.record(z.string(), printConceptDetailsSchema),
+  portfolioCategories: z.array(portfolioCategorySchema),
+  ugcReels: z.array(z.string()),
+}) satisfies z.ZodType<PortfolioMeta>;
+
+export const portfolioContentSchema = z.strictObject({
+  runway: z.record(z.string(), z.array(mediaItemSchema)),
+  print: z.record(z.string(), z.array(mediaItemSchema)),
+  'comp-card': z.array(mediaItemSchema),
+  digitals: z.array(mediaItemSchema),
+}) satisfies z.ZodType<PortfolioContent>;
+
+export const projectSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+}) satisfies z.ZodType<Project>;
+
+export const gallerySchema = z.strictObject({
+  images: z.array(z.string()),
+  videos: z.array(z.string()),
+}) satisfies z.ZodType<Gallery>;
+
+export const bookingRequestSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  serviceId: z.string(),
+  service: z.string(),
+  servicePrice: z.string(),
+  serviceTier: z.string(),
+  serviceTierId: z.string(),
+  paymentSchedule: z.string(),
+  date: z.string(),
+  consultationDate: z.string(),
+  consultationLocation: z.string(),
+  location: z.string(),
+  description: z.string(),
+  smsOptIn: z.boolean(),
+  status: bookingStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<BookingRequest>;
+
+/** What a visitor gets back for a booking request: enough to say it arrived, nothing the admin adds later. */
+export const createdBookingSchema = bookingRequestSchema.pick({ id: true, status: true, createdAt: true });
+
+export const availabilityPeriodSchema = z.strictObject({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  isAvailable: z.boolean(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}) satisfies z.ZodType<AvailabilityPeriod>;
+
+export const unavailableRangeSchema = z.strictObject({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<UnavailableRange>;
+
+export const timeSlotSchema = z.strictObject({
+  id: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isAvailable: z.boolean(),
+  notes: z.string(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<TimeSlot>;
+
+export const adminAvailabilitySchema = z.strictObject({
+  periods: z.array(availabilityPeriodSchema),
+  unavailable: z.array(unavailableRangeSchema),
+  slots: z.array(timeSlotSchema),
+}) satisfies z.ZodType<AdminAvailability>;
+
+/** Dates and times only (docs/architecture.md, rules table): notes and reasons are not in it, so they cannot leak. */
+export const publicAvailabilitySchema = z.strictObject({
+  periods: z.array(availabilityPeriodSchema.pick({ id: true, startDate: true, endDate: true, isAvailable: true })),
+  unavailable: z.array(unavailableRangeSchema.pick({ id: true, startDate: true, endDate: true })),
+  slots: z.array(timeSlotSchema.pick({ id: true, date: true, startTime: true, endTime: true, isAvailable: true })),
+}) satisfies z.ZodType<PublicAvailability>;
+
+export const authUserSchema = z.strictObject({ email: z.string(), isAdmin: z.boolean() }) satisfies z.ZodType<AuthUser>;
+
+/** Who is signed in: the user, or null for a visitor. */
+export const sessionStateSchema = z.strictObject({ user: authUserSchema.nullable() });
+
+/** The answer to a completed sign-in. */
+export const signedInSchema = z.strictObject({ user: authUserSchema });
+
+export const smsStatusSchema = z.strictObject({
+  enabled: z.boolean(),
+  source: z.enum(['env', 'admin', 'default']),
+  adminValue: z.boolean().nullable(),
+}) satisfies z.ZodType<SmsStatus>;
+
+/** A mail or SMS kept in the local outbox (docs/architecture.md: read at GET /api/dev/outbox outside production). */
+export const outboxMessageSchema = z.strictObject({
+  id: z.number().int(),
+  channel: z.enum(['mail', 'sms']),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
 });
 
 export type FieldErrors = Record<string, string[]>;
+
+/** What a person reads for one problem: an unknown key is named, everything else keeps the schema's message. */
+export function issueMessage(issue: { code: string; message: string; keys?: readonly string[] }): string {
+  return issue.code === 'unrecognized_keys' ? `Unknown field(s): ${(issue.keys ?? []).join(', ')}` : issue.message;
+}
+
+/** The field-error key of a problem at `path`: its dotted path, or '_' for the value as a whole. */
+export const fieldKeyOf = (path: readonly PropertyKey[]): string => (path.length ? path.map(String).join('.') : '_');
 
 /** Flattens a zod error into { 'field.path': [messages] } for a 400 answer or a form. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    (out[key] ??= []).push(
-      issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message,
+    (out[fieldKeyOf(issue.path)] ??= []).push(
+      issueMessage({ code: issue.code, message: issue.message, keys: 'keys' in issue ? issue.keys : undefined }),
     );
   }
   return out;

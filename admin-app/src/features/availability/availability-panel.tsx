@@ -3,11 +3,15 @@
 // server has it.
 import { useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
-import { backend } from '@studio/shared/backend';
 import type { AdminAvailability, IsoDate } from '@studio/shared/domain';
 import { messages } from '../../messages';
 import { AvailabilityCalendar } from './availability-calendar';
-import { AddPeriodModal, AddSlotModal, AddUnavailableModal } from './availability-forms';
+import { AddPeriodModal } from './add-period-modal';
+import { AddUnavailableModal } from './add-unavailable-modal';
+import { AddSlotModal } from './add-slot-modal';
+import { useDeleteAvailabilityPeriod } from './api/delete-availability-period';
+import { useDeleteUnavailableRange } from './api/delete-unavailable-range';
+import { useDeleteTimeSlot } from './api/delete-time-slot';
 import './availability.css';
 
 const m = messages.availability;
@@ -101,13 +105,17 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
     slots: null,
   });
 
+  const deletes: Record<Kind, (id: string) => Promise<void>> = {
+    periods: useDeleteAvailabilityPeriod().mutate,
+    unavailable: useDeleteUnavailableRange().mutate,
+    slots: useDeleteTimeSlot().mutate,
+  };
+
   const remove = async (kind: Kind, id: string) => {
     setDeleting(id);
     setDeleteErrors((e) => ({ ...e, [kind]: null }));
     try {
-      if (kind === 'periods') await backend.availability.deletePeriod(id);
-      else if (kind === 'unavailable') await backend.availability.deleteUnavailable(id);
-      else await backend.availability.deleteSlot(id);
+      await deletes[kind](id);
     } catch {
       setDeleteErrors((e) => ({ ...e, [kind]: m[kind].deleteFailed }));
     } finally {
@@ -183,18 +191,9 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
           ))}
         </ItemList>
       </div>
-      {open === 'periods' && (
-        <AddPeriodModal onClose={() => setOpen(null)} save={(input) => backend.availability.addPeriod(input)} />
-      )}
-      {open === 'unavailable' && (
-        <AddUnavailableModal
-          onClose={() => setOpen(null)}
-          save={(input) => backend.availability.addUnavailable(input)}
-        />
-      )}
-      {open === 'slots' && (
-        <AddSlotModal onClose={() => setOpen(null)} save={(input) => backend.availability.addSlot(input)} />
-      )}
+      {open === 'periods' && <AddPeriodModal onClose={() => setOpen(null)} />}
+      {open === 'unavailable' && <AddUnavailableModal onClose={() => setOpen(null)} />}
+      {open === 'slots' && <AddSlotModal onClose={() => setOpen(null)} />}
     </div>
   );
 }

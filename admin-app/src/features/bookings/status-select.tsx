@@ -1,10 +1,10 @@
 // The status dropdown (docs/product.md §4): any status may be chosen; its colour is the status colour (New red, Contacted
-// yellow, Confirmed blue, Declined pink). The live list is the truth: until the server confirms, the choice shows as
-// saving, and a failure puts the saved value back.
+// yellow, Confirmed blue, Declined pink). The cached list is the truth (the live stream and the server's answer both
+// write it): until the server confirms, the choice shows as saving, and a failure puts the saved value back.
 import { useState } from 'react';
-import { backend } from '@studio/shared/backend';
 import { BOOKING_STATUSES, STATUS_COLORS, type BookingRequest, type BookingStatus } from '@studio/shared/domain';
 import { messages } from '../../messages';
+import { useUpdateBookingStatus } from './api/update-booking-status';
 
 export function StatusSelect({
   booking,
@@ -14,6 +14,7 @@ export function StatusSelect({
   onError: (message: string | null) => void;
 }) {
   const [pending, setPending] = useState<BookingStatus | null>(null);
+  const update = useUpdateBookingStatus();
   const shown = pending ?? booking.status;
   const color = STATUS_COLORS[shown];
   const id = `status-${booking.id}`;
@@ -23,7 +24,7 @@ export function StatusSelect({
     setPending(status);
     onError(null);
     try {
-      await backend.bookings.updateStatus(booking.id, status);
+      await update.mutate({ id: booking.id, status });
     } catch {
       onError(messages.bookings.updateFailed);
     } finally {

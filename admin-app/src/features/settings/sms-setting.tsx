@@ -1,39 +1,17 @@
 // The SMS on/off setting (docs/product.md §4): the admin's value, with a note when the server's environment overrides it.
-import { useEffect, useState } from 'react';
-import { backend } from '@studio/shared/backend';
-import type { SmsStatus } from '@studio/shared/domain';
 import { messages } from '../../messages';
+import { useSettings } from './api/get-settings';
+import { useUpdateSmsSetting } from './api/update-sms-setting';
 import './sms-setting.css';
 
 const m = messages.sms;
 
 export function SmsSetting() {
-  const [status, setStatus] = useState<SmsStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    backend.notifications.getSmsStatus().then(
-      (s) => live && setStatus(s),
-      () => live && setError(m.loadFailed),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const toggle = async (enabled: boolean) => {
-    setSaving(true);
-    setError(null);
-    try {
-      setStatus(await backend.notifications.setSmsEnabled(enabled));
-    } catch {
-      setError(m.saveFailed);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const settings = useSettings();
+  const update = useUpdateSmsSetting();
+  const status = settings.status === 'ready' ? settings.data : null;
+  const saving = update.status === 'pending';
+  const error = update.status === 'error' ? m.saveFailed : settings.status === 'error' ? m.loadFailed : null;
 
   return (
     <section className="card sms-setting" aria-labelledby="sms-heading">
@@ -49,7 +27,8 @@ export function SmsSetting() {
                 disabled={saving}
                 aria-busy={saving}
                 aria-describedby="sms-in-force"
-                onChange={(e) => void toggle(e.target.checked)}
+                // The failure shows from the mutation's state.
+                onChange={(e) => void update.mutate(e.target.checked).catch(() => undefined)}
               />
               <span>{m.toggle}</span>
             </label>

@@ -1,0 +1,52 @@
+// The admin's API under /api/admin (docs/architecture.md, rules table): one encapsulated scope with the admin guard,
+// so each route group registered in it is guarded by where it is registered, not by what its URL looks like.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import adminGuard from '../plugins/require-admin';
+import type { AppOptions } from '../config';
+import type { ChangeBus } from '../lib/change-bus';
+import type { Mailer } from '../lib/mailer';
+import type { SessionStore } from '../lib/sessions';
+import type { SmsSender } from '../lib/sms-sender';
+import type { AvailabilityRepository } from '../repositories/availability-repository';
+import type { BookingsRepository } from '../repositories/bookings-repository';
+import type { SettingsRepository } from '../repositories/settings-repository';
+import adminAvailabilityRoutes from './admin-availability';
+import adminBookingsRoutes from './admin-bookings';
+import adminEventsRoutes from './admin-events';
+import adminSettingsRoutes from './admin-settings';
+
+export interface AdminRoutesOptions {
+  options: AppOptions;
+  sessions: SessionStore;
+  bookings: BookingsRepository;
+  availability: AvailabilityRepository;
+  settings: SettingsRepository;
+  bus: ChangeBus;
+  mailer: Mailer;
+  smsSender: SmsSender;
+}
+
+const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
+  await app.register(adminGuard, { sessions: deps.sessions });
+  await app.register(adminBookingsRoutes, {
+    options: deps.options,
+    bookings: deps.bookings,
+    bus: deps.bus,
+    mailer: deps.mailer,
+    smsSender: deps.smsSender,
+  });
+  await app.register(adminAvailabilityRoutes, {
+    options: deps.options,
+    availability: deps.availability,
+    bus: deps.bus,
+  });
+  await app.register(adminSettingsRoutes, { settings: deps.settings });
+  await app.register(adminEventsRoutes, {
+    sessions: deps.sessions,
+    bus: deps.bus,
+    bookings: deps.bookings,
+    availability: deps.availability,
+  });
+};
+
+export default adminRoutes;
