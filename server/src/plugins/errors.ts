@@ -96,7 +96,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   socket.destroy(error);
 }
 
-const BUSY = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full/i;
+const BUSY = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full|readonly database/i;
 
 export default fp(
   async function errorHandling(app) {

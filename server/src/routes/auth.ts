@@ -16,6 +16,7 @@ import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/mess
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
+import type { OutboxRepository } from '../repositories/outbox-repository';
 import {
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_COOKIE,
@@ -50,12 +51,14 @@ export interface AuthRoutesOptions {
   options: AppOptions;
   mailer: Mailer;
   sessions: SessionStore;
+  /** Where a spent link's mail is blanked (the local outbox; nothing to do when mail goes out by SMTP). */
+  outbox: OutboxRepository;
   signInLimits: SignInLimitsRepository;
 }
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { options, mailer, sessions, signInLimits },
+  { options, mailer, sessions, outbox, signInLimits },
 ) => {
   const now = () => options.now().getTime();
   const count = (key: string, at: number) => {
@@ -118,6 +121,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       if (request.validationError) throw new HttpError(401, SIGN_IN_INVALID_LINK);
       const { email, token } = request.body;
       if (sessions.redeemSignInToken(token, email) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
+      outbox.redactSignInToken(token);
 
       // Session rotation: whatever session this browser held ends; the new one gets a fresh id.
       const previous = request.cookies[SESSION_COOKIE];

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../domain/types';
 import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '../../messages';
 import { signInCompleteSchema, signInRequestSchema } from '../../schemas';
 import { BackendError, type AuthPort } from '../port';
+import { signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 import type { MemorySession } from './memory-session';
 import { copy, parseOrThrow, type MemoryClock } from './memory-support';
 
@@ -38,8 +39,10 @@ export function createMemoryAuth(
   adminEmail: string,
   clock: MemoryClock,
   session: MemorySession,
+  store: KeyValueStore,
 ): { port: AuthPort; outbox: OutboxMessage[] } {
   const outbox: OutboxMessage[] = [];
+  const signInEmail = signInEmailKeeper(store);
   const links = new Map<string, { email: string; expiresAt: number }>();
 
   return {
@@ -53,6 +56,7 @@ export function createMemoryAuth(
         const token = randomToken();
         links.set(token, { email: adminEmail, expiresAt: clock.now().getTime() + SIGN_IN_TOKEN_TTL_MS });
         outbox.push({ to: data.email, token });
+        signInEmail.remember(data.email);
       },
 
       completeSignIn: async (token, email) => {
@@ -65,10 +69,13 @@ export function createMemoryAuth(
           throw refused;
         }
         links.delete(token);
+        signInEmail.forget();
         const user: AuthUser = { email: link.email, isAdmin: true };
         session.set(user);
         return copy(user);
       },
+
+      pendingEmail: () => signInEmail.read(),
 
       current: async () => {
         const user = session.current();
