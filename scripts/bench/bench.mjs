@@ -1,10 +1,12 @@
 // `npm run bench`: builds for production, serves the build with the real server on 127.0.0.1, and measures what
 // issue 8 asks: per route the first load's JS (gzip) and requests, image bytes and LCP in Chromium at a phone
 // profile; Lighthouse (mobile preset) score and LCP; the federated / monolithic first-load JS ratio; and the API
-// under load (autocannon, 50 connections) next to a bare Fastify route; and the server's start-up time and idle memory,
-// compiled and through tsx (server-start.mjs). Writes .bench/report.json and .bench/report.md and prints the table.
+// under load (autocannon, 50 connections) next to a bare Fastify route; the booking write with 10,000 stored requests
+// and 3 admin live streams open, with /api/health timed during it (issue 14); and the server's start-up time and idle
+// memory, compiled and through tsx (server-start.mjs). Writes .bench/report.json and .bench/report.md and prints the
+// table. `--streams` runs only the booking-with-streams pass against the last production build.
 import { spawn } from 'node:child_process';
-import { randomUUID, randomBytes } from 'node:crypto';
+import { createHash, randomUUID, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -49,9 +51,18 @@ const TARGETS = {
   bookingP99: 50,
   rssMb: 150,
   buildS: 30,
+  // Issue 14: POST /api/bookings with 10,000 stored requests and 3 admin streams open.
+  streamsBookingRps: 1000,
+  streamsBookingP99: 50,
+  streamsRssMb: 150,
+  streamsHealthP99: 20,
 };
+// Other sizes for a comparison on the same machine (BENCH_STORED_BOOKINGS=0 BENCH_ADMIN_STREAMS=0 is the plain write).
+const STORED_BOOKINGS = Number(process.env.BENCH_STORED_BOOKINGS ?? 10_000);
+const ADMIN_STREAMS = Number(process.env.BENCH_ADMIN_STREAMS ?? 3);
 
 const quick = process.argv.includes('--quick'); // skips Lighthouse (for a fast look while working)
+const streamsOnly = process.argv.includes('--streams'); // only the booking-with-streams pass, on the last build
 const log = (...a) => console.log('[bench]', ...a);
 const kb = (n) => (n / 1024).toFixed(1);
 
@@ -113,8 +124,9 @@ async function startNode(script, { cwd, env = {}, health, port }) {
   };
 }
 
-async function startStudio(env = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
+/** Starts the server on a fresh DATA_DIR, or on `dataDir` (which stop() then leaves in place). */
+async function startStudio(env = {}, given = undefined) {
+  const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
   const started = Date.now();
   const port = await freePort();
   // The compiled server, as `npm start` runs it (the production build below compiles it).
@@ -138,7 +150,7 @@ async function startStudio(env = {}) {
     firstStartMs,
     stop: async () => {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!given) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -384,6 +396,145 @@ async function loadPass(studio, bare) {
   return rows;
 }
 
+// ---------- bookings with the admin's streams open (issue 14) ----------
+
+/**
+ * Stores `count` booking requests and `sessions` admin sessions straight into a DATA_DIR the server has already
+ * migrated and seeded (and is not running on): what a site with a long history holds, in a second.
+ */
+function storeBookingsAndSessions(dataDir, count, sessions) {
+  const Database = createRequire(path.join(ROOT, 'server', 'package.json'))('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'studio.sqlite'));
+  try {
+    const insert = db.prepare(
+      `INSERT INTO booking_requests (id, idempotency_key, name, email, phone, service_id, service, service_price,
+         service_tier, service_tier_id, payment_schedule, date, consultation_date, consultation_location, location,
+         description, sms_opt_in, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, '', 'usergeneratedcontent', 'User-Generated Content', '$150', 'Single Video', 'ugc-single',
+         '50% upfront, 50% upon completion', '', '', '', 'Phoenix', ?, 0, ?, ?, ?)`,
+    );
+    const statuses = ['New', 'Contacted', 'Confirmed', 'Declined'];
+    const start = Date.now() - count * 60_000;
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const at = new Date(start + i * 60_000).toISOString();
+        const description = `Stored request ${i}: three short videos for a product launch, delivered within a month.`;
+        insert.run(
+          randomUUID(),
+          `stored-${i}`,
+          `Client ${i}`,
+          `client${i}@example.com`,
+          description,
+          statuses[i % 4],
+          at,
+          at,
+        );
+      }
+    })();
+    const ids = [];
+    const session = db.prepare('INSERT INTO sessions (id_hash, email, created_at, last_seen_at) VALUES (?, ?, ?, ?)');
+    const adminEmail = (process.env.ADMIN_EMAIL ?? 'admin@studio.test').trim().toLowerCase();
+    for (let i = 0; i < sessions; i++) {
+      const id = randomBytes(32).toString('base64url');
+      session.run(createHash('sha256').update(id).digest('hex'), adminEmail, Date.now(), Date.now());
+      ids.push(id);
+    }
+    return ids;
+  } finally {
+    db.close();
+  }
+}
+
+/** Starts the admin-side probe (stream-probe.mjs) and resolves once its streams are open. */
+function startProbe(url, sessions) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'bench', 'stream-probe.mjs'), url, ...sessions], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`the stream probe exited ${code}: ${out}`)));
+    const ready = setInterval(() => {
+      if (!out.includes('ready')) return;
+      clearInterval(ready);
+      child.removeAllListeners('exit');
+      resolve({
+        stop: () =>
+          new Promise((done) => {
+            // Its last health check may wait up to 5 s for an answer; past that it is not waited for.
+            const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              const last = out.trim().split('\n').at(-1) ?? '';
+              done(last.startsWith('{') ? JSON.parse(last) : { streams: [], health: { count: 0, p99Ms: NaN } });
+            });
+            child.kill('SIGTERM');
+          }),
+      });
+    }, 50);
+  });
+}
+
+async function streamsPass() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-streams-'));
+  try {
+    // A first start migrates and seeds the folder; the long history goes in while no server runs on it.
+    await (await startStudio({}, dataDir)).stop();
+    const sessions = storeBookingsAndSessions(dataDir, STORED_BOOKINGS, ADMIN_STREAMS);
+    const studio = await startStudio({}, dataDir);
+    try {
+      const csrf = randomBytes(32).toString('hex');
+      const headers = {
+        'content-type': 'application/json',
+        'x-csrf-token': csrf,
+        cookie: `studio_csrf=${csrf}`,
+        origin: studio.url,
+      };
+      const uniqueKey = (req) => ({
+        ...req,
+        headers: { ...req.headers, 'idempotency-key': randomUUID() },
+        body: bookingBody(),
+      });
+      const probe = await startProbe(studio.url, sessions);
+      let row;
+      let seen;
+      try {
+        row = await loadRun(
+          `POST /api/bookings, ${STORED_BOOKINGS.toLocaleString('en-US')} stored, ${ADMIN_STREAMS} streams`,
+          studio.pid,
+          {
+            url: `${studio.url}/api/bookings`,
+            requests: [{ method: 'POST', path: '/api/bookings', headers, setupRequest: uniqueKey }],
+          },
+        );
+      } finally {
+        seen = await probe.stop();
+      }
+      return { ...row, healthP99Ms: seen.health.p99Ms, health: seen.health, streams: seen.streams };
+    } finally {
+      await studio.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function streamsTable(x) {
+  const verdict = (ok) => (ok ? 'met' : 'missed');
+  const events = x.streams.map((s) => s.bookingEvents).join(' / ');
+  const dropped = x.streams.filter((s) => s.ended || s.status !== 200).length;
+  return [
+    `| ${x.name} (${CONNECTIONS} connections, ${LOAD_SECONDS} s) | measured | target | |`,
+    '|---|---:|---:|---|',
+    `| bookings/s (201) | ${x.rps} | ≥ ${TARGETS.streamsBookingRps} | ${verdict(x.rps >= TARGETS.streamsBookingRps)} |`,
+    `| p99 (ms) | ${x.p99Ms} | < ${TARGETS.streamsBookingP99} | ${verdict(x.p99Ms < TARGETS.streamsBookingP99)} |`,
+    `| peak RSS (MB) | ${x.peakRssMb} | < ${TARGETS.streamsRssMb} | ${verdict(x.peakRssMb < TARGETS.streamsRssMb)} |`,
+    `| /api/health p99 during it (ms, ${x.health.count} probes) | ${x.healthP99Ms} | < ${TARGETS.streamsHealthP99} | ${verdict(x.healthP99Ms < TARGETS.streamsHealthP99)} |`,
+    `| booking events read per stream | ${events} | one per booking | ${dropped ? `${dropped} stream(s) dropped` : 'none dropped'} |`,
+    ...(x.non2xx || x.errors ? [`| non-2xx / errors | ${x.non2xx} / ${x.errors} | 0 | |`] : []),
+  ].join('\n');
+}
+
 // ---------- report ----------
 
 function machine() {
@@ -422,6 +573,8 @@ function markdown(r) {
           (x.non2xx ? ` (${x.non2xx} non-2xx)` : ''),
     ),
     '',
+    streamsTable(r.streams),
+    '',
     `Server start-up (median of ${r.serverStart[0]?.runs ?? 0} restarts on a seeded DATA_DIR):`,
     '',
     startTable(r.serverStart),
@@ -430,6 +583,16 @@ function markdown(r) {
 }
 
 // ---------- main ----------
+
+/** `--streams`: the booking-with-streams pass alone, on the server the last production build compiled. */
+async function streamsMain() {
+  mkdirSync(OUT, { recursive: true });
+  log(`bookings with ${STORED_BOOKINGS} stored and ${ADMIN_STREAMS} admin streams open`);
+  const streams = await streamsPass();
+  const md = [`Taken ${new Date().toISOString()} on ${machine()}.`, '', streamsTable(streams)].join('\n');
+  writeFileSync(path.join(OUT, 'streams.json'), `${JSON.stringify({ targets: TARGETS, streams }, null, 2)}\n`);
+  console.log(`\n${md}\n\nWritten to .bench/streams.json`);
+}
 
 async function main() {
   const t0 = Date.now();
@@ -466,6 +629,8 @@ async function main() {
     const monolithLighthouse = quick ? undefined : (await lighthousePass(mono.url, ['/']))[0];
     log('load pass');
     const load = await loadPass(studio, bare);
+    log(`bookings with ${STORED_BOOKINGS} stored and ${ADMIN_STREAMS} admin streams open`);
+    const streams = await streamsPass();
     log('server start-up, compiled and through tsx');
     const serverStart = await measureServerStart({ runs: 3 });
 
@@ -490,6 +655,7 @@ async function main() {
       },
       ratio: Number((federatedFirstLoadBytes / monolith.jsGzipBytes).toFixed(2)),
       load,
+      streams,
       serverStart,
       benchSeconds: 0,
     };
@@ -503,7 +669,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+(streamsOnly ? streamsMain() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });
