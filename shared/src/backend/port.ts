@@ -93,7 +93,13 @@ export type BackendErrorCode =
   | 'rate-limited'
   | 'unavailable'
   | 'network'
-  | 'internal';
+  | 'internal'
+  /** completeSignIn: the link was good, and her passkey must follow (see AuthPort). */
+  | 'passkey-required'
+  /** A passkey prompt she dismissed, or that timed out. */
+  | 'cancelled'
+  /** Passkeys cannot be used here (the browser, or a backend without them). */
+  | 'not-supported';
 
 export class BackendError extends Error {
   readonly code: BackendErrorCode;
