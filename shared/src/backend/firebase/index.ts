@@ -32,6 +32,7 @@ import type {
   Service,
 } from '../../domain/types';
 import {
+  PASSKEYS_NOT_SUPPORTED,
   REQUIRED,
   SERVICE_NOT_FOUND,
   SIGN_IN_ACCESS_DENIED,
@@ -409,6 +410,16 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
     return authLoading;
   }
 
+  // Passkeys are the embedded backend's (server/README.md); here the admin signs in with the e-mail link alone.
+  const notSupported = () => Promise.reject(new BackendError('not-supported', PASSKEYS_NOT_SUPPORTED));
+  const passkeysNotSupported = {
+    signInWithPasskey: notSupported,
+    signInWithRecoveryCode: notSupported,
+    listPasskeys: notSupported,
+    addPasskey: notSupported,
+    removePasskey: notSupported,
+  };
+
   const auth: Backend['auth'] = {
     requestLink: (email) =>
       mapped(async () => {
@@ -473,6 +484,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
         authListeners.delete(listener);
       };
     },
+
+    ...passkeysNotSupported,
   };
 
   return {
