@@ -25,7 +25,7 @@ async function enrolTwo() {
       withCsrf({
         method: 'POST',
         url: '/api/admin/passkeys/options',
-        payload: {},
+        payload: { name: 'Phone' },
         cookies: { studio_session: session },
       }),
     );

@@ -78,7 +78,7 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true } },
   { method: 'GET', url: '/api/admin/events' },
   { method: 'GET', url: '/api/admin/passkeys' },
-  { method: 'POST', url: '/api/admin/passkeys/options', payload: {} },
+  { method: 'POST', url: '/api/admin/passkeys/options', payload: { name: 'Phone' } },
   { method: 'POST', url: '/api/admin/passkeys', payload: { name: 'Phone', response: {} } },
   { method: 'DELETE', url: '/api/admin/passkeys/x' },
 ];

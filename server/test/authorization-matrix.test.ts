@@ -227,7 +227,7 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     route: '/api/admin/passkeys/options',
-    request: () => ({ method: 'POST', url: '/api/admin/passkeys/options', payload: {} }),
+    request: () => ({ method: 'POST', url: '/api/admin/passkeys/options', payload: { name: 'Phone' } }),
     expect: ADMIN_ONLY(200),
   },
   {

@@ -37,7 +37,7 @@ const mails = (subject: string) => t.repos.outbox.list().filter((m) => m.channel
 
 /** Adds a passkey from the authenticator under an admin session; answers the enrolment response. */
 async function enrol(authenticator: SoftwareAuthenticator, session: string, name = 'My phone') {
-  const options = await post(t.app, '/api/admin/passkeys/options', {}, { studio_session: session });
+  const options = await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session });
   expect(options.statusCode).toBe(200);
   const response = authenticator.register(options.json());
   const res = await post(t.app, '/api/admin/passkeys', { name, response }, { studio_session: session });
@@ -101,7 +101,7 @@ describe('enrolment', () => {
     const session = adminSession();
     await enrol(phone, session, 'My phone');
     const laptop = createSoftwareAuthenticator({ origin: ORIGIN });
-    const options = await post(t.app, '/api/admin/passkeys/options', {}, { studio_session: session });
+    const options = await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session });
     // The browser is told which authenticators already hold one, so it does not make a duplicate.
     expect(options.json().excludeCredentials.map((c: { id: string }) => c.id)).toEqual([
       phone.credentials[0]!.id.toString('base64url'),
@@ -129,7 +129,7 @@ describe('enrolment', () => {
       withCsrf({
         method: 'POST',
         url: '/api/admin/passkeys/options',
-        payload: {},
+        payload: { name: 'Phone' },
         headers: { host: 'evil.example' },
         cookies: { studio_session: session },
       }),
@@ -144,7 +144,7 @@ describe('enrolment', () => {
 
   test('an answer made on another origin (a phishing page) is refused', async () => {
     const session = adminSession();
-    const options = await post(t.app, '/api/admin/passkeys/options', {}, { studio_session: session });
+    const options = await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session });
     const response = phone.register(options.json(), { origin: 'http://evil.example' });
     const res = await post(t.app, '/api/admin/passkeys', { name: 'Phone', response }, { studio_session: session });
     expect(res.statusCode).toBe(400);
@@ -160,7 +160,9 @@ describe('enrolment', () => {
 
   test('the registration challenge is single use and bound to the session that asked; it expires', async () => {
     const session = adminSession();
-    const options = (await post(t.app, '/api/admin/passkeys/options', {}, { studio_session: session })).json();
+    const options = (
+      await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session })
+    ).json();
     const other = adminSession();
     const response = phone.register(options);
     const elsewhere = await post(t.app, '/api/admin/passkeys', { name: 'Phone', response }, { studio_session: other });
@@ -170,7 +172,9 @@ describe('enrolment', () => {
     const again = await post(t.app, '/api/admin/passkeys', { name: 'Phone', response }, { studio_session: session });
     expect(again.statusCode).toBe(400);
 
-    const late = (await post(t.app, '/api/admin/passkeys/options', {}, { studio_session: session })).json();
+    const late = (
+      await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session })
+    ).json();
     advance(WEBAUTHN_CHALLENGE_TTL_MS);
     const expired = await post(
       t.app,
@@ -181,9 +185,14 @@ describe('enrolment', () => {
     expect(expired.statusCode).toBe(400);
   });
 
-  test('a name is required and bounded; a malformed answer is a 400 with field errors', async () => {
+  test('a name is required and bounded, before her authenticator is asked; a malformed answer is a 400', async () => {
     const session = adminSession();
-    const options = (await post(t.app, '/api/admin/passkeys/options', {}, { studio_session: session })).json();
+    const unnamed = await post(t.app, '/api/admin/passkeys/options', { name: ' ' }, { studio_session: session });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().fieldErrors.name).toEqual(['Required']);
+    const options = (
+      await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session })
+    ).json();
     const response = phone.register(options);
     const blank = await post(t.app, '/api/admin/passkeys', { name: '  ', response }, { studio_session: session });
     expect(blank.statusCode).toBe(400);
@@ -309,7 +318,7 @@ describe('the e-mail link once she has a passkey', () => {
 
     const stranger = createSoftwareAuthenticator({ origin: ORIGIN });
     stranger.register(
-      (await post(t.app, '/api/admin/passkeys/options', {}, { studio_session: adminSession() })).json(),
+      (await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: adminSession() })).json(),
     );
     const options = (await stepOptions(step)).json();
     const foreign = stranger.authenticate({ ...options, allowCredentials: undefined });

@@ -72,7 +72,7 @@ export function createSoftwareAuthenticator({ origin, userVerified = true }: Sof
       const attestationObject = isoCBOR.encode(
         new Map<string, string | Uint8Array | Map<string, never>>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, never>()],
           ['authData', authData(rpId, ATTESTED_CREDENTIAL, 0, attested)],
         ]),
       );
@@ -121,3 +121,115 @@ export function createSoftwareAuthenticator({ origin, userVerified = true }: Sof
 }
 
 export type SoftwareAuthenticator = ReturnType<typeof createSoftwareAuthenticator>;
+
+/** A DOMException-like error, named as a browser names the refusal. */
+function domError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+const bytes = (value: BufferSource): Buffer =>
+  ArrayBuffer.isView(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : Buffer.from(value as ArrayBuffer);
+const arrayBuffer = (base64url: string): ArrayBuffer => {
+  const buffer = Buffer.from(base64url, 'base64url');
+  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+};
+
+/**
+ * Puts a software authenticator behind `navigator.credentials` and `PublicKeyCredential`, as a browser with a
+ * platform authenticator has them, so @simplewebauthn/browser (and the http adapter above it) run unchanged in node.
+ */
+export function installSoftwareAuthenticator(origin: string) {
+  const scope = globalThis as unknown as { navigator?: { credentials?: unknown }; PublicKeyCredential?: unknown };
+  const saved = { navigator: scope.navigator, PublicKeyCredential: scope.PublicKeyCredential };
+  let device = createSoftwareAuthenticator({ origin });
+  let dismissNext = false;
+  const prompt = () => {
+    if (!dismissNext) return;
+    dismissNext = false;
+    throw domError('NotAllowedError', 'The operation either timed out or was not allowed.');
+  };
+
+  const credentials = {
+    async create({ publicKey }: { publicKey: PublicKeyCredentialCreationOptions }) {
+      prompt();
+      const excluded = (publicKey.excludeCredentials ?? []).map((c) => bytes(c.id).toString('base64url'));
+      if (device.credentials.some((c) => excluded.includes(c.id.toString('base64url')))) {
+        throw domError('InvalidStateError', 'The authenticator was previously registered.');
+      }
+      const json = device.register({
+        challenge: bytes(publicKey.challenge).toString('base64url'),
+        rp: { name: publicKey.rp.name, id: publicKey.rp.id },
+        user: { id: bytes(publicKey.user.id).toString('base64url'), name: publicKey.user.name, displayName: '' },
+        pubKeyCredParams: [],
+      });
+      return {
+        id: json.id,
+        rawId: arrayBuffer(json.rawId),
+        type: 'public-key',
+        authenticatorAttachment: 'platform',
+        response: {
+          clientDataJSON: arrayBuffer(json.response.clientDataJSON),
+          attestationObject: arrayBuffer(json.response.attestationObject),
+          getTransports: () => ['internal'],
+        },
+        getClientExtensionResults: () => ({}),
+      };
+    },
+    async get({ publicKey }: { publicKey: PublicKeyCredentialRequestOptions }) {
+      prompt();
+      let json: AuthenticationResponse;
+      try {
+        json = device.authenticate({
+          challenge: bytes(publicKey.challenge).toString('base64url'),
+          rpId: publicKey.rpId,
+          allowCredentials: publicKey.allowCredentials?.map((c) => ({
+            id: bytes(c.id).toString('base64url'),
+            type: 'public-key' as const,
+          })),
+        });
+      } catch {
+        // None of hers on this device: the browser's prompt ends the way a dismissal does.
+        throw domError('NotAllowedError', 'The operation either timed out or was not allowed.');
+      }
+      return {
+        id: json.id,
+        rawId: arrayBuffer(json.rawId),
+        type: 'public-key',
+        authenticatorAttachment: 'platform',
+        response: {
+          clientDataJSON: arrayBuffer(json.response.clientDataJSON),
+          authenticatorData: arrayBuffer(json.response.authenticatorData),
+          signature: arrayBuffer(json.response.signature),
+          userHandle: json.response.userHandle ? arrayBuffer(json.response.userHandle) : null,
+        },
+        getClientExtensionResults: () => ({}),
+      };
+    },
+  };
+
+  Object.defineProperty(globalThis, 'navigator', {
+    value: { ...(saved.navigator ?? {}), credentials },
+    configurable: true,
+    writable: true,
+  });
+  scope.PublicKeyCredential = class PublicKeyCredential {};
+
+  return {
+    /** The browser now uses another authenticator, holding none of her passkeys. */
+    switchToAnother() {
+      device = createSoftwareAuthenticator({ origin });
+    },
+    /** She dismisses the next prompt (NotAllowedError). */
+    dismissNextPrompt() {
+      dismissNext = true;
+    },
+    uninstall() {
+      Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true, writable: true });
+      scope.PublicKeyCredential = saved.PublicKeyCredential;
+    },
+  };
+}

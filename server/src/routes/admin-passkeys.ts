@@ -4,10 +4,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
-  emptyBodySchema,
   passkeyEnrolmentSchema,
   passkeyIdParamsSchema,
   passkeyListSchema,
+  passkeyOptionsRequestSchema,
   passkeyRegistrationSchema,
   registrationOptionsSchema,
   z,
@@ -35,7 +35,10 @@ const adminPasskeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeyService }> =
   app.post(
     '/passkeys/options',
     {
-      schema: { body: emptyBodySchema, response: { 200: registrationOptionsSchema, 400: apiErrorSchema, ...refusals } },
+      schema: {
+        body: passkeyOptionsRequestSchema,
+        response: { 200: registrationOptionsSchema, 400: apiErrorSchema, ...refusals },
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

@@ -183,12 +183,6 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
-/**
- * Where completing an e-mail link leaves the browser: signed in, or (once the admin has a passkey) at the second step,
- * which only her passkey or her recovery code completes.
- */
-export type SignInResult = { status: 'signed-in'; user: AuthUser } | { status: 'passkey-required' };
-
 /** One of the admin's passkeys as the dashboard lists it; its public key and counter never leave the server. */
 export interface Passkey {
   id: string;

@@ -199,6 +199,9 @@ export const authenticationResponseSchema = z.strictObject({
   type: z.literal('public-key'),
 });
 
+/** Asking to add a passkey: the name she gives it, checked before her authenticator is asked for anything. */
+export const passkeyOptionsRequestSchema = z.strictObject({ name: passkeyName });
+
 /** Adding a passkey: the name she gives it and the browser's answer to the registration options. */
 export const passkeyRegistrationSchema = z.strictObject({ name: passkeyName, response: registrationResponseSchema });
 

@@ -12,7 +12,9 @@ import type {
   SmsStatus,
 } from '../../domain/types';
 import { BackendError, type Backend, type CreatedBooking } from '../port';
+import { PASSKEY_REQUIRED } from '../../messages';
 import { subscribeEvents } from './live';
+import { createHttpPasskeys } from './passkeys';
 import { createRequester, type HttpOptions } from './request';
 
 const enc = encodeURIComponent;
@@ -63,9 +65,13 @@ export function createHttpBackend(options: HttpOptions = { baseUrl: '' }): Backe
     auth: {
       requestLink: (email) => request('POST', '/api/auth/link', { email }),
       completeSignIn: async (token, email) => {
-        const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/session', { token, email });
-        emitAuth(user);
-        return user;
+        const answer = await request<{ user: AuthUser } | { secondFactor: 'passkey' }>('POST', '/api/auth/session', {
+          token,
+          email,
+        });
+        if (!('user' in answer)) throw new BackendError('passkey-required', PASSKEY_REQUIRED);
+        emitAuth(answer.user);
+        return answer.user;
       },
       current: async () => (await request<{ user: AuthUser | null }>('GET', '/api/auth/session')).user,
       signOut: async () => {
@@ -76,6 +82,7 @@ export function createHttpBackend(options: HttpOptions = { baseUrl: '' }): Backe
         authListeners.add(listener);
         return () => authListeners.delete(listener);
       },
+      ...createHttpPasskeys(request, emitAuth),
     },
     notifications: {
       getSmsStatus: () => request<SmsStatus>('GET', '/api/admin/settings/sms'),

@@ -1,0 +1,94 @@
+// The http adapter's passkey calls: the server's options, the browser's WebAuthn ceremony, the server's verification
+// (server/README.md, passkeys). @simplewebauthn/browser is imported only when a ceremony starts, so it is a chunk of
+// its own that a visitor's pages never request.
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import type { AuthUser, PasskeyEnrolment, PasskeyList } from '../../domain/types';
+import {
+  PASSKEY_ALREADY_ON_DEVICE,
+  PASSKEY_CANCELLED,
+  PASSKEY_NOT_ACCEPTED,
+  PASSKEY_NOT_ADDED,
+  PASSKEYS_NOT_SUPPORTED,
+} from '../../messages';
+import { BackendError, type AuthPort } from '../port';
+import type { Requester } from './request';
+
+const enc = encodeURIComponent;
+
+type WebAuthnBrowser = typeof import('@simplewebauthn/browser');
+
+/** What the authenticator's refusal means for her, by the DOMException name the browser gave. */
+function ceremonyError(error: unknown, otherwise: string): BackendError {
+  if (error instanceof BackendError) return error;
+  const name = error instanceof Error ? error.name : '';
+  // NotAllowedError: dismissed, timed out, or no passkey of hers on this device; AbortError: a newer prompt won.
+  if (name === 'NotAllowedError' || name === 'AbortError') return new BackendError('cancelled', PASSKEY_CANCELLED);
+  // The registration options list her passkeys; an authenticator holding one of them refuses to make another.
+  if (name === 'InvalidStateError') return new BackendError('conflict', PASSKEY_ALREADY_ON_DEVICE);
+  return new BackendError('internal', otherwise);
+}
+
+export function createHttpPasskeys(
+  request: Requester,
+  emitAuth: (user: AuthUser | null) => void,
+): Pick<AuthPort, 'signInWithPasskey' | 'signInWithRecoveryCode' | 'listPasskeys' | 'addPasskey' | 'removePasskey'> {
+  let loading: Promise<WebAuthnBrowser> | undefined;
+  /** The library, loaded once; a browser without WebAuthn is told so before any request. */
+  const webauthn = async (): Promise<WebAuthnBrowser> => {
+    loading ??= import('@simplewebauthn/browser');
+    const lib = await loading;
+    if (!lib.browserSupportsWebAuthn()) throw new BackendError('not-supported', PASSKEYS_NOT_SUPPORTED);
+    return lib;
+  };
+
+  return {
+    signInWithPasskey: async () => {
+      // Loaded while the options are on their way: the prompt should follow her click closely. (A failure is
+      // handled where it is awaited; the catch only keeps it from counting as unhandled meanwhile.)
+      const lib = webauthn();
+      lib.catch(() => undefined);
+      const optionsJSON = await request<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/auth/passkey/options', {});
+      const { startAuthentication } = await lib;
+      let response: AuthenticationResponseJSON;
+      try {
+        response = await startAuthentication({ optionsJSON });
+      } catch (error) {
+        throw ceremonyError(error, PASSKEY_NOT_ACCEPTED);
+      }
+      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/passkey', response);
+      emitAuth(user);
+      return user;
+    },
+
+    signInWithRecoveryCode: async (code) => {
+      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/recovery', { code });
+      emitAuth(user);
+      return user;
+    },
+
+    listPasskeys: () => request<PasskeyList>('GET', '/api/admin/passkeys'),
+
+    addPasskey: async (name) => {
+      const lib = webauthn();
+      lib.catch(() => undefined);
+      const optionsJSON = await request<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/admin/passkeys/options', {
+        name,
+      });
+      const { startRegistration } = await lib;
+      let response: RegistrationResponseJSON;
+      try {
+        response = await startRegistration({ optionsJSON });
+      } catch (error) {
+        throw ceremonyError(error, PASSKEY_NOT_ADDED);
+      }
+      return request<PasskeyEnrolment>('POST', '/api/admin/passkeys', { name, response });
+    },
+
+    removePasskey: (id) => request('DELETE', `/api/admin/passkeys/${enc(id)}`),
+  };
+}
