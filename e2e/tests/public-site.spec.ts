@@ -29,7 +29,7 @@ const ROUTES: RouteCase[] = [
   { path: '/about', heading: 'About Ava' },
   // An id that is neither a section nor a project: the project look-up is answered 404, then 'Section not found'.
   { path: '/portfolio/backstage', heading: 'Section not found', expected404: '/api/projects/backstage' },
-  { path: '/no-such-page', heading: 'Page not found' },
+  { path: '/no-such-page', heading: 'Page not found', expected404: '/no-such-page' },
 ];
 
 /** Console errors and page errors, minus the 404 of a look-up the route makes on purpose. */
@@ -87,7 +87,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const report: string[] = [];
         for (const route of group) {
           current = route;
-          await page.goto(route.path);
+          const response = await page.goto(route.path);
+          // The server answers an address no route knows with a 404 (the same page, showing the not-found screen).
+          expect(response?.status(), route.path).toBe(route.path === '/no-such-page' ? 404 : 200);
           await expect(page.getByRole('heading', { name: route.heading }).first()).toBeVisible();
           await page.waitForLoadState('load');
           const violations = await seriousViolations(page);

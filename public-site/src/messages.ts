@@ -26,7 +26,7 @@ export const messages = {
     dateAvailable: 'This date is available.',
     dateUnavailable: 'This date is not available. Please choose another one.',
     smsNeedsPhone: 'Enter a phone number to receive text messages, or untick the box.',
-    tooLong: (label: string, max: number) => `${label} must be ${max} characters or less`,
+    fieldRequired: (label: string) => `${label} is required`,
     fixFields: 'Please correct the highlighted fields.',
     notSentTitle: 'Your request was not sent.',
     notSentRetry: 'Nothing you typed was lost. Press the button again to retry.',

@@ -1,6 +1,5 @@
-// Every dependency the composition root (app.ts) builds once per app. Route plugins are handed their own part as
-// plugin options; routes/bookings.ts still takes the whole set. A module of its own so that routes can name the type
-// without importing the composition root.
+// Every dependency the composition root (app.ts) builds once per app. Route plugins are handed only their own part,
+// as plugin options, and never import this set or the composition root.
 import type { AppOptions } from './config';
 import type { ContentRepository } from './repositories/content-repository';
 import type { AvailabilityRepository } from './repositories/availability-repository';

@@ -125,6 +125,17 @@ test('a client route answers the shell HTML with the runtime configuration in it
   expect((await t.app.inject('/missing.js')).statusCode).toBe(404);
 });
 
+test('an address no route of the registry knows answers 404 with the same page, which shows the not-found screen', async () => {
+  for (const route of ['/no-such-page', '/portfolio/runway/extra', '/service', '/admins']) {
+    const res = await t.app.inject(route);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('"public-site":"/remotes/public-site/mf-manifest.json"');
+  }
+  expect((await t.app.inject('/service/photoshoot')).statusCode).toBe(200);
+  expect((await t.app.inject('/admin/bookings')).statusCode).toBe(200);
+});
+
 test('a restart keeps the data and does not seed twice', async () => {
   t.app.db.prepare("INSERT INTO services (id, position, display_name) VALUES ('extra', 9, 'Extra')").run();
   const again = await build({ dataDir: t.dataDir });

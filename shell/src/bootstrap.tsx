@@ -9,23 +9,17 @@ import { configureRemotes } from './features/remotes/remote-loader';
 import { App } from './app/app';
 import './styles/global.css';
 
-const SESSION_HINT_COOKIE = 'studio_has_session';
-
 // Record CSP violations seen in the page from the first script on, so the /security-test monitor lists them.
 watchCspViolations(securityMonitor);
 
 const config = readRuntimeConfig();
 configureRemotes(config);
 
-// Only a browser that holds a session asks the server who is signed in; a first visit makes no auth request.
-if (document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`))) {
-  backend.auth
-    .current()
-    .then((user) => authStore.getState().setUser(user))
-    .catch(() => authStore.getState().setUser(null));
-} else {
-  authStore.getState().setUser(null);
-}
+// The adapter knows whether this browser may hold a session: a first visit gets null without an auth request.
+backend.auth.current().then(
+  (user) => authStore.getState().setUser(user),
+  () => authStore.getState().setUser(null),
+);
 backend.auth.onChange((user) => authStore.getState().setUser(user));
 
 const root = document.getElementById('root');

@@ -1,7 +1,9 @@
-// The public site's routes, rendered by the shell for every path it does not own. Home is in the first chunk; the
-// other pages load on demand so the home page's first load stays small.
-import { lazy, Suspense } from 'react';
+// The public site's routes, rendered by the shell for every path it does not own, built from the route registry
+// (@studio/shared/routes): the page table must name exactly the registry's public-site routes. Home is in the first
+// chunk; the other pages load on demand so the home page's first load stays small.
+import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes, useParams } from '@studio/shared/router';
+import { ROUTES, routeIdsOf, type RouteIdOf } from '@studio/shared/routes';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import './public-site.css';
@@ -33,22 +35,28 @@ function PrintConceptRoute() {
 }
 
 function ServiceRoute() {
-  const { service = '' } = useParams();
-  return <ServicePage serviceId={service} />;
+  const { id = '' } = useParams();
+  return <ServicePage serviceId={id} />;
 }
+
+const PAGES: { [K in RouteIdOf<'public-site'>]: ReactElement } = {
+  home: <HomePage />,
+  portfolio: <PortfolioPage />,
+  portfolioSection: <PortfolioSectionRoute />,
+  printConcept: <PrintConceptRoute />,
+  about: <AboutPage />,
+  booking: <BookingPage />,
+  service: <ServiceRoute />,
+  securityTest: <SecurityTestPage />,
+};
 
 export default function PublicSiteApp() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
-        <Route index element={<HomePage />} />
-        <Route path="/portfolio" element={<PortfolioPage />} />
-        <Route path="/portfolio/:section" element={<PortfolioSectionRoute />} />
-        <Route path="/portfolio/print/:conceptKey" element={<PrintConceptRoute />} />
-        <Route path="/service/:service" element={<ServiceRoute />} />
-        <Route path="/about" element={<AboutPage />} />
-        <Route path="/book-me" element={<BookingPage />} />
-        <Route path="/security-test" element={<SecurityTestPage />} />
+        {routeIdsOf('public-site').map((id) => (
+          <Route key={id} path={ROUTES[id].pattern} element={PAGES[id]} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

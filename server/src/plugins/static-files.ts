@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
+import { isClientRoute } from '@studio/shared/routes';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
 import {
@@ -103,7 +104,9 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
     return html.replace(HEAD_SLOT, head);
   };
 
-  const sendIndex = (reply: FastifyReply, url = '/') => {
+  // An address the route registry does not know gets the same page (which shows the site's not-found screen) with a
+  // 404, so search engines and link checkers see what a visitor sees.
+  const sendIndex = (reply: FastifyReply, url = '/', status = 200) => {
     const html = indexHtml(url.split('?')[0] ?? '/');
     if (!html) {
       return reply
@@ -111,7 +114,7 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
         .type('text/plain; charset=utf-8')
         .send('The site has not been built yet. Run `npm run build` (or `npm start`, which builds first).');
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
@@ -157,7 +160,7 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
       !url.startsWith('/remotes/') &&
       !url.startsWith('/media/') &&
       !path.extname(url);
-    if (isPage) return sendIndex(reply, url);
+    if (isPage) return sendIndex(reply, url, isClientRoute(url) ? 200 : 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 }

@@ -87,6 +87,12 @@ export interface AuthPort {
   addPasskey(name: string): Promise<PasskeyEnrolment>;
   /** Admin: removes one of her passkeys; without any left, the e-mail link alone signs her in again. */
   removePasskey(id: string): Promise<void>;
+  /**
+   * The e-mail the last link requested in this browser was sent to, kept until sign-in completes; null when there is
+   * none (the link was requested elsewhere, or storage is unavailable) and the e-mail must be asked for.
+   */
+  pendingEmail(): string | null;
+  /** Who is signed in. A browser that holds no session gets null without the backend being asked. */
   current(): Promise<AuthUser | null>;
   signOut(): Promise<void>;
   /** Called with the user whenever the session changes in this browser. */

@@ -107,3 +107,68 @@ it('an answer to a request made before an invalidation does not overwrite the ne
   await old;
   expect(cache.read(['k'])).toEqual({ status: 'ready', data: 'new' });
 });
+
+it('a page mounted after a failure asks again, once, instead of showing the old failure', async () => {
+  const memory = createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] });
+  const list = jest
+    .fn()
+    .mockRejectedValueOnce(new Error('offline'))
+    .mockRejectedValueOnce(new Error('still offline'))
+    .mockImplementation(memory.services.list);
+  const backend = { ...memory, services: { ...memory.services, list } } as Backend;
+  const cache = createQueryCache();
+  const first = render(
+    <BackendProvider backend={backend} cache={cache}>
+      <ServiceNames label="home" />
+    </BackendProvider>,
+  );
+  await screen.findByText('home: failed');
+  first.unmount();
+
+  const second = render(
+    <BackendProvider backend={backend} cache={cache}>
+      <ServiceNames label="service page" />
+    </BackendProvider>,
+  );
+  // The second failure is shown and not retried in a loop.
+  await screen.findByText('service page: failed');
+  await act(async () => undefined);
+  expect(list).toHaveBeenCalledTimes(2);
+  second.unmount();
+
+  render(
+    <BackendProvider backend={backend} cache={cache}>
+      <ServiceNames label="booking page" />
+    </BackendProvider>,
+  );
+  expect(await screen.findByText('booking page: Photoshoot')).toBeInTheDocument();
+  expect(list).toHaveBeenCalledTimes(3);
+});
+
+it('ensure answers from the cache when it can, and asks the backend when the last read failed', async () => {
+  const memory = createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] });
+  const list = jest.fn(memory.services.list);
+  const backend = { ...memory, services: { ...memory.services, list } } as Backend;
+  let ensure: (() => Promise<Service[]>) | undefined;
+  function Submitter() {
+    ensure = useQuery(['services'], (b) => b.services.list()).ensure;
+    return null;
+  }
+  const cache = createQueryCache();
+  render(
+    <BackendProvider backend={backend} cache={cache}>
+      <Submitter />
+    </BackendProvider>,
+  );
+  // Answers come back inside act: the component re-renders with them.
+  const ensured = () => act(() => ensure!());
+  await waitFor(() => expect(cache.read(['services']).status).toBe('ready'));
+  expect(await ensured()).toEqual([service('photoshoot', 'Photoshoot')]);
+  expect(list).toHaveBeenCalledTimes(1);
+
+  list.mockRejectedValueOnce(new Error('offline'));
+  act(() => cache.invalidate(['services']));
+  await waitFor(() => expect(cache.read(['services']).status).toBe('error'));
+  expect(await ensured()).toHaveLength(1);
+  expect(list).toHaveBeenCalledTimes(3);
+});

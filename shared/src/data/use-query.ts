@@ -9,6 +9,11 @@ import { keyOf, type QueryKey, type QueryState } from './query-cache';
 export type QueryResult<T> = QueryState<T> & {
   /** Asks again (a Retry button); the state goes back to 'loading' until the answer. */
   refetch: () => void;
+  /**
+   * The data when the cache has it, else the answer of a request (the one under way, or a new one after a failure):
+   * for event handlers that need the data now, e.g. a submit that checks dates against the availability.
+   */
+  ensure: () => Promise<T>;
 };
 
 export function useQuery<T>(
@@ -27,21 +32,31 @@ export function useQuery<T>(
   // The latest loader without re-subscribing: callers pass an inline function.
   const loadRef = useRef(load);
   loadRef.current = load;
+  const ensure = useCallback(
+    () => cache.fetch<T>(JSON.parse(id), () => loadRef.current(backend)),
+    [cache, id, backend],
+  );
   const start = useCallback(() => {
     // A rejection is kept in the cache's state; nothing else to do with it here.
-    cache.fetch(JSON.parse(id), () => loadRef.current(backend)).catch(() => undefined);
-  }, [cache, id, backend]);
+    ensure().catch(() => undefined);
+  }, [ensure]);
 
   useEffect(() => {
     if (enabled && state.status === 'loading') start();
   }, [enabled, state.status, start]);
+
+  // A page that mounts (or asks for another key) after a failure asks again, as it did before the cache; only on
+  // mount, so a failing backend is not asked in a loop while the page shows the error.
+  useEffect(() => {
+    if (enabled && cache.read(JSON.parse(id)).status === 'error') start();
+  }, [enabled, cache, id, start]);
 
   const refetch = useCallback(() => {
     cache.invalidate(JSON.parse(id));
     start();
   }, [cache, id, start]);
 
-  return { ...state, refetch };
+  return { ...state, refetch, ensure };
 }
 
 export type MutationState = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; error: unknown };

@@ -2,8 +2,6 @@ import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
 import { renderAt } from '../../test-support/render';
 
-jest.mock('@studio/shared/backend', () => ({ backend: {} }));
-
 describe('About and unknown pages', () => {
   it('shows the story, approach, services and expertise, and the equipment list', async () => {
     renderAt('/about');

@@ -1,25 +1,15 @@
 // The booking form (issue 4, docs/product.md §5) against the memory backend, which follows the server's rules.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format } from 'date-fns';
-import { BackendError, type Backend } from '@studio/shared/backend';
 import { createMemoryBackend, type MemoryBackend, type MemorySeed } from '@studio/shared/backend/memory';
-import type { AdminAvailability, Service } from '@studio/shared/domain';
-import { MemoryRouter } from '@studio/shared/router';
+import { BackendError } from '@studio/shared/data';
+import { LIMITS, type AdminAvailability, type Service } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
-import { warningMessages, validatorMessages } from '@studio/security-kit';
+import { bookingInputSchema } from '@studio/shared/schemas';
+import { warningMessages } from '@studio/security-kit';
+import { renderWithBackend } from '../../test-support/render';
 import { BookingPage } from './booking-page';
-
-let mockBackend: Backend;
-jest.mock('@studio/shared/backend', () => {
-  const actual = jest.requireActual('@studio/shared/backend');
-  return {
-    ...actual,
-    get backend() {
-      return mockBackend;
-    },
-  };
-});
 
 const day = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
 const at = '2026-01-01T00:00:00.000Z';
@@ -58,15 +48,10 @@ const OPEN: AdminAvailability = {
 
 function setup(options: { url?: string; seed?: Partial<MemorySeed> } = {}) {
   const memory: MemoryBackend = createMemoryBackend({ services: SERVICES, availability: OPEN, ...options.seed });
-  mockBackend = memory;
   const realCreate = memory.bookings.create.bind(memory.bookings);
   const getPublic = jest.spyOn(memory.availability, 'getPublic');
   const create = jest.spyOn(memory.bookings, 'create');
-  render(
-    <MemoryRouter initialEntries={[options.url ?? '/book-me']}>
-      <BookingPage />
-    </MemoryRouter>,
-  );
+  renderWithBackend(<BookingPage />, memory, options.url ?? '/book-me');
   return { memory, getPublic, create, realCreate };
 }
 
@@ -82,6 +67,13 @@ async function fillUgc(user: ReturnType<typeof userEvent.setup>, over: { email?:
   await user.selectOptions(select('Service Type'), 'usergeneratedcontent');
   await user.selectOptions(select('Service Package'), 'ugc-single');
   await user.type(field('Project Description'), 'Three reels for a launch.');
+}
+
+/** The shared schema's own first message for one field's value: the form must show exactly this. */
+function schemaMessage(field: 'name' | 'email' | 'phone', value: string): string {
+  const result = bookingInputSchema.shape[field].safeParse(value);
+  if (result.success) throw new Error(`The booking schema accepts ${field} "${value}"`);
+  return result.error.issues[0]!.message;
 }
 
 const bookings = async (memory: MemoryBackend) => {
@@ -156,12 +148,7 @@ test('selectedService and selectedTier from the URL preselect the form', async (
 test("'Failed to load services' is all the page shows when services cannot be loaded", async () => {
   const memory = createMemoryBackend({ availability: OPEN });
   memory.services.list = () => Promise.reject(new BackendError('network', 'offline'));
-  mockBackend = memory;
-  render(
-    <MemoryRouter initialEntries={['/book-me']}>
-      <BookingPage />
-    </MemoryRouter>,
-  );
+  renderWithBackend(<BookingPage />, memory, '/book-me');
   expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load services$/);
   expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   expect(screen.queryByRole('heading')).not.toBeInTheDocument();
@@ -183,22 +170,40 @@ test('the SMS opt-in is unchecked by default and says what, how often and how to
   expect(SMS_OPT_IN_TEXT).toMatch(/Reply STOP/);
 });
 
-describe('security kit checks', () => {
-  test('e-mail, phone and name are checked inline once a field is left', async () => {
+describe('checks: the shared schema for errors, the security kit for warnings', () => {
+  test("e-mail, phone and name are checked inline once a field is left, in the schema's words", async () => {
     const user = userEvent.setup({ delay: null });
     setup();
     await user.type(await screen.findByRole('textbox', { name: 'Email Address' }), 'jane@');
     await user.tab();
-    expect(screen.getByText(validatorMessages.emailInvalid)).toBeInTheDocument();
+    expect(field('Email Address')).toHaveAccessibleDescription(schemaMessage('email', 'jane@'));
     expect(field('Email Address')).toHaveAttribute('aria-invalid', 'true');
 
     await user.type(field('Phone'), '555-12');
     await user.tab();
-    expect(screen.getByText(validatorMessages.phoneInvalid)).toBeInTheDocument();
+    expect(screen.getByText(schemaMessage('phone', '555-12'))).toHaveClass('field-error');
 
-    await user.type(field('Full Name'), 'J4ne');
+    await user.type(field('Full Name'), '<b>Jane</b>');
     await user.tab();
-    expect(screen.getByText(validatorMessages.nameCharacters)).toBeInTheDocument();
+    expect(field('Full Name')).toHaveAccessibleDescription(schemaMessage('name', '<b>Jane</b>'));
+  });
+
+  test("a name over the schema's limit gets the schema's own message (the limit is LIMITS.name)", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { create } = setup();
+    const name = 'A'.repeat(LIMITS.name + 10);
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.clear(field('Full Name'));
+    await user.click(field('Full Name'));
+    await user.paste(name);
+    // Nothing is cut off silently: what she pasted stays, with the reason it cannot be sent.
+    expect(field('Full Name')).toHaveValue(name);
+    expect(screen.getByText(schemaMessage('name', name))).toHaveClass('field-error');
+    await user.click(submitButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    expect(field('Full Name')).toHaveFocus();
+    expect(create).not.toHaveBeenCalled();
   });
 
   test('warnings are shown and do not block the request', async () => {
@@ -212,23 +217,27 @@ describe('security kit checks', () => {
     expect(screen.getByText(warningMessages.disposableEmail)).toBeInTheDocument();
     expect(screen.getByText(warningMessages.phoneLength)).toBeInTheDocument();
 
+    // A name the schema takes whatever LIMITS.name is; the e-mail and phone warnings stay on screen.
+    await user.clear(field('Full Name'));
+    await user.type(field('Full Name'), 'Maria Lopez');
+    expect(screen.getByText(warningMessages.adminEmail)).toBeInTheDocument();
+    expect(screen.getByText(warningMessages.phoneLength)).toBeInTheDocument();
     await user.click(submitButton());
     expect(await screen.findByText('Thank You!')).toBeInTheDocument();
     expect(await bookings(memory)).toHaveLength(1);
   });
 
-  test('a name stops at 50 characters, the limit the server holds too (docs/product.md §5)', async () => {
+  test('a name of exactly LIMITS.name characters is sent and stored whole (docs/product.md §5)', async () => {
     const user = userEvent.setup({ delay: null });
     const { memory } = setup();
     await screen.findByRole('textbox', { name: 'Full Name' });
     await fillUgc(user);
     await user.clear(field('Full Name'));
-    await user.type(field('Full Name'), `Maria ${'a'.repeat(50)}`);
-    expect(field('Full Name')).toHaveValue(`Maria ${'a'.repeat(44)}`);
+    await user.type(field('Full Name'), `Maria ${'a'.repeat(LIMITS.name - 6)}`);
 
     await user.click(submitButton());
     expect(await screen.findByText('Thank You!')).toBeInTheDocument();
-    expect((await bookings(memory))[0]?.name).toHaveLength(50);
+    expect((await bookings(memory))[0]?.name).toHaveLength(LIMITS.name);
   });
 
   test('opting in to SMS needs a phone number', async () => {

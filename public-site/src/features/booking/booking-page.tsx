@@ -1,22 +1,23 @@
 // /book-me: loads the services and the public availability once, then shows the form, 'Failed to load services'
 // (only the message, docs/product.md §8) or 'No Availability Set' with the form disabled (docs/product.md §5).
-import { useEffect, useMemo, useState } from 'react';
-import { backend } from '@studio/shared/backend';
-import { hasAnyAvailabilityPeriod, type Service } from '@studio/shared/domain';
+import { useMemo, useState } from 'react';
+import { hasAnyAvailabilityPeriod } from '@studio/shared/domain';
 import { useSearchParams } from '@studio/shared/router';
 import { format } from 'date-fns';
+import { useServices } from '../../api/get-services';
 import { messages } from '../../messages';
-import { BookingForm, initialValues } from './booking-form';
-import { usePublicAvailability } from './use-public-availability';
+import { usePublicAvailability } from './api/get-public-availability';
+import { BookingForm } from './booking-form';
+import { initialValues } from './booking-values';
 import './booking.css';
 import { PageLoading } from '../../components/page-loading';
 
 const m = messages.booking;
 
 export function BookingPage() {
-  const [services, setServices] = useState<Service[] | null>(null);
-  const [servicesFailed, setServicesFailed] = useState(false);
-  const { state: availability, lookup } = usePublicAvailability();
+  const servicesState = useServices();
+  const services = servicesState.data;
+  const availability = usePublicAvailability();
   const [params] = useSearchParams();
   // The visitor's calendar day: dates before it cannot be booked.
   const [today] = useState(() => format(new Date(), 'yyyy-MM-dd'));
@@ -28,18 +29,7 @@ export function BookingPage() {
     [services, selectedService, selectedTier],
   );
 
-  useEffect(() => {
-    let live = true;
-    backend.services.list().then(
-      (list) => live && setServices(list),
-      () => live && setServicesFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (servicesFailed) {
+  if (servicesState.status === 'error') {
     return (
       <section className="page booking-page">
         <p role="alert" className="alert alert-error">
@@ -49,8 +39,8 @@ export function BookingPage() {
     );
   }
 
-  const loading = services === null || availability.status === 'loading';
-  const noAvailability = availability.status === 'ready' && !hasAnyAvailabilityPeriod(availability.availability);
+  const loading = !services || availability.status === 'loading';
+  const noAvailability = availability.status === 'ready' && !hasAnyAvailabilityPeriod(availability.data);
 
   return (
     <section className="page booking-page" aria-labelledby="booking-title">
@@ -72,8 +62,8 @@ export function BookingPage() {
             // A link to another service (the URL changes, the page stays) starts a form for that service.
             key={`${selectedService ?? ''}|${selectedTier ?? ''}`}
             services={services}
-            availability={availability.status === 'ready' ? availability.availability : null}
-            lookupAvailability={lookup}
+            availability={availability.status === 'ready' ? availability.data : null}
+            lookupAvailability={availability.ensure}
             today={today}
             disabled={noAvailability}
             initial={initial}

@@ -1,20 +1,14 @@
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
-import type { Backend } from '@studio/shared/backend';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
 import { renderAt } from '../../test-support/render';
 import { seed } from '../../test-support/seed';
 
-let mockBackend: Backend = createMemoryBackend(seed());
-jest.mock('@studio/shared/backend', () => ({
-  get backend() {
-    return mockBackend;
-  },
-}));
+let backend: MemoryBackend;
 
 beforeEach(() => {
-  mockBackend = createMemoryBackend(seed());
+  backend = createMemoryBackend(seed());
 });
 
 async function cards() {
@@ -24,7 +18,7 @@ async function cards() {
 
 describe('Home', () => {
   it('shows the hero with Book and Portfolio buttons and the Services heading', async () => {
-    renderAt('/');
+    renderAt('/', backend);
     expect(screen.getByRole('heading', { level: 1, name: 'Ava Monroe' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/book-me');
     expect(screen.getByRole('link', { name: 'View Portfolio' })).toHaveAttribute('href', '/portfolio');
@@ -38,13 +32,13 @@ describe('Home', () => {
   });
 
   it('orders photoshoot, usergeneratedcontent, others, then the rest, each name a heading', async () => {
-    renderAt('/');
+    renderAt('/', backend);
     const names = (await cards()).map((card) => within(card).getByRole('heading').textContent);
     expect(names).toEqual(['Photoshoot', 'User-Generated Content', 'Other Projects', 'Brand Events & Promotions']);
   });
 
   it("shows the service's price, else 'Starting from $X' from the tiers, else 'Contact for pricing'", async () => {
-    renderAt('/');
+    renderAt('/', backend);
     const [photoshoot, ugc, others, events] = await cards();
     expect(photoshoot).toHaveTextContent('Starting from $250');
     expect(ugc).toHaveTextContent('$150 per video');
@@ -53,7 +47,7 @@ describe('Home', () => {
   });
 
   it('fills the default image and description of the featured services when they have none', async () => {
-    renderAt('/');
+    renderAt('/', backend);
     const [photoshoot, ugc] = await cards();
     expect(photoshoot).toHaveTextContent('Professional modeling for editorial');
     expect(photoshoot!.querySelector('img')).toHaveAttribute('src', '/media/services/photoshoot.svg');
@@ -63,30 +57,32 @@ describe('Home', () => {
 
   it('goes to /book-me with the service selected from a card, and to /service/{id} from Learn More', async () => {
     const user = userEvent.setup();
-    renderAt('/');
+    renderAt('/', backend);
     await cards();
     await user.click(screen.getByRole('link', { name: 'Book Now for Photoshoot' }));
+    // The booking page is a lazy chunk: the router moves once it is loaded.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book a Session' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/book-me?selectedService=photoshoot');
   });
 
   it('Learn More opens the service detail', async () => {
     const user = userEvent.setup();
-    renderAt('/');
+    renderAt('/', backend);
     await cards();
     await user.click(screen.getByRole('link', { name: 'Learn More about Brand Events & Promotions' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/service/brand-events');
     expect(await screen.findByRole('heading', { level: 1, name: 'Brand Events & Promotions' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/service/brand-events');
   });
 
   it("says 'No services available.' when there are none", async () => {
-    mockBackend = createMemoryBackend(seed({ services: [] }));
-    renderAt('/');
+    backend = createMemoryBackend(seed({ services: [] }));
+    renderAt('/', backend);
     expect(await screen.findByText('No services available.')).toBeInTheDocument();
   });
 
   it("shows a loading state, then 'Failed to load services' when the services cannot be loaded", async () => {
-    mockBackend.services.list = () => Promise.reject(new Error('offline'));
-    renderAt('/');
+    backend.services.list = () => Promise.reject(new Error('offline'));
+    renderAt('/', backend);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load services');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();

@@ -1,30 +1,20 @@
 // Home (docs/product.md §2): a hero with Book and Portfolio buttons, then the services grid from the backend, featured services
 // first, each card going to /book-me with its service selected and its Learn More to /service/{id}.
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from '@studio/shared/router';
-import { backend } from '@studio/shared/backend';
 // The services rules alone: the domain barrel (with date-fns) would add 13 KB gzip to the home page's first load.
 import { orderServices, servicePriceText, withServiceDefaults } from '@studio/shared/domain/services';
 import type { Service } from '@studio/shared/domain';
+import { useServices } from '../../api/get-services';
 import { messages } from '../../messages';
 import './home.css';
-
-type ServicesState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; services: Service[] };
 
 const HERO = { src: '/media/hero.svg', width: 1600, height: 1000 };
 
 export function HomePage() {
-  const [state, setState] = useState<ServicesState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    backend.services.list().then(
-      (services) => live && setState({ status: 'ready', services: orderServices(services).map(withServiceDefaults) }),
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const state = useServices();
+  const list = state.data;
+  const services = useMemo(() => (list ? orderServices(list).map(withServiceDefaults) : []), [list]);
 
   return (
     <>
@@ -73,12 +63,10 @@ export function HomePage() {
             {messages.failedToLoadServices}
           </p>
         )}
-        {state.status === 'ready' && state.services.length === 0 && (
-          <p className="empty-state">{messages.noServices}</p>
-        )}
-        {state.status === 'ready' && state.services.length > 0 && (
+        {state.status === 'ready' && services.length === 0 && <p className="empty-state">{messages.noServices}</p>}
+        {state.status === 'ready' && services.length > 0 && (
           <ul className="service-grid" aria-labelledby="services-title">
-            {state.services.map((service) => (
+            {services.map((service) => (
               <ServiceCard key={service.id} service={service} />
             ))}
           </ul>

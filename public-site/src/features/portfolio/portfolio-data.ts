@@ -1,10 +1,10 @@
-// Loads what the portfolio pages show (docs/product.md §7): the metadata document and the content JSON. Metadata that fails to
+// What the portfolio pages show (docs/product.md §7): the metadata document and the content JSON. Metadata that fails to
 // load falls back to empty metadata (docs/product.md §8); content that fails is null, and the page says so.
-import { useEffect, useState } from 'react';
-import { backend } from '@studio/shared/backend';
 import { EMPTY_PORTFOLIO_META, PORTFOLIO_SECTION_IDS } from '@studio/shared/domain';
 import type { MediaItem, PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
 import { messages } from '../../messages';
+import { usePortfolioContent } from './api/get-portfolio-content';
+import { usePortfolioMeta } from './api/get-portfolio-meta';
 
 export type PortfolioSectionId = (typeof PORTFOLIO_SECTION_IDS)[number];
 
@@ -16,20 +16,14 @@ export function isPortfolioSection(id: string): id is PortfolioSectionId {
 }
 
 export function usePortfolioData(): PortfolioData {
-  const [data, setData] = useState<PortfolioData>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    void Promise.all([
-      backend.portfolio.getMeta().catch(() => EMPTY_PORTFOLIO_META),
-      backend.portfolio.getContent().catch(() => null),
-    ]).then(([meta, content]) => {
-      if (live) setData({ status: 'ready', meta, content });
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return data;
+  const meta = usePortfolioMeta();
+  const content = usePortfolioContent();
+  if (meta.status === 'loading' || content.status === 'loading') return { status: 'loading' };
+  return {
+    status: 'ready',
+    meta: meta.status === 'ready' ? meta.data : EMPTY_PORTFOLIO_META,
+    content: content.status === 'ready' ? content.data : null,
+  };
 }
 
 /** The reel URLs worth embedding: empty entries are skipped (docs/product.md §2). */

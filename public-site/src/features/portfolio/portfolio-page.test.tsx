@@ -1,23 +1,17 @@
 import '../../test-support/polyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
-import type { Backend } from '@studio/shared/backend';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
 import { authStore } from '@studio/shared/auth-store';
 import { renderAt } from '../../test-support/render';
 import { seed } from '../../test-support/seed';
 import { categoryCount, reelUrls } from './portfolio-data';
 import { pageActions } from './portfolio-states';
 
-let mockBackend: Backend = createMemoryBackend(seed());
-jest.mock('@studio/shared/backend', () => ({
-  get backend() {
-    return mockBackend;
-  },
-}));
+let backend: MemoryBackend;
 
 beforeEach(() => {
-  mockBackend = createMemoryBackend(seed());
+  backend = createMemoryBackend(seed());
   authStore.getState().setUser(null);
 });
 
@@ -28,7 +22,7 @@ async function categoryCards() {
 
 describe('Portfolio', () => {
   it('shows a card per category with label, description and count', async () => {
-    renderAt('/portfolio');
+    renderAt('/portfolio', backend);
     const cards = await categoryCards();
     const text = cards.map((c) => [
       within(c).getByRole('heading').textContent,
@@ -51,7 +45,7 @@ describe('Portfolio', () => {
   });
 
   it('shows Manage Portfolio, linking to /admin, to the admin only', async () => {
-    renderAt('/portfolio');
+    renderAt('/portfolio', backend);
     await categoryCards();
     expect(screen.queryByRole('link', { name: 'Manage Portfolio' })).not.toBeInTheDocument();
     act(() => authStore.getState().setUser({ email: 'admin@example.com', isAdmin: true }));
@@ -59,17 +53,17 @@ describe('Portfolio', () => {
   });
 
   it("shows 'No portfolio content available.' with a Refresh Page button when the content cannot be had", async () => {
-    mockBackend.portfolio.getContent = () => Promise.reject(new Error('offline'));
+    backend.portfolio.getContent = () => Promise.reject(new Error('offline'));
     const reload = jest.spyOn(pageActions, 'reload').mockImplementation(() => undefined);
-    renderAt('/portfolio');
+    renderAt('/portfolio', backend);
     expect(await screen.findByText('No portfolio content available.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh Page' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('falls back to empty metadata when the metadata cannot be loaded', async () => {
-    mockBackend.portfolio.getMeta = () => Promise.reject(new Error('offline'));
-    renderAt('/portfolio');
+    backend.portfolio.getMeta = () => Promise.reject(new Error('offline'));
+    renderAt('/portfolio', backend);
     expect(await screen.findByText('No portfolio content available.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Runway' })).not.toBeInTheDocument();
   });

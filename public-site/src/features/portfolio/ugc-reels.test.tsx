@@ -1,29 +1,23 @@
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
-import type { Backend } from '@studio/shared/backend';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
 import { renderAt } from '../../test-support/render';
 import { portfolioMeta, seed } from '../../test-support/seed';
 import { EMBED_SCRIPT_URL } from './ugc-reels';
 
-let mockBackend: Backend = createMemoryBackend(seed());
-jest.mock('@studio/shared/backend', () => ({
-  get backend() {
-    return mockBackend;
-  },
-}));
+let backend: MemoryBackend;
 
 const embedScripts = () => Array.from(document.querySelectorAll(`script[src="${EMBED_SCRIPT_URL}"]`));
 
 beforeEach(() => {
-  mockBackend = createMemoryBackend(seed());
+  backend = createMemoryBackend(seed());
   embedScripts().forEach((s) => s.remove());
   delete window.instgrm;
 });
 
 describe('UGC reels', () => {
   it('shows each non-empty reel as a link, skipping empty URLs', async () => {
-    renderAt('/portfolio/ugc');
+    renderAt('/portfolio/ugc', backend);
     const links = await screen.findAllByRole('link', { name: /Watch reel \d on Instagram/ });
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       'https://www.instagram.com/reel/DEMO-one/',
@@ -33,12 +27,12 @@ describe('UGC reels', () => {
   });
 
   it('loads the embed script on the UGC page only, once, and processes the reels when it loads', async () => {
-    const { unmount } = renderAt('/');
+    const { unmount } = renderAt('/', backend);
     await screen.findByRole('heading', { name: 'Photoshoot' });
     expect(embedScripts()).toHaveLength(0);
     unmount();
 
-    renderAt('/portfolio/ugc');
+    renderAt('/portfolio/ugc', backend);
     await screen.findAllByRole('link', { name: /Watch reel/ });
     expect(embedScripts()).toHaveLength(1);
     const process = jest.fn();
@@ -49,7 +43,7 @@ describe('UGC reels', () => {
 
   it('keeps the plain links, silently, when the embed script cannot load', async () => {
     const errors = jest.spyOn(console, 'error');
-    renderAt('/portfolio/ugc');
+    renderAt('/portfolio/ugc', backend);
     await screen.findAllByRole('link', { name: /Watch reel/ });
     embedScripts()[0]!.dispatchEvent(new Event('error'));
     expect(embedScripts()).toHaveLength(0);
@@ -60,7 +54,7 @@ describe('UGC reels', () => {
 
   it('waits until the browser is online before requesting the script', async () => {
     const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
-    renderAt('/portfolio/ugc');
+    renderAt('/portfolio/ugc', backend);
     await screen.findAllByRole('link', { name: /Watch reel/ });
     expect(embedScripts()).toHaveLength(0);
     onLine.mockReturnValue(true);
@@ -70,8 +64,8 @@ describe('UGC reels', () => {
   });
 
   it("says 'No UGC content available yet.' when there are no reels", async () => {
-    mockBackend = createMemoryBackend(seed({ portfolioMeta: { ...portfolioMeta, ugcReels: ['', ' '] } }));
-    renderAt('/portfolio/ugc');
+    backend = createMemoryBackend(seed({ portfolioMeta: { ...portfolioMeta, ugcReels: ['', ' '] } }));
+    renderAt('/portfolio/ugc', backend);
     expect(await screen.findByText('No UGC content available yet.')).toBeInTheDocument();
     expect(embedScripts()).toHaveLength(0);
     expect(within(document.body).queryByRole('link', { name: /Watch reel/ })).not.toBeInTheDocument();

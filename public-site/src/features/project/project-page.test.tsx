@@ -1,26 +1,19 @@
 import '../../test-support/polyfills';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
-import type { Backend } from '@studio/shared/backend';
-import { MemoryRouter } from '@studio/shared/router';
-import { renderAt } from '../../test-support/render';
+import { screen, within } from '@testing-library/react';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { renderAt, renderWithBackend } from '../../test-support/render';
 import { seed } from '../../test-support/seed';
 import { ProjectPage } from './project-page';
 
-let mockBackend: Backend = createMemoryBackend(seed());
-jest.mock('@studio/shared/backend', () => ({
-  get backend() {
-    return mockBackend;
-  },
-}));
+let backend: MemoryBackend;
 
 beforeEach(() => {
-  mockBackend = createMemoryBackend(seed());
+  backend = createMemoryBackend(seed());
 });
 
 describe('Project detail', () => {
   it('is reachable at /portfolio/{projectId}: title, description, image gallery and videos', async () => {
-    renderAt('/portfolio/sonoran-editorial');
+    renderAt('/portfolio/sonoran-editorial', backend);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sonoran Editorial' })).toBeInTheDocument();
     expect(screen.getByText('A two-day editorial in the desert.')).toBeInTheDocument();
     const gallery = screen.getByRole('list', { name: 'Gallery' });
@@ -34,7 +27,7 @@ describe('Project detail', () => {
   });
 
   it('shows no videos for a print project', async () => {
-    renderAt('/portfolio/monochrome-print');
+    renderAt('/portfolio/monochrome-print', backend);
     expect(await screen.findByRole('heading', { level: 1, name: 'Monochrome Print Series' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Gallery' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Videos' })).not.toBeInTheDocument();
@@ -42,22 +35,21 @@ describe('Project detail', () => {
   });
 
   it("says 'No images found for this project.' when the gallery has none", async () => {
-    renderAt('/portfolio/empty-project');
+    renderAt('/portfolio/empty-project', backend);
     expect(await screen.findByText('No images found for this project.')).toBeInTheDocument();
   });
 
   it("says 'Failed to load project data.' when the project cannot be loaded", async () => {
-    mockBackend.portfolio.getProject = () => Promise.reject(new Error('offline'));
-    renderAt('/portfolio/sonoran-editorial');
+    backend.portfolio.getProject = () => Promise.reject(new Error('offline'));
+    renderAt('/portfolio/sonoran-editorial', backend);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load project data.');
   });
 
   it("says 'Project not found' on its own for an unknown id", async () => {
-    render(
-      <MemoryRouter>
-        <ProjectPage projectId="missing" />
-      </MemoryRouter>,
-    );
+    const getGallery = jest.spyOn(backend.portfolio, 'getGallery');
+    renderWithBackend(<ProjectPage projectId="missing" />, backend);
     expect(await screen.findByRole('heading', { name: 'Project not found' })).toBeInTheDocument();
+    // An unknown id costs one request: the gallery is not asked for.
+    expect(getGallery).not.toHaveBeenCalled();
   });
 });

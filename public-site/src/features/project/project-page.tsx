@@ -1,18 +1,13 @@
 // Project detail (docs/product.md §2): title, description, image gallery, and videos unless the category is print. In the
 // original the section route shadowed it; here /portfolio/{id} falls through to it when the id is no section.
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@studio/shared/router';
-import { backend } from '@studio/shared/backend';
-import type { Gallery, MediaItem, Project } from '@studio/shared/domain';
+import type { MediaItem } from '@studio/shared/domain';
 import { MediaGallery } from '../../components/media/media-gallery';
 import { messages } from '../../messages';
 import { PageLoading } from '../../components/page-loading';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'missing' }
-  | { status: 'ready'; project: Project; gallery: Gallery | null };
+import { useGallery } from './api/get-gallery';
+import { useProject } from './api/get-project';
 
 export interface ProjectPageProps {
   projectId: string;
@@ -21,36 +16,11 @@ export interface ProjectPageProps {
 }
 
 export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const projectState = useProject(projectId);
+  const project = projectState.data;
+  const galleryState = useGallery(projectId, { enabled: Boolean(project) });
 
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    // The gallery is asked for only once the project exists, so an unknown id costs one request.
-    backend.portfolio
-      .getProject(projectId)
-      .then(async (project) => {
-        if (!project) return { status: 'missing' } as const;
-        const gallery = await backend.portfolio.getGallery(projectId);
-        return { status: 'ready', project, gallery } as const;
-      })
-      .then(
-        (next) => live && setState(next),
-        () => live && setState({ status: 'error' }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [projectId]);
-
-  if (state.status === 'loading') {
-    return (
-      <section className="page">
-        <PageLoading />
-      </section>
-    );
-  }
-  if (state.status === 'error') {
+  if (projectState.status === 'error' || galleryState.status === 'error') {
     return (
       <section className="page">
         <p role="alert" className="alert alert-error">
@@ -59,7 +29,7 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
       </section>
     );
   }
-  if (state.status === 'missing') {
+  if (projectState.status === 'ready' && !project) {
     return (
       notFound ?? (
         <section className="page not-found">
@@ -68,8 +38,15 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
       )
     );
   }
+  if (!project || galleryState.status === 'loading') {
+    return (
+      <section className="page">
+        <PageLoading />
+      </section>
+    );
+  }
 
-  const { project, gallery } = state;
+  const gallery = galleryState.data;
   const images: MediaItem[] = (gallery?.images ?? []).map((url, i) => ({
     type: 'image',
     url,

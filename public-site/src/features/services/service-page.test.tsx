@@ -1,24 +1,18 @@
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
-import type { Backend } from '@studio/shared/backend';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
 import { renderAt } from '../../test-support/render';
 import { seed } from '../../test-support/seed';
 
-let mockBackend: Backend = createMemoryBackend(seed());
-jest.mock('@studio/shared/backend', () => ({
-  get backend() {
-    return mockBackend;
-  },
-}));
+let backend: MemoryBackend;
 
 beforeEach(() => {
-  mockBackend = createMemoryBackend(seed());
+  backend = createMemoryBackend(seed());
 });
 
 describe('Service detail', () => {
   it('shows a pricing table of the tiers with tier, price, includes and a Book button per tier', async () => {
-    renderAt('/service/photoshoot');
+    renderAt('/service/photoshoot', backend);
     expect(await screen.findByRole('heading', { level: 1, name: 'Photoshoot' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Packages & pricing' });
     const headers = within(table)
@@ -41,19 +35,19 @@ describe('Service detail', () => {
   });
 
   it("shows 'Contact for pricing' for a tier without a price", async () => {
-    renderAt('/service/others');
+    renderAt('/service/others', backend);
     const row = (await screen.findByRole('rowheader', { name: 'Custom Project' })).closest('tr')!;
     expect(row).toHaveTextContent('Contact for pricing');
   });
 
   it("shows 'Service Not Found' for an unknown service", async () => {
-    renderAt('/service/nothing-here');
+    renderAt('/service/nothing-here', backend);
     expect(await screen.findByRole('heading', { name: 'Service Not Found' })).toBeInTheDocument();
   });
 
   it("shows 'Failed to load services' when the services cannot be loaded", async () => {
-    mockBackend.services.list = () => Promise.reject(new Error('offline'));
-    renderAt('/service/photoshoot');
+    backend.services.list = () => Promise.reject(new Error('offline'));
+    renderAt('/service/photoshoot', backend);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load services');
   });
 });

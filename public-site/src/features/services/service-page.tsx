@@ -1,33 +1,15 @@
 // /service/{service} (docs/product.md §2): the service with a pricing table of its tiers; each tier's Book button carries
 // selectedService and selectedTier to /book-me. 'Service Not Found' when the id is unknown.
-import { useEffect, useState } from 'react';
 import { Link } from '@studio/shared/router';
-import { backend } from '@studio/shared/backend';
-import { servicePriceText, withServiceDefaults } from '@studio/shared/domain';
+import { servicePriceText } from '@studio/shared/domain';
 import { CONTACT_FOR_PRICING } from '@studio/shared/messages';
-import type { Service } from '@studio/shared/domain';
 import { messages } from '../../messages';
+import { useService } from './api/get-service';
 import './service-page.css';
 import { PageLoading } from '../../components/page-loading';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; service: Service | null };
-
 export function ServicePage({ serviceId }: { serviceId: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    backend.services.list().then(
-      (services) => {
-        const found = services.find((s) => s.id === serviceId);
-        if (live) setState({ status: 'ready', service: found ? withServiceDefaults(found) : null });
-      },
-      () => live && setState({ status: 'error' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [serviceId]);
+  const state = useService(serviceId);
 
   if (state.status === 'loading') {
     return (
@@ -45,7 +27,7 @@ export function ServicePage({ serviceId }: { serviceId: string }) {
       </section>
     );
   }
-  const { service } = state;
+  const service = state.data;
   if (!service) {
     return (
       <section className="page not-found">

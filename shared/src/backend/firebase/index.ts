@@ -458,6 +458,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
         return user;
       }),
 
+    pendingEmail: () => store?.getItem(EMAIL_FOR_SIGN_IN_KEY) ?? null,
+
     current: () =>
       mapped(async () => {
         // A first visit (no hint) answers without downloading Auth.

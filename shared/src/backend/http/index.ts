@@ -13,11 +13,27 @@ import type {
 } from '../../domain/types';
 import { BackendError, type Backend, type CreatedBooking } from '../port';
 import { PASSKEY_REQUIRED } from '../../messages';
+import { browserStore, signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 import { subscribeEvents } from './live';
 import { createHttpPasskeys } from './passkeys';
 import { createRequester, type HttpOptions } from './request';
 
 const enc = encodeURIComponent;
+
+/**
+ * The cookie the server sets beside its HttpOnly session cookie (server/src/lib/sessions.ts), readable by scripts:
+ * without it this browser holds no session, and a first visit makes no auth request.
+ */
+export const SESSION_HINT_COOKIE = 'studio_has_session';
+
+// Outside a browser (the contract tests on Node) there is no cookie to read: the server is asked.
+const mayHoldSession = () =>
+  typeof document === 'undefined' || document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
+
+export type HttpBackendOptions = HttpOptions & {
+  /** Where the sign-in e-mail is kept; localStorage in a browser. */
+  store?: KeyValueStore;
+};
 
 async function orNull<T>(p: Promise<T>): Promise<T | null> {
   try {
@@ -28,8 +44,9 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
-export function createHttpBackend(options: HttpOptions = { baseUrl: '' }): Backend {
+export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' }): Backend {
   const request = createRequester(options);
+  const signInEmail = signInEmailKeeper(options.store ?? browserStore());
   const authListeners = new Set<(user: AuthUser | null) => void>();
   const emitAuth = (user: AuthUser | null) => authListeners.forEach((l) => l(user));
   const api = `${options.baseUrl}/api`;
@@ -63,17 +80,24 @@ export function createHttpBackend(options: HttpOptions = { baseUrl: '' }): Backe
       deleteSlot: (id) => request('DELETE', `/api/admin/availability/slots/${enc(id)}`),
     },
     auth: {
-      requestLink: (email) => request('POST', '/api/auth/link', { email }),
+      requestLink: async (email) => {
+        await request('POST', '/api/auth/link', { email });
+        signInEmail.remember(email.trim());
+      },
       completeSignIn: async (token, email) => {
         const answer = await request<{ user: AuthUser } | { secondFactor: 'passkey' }>('POST', '/api/auth/session', {
           token,
           email,
         });
+        // The link is spent either way: the e-mail kept for it is not needed again.
+        signInEmail.forget();
         if (!('user' in answer)) throw new BackendError('passkey-required', PASSKEY_REQUIRED);
         emitAuth(answer.user);
         return answer.user;
       },
-      current: async () => (await request<{ user: AuthUser | null }>('GET', '/api/auth/session')).user,
+      pendingEmail: () => signInEmail.read(),
+      current: async () =>
+        mayHoldSession() ? (await request<{ user: AuthUser | null }>('GET', '/api/auth/session')).user : null,
       signOut: async () => {
         await request('DELETE', '/api/auth/session');
         emitAuth(null);

@@ -11,6 +11,7 @@ import type {
   Service,
 } from '../../domain/types';
 import type { Backend } from '../port';
+import { pageStore, type KeyValueStore } from '../sign-in-email';
 import { createMemoryAuth, type OutboxMessage } from './memory-auth';
 import type { MemoryAuthenticator } from './memory-passkeys';
 import { createMemoryAvailability } from './memory-availability';
@@ -46,6 +47,8 @@ export interface MemoryBackendOptions {
   signedIn?: boolean;
   /** The admin's SMS choice at start. */
   smsEnabled?: boolean | null;
+  /** The browser storage the sign-in e-mail is kept in; one of its own by default (a test clears it for "another device"). */
+  store?: KeyValueStore;
 }
 
 export type MemoryBackend = Backend & {
@@ -69,7 +72,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     services: content.storedServices,
     availability: availability.publicView,
   });
-  const auth = createMemoryAuth(adminEmail, clock, session);
+  const auth = createMemoryAuth(adminEmail, clock, session, options.store ?? pageStore());
 
   return {
     outbox: auth.outbox,

@@ -7,6 +7,7 @@ import { PASSKEY_REQUIRED, SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '.
 import { signInCompleteSchema, signInRequestSchema } from '../../schemas';
 import { BackendError, type AuthPort } from '../port';
 import { createMemoryPasskeys, type MemoryAuthenticator } from './memory-passkeys';
+import { signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 import type { MemorySession } from './memory-session';
 import { copy, parseOrThrow, type MemoryClock } from './memory-support';
 
@@ -40,8 +41,10 @@ export function createMemoryAuth(
   adminEmail: string,
   clock: MemoryClock,
   session: MemorySession,
+  store: KeyValueStore,
 ): { port: AuthPort; outbox: OutboxMessage[]; authenticator: MemoryAuthenticator } {
   const outbox: OutboxMessage[] = [];
+  const signInEmail = signInEmailKeeper(store);
   const links = new Map<string, { email: string; expiresAt: number }>();
   const passkeys = createMemoryPasskeys(adminEmail, clock, session);
 
@@ -57,6 +60,7 @@ export function createMemoryAuth(
         const token = randomToken();
         links.set(token, { email: adminEmail, expiresAt: clock.now().getTime() + SIGN_IN_TOKEN_TTL_MS });
         outbox.push({ to: data.email, token });
+        signInEmail.remember(data.email);
       },
 
       completeSignIn: async (token, email) => {
@@ -69,11 +73,14 @@ export function createMemoryAuth(
           throw refused;
         }
         links.delete(token);
+        signInEmail.forget();
         if (passkeys.beginStepIfRequired()) throw new BackendError('passkey-required', PASSKEY_REQUIRED);
         const user: AuthUser = { email: link.email, isAdmin: true };
         session.set(user);
         return copy(user);
       },
+
+      pendingEmail: () => signInEmail.read(),
 
       current: async () => {
         const user = session.current();

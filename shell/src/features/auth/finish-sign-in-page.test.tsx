@@ -1,20 +1,12 @@
 // Issue 5 / docs/product.md §4: the /finishSignIn states (prompt, loading, success with a 2 s redirect, 'Invalid sign-in link.',
 // 'Sign-in failed. Try again.'), against the memory backend. The page reads the token from the real address bar.
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { BrowserRouter, Route, Routes, useLocation } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
-import { BackendError, type Backend } from '@studio/shared/backend';
 import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { BackendError } from '@studio/shared/data';
+import { renderWithBackend } from '../../test-support/render';
 import { FinishSignInPage } from './finish-sign-in-page';
-import { EMAIL_FOR_SIGN_IN_KEY } from '../../lib/email-for-sign-in';
-
-let mockBackend: Backend;
-jest.mock('@studio/shared/backend', () => ({
-  ...jest.requireActual('@studio/shared/backend'),
-  get backend() {
-    return mockBackend;
-  },
-}));
 
 const ADMIN = 'admin@studio.test';
 let memory: MemoryBackend;
@@ -27,13 +19,14 @@ function Home() {
 
 function openLink(search: string) {
   window.history.replaceState(null, '', `/finishSignIn${search}`);
-  return render(
+  return renderWithBackend(
     <BrowserRouter>
       <Routes>
         <Route path="/finishSignIn" element={<FinishSignInPage />} />
         <Route path="/" element={<Home />} />
       </Routes>
     </BrowserRouter>,
+    memory,
   );
 }
 
@@ -42,10 +35,11 @@ const flush = () => act(async () => undefined);
 beforeEach(async () => {
   jest.useFakeTimers();
   localStorage.clear();
-  memory = createMemoryBackend({}, { adminEmail: ADMIN });
-  mockBackend = memory;
+  // The browser's localStorage: clearing it is opening the link on another device.
+  memory = createMemoryBackend({}, { adminEmail: ADMIN, store: localStorage });
   unsubscribe = memory.auth.onChange((user) => authStore.getState().setUser(user));
   authStore.getState().setUser(null);
+  // Requested in this browser: the adapter keeps the e-mail.
   await memory.auth.requestLink(ADMIN);
   token = memory.outbox[0]!.token;
 });
@@ -56,7 +50,7 @@ afterEach(() => {
 });
 
 test('with the e-mail stored: loading, then success, the token gone from the address bar, home after 2 s', async () => {
-  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, ADMIN);
+  expect(memory.auth.pendingEmail()).toBe(ADMIN);
   let release: () => void = () => undefined;
   const completeSignIn = memory.auth.completeSignIn;
   memory.auth.completeSignIn = (t, e) => new Promise<void>((r) => (release = r)).then(() => completeSignIn(t, e));
@@ -68,7 +62,7 @@ test('with the e-mail stored: loading, then success, the token gone from the add
   await act(async () => release());
   expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
   expect(authStore.getState().user).toEqual({ email: ADMIN, isAdmin: true });
-  expect(localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY)).toBeNull();
+  expect(memory.auth.pendingEmail()).toBeNull();
 
   act(() => jest.advanceTimersByTime(1999));
   expect(screen.queryByTestId('home')).toBeNull();
@@ -77,6 +71,7 @@ test('with the e-mail stored: loading, then success, the token gone from the add
 });
 
 test('without a stored e-mail: prompts for it, requires it, then signs in', async () => {
+  localStorage.clear();
   openLink(`?token=${token}`);
   expect(window.location.search).toBe('');
   const box = screen.getByRole('textbox', { name: 'Email' });
@@ -96,7 +91,8 @@ test('no token in the address: "Invalid sign-in link."', () => {
 
 test('a spent, wrong or expired link: "Invalid sign-in link."', async () => {
   await memory.auth.completeSignIn(token, ADMIN);
-  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, ADMIN);
+  await memory.auth.requestLink(ADMIN);
+  expect(memory.auth.pendingEmail()).toBe(ADMIN);
   openLink(`?token=${token}`);
   await flush();
   expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid sign-in link\.$/);
@@ -104,14 +100,16 @@ test('a spent, wrong or expired link: "Invalid sign-in link."', async () => {
 });
 
 test('another e-mail than the link\'s: "Invalid sign-in link."', async () => {
-  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, 'someone@example.com');
+  localStorage.clear();
   openLink(`?token=${token}`);
+  fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'someone@example.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
   await flush();
   expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid sign-in link\.$/);
+  expect(await memory.auth.current()).toBeNull();
 });
 
 test('a network failure: "Sign-in failed. Try again.", and Try again prompts once more with the e-mail kept', async () => {
-  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, ADMIN);
   const completeSignIn = memory.auth.completeSignIn;
   memory.auth.completeSignIn = () => Promise.reject(new BackendError('network', 'Network error'));
   openLink(`?token=${token}`);

@@ -3,9 +3,8 @@
 // address bar at once, so it does not linger in history, bookmarks or a Referer.
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@studio/shared/router';
-import { backend, BackendError } from '@studio/shared/backend';
 import { SIGN_IN_REDIRECT_MS } from '@studio/shared/constants';
-import { forgetEmailForSignIn, readEmailForSignIn } from '../../lib/email-for-sign-in';
+import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
 import './finish-sign-in-page.css';
 
@@ -15,8 +14,10 @@ const text = messages.finishSignIn;
 
 export function FinishSignInPage() {
   const navigate = useNavigate();
+  const backend = useBackend();
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
-  const [storedEmail] = useState(() => readEmailForSignIn());
+  // Kept by the adapter when the link was requested in this browser; null on another device: then she is asked.
+  const [storedEmail] = useState(() => backend.auth.pendingEmail());
   const [state, setState] = useState<State>(() => (!token ? 'invalid' : storedEmail ? 'loading' : 'prompt'));
   const [email, setEmail] = useState(storedEmail ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -28,7 +29,6 @@ export function FinishSignInPage() {
     setState('loading');
     try {
       await backend.auth.completeSignIn(token, address);
-      forgetEmailForSignIn();
       setState('success');
     } catch (error) {
       const refused =

@@ -1,21 +1,13 @@
 // Issue 5 / docs/product.md §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the memory backend.
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
-import { BackendError, type Backend } from '@studio/shared/backend';
 import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { BackendError } from '@studio/shared/data';
+import { renderWithBackend } from '../../test-support/render';
 import { Navbar } from './navbar';
 import { LOGO_CLICK_WINDOW_MS } from './use-logo-gesture';
-import { EMAIL_FOR_SIGN_IN_KEY } from '../../lib/email-for-sign-in';
-
-let mockBackend: Backend;
-jest.mock('@studio/shared/backend', () => ({
-  ...jest.requireActual('@studio/shared/backend'),
-  get backend() {
-    return mockBackend;
-  },
-}));
 
 const ADMIN = 'admin@studio.test';
 let memory: MemoryBackend;
@@ -26,11 +18,12 @@ function LocationProbe() {
 }
 
 function renderNavbar(path = '/portfolio') {
-  return render(
+  return renderWithBackend(
     <MemoryRouter initialEntries={[path]}>
       <Navbar brand="Ava Monroe" />
       <LocationProbe />
     </MemoryRouter>,
+    memory,
   );
 }
 
@@ -50,7 +43,6 @@ beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
   memory = createMemoryBackend({}, { adminEmail: ADMIN });
-  mockBackend = memory;
   // What bootstrap.tsx does: the store follows the backend's auth changes.
   unsubscribe = memory.auth.onChange((user) => authStore.getState().setUser(user));
   authStore.getState().setUser(null);
@@ -133,7 +125,8 @@ describe('a visitor', () => {
     expect(busy).toHaveAttribute('aria-busy', 'true');
     await act(async () => release());
     expect(screen.getByRole('status')).toHaveTextContent(/^Sign-in link sent! Check your email\.$/);
-    expect(localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY)).toBe(ADMIN);
+    // Kept by the adapter for /finishSignIn in this browser.
+    expect(memory.auth.pendingEmail()).toBe(ADMIN);
     expect(memory.outbox.map((m) => m.to)).toEqual([ADMIN]);
     expect(screen.getByRole('button', { name: 'Send Link' })).toBeEnabled();
     expect(emailBox()).toHaveValue(ADMIN);
@@ -147,7 +140,7 @@ describe('a visitor', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Link' })));
     expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to send sign-in link\.$/);
     expect(emailBox()).toHaveValue(ADMIN);
-    expect(localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY)).toBeNull();
+    expect(memory.auth.pendingEmail()).toBeNull();
   });
 
   test('three clicks clear the error message', () => {

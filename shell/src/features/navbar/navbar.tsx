@@ -2,7 +2,7 @@
 // is a link home; three quick clicks on it sign the admin out, or open and close the hidden sign-in form.
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Link, useNavigate } from '@studio/shared/router';
-import { backend } from '@studio/shared/backend';
+import { useBackend } from '@studio/shared/data';
 import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/constants';
 import { useLogoGesture } from './use-logo-gesture';
 import { SignInForm, type SignInNotice } from './sign-in-form';
@@ -12,6 +12,7 @@ import { messages } from '../../messages';
 import { ThemeToggle } from '../theme/theme-toggle';
 
 export function Navbar({ brand }: { brand: string }) {
+  const backend = useBackend();
   const isAdmin = useAuth(selectIsAdmin);
   const signedIn = useAuth((s) => s.status === 'signed-in');
   const navigate = useNavigate();

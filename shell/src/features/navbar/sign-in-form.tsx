@@ -1,13 +1,13 @@
 // The hidden sign-in form (docs/product.md §2, §5): an e-mail and 'Send Link'. The server decides who may sign in (docs/architecture.md: the
 // admin e-mail is server configuration, never in this bundle); the form only shows its answer.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { backend, BackendError } from '@studio/shared/backend';
-import { saveEmailForSignIn } from '../../lib/email-for-sign-in';
+import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
 
 export type SignInNotice = { kind: 'error' | 'success'; text: string } | null;
 
 export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotice: (notice: SignInNotice) => void }) {
+  const backend = useBackend();
   const [email, setEmail] = useState('');
   const [loading, setLoading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -27,8 +27,8 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
     setLoading(true);
     onNotice(null);
     try {
+      // The adapter keeps the address for /finishSignIn (auth.pendingEmail).
       await backend.auth.requestLink(address);
-      saveEmailForSignIn(address);
       onNotice({ kind: 'success', text: messages.signIn.linkSent });
     } catch (error) {
       onNotice({ kind: 'error', text: errorText(error) });

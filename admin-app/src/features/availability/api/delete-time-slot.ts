@@ -1,4 +1,6 @@
-// Deletes a time slot; the live availability stream brings the list without it (get-admin-availability.ts).
-import { useMutation } from '@studio/shared/data';
+// Deletes a time slot; the live availability stream brings the list without it (get-admin-availability.ts);
+// the public availability the booking page may have cached is dropped.
+import { availabilityKey, useMutation } from '@studio/shared/data';
 
-export const useDeleteTimeSlot = () => useMutation((backend, id: string) => backend.availability.deleteSlot(id));
+export const useDeleteTimeSlot = () =>
+  useMutation((backend, id: string) => backend.availability.deleteSlot(id), { invalidates: [availabilityKey] });

@@ -1,0 +1,27 @@
+// The services are read by three pages through one key: a visit that goes home -> service page -> book-me asks the
+// backend for them once.
+import '../test-support/polyfills';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryBackend } from '@studio/shared/backend/memory';
+import { renderAt } from '../test-support/render';
+import { seed } from '../test-support/seed';
+
+test('home, then a service page, then the booking form: services.list is called once', async () => {
+  const user = userEvent.setup();
+  const backend = createMemoryBackend(seed());
+  const list = jest.spyOn(backend.services, 'list');
+  renderAt('/', backend);
+
+  await user.click(await screen.findByRole('link', { name: 'Learn More about Photoshoot' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Photoshoot' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('link', { name: 'Book Mini Session' }));
+  expect(await screen.findByRole('combobox', { name: 'Service Type' })).toHaveValue('photoshoot');
+  expect(screen.getByRole('combobox', { name: 'Service Package' })).toHaveValue('photoshoot-mini');
+  expect(screen.getByTestId('location')).toHaveTextContent(
+    '/book-me?selectedService=photoshoot&selectedTier=photoshoot-mini',
+  );
+
+  expect(list).toHaveBeenCalledTimes(1);
+});

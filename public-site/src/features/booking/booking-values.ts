@@ -1,0 +1,64 @@
+// The booking form's values: what a fresh form holds, and what is sent from what was typed.
+import type { BookingInput, BookingTextField, Service } from '@studio/shared/domain';
+
+/** Form order: the first field to fix gets focus. */
+export const FIELD_ORDER: readonly BookingTextField[] = [
+  'name',
+  'email',
+  'phone',
+  'serviceId',
+  'serviceTierId',
+  'consultationDate',
+  'consultationLocation',
+  'date',
+  'location',
+  'description',
+];
+
+export const isBookingTextField = (key: string): key is BookingTextField =>
+  (FIELD_ORDER as readonly string[]).includes(key);
+
+export const EMPTY_BOOKING: BookingInput = {
+  name: '',
+  email: '',
+  phone: '',
+  serviceId: '',
+  serviceTierId: '',
+  date: '',
+  consultationDate: '',
+  consultationLocation: '',
+  location: '',
+  description: '',
+  smsOptIn: false,
+};
+
+export const isPhotoshoot = (serviceId: string) => serviceId === 'photoshoot';
+
+/** The values a fresh form starts with: the service and tier from the URL when they exist. */
+export function initialValues(
+  services: readonly Service[],
+  selectedService: string | null,
+  selectedTier: string | null,
+): BookingInput {
+  const service = services.find((s) => s.id === selectedService);
+  if (!service) return EMPTY_BOOKING;
+  const tier = service.tiers.find((t) => t.id === selectedTier);
+  return { ...EMPTY_BOOKING, serviceId: service.id, serviceTierId: tier?.id ?? '' };
+}
+
+/**
+ * What is sent (and validated): single-line fields without the spaces a phone keyboard or autofill leaves around
+ * them, and the fields the chosen service does not show sent empty, whatever was typed before switching.
+ */
+export function payloadOf(values: BookingInput): BookingInput {
+  const trimmed: BookingInput = {
+    ...values,
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    consultationLocation: values.consultationLocation.trim(),
+    location: values.location.trim(),
+  };
+  if (isPhotoshoot(values.serviceId)) return trimmed;
+  return { ...trimmed, consultationDate: '', consultationLocation: '', location: '' };
+}

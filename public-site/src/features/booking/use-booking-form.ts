@@ -1,0 +1,135 @@
+// The booking form's behaviour: live checks once a field was left, warnings from the security kit, the suggestion
+// and the date checks from one cached availability, and a submit through create-booking.ts that keeps one
+// idempotency key for every attempt at the same request. 'Thank You!' stays 3 s, then the form starts again.
+import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
+import {
+  BOOKING_SUCCESS_MS,
+  checkDates,
+  datesToCheck,
+  labelFor,
+  nextAvailableDate,
+  requiredFieldsFor,
+  type BookingInput,
+  type BookingTextField,
+  type IsoDate,
+  type PublicAvailability,
+  type Service,
+} from '@studio/shared/domain';
+import { unavailableDatesMessage } from '@studio/shared/messages';
+import { getInputWarnings, type InputWarning } from '@studio/security-kit';
+import { messages } from '../../messages';
+import { useCreateBooking } from './api/create-booking';
+import { bookingFormReducer, freshState, type DateFieldName } from './booking-state';
+import { FIELD_ORDER, payloadOf } from './booking-values';
+import { newIdempotencyKey } from './idempotency-key';
+import { failureOf } from './submit-failure';
+import { validateBooking, type BookingErrors } from './validate-booking';
+
+export interface BookingFormOptions {
+  services: readonly Service[];
+  /** Null while loading or when the lookup failed (then every date counts as available: docs/product.md §5). */
+  availability: PublicAvailability | null;
+  /** The availability now: the cached answer, or a new request after a failed one. */
+  lookupAvailability(): Promise<PublicAvailability>;
+  today: IsoDate;
+  disabled: boolean;
+  initial: BookingInput;
+}
+
+export function useBookingForm({
+  services,
+  availability,
+  lookupAvailability,
+  today,
+  disabled,
+  initial,
+}: BookingFormOptions) {
+  const uid = useId();
+  const idOf = (field: keyof BookingInput) => `${uid}-${field}`;
+  const [state, dispatch] = useReducer(bookingFormReducer, initial, freshState);
+  const { values, errors, touched, status } = state;
+  const createBooking = useCreateBooking();
+  // A new key only after a success: a retry after a lost answer must not store the request twice.
+  const attemptKey = useRef<string | null>(null);
+  const focusNameAfterReset = useRef(false);
+
+  // Errors appear once a field was left or a submit was tried, and follow her edits from then on.
+  const live = validateBooking(values, services, today);
+  const shown: BookingErrors = {};
+  for (const field of FIELD_ORDER) {
+    const message = errors[field] ?? (touched[field] ? live[field] : undefined);
+    if (message) shown[field] = message;
+  }
+  const warnings = getInputWarnings({ name: values.name, email: values.email, phone: values.phone });
+  const required = new Set(requiredFieldsFor(values.serviceId));
+
+  useEffect(() => {
+    if (status !== 'success') return;
+    const timer = setTimeout(() => {
+      focusNameAfterReset.current = true;
+      dispatch({ type: 'reset', values: initial });
+    }, BOOKING_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [status, initial]);
+
+  // The fresh form replaces the message that had focus: start her at its first field rather than nowhere.
+  useEffect(() => {
+    if (status === 'idle' && focusNameAfterReset.current) {
+      focusNameAfterReset.current = false;
+      document.getElementById(`${uid}-name`)?.focus();
+    }
+  });
+
+  const change = <K extends keyof BookingInput>(field: K, value: BookingInput[K]) =>
+    dispatch({ type: 'change', field, value });
+
+  /** What a text field or select needs, wired to the state. */
+  const fieldProps = (field: BookingTextField) => ({
+    id: idOf(field),
+    name: field,
+    label: labelFor(field, values.serviceId),
+    required: required.has(field),
+    value: values[field],
+    error: shown[field],
+    onChange: (value: string) => change(field, value),
+    onBlur: () => dispatch({ type: 'touch', field }),
+  });
+
+  const warningsFor = (field: InputWarning['field']) => warnings.filter((w) => w.field === field);
+
+  async function suggest(field: DateFieldName) {
+    const open = availability ?? (await lookupAvailability().catch(() => null));
+    dispatch({ type: 'suggested', field, date: open ? nextAvailableDate(today, open) : null });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (status !== 'idle' || disabled) return;
+    const first = FIELD_ORDER.find((f) => live[f]);
+    if (first) {
+      const failure = { detail: messages.booking.fixFields, sendFailed: false, focusAlert: false };
+      dispatch({ type: 'stopped', errors: live, failure });
+      document.getElementById(idOf(first))?.focus();
+      return;
+    }
+    dispatch({ type: 'submitting' });
+    const booking = payloadOf(values);
+    const { unavailable } = await checkDates(datesToCheck(booking), lookupAvailability);
+    if (unavailable.length > 0) {
+      const detail = unavailableDatesMessage(unavailable);
+      dispatch({ type: 'refused', failure: { detail, sendFailed: false, focusAlert: true } });
+      return;
+    }
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      await createBooking.mutate({ booking, idempotencyKey: attemptKey.current });
+      attemptKey.current = null;
+      dispatch({ type: 'sent' });
+    } catch (error) {
+      const { failure, fieldErrors } = failureOf(error);
+      dispatch({ type: 'refused', failure, errors: fieldErrors });
+    }
+  }
+
+  return { state, idOf, fieldProps, warningsFor, required, change, suggest, submit };
+}

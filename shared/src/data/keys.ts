@@ -1,0 +1,6 @@
+// Cache keys that more than one app uses. The admin's writes live in admin-app and the pages that show what they
+// change live in public-site; both run in one page with one cache, so they meet on these keys.
+
+/** Every public read of availability starts with this, so one invalidation drops them all. */
+export const availabilityKey = ['availability'] as const;
+export const publicAvailabilityKey = [...availabilityKey, 'public'] as const;

@@ -1,0 +1,64 @@
+// The route registry: every client route the site has, which app renders it, and isClientRoute for the server's
+// "client route or 404" decision.
+import { isClientRoute, routeIdsOf, routeOf, ROUTES } from './routes';
+
+test('lists the product routes (docs/product.md §2) with the app that renders them', () => {
+  expect(Object.values(ROUTES).map((r) => `${r.app} ${r.pattern}`)).toEqual([
+    'public-site /',
+    'public-site /portfolio',
+    'public-site /portfolio/:section',
+    'public-site /portfolio/print/:conceptKey',
+    'public-site /about',
+    'public-site /book-me',
+    'public-site /service/:id',
+    'public-site /security-test',
+    'shell /admin/*',
+    'shell /finishSignIn',
+  ]);
+  expect(routeIdsOf('shell')).toEqual(['admin', 'finishSignIn']);
+});
+
+test('only the pages for everyone are public; the test page, sign-in and admin are noindex', () => {
+  const noindex = Object.values(ROUTES)
+    .filter((r) => r.visibility === 'noindex')
+    .map((r) => r.pattern);
+  expect(noindex).toEqual(['/security-test', '/admin/*', '/finishSignIn']);
+});
+
+test.each([
+  ['/', 'home'],
+  ['/portfolio', 'portfolio'],
+  ['/portfolio/', 'portfolio'],
+  ['/portfolio/runway', 'portfolioSection'],
+  ['/portfolio/sonoran-editorial', 'portfolioSection'],
+  ['/portfolio/print/editorial', 'printConcept'],
+  ['/about', 'about'],
+  ['/About', 'about'],
+  ['/book-me', 'booking'],
+  ['/service/photoshoot', 'service'],
+  ['/service/brand%20events', 'service'],
+  ['/security-test', 'securityTest'],
+  ['/admin', 'admin'],
+  ['/admin/', 'admin'],
+  ['/admin/bookings/42', 'admin'],
+  ['/finishSignIn', 'finishSignIn'],
+])('%s is the client route %s', (path, id) => {
+  expect(routeOf(path)).toBe(id);
+  expect(isClientRoute(path)).toBe(true);
+});
+
+test.each([
+  '/nope',
+  '/portfolio/runway/extra',
+  '/portfolio/print/editorial/1',
+  '/service',
+  '/service/',
+  '/service/a/b',
+  '/book-me/now',
+  '/administrator',
+  '/api/services',
+  '/remotes/public-site/mf-manifest.json',
+])('%s is not a client route (the server answers 404)', (path) => {
+  expect(routeOf(path)).toBeNull();
+  expect(isClientRoute(path)).toBe(false);
+});

@@ -1,0 +1,39 @@
+// The shell's routes come from the route registry: its own routes show its pages, every public-site route goes to
+// the remote.
+import { act, screen } from '@testing-library/react';
+import { authStore } from '@studio/shared/auth-store';
+import { createMemoryBackend } from '@studio/shared/backend/memory';
+import { MemoryRouter } from '@studio/shared/router';
+import { ROUTES, routeIdsOf } from '@studio/shared/routes';
+import { renderWithBackend } from '../test-support/render';
+import { ShellRoutes } from './shell-routes';
+
+// An address for a pattern: each parameter gets a value, a splat gets a deeper path.
+const example = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'x').replace(/\/\*$/, '/bookings');
+
+function renderPath(path: string) {
+  return renderWithBackend(
+    <MemoryRouter initialEntries={[path]}>
+      <ShellRoutes otherwise={<p>public-site remote</p>} />
+    </MemoryRouter>,
+    createMemoryBackend(),
+  );
+}
+
+beforeEach(() => act(() => authStore.getState().setUser(null)));
+
+test.each(['/admin', example(ROUTES.admin.pattern)])('%s is the admin gate, refusing a visitor', (path) => {
+  renderPath(path);
+  expect(screen.getByRole('alert')).toHaveTextContent('Access Denied: You do not have permission to access this page.');
+  expect(screen.queryByText('public-site remote')).not.toBeInTheDocument();
+});
+
+test('/finishSignIn is the sign-in page (without a token: "Invalid sign-in link.")', () => {
+  renderPath(ROUTES.finishSignIn.pattern);
+  expect(screen.getByRole('alert')).toHaveTextContent('Invalid sign-in link.');
+});
+
+test.each(routeIdsOf('public-site'))('the public-site route %s goes to the remote', (id) => {
+  renderPath(example(ROUTES[id].pattern));
+  expect(screen.getByText('public-site remote')).toBeInTheDocument();
+});

@@ -1,0 +1,8 @@
+// Renders shell parts with a backend from context, as bootstrap.tsx provides it: tests hand in the memory adapter.
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { BackendProvider, type Backend } from '@studio/shared/data';
+
+export function renderWithBackend(ui: ReactNode, backend: Backend) {
+  return render(<BackendProvider backend={backend}>{ui}</BackendProvider>);
+}
