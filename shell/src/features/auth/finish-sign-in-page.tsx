@@ -6,9 +6,11 @@ import { Link, useNavigate } from '@studio/shared/router';
 import { SIGN_IN_REDIRECT_MS } from '@studio/shared/constants';
 import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
+import { PasskeyStep } from './passkey-step';
 import './finish-sign-in-page.css';
 
-type State = 'prompt' | 'loading' | 'success' | 'invalid' | 'failed';
+// 'passkey': the link was good and she has a passkey; the passkey step completes sign-in.
+type State = 'prompt' | 'loading' | 'passkey' | 'success' | 'invalid' | 'failed';
 
 const text = messages.finishSignIn;
 
@@ -31,6 +33,10 @@ export function FinishSignInPage() {
       await backend.auth.completeSignIn(token, address);
       setState('success');
     } catch (error) {
+      if (error instanceof BackendError && error.code === 'passkey-required') {
+        setState('passkey');
+        return;
+      }
       const refused =
         error instanceof BackendError && (error.code === 'unauthenticated' || error.code === 'validation');
       setState(refused ? 'invalid' : 'failed');
@@ -105,6 +111,7 @@ export function FinishSignInPage() {
               </button>
             </form>
           )}
+          {state === 'passkey' && <PasskeyStep onSignedIn={() => setState('success')} />}
           {state === 'loading' && (
             <div className="row" role="status">
               <span className="spinner" aria-hidden="true" />
