@@ -45,10 +45,21 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  {
+    hostname = '127.0.0.1',
+  }: {
+    /**
+     * The name the site is reached by, and its PUBLIC_ORIGIN. WebAuthn refuses an IP address as its relying party, so
+     * the passkey tests name the loopback 'localhost'; the server listens on 127.0.0.1 either way.
+     */
+    hostname?: '127.0.0.1' | 'localhost';
+  } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
   // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process of its own, so a kill -9 (the
   // crash test) would hit only the wrapper and leave the real server running.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

@@ -1,11 +1,14 @@
 // The http adapter's passkey calls: the server's options, the browser's WebAuthn ceremony, the server's verification
-// (server/README.md, passkeys). @simplewebauthn/browser is imported only when a ceremony starts, so it is a chunk of
-// its own that a visitor's pages never request.
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
+// (server/README.md, passkeys). The adapter imports this module only when a passkey call is made, so it and
+// @simplewebauthn/browser are one chunk that a visitor's pages never request.
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import type { AuthUser, PasskeyEnrolment, PasskeyList } from '../../domain/types';
 import {
@@ -20,8 +23,6 @@ import type { Requester } from './request';
 
 const enc = encodeURIComponent;
 
-type WebAuthnBrowser = typeof import('@simplewebauthn/browser');
-
 /** What the authenticator's refusal means for her, by the DOMException name the browser gave. */
 function ceremonyError(error: unknown, otherwise: string): BackendError {
   if (error instanceof BackendError) return error;
@@ -33,27 +34,21 @@ function ceremonyError(error: unknown, otherwise: string): BackendError {
   return new BackendError('internal', otherwise);
 }
 
-export function createHttpPasskeys(
-  request: Requester,
-  emitAuth: (user: AuthUser | null) => void,
-): Pick<AuthPort, 'signInWithPasskey' | 'signInWithRecoveryCode' | 'listPasskeys' | 'addPasskey' | 'removePasskey'> {
-  let loading: Promise<WebAuthnBrowser> | undefined;
-  /** The library, loaded once; a browser without WebAuthn is told so before any request. */
-  const webauthn = async (): Promise<WebAuthnBrowser> => {
-    loading ??= import('@simplewebauthn/browser');
-    const lib = await loading;
-    if (!lib.browserSupportsWebAuthn()) throw new BackendError('not-supported', PASSKEYS_NOT_SUPPORTED);
-    return lib;
-  };
+export type HttpPasskeys = Pick<
+  AuthPort,
+  'signInWithPasskey' | 'signInWithRecoveryCode' | 'listPasskeys' | 'addPasskey' | 'removePasskey'
+>;
 
+/** A browser without WebAuthn is told so before anything is asked of the server. */
+function requireWebAuthn() {
+  if (!browserSupportsWebAuthn()) throw new BackendError('not-supported', PASSKEYS_NOT_SUPPORTED);
+}
+
+export function createHttpPasskeys(request: Requester, emitAuth: (user: AuthUser | null) => void): HttpPasskeys {
   return {
     signInWithPasskey: async () => {
-      // Loaded while the options are on their way: the prompt should follow her click closely. (A failure is
-      // handled where it is awaited; the catch only keeps it from counting as unhandled meanwhile.)
-      const lib = webauthn();
-      lib.catch(() => undefined);
+      requireWebAuthn();
       const optionsJSON = await request<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/auth/passkey/options', {});
-      const { startAuthentication } = await lib;
       let response: AuthenticationResponseJSON;
       try {
         response = await startAuthentication({ optionsJSON });
@@ -74,12 +69,10 @@ export function createHttpPasskeys(
     listPasskeys: () => request<PasskeyList>('GET', '/api/admin/passkeys'),
 
     addPasskey: async (name) => {
-      const lib = webauthn();
-      lib.catch(() => undefined);
+      requireWebAuthn();
       const optionsJSON = await request<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/admin/passkeys/options', {
         name,
       });
-      const { startRegistration } = await lib;
       let response: RegistrationResponseJSON;
       try {
         response = await startRegistration({ optionsJSON });
