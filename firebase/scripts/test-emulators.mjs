@@ -1,0 +1,69 @@
+// `npm run test:firebase`, and the "Firebase emulator suite" step of `npm test`: starts the Firestore emulator (the
+// jar, FIRESTORE_EMULATOR_JAR overrides its path) and the Auth emulator (firebase-tools from .cache/firebase-tools)
+// once, runs every test in firebase/test/emulator/ against them, and stops them by their process ids.
+// Arguments are passed to jest (`--json --outputFile=...`, a test name pattern).
+// Without an emulator the run fails with a message that says how to get one; it never skips.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  EmulatorSetupError,
+  ROOT,
+  ensureFirebaseTools,
+  findFirestoreJar,
+  killAllNow,
+  log,
+  startCliEmulators,
+  startFirestore,
+  stopAll,
+} from './emulators.mjs';
+
+const logDir = path.join(ROOT, '.test-results', 'emulators');
+mkdirSync(logDir, { recursive: true });
+
+// A demo- project is never looked up online; one per run keeps concurrent runs on this machine apart.
+const project = `demo-studio-${process.pid}`;
+
+process.on('exit', killAllNow);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killAllNow();
+    process.exit(130);
+  });
+}
+
+let status;
+try {
+  const jar = findFirestoreJar();
+  const cli = ensureFirebaseTools();
+  const [firestore, cliEmulators] = await Promise.all([
+    startFirestore({ jar, logDir }),
+    startCliEmulators({ cli, only: ['auth'], project, logDir }),
+  ]);
+  const env = {
+    ...process.env,
+    FIRESTORE_EMULATOR_HOST: firestore.hostPort,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${cliEmulators.ports.auth}`,
+    GCLOUD_PROJECT: project,
+    STUDIO_EMULATOR_PROJECT: project,
+  };
+  const jest = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '-c',
+      path.join(ROOT, 'firebase', 'test', 'jest.config.cjs'),
+      ...process.argv.slice(2),
+    ],
+    { cwd: ROOT, stdio: 'inherit', env },
+  );
+  status = jest.status ?? 1;
+} catch (error) {
+  if (error instanceof EmulatorSetupError) console.error(`\n${error.message}\n`);
+  else console.error(error);
+  status = 1;
+} finally {
+  log('stopping the emulators');
+  await stopAll();
+}
+process.exit(status);
