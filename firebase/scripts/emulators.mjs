@@ -97,7 +97,7 @@ function tail(file, lines = 30) {
 
 /** Spawns a process in its own group (so stopAll ends its children too) with output to a log file. */
 function startProcess(name, command, args, options) {
-  const out = openSync(options.logFile, 'a');
+  const out = openSync(options.logFile, 'w');
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.env },
