@@ -66,7 +66,13 @@ async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string; d
 
 describeBackendContract({
   name: 'http (real server)',
-  capabilities: { bookingCreate: true, signIn: true, adminSession: true, rejectsNonAdminAtRequest: true },
+  capabilities: {
+    bookingCreate: true,
+    signIn: true,
+    adminSession: true,
+    rejectsNonAdminAtRequest: true,
+    acceptBookingRule: true,
+  },
   seed,
   create: async () => {
     const server = await startServer();

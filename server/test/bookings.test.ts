@@ -229,6 +229,46 @@ describe('bad input answers 400 with field errors and stores nothing', () => {
   });
 });
 
+describe('names: at most 50 characters (docs/product.md §5)', () => {
+  test("a 60-character name is refused with the schema's message, a 50-character one is stored", async () => {
+    await start();
+    const long = await post(ugc({ name: 'N'.repeat(60) }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      message: 'Some fields are not valid.',
+      fieldErrors: { name: ['Must be 50 characters or less'] },
+    });
+    expect(rowCount()).toBe(0);
+
+    const fifty = await post(ugc({ name: 'N'.repeat(50) }));
+    expect(fifty.statusCode).toBe(201);
+    expect(t.app.bookings.repository.get((fifty.json() as { id: string }).id)?.name).toBe('N'.repeat(50));
+  });
+});
+
+test('what a visitor typed is stored trimmed', async () => {
+  await start();
+  const res = await post(
+    photoshoot({
+      name: '  Jane Doe ',
+      email: ' jane@example.com ',
+      phone: ' +15551234567',
+      consultationLocation: ' Studio downtown\t',
+      location: '\nPapago Park ',
+      description: '  Editorial shoot for a spring lookbook.\n\n',
+    }),
+  );
+  expect(res.statusCode).toBe(201);
+  expect(t.app.bookings.repository.get((res.json() as { id: string }).id)).toMatchObject({
+    name: photoshoot().name,
+    email: photoshoot().email,
+    phone: photoshoot().phone,
+    consultationLocation: photoshoot().consultationLocation,
+    location: photoshoot().location,
+    description: photoshoot().description,
+  });
+});
+
 describe('availability', () => {
   test("an unavailable date answers 409 with the spec's message and stores nothing", async () => {
     await start();

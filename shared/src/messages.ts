@@ -7,6 +7,8 @@ export const TIER_NOT_FOUND = 'Selected tier not found';
 export const REQUIRED = 'Required';
 export const FIELDS_NOT_VALID = 'Some fields are not valid.';
 export const DATE_IN_PAST = 'Please choose a date that is not in the past.';
+export const IDEMPOTENCY_KEY_INVALID =
+  'An idempotency key (1 to 100 letters, digits, "-" or "_") is required for a booking request.';
 
 export function unavailableDatesMessage(dates: readonly string[]): string {
   return `The following dates are not available: ${dates.join(', ')}. Please select different dates.`;

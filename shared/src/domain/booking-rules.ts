@@ -44,17 +44,28 @@ export function datesToCheck(input: Pick<BookingInput, 'date' | 'consultationDat
   return [...new Set(dates)];
 }
 
+/** The chosen service and tier, or which of the two does not exist. */
+export function findBookingService(
+  services: readonly Service[],
+  serviceId: string,
+  tierId: string,
+): { found: true; service: Service; tier: Tier } | { found: false; missing: 'service' | 'tier' } {
+  const service = services.find((s) => s.id === serviceId);
+  if (!service) return { found: false, missing: 'service' };
+  const tier = service.tiers.find((t) => t.id === tierId);
+  if (!tier) return { found: false, missing: 'tier' };
+  return { found: true, service, tier };
+}
+
 /** Throws Error('Selected service not found') or Error('Selected tier not found'), as docs/product.md §5 words them. */
 export function resolveBookingService(
   services: readonly Service[],
   serviceId: string,
   tierId: string,
 ): { service: Service; tier: Tier } {
-  const service = services.find((s) => s.id === serviceId);
-  if (!service) throw new Error(SERVICE_NOT_FOUND);
-  const tier = service.tiers.find((t) => t.id === tierId);
-  if (!tier) throw new Error(TIER_NOT_FOUND);
-  return { service, tier };
+  const found = findBookingService(services, serviceId, tierId);
+  if (!found.found) throw new Error(found.missing === 'service' ? SERVICE_NOT_FOUND : TIER_NOT_FOUND);
+  return { service: found.service, tier: found.tier };
 }
 
 /** The form's labels. 'date' reads 'Preferred Shoot Date' for a photoshoot: use labelFor or dateLabelFor. */
@@ -80,16 +91,14 @@ export function labelFor(field: BookingTextField, serviceId: string): string {
   return field === 'date' ? dateLabelFor(serviceId) : BOOKING_FIELD_LABELS[field];
 }
 
+export type NewBookingRecord = Omit<BookingRequest, 'id' | 'createdAt' | 'updatedAt'>;
+
 /**
  * A new booking request as stored (docs/product.md §3, §7): what the visitor sent, plus what the backend derives from the chosen
  * service and tier (display name, price, tier name, payment schedule) and status 'New'. The id and the timestamps are
  * the caller's: each backend makes them its own way.
  */
-export function newBookingRecord(
-  input: BookingInput,
-  service: Service,
-  tier: Tier,
-): Omit<BookingRequest, 'id' | 'createdAt' | 'updatedAt'> {
+export function newBookingRecord(input: BookingInput, service: Service, tier: Tier): NewBookingRecord {
   return {
     name: input.name,
     email: input.email,

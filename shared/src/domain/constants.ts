@@ -33,9 +33,12 @@ export const PRINT_CONCEPT_KEYS = [
 
 export const PORTFOLIO_SECTION_IDS = ['comp-card', 'digitals', 'runway', 'print', 'ugc'] as const;
 
-/** Field size limits shared by the booking form and the server schema. */
+/**
+ * Field size limits shared by the booking form and the server schema. A name is at most 50 characters, as the
+ * security helpers of docs/product.md §5 say (security-kit keeps its own NAME_MAX_LENGTH; a test holds the two equal).
+ */
 export const LIMITS = {
-  name: 100,
+  name: 50,
   email: 254,
   phone: 20,
   location: 200,

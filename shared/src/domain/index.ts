@@ -5,6 +5,7 @@ export * from './services';
 export * from './payment-schedule';
 export * from './availability';
 export * from './booking-rules';
+export * from './idempotency-key';
 export * from './status';
 export * from './contract';
 export * from './sms';

@@ -11,19 +11,33 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 
-/** A single-line text field: trimmed, bounded, no control characters. */
-export const line = (max: number) =>
-  z
-    .string()
+/**
+ * Why a custom check failed, carried in the issue's params so a caller can tell the failures apart without reading
+ * the message (docs/architecture.md: one rule, many doors).
+ */
+export type SchemaCheckCode = 'required' | 'format' | 'markup' | 'control-characters';
+const because = (code: SchemaCheckCode, message: string) => ({ message, params: { code } });
+
+interface TextOptions {
+  /** Leading and trailing white space is dropped before any other check, and the stored value is the trimmed one. */
+  trim?: boolean;
+}
+const base = ({ trim = false }: TextOptions) => (trim ? z.string().trim() : z.string());
+
+/** A single-line text field: bounded, no control characters. */
+export const line = (max: number, options: TextOptions = {}) =>
+  base(options)
     .max(max, { message: `Must be ${max} characters or less` })
-    .refine((s) => !CONTROL_CHARS_SINGLE_LINE.test(s), { message: 'Must not contain control characters' });
+    .refine(
+      (s) => !CONTROL_CHARS_SINGLE_LINE.test(s),
+      because('control-characters', 'Must not contain control characters'),
+    );
 
 /** A multi-line text field: newlines and tabs allowed, other control characters not. */
-export const text = (max: number) =>
-  z
-    .string()
+export const text = (max: number, options: TextOptions = {}) =>
+  base(options)
     .max(max, { message: `Must be ${max} characters or less` })
-    .refine((s) => !CONTROL_CHARS.test(s), { message: 'Must not contain control characters' });
+    .refine((s) => !CONTROL_CHARS.test(s), because('control-characters', 'Must not contain control characters'));
 
 const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
@@ -33,39 +47,46 @@ const isRealDate = (s: string) => {
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date (YYYY-MM-DD)' })
-  .refine(isRealDate, { message: 'Must be a real calendar date' });
+  .refine(isRealDate, because('format', 'Must be a real calendar date'));
 
 export const optionalIsoDate = z.union([z.literal(''), isoDate]);
 
 export const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Must be a time (HH:MM)' });
 
-export const email = z
-  .string()
-  .max(LIMITS.email, { message: `Must be ${LIMITS.email} characters or less` })
-  .email({ message: 'Must be a valid e-mail address' });
+const emailOf = ({ trim = false }: TextOptions) =>
+  base({ trim })
+    .max(LIMITS.email, { message: `Must be ${LIMITS.email} characters or less` })
+    .email({ message: 'Must be a valid e-mail address' });
+
+export const email = emailOf({});
 
 export const bookingStatus = z.enum(BOOKING_STATUSES);
 
-const required = (max: number) => line(max).refine((s) => s.trim().length > 0, { message: 'Required' });
+const filled = (s: string) => s.trim().length > 0;
 
 export const NO_MARKUP_MESSAGE = 'Must not contain HTML or script';
 /** Booking text is plain text: tags, event handlers and script URLs are refused ("I <3 it" and "R&B" are fine). */
 const plain = <T extends z.ZodType<string>>(schema: T) =>
-  schema.refine((s) => !containsMarkup(s), { message: NO_MARKUP_MESSAGE });
+  schema.refine((s) => !containsMarkup(s), because('markup', NO_MARKUP_MESSAGE));
+
+// What a visitor types is trimmed here, once, so every backend stores the same text and a blank field is empty.
+const TRIM = { trim: true };
+const requiredLine = (max: number) => line(max, TRIM).refine(filled, because('required', 'Required'));
 
 export const bookingInputSchema = z.strictObject({
-  name: plain(required(LIMITS.name)),
-  email,
-  phone: line(LIMITS.phone).refine((s) => s === '' || /^\+?[0-9]+$/.test(s), {
-    message: 'Must be digits with an optional plus sign',
-  }),
-  serviceId: required(LIMITS.id),
-  serviceTierId: required(LIMITS.id),
+  name: plain(requiredLine(LIMITS.name)),
+  email: emailOf(TRIM),
+  phone: line(LIMITS.phone, TRIM).refine(
+    (s) => s === '' || /^\+?[0-9]+$/.test(s),
+    because('format', 'Must be digits with an optional plus sign'),
+  ),
+  serviceId: requiredLine(LIMITS.id),
+  serviceTierId: requiredLine(LIMITS.id),
   date: optionalIsoDate,
   consultationDate: optionalIsoDate,
-  consultationLocation: plain(line(LIMITS.location)),
-  location: plain(line(LIMITS.location)),
-  description: plain(text(LIMITS.description).refine((s) => s.trim().length > 0, { message: 'Required' })),
+  consultationLocation: plain(line(LIMITS.location, TRIM)),
+  location: plain(line(LIMITS.location, TRIM)),
+  description: plain(text(LIMITS.description, TRIM).refine(filled, because('required', 'Required'))),
   smsOptIn: z.boolean(),
 });
 

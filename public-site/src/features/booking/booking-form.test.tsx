@@ -207,17 +207,28 @@ describe('security kit checks', () => {
     await screen.findByRole('textbox', { name: 'Full Name' });
     await fillUgc(user, { email: 'admin@mailinator.com' });
     await user.type(field('Phone'), '12345');
-    await user.clear(field('Full Name'));
-    await user.type(field('Full Name'), `Maria ${'a'.repeat(50)}`);
 
     expect(screen.getByText(warningMessages.adminEmail)).toBeInTheDocument();
     expect(screen.getByText(warningMessages.disposableEmail)).toBeInTheDocument();
     expect(screen.getByText(warningMessages.phoneLength)).toBeInTheDocument();
-    expect(screen.getByText(warningMessages.nameLength)).toBeInTheDocument();
 
     await user.click(submitButton());
     expect(await screen.findByText('Thank You!')).toBeInTheDocument();
     expect(await bookings(memory)).toHaveLength(1);
+  });
+
+  test('a name stops at 50 characters, the limit the server holds too (docs/product.md §5)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { memory } = setup();
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.clear(field('Full Name'));
+    await user.type(field('Full Name'), `Maria ${'a'.repeat(50)}`);
+    expect(field('Full Name')).toHaveValue(`Maria ${'a'.repeat(44)}`);
+
+    await user.click(submitButton());
+    expect(await screen.findByText('Thank You!')).toBeInTheDocument();
+    expect((await bookings(memory))[0]?.name).toHaveLength(50);
   });
 
   test('opting in to SMS needs a phone number', async () => {

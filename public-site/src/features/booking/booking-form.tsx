@@ -21,7 +21,6 @@ import {
 } from '@studio/shared/domain';
 import { DATE_IN_PAST, SMS_OPT_IN_TEXT, unavailableDatesMessage } from '@studio/shared/messages';
 import {
-  NAME_MAX_LENGTH,
   formMessages,
   getInputWarnings,
   validateEmail,
@@ -98,9 +97,7 @@ function validate(values: BookingInput, today: IsoDate): Errors {
   }
   if (!errors.name && values.name.trim() !== '') {
     const result = validateName(values.name);
-    // Over 50 characters is the kit's warning, not an error: the server takes names up to 100.
-    const tooLongOnly = values.name.trim().length > NAME_MAX_LENGTH;
-    if (!result.valid && !tooLongOnly) errors.name = result.message;
+    if (!result.valid) errors.name = result.message;
   }
   if (!errors.email && values.email.trim() !== '') {
     const result = validateEmail(values.email);

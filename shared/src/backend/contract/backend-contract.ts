@@ -2,10 +2,20 @@
 // SDK modules). A harness seeds its adapter with contractSeed() and says which capabilities it has; a case whose
 // capability is missing is registered as a jest `todo` naming that capability, so it shows in every run.
 import type { AdminAvailability, BookingRequest } from '../../domain/types';
+import {
+  DATE_IN_PAST,
+  FIELDS_NOT_VALID,
+  IDEMPOTENCY_KEY_INVALID,
+  REQUIRED,
+  SERVICE_NOT_FOUND,
+  TIER_NOT_FOUND,
+  unavailableDatesMessage,
+} from '../../messages';
+import { NO_MARKUP_MESSAGE } from '../../schemas';
 import { BackendError, type Backend, type Unsubscribe } from '../port';
-import { contractBooking, type ContractSeed } from './contract-seed';
+import { contractBooking, contractPhotoshoot, type ContractSeed } from './contract-seed';
 
-export { contractSeed, contractBooking, type ContractSeed } from './contract-seed';
+export { contractSeed, contractBooking, contractPhotoshoot, type ContractSeed } from './contract-seed';
 
 export interface ContractCapabilities {
   /** bookings.create (the public write). */
@@ -16,6 +26,11 @@ export interface ContractCapabilities {
   adminSession: boolean;
   /** requestLink refuses a non-admin address at once; without it the refusal comes at completion. */
   rejectsNonAdminAtRequest: boolean;
+  /**
+   * bookings.create refuses past dates and follows the one idempotency-key rule (domain/accept-booking.ts,
+   * domain/idempotency-key.ts). Optional, absent meaning no, while an adapter still keeps rules of its own.
+   */
+  acceptBookingRule?: boolean;
 }
 
 export type ContractCapability = keyof ContractCapabilities;
@@ -164,12 +179,154 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(Object.keys(error.fieldErrors)).toEqual(expect.arrayContaining(['name', 'email']));
     });
 
-    needs('bookingCreate', 'refuses a booking on an unavailable date with a conflict', async () => {
-      const error = await rejection(
-        backend.bookings.create(contractBooking(seed, { date: seed.blockedDate }), 'contract-key-0003'),
+    needs(
+      'bookingCreate',
+      "refuses a booking on an unavailable date with a conflict and the spec's message naming it",
+      async () => {
+        const error = await rejection(
+          backend.bookings.create(contractBooking(seed, { date: seed.blockedDate }), 'contract-key-0003'),
+        );
+        expect(error).toMatchObject({ code: 'conflict', status: 409, fieldErrors: {} });
+        expect(error.message).toBe(unavailableDatesMessage([seed.blockedDate]));
+        expect(error.message).toBe(
+          `The following dates are not available: ${seed.blockedDate}. Please select different dates.`,
+        );
+      },
+    );
+
+    /** The admin's view of every stored booking (signs the admin in). */
+    async function storedBookings(): Promise<BookingRequest[]> {
+      await subject.signInAsAdmin();
+      const live = liveValue<BookingRequest[]>(backend.bookings.subscribe, () => true);
+      const list = await live.value;
+      live.stop();
+      return list;
+    }
+
+    /** A refusal with code 'validation', status 400, and exactly these field errors. */
+    async function refusedAsInvalid(
+      attempt: Promise<unknown>,
+      message: string,
+      fieldErrors: Record<string, string[]>,
+    ): Promise<void> {
+      const error = await rejection(attempt);
+      expect({ code: error.code, status: error.status, message: error.message }).toEqual({
+        code: 'validation',
+        status: 400,
+        message,
+      });
+      expect(error.fieldErrors).toEqual(fieldErrors);
+    }
+
+    needs('acceptBookingRule', 'refuses a date in the past, the shoot date or the consultation date', async () => {
+      await refusedAsInvalid(
+        backend.bookings.create(contractBooking(seed, { date: seed.pastDate }), 'contract-key-0201'),
+        DATE_IN_PAST,
+        { date: [DATE_IN_PAST] },
       );
-      expect(error.code).toBe('conflict');
+      await refusedAsInvalid(
+        backend.bookings.create(contractPhotoshoot(seed, { consultationDate: seed.pastDate }), 'contract-key-0202'),
+        DATE_IN_PAST,
+        { consultationDate: [DATE_IN_PAST] },
+      );
+      if (capabilities.adminSession) expect(await storedBookings()).toEqual([]);
     });
+
+    needs(
+      'acceptBookingRule',
+      'refuses an idempotency key that is empty, over 100 characters, or has other characters than A-Z a-z 0-9 - _',
+      async () => {
+        for (const key of ['', 'k'.repeat(101), 'has spaces', 'a/b', 'dot.ted']) {
+          const error = await rejection(backend.bookings.create(contractBooking(seed), key));
+          expect({ key, code: error.code, status: error.status, message: error.message }).toEqual({
+            key,
+            code: 'validation',
+            status: 400,
+            message: IDEMPOTENCY_KEY_INVALID,
+          });
+          expect(error.fieldErrors).toEqual({});
+        }
+        if (capabilities.adminSession) expect(await storedBookings()).toEqual([]);
+        const longest = `${'K'.repeat(50)}-${'k'.repeat(48)}_`;
+        expect(longest).toHaveLength(100);
+        await expect(backend.bookings.create(contractBooking(seed), longest)).resolves.toMatchObject({ status: 'New' });
+      },
+    );
+
+    needs('bookingCreate', 'refuses markup in the name and the description', async () => {
+      await refusedAsInvalid(
+        backend.bookings.create(
+          contractBooking(seed, { name: '<b>Jane</b>', description: '<img src=x onerror=alert(1)>' }),
+          'contract-key-0203',
+        ),
+        FIELDS_NOT_VALID,
+        { name: [NO_MARKUP_MESSAGE], description: [NO_MARKUP_MESSAGE] },
+      );
+    });
+
+    needs('bookingCreate', 'refuses a name over 50 characters (docs/product.md §5)', async () => {
+      await refusedAsInvalid(
+        backend.bookings.create(contractBooking(seed, { name: 'N'.repeat(51) }), 'contract-key-0204'),
+        FIELDS_NOT_VALID,
+        { name: ['Must be 50 characters or less'] },
+      );
+    });
+
+    needs(
+      'bookingCreate',
+      'refuses a photoshoot without its consultation date and location, shoot date and location',
+      async () => {
+        await refusedAsInvalid(
+          backend.bookings.create(
+            contractPhotoshoot(seed, { consultationDate: '', consultationLocation: ' ', date: '', location: '' }),
+            'contract-key-0205',
+          ),
+          FIELDS_NOT_VALID,
+          { consultationDate: [REQUIRED], consultationLocation: [REQUIRED], date: [REQUIRED], location: [REQUIRED] },
+        );
+      },
+    );
+
+    needs('bookingCreate', "refuses an unknown service or tier with the spec's words", async () => {
+      await refusedAsInvalid(
+        backend.bookings.create(contractBooking(seed, { serviceTierId: 'photoshoot-mini' }), 'contract-key-0206'),
+        TIER_NOT_FOUND,
+        { serviceTierId: [TIER_NOT_FOUND] },
+      );
+      await refusedAsInvalid(
+        backend.bookings.create(contractBooking(seed, { serviceId: 'skydiving' }), 'contract-key-0207'),
+        SERVICE_NOT_FOUND,
+        { serviceId: [SERVICE_NOT_FOUND] },
+      );
+    });
+
+    if (capabilities.adminSession && capabilities.bookingCreate) {
+      it('stores what a visitor typed trimmed', async () => {
+        const created = await backend.bookings.create(
+          contractPhotoshoot(seed, {
+            name: '  Jane Doe ',
+            email: ' jane@example.com\t',
+            phone: ' +15551234567 ',
+            consultationLocation: '\nVideo call ',
+            location: ' Papago Park  ',
+            description: '\n  Three short videos for a skincare launch.  \n',
+          }),
+          'contract-key-0208',
+        );
+        const stored = (await storedBookings()).find((b) => b.id === created.id);
+        const sent = contractPhotoshoot(seed);
+        expect(stored).toMatchObject({
+          name: sent.name,
+          email: sent.email,
+          phone: sent.phone,
+          consultationLocation: sent.consultationLocation,
+          location: sent.location,
+          description: sent.description,
+        });
+      });
+    } else {
+      it.todo("stores what a visitor typed trimmed [needs capabilities 'adminSession' and 'bookingCreate']");
+    }
 
     needs('signIn', 'refuses a sign-in for an address that is not the admin with forbidden', async () => {
       if (capabilities.rejectsNonAdminAtRequest) {

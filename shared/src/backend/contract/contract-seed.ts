@@ -26,6 +26,8 @@ export interface ContractSeed {
   openDate: string;
   /** A date inside the unavailable range. */
   blockedDate: string;
+  /** A date before today in every time zone (a backend's today is its local calendar day). */
+  pastDate: string;
 }
 
 const iso = (today: Date, days: number) => {
@@ -87,7 +89,20 @@ export function contractSeed(today: Date = new Date()): ContractSeed {
     },
     openDate: iso(today, 20),
     blockedDate: iso(today, 11),
+    pastDate: iso(today, -3),
   };
+}
+
+/** A valid photoshoot booking: consultation and shoot both on the seed's open date. */
+export function contractPhotoshoot(seed: ContractSeed, over: Partial<BookingInput> = {}): BookingInput {
+  return contractBooking(seed, {
+    serviceId: 'photoshoot',
+    serviceTierId: 'photoshoot-mini',
+    consultationDate: seed.openDate,
+    consultationLocation: 'Video call',
+    location: 'Papago Park',
+    ...over,
+  });
 }
 
 /** A valid booking for the seed's open date (the UGC service needs no shoot fields). */

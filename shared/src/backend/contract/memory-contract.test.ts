@@ -7,7 +7,13 @@ const at = '2025-01-01T00:00:00.000Z';
 
 describeBackendContract({
   name: 'memory',
-  capabilities: { bookingCreate: true, signIn: true, adminSession: true, rejectsNonAdminAtRequest: true },
+  capabilities: {
+    bookingCreate: true,
+    signIn: true,
+    adminSession: true,
+    rejectsNonAdminAtRequest: true,
+    acceptBookingRule: true,
+  },
   seed,
   create: async () => {
     const backend = createMemoryBackend({
