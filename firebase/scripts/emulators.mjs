@@ -192,6 +192,45 @@ export function ensureFirebaseTools() {
   return cli;
 }
 
+const FUNCTIONS_DIR = path.join(ROOT, 'firebase', 'functions');
+
+/** Whether firebase/functions/node_modules holds exactly the versions its package.json names. */
+function functionsDepsInstalled() {
+  const { dependencies } = JSON.parse(readFileSync(path.join(FUNCTIONS_DIR, 'package.json'), 'utf8'));
+  return Object.entries(dependencies).every(([name, version]) => {
+    try {
+      const installed = JSON.parse(
+        readFileSync(path.join(FUNCTIONS_DIR, 'node_modules', name, 'package.json'), 'utf8'),
+      ).version;
+      return installed === version;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The functions' own dependencies (firebase-admin with its Firestore client, firebase-functions) in
+ * firebase/functions/node_modules, where `firebase deploy` installs them too; the tests run the functions with them.
+ */
+export function ensureFunctionsDeps() {
+  if (functionsDepsInstalled()) return;
+  log("installing the functions' dependencies into firebase/functions/node_modules (first run only)");
+  const t0 = Date.now();
+  const npm = spawnSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--loglevel=error'],
+    { cwd: FUNCTIONS_DIR, stdio: 'inherit' },
+  );
+  if (npm.status !== 0 || !functionsDepsInstalled()) {
+    throw new EmulatorSetupError(
+      `Installing the functions' dependencies in ${FUNCTIONS_DIR} failed (npm exit ${npm.status}). ` +
+        'Check that the npm registry is reachable, then run the tests again.',
+    );
+  }
+  log(`functions' dependencies installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
 /**
  * Starts the Firebase CLI's emulators (`only`: e.g. ['auth'] or ['auth', 'functions']) on free ports, with a
  * configuration written to a temporary folder. Answers { project, ports: { auth, functions }, pid }.

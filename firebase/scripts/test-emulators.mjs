@@ -10,6 +10,7 @@ import {
   EmulatorSetupError,
   ROOT,
   ensureFirebaseTools,
+  ensureFunctionsDeps,
   findFirestoreJar,
   killAllNow,
   log,
@@ -36,6 +37,7 @@ let status;
 try {
   const jar = findFirestoreJar();
   const cli = ensureFirebaseTools();
+  ensureFunctionsDeps();
   const [firestore, cliEmulators] = await Promise.all([
     startFirestore({ jar, logDir }),
     startCliEmulators({ cli, only: ['auth'], project, logDir }),
@@ -46,6 +48,8 @@ try {
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${cliEmulators.ports.auth}`,
     GCLOUD_PROJECT: project,
     STUDIO_EMULATOR_PROJECT: project,
+    // No Google Cloud metadata server here: the Admin SDK would wait for one before every first call.
+    METADATA_SERVER_DETECTION: 'none',
   };
   const jest = spawnSync(
     process.execPath,
