@@ -184,7 +184,7 @@ describe('createBooking: the per-client rate limit', () => {
       await refusal(call({ booking: contractBooking(seed, { name: '' }), idempotencyKey: `c-${i}` }, 'noisy', limit));
     }
     const error = await refusal(call({ booking: contractBooking(seed), idempotencyKey: 'c-3' }, 'noisy', limit));
-    expect(error.details).toEqual({ status: 429, retryAfter: 60 });
+    expect(error.details).toEqual({ status: 429, message: tooManyRequests(60), retryAfter: 60 });
     expect(await storedBookings()).toEqual([]);
   });
 
@@ -222,7 +222,7 @@ describe('the createBooking callable (src/index.ts) over HTTP', () => {
       expect(bad.body.error).toEqual({
         status: 'INVALID_ARGUMENT',
         message: DATE_IN_PAST,
-        details: { status: 400, fieldErrors: { date: [DATE_IN_PAST] } },
+        details: { status: 400, message: DATE_IN_PAST, fieldErrors: { date: [DATE_IN_PAST] } },
       });
     } finally {
       await server.close();

@@ -46,17 +46,28 @@ export interface CreateBookingCall {
 
 export type BookingCallErrorCode = 'invalid-argument' | 'failed-precondition' | 'resource-exhausted';
 
+export interface BookingCallErrorDetails {
+  status: 400 | 409 | 429;
+  /** The message word for word: the Firebase SDK appends the HTTP status to the error's own message. */
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  retryAfter?: number;
+}
+
 /**
  * A refusal, carried to the client as an HttpsError: `details.status` is the embedded server's HTTP status for the
  * same refusal and `details.fieldErrors` its field errors, so the adapter raises the same BackendError either way.
  */
 export class BookingCallError extends Error {
+  readonly details: BookingCallErrorDetails;
+
   constructor(
     readonly code: BookingCallErrorCode,
     message: string,
-    readonly details: { status: 400 | 409 | 429; fieldErrors?: Record<string, string[]>; retryAfter?: number },
+    details: Omit<BookingCallErrorDetails, 'message'>,
   ) {
     super(message);
+    this.details = { ...details, message };
   }
 }
 
