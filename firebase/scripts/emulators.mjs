@@ -278,6 +278,7 @@ function stopOne(child) {
 /** Stops every process started here, by its id, and waits for each to exit (SIGKILL after 10 s). */
 export async function stopAll() {
   const running = started.splice(0);
+  if (running.length > 0) log(`stopping ${running.map((r) => `${r.name} (pid ${r.child.pid})`).join(', ')}`);
   await Promise.all(
     running.map(
       ({ child, cleanup }) =>

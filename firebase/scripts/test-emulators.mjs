@@ -67,7 +67,6 @@ try {
   else console.error(error);
   status = 1;
 } finally {
-  log('stopping the emulators');
   await stopAll();
 }
 process.exit(status);
