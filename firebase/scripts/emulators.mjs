@@ -231,6 +231,14 @@ export function ensureFunctionsDeps() {
   log(`functions' dependencies installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
+/** Builds lib/index.js with the functions' own build script (the bundle `firebase deploy` uploads). */
+export function buildFunctions() {
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: FUNCTIONS_DIR, encoding: 'utf8' });
+  if (build.status !== 0) {
+    throw new Error(`Building the functions failed (npm exit ${build.status}):\n${build.stdout}${build.stderr}`);
+  }
+}
+
 /**
  * Starts the Firebase CLI's emulators (`only`: e.g. ['auth'] or ['auth', 'functions']) on free ports, with a
  * configuration written to a temporary folder. Answers { project, ports: { auth, functions }, pid }.

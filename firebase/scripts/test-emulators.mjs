@@ -1,6 +1,7 @@
-// `npm run test:firebase`, and the "Firebase emulator suite" step of `npm test`: starts the Firestore emulator (the
-// jar, FIRESTORE_EMULATOR_JAR overrides its path) and the Auth emulator (firebase-tools from .cache/firebase-tools)
-// once, runs every test in firebase/test/emulator/ against them, and stops them by their process ids.
+// `npm run test:firebase`, and the "Firebase emulator suite" step of `npm test`: builds the functions' bundle, starts
+// the Firestore emulator (the jar, FIRESTORE_EMULATOR_JAR overrides its path) and the Auth emulator (firebase-tools
+// from .cache/firebase-tools) once, runs every test in firebase/test/emulator/ and firebase/functions/test/ against
+// them, and stops them by their process ids.
 // Arguments are passed to jest (`--json --outputFile=...`, a test name pattern).
 // Without an emulator the run fails with a message that says how to get one; it never skips.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   EmulatorSetupError,
+  buildFunctions,
   ROOT,
   ensureFirebaseTools,
   ensureFunctionsDeps,
@@ -38,6 +40,7 @@ try {
   const jar = findFirestoreJar();
   const cli = ensureFirebaseTools();
   ensureFunctionsDeps();
+  buildFunctions();
   const [firestore, cliEmulators] = await Promise.all([
     startFirestore({ jar, logDir }),
     startCliEmulators({ cli, only: ['auth'], project, logDir }),

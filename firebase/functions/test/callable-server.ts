@@ -1,9 +1,11 @@
-// Serves the deployed callables of src/index.ts over HTTP, as the Functions emulator serves them, for the emulator
-// tests (started by emulator-support.ts as `node --import tsx`, in a process of its own like a function instance).
+// Serves the deployed callables over HTTP, as the Functions emulator serves them, for the emulator tests (started by
+// emulator-support.ts, in a process of its own like a function instance). It loads lib/index.js, the bundle that
+// `firebase deploy` uploads (firebase/scripts/test-emulators.mjs builds it first with the functions' build script).
 // Same environment as the Functions emulator gives a function (FUNCTIONS_EMULATOR, and the debug features that
 // decode tokens without Google's keys, which this machine cannot fetch); same protocol, POST /<project>/<region>/<name>
 // with { data }. Prints "listening <port>" once it accepts calls.
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import express from 'express';
 
 const project = process.env.GCLOUD_PROJECT ?? '';
@@ -11,7 +13,10 @@ const project = process.env.GCLOUD_PROJECT ?? '';
 type Handler = (req: express.Request, res: express.Response) => void | Promise<void>;
 
 async function main() {
-  const functions = (await import('../src/index')) as unknown as Record<string, Handler | undefined>;
+  const functions = (await import(path.join(__dirname, '..', 'lib', 'index.js'))) as Record<
+    string,
+    Handler | undefined
+  >;
   const web = express();
   web.use(express.json());
   web.post('/:project/:region/:name', (req, res) => {
