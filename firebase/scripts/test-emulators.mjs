@@ -15,7 +15,6 @@ import {
   ensureFunctionsDeps,
   findFirestoreJar,
   killAllNow,
-  log,
   startCliEmulators,
   startFirestore,
   stopAll,
