@@ -13,7 +13,7 @@ import {
   unavailableDatesMessage,
 } from '@studio/shared/messages';
 import { NO_MARKUP_MESSAGE } from '@studio/shared/schemas';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { BookingCallError, createBooking, rateLimitDocId, type RateLimit } from '../src/core/create-booking';
 import { tooManyRequests } from '../src/messages';
 import { adminDb, clearFirestore, closeAdmin, seedFirestore, startCallableServer } from './emulator-support';
@@ -34,7 +34,8 @@ async function refusal(promise: Promise<unknown>): Promise<BookingCallError> {
   return outcome;
 }
 
-const storedBookings = async () => (await adminDb().collection('bookingRequests').get()).docs;
+const storedBookings = async (): Promise<QueryDocumentSnapshot[]> =>
+  (await adminDb().collection('bookingRequests').get()).docs;
 
 beforeEach(async () => {
   await clearFirestore();
@@ -190,7 +191,7 @@ describe('createBooking: the per-client rate limit', () => {
 
   it('keeps a hash of the client, never its address, and lets the document expire', async () => {
     await call({ booking: contractBooking(seed), idempotencyKey: 'hash-1' }, '203.0.113.9');
-    const docs = (await adminDb().collection('bookingRateLimits').get()).docs;
+    const docs: QueryDocumentSnapshot[] = (await adminDb().collection('bookingRateLimits').get()).docs;
     expect(docs.map((d) => d.id)).toEqual([rateLimitDocId('203.0.113.9')]);
     expect(JSON.stringify(docs[0]?.data())).not.toContain('203.0.113.9');
     expect((docs[0]?.get('expireAt') as Timestamp).toMillis()).toBeGreaterThan(NOW.getTime());
