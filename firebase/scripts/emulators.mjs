@@ -1,8 +1,9 @@
 // Starts and stops the Firebase emulators for firebase/scripts/test-emulators.mjs:
 // - Firestore: Google's emulator jar (Debian package google-cloud-cli-firestore-emulator, run with `java`), started
 //   directly because firebase-tools 15 refuses Java before 21 for it;
-// - Auth (and the Functions emulator): firebase-tools, installed on first use into .cache/firebase-tools, not into the
-//   root package.json, so that `npm install` stays fast for everyone who never runs these tests.
+// - Auth: firebase-tools, installed on first use into .cache/firebase-tools, not into the root package.json, so that
+//   `npm install` stays fast for everyone who never runs these tests;
+// - the functions' own dependencies, in firebase/functions/node_modules, and their bundle (lib/index.js).
 // Every process is started here, remembered by its id, and stopped by that id (its process group) in stopAll().
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -240,37 +241,45 @@ export function buildFunctions() {
 }
 
 /**
- * Starts the Firebase CLI's emulators (`only`: e.g. ['auth'] or ['auth', 'functions']) on free ports, with a
- * configuration written to a temporary folder. Answers { project, ports: { auth, functions }, pid }.
+ * Starts the Firebase CLI's emulators (`only`, e.g. ['auth']) on free ports, with a configuration written to a
+ * temporary folder. Answers { project, ports: { auth, ... }, pid, logFile }.
  */
-export async function startCliEmulators({ cli, only, project, logDir, functionsSource, env = {} }) {
-  const ports = { hub: await freePort(), logging: await freePort() };
-  for (const name of only) ports[name] = await freePort();
-  const configDir = mkdtempSync(path.join(tmpdir(), 'studio-emulators-'));
-  const emulators = { ui: { enabled: false }, singleProjectMode: true };
-  for (const [name, port] of Object.entries(ports)) emulators[name] = { host: HOST, port };
-  const config = { emulators };
-  if (functionsSource) config.functions = [{ source: path.relative(configDir, functionsSource), codebase: 'default' }];
-  writeFileSync(path.join(configDir, 'firebase.json'), JSON.stringify(config, null, 2));
-  const logFile = path.join(logDir, 'firebase-cli.log');
-  const t0 = Date.now();
-  const child = startProcess(
-    'firebase emulators',
-    process.execPath,
-    [cli, 'emulators:start', '--only', only.join(','), '--project', project],
-    {
-      cwd: configDir,
-      logFile,
-      // No telemetry, no update check: this machine may have no internet, and the answers would only slow the start.
-      env: { ...env, NO_UPDATE_NOTIFIER: '1', CI: '1' },
-    },
-  );
-  started[started.length - 1].cleanup = () => rmSync(configDir, { recursive: true, force: true });
-  // The CLI prints this line once every emulator has started (the Functions emulator after loading the code).
-  const ready = async () => /All emulators ready/.test(readFileSync(logFile, 'utf8'));
-  await waitFor('The Firebase CLI emulators', child, ready, 180_000, logFile);
-  log(`${only.join(' + ')} emulator(s) ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return { project, ports, pid: child.pid, logFile };
+export async function startCliEmulators({ cli, only, project, logDir, env = {} }) {
+  let lastError;
+  // As for the Firestore jar: a port found free may be taken before the CLI binds it; then try other ports.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const ports = { hub: await freePort(), logging: await freePort() };
+    for (const name of only) ports[name] = await freePort();
+    const configDir = mkdtempSync(path.join(tmpdir(), 'studio-emulators-'));
+    const emulators = { ui: { enabled: false }, singleProjectMode: true };
+    for (const [name, port] of Object.entries(ports)) emulators[name] = { host: HOST, port };
+    writeFileSync(path.join(configDir, 'firebase.json'), JSON.stringify({ emulators }, null, 2));
+    const logFile = path.join(logDir, 'firebase-cli.log');
+    const t0 = Date.now();
+    const child = startProcess(
+      'firebase emulators',
+      process.execPath,
+      [cli, 'emulators:start', '--only', only.join(','), '--project', project],
+      {
+        cwd: configDir,
+        logFile,
+        // No update check: this machine may have no internet, and the answer would only slow the start.
+        env: { ...env, NO_UPDATE_NOTIFIER: '1', CI: '1' },
+      },
+    );
+    started[started.length - 1].cleanup = () => rmSync(configDir, { recursive: true, force: true });
+    // The CLI prints this line once every emulator it started is ready.
+    const ready = async () => /All emulators ready/.test(readFileSync(logFile, 'utf8'));
+    try {
+      await waitFor('The Firebase CLI emulators', child, ready, 180_000, logFile);
+      log(`${only.join(' + ')} emulator(s) ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      return { project, ports, pid: child.pid, logFile };
+    } catch (error) {
+      lastError = error;
+      stopOne(child);
+    }
+  }
+  throw lastError;
 }
 
 function stopOne(child) {
