@@ -1,16 +1,21 @@
 // One server for the whole browser run; tests that need their own start one with startServer().
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { caddyPath } from './support/caddy';
 import { chromiumPath } from './support/chromium';
 import { REPO_ROOT, startServer } from './support/server';
 
 export default async function globalSetup() {
   process.env.CHROME_PATH = chromiumPath();
+  // The reverse-proxy test (tests/caddy.spec.ts) runs a real Caddy: found or installed here, like Chromium.
+  process.env.CADDY_PATH = caddyPath();
   for (const app of ['shell', 'public-site', 'admin-app']) {
     if (!existsSync(path.join(REPO_ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json'))) {
       throw new Error(`${app} is not built: run \`npm run build\` first (npm test does).`);
     }
   }
+  // Every server of the browser run is the compiled one `npm start` runs (workers inherit the setting).
+  process.env.E2E_SERVER_RUNTIME = 'compiled';
   const server = await startServer();
   // Workers inherit the environment the global setup leaves behind.
   process.env.E2E_BASE_URL = server.url;

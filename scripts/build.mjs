@@ -1,5 +1,7 @@
-// Builds every bundle for production: the two remotes and the shell, in parallel (each is its own webpack).
+// Builds every bundle for production: the two remotes and the shell, in parallel (each is its own webpack), and
+// compiles the server (build-server.mjs).
 import { spawn } from 'node:child_process';
+import { buildServer } from './build-server.mjs';
 
 const apps = ['shell', 'public-site', 'admin-app'];
 const started = Date.now();
@@ -14,8 +16,8 @@ const run = (app) =>
   });
 
 try {
-  await Promise.all(apps.map(run));
-  console.log(`Built ${apps.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await Promise.all([...apps.map(run), buildServer()]);
+  console.log(`Built ${apps.join(', ')} and the server in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (error) {
   console.error(error.message);
   process.exit(1);

@@ -1,6 +1,6 @@
 // Starts the real server (production build, real SQLite in a temporary DATA_DIR) on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,29 +45,35 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not answer within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** The compiled server `npm start` runs, or its TypeScript source (the load and crash tests run before the build). */
+export type ServerRuntime = 'compiled' | 'source';
+
+export const COMPILED_SERVER = path.join(REPO_ROOT, 'server', 'dist', 'server.js');
+
+// The browser tests' global setup sets 'compiled' for every server of the run, its workers included.
+const defaultRuntime = (): ServerRuntime => (process.env.E2E_SERVER_RUNTIME === 'compiled' ? 'compiled' : 'source');
+
 export async function startServer(
   env: Record<string, string> = {},
-  {
-    hostname = '127.0.0.1',
-  }: {
-    /**
-     * The name the site is reached by, and its PUBLIC_ORIGIN. WebAuthn refuses an IP address as its relying party, so
-     * the passkey tests name the loopback 'localhost'; the server listens on 127.0.0.1 either way.
-     */
-    hostname?: '127.0.0.1' | 'localhost';
-  } = {},
+  runtime: ServerRuntime = defaultRuntime(),
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
-  const url = `http://${hostname}:${port}`;
+  const host = env.HOST ?? '127.0.0.1';
+  // Where this process reaches the server directly (behind a proxy, PUBLIC_ORIGIN is the proxy's).
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (runtime === 'compiled' && !existsSync(COMPILED_SERVER)) {
+    throw new Error('The server is not compiled: run `npm run build` first (npm test does).');
+  }
   // `node --import tsx`, not the tsx CLI: the CLI runs the server in a child process of its own, so a kill -9 (the
   // crash test) would hit only the wrapper and leave the real server running.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const args = runtime === 'compiled' ? [COMPILED_SERVER] : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: path.join(REPO_ROOT, 'server'),
     env: {
       ...process.env,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: host,
       PUBLIC_ORIGIN: url,
       DATA_DIR: dataDir,
       ADMIN_EMAIL,

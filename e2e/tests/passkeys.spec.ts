@@ -1,13 +1,16 @@
 // Issue 14 "Done when": the admin signs in with a passkey in Chromium, and an e-mail link alone no longer signs her in
 // once she has one. Chromium's virtual authenticator (CDP WebAuthn) plays her device: after her first link sign-in
 // the dashboard offers a passkey, she adds one and saves the recovery code, signs out; the next link only asks for the
-// passkey, which signs her in. The API is checked too: a link spent with no passkey gives no session. The recovery
-// code is the way in from a device without her passkey. Each test runs its own server on 'localhost' (WebAuthn
-// refuses an IP address as the relying party), so the shared server's admin keeps signing in by link alone.
+// passkey, which signs her in. The API is checked too: a link spent without the passkey gives no session. The
+// recovery code is the way in from a device without her passkey, and the host's `npm run admin -- reset-passkeys` the
+// way back to the link alone. Each test runs its own server on 'localhost' (WebAuthn refuses an IP address as the
+// relying party), so the shared server's admin keeps signing in by link alone.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { request as playwrightRequest, type CDPSession, type Page } from '@playwright/test';
 import { test, expect } from '../support/test';
-import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server';
+import { ADMIN_EMAIL, REPO_ROOT, startServer, type RunningServer } from '../support/server';
 import { greenDot, tripleClickLogo } from '../support/sign-in';
 
 interface OutboxMessage {
@@ -19,7 +22,7 @@ interface OutboxMessage {
 
 let server: RunningServer;
 test.beforeEach(async () => {
-  server = await startServer({}, { hostname: 'localhost' });
+  server = await startServer({ HOST: 'localhost' });
 });
 test.afterEach(async () => {
   await server.stop();
@@ -158,6 +161,17 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
   const [used] = (await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.authenticatorId }))
     .credentials;
   expect(used?.signCount).toBeGreaterThan(0);
+
+  // Every device lost: the host runs the reset on the server, beside the running site, and the link alone is enough.
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'reset-passkeys'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir, ADMIN_EMAIL, PUBLIC_ORIGIN: server.url },
+  });
+  expect(stdout).toContain(`Removed 1 passkey and the recovery code of ${ADMIN_EMAIL}`);
+  expect((await outbox(page)).some((m) => m.subject === 'Your passkeys were removed by the site host')).toBe(true);
+  await signOutFromDashboard(page);
+  await openSignInLink(page);
+  await signedInThenHome(page);
 });
 
 test('a lost passkey: on a device without it, the recovery code signs her in once, and she is told', async ({

@@ -1,8 +1,8 @@
 // `npm run bench`: builds for production, serves the build with the real server on 127.0.0.1, and measures what
 // issue 8 asks: per route the first load's JS (gzip) and requests, image bytes and LCP in Chromium at a phone
 // profile; Lighthouse (mobile preset) score and LCP; the federated / monolithic first-load JS ratio; and the API
-// under load (autocannon, 50 connections) next to a bare Fastify route. Writes .bench/report.json and
-// .bench/report.md and prints the table.
+// under load (autocannon, 50 connections) next to a bare Fastify route; and the server's start-up time and idle memory,
+// compiled and through tsx (server-start.mjs). Writes .bench/report.json and .bench/report.md and prints the table.
 import { spawn } from 'node:child_process';
 import { randomUUID, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { measureServerStart, startTable } from './server-start.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -88,9 +89,9 @@ async function waitFor(url, child, output) {
   throw new Error(`no answer from ${url}:\n${output()}`);
 }
 
-/** Starts a node process (tsx loaded in-process, so the pid is the server's own for /proc sampling). */
+/** Starts a node process (plain JavaScript, so the pid is the server's own for /proc sampling). */
 async function startNode(script, { cwd, env = {}, health, port }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [script], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,7 +117,8 @@ async function startStudio(env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
   const started = Date.now();
   const port = await freePort();
-  const server = await startNode('src/server.ts', {
+  // The compiled server, as `npm start` runs it (the production build below compiles it).
+  const server = await startNode('dist/server.js', {
     port,
     cwd: path.join(ROOT, 'server'),
     // Images are rendered as the warm-up pass asks for them, so no background rendering competes with the measures.
@@ -419,6 +421,10 @@ function markdown(r) {
         : `| ${x.name} | ${x.rps} | ${x.p99Ms} | ${x.peakRssMb} | ${x.rpsRatio ?? ''} | ${x.p99Ratio ?? ''} | ${x.rssRatio ?? ''} |` +
           (x.non2xx ? ` (${x.non2xx} non-2xx)` : ''),
     ),
+    '',
+    `Server start-up (median of ${r.serverStart[0]?.runs ?? 0} restarts on a seeded DATA_DIR):`,
+    '',
+    startTable(r.serverStart),
   ];
   return lines.join('\n');
 }
@@ -460,6 +466,8 @@ async function main() {
     const monolithLighthouse = quick ? undefined : (await lighthousePass(mono.url, ['/']))[0];
     log('load pass');
     const load = await loadPass(studio, bare);
+    log('server start-up, compiled and through tsx');
+    const serverStart = await measureServerStart({ runs: 3 });
 
     const federatedFirstLoadBytes = routes[0].jsGzipBytes;
     const report = {
@@ -482,6 +490,7 @@ async function main() {
       },
       ratio: Number((federatedFirstLoadBytes / monolith.jsGzipBytes).toFixed(2)),
       load,
+      serverStart,
       benchSeconds: 0,
     };
     report.benchSeconds = Math.round((Date.now() - t0) / 1000);

@@ -2,7 +2,7 @@
 // then registers the infrastructure plugins and one plugin per route group, each handed what it uses as plugin
 // options; `buildApp` wraps it in a configured Fastify instance that tests drive through inject() and server.ts
 // only listens on. Nothing imports this file but those two and the tests.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fastifyCookie from '@fastify/cookie';
@@ -41,6 +41,9 @@ import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
 import { startReminderJob } from './services/reminder-job';
+import { devOutboxEnabled } from './lib/dev-outbox-policy';
+import ops from './ops/register-ops';
+import { loggerOptions, type LogStream } from './ops/request-log';
 
 // The home page's hero in the media folder (seeded artwork), preloaded with the HTML of '/'.
 const HERO_IMAGE_FILE = 'hero.svg';
@@ -60,14 +63,18 @@ export interface StudioOptions extends GivenDeps {
   options: AppOptions;
 }
 
-export interface BuildOverrides extends Partial<AppOptions>, GivenDeps {}
+export interface BuildOverrides extends Partial<AppOptions>, GivenDeps {
+  /** Where log lines go instead of standard output. */
+  logStream?: LogStream;
+}
 
 /** Every dependency of the routes, built once from one database connection. */
 function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: GivenDeps): AppDeps {
   const outbox = createOutboxRepository(db);
   const settings = createSettingsRepository(db, options.smsEnabledEnv);
   const sms = given.sms ?? createSmsTransport({ twilio: options.twilio, outbox, log });
-  const mailer = given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log });
+  const mailer =
+    given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
   return {
     options,
     content: createContentRepository(db),
@@ -96,8 +103,9 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
 function renderDemoImagesAfterListen(app: FastifyInstance, mediaDir: string) {
   let renderer: ChildProcess | undefined;
   app.addHook('onListen', async () => {
-    // execArgv carries the TypeScript loader the server itself runs under.
-    renderer = fork(path.join(__dirname, 'db', 'seed', 'render-images.ts'), [mediaDir], {
+    // Compiled, the renderer is dist/db/seed/render-images.js beside this bundle; under tsx, its TypeScript source
+    // (execArgv carries the loader the server itself runs under).
+    renderer = fork(path.join(__dirname, 'db', 'seed', `render-images${path.extname(__filename)}`), [mediaDir], {
       execArgv: process.execArgv,
       stdio: 'ignore',
     });
@@ -117,6 +125,8 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   // Every route's schemas are the shared zod schemas: requests are parsed and answers serialised by them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Decided first: a deployed site with DEV_OUTBOX=true refuses to start before it touches anything.
+  const devOutbox = devOutboxEnabled(options);
 
   const db = openDatabase(options.dataDir);
   const mediaDir = path.join(options.dataDir, 'media');
@@ -142,7 +152,13 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     availability: deps.availability,
     options,
   });
-  await app.register(authRoutes, { options, mailer: deps.mailer, sessions: deps.sessions, passkeys: deps.passkeys });
+  await app.register(authRoutes, {
+    options,
+    mailer: deps.mailer,
+    sessions: deps.sessions,
+    outbox: deps.outbox,
+    passkeys: deps.passkeys,
+  });
   await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
@@ -165,7 +181,8 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
   });
-  if (!options.production) await app.register(devOutboxRoutes, { outbox: deps.outbox });
+  if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
+  await app.register(ops, { options, outbox: deps.outbox });
 
   const reminders = startReminderJob(
     { bookings: deps.bookings, settings: deps.settings, smsSender: deps.smsSender, log: app.log },
@@ -196,13 +213,15 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 export const studio = fp(studioApp, { name: 'studio' });
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const { mailer, sms, bus, ...optionOverrides } = overrides;
+  const { mailer, sms, bus, logStream, ...optionOverrides } = overrides;
   const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
   const app = Fastify({
-    logger: options.logLevel === 'silent' ? false : { level: options.logLevel },
+    logger: loggerOptions(options.logLevel, logStream),
+    // One line per request instead, without query strings or addresses (ops/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    // Over HTTPS the site sits behind a TLS-terminating proxy; request.ip then names the client for rate limits.
-    trustProxy: options.https,
+    // Only the proxies TRUST_PROXY names may set the client address (request.ip, which rate limits key on).
+    trustProxy: options.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });

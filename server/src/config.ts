@@ -1,6 +1,7 @@
 // Server configuration from the environment. Everything that names the site or the admin lives here, never in a
 // browser bundle (docs/product.md kept the admin e-mail in the client; the architecture moves it to ADMIN_EMAIL).
 import path from 'node:path';
+import { opsOptionsFromEnv, type OpsOptions } from './ops/ops-settings';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -11,7 +12,7 @@ export interface RemoteMount {
   dir: string;
 }
 
-export interface AppOptions {
+export interface AppOptions extends OpsOptions {
   dataDir: string;
   /** Origin used for links in e-mails (never taken from a request's Host header). */
   publicOrigin: string;
@@ -31,7 +32,7 @@ export interface AppOptions {
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /** Log level for Fastify's logger; 'silent' in tests. */
   logLevel: string;
-  /** Set behind a TLS-terminating proxy: marks cookies Secure and sends HSTS. */
+  /** Set behind a TLS-terminating proxy: marks cookies Secure and sends HSTS (which peers are trusted is TRUST_PROXY). */
   https: boolean;
   /** Public-write rate limit per client address per minute. */
   publicWriteLimitPerMinute: number;
@@ -72,5 +73,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     https: env.HTTPS === 'true' || publicOrigin.startsWith('https://'),
     publicWriteLimitPerMinute: Number(env.PUBLIC_WRITE_LIMIT ?? 20),
     now: () => new Date(),
+    ...opsOptionsFromEnv(env),
   };
 }

@@ -20,7 +20,10 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port, host });
-  app.log.info(`Studio is running on ${options.publicOrigin} (admin sign-in: ${options.adminEmail})`);
+  app.log.info(`Studio is running on ${options.publicOrigin}`);
+  // Never the address nor a link in the log: only where a newcomer finds her sign-in link on this machine.
+  if (app.hasRoute({ method: 'GET', url: '/api/dev/outbox' }))
+    app.log.info(`Sign-in links go to the local outbox: ${options.publicOrigin}/api/dev/outbox`);
 }
 
 main().catch((error: unknown) => {

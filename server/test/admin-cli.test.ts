@@ -11,6 +11,7 @@ import { NOTICE_SUBJECTS } from '../src/services/passkeys';
 
 const ORIGIN = 'http://studio.test';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const ENTRY = path.join(REPO_ROOT, 'server', 'src', 'cli', 'admin.ts');
 
 let t: TestApp;
 beforeEach(async () => {
@@ -96,10 +97,11 @@ test('an unknown command prints the usage and exits with 2', async () => {
   expect(lines).toEqual([USAGE, USAGE]);
 });
 
-test('`npm run admin -- reset-passkeys` is the command the host types', async () => {
+// `npm run admin` runs this entry compiled (npm run build); e2e/tests/passkeys.spec.ts runs the npm script itself.
+test("the command-line entry runs the command with the site's environment", async () => {
   await enrolTwo();
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'reset-passkeys'], {
-    cwd: REPO_ROOT,
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', ENTRY, 'reset-passkeys'], {
+    cwd: path.join(REPO_ROOT, 'server'),
     env: { ...process.env, DATA_DIR: t.dataDir, ADMIN_EMAIL, PUBLIC_ORIGIN: ORIGIN, SMTP_URL: '' },
   });
   expect(stdout).toContain(`Removed 2 passkeys and the recovery code of ${ADMIN_EMAIL}`);

@@ -90,7 +90,7 @@ export function testOptions(overrides: Partial<AppOptions> = {}): AppOptions {
 }
 
 export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
-  const { mailer: givenMailer, sms: givenSms, bus: givenBus, ...optionOverrides } = overrides;
+  const { mailer: givenMailer, sms: givenSms, bus: givenBus, logStream, ...optionOverrides } = overrides;
   const ownDir = optionOverrides.dataDir === undefined;
   const options = testOptions(optionOverrides);
   const { dataDir } = options;
@@ -108,13 +108,20 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
     return work;
   };
   const innerMailer =
-    givenMailer ?? createMailer({ smtpUrl: undefined, from: options.mailFrom, outbox: repos.outbox, log: silentLog });
+    givenMailer ??
+    createMailer({
+      smtpUrl: undefined,
+      from: options.mailFrom,
+      outbox: repos.outbox,
+      log: silentLog,
+      now: options.now,
+    });
   const innerSms = givenSms ?? createSmsTransport({ twilio: undefined, outbox: repos.outbox, log: silentLog });
   const mailer: Mailer = { kind: innerMailer.kind, send: (message) => track(innerMailer.send(message)) };
   const sms: SmsTransport = { kind: innerSms.kind, send: (to, body) => track(innerSms.send(to, body)) };
   const bus = givenBus ?? createChangeBus();
 
-  const app = await buildApp({ ...options, mailer, sms, bus });
+  const app = await buildApp({ ...options, mailer, sms, bus, ...(logStream ? { logStream } : {}) });
   await app.ready();
   return {
     app,

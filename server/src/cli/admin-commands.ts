@@ -57,7 +57,9 @@ export async function runAdminCommand(args: readonly string[], context: AdminCom
   try {
     const log = quietLog();
     const outbox = createOutboxRepository(db);
-    const mailer = context.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log });
+    const mailer =
+      context.mailer ??
+      createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
     const passkeys = createPasskeyService({
       passkeys: createPasskeysRepository(db),
       steps: createSecondFactorStore(db, { now: options.now }),

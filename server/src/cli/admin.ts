@@ -1,4 +1,5 @@
 // `npm run admin -- <command>`: the host's commands on the server (cli/admin-commands.ts says which). Only runs them.
+// `npm run build` compiles it to server/dist/cli/admin.js, which the npm script runs with plain node.
 import { optionsFromEnv } from '../config';
 import { runAdminCommand } from './admin-commands';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export type Db = Database.Database;
 
-const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -20,8 +20,11 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
-/** Applies every migrations/NNN-*.sql not yet applied, each in its own transaction, in file-name order. */
-export function migrate(db: Db): string[] {
+/**
+ * Applies every migrations/NNN-*.sql not yet applied, each in its own transaction, in file-name order. `dir` lets the
+ * upgrade test apply an earlier release's migrations.
+ */
+export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const applied = new Set(
     db
@@ -29,11 +32,11 @@ export function migrate(db: Db): string[] {
       .all()
       .map((r) => (r as { name: string }).name),
   );
-  const pending = readdirSync(MIGRATIONS_DIR)
+  const pending = readdirSync(dir)
     .filter((f) => /^\d{3}-.+\.sql$/.test(f) && !applied.has(f))
     .sort();
   for (const file of pending) {
-    const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+    const sql = readFileSync(path.join(dir, file), 'utf8');
     db.transaction(() => {
       db.exec(sql);
       db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)').run(file, new Date().toISOString());

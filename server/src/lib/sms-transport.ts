@@ -19,8 +19,8 @@ export function createSmsTransport(options: {
     return {
       kind: 'outbox',
       async send(to, body) {
-        outbox.add({ channel: 'sms', recipient: to, subject: '', body });
-        log.info(`[outbox] sms to ${to}: ${body}`);
+        const id = outbox.add({ channel: 'sms', recipient: to, subject: '', body });
+        log.info({ outboxId: id, channel: 'sms' }, 'SMS kept in the local outbox');
       },
     };
   }

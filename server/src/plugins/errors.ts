@@ -53,7 +53,7 @@ export function sendError(
     .send(fieldErrors ? { message, fieldErrors } : { message });
 }
 
-const BUSY = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full/i;
+const BUSY = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full|readonly database/i;
 
 export default fp(
   async function errorHandling(app) {

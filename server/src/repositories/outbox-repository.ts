@@ -1,7 +1,13 @@
 // The local outbox: every mail and SMS the server sends is recorded here when no SMTP server or Twilio account is
-// configured, so sign-in and notifications work on a fresh machine (GET /api/dev/outbox outside production).
+// configured, so sign-in and notifications work on a fresh machine (GET /api/dev/outbox in development).
 import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { Db } from '../db/database';
+
+// A sign-in mail carries `/finishSignIn?token=<43 characters>`; once the token is spent or expired the mail keeps
+// the link's shape with the token replaced, so the outbox never holds a usable secret longer than it must.
+const SIGN_IN_LINK_MARK = '/finishSignIn?token=';
+const SIGN_IN_TOKEN = /(\/finishSignIn\?token=)[A-Za-z0-9_-]+/g;
+export const REDACTED = '[redacted]';
 
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
@@ -12,6 +18,16 @@ export function createOutboxRepository(db: Db) {
   const list = db.prepare(
     'SELECT id, channel, recipient, subject, body, created_at AS createdAt FROM outbox ORDER BY id DESC LIMIT ?',
   );
+  const withLiveLink = db.prepare(
+    'SELECT id, body FROM outbox WHERE instr(body, ?) > 0 AND instr(body, ?) = 0 AND created_at < ?',
+  );
+  const withToken = db.prepare('SELECT id, body FROM outbox WHERE instr(body, ?) > 0');
+  const setBody = db.prepare('UPDATE outbox SET body = ? WHERE id = ?');
+  const purge = db.prepare('DELETE FROM outbox WHERE created_at < ?');
+  const redact = (rows: Array<{ id: number; body: string }>) => {
+    for (const row of rows) setBody.run(row.body.replace(SIGN_IN_TOKEN, `$1${REDACTED}`), row.id);
+    return rows.length;
+  };
   return {
     add(message: Omit<OutboxMessage, 'id' | 'createdAt'>, now = new Date().toISOString()): number {
       return Number(insert.run(message.channel, message.recipient, message.subject, message.body, now).lastInsertRowid);
@@ -19,6 +35,23 @@ export function createOutboxRepository(db: Db) {
     /** Newest first. */
     list(limit = 100): OutboxMessage[] {
       return list.all(limit) as OutboxMessage[];
+    },
+    /** Blanks a spent link's token in the mail that carried it. */
+    redactSignInToken(token: string): number {
+      return redact(withToken.all(`${SIGN_IN_LINK_MARK}${token}`) as Array<{ id: number; body: string }>);
+    },
+    /** Blanks the tokens of links mailed before `issuedBefore` (ISO time): they have expired. */
+    redactLinksIssuedBefore(issuedBefore: string): number {
+      return redact(
+        withLiveLink.all(SIGN_IN_LINK_MARK, `${SIGN_IN_LINK_MARK}${REDACTED}`, issuedBefore) as Array<{
+          id: number;
+          body: string;
+        }>,
+      );
+    },
+    /** Deletes every message recorded before `before` (ISO time). */
+    purgeBefore(before: string): number {
+      return purge.run(before).changes;
     },
   };
 }

@@ -19,6 +19,7 @@ import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
 import { createSessionCookies } from '../lib/session-cookies';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, normaliseEmail, type SessionStore } from '../lib/sessions';
+import type { OutboxRepository } from '../repositories/outbox-repository';
 import { HttpError } from '../plugins/errors';
 import type { PasskeyService } from '../services/passkeys';
 import { refusals } from './refusals';
@@ -56,10 +57,15 @@ export interface AuthRoutesOptions {
   options: AppOptions;
   mailer: Mailer;
   sessions: SessionStore;
+  /** Where a spent link's mail is blanked (the local outbox; nothing to do when mail goes out by SMTP). */
+  outbox: OutboxRepository;
   passkeys: PasskeyService;
 }
 
-const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { options, mailer, sessions, passkeys }) => {
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { options, mailer, sessions, outbox, passkeys },
+) => {
   const now = () => options.now().getTime();
   const perEmail = createWindowLimiter(LINK_LIMIT_PER_EMAIL, LINK_LIMIT_WINDOW_MS, now);
   const perIp = createWindowLimiter(LINK_LIMIT_PER_IP, LINK_LIMIT_WINDOW_MS, now);
@@ -109,6 +115,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { optio
       if (request.validationError) throw new HttpError(401, SIGN_IN_INVALID_LINK);
       const { email, token } = request.body;
       if (sessions.redeemSignInToken(token, email) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
+      outbox.redactSignInToken(token);
 
       // Once she has a passkey the link alone is not enough: it opens the passkey step, not a session.
       if (passkeys.required(normaliseEmail(email))) {

@@ -5,7 +5,6 @@ import { EMPTY_PORTFOLIO_META } from '@studio/shared/domain';
 import {
   apiErrorSchema,
   gallerySchema,
-  healthSchema,
   idParamsSchema,
   portfolioContentQuerySchema,
   portfolioContentSchema,
@@ -37,10 +36,6 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
   app,
   { content, availability, options },
 ) => {
-  app.get('/api/health', { schema: { response: { 200: healthSchema, ...refusals } } }, async () => ({
-    ok: true as const,
-  }));
-
   app.get('/api/config', { schema: { response: { 200: runtimeConfigSchema, ...refusals } } }, async () =>
     runtimeConfigOf(options),
   );

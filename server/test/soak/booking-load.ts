@@ -81,6 +81,8 @@ export async function runLoad(options: {
   durationMs: number;
   /** Stop early once this returns true (e.g. the server was killed). */
   stop?: () => boolean;
+  /** Called with each answer as it arrives (the returned list has them all at the end). */
+  onAnswer?: (answer: Answer) => void;
 }): Promise<Answer[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const answers: Answer[] = [];
@@ -91,6 +93,7 @@ export async function runLoad(options: {
       const key = randomUUID();
       const answer = await post(agent, options.port, key, JSON.stringify(bookingBody(n++)));
       answers.push(answer);
+      options.onAnswer?.(answer);
       if (answer.status === 0 && options.stop?.()) break;
     }
   };

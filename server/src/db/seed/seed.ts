@@ -17,8 +17,9 @@ import {
   services,
 } from './demo-content';
 import { copyShippedMedia, writeArtworks } from './demo-media';
+import { SERVER_ROOT } from '../../lib/server-root';
 
-export const SHIPPED_MEDIA_DIR = path.join(__dirname, '..', '..', '..', 'media-src');
+export const SHIPPED_MEDIA_DIR = path.join(SERVER_ROOT, 'media-src');
 
 export function seedIfEmpty(db: Db, mediaDir: string, today = new Date()): boolean {
   // Media is (re)written even when the rows exist, so a deleted media folder heals on restart.

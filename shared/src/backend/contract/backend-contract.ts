@@ -1,5 +1,5 @@
-// ONE suite of behaviours every Backend adapter must show (memory, http against a real server, firebase on faked
-// SDK modules). A harness seeds its adapter with contractSeed() and says which capabilities it has; a case whose
+// ONE suite of behaviours every Backend adapter must show (memory, http against a real server, firebase on the
+// Firestore and Auth emulators with the deployed callables: firebase/test/emulator). A harness seeds its adapter with contractSeed() and says which capabilities it has; a case whose
 // capability is missing is registered as a jest `todo` naming that capability, so it shows in every run.
 import type { AdminAvailability, BookingRequest } from '../../domain/types';
 import {

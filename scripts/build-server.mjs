@@ -1,0 +1,64 @@
+// Compiles the embedded server to JavaScript (docs/architecture.md, operations): one CommonJS bundle per entry in
+// server/dist, with the workspace libraries it imports (@studio/shared, @studio/security-kit, whose package entries
+// are TypeScript) compiled in, and every npm package left to node_modules. `npm start` runs dist/server.js with plain
+// node; `npm run dev` keeps running the TypeScript through tsx.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const server = path.join(root, 'server');
+const out = path.join(server, 'dist');
+
+// Entry names are paths under dist/ that mirror src/ where the server finds them by path: the image renderer it
+// forks (db/seed/render-images) and the command-line tools npm runs (cli/*).
+const ENTRIES = {
+  server: 'src/server.ts',
+  'db/seed/render-images': 'src/db/seed/render-images.ts',
+  'cli/backup': 'src/cli/backup.ts',
+  'cli/restore': 'src/cli/restore.ts',
+  'cli/admin': 'src/cli/admin.ts',
+};
+
+/** npm packages stay external (native addons, and nothing to gain from inlining); workspace libraries are compiled. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@studio/') || args.path.startsWith('node:')
+        ? undefined
+        : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  const started = Date.now();
+  rmSync(out, { recursive: true, force: true });
+  await build({
+    absWorkingDir: server,
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(server, file)])),
+    outdir: out,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: 'linked',
+    plugins: [externalPackages],
+    logLevel: 'warning',
+  });
+  // The migrations are read at start from beside the code (db/database.ts: __dirname/migrations).
+  cpSync(path.join(server, 'src', 'db', 'migrations'), path.join(out, 'migrations'), { recursive: true });
+  return Date.now() - started;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  buildServer().then(
+    (ms) => console.log(`Compiled the server to server/dist in ${ms} ms`),
+    (error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}

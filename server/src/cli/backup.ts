@@ -1,0 +1,43 @@
+// `npm run backup`: one consistent backup of DATA_DIR (the database through SQLite's online backup, and the media)
+// into BACKUP_DIR (default DATA_DIR/backups), safe while the server runs. Prints the backup's folder on standard
+// output, and what it holds on standard error.
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { optionsFromEnv } from '../config';
+import { DATABASE_FILE, backupDirOf, takeBackup } from '../ops/backup';
+
+async function main(): Promise<number> {
+  const options = optionsFromEnv();
+  const file = path.join(options.dataDir, DATABASE_FILE);
+  if (!existsSync(file)) {
+    console.error(`There is no database at ${file}. Set DATA_DIR to the site's data folder.`);
+    return 1;
+  }
+  const db = new Database(file, { fileMustExist: true });
+  // The server may be writing: wait for its transaction rather than fail.
+  db.pragma('busy_timeout = 5000');
+  try {
+    const { path: folder, manifest } = await takeBackup({
+      db,
+      dataDir: options.dataDir,
+      backupDir: backupDirOf(options),
+      kind: 'manual',
+    });
+    console.log(folder);
+    console.error(
+      `Backup written: ${manifest.database.bookings} booking requests, ${manifest.media.files} media files, integrity ok.`,
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`The backup failed: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,53 @@
+// `npm run restore -- PATH [--force] [--data-dir DIR]`: restores the backup folder PATH (from `npm run backup` or the
+// daily backup) into DATA_DIR, which must be empty (its backups folder aside). --force replaces what is there after
+// moving it into BACKUP_DIR. Stop the server first.
+import { parseArgs } from 'node:util';
+import { optionsFromEnv } from '../config';
+import { backupDirOf } from '../ops/backup';
+import { RestoreRefused, restoreBackup } from '../ops/restore';
+
+const USAGE = 'usage: npm run restore -- <backup folder> [--force] [--data-dir <folder>]';
+
+function parse() {
+  return parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { force: { type: 'boolean' }, 'data-dir': { type: 'string' } },
+  });
+}
+
+function main(): number {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [backup] = positionals;
+  if (!backup || positionals.length > 1) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = values['data-dir'] ? { ...process.env, DATA_DIR: values['data-dir'] } : process.env;
+  const options = optionsFromEnv(env);
+  try {
+    const result = restoreBackup({
+      backup,
+      dataDir: options.dataDir,
+      backupDir: backupDirOf(options),
+      replace: values.force === true,
+    });
+    if (result.movedAsideTo) console.log(`What ${result.dataDir} held was moved to ${result.movedAsideTo}.`);
+    console.log(
+      `Restored ${backup} into ${result.dataDir}: ${result.bookings} booking requests, ${result.mediaFiles} media files, integrity ok.`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(error instanceof RestoreRefused ? error.message : `The restore failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+process.exit(main());

@@ -1,0 +1,136 @@
+// Backups of DATA_DIR (docs/architecture.md, operations): the database through SQLite's online backup and the media
+// folder, into a folder of BACKUP_DIR that appears whole or not at all. Safe while the server runs and takes bookings,
+// from the server itself (the daily backup) or from another process (`npm run backup`).
+import Database from 'better-sqlite3';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../db/database';
+
+export const DATABASE_FILE = 'studio.sqlite';
+export const MEDIA_DIR = 'media';
+export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_FORMAT = 1;
+
+export type BackupKind = 'daily' | 'manual';
+
+export interface BackupManifest {
+  format: number;
+  kind: BackupKind;
+  createdAt: string;
+  database: { file: string; bytes: number; integrity: 'ok'; bookings: number; migrations: string[] };
+  media: { files: number; bytes: number };
+}
+
+export interface BackupResult {
+  path: string;
+  manifest: BackupManifest;
+}
+
+/** BACKUP_DIR, or DATA_DIR/backups when it is not set. */
+export function backupDirOf(options: { dataDir: string; backupDir: string | undefined }): string {
+  return path.resolve(options.backupDir ?? path.join(options.dataDir, 'backups'));
+}
+
+// Folder names sort by time: daily-2026-11-23T03-00-00-000Z.
+const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
+const BACKUP_NAME = /^(daily|manual)-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)(-\d+)?$/;
+
+function filesIn(dir: string): { files: number; bytes: number } {
+  if (!existsSync(dir)) return { files: 0, bytes: 0 };
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
+/** Opens a copied database, checks it whole, and reads what the manifest records. Throws when it is damaged. */
+export function inspectDatabase(
+  file: string,
+): Pick<BackupManifest['database'], 'integrity' | 'bookings' | 'migrations'> {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    const integrity = db.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok')
+      throw new Error(`The database copy ${file} failed its integrity check: ${String(integrity)}`);
+    const bookings = (db.prepare('SELECT COUNT(*) AS n FROM booking_requests').get() as { n: number }).n;
+    const migrations = (
+      db.prepare('SELECT name FROM schema_migrations ORDER BY name').all() as Array<{ name: string }>
+    ).map((r) => r.name);
+    // The copy keeps no WAL beside it: everything is in the one file.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.pragma('journal_mode = DELETE');
+    return { integrity: 'ok', bookings, migrations };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Writes one backup of `dataDir` through the open connection `db` and returns its folder. The database is copied in
+ * one step of SQLite's online backup, a single read transaction: a consistent snapshot of every committed write,
+ * while writers go on (WAL). Copied in many small steps instead, a write from another process would restart the copy
+ * every time, and under booking load it might never finish.
+ */
+export async function takeBackup(options: {
+  db: Db;
+  dataDir: string;
+  backupDir: string;
+  kind: BackupKind;
+  now?: () => Date;
+}): Promise<BackupResult> {
+  const at = (options.now ?? (() => new Date()))();
+  mkdirSync(options.backupDir, { recursive: true });
+  let name = `${options.kind}-${stamp(at)}`;
+  for (let n = 2; existsSync(path.join(options.backupDir, name)); n++) name = `${options.kind}-${stamp(at)}-${n}`;
+  const final = path.join(options.backupDir, name);
+  const partial = path.join(options.backupDir, `.${name}.partial`);
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial);
+  try {
+    const file = path.join(partial, DATABASE_FILE);
+    await options.db.backup(file, { progress: () => 0x7fffffff });
+    const checked = inspectDatabase(file);
+    const mediaSource = path.join(options.dataDir, MEDIA_DIR);
+    if (existsSync(mediaSource)) cpSync(mediaSource, path.join(partial, MEDIA_DIR), { recursive: true });
+    const manifest: BackupManifest = {
+      format: MANIFEST_FORMAT,
+      kind: options.kind,
+      createdAt: at.toISOString(),
+      database: { file: DATABASE_FILE, bytes: statSync(file).size, ...checked },
+      media: filesIn(path.join(partial, MEDIA_DIR)),
+    };
+    writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    renameSync(partial, final);
+    return { path: final, manifest };
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The finished backups of one kind in `backupDir`, oldest first. */
+export function listBackups(backupDir: string, kind: BackupKind): string[] {
+  if (!existsSync(backupDir)) return [];
+  return readdirSync(backupDir)
+    .filter((name) => BACKUP_NAME.exec(name)?.[1] === kind)
+    .sort()
+    .map((name) => path.join(backupDir, name));
+}
+
+/** Deletes the oldest backups of `kind` past the newest `keep`; returns what it deleted. */
+export function pruneBackups(backupDir: string, kind: BackupKind, keep: number): string[] {
+  const all = listBackups(backupDir, kind);
+  const old = all.slice(0, Math.max(0, all.length - keep));
+  for (const dir of old) rmSync(dir, { recursive: true, force: true });
+  return old;
+}
+
+/** When a backup folder was taken, read from its name. */
+export function takenAt(dir: string): Date | undefined {
+  const time = BACKUP_NAME.exec(path.basename(dir))?.[2];
+  return time ? new Date(time.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z')) : undefined;
+}

@@ -1,0 +1,68 @@
+// GET /api/health (docs/architecture.md, operations): 200 when the database takes a write and the data folder's disk
+// has room, 503 saying which failed otherwise, for the proxy, the service manager and the operator. A real write,
+// because a database that answers reads can still refuse bookings (locked by another writer, a read-only or full
+// disk). The answer is kept for a second, so polling it cannot become a stream of writes.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { statfsSync } from 'node:fs';
+import { apiErrorSchema, healthSchema } from '@studio/shared/schemas';
+import type { Db } from '../db/database';
+import { HttpError } from '../plugins/errors';
+import { refusals } from './refusals';
+
+export const DATABASE_FAILING = 'The database does not take writes.';
+export const DISK_LOW = "The data folder's disk is almost full.";
+
+const CACHE_MS = 1000;
+// Long enough for a booking's transaction to finish, short enough that a stuck lock is reported, not waited out.
+const PROBE_BUSY_TIMEOUT_MS = 1000;
+
+/** What is wrong, in the words of the 503 answer; empty when healthy. */
+export function checkHealth(db: Db, dataDir: string, minFreeDiskBytes: number, now: () => Date): string[] {
+  const problems: string[] = [];
+  const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+  try {
+    db.pragma(`busy_timeout = ${Math.min(busyTimeout, PROBE_BUSY_TIMEOUT_MS)}`);
+    db.prepare(
+      'INSERT INTO health_probe (id, written_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET written_at = excluded.written_at',
+    ).run(now().toISOString());
+  } catch {
+    problems.push(DATABASE_FAILING);
+  } finally {
+    db.pragma(`busy_timeout = ${busyTimeout}`);
+  }
+  try {
+    const fs = statfsSync(dataDir);
+    if (fs.bavail * fs.bsize < minFreeDiskBytes) problems.push(DISK_LOW);
+  } catch {
+    problems.push(DISK_LOW);
+  }
+  return problems;
+}
+
+export interface HealthRoutesOptions {
+  db: Db;
+  dataDir: string;
+  minFreeDiskBytes: number;
+  now: () => Date;
+}
+
+const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
+  app,
+  { db, dataDir, minFreeDiskBytes, now },
+) => {
+  let last: { at: number; problems: string[] } | undefined;
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: healthSchema, 503: apiErrorSchema, ...refusals } } },
+    async (_request, reply) => {
+      const at = now().getTime();
+      if (!last || Math.abs(at - last.at) >= CACHE_MS)
+        last = { at, problems: checkHealth(db, dataDir, minFreeDiskBytes, now) };
+      reply.header('Cache-Control', 'no-store');
+      if (last.problems.length > 0) throw new HttpError(503, last.problems.join(' '));
+      return { ok: true as const };
+    },
+  );
+};
+
+export default healthRoutes;

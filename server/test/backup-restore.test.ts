@@ -1,0 +1,171 @@
+// Issue 15 "Backups and restore", in process: what a backup holds, the daily backup's schedule and pruning, and a
+// restore that refuses a DATA_DIR that is not empty unless told, moving what was there aside rather than deleting it.
+// The same under booking load, with the command-line tools and real server processes, is test/soak/backup.soak.test.ts.
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, withCsrf, type TestApp } from './helper';
+import { buildApp } from '../src/app';
+import { listBackups, takenAt, type BackupManifest } from '../src/ops/backup';
+import { BACKUP_EVERY_MS, OVERDUE_BACKUP_DELAY_MS, nextBackupDelay } from '../src/ops/backup-job';
+import { RestoreRefused, restoreBackup } from '../src/ops/restore';
+
+const START = new Date('2026-11-23T03:00:00Z').getTime();
+let clock = START;
+const now = () => new Date(clock);
+
+let t: TestApp;
+let scratch: string;
+beforeEach(async () => {
+  clock = START;
+  scratch = mkdtempSync(path.join(tmpdir(), 'studio-restore-'));
+  t = await build({ now, backupKeep: 2, publicWriteLimitPerMinute: 1000 });
+});
+afterEach(async () => {
+  await t.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+let seq = 0;
+async function book(name: string): Promise<string> {
+  const res = await t.app.inject(
+    withCsrf({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { 'idempotency-key': `restore-${++seq}` },
+      payload: {
+        name,
+        email: 'dana@example.com',
+        phone: '',
+        serviceId: 'usergeneratedcontent',
+        serviceTierId: 'ugc-single',
+        date: '',
+        consultationDate: '',
+        consultationLocation: '',
+        location: '',
+        description: 'A product video.',
+        smsOptIn: false,
+      },
+    }),
+  );
+  expect(res.statusCode).toBe(201);
+  return res.json().id as string;
+}
+
+const rowsOf = (db: Database.Database) =>
+  db.prepare('SELECT * FROM booking_requests ORDER BY id').all() as Array<Record<string, unknown>>;
+
+test('a backup holds the database (integrity ok) and the media, with a manifest, in DATA_DIR/backups', async () => {
+  await book('Dana Reyes');
+  const media = path.join(t.dataDir, 'media', 'uploads');
+  mkdirSync(media, { recursive: true });
+  writeFileSync(path.join(media, 'look-1.jpg'), 'jpeg bytes');
+
+  const { path: folder } = await t.app.ops.backupNow();
+  expect(path.dirname(folder)).toBe(path.join(t.dataDir, 'backups'));
+  expect(path.basename(folder)).toBe('daily-2026-11-23T03-00-00-000Z');
+  expect(takenAt(folder)).toEqual(now());
+  const manifest = JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as BackupManifest;
+  expect(manifest).toMatchObject({
+    format: 1,
+    kind: 'daily',
+    createdAt: '2026-11-23T03:00:00.000Z',
+    database: { file: 'studio.sqlite', integrity: 'ok', bookings: 1 },
+  });
+  // Every migration the server ships, as the backed-up database applied them.
+  const shipped = readdirSync(path.join(__dirname, '..', 'src', 'db', 'migrations')).filter((f) =>
+    /^\d{3}-.+\.sql$/.test(f),
+  );
+  expect(shipped.slice(0, 2)).toEqual(['001-init.sql', '002-health-probe.sql']);
+  expect(manifest.database.migrations).toEqual(shipped.sort());
+  expect(readFileSync(path.join(folder, 'media', 'uploads', 'look-1.jpg'), 'utf8')).toBe('jpeg bytes');
+  // One self-contained file: no WAL beside it, nothing of the backups folder inside it.
+  expect(readdirSync(folder).sort()).toEqual(['manifest.json', 'media', 'studio.sqlite']);
+  const copy = new Database(path.join(folder, 'studio.sqlite'), { readonly: true });
+  try {
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(rowsOf(copy)).toEqual(rowsOf(t.app.db));
+  } finally {
+    copy.close();
+  }
+});
+
+test('the daily backup keeps the newest BACKUP_KEEP and ignores a folder left half-written', async () => {
+  mkdirSync(path.join(t.dataDir, 'backups', '.daily-2026-11-20T03-00-00-000Z.partial'), { recursive: true });
+  const taken: string[] = [];
+  for (let day = 0; day < 3; day++) {
+    taken.push((await t.app.ops.backupNow()).path);
+    clock += BACKUP_EVERY_MS;
+  }
+  expect(listBackups(path.join(t.dataDir, 'backups'), 'daily')).toEqual(taken.slice(1));
+});
+
+test('the next daily backup is due a day after the newest, a minute after start when overdue', () => {
+  const at = new Date('2026-11-23T12:00:00Z');
+  expect(nextBackupDelay(undefined, at)).toBe(OVERDUE_BACKUP_DELAY_MS);
+  expect(nextBackupDelay(new Date('2026-11-23T03:00:00Z'), at)).toBe(15 * 60 * 60 * 1000);
+  expect(nextBackupDelay(new Date('2026-11-21T03:00:00Z'), at)).toBe(OVERDUE_BACKUP_DELAY_MS);
+});
+
+test('a restore into an empty DATA_DIR gives a server every booking, intact', async () => {
+  const ids = [await book('Dana Reyes'), await book('Mara Quinn')];
+  const { path: folder } = await t.app.ops.backupNow();
+  const target = path.join(scratch, 'data');
+  const result = restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'backups') });
+  expect(result).toEqual({ dataDir: target, bookings: 2, mediaFiles: expect.any(Number) });
+
+  const restored = await buildApp({ dataDir: target, logLevel: 'silent', seedDemo: true, now });
+  try {
+    const db = restored.db;
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(rowsOf(db)).toEqual(rowsOf(t.app.db));
+    expect(rowsOf(db).map((r) => r.id)).toEqual([...ids].sort());
+  } finally {
+    await restored.close();
+  }
+});
+
+test('a restore refuses a DATA_DIR that is not empty and changes nothing; --force moves what was there aside', async () => {
+  await book('Dana Reyes');
+  const { path: folder } = await t.app.ops.backupNow();
+  const target = path.join(scratch, 'data');
+  mkdirSync(path.join(target, 'media'), { recursive: true });
+  writeFileSync(path.join(target, 'studio.sqlite'), 'the site of today');
+  writeFileSync(path.join(target, 'media', 'kept.jpg'), 'today');
+
+  const refuse = () => restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'backups') });
+  expect(refuse).toThrow(RestoreRefused);
+  expect(refuse).toThrow(`${target} is not empty (media, studio.sqlite).`);
+  expect(readdirSync(target).sort()).toEqual(['media', 'studio.sqlite']);
+  expect(readFileSync(path.join(target, 'studio.sqlite'), 'utf8')).toBe('the site of today');
+
+  const replaced = restoreBackup({
+    backup: folder,
+    dataDir: target,
+    backupDir: path.join(target, 'backups'),
+    replace: true,
+    now,
+  });
+  expect(replaced.movedAsideTo).toBe(path.join(target, 'backups', 'replaced-2026-11-23T03-00-00-000Z'));
+  expect(readFileSync(path.join(replaced.movedAsideTo!, 'studio.sqlite'), 'utf8')).toBe('the site of today');
+  expect(readFileSync(path.join(replaced.movedAsideTo!, 'media', 'kept.jpg'), 'utf8')).toBe('today');
+  const db = new Database(path.join(target, 'studio.sqlite'), { readonly: true });
+  try {
+    expect(rowsOf(db)).toEqual(rowsOf(t.app.db));
+  } finally {
+    db.close();
+  }
+  expect(existsSync(path.join(target, 'media', 'kept.jpg'))).toBe(false);
+});
+
+test('a folder that is not a backup, or a damaged copy, is refused and leaves DATA_DIR empty', async () => {
+  const target = path.join(scratch, 'data');
+  expect(() => restoreBackup({ backup: scratch, dataDir: target, backupDir: path.join(target, 'b') })).toThrow(
+    'is not a Studio backup',
+  );
+  const { path: folder } = await t.app.ops.backupNow();
+  writeFileSync(path.join(folder, 'studio.sqlite'), 'not a database at all, just text that is long enough');
+  expect(() => restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'b') })).toThrow();
+  expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+});
