@@ -1,5 +1,5 @@
 // Every user-facing text of the admin dashboard (docs/architecture.md: one messages.ts per package; docs/product.md texts word for word).
-import { PASSKEY_ALREADY_ON_DEVICE, PASSKEY_CANCELLED } from '@studio/shared/messages';
+import { PASSKEY_ALREADY_ON_DEVICE, PASSKEY_CANCELLED } from '@studio/shared/passkey-messages';
 
 export const messages = {
   title: 'Dashboard',

@@ -2,6 +2,8 @@
 // recovery code, says what it did, mails her a notice, and the e-mail link alone signs her in again; the running
 // site sees the change at once (the same database file).
 import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build, testOptions, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
@@ -87,6 +89,21 @@ test('with no passkey it removes nothing, sends nothing, and says so', async () 
   expect(code).toBe(0);
   expect(lines).toEqual([`${ADMIN_EMAIL} has no passkey: nothing was removed (database: ${t.dataDir}).`]);
   expect(t.repos.outbox.list()).toEqual([]);
+});
+
+test("a DATA_DIR without the site's database is refused, and nothing is created", async () => {
+  const lines: string[] = [];
+  const empty = mkdtempSync(path.join(tmpdir(), 'studio-cli-'));
+  try {
+    const options = { ...testOptions({ dataDir: t.dataDir }), dataDir: path.join(empty, 'nowhere') };
+    expect(await runAdminCommand(['reset-passkeys'], { options, print: (l) => lines.push(l) })).toBe(1);
+    expect(lines).toEqual([
+      `There is no database at ${path.join(empty, 'nowhere', 'studio.sqlite')}. Set DATA_DIR to the site's data folder.`,
+    ]);
+    expect(existsSync(path.join(empty, 'nowhere'))).toBe(false);
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
 });
 
 test('an unknown command prints the usage and exits with 2', async () => {

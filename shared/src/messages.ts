@@ -48,18 +48,8 @@ export const SIGN_IN_LINK_FAILED = 'Failed to send sign-in link.';
 export const SIGN_IN_LINK_SENT = 'Sign-in link sent! Check your email.';
 export const SIGN_IN_INVALID_LINK = 'Invalid sign-in link.';
 export const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
-
-// Passkeys, the admin's second step after the e-mail link (docs/architecture.md, sign-in). Not product texts of
-// docs/product.md: the product had no passkeys.
+/** Completing a link once the admin has a passkey (the other passkey texts: passkey-messages.ts). */
 export const PASSKEY_REQUIRED = 'Please confirm it is you with your passkey.';
-export const PASSKEY_STEP_EXPIRED = 'This sign-in has expired. Please request a new sign-in link.';
-export const PASSKEY_NOT_ACCEPTED = 'Your passkey could not be verified. Please try again.';
-export const RECOVERY_CODE_NOT_ACCEPTED = 'That recovery code is not valid or has already been used.';
-export const PASSKEY_NOT_ADDED = 'The passkey could not be added. Please try again.';
-export const PASSKEY_NOT_FOUND = 'Passkey not found';
-export const PASSKEY_CANCELLED = 'The passkey request was cancelled or timed out.';
-export const PASSKEY_ALREADY_ON_DEVICE = 'This device already holds one of your passkeys.';
-export const PASSKEYS_NOT_SUPPORTED = 'Passkeys are not supported here.';
 
 // SMS (docs/product.md §9)
 export const SMS_STOP_FOOTER = 'Reply STOP to opt out.';

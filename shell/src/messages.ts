@@ -1,7 +1,5 @@
 // Every user-facing text of the shell (docs/architecture.md: one messages.ts per package; docs/product.md texts word for word).
 import {
-  PASSKEY_CANCELLED,
-  PASSKEY_STEP_EXPIRED,
   SIGN_IN_ACCESS_DENIED,
   SIGN_IN_EMAIL_REQUIRED,
   SIGN_IN_FAILED,
@@ -44,23 +42,6 @@ export const messages = {
     tryAgain: 'Try again',
     home: 'Go to the home page',
     emailRequired: SIGN_IN_EMAIL_REQUIRED,
-  },
-  // The admin's second step after the e-mail link, once she has a passkey (not in docs/product.md: the product had none).
-  passkeyStep: {
-    intro: 'One more step: confirm it is you with your passkey.',
-    usePasskey: 'Use my passkey',
-    waiting: 'Waiting for your passkey…',
-    showRecovery: 'Lost your passkey? Use your recovery code',
-    recoveryLabel: 'Recovery code',
-    recoveryHint: 'The code you saved when you added your first passkey (four groups of five letters and digits).',
-    recoverySubmit: 'Sign in with the recovery code',
-    recoveryRequired: 'Please enter your recovery code.',
-    cancelled: PASSKEY_CANCELLED,
-    notSupported:
-      'This browser cannot use passkeys. Use your recovery code, or open the sign-in link on the device that holds your passkey.',
-    expired: PASSKEY_STEP_EXPIRED,
-    failed: SIGN_IN_FAILED,
-    home: 'Go to the home page',
   },
   nav: { home: 'Home', portfolio: 'Portfolio', about: 'About', book: 'Book', admin: 'Admin' },
   signedIn: 'Signed in',

@@ -4,9 +4,12 @@
 //
 //   reset-passkeys   removes every passkey and the recovery code (the admin lost them all): the e-mail link alone
 //                    signs her in again, and she is mailed a notice.
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions } from '../config';
-import { openDatabase } from '../db/database';
+import { DATABASE_FILE } from '../ops/backup';
 import { createMailer, type Mailer } from '../lib/mailer';
 import { createSecondFactorStore } from '../lib/second-factor';
 import { createOutboxRepository } from '../repositories/outbox-repository';
@@ -53,8 +56,20 @@ export async function runAdminCommand(args: readonly string[], context: AdminCom
     return 2;
   }
   const { options, print } = context;
-  const db = openDatabase(options.dataDir);
+  const file = path.join(options.dataDir, DATABASE_FILE);
+  if (!existsSync(file)) {
+    print(`There is no database at ${file}. Set DATA_DIR to the site's data folder.`);
+    return 1;
+  }
+  // The site's own file, migrated by the site: a command creates nothing. The server may be writing: wait for it.
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
   try {
+    // A site that never ran a version with passkeys (migration 004) has none to remove.
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'passkeys'").get()) {
+      print(`${options.adminEmail} has no passkey: nothing was removed (database: ${options.dataDir}).`);
+      return 0;
+    }
     const log = quietLog();
     const outbox = createOutboxRepository(db);
     const mailer =

@@ -12,7 +12,7 @@ import {
   registrationOptionsSchema,
   z,
 } from '@studio/shared/schemas';
-import { PASSKEY_NOT_ADDED, PASSKEY_NOT_FOUND } from '@studio/shared/messages';
+import { PASSKEY_NOT_ADDED, PASSKEY_NOT_FOUND } from '@studio/shared/passkey-messages';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors';
 import { NOT_SIGNED_IN } from '../plugins/require-admin';

@@ -15,7 +15,11 @@ import {
   recoveryCodeInputSchema,
   signedInSchema,
 } from '@studio/shared/schemas';
-import { PASSKEY_NOT_ACCEPTED, PASSKEY_STEP_EXPIRED, RECOVERY_CODE_NOT_ACCEPTED } from '@studio/shared/messages';
+import {
+  PASSKEY_NOT_ACCEPTED,
+  PASSKEY_STEP_EXPIRED,
+  RECOVERY_CODE_NOT_ACCEPTED,
+} from '@studio/shared/passkey-messages';
 import type { AppOptions } from '../config';
 import { createSessionCookies } from '../lib/session-cookies';
 import type { SessionStore } from '../lib/sessions';

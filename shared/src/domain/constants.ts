@@ -19,11 +19,6 @@ export const CONTRACT_DEFAULT_GOVERNING_LAW = 'Arizona';
 export const CONTRACT_MILESTONE_FRACTIONS = [0.25, 0.75, 1] as const;
 
 export const SIGN_IN_TOKEN_TTL_MS = 15 * 60 * 1000;
-/** Between the e-mail link and the passkey: how long the second step stays open, and how many wrong answers it takes. */
-export const PASSKEY_STEP_TTL_MS = 10 * 60 * 1000;
-export const PASSKEY_STEP_MAX_FAILURES = 5;
-/** A WebAuthn challenge is spent by its first use and expires unused after this. */
-export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 export const PRINT_CONCEPT_KEYS = [
   'editorial',

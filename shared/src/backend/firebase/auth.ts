@@ -2,7 +2,8 @@
 // link being completed, or a browser that has signed in before (a session hint in localStorage). The admin is whoever
 // carries the custom claim admin: true (firebase/README.md), so no address is compiled into the bundle.
 import type { AuthUser } from '../../domain/types';
-import { PASSKEYS_NOT_SUPPORTED, SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '../../messages';
+import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '../../messages';
+import { PASSKEYS_NOT_SUPPORTED } from '../../passkey-messages';
 import { BackendError, type AuthPort } from '../port';
 import { mapped, toBackendError } from './errors';
 import type { FirebaseContext } from './firebase-context';

@@ -17,7 +17,7 @@ import {
   PASSKEY_NOT_ACCEPTED,
   PASSKEY_NOT_ADDED,
   PASSKEYS_NOT_SUPPORTED,
-} from '../../messages';
+} from '../../passkey-messages';
 import { BackendError, type AuthPort } from '../port';
 import type { Requester } from './request';
 

@@ -1,8 +1,12 @@
 // The admin's passkeys as the server keeps them (server/README.md, passkeys): the passkey step after the e-mail link,
 // the one-time recovery code, a bounded number of wrong answers, and removal. The browser's authenticator is a test
 // double (MemoryAuthenticator): which passkeys this "device" holds, and whether she dismisses the next prompt.
-import { PASSKEY_STEP_MAX_FAILURES, PASSKEY_STEP_TTL_MS } from '../../domain/constants';
-import { normaliseRecoveryCode, recoveryCodeFromBytes } from '../../domain/recovery-code';
+import {
+  normaliseRecoveryCode,
+  PASSKEY_STEP_MAX_FAILURES,
+  PASSKEY_STEP_TTL_MS,
+  recoveryCodeFromBytes,
+} from '../../domain/passkeys';
 import type { AuthUser, Passkey, PasskeyEnrolment, PasskeyList } from '../../domain/types';
 import {
   PASSKEY_ALREADY_ON_DEVICE,
@@ -10,7 +14,7 @@ import {
   PASSKEY_NOT_FOUND,
   PASSKEY_STEP_EXPIRED,
   RECOVERY_CODE_NOT_ACCEPTED,
-} from '../../messages';
+} from '../../passkey-messages';
 import { passkeyName, z } from '../../schemas';
 import { BackendError } from '../port';
 import type { MemorySession } from './memory-session';

@@ -1,30 +1,28 @@
 // The second step of the admin's sign-in (docs/architecture.md, sign-in): once she has a passkey, the e-mail link
 // alone opens only this step, and her passkey, or her one-time recovery code when the passkey is lost, completes it.
-// The prompt waits for her click: some browsers show a passkey prompt only in answer to one.
+// The prompt waits for her click: some browsers show a passkey prompt only in answer to one. It is loaded only when
+// needed (finish-sign-in-page.tsx), with its texts (passkey-messages.ts) and no styles of its own: a first lazy CSS
+// chunk would put webpack's style-loading runtime into every visitor's first load.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from '@studio/shared/router';
 import { BackendError } from '@studio/shared/data';
-import { messages } from '../../messages';
+import { passkeyStepMessages as text } from '../../passkey-messages';
 import { useSignInWithPasskey } from './api/sign-in-with-passkey';
 import { useSignInWithRecoveryCode } from './api/sign-in-with-recovery-code';
-import './passkey-step.css';
 
-const text = messages.passkeyStep;
-
-/** What she reads for a refusal; 'expired' when only a new e-mail link can help. */
-function problemOf(error: unknown): { message: string; expired: boolean } {
-  if (!(error instanceof BackendError)) return { message: text.failed, expired: false };
-  if (error.code === 'cancelled') return { message: text.cancelled, expired: false };
-  if (error.code === 'not-supported') return { message: text.notSupported, expired: false };
-  // The backend words its refusals for people (a passkey or code not accepted, or the step expired).
-  if (error.code === 'unauthenticated') return { message: error.message, expired: error.message === text.expired };
-  return { message: text.failed, expired: false };
+/** What she reads for a refusal. */
+function problemOf(error: unknown): string {
+  if (!(error instanceof BackendError)) return text.failed;
+  if (error.code === 'not-supported') return text.notSupported;
+  // The backend words these for people: a dismissed prompt, a passkey or code not accepted, the step expired (which
+  // says to request a new link).
+  if (error.code === 'cancelled' || error.code === 'unauthenticated') return error.message;
+  return text.failed;
 }
 
 export function PasskeyStep({ onSignedIn }: { onSignedIn: () => void }) {
   const passkey = useSignInWithPasskey();
   const recovery = useSignInWithRecoveryCode();
-  const [problem, setProblem] = useState<{ message: string; expired: boolean } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [showRecovery, setShowRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -56,19 +54,6 @@ export function PasskeyStep({ onSignedIn }: { onSignedIn: () => void }) {
     void attempt(() => recovery.mutate(code));
   };
 
-  if (problem?.expired) {
-    return (
-      <>
-        <p className="alert alert-error" role="alert">
-          {problem.message}
-        </p>
-        <Link className="btn" to="/">
-          {text.home}
-        </Link>
-      </>
-    );
-  }
-
   return (
     <div className="stack passkey-step">
       <p className="muted">{text.intro}</p>
@@ -84,7 +69,7 @@ export function PasskeyStep({ onSignedIn }: { onSignedIn: () => void }) {
       </button>
       {problem && (
         <p className="alert alert-error" role="alert">
-          {problem.message}
+          {problem}
         </p>
       )}
       {showRecovery ? (

@@ -1,4 +1,4 @@
-import { normaliseRecoveryCode, recoveryCodeFromBytes, RECOVERY_CODE_LENGTH } from './recovery-code';
+import { normaliseRecoveryCode, recoveryCodeFromBytes, RECOVERY_CODE_LENGTH } from './passkeys';
 
 test('a code is four groups of five characters that read unambiguously', () => {
   const code = recoveryCodeFromBytes(Uint8Array.from({ length: 20 }, (_, i) => i * 13));

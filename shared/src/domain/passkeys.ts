@@ -1,6 +1,14 @@
-// The admin's one-time recovery code (docs/architecture.md, sign-in): 20 characters of Crockford's base32 (100 bits),
-// shown as four groups of five. Typed back, it is read the forgiving way: any case, spaces or hyphens anywhere, and
-// the letters O, I and L taken for the digits they look like. The server keeps only the hash of the normal form.
+// The rules of the admin's passkeys (docs/architecture.md, sign-in), for the server and the memory adapter alike.
+
+/** Between the e-mail link and the passkey: how long the passkey step stays open, and how many wrong answers end it. */
+export const PASSKEY_STEP_TTL_MS = 10 * 60 * 1000;
+export const PASSKEY_STEP_MAX_FAILURES = 5;
+/** A WebAuthn challenge is spent by its first use and expires unused after this. */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+// The one-time recovery code: 20 characters of Crockford's base32 (100 bits), shown as four groups of five. Typed
+// back, it is read the forgiving way: any case, spaces or hyphens anywhere, and the letters O, I and L taken for the
+// digits they look like. The server keeps only the hash of the normal form.
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const RECOVERY_CODE_LENGTH = 20;
