@@ -18,6 +18,7 @@ import { optionsFromEnv, type AppOptions } from './config';
 import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
@@ -25,6 +26,7 @@ import { createAvailabilityRepository } from './repositories/availability-reposi
 import { createBookingsRepository } from './repositories/bookings-repository';
 import { createContentRepository } from './repositories/content-repository';
 import { createOutboxRepository } from './repositories/outbox-repository';
+import { createPasskeysRepository } from './repositories/passkeys-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
@@ -33,9 +35,11 @@ import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
+import authPasskeyRoutes from './routes/auth-passkey';
 import bookingRoutes from './routes/bookings';
 import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
+import { createPasskeyService } from './services/passkeys';
 import { startReminderJob } from './services/reminder-job';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
 import ops from './ops/register-ops';
@@ -69,6 +73,8 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
   const outbox = createOutboxRepository(db);
   const settings = createSettingsRepository(db, options.smsEnabledEnv);
   const sms = given.sms ?? createSmsTransport({ twilio: options.twilio, outbox, log });
+  const mailer =
+    given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
   return {
     options,
     content: createContentRepository(db),
@@ -76,12 +82,20 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
     outbox,
     settings,
     bus: given.bus ?? createChangeBus(),
-    mailer:
-      given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now }),
+    mailer,
     sms,
     smsSender: createSmsSender({ db, transport: sms, settings, log, now: () => options.now().getTime() }),
     sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
     bookings: createBookingsRepository(db),
+    passkeys: createPasskeyService({
+      passkeys: createPasskeysRepository(db),
+      steps: createSecondFactorStore(db, { now: options.now }),
+      mailer,
+      log,
+      publicOrigin: options.publicOrigin,
+      siteName: options.modelName,
+      now: options.now,
+    }),
   };
 }
 
@@ -138,7 +152,14 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     availability: deps.availability,
     options,
   });
-  await app.register(authRoutes, { options, mailer: deps.mailer, sessions: deps.sessions, outbox: deps.outbox });
+  await app.register(authRoutes, {
+    options,
+    mailer: deps.mailer,
+    sessions: deps.sessions,
+    outbox: deps.outbox,
+    passkeys: deps.passkeys,
+  });
+  await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     options,
@@ -149,6 +170,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bus: deps.bus,
     mailer: deps.mailer,
     smsSender: deps.smsSender,
+    passkeys: deps.passkeys,
   });
   await app.register(bookingRoutes, {
     options,

@@ -11,6 +11,7 @@ import type { ChangeBus } from './lib/change-bus';
 import type { Mailer } from './lib/mailer';
 import type { SmsTransport } from './lib/sms-transport';
 import type { SmsSender } from './lib/sms-sender';
+import type { PasskeyService } from './services/passkeys';
 
 /** Everything a route module needs; built once per app. */
 export interface AppDeps {
@@ -27,4 +28,6 @@ export interface AppDeps {
   sessions: SessionStore;
   /** Booking requests: the visitor's create, the admin's list and status changes, the reminder job. */
   bookings: BookingsRepository;
+  /** The admin's passkeys, recovery code and the passkey step of sign-in. */
+  passkeys: PasskeyService;
 }

@@ -44,4 +44,5 @@ export const LIMITS = {
   description: 2000,
   notes: 500,
   id: 100,
+  passkeyName: 60,
 } as const;

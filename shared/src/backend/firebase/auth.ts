@@ -3,6 +3,7 @@
 // carries the custom claim admin: true (firebase/README.md), so no address is compiled into the bundle.
 import type { AuthUser } from '../../domain/types';
 import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '../../messages';
+import { PASSKEYS_NOT_SUPPORTED } from '../../passkey-messages';
 import { BackendError, type AuthPort } from '../port';
 import { mapped, toBackendError } from './errors';
 import type { FirebaseContext } from './firebase-context';
@@ -117,5 +118,16 @@ export function createAuthPort(ctx: FirebaseContext): AuthPort {
         listeners.delete(listener);
       };
     },
+
+    // Passkeys are the embedded backend's (server/README.md); here the admin signs in with the e-mail link alone.
+    signInWithPasskey: passkeysNotSupported,
+    signInWithRecoveryCode: passkeysNotSupported,
+    listPasskeys: passkeysNotSupported,
+    addPasskey: passkeysNotSupported,
+    removePasskey: passkeysNotSupported,
   };
+}
+
+function passkeysNotSupported(): Promise<never> {
+  return Promise.reject(new BackendError('not-supported', PASSKEYS_NOT_SUPPORTED));
 }
