@@ -66,15 +66,16 @@ const config: Config = {
       moduleNameMapper: {},
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
-    // A production build with STUDIO_BACKEND=firebase and its first load in Chromium (about a minute). The rules
-    // tests beside it need the emulators and run only through `npm run test:firebase`.
+    // A production build with STUDIO_BACKEND=firebase and its first load in Chromium (about a minute), and the
+    // emulator suite's refusal to run without an emulator. The emulator suite itself (firebase/test/emulator,
+    // firebase/functions/test) is its own step of `npm test` (`npm run test:firebase`).
     {
       ...base,
       displayName: 'firebase-build',
       rootDir: '<rootDir>/firebase',
       testEnvironment: 'node',
       moduleNameMapper: {},
-      testMatch: ['<rootDir>/test/first-load.test.ts'],
+      testMatch: ['<rootDir>/test/first-load.test.ts', '<rootDir>/test/emulator-setup.test.ts'],
     },
   ],
 };

@@ -18,6 +18,7 @@ const ENTRIES = {
   'db/seed/render-images': 'src/db/seed/render-images.ts',
   'cli/backup': 'src/cli/backup.ts',
   'cli/restore': 'src/cli/restore.ts',
+  'cli/admin': 'src/cli/admin.ts',
 };
 
 /** npm packages stay external (native addons, and nothing to gain from inlining); workspace libraries are compiled. */

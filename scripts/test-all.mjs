@@ -1,5 +1,5 @@
-// `npm test`: the type check, lint and format, every jest project, the load and crash tests, the production build, and the browser
-// tests in Chromium.
+// `npm test`: the type check, lint and format, every jest project, the Firebase emulator suite, the load and crash
+// tests, the production build, and the browser tests in Chromium.
 // Ends with one line `N passed, N failed` summed over every runner (the type check and the build count as one
 // check each), and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -73,7 +73,28 @@ if (j) {
   lines.push('jest: did not report (crashed)');
 }
 
-// 4. Load and crash tests (about a minute): real server processes under load and kill -9, run alone so the load they
+// 4. Firebase emulator suite: the rules, the functions and the firebase adapter on the Firestore and Auth emulators
+// (firebase/scripts/test-emulators.mjs starts them once and stops them). Without an emulator it fails and says how
+// to get one; it never skips.
+const firebaseFile = path.join(results, 'firebase-emulators.json');
+const firebase = run('Firebase emulator suite', process.execPath, [
+  path.join(root, 'firebase', 'scripts', 'test-emulators.mjs'),
+  '--json',
+  `--outputFile=${firebaseFile}`,
+]);
+const fb = readJson(firebaseFile);
+if (fb) {
+  passed += fb.numPassedTests;
+  failed += fb.numFailedTests + (fb.numRuntimeErrorTestSuites ?? 0);
+  lines.push(
+    `firebase emulators: ${fb.numPassedTests} passed, ${fb.numFailedTests} failed, ${fb.numRuntimeErrorTestSuites ?? 0} suites broken (${firebase.seconds} s)`,
+  );
+} else {
+  failed++;
+  lines.push(`firebase emulators: did not run (see the message above) (${firebase.seconds} s)`);
+}
+
+// 5. Load and crash tests (about a minute): real server processes under load and kill -9, run alone so the load they
 // make does not compete with the parallel jest workers above.
 const soakFile = path.join(results, 'soak.json');
 const soak = run(
@@ -94,13 +115,13 @@ if (sk) {
   lines.push('soak: did not report (crashed)');
 }
 
-// 5. The production build the browser tests run against.
+// 6. The production build the browser tests run against.
 const build = run('Production build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
 if (build.ok) passed++;
 else failed++;
 lines.push(`build: ${build.ok ? 'passed' : 'FAILED'} (${build.seconds} s)`);
 
-// 6. Browser tests.
+// 7. Browser tests.
 if (build.ok) {
   const pwFile = path.join(results, 'playwright.json');
   const pw = run(

@@ -20,6 +20,7 @@ const FIREBASE_ENV_KEYS = [
   'FIREBASE_MESSAGING_SENDER_ID',
   'FIREBASE_APP_ID',
   'FIREBASE_FUNCTIONS_REGION',
+  'FIREBASE_APP_CHECK_SITE_KEY',
 ];
 const firebaseDefines = () =>
   Object.fromEntries(FIREBASE_ENV_KEYS.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')]));

@@ -19,6 +19,7 @@ import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
@@ -26,6 +27,7 @@ import { createAvailabilityRepository } from './repositories/availability-reposi
 import { createBookingsRepository } from './repositories/bookings-repository';
 import { createContentRepository } from './repositories/content-repository';
 import { createOutboxRepository } from './repositories/outbox-repository';
+import { createPasskeysRepository } from './repositories/passkeys-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
 import { createSignInLimitsRepository } from './repositories/sign-in-limits-repository';
 import csrf from './plugins/csrf';
@@ -35,9 +37,11 @@ import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
+import authPasskeyRoutes from './routes/auth-passkey';
 import bookingRoutes from './routes/bookings';
 import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
+import { createPasskeyService } from './services/passkeys';
 import { startReminderJob } from './services/reminder-job';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
 import ops from './ops/register-ops';
@@ -73,6 +77,8 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
   const outbox = createOutboxRepository(db);
   const settings = createSettingsRepository(db, options.smsEnabledEnv);
   const sms = given.sms ?? createSmsTransport({ twilio: options.twilio, outbox, log });
+  const mailer =
+    given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
   return {
     options,
     content: createContentRepository(db),
@@ -80,13 +86,21 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
     outbox,
     settings,
     bus: given.bus ?? createChangeBus(),
-    mailer:
-      given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now }),
+    mailer,
     sms,
     smsSender: createSmsSender({ db, transport: sms, settings, log, now: () => options.now().getTime() }),
     sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
     signInLimits: createSignInLimitsRepository(db),
     bookings: createBookingsRepository(db),
+    passkeys: createPasskeyService({
+      passkeys: createPasskeysRepository(db),
+      steps: createSecondFactorStore(db, { now: options.now }),
+      mailer,
+      log,
+      publicOrigin: options.publicOrigin,
+      siteName: options.modelName,
+      now: options.now,
+    }),
   };
 }
 
@@ -149,7 +163,9 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     sessions: deps.sessions,
     outbox: deps.outbox,
     signInLimits: deps.signInLimits,
+    passkeys: deps.passkeys,
   });
+  await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     options,
@@ -160,6 +176,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bus: deps.bus,
     mailer: deps.mailer,
     smsSender: deps.smsSender,
+    passkeys: deps.passkeys,
   });
   await app.register(bookingRoutes, {
     options,

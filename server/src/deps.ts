@@ -12,6 +12,7 @@ import type { ChangeBus } from './lib/change-bus';
 import type { Mailer } from './lib/mailer';
 import type { SmsTransport } from './lib/sms-transport';
 import type { SmsSender } from './lib/sms-sender';
+import type { PasskeyService } from './services/passkeys';
 
 /** Everything a route module needs; built once per app. */
 export interface AppDeps {
@@ -30,4 +31,6 @@ export interface AppDeps {
   signInLimits: SignInLimitsRepository;
   /** Booking requests: the visitor's create, the admin's list and status changes, the reminder job. */
   bookings: BookingsRepository;
+  /** The admin's passkeys, recovery code and the passkey step of sign-in. */
+  passkeys: PasskeyService;
 }

@@ -1,5 +1,5 @@
 // Issue 5: every admin route refuses a visitor (401) and a signed-in stranger (403); the admin's bookings, status
-// updates (with the client's SMS and e-mail), availability and SMS setting.
+// updates (with the client's SMS and e-mail), availability and SMS setting. (Her passkeys: passkeys.test.ts.)
 import type { InjectOptions } from 'fastify';
 import { BOOKING_CURSOR_INVALID } from '@studio/shared/messages';
 import type { Change } from '../src/lib/change-bus';
@@ -82,6 +82,10 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'GET', url: '/api/admin/settings/sms' },
   { method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: true } },
   { method: 'GET', url: '/api/admin/events' },
+  { method: 'GET', url: '/api/admin/passkeys' },
+  { method: 'POST', url: '/api/admin/passkeys/options', payload: { name: 'Phone' } },
+  { method: 'POST', url: '/api/admin/passkeys', payload: { name: 'Phone', response: {} } },
+  { method: 'DELETE', url: '/api/admin/passkeys/x' },
 ];
 
 test('the routes under test are every /api/admin route the app has', () => {
@@ -95,14 +99,22 @@ test('the routes under test are every /api/admin route the app has', () => {
 describe.each(ADMIN_ROUTES)('$method $url', (route) => {
   test('refuses a visitor with 401 and a signed-in stranger with 403, changing nothing', async () => {
     insertBooking();
-    const before = JSON.stringify([allBookings(), t.repos.availability.getAdmin(), t.repos.settings.smsStatus()]);
+    const state = () =>
+      JSON.stringify([
+        allBookings(),
+        t.repos.availability.getAdmin(),
+        t.repos.settings.smsStatus(),
+        t.app.db.prepare('SELECT * FROM passkeys').all(),
+        t.app.db.prepare('SELECT * FROM webauthn_challenges').all(),
+      ]);
+    const before = state();
     const visitor = await t.app.inject(as(null, route));
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({ message: 'Please sign in as the admin.' });
     const other = await t.app.inject(as(stranger, route));
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: 'Access Denied: You do not have permission to access this page.' });
-    expect(JSON.stringify([allBookings(), t.repos.availability.getAdmin(), t.repos.settings.smsStatus()])).toBe(before);
+    expect(state()).toBe(before);
   });
 });
 

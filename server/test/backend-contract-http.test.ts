@@ -20,6 +20,7 @@ import {
   PORTFOLIO_META_ID,
 } from '../src/repositories/content-repository';
 import { ADMIN_EMAIL, CSRF } from './helper';
+import { installSoftwareAuthenticator } from './software-authenticator';
 
 const seed = contractSeed();
 
@@ -90,6 +91,7 @@ describeBackendContract({
     rejectsNonAdminAtRequest: true,
     acceptBookingRule: true,
     idempotencyBoundToBody: true,
+    passkeys: true,
   },
   seed,
   create: async () => {
@@ -115,11 +117,15 @@ describeBackendContract({
       if (!token) throw new Error('no sign-in link in the outbox');
       await backend.auth.completeSignIn(token, email);
     };
+    // The browser's authenticator, on the site's public origin (the relying party the server names).
+    const authenticator = installSoftwareAuthenticator('http://studio.test');
     return {
       backend,
       signInAsAdmin: () => signIn(ADMIN_EMAIL),
       signInAsNonAdmin: () => signIn('visitor@example.com'),
+      passkeyDevice: authenticator,
       teardown: async () => {
+        authenticator.uninstall();
         await server.app.close();
         rmSync(server.dataDir, { recursive: true, force: true });
       },

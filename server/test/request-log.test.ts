@@ -101,3 +101,51 @@ test('networks: the last byte of IPv4 and everything past /48 of IPv6 are droppe
   expect(networkOf('::1')).toBe('0:0:0::/48');
   expect(networkOf(undefined)).toBeUndefined();
 });
+
+test('an error quoting an address, a phone number or a token is logged with them blanked', async () => {
+  const failing: string[] = [];
+  const broken = await build({
+    logLevel: 'info',
+    logStream: { write: (l) => void failing.push(l) },
+    mailer: {
+      kind: 'smtp',
+      send: async (message) => {
+        throw new Error(
+          `550 5.1.1 <${message.to}>: Recipient address rejected (+15551230000, token=${'x'.repeat(43)})`,
+        );
+      },
+    },
+  });
+  try {
+    const res = await broken.app.inject(
+      withCsrf({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { 'idempotency-key': 'log-2' },
+        payload: {
+          name: 'Dana Reyes',
+          email: 'dana@example.com',
+          phone: '',
+          serviceId: 'usergeneratedcontent',
+          serviceTierId: 'ugc-single',
+          date: '',
+          consultationDate: '',
+          consultationLocation: '',
+          location: '',
+          description: 'A product video.',
+          smsOptIn: false,
+        },
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    await broken.settled();
+  } finally {
+    await broken.close();
+  }
+  const failure = failing.map((l) => JSON.parse(l) as { msg: string; err?: { message: string } }).find((l) => l.err);
+  expect(failure?.err?.message).toBe('550 5.1.1 <[e-mail]>: Recipient address rejected ([phone], token=[redacted])');
+  const log = failing.join('');
+  for (const personal of [ADMIN_EMAIL, 'dana@example.com', '+15551230000', 'x'.repeat(43)]) {
+    expect(log).not.toContain(personal);
+  }
+});

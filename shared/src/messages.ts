@@ -53,6 +53,8 @@ export const SIGN_IN_LINK_FAILED = 'Failed to send sign-in link.';
 export const SIGN_IN_LINK_SENT = 'Sign-in link sent! Check your email.';
 export const SIGN_IN_INVALID_LINK = 'Invalid sign-in link.';
 export const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
+/** Completing a link once the admin has a passkey (the other passkey texts: passkey-messages.ts). */
+export const PASSKEY_REQUIRED = 'Please confirm it is you with your passkey.';
 
 // SMS (docs/product.md §9)
 export const SMS_STOP_FOOTER = 'Reply STOP to opt out.';

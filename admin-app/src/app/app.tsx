@@ -1,5 +1,5 @@
-// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: two tabs (bookings, availability), the SMS
-// setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
+// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: two tabs (bookings, availability), her
+// passkeys, the SMS setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
 // the availability tab is open.
 // First: zod must be told before the shared schemas are built (see the module).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -17,6 +17,7 @@ import { AvailabilityPanel } from '../features/availability/availability-panel';
 import { useCheckSession } from '../features/session/api/check-session';
 import { useSignOut } from '../features/session/api/sign-out';
 import { SmsSetting } from '../features/settings/sms-setting';
+import { PasskeysSection } from '../features/passkeys/passkeys-section';
 import { ContractDialog } from '../features/contracts/contract-dialog';
 import './app.css';
 
@@ -148,7 +149,8 @@ export default function AdminApp() {
             onFilterChange={setFilter}
             onGenerateContract={setContractFor}
           />
-          <aside>
+          <aside className="admin-aside">
+            <PasskeysSection />
             <SmsSetting />
           </aside>
         </div>

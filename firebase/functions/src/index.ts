@@ -2,11 +2,12 @@
 // the tests). Not run by jest (it needs the functions runtime); the root type check covers it.
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/v2';
 import { createAdminStore } from './core/admin-store';
+import { BookingCallError, createBooking as create } from './core/create-booking';
 import { sendBookingSms as send, sendDayBeforeReminders, SmsRequestError, type SmsDeps } from './core/send-booking-sms';
 import { createTwilioClient } from './core/twilio';
 
@@ -16,6 +17,8 @@ const REGION = defineString('FUNCTIONS_REGION', { default: 'us-central1' });
 const TWILIO_ACCOUNT_SID = defineString('TWILIO_ACCOUNT_SID');
 const TWILIO_FROM = defineString('TWILIO_FROM');
 const TWILIO_AUTH_TOKEN = defineSecret('TWILIO_AUTH_TOKEN');
+/** true once the site registers App Check (FIREBASE_APP_CHECK_SITE_KEY at build): calls without a valid token fail. */
+const APP_CHECK_ENFORCED = defineBoolean('APP_CHECK_ENFORCED', { default: false });
 
 function deps(): SmsDeps {
   return {
@@ -30,6 +33,27 @@ function deps(): SmsDeps {
     log: (message, detail) => logger.warn(message, detail),
   };
 }
+
+/**
+ * The only way a booking is stored (firestore.rules refuse client writes): { booking, idempotencyKey }, answered
+ * with { id, status, createdAt }, or an HttpsError whose details carry the embedded server's status and field errors.
+ */
+export const createBooking = onCall(
+  { region: REGION, enforceAppCheck: APP_CHECK_ENFORCED, maxInstances: 10 },
+  async (request) => {
+    try {
+      // The functions framework trusts the proxy in front of it, so req.ip is the caller's address.
+      const { booking } = await create(
+        { db: getFirestore(), now: () => new Date() },
+        { data: request.data, client: request.rawRequest.ip ?? 'unknown' },
+      );
+      return booking;
+    } catch (error) {
+      if (error instanceof BookingCallError) throw new HttpsError(error.code, error.message, error.details);
+      throw error;
+    }
+  },
+);
 
 /** Called by the site right after a booking with the SMS opt-in: { bookingId }. */
 export const sendBookingSms = onCall(

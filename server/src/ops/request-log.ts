@@ -12,12 +12,32 @@ export interface LogStream {
   write(line: string): void;
 }
 
+// An error can quote what it failed on: an SMTP server's refusal names the recipient, a URL its query.
+const EMAIL_ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+\.[a-z]{2,}/gi;
+const PHONE_NUMBER = /\+\d{7,15}\b/g;
+const TOKEN = /\b(token=)[A-Za-z0-9_-]{16,}/g;
+
+/** The text with e-mail addresses, phone numbers and link tokens blanked. */
+export function scrubPersonalData(text: string): string {
+  return text.replace(EMAIL_ADDRESS, '[e-mail]').replace(PHONE_NUMBER, '[phone]').replace(TOKEN, '$1[redacted]');
+}
+
+/** How an error is written to the log: its kind, code, message and stack, scrubbed of personal data. */
+function serializeError(error: Error & { code?: unknown }) {
+  return {
+    type: error.name,
+    ...(error.code !== undefined ? { code: String(error.code) } : {}),
+    message: scrubPersonalData(error.message),
+    stack: scrubPersonalData(error.stack ?? ''),
+  };
+}
+
 export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
   if (!(LOG_LEVELS as readonly string[]).includes(level)) {
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${level}".`);
   }
   if (level === 'silent' && !stream) return false;
-  return stream ? { level, stream } : { level };
+  return { level, serializers: { err: serializeError }, ...(stream ? { stream } : {}) };
 }
 
 function expandIPv6(address: string): number[] {

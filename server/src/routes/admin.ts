@@ -10,9 +10,11 @@ import type { SmsSender } from '../lib/sms-sender';
 import type { AvailabilityRepository } from '../repositories/availability-repository';
 import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
+import type { PasskeyService } from '../services/passkeys';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
 import adminEventsRoutes from './admin-events';
+import adminPasskeysRoutes from './admin-passkeys';
 import adminSettingsRoutes from './admin-settings';
 
 export interface AdminRoutesOptions {
@@ -24,6 +26,7 @@ export interface AdminRoutesOptions {
   bus: ChangeBus;
   mailer: Mailer;
   smsSender: SmsSender;
+  passkeys: PasskeyService;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -41,6 +44,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     bus: deps.bus,
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
+  await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
   await app.register(adminEventsRoutes, {
     sessions: deps.sessions,
     bus: deps.bus,

@@ -1,5 +1,6 @@
 // Sign-in by e-mail link (docs/product.md §4, §5; docs/architecture.md): POST /api/auth/link mails a single-use link to the admin only;
-// POST /api/auth/session spends it and starts a session; GET reads the session; DELETE ends it on the server.
+// POST /api/auth/session spends it and starts a session, or, once the admin has a passkey, opens the passkey step
+// (routes/auth-passkey.ts) instead; GET reads the session; DELETE ends it on the server.
 // Opening the link only shows the /finishSignIn page (a GET, which changes nothing), so a mail scanner that fetches
 // it cannot spend the token: the page completes sign-in with a POST.
 import type { FastifyReply } from 'fastify';
@@ -7,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   sessionStateSchema,
-  signedInSchema,
+  signInAnswerSchema,
   signInCompleteSchema,
   signInRequestSchema,
   z,
@@ -16,16 +17,12 @@ import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/mess
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
+import { createSessionCookies } from '../lib/session-cookies';
+import { SESSION_COOKIE, SESSION_HINT_COOKIE, normaliseEmail, type SessionStore } from '../lib/sessions';
 import type { OutboxRepository } from '../repositories/outbox-repository';
-import {
-  SESSION_ABSOLUTE_LIFETIME_MS,
-  SESSION_COOKIE,
-  SESSION_HINT_COOKIE,
-  normaliseEmail,
-  type SessionStore,
-} from '../lib/sessions';
 import { HttpError } from '../plugins/errors';
 import type { SignInLimitsRepository } from '../repositories/sign-in-limits-repository';
+import type { PasskeyService } from '../services/passkeys';
 import { refusals } from './refusals';
 
 /**
@@ -54,11 +51,12 @@ export interface AuthRoutesOptions {
   /** Where a spent link's mail is blanked (the local outbox; nothing to do when mail goes out by SMTP). */
   outbox: OutboxRepository;
   signInLimits: SignInLimitsRepository;
+  passkeys: PasskeyService;
 }
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { options, mailer, sessions, outbox, signInLimits },
+  { options, mailer, sessions, outbox, signInLimits, passkeys },
 ) => {
   const now = () => options.now().getTime();
   const count = (key: string, at: number) => {
@@ -66,13 +64,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return signInLimits.hit(key, LINK_LIMIT_WINDOW_MS, at);
   };
 
-  const cookieBase = { path: '/', sameSite: 'strict' as const, secure: options.https };
-  const maxAge = Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000);
-
-  const clearCookies = (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
-    reply.clearCookie(SESSION_HINT_COOKIE, cookieBase);
-  };
+  const cookies = createSessionCookies(options, sessions);
 
   app.post(
     '/api/auth/link',
@@ -115,7 +107,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       // A malformed token is as invalid as a spent one: the handler gives one answer for every refusal.
       attachValidation: true,
-      schema: { body: signInCompleteSchema, response: { 200: signedInSchema, 401: apiErrorSchema, ...refusals } },
+      schema: { body: signInCompleteSchema, response: { 200: signInAnswerSchema, 401: apiErrorSchema, ...refusals } },
     },
     async (request, reply) => {
       if (request.validationError) throw new HttpError(401, SIGN_IN_INVALID_LINK);
@@ -123,13 +115,12 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       if (sessions.redeemSignInToken(token, email) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
       outbox.redactSignInToken(token);
 
-      // Session rotation: whatever session this browser held ends; the new one gets a fresh id.
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) sessions.revokeById(previous);
-      const session = sessions.create(email);
-      reply.setCookie(SESSION_COOKIE, session.id, { ...cookieBase, httpOnly: true, maxAge });
-      reply.setCookie(SESSION_HINT_COOKIE, '1', { ...cookieBase, httpOnly: false, maxAge });
-      return { user: session.user };
+      // Once she has a passkey the link alone is not enough: it opens the passkey step, not a session.
+      if (passkeys.required(normaliseEmail(email))) {
+        cookies.startStep(reply, passkeys.beginStep(normaliseEmail(email)));
+        return { secondFactor: 'passkey' as const };
+      }
+      return { user: cookies.start(request, reply, email) };
     },
   );
 
@@ -140,7 +131,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       reply.header('Cache-Control', 'no-store');
       const session = sessions.resolve(request.cookies[SESSION_COOKIE]);
       // A stale cookie pair is cleared, so the shell stops asking on every load.
-      if (!session && (request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE])) clearCookies(reply);
+      if (!session && (request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE])) cookies.clear(reply);
       return { user: session?.user ?? null };
     },
   );
@@ -148,7 +139,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.delete('/api/auth/session', { schema: { response: { 204: z.null(), ...refusals } } }, async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
     if (id) sessions.revokeById(id);
-    clearCookies(reply);
+    cookies.clear(reply);
     return reply.code(204).send(null);
   });
 };

@@ -11,6 +11,8 @@ import type {
   BookingRequest,
   BookingStatus,
   Gallery,
+  PasskeyEnrolment,
+  PasskeyList,
   PortfolioContent,
   PortfolioMeta,
   Project,
@@ -74,8 +76,29 @@ export interface AvailabilityPort {
 export interface AuthPort {
   /** Mails a sign-in link to /finishSignIn. Rejects with code 'forbidden' for an address that is not the admin's. */
   requestLink(email: string): Promise<void>;
-  /** Completes sign-in with the link's token and the e-mail kept in local storage. */
+  /**
+   * Completes sign-in with the link's token and the e-mail kept in local storage. Once the admin has a passkey the
+   * link alone is not enough: it rejects with code 'passkey-required' (the link is spent, the passkey step is open),
+   * and signInWithPasskey or signInWithRecoveryCode completes the sign-in.
+   */
   completeSignIn(token: string, email: string): Promise<AuthUser>;
+  /**
+   * The passkey step: asks this browser's authenticator for her passkey and signs her in when the backend accepts it.
+   * Rejects with 'cancelled' when she dismisses the prompt, 'unauthenticated' when the passkey is refused or the step
+   * has expired, 'not-supported' where passkeys cannot be used.
+   */
+  signInWithPasskey(): Promise<AuthUser>;
+  /** The passkey step with her one-time recovery code instead (a lost passkey). */
+  signInWithRecoveryCode(code: string): Promise<AuthUser>;
+  /** Admin: her passkeys, and whether an unused recovery code exists. */
+  listPasskeys(): Promise<PasskeyList>;
+  /**
+   * Admin: creates a passkey on this browser's authenticator and stores it under the name. The first one (and the
+   * first after the recovery code was used) comes with a new recovery code, shown once.
+   */
+  addPasskey(name: string): Promise<PasskeyEnrolment>;
+  /** Admin: removes one of her passkeys; without any left, the e-mail link alone signs her in again. */
+  removePasskey(id: string): Promise<void>;
   /**
    * The e-mail the last link requested in this browser was sent to, kept until sign-in completes; null when there is
    * none (the link was requested elsewhere, or storage is unavailable) and the e-mail must be asked for.
@@ -111,7 +134,13 @@ export type BackendErrorCode =
   | 'rate-limited'
   | 'unavailable'
   | 'network'
-  | 'internal';
+  | 'internal'
+  /** completeSignIn: the link was good, and her passkey must follow (see AuthPort). */
+  | 'passkey-required'
+  /** A passkey prompt she dismissed, or that timed out. */
+  | 'cancelled'
+  /** Passkeys cannot be used here (the browser, or a backend without them). */
+  | 'not-supported';
 
 export class BackendError extends Error {
   readonly code: BackendErrorCode;

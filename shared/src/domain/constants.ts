@@ -44,6 +44,7 @@ export const LIMITS = {
   description: 2000,
   notes: 500,
   id: 100,
+  passkeyName: 60,
 } as const;
 
 /** Booking requests per page of the admin's list, and the most one page may ask for. */

@@ -11,3 +11,4 @@ export * from './contract';
 export * from './sms';
 export * from './media';
 export * from './portfolio';
+export * from './passkeys';

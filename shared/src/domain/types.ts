@@ -206,6 +206,26 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
+/** One of the admin's passkeys as the dashboard lists it; its public key and counter never leave the server. */
+export interface Passkey {
+  id: string;
+  name: string;
+  createdAt: IsoTimestamp;
+  lastUsedAt: IsoTimestamp | null;
+}
+
+export interface PasskeyList {
+  passkeys: Passkey[];
+  /** Whether an unused recovery code exists (one is made at the first enrolment and again once it was used). */
+  hasRecoveryCode: boolean;
+}
+
+export interface PasskeyEnrolment {
+  passkey: Passkey;
+  /** The new recovery code, shown once and stored only hashed; null when an unused one already exists. */
+  recoveryCode: string | null;
+}
+
 export interface Settings {
   /** The admin's choice; null when she has not chosen. */
   smsEnabled: boolean | null;

@@ -1,5 +1,5 @@
-// ONE suite of behaviours every Backend adapter must show (memory, http against a real server, firebase on faked
-// SDK modules). A harness seeds its adapter with contractSeed() and says which capabilities it has; a case whose
+// ONE suite of behaviours every Backend adapter must show (memory, http against a real server, firebase on the
+// Firestore and Auth emulators with the deployed callables: firebase/test/emulator). A harness seeds its adapter with contractSeed() and says which capabilities it has; a case whose
 // capability is missing is registered as a jest `todo` naming that capability, so it shows in every run.
 import type { AdminAvailability, BookingChange, BookingPage, BookingRequest } from '../../domain/types';
 import {
@@ -37,6 +37,11 @@ export interface ContractCapabilities {
    * with the first booking (issue 14). Optional, absent meaning no.
    */
   idempotencyBoundToBody?: boolean;
+  /**
+   * Passkeys for the admin: adding, listing and removing them, the passkey step after the e-mail link, the recovery
+   * code. Needs the subject's passkeyDevice. Optional, absent meaning no (the adapter answers 'not-supported').
+   */
+  passkeys?: boolean;
 }
 
 export type ContractCapability = keyof ContractCapabilities;
@@ -47,6 +52,13 @@ export interface ContractSubject {
   signInAsAdmin(): Promise<void>;
   /** Tries to sign in with a non-admin address through the whole flow; must reject as the adapter does. */
   signInAsNonAdmin?(): Promise<void>;
+  /** This browser's passkey authenticator, as the harness arranges it (capability 'passkeys'). */
+  passkeyDevice?: {
+    /** From now on the browser uses another authenticator, holding none of her passkeys. */
+    switchToAnother(): void;
+    /** She dismisses the next passkey prompt. */
+    dismissNextPrompt(): void;
+  };
   teardown(): Promise<void>;
 }
 
@@ -526,6 +538,110 @@ export function describeBackendContract(harness: ContractHarness): void {
       await subject.signInAsAdmin();
       expect(await backend.notifications.setSmsEnabled(true)).toMatchObject({ enabled: true, adminValue: true });
       expect((await backend.notifications.getSmsStatus()).adminValue).toBe(true);
+    });
+
+    // ---- Passkeys (server/README.md): the e-mail link, then her passkey ----
+
+    const device = () => {
+      if (!subject.passkeyDevice) throw new Error("this harness must provide passkeyDevice for 'passkeys'");
+      return subject.passkeyDevice;
+    };
+
+    /** Signs in by link, adds one passkey, signs out; answers the recovery code shown at enrolment. */
+    const enrolAndSignOut = async (): Promise<string> => {
+      await subject.signInAsAdmin();
+      const { recoveryCode } = await backend.auth.addPasskey('Phone');
+      await backend.auth.signOut();
+      if (!recoveryCode) throw new Error('the first passkey came without a recovery code');
+      return recoveryCode;
+    };
+
+    needs('passkeys', 'adds passkeys: the first with a recovery code shown once, a second device without', async () => {
+      await subject.signInAsAdmin();
+      expect(await backend.auth.listPasskeys()).toEqual({ passkeys: [], hasRecoveryCode: false });
+      const first = await backend.auth.addPasskey('  Phone  ');
+      expect(first.passkey).toEqual({
+        id: expect.any(String),
+        name: 'Phone',
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+      });
+      expect(first.recoveryCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}(-[0-9A-HJKMNP-TV-Z]{5}){3}$/);
+      // The same authenticator again: the browser refuses to make a duplicate.
+      expect((await rejection(backend.auth.addPasskey('Phone again'))).code).toBe('conflict');
+      expect((await rejection(backend.auth.addPasskey(' '))).fieldErrors.name).toEqual(['Required']);
+
+      device().switchToAnother();
+      const second = await backend.auth.addPasskey('Laptop');
+      expect(second.recoveryCode).toBeNull();
+      const list = await backend.auth.listPasskeys();
+      expect(list.hasRecoveryCode).toBe(true);
+      expect(list.passkeys.map((p) => p.name)).toEqual(['Phone', 'Laptop']);
+    });
+
+    needs(
+      'passkeys',
+      'once she has a passkey the link alone gives no session; her passkey then signs her in',
+      async () => {
+        await enrolAndSignOut();
+        expect((await rejection(subject.signInAsAdmin())).code).toBe('passkey-required');
+        expect(await backend.auth.current()).toBeNull();
+
+        const seen: Array<string | null> = [];
+        const stop = backend.auth.onChange((user) => seen.push(user ? user.email : null));
+        const user = await backend.auth.signInWithPasskey();
+        stop();
+        expect(user.isAdmin).toBe(true);
+        expect(seen).toEqual([user.email]);
+        expect(await backend.auth.current()).toEqual(user);
+        expect((await backend.auth.listPasskeys()).passkeys[0]?.lastUsedAt).toEqual(expect.any(String));
+      },
+    );
+
+    needs('passkeys', 'a dismissed prompt is cancelled; the recovery code signs her in, once', async () => {
+      const code = await enrolAndSignOut();
+      await rejection(subject.signInAsAdmin());
+      device().dismissNextPrompt();
+      expect((await rejection(backend.auth.signInWithPasskey())).code).toBe('cancelled');
+      // Another device holds none of her passkeys: its prompt ends the same way.
+      device().switchToAnother();
+      expect((await rejection(backend.auth.signInWithPasskey())).code).toBe('cancelled');
+      expect(await backend.auth.current()).toBeNull();
+
+      expect((await backend.auth.signInWithRecoveryCode(code.toLowerCase())).isAdmin).toBe(true);
+      expect((await backend.auth.listPasskeys()).hasRecoveryCode).toBe(false);
+      await backend.auth.signOut();
+      await rejection(subject.signInAsAdmin());
+      expect((await rejection(backend.auth.signInWithRecoveryCode(code))).code).toBe('unauthenticated');
+      expect(await backend.auth.current()).toBeNull();
+    });
+
+    needs(
+      'passkeys',
+      'neither the passkey nor the recovery code is a way in without the e-mail link first',
+      async () => {
+        const code = await enrolAndSignOut();
+        expect((await rejection(backend.auth.signInWithPasskey())).code).toBe('unauthenticated');
+        expect((await rejection(backend.auth.signInWithRecoveryCode(code))).code).toBe('unauthenticated');
+        expect(await backend.auth.current()).toBeNull();
+      },
+    );
+
+    needs('passkeys', 'removes a passkey; with none left the link alone signs her in again', async () => {
+      await subject.signInAsAdmin();
+      const { passkey } = await backend.auth.addPasskey('Phone');
+      await backend.auth.removePasskey(passkey.id);
+      expect(await backend.auth.listPasskeys()).toEqual({ passkeys: [], hasRecoveryCode: false });
+      expect((await rejection(backend.auth.removePasskey(passkey.id))).code).toBe('not-found');
+      await backend.auth.signOut();
+      await subject.signInAsAdmin();
+      expect((await backend.auth.current())?.isAdmin).toBe(true);
+    });
+
+    needs('passkeys', "gives a visitor none of the admin's passkey calls", async () => {
+      expect((await rejection(backend.auth.listPasskeys())).code).toBe('unauthenticated');
+      expect((await rejection(backend.auth.addPasskey('Phone'))).code).toBe('unauthenticated');
+      expect((await rejection(backend.auth.removePasskey('passkey-1'))).code).toBe('unauthenticated');
     });
   });
 }

@@ -14,6 +14,7 @@ describeBackendContract({
     rejectsNonAdminAtRequest: true,
     acceptBookingRule: true,
     idempotencyBoundToBody: true,
+    passkeys: true,
   },
   seed,
   create: async () => {
@@ -36,6 +37,14 @@ describeBackendContract({
         const message = backend.outbox[backend.outbox.length - 1];
         if (!message) throw new Error('no sign-in link was sent');
         await backend.auth.completeSignIn(message.token, MEMORY_DEFAULT_ADMIN_EMAIL);
+      },
+      passkeyDevice: {
+        switchToAnother: () => {
+          backend.authenticator.holds = [];
+        },
+        dismissNextPrompt: () => {
+          backend.authenticator.dismissNext = true;
+        },
       },
       teardown: async () => undefined,
     };

@@ -12,4 +12,5 @@ export const backend = createFirebaseBackend({
     appId: process.env.FIREBASE_APP_ID,
   },
   functionsRegion: process.env.FIREBASE_FUNCTIONS_REGION || 'us-central1',
+  appCheckSiteKey: process.env.FIREBASE_APP_CHECK_SITE_KEY || undefined,
 });

@@ -1,6 +1,6 @@
 // Firebase errors (FirestoreError, AuthError, FunctionsError, StorageError) carry a string `code`, sometimes
 // prefixed by the service ('auth/...', 'functions/...', 'storage/...'). The port speaks BackendError only.
-import { BackendError, type BackendErrorCode } from '../port';
+import { BackendError, codeForStatus, type BackendErrorCode } from '../port';
 
 const CODES: Record<string, BackendErrorCode> = {
   'permission-denied': 'forbidden',
@@ -62,4 +62,29 @@ export async function mapped<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw toBackendError(error);
   }
+}
+
+/**
+ * A callable function's refusal: createBooking puts the embedded server's HTTP status and field errors in the
+ * HttpsError's details, so the caller gets the same BackendError from either backend. Other errors map by code.
+ */
+export function fromCallableError(error: unknown): BackendError {
+  const details: unknown =
+    typeof error === 'object' && error !== null ? (error as { details?: unknown }).details : null;
+  if (typeof details === 'object' && details !== null && typeof (details as { status?: unknown }).status === 'number') {
+    const { status, fieldErrors, retryAfter, message } = details as {
+      status: number;
+      message?: string;
+      fieldErrors?: Record<string, string[]>;
+      retryAfter?: number;
+    };
+    // The SDK appends " [<HTTP status>]" to the error's message, so the function repeats its words in the details.
+    const text = message ?? (error instanceof Error && error.message ? error.message : FIREBASE_ERROR_FALLBACK);
+    return new BackendError(codeForStatus(status), text, {
+      status,
+      fieldErrors: fieldErrors ?? {},
+      ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
+    });
+  }
+  return toBackendError(error);
 }

@@ -1,19 +1,12 @@
-// What the adapter checks before a write: the shared schemas (zod) and the booking rules (date-fns). Loaded with a
-// dynamic import on the first write, so a visitor who only reads never downloads them.
-import { FIELDS_NOT_VALID } from '../../messages';
+// What the adapter checks before an admin write or a sign-in request: the shared schemas (zod). Loaded with a dynamic
+// import on first use, so a visitor who only reads never downloads them. Bookings are checked by the createBooking
+// function, not here.
 import { fieldErrorsOf, type z } from '../../schemas';
+import { FIELDS_NOT_VALID } from '../../messages';
 import { BackendError } from '../port';
 
 export {
-  datesToCheck,
-  missingRequiredFields,
-  newBookingRecord,
-  resolveBookingService,
-} from '../../domain/booking-rules';
-export { isDateAvailable } from '../../domain/availability';
-export {
   availabilityPeriodInputSchema,
-  bookingInputSchema,
   bookingListQuerySchema,
   bookingStatusUpdateSchema,
   settingsUpdateSchema,

@@ -14,8 +14,10 @@ import type {
   SmsStatus,
 } from '../../domain/types';
 import { BackendError, type Backend, type CreatedBooking } from '../port';
+import { PASSKEY_REQUIRED } from '../../messages';
 import { browserStore, signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 import { subscribeEvents } from './live';
+import type { HttpPasskeys } from './passkeys';
 import { createRequester, type HttpOptions } from './request';
 
 const enc = encodeURIComponent;
@@ -50,6 +52,10 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
   const authListeners = new Set<(user: AuthUser | null) => void>();
   const emitAuth = (user: AuthUser | null) => authListeners.forEach((l) => l(user));
   const api = `${options.baseUrl}/api`;
+  // The passkey calls and the WebAuthn library behind them are one lazy chunk: only the admin's passkey screens load
+  // it, never a visitor's page (e2e/tests/platform.spec.ts holds the first load of '/' to its budget).
+  let passkeysModule: Promise<HttpPasskeys> | undefined;
+  const passkeys = () => (passkeysModule ??= import('./passkeys').then((m) => m.createHttpPasskeys(request, emitAuth)));
 
   return {
     services: {
@@ -97,10 +103,15 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
         signInEmail.remember(email.trim());
       },
       completeSignIn: async (token, email) => {
-        const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/session', { token, email });
+        const answer = await request<{ user: AuthUser } | { secondFactor: 'passkey' }>('POST', '/api/auth/session', {
+          token,
+          email,
+        });
+        // The link is spent either way: the e-mail kept for it is not needed again.
         signInEmail.forget();
-        emitAuth(user);
-        return user;
+        if (!('user' in answer)) throw new BackendError('passkey-required', PASSKEY_REQUIRED);
+        emitAuth(answer.user);
+        return answer.user;
       },
       pendingEmail: () => signInEmail.read(),
       current: async () =>
@@ -113,6 +124,11 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
         authListeners.add(listener);
         return () => authListeners.delete(listener);
       },
+      signInWithPasskey: async () => (await passkeys()).signInWithPasskey(),
+      signInWithRecoveryCode: async (code) => (await passkeys()).signInWithRecoveryCode(code),
+      listPasskeys: async () => (await passkeys()).listPasskeys(),
+      addPasskey: async (name) => (await passkeys()).addPasskey(name),
+      removePasskey: async (id) => (await passkeys()).removePasskey(id),
     },
     notifications: {
       getSmsStatus: () => request<SmsStatus>('GET', '/api/admin/settings/sms'),

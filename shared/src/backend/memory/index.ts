@@ -13,6 +13,7 @@ import type {
 import type { Backend } from '../port';
 import { pageStore, type KeyValueStore } from '../sign-in-email';
 import { createMemoryAuth, type OutboxMessage } from './memory-auth';
+import type { MemoryAuthenticator } from './memory-passkeys';
 import { createMemoryAvailability } from './memory-availability';
 import { createMemoryBookings } from './memory-bookings';
 import { createMemoryContent } from './memory-content';
@@ -25,6 +26,7 @@ export { EMPTY_PORTFOLIO_CONTENT } from './memory-content';
 export { ITEM_NOT_FOUND } from './memory-availability';
 export { NOT_SIGNED_IN } from './memory-session';
 export type { OutboxMessage } from './memory-auth';
+export type { MemoryAuthenticator } from './memory-passkeys';
 
 export interface MemorySeed {
   services: Service[];
@@ -49,7 +51,11 @@ export interface MemoryBackendOptions {
   store?: KeyValueStore;
 }
 
-export type MemoryBackend = Backend & { outbox: OutboxMessage[] };
+export type MemoryBackend = Backend & {
+  outbox: OutboxMessage[];
+  /** This browser's passkey authenticator, as tests arrange it. */
+  authenticator: MemoryAuthenticator;
+};
 
 export const MEMORY_DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -70,6 +76,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
 
   return {
     outbox: auth.outbox,
+    authenticator: auth.authenticator,
     services: content.services,
     portfolio: content.portfolio,
     bookings,

@@ -1,10 +1,12 @@
 // Sign-in by e-mail link, as the server does it: only the admin's address gets a link (kept in the outbox for
-// tests), each link is single use and expires.
+// tests), each link is single use and expires; once she has a passkey the link opens the passkey step
+// (memory-passkeys.ts) instead of signing her in.
 import { SIGN_IN_TOKEN_TTL_MS } from '../../domain/constants';
 import type { AuthUser } from '../../domain/types';
-import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '../../messages';
+import { PASSKEY_REQUIRED, SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '../../messages';
 import { signInCompleteSchema, signInRequestSchema } from '../../schemas';
 import { BackendError, type AuthPort } from '../port';
+import { createMemoryPasskeys, type MemoryAuthenticator } from './memory-passkeys';
 import { signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 import type { MemorySession } from './memory-session';
 import { copy, parseOrThrow, type MemoryClock } from './memory-support';
@@ -40,13 +42,15 @@ export function createMemoryAuth(
   clock: MemoryClock,
   session: MemorySession,
   store: KeyValueStore,
-): { port: AuthPort; outbox: OutboxMessage[] } {
+): { port: AuthPort; outbox: OutboxMessage[]; authenticator: MemoryAuthenticator } {
   const outbox: OutboxMessage[] = [];
   const signInEmail = signInEmailKeeper(store);
   const links = new Map<string, { email: string; expiresAt: number }>();
+  const passkeys = createMemoryPasskeys(adminEmail, clock, session);
 
   return {
     outbox,
+    authenticator: passkeys.authenticator,
     port: {
       requestLink: async (email) => {
         const data = parseOrThrow(signInRequestSchema, { email: email.trim() });
@@ -70,6 +74,7 @@ export function createMemoryAuth(
         }
         links.delete(token);
         signInEmail.forget();
+        if (passkeys.beginStepIfRequired()) throw new BackendError('passkey-required', PASSKEY_REQUIRED);
         const user: AuthUser = { email: link.email, isAdmin: true };
         session.set(user);
         return copy(user);
@@ -87,6 +92,12 @@ export function createMemoryAuth(
       },
 
       onChange: (listener) => session.onChange(listener),
+
+      signInWithPasskey: () => passkeys.signInWithPasskey(),
+      signInWithRecoveryCode: (code) => passkeys.signInWithRecoveryCode(code),
+      listPasskeys: () => passkeys.listPasskeys(),
+      addPasskey: (name) => passkeys.addPasskey(name),
+      removePasskey: (id) => passkeys.removePasskey(id),
     },
   };
 }

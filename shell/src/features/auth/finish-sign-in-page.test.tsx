@@ -122,3 +122,23 @@ test('a network failure: "Sign-in failed. Try again.", and Try again prompts onc
   await flush();
   expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
 });
+
+test('once she has a passkey the link alone does not sign her in: she is asked for it, then home after 2 s', async () => {
+  // An earlier visit added a passkey on this device.
+  await memory.auth.completeSignIn(token, ADMIN);
+  await memory.auth.addPasskey('Phone');
+  await memory.auth.signOut();
+  await memory.auth.requestLink(ADMIN);
+  openLink(`?token=${memory.outbox[1]!.token}`);
+  await flush();
+  expect(screen.getByText('One more step: confirm it is you with your passkey.')).toBeVisible();
+  expect(screen.queryByText(/You are signed in/)).toBeNull();
+  expect(authStore.getState().user).toBeNull();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Use my passkey' }));
+  await flush();
+  expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
+  expect(authStore.getState().user).toEqual({ email: ADMIN, isAdmin: true });
+  act(() => jest.advanceTimersByTime(2000));
+  expect(screen.getByTestId('home')).toHaveTextContent('/');
+});

@@ -1,14 +1,18 @@
 // /finishSignIn (docs/product.md §4 sign-in states: prompt, loading, success, error). Opening the link only shows this page;
 // sign-in is the POST below, so a mail scanner that fetches the link spends nothing. The token is taken out of the
 // address bar at once, so it does not linger in history, bookmarks or a Referer.
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@studio/shared/router';
 import { SIGN_IN_REDIRECT_MS } from '@studio/shared/constants';
 import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
 import './finish-sign-in-page.css';
 
-type State = 'prompt' | 'loading' | 'success' | 'invalid' | 'failed';
+// Only an admin with a passkey reaches the passkey step: it is not part of a visitor's first load.
+const PasskeyStep = lazy(() => import('./passkey-step').then((m) => ({ default: m.PasskeyStep })));
+
+// 'passkey': the link was good and she has a passkey; the passkey step completes sign-in.
+type State = 'prompt' | 'loading' | 'passkey' | 'success' | 'invalid' | 'failed';
 
 const text = messages.finishSignIn;
 
@@ -31,6 +35,10 @@ export function FinishSignInPage() {
       await backend.auth.completeSignIn(token, address);
       setState('success');
     } catch (error) {
+      if (error instanceof BackendError && error.code === 'passkey-required') {
+        setState('passkey');
+        return;
+      }
       const refused =
         error instanceof BackendError && (error.code === 'unauthenticated' || error.code === 'validation');
       setState(refused ? 'invalid' : 'failed');
@@ -104,6 +112,11 @@ export function FinishSignInPage() {
                 {text.submit}
               </button>
             </form>
+          )}
+          {state === 'passkey' && (
+            <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+              <PasskeyStep onSignedIn={() => setState('success')} />
+            </Suspense>
           )}
           {state === 'loading' && (
             <div className="row" role="status">

@@ -1,0 +1,212 @@
+// The logic of the createBooking callable (docs/product.md §5, §7; docs/architecture.md, "One rule, many doors"):
+// visitors cannot write bookingRequests (firestore.rules), so every booking comes through here. It runs the shared
+// acceptance rule on the services and availability it reads itself, and stores what the rule answers under the
+// idempotency key as the document id, inside one transaction, so a retry or a concurrent duplicate with the same key
+// finds the first booking instead of storing a second. A per-client rate limit comes first.
+import { createHash } from 'node:crypto';
+import { format } from 'date-fns';
+import {
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type QueryDocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { isIdempotencyKey, type PublicAvailability, type Service } from '@studio/shared/domain';
+import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
+import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
+import { BOOKING_REQUEST_SHAPE, tooManyRequests } from '../messages';
+
+export interface CreatedBooking {
+  id: string;
+  status: 'New';
+  createdAt: string;
+}
+
+export interface RateLimit {
+  /** Calls of any outcome per client per minute: the embedded server's public write limit. */
+  callsPerMinute: number;
+  /** Bookings stored per client per hour: a visitor books once or twice; spam would use up the SMS allowance. */
+  bookingsPerHour: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimit = { callsPerMinute: 20, bookingsPerHour: 3 };
+
+export interface CreateBookingDeps {
+  db: Firestore;
+  now: () => Date;
+  rateLimit?: RateLimit;
+}
+
+/** What the callable receives: the visitor's data and who is calling (their address, for the rate limit). */
+export interface CreateBookingCall {
+  data: unknown;
+  client: string;
+}
+
+export type BookingCallErrorCode = 'invalid-argument' | 'failed-precondition' | 'resource-exhausted';
+
+export interface BookingCallErrorDetails {
+  status: 400 | 409 | 429;
+  /** The message word for word: the Firebase SDK appends the HTTP status to the error's own message. */
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  retryAfter?: number;
+}
+
+/**
+ * A refusal, carried to the client as an HttpsError: `details.status` is the embedded server's HTTP status for the
+ * same refusal and `details.fieldErrors` its field errors, so the adapter raises the same BackendError either way.
+ */
+export class BookingCallError extends Error {
+  readonly details: BookingCallErrorDetails;
+
+  constructor(
+    readonly code: BookingCallErrorCode,
+    message: string,
+    details: Omit<BookingCallErrorDetails, 'message'>,
+  ) {
+    super(message);
+    this.details = { ...details, message };
+  }
+}
+
+export const COLLECTIONS = {
+  bookings: 'bookingRequests',
+  services: 'services',
+  periods: 'availabilityPeriods',
+  unavailable: 'unavailableDays',
+  slots: 'timeSlots',
+  /** One document per client (a hash of its address, never the address): recent calls and bookings. */
+  rateLimits: 'bookingRateLimits',
+} as const;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const times = (v: unknown) => (Array.isArray(v) ? v.filter((t): t is number => typeof t === 'number') : []);
+
+/** The rate-limit document of a client: a hash, so no address is stored. */
+export const rateLimitDocId = (client: string) => createHash('sha256').update(client).digest('hex').slice(0, 40);
+
+async function readContext(tx: Transaction, db: Firestore) {
+  const [services, periods, unavailable, slots] = await Promise.all([
+    tx.get(db.collection(COLLECTIONS.services)),
+    tx.get(db.collection(COLLECTIONS.periods)),
+    tx.get(db.collection(COLLECTIONS.unavailable)),
+    tx.get(db.collection(COLLECTIONS.slots)),
+  ]);
+  const availability: PublicAvailability = {
+    periods: periods.docs.map((d: QueryDocumentSnapshot) => ({
+      id: d.id,
+      startDate: str(d.get('startDate')),
+      endDate: str(d.get('endDate')),
+      isAvailable: d.get('isAvailable') === true,
+    })),
+    unavailable: unavailable.docs.map((d: QueryDocumentSnapshot) => ({
+      id: d.id,
+      startDate: str(d.get('startDate')),
+      endDate: str(d.get('endDate')),
+    })),
+    slots: slots.docs.map((d: QueryDocumentSnapshot) => ({
+      id: d.id,
+      date: str(d.get('date')),
+      startTime: str(d.get('startTime')),
+      endTime: str(d.get('endTime')),
+      isAvailable: d.get('isAvailable') === true,
+    })),
+  };
+  return {
+    services: services.docs.map((d: QueryDocumentSnapshot) => ({ ...(d.data() as Omit<Service, 'id'>), id: d.id })),
+    availability,
+  };
+}
+
+/** Counts the call, in a transaction of its own so that a refused booking still counts. */
+async function countCall(deps: CreateBookingDeps, limit: RateLimit, ref: DocumentReference) {
+  const t = deps.now().getTime();
+  const refusedFor = await deps.db.runTransaction(async (tx: Transaction) => {
+    const doc = await tx.get(ref);
+    const calls = times(doc.get('calls')).filter((s) => t - s < MINUTE_MS);
+    if (calls.length >= limit.callsPerMinute) return Math.ceil((Math.min(...calls) + MINUTE_MS - t) / 1000);
+    tx.set(
+      ref,
+      { calls: [...calls, t], expireAt: Timestamp.fromMillis(t + 2 * HOUR_MS) },
+      { mergeFields: ['calls', 'expireAt'] },
+    );
+    return 0;
+  });
+  if (refusedFor > 0) {
+    throw new BookingCallError('resource-exhausted', tooManyRequests(refusedFor), {
+      status: 429,
+      retryAfter: refusedFor,
+    });
+  }
+}
+
+export async function createBooking(
+  deps: CreateBookingDeps,
+  call: CreateBookingCall,
+): Promise<{ booking: CreatedBooking; created: boolean }> {
+  const limit = deps.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const limitRef = deps.db.collection(COLLECTIONS.rateLimits).doc(rateLimitDocId(call.client));
+  await countCall(deps, limit, limitRef);
+
+  const data = call.data;
+  if (typeof data !== 'object' || data === null || !('booking' in data)) {
+    throw new BookingCallError('invalid-argument', BOOKING_REQUEST_SHAPE, { status: 400 });
+  }
+  const { booking: input, idempotencyKey } = data as { booking: unknown; idempotencyKey?: unknown };
+  if (!isIdempotencyKey(idempotencyKey)) {
+    throw new BookingCallError('invalid-argument', IDEMPOTENCY_KEY_INVALID, { status: 400 });
+  }
+  const ref = deps.db.collection(COLLECTIONS.bookings).doc(idempotencyKey);
+
+  return deps.db.runTransaction(async (tx: Transaction) => {
+    // Every read before any write, as Firestore transactions require; a concurrent write to any document read
+    // here (the key's booking, the services, the availability) makes Firestore run this function again.
+    const [earlier, limits, context] = await Promise.all([tx.get(ref), tx.get(limitRef), readContext(tx, deps.db)]);
+    if (earlier.exists) {
+      const createdAt = earlier.get('createdAt') as Timestamp | undefined;
+      return {
+        booking: {
+          id: earlier.id,
+          status: 'New' as const,
+          createdAt: (createdAt ?? Timestamp.now()).toDate().toISOString(),
+        },
+        created: false,
+      };
+    }
+
+    const now = deps.now();
+    const t = now.getTime();
+    const decision = acceptBooking(input, { ...context, today: format(now, 'yyyy-MM-dd') });
+    if (!decision.ok) {
+      const fieldErrors = fieldErrorMessages(decision.fieldErrors);
+      throw new BookingCallError(
+        decision.status === 409 ? 'failed-precondition' : 'invalid-argument',
+        decision.message,
+        {
+          status: decision.status,
+          ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+        },
+      );
+    }
+
+    const stored = times(limits.get('bookings')).filter((s) => t - s < HOUR_MS);
+    if (stored.length >= limit.bookingsPerHour) {
+      const retryAfter = Math.ceil((Math.min(...stored) + HOUR_MS - t) / 1000);
+      throw new BookingCallError('resource-exhausted', tooManyRequests(retryAfter), { status: 429, retryAfter });
+    }
+
+    const at = Timestamp.fromDate(now);
+    tx.create(ref, { ...decision.record, createdAt: at, updatedAt: at });
+    tx.set(
+      limitRef,
+      { bookings: [...stored, t], expireAt: Timestamp.fromMillis(t + 2 * HOUR_MS) },
+      { mergeFields: ['bookings', 'expireAt'] },
+    );
+    return { booking: { id: ref.id, status: 'New' as const, createdAt: now.toISOString() }, created: true };
+  });
+}

@@ -1,0 +1,105 @@
+// The host's commands (`npm run admin -- <command>`, cli/admin.ts), apart from the process entry so tests run them
+// in-process on a real database file. They read the same configuration as the site (DATA_DIR, ADMIN_EMAIL,
+// PUBLIC_ORIGIN, SMTP_URL) and may run while it does: SQLite lets both use the file.
+//
+//   reset-passkeys   removes every passkey and the recovery code (the admin lost them all): the e-mail link alone
+//                    signs her in again, and she is mailed a notice.
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppOptions } from '../config';
+import { DATABASE_FILE } from '../ops/backup';
+import { createMailer, type Mailer } from '../lib/mailer';
+import { createSecondFactorStore } from '../lib/second-factor';
+import { createOutboxRepository } from '../repositories/outbox-repository';
+import { createPasskeysRepository } from '../repositories/passkeys-repository';
+import { createPasskeyService } from '../services/passkeys';
+
+export const USAGE = [
+  'Usage: npm run admin -- <command>',
+  '',
+  'Commands:',
+  '  reset-passkeys   remove every passkey and the recovery code of the admin; the e-mail link alone signs her in',
+  '                   again, and she is mailed a notice',
+].join('\n');
+
+/** The mailer's log here: what the outbox would print, the command reports itself. */
+function quietLog(): FastifyBaseLogger {
+  const nothing = () => undefined;
+  const log: FastifyBaseLogger = {
+    level: 'warn',
+    fatal: (...args: unknown[]) => console.error(...args),
+    error: (...args: unknown[]) => console.error(...args),
+    warn: (...args: unknown[]) => console.error(...args),
+    info: nothing,
+    debug: nothing,
+    trace: nothing,
+    silent: nothing,
+    child: () => log,
+  };
+  return log;
+}
+
+export interface AdminCommandContext {
+  options: AppOptions;
+  print: (line: string) => void;
+  /** Replaces the mailer the options would build (tests). */
+  mailer?: Mailer;
+}
+
+/** Runs one command; answers the process exit code. */
+export async function runAdminCommand(args: readonly string[], context: AdminCommandContext): Promise<number> {
+  const [command, ...rest] = args;
+  if (command !== 'reset-passkeys' || rest.length > 0) {
+    context.print(USAGE);
+    return 2;
+  }
+  const { options, print } = context;
+  const file = path.join(options.dataDir, DATABASE_FILE);
+  if (!existsSync(file)) {
+    print(`There is no database at ${file}. Set DATA_DIR to the site's data folder.`);
+    return 1;
+  }
+  // The site's own file, migrated by the site: a command creates nothing. The server may be writing: wait for it.
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  try {
+    // A site that never ran a version with passkeys (migration 004) has none to remove.
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'passkeys'").get()) {
+      print(`${options.adminEmail} has no passkey: nothing was removed (database: ${options.dataDir}).`);
+      return 0;
+    }
+    const log = quietLog();
+    const outbox = createOutboxRepository(db);
+    const mailer =
+      context.mailer ??
+      createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
+    const passkeys = createPasskeyService({
+      passkeys: createPasskeysRepository(db),
+      steps: createSecondFactorStore(db, { now: options.now }),
+      mailer,
+      log,
+      publicOrigin: options.publicOrigin,
+      siteName: options.modelName,
+      now: options.now,
+    });
+    const removed = await passkeys.resetAll(options.adminEmail);
+    if (removed === 0) {
+      print(`${options.adminEmail} has no passkey: nothing was removed (database: ${options.dataDir}).`);
+      return 0;
+    }
+    print(
+      `Removed ${removed} passkey${removed === 1 ? '' : 's'} and the recovery code of ${options.adminEmail} (database: ${options.dataDir}).`,
+    );
+    print('The e-mail link alone signs her in again; she can add a passkey from the dashboard.');
+    print(
+      mailer.kind === 'smtp'
+        ? `A notice was mailed to ${options.adminEmail}.`
+        : `A notice to ${options.adminEmail} is in the local outbox (no SMTP_URL is set).`,
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
+}
