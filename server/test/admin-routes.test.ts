@@ -1,7 +1,7 @@
 // Issue 5: every admin route refuses a visitor (401) and a signed-in stranger (403); the admin's bookings, status
 // updates (with the client's SMS and e-mail), availability and SMS setting. (Her passkeys: passkeys.test.ts.)
 import type { InjectOptions } from 'fastify';
-import { BOOKING_CURSOR_INVALID } from '@studio/shared/messages';
+import { BOOKING_CURSOR_INVALID } from '@studio/shared/refusal-messages';
 import type { Change } from '../src/lib/change-bus';
 import { build, registeredRoutes, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 

@@ -2,7 +2,7 @@
 // message and nothing is stored; plus property-based fuzzing (fast-check) of the booking write.
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { INVISIBLE_CHARACTERS_MESSAGE } from '@studio/shared/messages';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '@studio/shared/refusal-messages';
 import { NO_MARKUP_MESSAGE } from '@studio/shared/schemas';
 import { ADMIN_EMAIL, build, CSRF, withCsrf, type TestApp } from './helper';
 

@@ -1,6 +1,7 @@
 // POST /api/bookings (issue 4): validation, server-set fields, availability, idempotency, rate limit, notifications.
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
-import { IDEMPOTENCY_KEY_REUSED, unavailableDatesMessage } from '@studio/shared/messages';
+import { unavailableDatesMessage } from '@studio/shared/messages';
+import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import type { InjectOptions } from 'fastify';
 import { build, withCsrf, type TestApp } from './helper';
 import type { BuildOverrides } from '../src/app';

@@ -6,14 +6,9 @@ export const SERVICE_NOT_FOUND = 'Selected service not found';
 export const TIER_NOT_FOUND = 'Selected tier not found';
 export const REQUIRED = 'Required';
 export const FIELDS_NOT_VALID = 'Some fields are not valid.';
-/** A text field holding a character that hides or reverses text, or a broken one (issue 14). */
-export const INVISIBLE_CHARACTERS_MESSAGE = 'Must not contain invisible, text-direction or broken characters';
 export const DATE_IN_PAST = 'Please choose a date that is not in the past.';
 export const IDEMPOTENCY_KEY_INVALID =
   'An idempotency key (1 to 100 letters, digits, "-" or "_") is required for a booking request.';
-export const BOOKING_CURSOR_INVALID = 'This page of booking requests is out of date. Reload the list.';
-export const IDEMPOTENCY_KEY_REUSED =
-  'This idempotency key was already used for a different booking request. Send a new key for a new request.';
 
 export function unavailableDatesMessage(dates: readonly string[]): string {
   return `The following dates are not available: ${dates.join(', ')}. Please select different dates.`;

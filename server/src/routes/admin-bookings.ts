@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { smsStatusUpdate } from '@studio/shared/domain';
 import type { BookingRequest } from '@studio/shared/domain';
-import { BOOKING_CURSOR_INVALID } from '@studio/shared/messages';
+import { BOOKING_CURSOR_INVALID } from '@studio/shared/refusal-messages';
 import {
   apiErrorSchema,
   bookingListQuerySchema,

@@ -7,9 +7,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { format } from 'date-fns';
-import { canonicalJson, isIdempotencyKey, type BookingRequest } from '@studio/shared/domain';
+import { isIdempotencyKey, type BookingRequest } from '@studio/shared/domain';
+import { canonicalJson } from '@studio/shared/domain/request-fingerprint';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
-import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '@studio/shared/messages';
+import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
+import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import { apiErrorSchema, bookingInputSchema, createdBookingSchema, z } from '@studio/shared/schemas';
 import type { CreatedBooking } from '@studio/shared/backend';
 import type { AppOptions } from '../config';

@@ -11,16 +11,3 @@ const FIRESTORE_RESERVED = /^__.*__$/;
 export function isIdempotencyKey(value: unknown): value is string {
   return typeof value === 'string' && KEY.test(value) && !FIRESTORE_RESERVED.test(value);
 }
-
-/**
- * The request an idempotency key stands for, as text: JSON with every object's keys in sorted order, so one request
- * gives one text however its keys were ordered. A backend keeps it (or its hash) with the key and refuses the key
- * with another request (issue 14: the same key with another body used to answer the first booking silently).
- */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}

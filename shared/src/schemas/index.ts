@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
-import { INVISIBLE_CHARACTERS_MESSAGE } from '../messages';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
 import { BOOKING_PAGE_SIZE, LIMITS } from '../domain/constants';
 import { BOOKING_STATUSES } from '../domain/types';
 import type {

@@ -1,7 +1,7 @@
 // Issue 14, item 6: one rule in the schema helpers every text field is built from refuses the characters that hide or
 // reverse text and ill-formed UTF-16, so the booking form, the admin's notes, the server and every adapter refuse
 // them alike.
-import { INVISIBLE_CHARACTERS_MESSAGE } from '../messages';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
 import {
   availabilityPeriodInputSchema,
   bookingInputSchema,

@@ -6,12 +6,12 @@ import {
   DATE_IN_PAST,
   FIELDS_NOT_VALID,
   IDEMPOTENCY_KEY_INVALID,
-  IDEMPOTENCY_KEY_REUSED,
   REQUIRED,
   SERVICE_NOT_FOUND,
   TIER_NOT_FOUND,
   unavailableDatesMessage,
 } from '../../messages';
+import { IDEMPOTENCY_KEY_REUSED } from '../../refusal-messages';
 import { NO_MARKUP_MESSAGE } from '../../schemas';
 import { BackendError, type Backend, type Unsubscribe } from '../port';
 import { contractBooking, contractPhotoshoot, type ContractSeed } from './contract-seed';

@@ -14,7 +14,7 @@ import {
 } from 'firebase/firestore/lite';
 import { BOOKING_PAGE_SIZE } from '../../domain/constants';
 import type { BookingInput, BookingListQuery, BookingPage, BookingRequest } from '../../domain/types';
-import { BOOKING_CURSOR_INVALID } from '../../messages';
+import { BOOKING_CURSOR_INVALID } from '../../refusal-messages';
 import { BackendError, type BookingsPort, type CreatedBooking } from '../port';
 import { toBooking } from './documents';
 import { fromCallableError, mapped, toBackendError } from './errors';

@@ -13,10 +13,10 @@ import type {
   Service,
   SmsStatus,
 } from '../../domain/types';
-import { BackendError, type Backend, type CreatedBooking } from '../port';
+import { BackendError, type Backend, type CreatedBooking, type Unsubscribe } from '../port';
 import { PASSKEY_REQUIRED } from '../../messages';
 import { browserStore, signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
-import { subscribeEvents } from './live';
+import type { EventOptions } from './live';
 import type { HttpPasskeys } from './passkeys';
 import { createRequester, type HttpOptions } from './request';
 
@@ -56,6 +56,29 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
   // it, never a visitor's page (e2e/tests/platform.spec.ts holds the first load of '/' to its budget).
   let passkeysModule: Promise<HttpPasskeys> | undefined;
   const passkeys = () => (passkeysModule ??= import('./passkeys').then((m) => m.createHttpPasskeys(request, emitAuth)));
+  // The live streams are the admin's alone too: their module is a lazy chunk that no visitor's page loads.
+  let liveModule: Promise<typeof import('./live')> | undefined;
+  function subscribeEvents<T>(
+    event: string,
+    onChange: (value: T) => void,
+    onError: (error: BackendError) => void,
+    eventOptions?: EventOptions,
+  ): Unsubscribe {
+    let stopped = false;
+    let stop: Unsubscribe | undefined;
+    (liveModule ??= import('./live')).then(
+      (live) => {
+        if (!stopped) stop = live.subscribeEvents(`${api}/admin/events`, event, onChange, onError, eventOptions);
+      },
+      () => {
+        if (!stopped) onError(new BackendError('network', 'Network error: the server could not be reached.'));
+      },
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }
 
   return {
     services: {
@@ -70,26 +93,19 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
     bookings: {
       create: (input, idempotencyKey) =>
         request<CreatedBooking>('POST', '/api/bookings', input, { 'Idempotency-Key': idempotencyKey }),
-      list: (query = {}) => {
-        const params = new URLSearchParams();
-        if (query.status) params.set('status', query.status);
-        if (query.cursor) params.set('cursor', query.cursor);
-        if (query.limit !== undefined) params.set('limit', String(query.limit));
-        const search = params.toString();
-        return request<BookingPage>('GET', `/api/admin/bookings${search ? `?${search}` : ''}`);
-      },
+      list: (query = {}) =>
+        request<BookingPage>(
+          'GET',
+          `/api/admin/bookings?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`,
+        ),
       subscribe: (onChange, onError) =>
-        subscribeEvents<BookingChange>(`${api}/admin/events`, 'booking', onChange, onError, {
-          onOpen: () => onChange({ type: 'resync' }),
-        }),
+        subscribeEvents<BookingChange>('booking', onChange, onError, { onOpen: () => onChange({ type: 'resync' }) }),
       updateStatus: (id, status) => request<BookingRequest>('PATCH', `/api/admin/bookings/${enc(id)}`, { status }),
     },
     availability: {
       getPublic: () => request<PublicAvailability>('GET', '/api/availability'),
       subscribe: (onChange, onError) =>
-        subscribeEvents<AdminAvailability>(`${api}/admin/events`, 'availability', onChange, onError, {
-          replayLatest: true,
-        }),
+        subscribeEvents<AdminAvailability>('availability', onChange, onError, { replayLatest: true }),
       addPeriod: (input) => request('POST', '/api/admin/availability/periods', input),
       deletePeriod: (id) => request('DELETE', `/api/admin/availability/periods/${enc(id)}`),
       addUnavailable: (input) => request('POST', '/api/admin/availability/unavailable', input),

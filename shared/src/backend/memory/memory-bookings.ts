@@ -2,10 +2,12 @@
 // key, and the admin's pages of the list, live changes and status updates.
 import { format } from 'date-fns';
 import { acceptBooking, fieldErrorMessages } from '../../domain/accept-booking';
-import { canonicalJson, isIdempotencyKey } from '../../domain/idempotency-key';
+import { isIdempotencyKey } from '../../domain/idempotency-key';
+import { canonicalJson } from '../../domain/request-fingerprint';
 import { BOOKING_PAGE_SIZE } from '../../domain/constants';
 import type { BookingChange, BookingRequest, PublicAvailability, Service } from '../../domain/types';
-import { BOOKING_CURSOR_INVALID, IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../messages';
+import { IDEMPOTENCY_KEY_INVALID } from '../../messages';
+import { BOOKING_CURSOR_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../refusal-messages';
 import { bookingInputSchema, bookingListQuerySchema, bookingStatusUpdateSchema } from '../../schemas';
 import { BackendError, codeForStatus, type BookingsPort, type CreatedBooking } from '../port';
 import type { MemorySession } from './memory-session';

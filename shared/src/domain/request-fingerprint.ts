@@ -1,0 +1,14 @@
+// The request an idempotency key stands for (issue 14), for the server and the memory adapter. Apart from the domain
+// entry, which every visitor's first page carries (e2e/tests/platform.spec.ts keeps its budget).
+/**
+ * The request an idempotency key stands for, as text: JSON with every object's keys in sorted order, so one request
+ * gives one text however its keys were ordered. A backend keeps it (or its hash) with the key and refuses the key
+ * with another request (issue 14: the same key with another body used to answer the first booking silently).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}

@@ -1,0 +1,10 @@
+// Texts of refusals a visitor's first page never shows (issue 14: a text field that hides or reverses text, an
+// idempotency key sent again with another request, an out-of-date page of the admin's list), shared by the server,
+// the adapters and the schemas. Apart from messages.ts because that module is in every visitor's first load
+// (e2e/tests/platform.spec.ts keeps its budget).
+
+/** A text field holding a character that hides or reverses text, or a broken one. */
+export const INVISIBLE_CHARACTERS_MESSAGE = 'Must not contain invisible, text-direction or broken characters';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This idempotency key was already used for a different booking request. Send a new key for a new request.';
+export const BOOKING_CURSOR_INVALID = 'This page of booking requests is out of date. Reload the list.';
