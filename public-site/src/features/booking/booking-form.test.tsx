@@ -412,6 +412,25 @@ describe('submitting', () => {
     expect(await bookings(memory)).toHaveLength(1);
   });
 
+  test('an edited request after a lost answer gets a new key, so it is stored, not refused as a reused key', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { memory, create, realCreate } = setup();
+    create.mockImplementationOnce(async (input, key) => {
+      await realCreate(input, key);
+      throw new BackendError('network', 'Network error: the server could not be reached.');
+    });
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    await fillUgc(user);
+    await user.click(submitButton());
+    await screen.findByRole('alert');
+    await user.type(field('Project Description'), ' And a poster.');
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeInTheDocument();
+    const [first, second] = create.mock.calls;
+    expect(second?.[1]).not.toBe(first?.[1]);
+    expect(await bookings(memory)).toHaveLength(2);
+  });
+
   test('after a success the next request gets a fresh idempotency key', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });

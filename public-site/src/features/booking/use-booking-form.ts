@@ -49,8 +49,10 @@ export function useBookingForm({
   const [state, dispatch] = useReducer(bookingFormReducer, initial, freshState);
   const { values, errors, touched, status } = state;
   const createBooking = useCreateBooking();
-  // A new key only after a success: a retry after a lost answer must not store the request twice.
-  const attemptKey = useRef<string | null>(null);
+  // One key per request: a retry of the same request after a lost answer reuses it, so it cannot be stored twice; an
+  // edited request gets a new one (the server refuses a key sent again with another request), and so does the next
+  // request after a success.
+  const attempt = useRef<{ key: string; request: string } | null>(null);
   const focusNameAfterReset = useRef(false);
 
   // Errors appear once a field was left or a submit was tried, and follow her edits from then on.
@@ -120,10 +122,11 @@ export function useBookingForm({
       dispatch({ type: 'refused', failure: { detail, sendFailed: false, focusAlert: true } });
       return;
     }
-    attemptKey.current ??= newIdempotencyKey();
+    const request = JSON.stringify(booking);
+    if (attempt.current?.request !== request) attempt.current = { key: newIdempotencyKey(), request };
     try {
-      await createBooking.mutate({ booking, idempotencyKey: attemptKey.current });
-      attemptKey.current = null;
+      await createBooking.mutate({ booking, idempotencyKey: attempt.current.key });
+      attempt.current = null;
       dispatch({ type: 'sent' });
     } catch (error) {
       const { failure, fieldErrors } = failureOf(error);
