@@ -143,6 +143,11 @@ test('behind Caddy with TLS: sign-in, a booking live on the dashboard, Secure co
     expect(probe).toBe(404);
 
     // What the server saw: every request through the proxy came from the browser's address, none from the proxy's.
+    // The server logs a request once its answer has gone out, so the browser can hold the answer before the line is
+    // written: wait for the probe's line.
+    await expect
+      .poll(() => requestLines(server).some((l) => l.path === '/api/projects/forged-forwarded-for'))
+      .toBe(true);
     const lines = requestLines(server);
     const booking = lines.find((l) => l.method === 'POST' && l.path === '/api/bookings');
     expect(booking).toMatchObject({ status: 201, client: BROWSER_NETWORK });

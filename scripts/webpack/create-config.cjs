@@ -44,6 +44,9 @@ function leanRuntime(kind) {
  * @param {string} [app.outputDir] where to write the build (default <dir>/dist); STUDIO_OUT_DIR overrides
  * @param {unknown[]} [app.plugins] extra webpack plugins
  */
+
+// The shared workspace's backend folder (this repository's shared/, not anything beside the repository).
+const SHARED_BACKEND = path.join(__dirname, '..', '..', 'shared', 'src', 'backend');
 module.exports = function createConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -78,10 +81,7 @@ module.exports = function createConfig(app) {
         alias:
           backend === 'firebase'
             ? {
-                [path.resolve(__dirname, '../../shared/src/backend/current.ts')]: path.resolve(
-                  __dirname,
-                  '../../shared/src/backend/firebase/current.ts',
-                ),
+                [path.join(SHARED_BACKEND, 'current.ts')]: path.join(SHARED_BACKEND, 'firebase', 'current.ts'),
               }
             : {},
       },
