@@ -26,6 +26,8 @@ import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createAvailabilityRepository } from './repositories/availability-repository';
 import { createBookingsRepository } from './repositories/bookings-repository';
 import { createContentRepository } from './repositories/content-repository';
+import { createMediaRepository } from './repositories/media-repository';
+import { createMediaStore, type MediaStore } from './media/media-store';
 import { createOutboxRepository } from './repositories/outbox-repository';
 import { createPasskeysRepository } from './repositories/passkeys-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
@@ -104,6 +106,24 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
   };
 }
 
+/**
+ * The admin's uploads (src/media): the store, with its leftovers of an interrupted upload swept. Its sharp work runs in
+ * a child process per upload: compiled, dist/media/process-media.js beside this bundle; under tsx or ts-jest, the
+ * TypeScript source.
+ */
+function createMedia(db: Db, options: AppOptions, log: FastifyBaseLogger): MediaStore {
+  const store = createMediaStore({
+    dataDir: options.dataDir,
+    workerFile: path.join(__dirname, 'media', `process-media${path.extname(__filename)}`),
+    repo: createMediaRepository(db),
+    now: options.now,
+    log,
+  });
+  const { removed } = store.sweep();
+  if (removed > 0) log.info({ removed }, 'removed the leftovers of interrupted uploads');
+  return store;
+}
+
 /** Renders the demo images' responsive copies in a child process once the server listens (never delaying it). */
 function renderDemoImagesAfterListen(app: FastifyInstance, mediaDir: string) {
   let renderer: ChildProcess | undefined;
@@ -177,6 +197,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
     passkeys: deps.passkeys,
+    media: createMedia(db, options, app.log),
   });
   await app.register(bookingRoutes, {
     options,
