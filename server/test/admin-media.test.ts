@@ -145,7 +145,11 @@ function publicCopies(item: MediaItem): Array<{ url: string; width: number }> {
       return { url, width: Number(w.replace('w', '')) };
     });
   const webp = list(item.srcSet ?? '');
-  return [...webp, ...list(avifSrcSetOf(item.srcSet ?? '')), ...webp.map((c) => ({ ...c, url: c.url.replace(/\.webp$/, '.jpg') }))];
+  return [
+    ...webp,
+    ...list(avifSrcSetOf(item.srcSet ?? '')),
+    ...webp.map((c) => ({ ...c, url: c.url.replace(/\.webp$/, '.jpg') })),
+  ];
 }
 
 async function download(url: string): Promise<Buffer> {
@@ -166,7 +170,10 @@ describe('a JPEG straight from a phone', () => {
     expect(meta.xmp).toBeDefined();
     expect(meta.icc).toBeDefined();
     const res = await upload(
-      form({ alt: 'Headshot against a plain wall', section: 'comp-card' }, { file: { bytes: original, name: 'IMG_0042.JPG', type: 'image/jpeg' } }),
+      form(
+        { alt: 'Headshot against a plain wall', section: 'comp-card' },
+        { file: { bytes: original, name: 'IMG_0042.JPG', type: 'image/jpeg' } },
+      ),
     );
     expect(res.status).toBe(201);
     item = res.json;
@@ -202,7 +209,15 @@ describe('a JPEG straight from a phone', () => {
       });
       expect({ url, exif: meta.exif, xmp: meta.xmp, icc: meta.icc, iptc: meta.iptc }).toEqual({ url });
       // On the bytes: no EXIF block, no XMP packet, nothing of what the phone wrote.
-      for (const needle of ['Exif', SECRET, XMP_SECRET, 'PhoneMaker', 'http://ns.adobe.com/xap', 'xmpmeta', 'ICC_PROFILE'])
+      for (const needle of [
+        'Exif',
+        SECRET,
+        XMP_SECRET,
+        'PhoneMaker',
+        'http://ns.adobe.com/xap',
+        'xmpmeta',
+        'ICC_PROFILE',
+      ])
         expect({ url, needle, found: bytes.includes(needle) }).toEqual({ url, needle, found: false });
       if (format === 'jpeg') expect(jpegSegments(bytes).filter((s) => s.marker === 0xe1)).toEqual([]);
     }
@@ -210,7 +225,10 @@ describe('a JPEG straight from a phone', () => {
 
   test('the colours were converted from the Display P3 profile to sRGB, not just stripped of it', async () => {
     const jpeg = await download(`/media/uploads/${item.id}/400.jpg`);
-    const { data } = await sharp(jpeg).extract({ left: 50, top: 100, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(jpeg)
+      .extract({ left: 50, top: 100, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // Pure red in P3 terms is about (234, 51, 35); read back through the profile it is sRGB red again.
     expect(data[0]).toBeGreaterThan(245);
     expect(data[1]).toBeLessThan(12);
@@ -259,7 +277,10 @@ describe('a JPEG straight from a phone', () => {
 test('a photo whose EXIF says "turn me a quarter" comes out upright, its size recorded upright', async () => {
   // Stored 300 x 200 (red left, blue right) with orientation 6: shown turned 90° clockwise, red on top.
   const res = await upload(
-    form({ alt: 'Portrait', section: 'digitals' }, { file: { bytes: await cameraJpeg(300, 200, { orientation: 6 }), name: 'p.jpg' } }),
+    form(
+      { alt: 'Portrait', section: 'digitals' },
+      { file: { bytes: await cameraJpeg(300, 200, { orientation: 6 }), name: 'p.jpg' } },
+    ),
   );
   expect(res.status).toBe(201);
   expect(res.json).toMatchObject({ width: 200, height: 300, srcSet: `/media/uploads/${res.json.id}/200.webp 200w` });
@@ -272,25 +293,37 @@ test('a photo whose EXIF says "turn me a quarter" comes out upright, its size re
       height: 300,
       orientation: undefined,
     });
-    const pixel = async (top: number) =>
-      [...(await sharp(bytes).extract({ left: 100, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer())];
+    const pixel = async (top: number) => [
+      ...(await sharp(bytes).extract({ left: 100, top, width: 1, height: 1 }).removeAlpha().raw().toBuffer()),
+    ];
     const [top, bottom] = [await pixel(40), await pixel(260)];
-    expect({ url, topIsRed: top[0]! > 200 && top[2]! < 60, bottomIsBlue: bottom[2]! > 200 && bottom[0]! < 60 }).toEqual({
-      url,
-      topIsRed: true,
-      bottomIsBlue: true,
-    });
+    expect({ url, topIsRed: top[0]! > 200 && top[2]! < 60, bottomIsBlue: bottom[2]! > 200 && bottom[0]! < 60 }).toEqual(
+      {
+        url,
+        topIsRed: true,
+        bottomIsBlue: true,
+      },
+    );
   }
   await cleanUp(res.json);
 }, 60_000);
 
 test('a PNG named .jpg (and sent as image/jpeg) is taken for what its bytes are: a PNG, transparency laid on white in the JPEG', async () => {
-  const png = await sharp({ create: { width: 500, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  const png = await sharp({
+    create: { width: 500, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
     .png()
     .toBuffer();
-  const res = await upload(form({ alt: 'Logo', section: 'services' }, { file: { bytes: png, name: 'logo.jpg', type: 'image/jpeg' } }));
+  const res = await upload(
+    form({ alt: 'Logo', section: 'services' }, { file: { bytes: png, name: 'logo.jpg', type: 'image/jpeg' } }),
+  );
   expect(res.status).toBe(201);
-  expect(res.json).toMatchObject({ type: 'image', width: 500, height: 300, url: `/media/uploads/${res.json.id}/400.jpg` });
+  expect(res.json).toMatchObject({
+    type: 'image',
+    width: 500,
+    height: 300,
+    url: `/media/uploads/${res.json.id}/400.jpg`,
+  });
   const row = t.repos.db.prepare('SELECT format FROM media WHERE id = ?').get(res.json.id) as { format: string };
   expect(row.format).toBe('png');
   expect(existsSync(dataPath('media-originals', `${res.json.id}.png`))).toBe(true);
@@ -311,7 +344,11 @@ describe('each bad upload is refused with its own message and leaves nothing beh
     ['an SVG named .png', async () => ({ bytes: svg, name: 'art.png', type: 'image/png' }), 415, MEDIA_MESSAGES.svg],
     [
       'a text file named .jpg',
-      async () => ({ bytes: Buffer.from('Just some notes, not a photo.\n'.repeat(400)), name: 'notes.jpg', type: 'image/jpeg' }),
+      async () => ({
+        bytes: Buffer.from('Just some notes, not a photo.\n'.repeat(400)),
+        name: 'notes.jpg',
+        type: 'image/jpeg',
+      }),
       415,
       MEDIA_MESSAGES.notMedia,
     ],
@@ -319,7 +356,11 @@ describe('each bad upload is refused with its own message and leaves nothing beh
       'a 60 MB file that starts like a JPEG',
       async () => {
         const bytes = Buffer.alloc(60 * MB, 0x20);
-        (await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).jpeg().toBuffer()).copy(bytes);
+        (
+          await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+            .jpeg()
+            .toBuffer()
+        ).copy(bytes);
         return { bytes, name: 'huge.jpg', type: 'image/jpeg' };
       },
       413,
@@ -328,7 +369,9 @@ describe('each bad upload is refused with its own message and leaves nothing beh
     [
       'a 30,000 px wide image',
       async () => ({
-        bytes: await sharp({ create: { width: 30_000, height: 4, channels: 3, background: '#888' } }).png().toBuffer(),
+        bytes: await sharp({ create: { width: 30_000, height: 4, channels: 3, background: '#888' } })
+          .png()
+          .toBuffer(),
         name: 'panorama.png',
       }),
       413,
@@ -337,7 +380,9 @@ describe('each bad upload is refused with its own message and leaves nothing beh
     [
       'a JPEG that is cut off after its header',
       async () => {
-        const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer();
+        const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+          .jpeg()
+          .toBuffer();
         return { bytes: Buffer.concat([whole.subarray(0, 200), Buffer.alloc(5000, 0x55)]), name: 'broken.jpg' };
       },
       422,
@@ -345,27 +390,39 @@ describe('each bad upload is refused with its own message and leaves nothing beh
     ],
     [
       'an iPhone HEIC photo',
-      async () => ({ bytes: Buffer.concat([Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(5000)]), name: 'IMG.HEIC' }),
+      async () => ({
+        bytes: Buffer.concat([Buffer.from('\0\0\0\x18ftypheic\0\0\0\0mif1heic', 'latin1'), Buffer.alloc(5000)]),
+        name: 'IMG.HEIC',
+      }),
       415,
       MEDIA_MESSAGES.heic,
     ],
     [
       'a QuickTime video',
-      async () => ({ bytes: Buffer.concat([Buffer.from('\0\0\0\x14ftypqt  \0\0\0\0qt  ', 'latin1'), Buffer.alloc(5000)]), name: 'clip.mov' }),
+      async () => ({
+        bytes: Buffer.concat([Buffer.from('\0\0\0\x14ftypqt  \0\0\0\0qt  ', 'latin1'), Buffer.alloc(5000)]),
+        name: 'clip.mov',
+      }),
       415,
       MEDIA_MESSAGES.mov,
     ],
     ['an empty file', async () => ({ bytes: Buffer.alloc(0), name: 'empty.jpg' }), 415, MEDIA_MESSAGES.empty],
   ];
 
-  test.each(cases)('%s', async (_name, make, status, message) => {
-    const res = await upload(form({ alt: 'Anything', section: 'comp-card' }, { file: await make() }));
-    expect(res).toEqual({ status, json: { message, fieldErrors: { file: [message] } } });
-    expect(leftovers()).toEqual(NOTHING);
-  }, 60_000);
+  test.each(cases)(
+    '%s',
+    async (_name, make, status, message) => {
+      const res = await upload(form({ alt: 'Anything', section: 'comp-card' }, { file: await make() }));
+      expect(res).toEqual({ status, json: { message, fieldErrors: { file: [message] } } });
+      expect(leftovers()).toEqual(NOTHING);
+    },
+    60_000,
+  );
 
   test('an image without alt text is a field error, and the file it sent is not kept', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const res = await upload(form({ alt: '   ', section: 'comp-card' }, { file: { bytes: png, name: 'a.png' } }));
     expect(res.status).toBe(400);
     expect(res.json.fieldErrors).toEqual({ alt: [MEDIA_MESSAGES.altRequired] });
@@ -383,16 +440,29 @@ describe('each bad upload is refused with its own message and leaves nothing beh
   });
 
   test('JSON instead of a form is refused', async () => {
-    const res = await upload(JSON.stringify({ alt: 'x', section: 'comp-card', file: { path: '/etc/passwd', bytes: 1, sniffed: { kind: 'image', format: 'png' } } }), adminCookie, {
-      'content-type': 'application/json',
-    });
+    const res = await upload(
+      JSON.stringify({
+        alt: 'x',
+        section: 'comp-card',
+        file: { path: '/etc/passwd', bytes: 1, sniffed: { kind: 'image', format: 'png' } },
+      }),
+      adminCookie,
+      {
+        'content-type': 'application/json',
+      },
+    );
     expect(res).toEqual({ status: 415, json: { message: MEDIA_MESSAGES.notMultipart } });
   });
 
   test('a second file, or a poster with an image, is refused', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const poster = await upload(
-      form({ alt: 'A photo', section: 'comp-card' }, { file: { bytes: png, name: 'a.png' }, poster: { bytes: png, name: 'b.png' } }),
+      form(
+        { alt: 'A photo', section: 'comp-card' },
+        { file: { bytes: png, name: 'a.png' }, poster: { bytes: png, name: 'b.png' } },
+      ),
     );
     expect(poster).toEqual({
       status: 400,
@@ -408,10 +478,18 @@ describe('each bad upload is refused with its own message and leaves nothing beh
 describe('videos', () => {
   const webm = readFileSync(path.join(__dirname, '..', 'media-src', 'video', 'runway-walk.webm'));
   // The first bytes of an MP4 as phones and editors write it (the server keeps a video as it is, decoding nothing).
-  const mp4 = Buffer.concat([Buffer.from('\0\0\0\x20ftypisom\0\0\x02\0isomiso2avc1mp41\0\0\0\x08free', 'latin1'), Buffer.alloc(20_000, 1)]);
+  const mp4 = Buffer.concat([
+    Buffer.from('\0\0\0\x20ftypisom\0\0\x02\0isomiso2avc1mp41\0\0\0\x08free', 'latin1'),
+    Buffer.alloc(20_000, 1),
+  ]);
 
   test('a WebM is kept as it is, with a neutral poster when none is sent', async () => {
-    const res = await upload(form({ alt: 'Runway walk', section: 'runway/fall-show' }, { file: { bytes: webm, name: 'walk.webm', type: 'video/webm' } }));
+    const res = await upload(
+      form(
+        { alt: 'Runway walk', section: 'runway/fall-show' },
+        { file: { bytes: webm, name: 'walk.webm', type: 'video/webm' } },
+      ),
+    );
     expect(res.status).toBe(201);
     const id = res.json.id ?? '';
     expect(res.json).toEqual({
@@ -431,7 +509,10 @@ describe('videos', () => {
   test('an MP4 with a poster image: the poster is turned upright, stripped and at most 1280 px wide', async () => {
     const still = await cameraJpeg(1600, 900, { orientation: 8 });
     const res = await upload(
-      form({ alt: 'Backstage', section: 'digitals' }, { file: { bytes: mp4, name: 'b.mp4', type: 'video/mp4' }, poster: { bytes: still, name: 'still.jpg' } }),
+      form(
+        { alt: 'Backstage', section: 'digitals' },
+        { file: { bytes: mp4, name: 'b.mp4', type: 'video/mp4' }, poster: { bytes: still, name: 'still.jpg' } },
+      ),
     );
     expect(res.status).toBe(201);
     expect(res.json.url).toBe(`/media/uploads/${res.json.id}/video.mp4`);
@@ -445,7 +526,10 @@ describe('videos', () => {
 
   test('a poster that is not an image is refused, and the video is not kept either', async () => {
     const res = await upload(
-      form({ alt: 'Backstage', section: 'digitals' }, { file: { bytes: mp4, name: 'b.mp4' }, poster: { bytes: Buffer.from('hello there'), name: 'p.jpg' } }),
+      form(
+        { alt: 'Backstage', section: 'digitals' },
+        { file: { bytes: mp4, name: 'b.mp4' }, poster: { bytes: Buffer.from('hello there'), name: 'p.jpg' } },
+      ),
     );
     expect(res).toEqual({
       status: 415,
@@ -456,15 +540,29 @@ describe('videos', () => {
 });
 
 describe('who may upload', () => {
-  const tinyPng = () => sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } }).png().toBuffer();
+  const tinyPng = () =>
+    sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
 
   test('a visitor, a signed-in stranger, a request without the CSRF pair or from another site: refused before the body is read', async () => {
     const stranger = `studio_session=${t.repos.sessions.create('stranger@example.com').id}; studio_csrf=${CSRF}`;
-    const body = async () => form({ alt: 'x', section: 'comp-card' }, { file: { bytes: await tinyPng(), name: 'a.png' } });
-    expect(await upload(await body(), `studio_csrf=${CSRF}`)).toEqual({ status: 401, json: { message: NOT_SIGNED_IN } });
+    const body = async () =>
+      form({ alt: 'x', section: 'comp-card' }, { file: { bytes: await tinyPng(), name: 'a.png' } });
+    expect(await upload(await body(), `studio_csrf=${CSRF}`)).toEqual({
+      status: 401,
+      json: { message: NOT_SIGNED_IN },
+    });
     expect(await upload(await body(), stranger)).toEqual({ status: 403, json: { message: NOT_ADMIN } });
-    const noToken = await fetch(`${origin}/api/admin/media`, { method: 'POST', headers: { cookie: adminCookie }, body: await body() });
-    expect({ status: noToken.status, json: await noToken.json() }).toEqual({ status: 403, json: { message: CSRF_REFUSED } });
+    const noToken = await fetch(`${origin}/api/admin/media`, {
+      method: 'POST',
+      headers: { cookie: adminCookie },
+      body: await body(),
+    });
+    expect({ status: noToken.status, json: await noToken.json() }).toEqual({
+      status: 403,
+      json: { message: CSRF_REFUSED },
+    });
     const crossSite = await upload(await body(), adminCookie, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     expect(leftovers()).toEqual(NOTHING);
@@ -530,7 +628,9 @@ describe('an upload cut off part-way', () => {
   afterAll(() => slow.close());
 
   const startUpload = async () => {
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
     const encoded = new Response(form({ alt: 'x', section: 'comp-card' }, { file: { bytes: jpeg, name: 'a.jpg' } }));
     const body = Buffer.from(await encoded.arrayBuffer());
     const socket = connect(slowPort, '127.0.0.1');
@@ -582,7 +682,9 @@ test('a failure after processing (the row cannot be written) removes the public 
     "CREATE TRIGGER media_full BEFORE INSERT ON media BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END",
   );
   try {
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const res = await upload(form({ alt: 'x', section: 'comp-card' }, { file: { bytes: png, name: 'a.png' } }));
     expect(res.status).toBe(503);
     expect(leftovers()).toEqual(NOTHING);
@@ -593,7 +695,9 @@ test('a failure after processing (the row cannot be written) removes the public 
 
 test('at start, what an interrupted upload left (work files, copies or an original without a row) is swept', async () => {
   const { mkdirSync, writeFileSync } = await import('node:fs');
-  const png = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#888' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 500, height: 300, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
   const kept = await upload(form({ alt: 'Kept', section: 'comp-card' }, { file: { bytes: png, name: 'a.png' } }));
   expect(kept.status).toBe(201);
   const orphan = '11111111-2222-4333-8444-555555555555';

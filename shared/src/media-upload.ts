@@ -34,7 +34,8 @@ export const MEDIA_MESSAGES = {
   svg: 'SVG images are not accepted: they can carry scripts. Export the image as JPEG or PNG and upload that.',
   heic: 'HEIC photos are not accepted yet. On an iPhone, choose Settings > Camera > Formats > Most Compatible, or export the photo as JPEG.',
   mov: 'QuickTime (.mov) videos are not accepted. Export the video as MP4 and upload that.',
-  notMedia: 'This file is not a photo or a video the site can show. Upload a JPEG, PNG, WebP, AVIF, GIF or TIFF image, or an MP4 or WebM video.',
+  notMedia:
+    'This file is not a photo or a video the site can show. Upload a JPEG, PNG, WebP, AVIF, GIF or TIFF image, or an MP4 or WebM video.',
   imageTooLarge: `This image is larger than ${mb(50 * MB)}. Export it smaller (a 2400 px wide JPEG is plenty) and upload that.`,
   videoTooLarge: `This video is larger than ${mb(200 * MB)}. Export a shorter or smaller MP4 and upload that.`,
   requestTooLarge: `This upload is larger than ${mb(200 * MB)}, the most the site accepts.`,

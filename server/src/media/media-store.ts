@@ -111,7 +111,8 @@ export function createMediaStore(options: MediaStoreOptions) {
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
         if (answer?.ok) return resolve(answer.result as T);
-        if (answer && 'refusal' in answer) return reject(new UploadRefused(answer.refusal.status, answer.refusal.message));
+        if (answer && 'refusal' in answer)
+          return reject(new UploadRefused(answer.refusal.status, answer.refusal.message));
         const reason = answer && 'error' in answer ? answer.error : `exited with ${signal ?? `code ${code}`}`;
         log.error({ job: job.task, reason, stderr: stderr.slice(0, 2000) }, 'media processing failed');
         reject(new Error(`media processing failed: ${reason}`));

@@ -16,7 +16,20 @@ export type Sniffed =
 export const SNIFF_BYTES = 4096;
 
 /** Brands of MP4 files that browsers play (ISO base media, MPEG-4, H.264, DASH). */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+]);
 
 const ascii = (head: Buffer, start: number, end: number) => head.subarray(start, end).toString('latin1');
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((b, i) => head[i] === b);
@@ -42,8 +55,15 @@ function ebmlDocType(head: Buffer): string | undefined {
 }
 
 function looksLikeSvgOrXml(head: Buffer): boolean {
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart().slice(0, 1024).toLowerCase();
-  return text.startsWith('<?xml') || text.startsWith('<svg') || text.startsWith('<!doctype svg') || /<svg[\s>]/.test(text);
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 1024)
+    .toLowerCase();
+  return (
+    text.startsWith('<?xml') || text.startsWith('<svg') || text.startsWith('<!doctype svg') || /<svg[\s>]/.test(text)
+  );
 }
 
 export function sniff(head: Buffer): Sniffed {
@@ -64,7 +84,8 @@ export function sniff(head: Buffer): Sniffed {
     if (brands.some((b) => MP4_BRANDS.has(b))) return { kind: 'video', format: 'mp4' };
     return { kind: 'refused', message: MEDIA_MESSAGES.notMedia };
   }
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]) && ebmlDocType(head) === 'webm') return { kind: 'video', format: 'webm' };
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]) && ebmlDocType(head) === 'webm')
+    return { kind: 'video', format: 'webm' };
   if (looksLikeSvgOrXml(head)) return { kind: 'refused', message: MEDIA_MESSAGES.svg };
   return { kind: 'refused', message: MEDIA_MESSAGES.notMedia };
 }

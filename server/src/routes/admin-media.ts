@@ -61,8 +61,7 @@ const uploadBodySchema = mediaUploadFieldsSchema.extend({
   poster: receivedFile.optional(),
 });
 
-const limitOf = (sniffed: Sniffed) =>
-  sniffed.kind === 'video' ? MEDIA_LIMITS.videoBytes : MEDIA_LIMITS.imageBytes;
+const limitOf = (sniffed: Sniffed) => (sniffed.kind === 'video' ? MEDIA_LIMITS.videoBytes : MEDIA_LIMITS.imageBytes);
 
 const tooLargeMessage = (sniffed: Sniffed) =>
   sniffed.kind === 'video' ? MEDIA_MESSAGES.videoTooLarge : MEDIA_MESSAGES.imageTooLarge;
