@@ -154,7 +154,12 @@ function publicCopies(item: MediaItem): Array<{ url: string; width: number }> {
 
 async function download(url: string): Promise<Buffer> {
   const res = await fetch(`${origin}${url}`);
-  expect({ url, status: res.status }).toEqual({ url, status: 200 });
+  // An upload's files never change (a new photo is a new upload): browsers may keep them.
+  expect({ url, status: res.status, cache: res.headers.get('cache-control') }).toEqual({
+    url,
+    status: 200,
+    cache: 'public, max-age=31536000, immutable',
+  });
   return Buffer.from(await res.arrayBuffer());
 }
 

@@ -33,9 +33,14 @@ export const NOT_FOUND = 'Not found.';
 const MAX_ECHOED_PATH = 200;
 const shortened = (url: string) => (url.length > MAX_ECHOED_PATH ? `${url.slice(0, MAX_ECHOED_PATH)}…` : url);
 
+// The admin's uploads (src/media/media-store.ts): a folder per upload id, written once and never changed (a
+// replaced photo is a new upload with a new id), so its files can be kept by browsers like hashed chunks.
+const UPLOADED = /[\\/]media[\\/]uploads[\\/][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[\\/][^\\/]+$/;
+
 export function cacheControlFor(file: string): string {
-  // Content-hashed chunks never change; entries, manifests and media are revalidated on every load.
-  return HASHED.test(file.replace(PRECOMPRESSED_SUFFIX, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  // Content-hashed chunks and uploads never change; entries, manifests and other media are revalidated on every load.
+  const name = file.replace(PRECOMPRESSED_SUFFIX, '');
+  return HASHED.test(name) || UPLOADED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function setCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
