@@ -529,6 +529,39 @@ describe('videos', () => {
     await cleanUp(res.json);
   }, 60_000);
 
+  test("an MP4's metadata (where it was filmed, on what) is blanked in the public file; the video data is untouched", async () => {
+    const box = (type: string, ...children: Buffer[]) => {
+      const body = Buffer.concat(children);
+      const header = Buffer.alloc(8);
+      header.writeUInt32BE(8 + body.length);
+      header.write(type, 4, 'latin1');
+      return Buffer.concat([header, body]);
+    };
+    const where = Buffer.from('\0\x12\x15\xc7+40.4461-079.9822/', 'latin1');
+    const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1'));
+    const mdat = box('mdat', Buffer.alloc(4000, 7));
+    const moov = box(
+      'moov',
+      box('mvhd', Buffer.alloc(100)),
+      box('trak', box('tkhd', Buffer.alloc(84)), box('udta', box('name', Buffer.from('Owner iPhone')))),
+      box('udta', box('\xa9xyz', where)),
+      box('meta', Buffer.from('com.apple.quicktime.location.ISO6709 +40.4461-079.9822/', 'latin1')),
+    );
+    const video = Buffer.concat([ftyp, mdat, moov]);
+    const res = await upload(form({ alt: 'Walk', section: 'digitals' }, { file: { bytes: video, name: 'IMG_1.MP4' } }));
+    expect(res.status).toBe(201);
+    const served = await download(res.json.url);
+    expect(served.length).toBe(video.length);
+    for (const needle of ['+40.4461', 'Owner iPhone', 'udta', 'meta'])
+      expect({ needle, found: served.includes(needle) }).toEqual({ needle, found: false });
+    // The media data and the boxes around the metadata are byte for byte what was sent.
+    expect(served.subarray(0, ftyp.length + mdat.length).equals(video.subarray(0, ftyp.length + mdat.length))).toBe(
+      true,
+    );
+    expect(served.includes(box('mvhd', Buffer.alloc(100)))).toBe(true);
+    await cleanUp(res.json);
+  }, 60_000);
+
   test('a poster that is not an image is refused, and the video is not kept either', async () => {
     const res = await upload(
       form(

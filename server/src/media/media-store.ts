@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaItem } from '@studio/shared/domain';
 import type { MediaRepository } from '../repositories/media-repository';
+import { stripMp4Metadata } from './mp4-metadata';
 import type { MediaJob, MediaJobAnswer } from './process-media';
 import type { ProcessedImage, ProcessedPoster } from './process-image';
 import type { ImageFormat, Sniffed, VideoFormat } from './sniff';
@@ -151,7 +152,10 @@ export function createMediaStore(options: MediaStoreOptions) {
     const format: VideoFormat = file.sniffed.format;
     mkdirSync(work, { recursive: true });
     // Kept as it is: the server has no video encoder, and browsers play MP4 (H.264) and WebM as phones export them.
-    renameSync(file.path, path.join(work, `video.${format}`));
+    const video = path.join(work, `video.${format}`);
+    renameSync(file.path, video);
+    // Where it was filmed and on what: the movie's metadata boxes are blanked (mp4-metadata.ts).
+    if (format === 'mp4') stripMp4Metadata(video);
     const poster = upload.poster;
     const still =
       poster && poster.sniffed.kind === 'image'
