@@ -14,6 +14,8 @@ import { NOT_ADMIN, NOT_SIGNED_IN } from '../src/plugins/require-admin';
 import { ADMIN_EMAIL, build, CSRF, type TestApp } from './helper';
 
 const MB = 1024 * 1024;
+// Each upload forks the sharp child process and encodes up to 18 copies: seconds, more on a busy machine.
+jest.setTimeout(60_000);
 
 let t: TestApp;
 let origin: string;
@@ -37,7 +39,11 @@ function form(fields: Record<string, string>, files: Record<string, Part> = {}):
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
   for (const [name, part] of Object.entries(files))
-    data.append(name, new Blob([part.bytes], { type: part.type ?? 'application/octet-stream' }), part.name);
+    data.append(
+      name,
+      new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'application/octet-stream' }),
+      part.name,
+    );
   return data;
 }
 

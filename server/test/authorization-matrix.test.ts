@@ -27,6 +27,9 @@ interface Ctx {
 /** A small image upload as the admin's form sends it (multipart), made once before the table runs. */
 let uploadForm: { payload: Buffer; contentType: string };
 
+// The admin's upload cell processes a real image in a child process: a second on an idle machine, more on a busy one.
+jest.setTimeout(30_000);
+
 const OPEN = { visitor: 200, stranger: 200, admin: 200 };
 const ADMIN_ONLY = (ok: number) => ({ visitor: 401, stranger: 403, admin: ok });
 const today = new Date();
