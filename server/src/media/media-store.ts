@@ -11,6 +11,7 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaItem } from '@studio/shared/domain';
@@ -96,6 +97,12 @@ export function createMediaStore(options: MediaStoreOptions) {
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         serialization: 'json',
       });
+      // Below the server's priority: visitors' requests come before her upload's encoding.
+      try {
+        if (child.pid !== undefined) setPriority(child.pid, 10);
+      } catch {
+        // Not permitted here (some containers): it then runs at the server's priority.
+      }
       let answer: MediaJobAnswer | undefined;
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => {
