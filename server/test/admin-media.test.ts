@@ -346,6 +346,15 @@ test('a PNG named .jpg (and sent as image/jpeg) is taken for what its bytes are:
   await cleanUp(res.json);
 }, 60_000);
 
+test('the refusals say what is wrong in her words, with the numbers that matter', () => {
+  expect(MEDIA_MESSAGES.imageTooLarge).toMatch(/^This image is larger than 50 MB\./);
+  expect(MEDIA_MESSAGES.videoTooLarge).toMatch(/^This video is larger than 200 MB\./);
+  expect(MEDIA_MESSAGES.tooManyPixels(30_000, 4)).toBe(
+    'This image is 30,000 × 4 pixels; the site accepts at most 16,000 pixels on a side and 100 megapixels. Export it smaller and upload that.',
+  );
+  expect(MEDIA_MESSAGES.svg).toMatch(/^SVG images are not accepted/);
+});
+
 describe('each bad upload is refused with its own message and leaves nothing behind', () => {
   const svg = Buffer.from(
     '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',

@@ -36,11 +36,11 @@ export const MEDIA_MESSAGES = {
   mov: 'QuickTime (.mov) videos are not accepted. Export the video as MP4 and upload that.',
   notMedia:
     'This file is not a photo or a video the site can show. Upload a JPEG, PNG, WebP, AVIF, GIF or TIFF image, or an MP4 or WebM video.',
-  imageTooLarge: `This image is larger than ${mb(50 * MB)}. Export it smaller (a 2400 px wide JPEG is plenty) and upload that.`,
-  videoTooLarge: `This video is larger than ${mb(200 * MB)}. Export a shorter or smaller MP4 and upload that.`,
-  requestTooLarge: `This upload is larger than ${mb(200 * MB)}, the most the site accepts.`,
+  imageTooLarge: `This image is larger than ${mb(MEDIA_LIMITS.imageBytes)}. Export it smaller (a 2400 px wide JPEG is plenty) and upload that.`,
+  videoTooLarge: `This video is larger than ${mb(MEDIA_LIMITS.videoBytes)}. Export a shorter or smaller MP4 and upload that.`,
+  requestTooLarge: `This upload is larger than ${mb(MEDIA_LIMITS.videoBytes)}, the most the site accepts.`,
   tooManyPixels: (width: number, height: number) =>
-    `This image is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels; the site accepts at most 16,000 pixels on a side and 100 megapixels. Export it smaller and upload that.`,
+    `This image is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels; the site accepts at most ${MEDIA_LIMITS.imageSide.toLocaleString('en-US')} pixels on a side and ${MEDIA_LIMITS.imagePixels / 1_000_000} megapixels. Export it smaller and upload that.`,
   unreadable: 'This image could not be read; the file may be damaged. Export it again and upload that.',
   posterNotImage: 'The poster must be a JPEG, PNG, WebP or AVIF image.',
   posterForImage: 'Only a video takes a poster image.',
