@@ -13,8 +13,20 @@ import {
   TIER_NOT_FOUND,
   unavailableDatesMessage,
 } from '../messages';
+import {
+  END_BEFORE_START,
+  END_DATE_NEEDS_DATE,
+  END_DATE_ONLY_PHOTOSHOOT,
+  SHOOT_BEFORE_CONSULTATION,
+  TIME_NOT_OFFERED,
+  TIME_REQUIRED,
+  TIME_WITHOUT_DATE,
+  shootTooLongMessage,
+  tooSoonMessage,
+} from '../lifecycle-messages';
 import { bookingInputSchema, type FieldErrors, type SchemaCheckCode, type z } from '../schemas';
-import { isDateAvailable } from './availability';
+import { daysFrom, earliestBookableDate, freeSlots, hasSlots, isDateAvailable, slotTime } from './availability';
+import { MAX_SHOOT_DAYS, MIN_NOTICE_DAYS_DEFAULT } from './constants';
 import {
   datesToCheck,
   findBookingService,
@@ -34,7 +46,12 @@ export type BookingFieldErrorCode =
   | 'invalid'
   | 'service-not-found'
   | 'tier-not-found'
-  | 'date-in-past';
+  | 'date-in-past'
+  | 'too-soon'
+  | 'before-consultation'
+  | 'end-date'
+  | 'time-required'
+  | 'time-not-offered';
 
 export interface BookingFieldError {
   code: BookingFieldErrorCode;
@@ -47,7 +64,7 @@ export type BookingFieldErrors = Partial<Record<BookingField | '_', BookingField
 
 /** Why the request as a whole was refused. */
 export type BookingRefusalCode =
-  'invalid-fields' | 'service-not-found' | 'tier-not-found' | 'date-in-past' | 'dates-unavailable';
+  'invalid-fields' | 'service-not-found' | 'tier-not-found' | 'date-in-past' | 'too-soon' | 'dates-unavailable';
 
 export interface BookingRefusal {
   ok: false;
@@ -72,9 +89,12 @@ export type BookingDecision = BookingAccepted | BookingRefusal;
 export interface AcceptBookingContext {
   /** Every service with its tiers, as stored. */
   services: readonly Service[];
-  /** The public availability (periods, unavailable ranges, time slots); extra stored fields are ignored. */
+  /**
+   * The public availability (periods, unavailable ranges, time slots), with the days confirmed bookings hold and the
+   * minimum notice (MIN_NOTICE_DAYS_DEFAULT when absent); extra stored fields are ignored.
+   */
   availability: PublicAvailability;
-  /** The calendar day, 'YYYY-MM-DD', before which no date may be booked. */
+  /** The studio's calendar day, 'YYYY-MM-DD' (in its TIMEZONE): no date before it, nor within the notice after it. */
   today: IsoDate;
 }
 
@@ -157,8 +177,25 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
   if (past.length > 0) {
     return refused('date-in-past', DATE_IN_PAST, each(past, { code: 'date-in-past', message: DATE_IN_PAST }));
   }
+  const notice = ctx.availability.minNoticeDays ?? MIN_NOTICE_DAYS_DEFAULT;
+  const earliest = earliestBookableDate(ctx.today, ctx.availability);
+  const soon = (['date', 'consultationDate'] as const).filter((f) => data[f] !== '' && data[f] < earliest);
+  if (soon.length > 0) {
+    const message = tooSoonMessage(notice);
+    return refused('too-soon', message, each(soon, { code: 'too-soon', message }));
+  }
 
-  const unavailable = datesToCheck(data).filter((date) => !isDateAvailable(date, ctx.availability));
+  const dateErrors = checkDateOrder(data, chosen.service.id);
+  if (dateErrors) return refused('invalid-fields', FIELDS_NOT_VALID, dateErrors);
+  const timeErrors = checkTimes(data, ctx.availability);
+  if (timeErrors) return refused('invalid-fields', FIELDS_NOT_VALID, timeErrors);
+
+  const unavailable = [
+    ...new Set([
+      ...datesToCheck(data).filter((date) => !isDateAvailable(date, ctx.availability)),
+      ...takenSlots(data, ctx.availability),
+    ]),
+  ];
   if (unavailable.length > 0) {
     return {
       ok: false,
@@ -171,6 +208,80 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
   }
 
   return { ok: true, record: newBookingRecord(data, chosen.service, chosen.tier) };
+}
+
+export type ParsedBooking = z.output<typeof bookingInputSchema>;
+
+/**
+ * The order of the dates (issue 18): the shoot not before its consultation; a last shoot day only for a photoshoot,
+ * after its first day, at most MAX_SHOOT_DAYS in all.
+ */
+export function checkDateOrder(data: ParsedBooking, serviceId: string): BookingFieldErrors | null {
+  const errors: BookingFieldErrors = {};
+  if (data.date !== '' && data.consultationDate !== '' && data.date < data.consultationDate) {
+    errors.date = [{ code: 'before-consultation', message: SHOOT_BEFORE_CONSULTATION }];
+  }
+  if (data.endDate !== '') {
+    const message =
+      serviceId !== 'photoshoot'
+        ? END_DATE_ONLY_PHOTOSHOOT
+        : data.date === ''
+          ? END_DATE_NEEDS_DATE
+          : data.endDate < data.date
+            ? END_BEFORE_START
+            : daysFrom(data.date, data.endDate).length > MAX_SHOOT_DAYS
+              ? shootTooLongMessage(MAX_SHOOT_DAYS)
+              : null;
+    if (message) errors.endDate = [{ code: 'end-date', message }];
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/**
+ * The time slots (issue 18): where the admin set slots for a date, one of them is chosen; a chosen time is one of the
+ * date's slots. Whether that slot is still free is the availability check's (409), not a mistake in the form.
+ */
+export function checkTimes(data: ParsedBooking, availability: PublicAvailability): BookingFieldErrors | null {
+  const errors: BookingFieldErrors = {};
+  const pairs = [
+    ['date', 'time'],
+    ['consultationDate', 'consultationTime'],
+  ] as const;
+  for (const [dateField, timeField] of pairs) {
+    const date = data[dateField];
+    const chosen = data[timeField];
+    if (date === '') {
+      if (chosen !== '') errors[timeField] = [{ code: 'time-not-offered', message: TIME_WITHOUT_DATE }];
+      continue;
+    }
+    if (!hasSlots(date, availability)) {
+      if (chosen !== '') errors[timeField] = [{ code: 'time-not-offered', message: TIME_NOT_OFFERED }];
+      continue;
+    }
+    if (chosen === '') {
+      // No slot can be chosen on a day without a free one: that day is reported as unavailable instead.
+      if (freeSlots(date, availability).length > 0) {
+        errors[timeField] = [{ code: 'time-required', message: TIME_REQUIRED }];
+      }
+    } else if (!availability.slots.some((s) => s.date === date && slotTime(s) === chosen)) {
+      errors[timeField] = [{ code: 'time-not-offered', message: TIME_NOT_OFFERED }];
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** The dates whose chosen slot is taken or closed (the day itself may have other free slots). */
+function takenSlots(data: ParsedBooking, availability: PublicAvailability): IsoDate[] {
+  const out: IsoDate[] = [];
+  for (const [date, chosen] of [
+    [data.date, data.time],
+    [data.consultationDate, data.consultationTime],
+  ] as const) {
+    if (date !== '' && chosen !== '' && !freeSlots(date, availability).some((s) => slotTime(s) === chosen)) {
+      out.push(date);
+    }
+  }
+  return out;
 }
 
 /** The field errors as the API and BackendError carry them: { field: [message, ...] }. */

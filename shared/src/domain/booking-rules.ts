@@ -14,8 +14,10 @@ import {
   SERVICE_NOT_FOUND,
   TIER_NOT_FOUND,
 } from '../messages';
+import { BOOKING_LABEL_CONSULTATION_TIME, BOOKING_LABEL_END_DATE, BOOKING_LABEL_TIME } from '../lifecycle-messages';
+import { daysFrom } from './availability';
 import { paymentScheduleFor } from './payment-schedule';
-import type { BookingInput, BookingRequest, IsoDate, Service, Tier } from './types';
+import type { BookedDay, BookingInput, BookingRequest, IsoDate, Service, Tier } from './types';
 
 export type BookingField = keyof BookingInput;
 /** The fields a visitor types or picks; the SMS opt-in is a checkbox whose label is SMS_OPT_IN_TEXT. */
@@ -35,13 +37,34 @@ export function requiredFieldsFor(serviceId: string): BookingTextField[] {
 
 /** Required fields left empty or blank, in form order. */
 export function missingRequiredFields(input: BookingInput): BookingTextField[] {
-  return requiredFieldsFor(input.serviceId).filter((field) => input[field].trim() === '');
+  return requiredFieldsFor(input.serviceId).filter((field) => (input[field] ?? '').trim() === '');
 }
 
-/** The entered dates that must be available: the preferred date, then the consultation date, each once. */
-export function datesToCheck(input: Pick<BookingInput, 'date' | 'consultationDate'>): IsoDate[] {
-  const dates = [input.date, input.consultationDate].filter((d) => d.trim() !== '');
+/**
+ * The entered dates that must be available, each once: the preferred date and every following day of a multi-day
+ * shoot, then the consultation date.
+ */
+export function datesToCheck(input: Pick<BookingInput, 'date' | 'endDate' | 'consultationDate'>): IsoDate[] {
+  const shoot = input.date.trim() === '' ? [] : daysFrom(input.date, input.endDate ?? '');
+  const dates = [...shoot, input.consultationDate].filter((d) => d.trim() !== '');
   return [...new Set(dates)];
+}
+
+/**
+ * The days confirmed bookings hold (issue 18): the first day in its chosen slot (the whole day without one), every
+ * further day of a multi-day shoot whole, the consultation in its slot.
+ */
+export function bookedDaysOf(
+  bookings: ReadonlyArray<Pick<BookingRequest, 'date' | 'endDate' | 'time' | 'consultationDate' | 'consultationTime'>>,
+): BookedDay[] {
+  const out: BookedDay[] = [];
+  for (const b of bookings) {
+    if (b.date !== '') {
+      daysFrom(b.date, b.endDate).forEach((date, i) => out.push({ date, time: i === 0 ? b.time : '' }));
+    }
+    if (b.consultationDate !== '') out.push({ date: b.consultationDate, time: b.consultationTime });
+  }
+  return out;
 }
 
 /** The chosen service and tier, or which of the two does not exist. */
@@ -79,6 +102,9 @@ export const BOOKING_FIELD_LABELS: Readonly<Record<BookingTextField, string>> = 
   consultationDate: BOOKING_LABEL_CONSULTATION_DATE,
   consultationLocation: BOOKING_LABEL_CONSULTATION_LOCATION,
   date: BOOKING_LABEL_DATE,
+  endDate: BOOKING_LABEL_END_DATE,
+  time: BOOKING_LABEL_TIME,
+  consultationTime: BOOKING_LABEL_CONSULTATION_TIME,
   location: BOOKING_LABEL_SHOOT_LOCATION,
 };
 
@@ -110,7 +136,10 @@ export function newBookingRecord(input: BookingInput, service: Service, tier: Ti
     serviceTierId: tier.id,
     paymentSchedule: paymentScheduleFor(service.id, tier.id),
     date: input.date,
+    endDate: input.endDate ?? '',
+    time: input.time ?? '',
     consultationDate: input.consultationDate,
+    consultationTime: input.consultationTime ?? '',
     consultationLocation: input.consultationLocation,
     location: input.location,
     description: input.description,
