@@ -13,21 +13,13 @@ import {
   TIER_NOT_FOUND,
   unavailableDatesMessage,
 } from '../messages';
-import {
-  END_BEFORE_START,
-  END_DATE_NEEDS_DATE,
-  END_DATE_ONLY_PHOTOSHOOT,
-  SHOOT_BEFORE_CONSULTATION,
-  TIME_NOT_OFFERED,
-  TIME_REQUIRED,
-  TIME_WITHOUT_DATE,
-  shootTooLongMessage,
-  tooSoonMessage,
-} from '../lifecycle-messages';
+import { tooSoonMessage } from '../lifecycle-messages';
 import { bookingInputSchema, type FieldErrors, type SchemaCheckCode, type z } from '../schemas';
-import { daysFrom, earliestBookableDate, freeSlots, hasSlots, isDateAvailable, slotTime } from './availability';
-import { MAX_SHOOT_DAYS, MIN_NOTICE_DAYS_DEFAULT } from './constants';
+import { earliestBookableDate, freeSlots, isDateAvailable, slotTime } from './availability';
+import { MIN_NOTICE_DAYS_DEFAULT } from './constants';
 import {
+  checkDateOrder,
+  checkTimes,
   datesToCheck,
   findBookingService,
   missingRequiredFields,
@@ -211,64 +203,6 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
 }
 
 export type ParsedBooking = z.output<typeof bookingInputSchema>;
-
-/**
- * The order of the dates (issue 18): the shoot not before its consultation; a last shoot day only for a photoshoot,
- * after its first day, at most MAX_SHOOT_DAYS in all.
- */
-export function checkDateOrder(data: ParsedBooking, serviceId: string): BookingFieldErrors | null {
-  const errors: BookingFieldErrors = {};
-  if (data.date !== '' && data.consultationDate !== '' && data.date < data.consultationDate) {
-    errors.date = [{ code: 'before-consultation', message: SHOOT_BEFORE_CONSULTATION }];
-  }
-  if (data.endDate !== '') {
-    const message =
-      serviceId !== 'photoshoot'
-        ? END_DATE_ONLY_PHOTOSHOOT
-        : data.date === ''
-          ? END_DATE_NEEDS_DATE
-          : data.endDate < data.date
-            ? END_BEFORE_START
-            : daysFrom(data.date, data.endDate).length > MAX_SHOOT_DAYS
-              ? shootTooLongMessage(MAX_SHOOT_DAYS)
-              : null;
-    if (message) errors.endDate = [{ code: 'end-date', message }];
-  }
-  return Object.keys(errors).length > 0 ? errors : null;
-}
-
-/**
- * The time slots (issue 18): where the admin set slots for a date, one of them is chosen; a chosen time is one of the
- * date's slots. Whether that slot is still free is the availability check's (409), not a mistake in the form.
- */
-export function checkTimes(data: ParsedBooking, availability: PublicAvailability): BookingFieldErrors | null {
-  const errors: BookingFieldErrors = {};
-  const pairs = [
-    ['date', 'time'],
-    ['consultationDate', 'consultationTime'],
-  ] as const;
-  for (const [dateField, timeField] of pairs) {
-    const date = data[dateField];
-    const chosen = data[timeField];
-    if (date === '') {
-      if (chosen !== '') errors[timeField] = [{ code: 'time-not-offered', message: TIME_WITHOUT_DATE }];
-      continue;
-    }
-    if (!hasSlots(date, availability)) {
-      if (chosen !== '') errors[timeField] = [{ code: 'time-not-offered', message: TIME_NOT_OFFERED }];
-      continue;
-    }
-    if (chosen === '') {
-      // No slot can be chosen on a day without a free one: that day is reported as unavailable instead.
-      if (freeSlots(date, availability).length > 0) {
-        errors[timeField] = [{ code: 'time-required', message: TIME_REQUIRED }];
-      }
-    } else if (!availability.slots.some((s) => s.date === date && slotTime(s) === chosen)) {
-      errors[timeField] = [{ code: 'time-not-offered', message: TIME_NOT_OFFERED }];
-    }
-  }
-  return Object.keys(errors).length > 0 ? errors : null;
-}
 
 /** The dates whose chosen slot is taken or closed (the day itself may have other free slots). */
 function takenSlots(data: ParsedBooking, availability: PublicAvailability): IsoDate[] {

@@ -2,8 +2,7 @@
 // types, with the security kit's warnings beside them; the date checks from one cached availability; a submit that
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
 import { useEffect, useRef } from 'react';
-import { earliestBookableDate, freeSlots, hasSlots, orderServices, slotTime } from '@studio/shared/domain';
-import { formatSlot } from '@studio/shared/domain/studio-time';
+import { earliestBookableDate, formatSlot, freeSlots, hasSlots, orderServices, slotTime } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
 import { bookingMessages } from './booking-messages';

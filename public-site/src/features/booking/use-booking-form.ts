@@ -10,6 +10,7 @@ import {
   nextAvailableDate,
   requiredFieldsFor,
   suggestionStart,
+  bookingReference,
   type BookingTextField,
   type IsoDate,
   type PublicAvailability,
@@ -21,7 +22,6 @@ import { messages } from '../../messages';
 import { useCreateBooking } from './api/create-booking';
 import { bookingFormReducer, freshState, type DateFieldName } from './booking-state';
 import { FIELD_ORDER, payloadOf, type BookingFormValues } from './booking-values';
-import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { newIdempotencyKey } from './idempotency-key';
 import { failureOf } from './submit-failure';
 import { validateBooking, type BookingErrors } from './validate-booking';

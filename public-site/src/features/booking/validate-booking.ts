@@ -3,7 +3,11 @@
 // spec's 'Selected service not found' / 'Selected tier not found', then what only the visitor's side knows (her
 // today, a phone for text messages). The security kit adds warnings beside the fields, never errors.
 import {
+  MIN_NOTICE_DAYS_DEFAULT,
+  checkDateOrder,
+  checkTimes,
   earliestBookableDate,
+  tooSoonMessage,
   labelFor,
   missingRequiredFields,
   resolveBookingService,
@@ -12,10 +16,8 @@ import {
   type PublicAvailability,
   type Service,
 } from '@studio/shared/domain';
-import { checkDateOrder, checkTimes } from '@studio/shared/domain/accept-booking';
-import { tooSoonMessage } from '@studio/shared/lifecycle-messages';
+
 import { DATE_IN_PAST, SERVICE_NOT_FOUND } from '@studio/shared/messages';
-import { MIN_NOTICE_DAYS_DEFAULT } from '@studio/shared/constants';
 import { bookingInputSchema, fieldErrorsOf } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { isBookingTextField, isPhotoshoot, payloadOf, type BookingFormValues } from './booking-values';
