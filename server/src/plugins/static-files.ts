@@ -7,13 +7,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
-import { isClientRoute } from '@studio/shared/routes';
+import { ROUTES, routeOf } from '@studio/shared/routes';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
 import {
   createRemoteFilesReader,
   heroPreloadFor,
   metaTagsFor,
+  notFoundMetaFor,
   pageMetaFor,
   preloadLinksFor,
   type PageMetaSource,
@@ -53,7 +54,10 @@ export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
 }
 
 /** Page metadata from the content (service names, portfolio sections); without it every page gets the home's. */
-export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'>;
+export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'> & {
+  /** Every public page of the current content, for sitemap.xml. */
+  sitemapPaths(): string[];
+};
 
 export interface StaticFilesOptions {
   options: AppOptions;
@@ -73,6 +77,9 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
     publicOrigin: options.publicOrigin,
     serviceOf: (id) => content?.serviceOf(id),
     portfolioSectionOf: (id) => content?.portfolioSectionOf(id),
+    projectOf: (id) => content?.projectOf(id),
+    printConceptOf: (key) => content?.printConceptOf(key),
+    pageImageOf: (pathname) => content?.pageImageOf?.(pathname),
     shareImage: () => content?.shareImage(),
     heroImageOf: (pathname) => content?.heroImageOf(pathname),
   };
@@ -92,34 +99,41 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
     return cached.html;
   };
 
-  const indexHtml = (pathname: string): string | null => {
+  /** The page for an address: its status (the route registry, then the content) and the shell's HTML for it. */
+  const pageFor = (pathname: string): { status: number; html: string } | null => {
     const html = template();
     if (html === null) return null;
-    const meta = pageMetaFor(pathname, metaSource);
-    const image = metaSource.shareImage();
+    const route = routeOf(pathname);
+    // Without content (a bare test app) every address of the registry is a page: only the registry can say 404.
+    const meta = content ? pageMetaFor(pathname, metaSource) : pageMetaFor('/', metaSource);
+    const found = route !== null && meta.found;
+    const image = (found && metaSource.pageImageOf?.(pathname)) || metaSource.shareImage();
+    const canonicalPath = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const head =
       metaTagsFor({
-        ...meta,
-        url: `${options.publicOrigin}${pathname}`,
+        ...(found ? meta : notFoundMetaFor(options.modelName)),
+        url: `${options.publicOrigin}${canonicalPath}`,
         image: image && `${options.publicOrigin}${image}`,
+        siteName: options.modelName,
+        noindex: route === null || !meta.found || ROUTES[route].visibility === 'noindex',
       }) +
       preloadLinksFor(pathname, remoteFiles()) +
       heroPreloadFor(metaSource.heroImageOf(pathname));
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
-    return html.replace(HEAD_SLOT, head);
+    return { status: found ? 200 : 404, html: html.replace(HEAD_SLOT, head) };
   };
 
-  // An address the route registry does not know gets the same page (which shows the site's not-found screen) with a
-  // 404, so search engines and link checkers see what a visitor sees.
-  const sendIndex = (reply: FastifyReply, url = '/', status = 200) => {
-    const html = indexHtml(url.split('?')[0] ?? '/');
-    if (!html) {
+  // An address the route registry does not know, or a route whose content does not exist, gets the same page (which
+  // shows the site's not-found screen) with a 404, so search engines and link checkers see what a visitor sees.
+  const sendIndex = (reply: FastifyReply, url = '/') => {
+    const page = pageFor(url.split('?')[0] ?? '/');
+    if (!page) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The site has not been built yet. Run `npm run build` (or `npm start`, which builds first).');
     }
-    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page.html);
   };
 
   app.get('/', (_request, reply) => sendIndex(reply));
@@ -165,7 +179,7 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
       !url.startsWith('/remotes/') &&
       !url.startsWith('/media/') &&
       !path.extname(url);
-    if (isPage) return sendIndex(reply, url, isClientRoute(url) ? 200 : 404);
+    if (isPage) return sendIndex(reply, url);
     return sendError(reply, 404, NOT_FOUND);
   });
 }
