@@ -1,6 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const createConfig = require('../scripts/webpack/create-config.cjs');
+const createSsrConfig = require('../scripts/webpack/create-ssr-config.cjs');
 const federation = require('./federation.config.cjs');
 
 // Emits src/theme-init.js as /theme-init.js, unbundled: index.html loads it as a blocking <script> in <head> so the
@@ -44,9 +45,14 @@ class EmitIconsPlugin {
   }
 }
 
-module.exports = createConfig({
+const browser = createConfig({
   dir: __dirname,
   kind: 'host',
   federation,
   plugins: [new EmitThemeInitPlugin(), new EmitIconsPlugin()],
 });
+// The browser build, then the shell's server entry (dist/ssr/): the page frame the server renders public pages in.
+module.exports = [
+  (env, argv) => ({ ...browser(env, argv), name: 'browser' }),
+  createSsrConfig({ dir: __dirname, styles: false, dependsOn: 'browser' }),
+];

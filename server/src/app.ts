@@ -19,6 +19,8 @@ import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPageContent } from './lib/page-content';
+import { createServerRenderer, injectFetch, memoryStore } from './lib/server-render';
+import { createHttpBackend } from '@studio/shared/backend/http';
 import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
 import { createSmsSender } from './lib/sms-sender';
@@ -201,8 +203,21 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   if (images && options.renderImagesAtStart) renderDemoImagesAfterListen(app, mediaDir);
 
   const pageContent = createPageContent(deps.content, options.dataDir);
+  const renderer = createServerRenderer({
+    shellDir: options.shellDir,
+    publicSite: options.remotes['public-site'],
+    brand: options.modelName,
+    backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
+    log: app.log,
+  });
+  // A write to what the pages show drops the kept HTML; a new booking request changes no public page.
+  const unsubscribe = deps.bus.subscribe((change) => {
+    if (change.topic !== 'bookings') renderer.invalidate();
+  });
+  app.addHook('onClose', async () => unsubscribe());
   await app.register(staticFiles, {
     options,
+    renderer,
     images,
     content: pageContent,
   });

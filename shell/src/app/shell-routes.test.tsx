@@ -28,9 +28,10 @@ test.each(['/admin', example(ROUTES.admin.pattern)])('%s is the admin gate, refu
   expect(screen.queryByText('public-site remote')).not.toBeInTheDocument();
 });
 
-test('/finishSignIn is the sign-in page (without a token: "Invalid sign-in link.")', () => {
+test('/finishSignIn is the sign-in page (without a token: "Invalid sign-in link.")', async () => {
   renderPath(ROUTES.finishSignIn.pattern);
-  expect(screen.getByRole('alert')).toHaveTextContent('Invalid sign-in link.');
+  // Its code loads on demand (not with a visitor's first page).
+  expect(await screen.findByRole('alert')).toHaveTextContent('Invalid sign-in link.');
 });
 
 test.each(routeIdsOf('public-site'))('the public-site route %s goes to the remote', (id) => {
