@@ -205,7 +205,8 @@ async function staticFiles(app: FastifyInstance, { options, images, content, ren
       !url.startsWith('/remotes/') &&
       !url.startsWith('/media/') &&
       !path.extname(url);
-    if (isPage) return sendIndex(reply, url);
+    // With its query: a page reads it (?selectedService=, ?show=), and the server renders what the browser will.
+    if (isPage) return sendIndex(reply, request.url);
     return sendError(reply, 404, NOT_FOUND);
   });
 }

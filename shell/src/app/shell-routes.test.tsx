@@ -24,7 +24,10 @@ beforeEach(() => act(() => authStore.getState().setUser(null)));
 
 test.each(['/admin', example(ROUTES.admin.pattern)])('%s is the admin gate, refusing a visitor', (path) => {
   renderPath(path);
-  expect(screen.getByRole('alert')).toHaveTextContent('Access Denied: You do not have permission to access this page.');
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('Access Denied');
+  expect(alert).toHaveTextContent('You do not have permission to access this page.');
+  expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
   expect(screen.queryByText('public-site remote')).not.toBeInTheDocument();
 });
 

@@ -10,6 +10,7 @@ import { isPhotoshoot } from './booking-values';
 import { DateField } from './date-field';
 import type { FormFailure } from './submit-failure';
 import { useBookingForm, type BookingFormOptions } from './use-booking-form';
+import { useHydrated } from '../../components/use-hydrated';
 
 const m = messages.booking;
 
@@ -18,6 +19,7 @@ export type BookingFormProps = BookingFormOptions;
 export function BookingForm(props: BookingFormProps) {
   const { state, idOf, fieldProps, warningsFor, required, change, suggest, submit } = useBookingForm(props);
   const { values, status, failure, noSuggestion } = state;
+  const hydrated = useHydrated();
 
   if (status === 'success') return <Thanks />;
 
@@ -46,7 +48,7 @@ export function BookingForm(props: BookingFormProps) {
 
   return (
     <form className="booking-form card" noValidate onSubmit={(e) => void submit(e)} aria-busy={status === 'submitting'}>
-      <fieldset disabled={props.disabled} className="booking-fieldset">
+      <fieldset disabled={props.disabled || !hydrated} className="booking-fieldset">
         <div className="booking-grid">
           <TextField {...fieldProps('name')} autoComplete="name" wide warnings={warningsFor('name')} />
           <TextField {...fieldProps('email')} type="email" autoComplete="email" warnings={warningsFor('email')} />
