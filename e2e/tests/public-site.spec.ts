@@ -2,7 +2,7 @@
 // no serious or critical accessibility violation; the carousel; the theme toggle across reloads without a flash.
 import AxeBuilder from '@axe-core/playwright';
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { test, expect } from '../support/test';
+import { test, expect, waitForHydration } from '../support/test';
 
 const EMBED_SCRIPT = 'https://www.instagram.com/embed.js';
 
@@ -113,6 +113,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('the carousel opens, wraps from the last image to the first, counts, and closes on Escape', async ({ page }) => {
   const errors = watchConsole(page, () => undefined);
   await page.goto('/portfolio/print/editorial');
+  await waitForHydration(page);
   const tiles = page.getByRole('button', { name: /in the viewer$/ });
   await expect(tiles).toHaveCount(3);
   const last = tiles.nth(2);

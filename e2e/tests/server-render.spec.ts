@@ -1,6 +1,6 @@
 // Issue 17 "Done when": the public pages are rendered on the server, read without JavaScript, and the browser takes
 // the server's HTML over (hydration) without a warning, an error, a layout shift or a second fetch of their data.
-import { test, expect, collectConsoleErrors } from '../support/test';
+import { test, expect, collectConsoleErrors, waitForHydration } from '../support/test';
 
 const PAGES: Array<{ path: string; heading: RegExp | string; texts: string[] }> = [
   {
@@ -85,6 +85,7 @@ test.describe('with JavaScript', () => {
       });
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible();
+      await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       // Hydrated: the navbar's link is the client router's (no new document is requested).
       const documents: string[] = [];
