@@ -98,7 +98,10 @@ test.describe('with JavaScript', () => {
       expect(warnings.filter((w) => /hydrat|did not match|server/i.test(w))).toEqual([]);
       expect(cls).toBeLessThanOrEqual(0.02);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'About Ava' })).toBeVisible();
+      const about = page.getByRole('heading', { level: 1, name: 'About Ava' });
+      await expect(about).toBeVisible();
+      // Focus follows the navigation to the new page's heading.
+      await expect(about).toBeFocused();
       expect(documents).toEqual([]);
     });
   }

@@ -5,6 +5,7 @@ import { Navbar } from '../features/navbar/navbar';
 import { RemoteApp } from '../features/remotes/remote-app';
 import { messages } from '../messages';
 import { ShellRoutes } from './shell-routes';
+import { RouteFocus } from './route-focus';
 
 /**
  * The page inside a router: the browser's (App) or the server's (src/ssr.tsx), which hands in the public site's page
@@ -16,6 +17,7 @@ export function AppFrame({ brand, publicSite }: { brand: string; publicSite?: Re
       <a className="skip-link" href="#main">
         {messages.skipToContent}
       </a>
+      <RouteFocus />
       <Navbar brand={brand} />
       <main id="main" tabIndex={-1}>
         <ShellRoutes otherwise={<RemoteApp remote="public-site" rendered={publicSite} />} />
