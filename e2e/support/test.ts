@@ -47,11 +47,8 @@ export function recordScripts(page: Page) {
  * still waiting for its code does not). A click before then does nothing, as it would for a visitor.
  */
 export async function waitForHydration(page: Page, selector = 'main h1, main h2'): Promise<void> {
-  await page.waitForFunction(
-    (s) => {
-      const node = document.querySelector(s);
-      return !!node && Object.keys(node).some((k) => k.startsWith('__reactFiber$'));
-    },
-    selector,
-  );
+  await page.waitForFunction((s) => {
+    const node = document.querySelector(s);
+    return !!node && Object.keys(node).some((k) => k.startsWith('__reactFiber$'));
+  }, selector);
 }
