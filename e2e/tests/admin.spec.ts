@@ -222,5 +222,5 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page.getByText('You do not have permission to access this page.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
 });

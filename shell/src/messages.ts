@@ -16,7 +16,7 @@ export const messages = {
   accessDenied: {
     title: 'Access Denied',
     body: 'You do not have permission to access this page.',
-    home: 'Back to the home page',
+    home: 'Back to home',
   },
   signIn: {
     formLabel: 'Admin sign-in',

@@ -27,7 +27,7 @@ test.each(['/admin', example(ROUTES.admin.pattern)])('%s is the admin gate, refu
   const alert = screen.getByRole('alert');
   expect(alert).toHaveTextContent('Access Denied');
   expect(alert).toHaveTextContent('You do not have permission to access this page.');
-  expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   expect(screen.queryByText('public-site remote')).not.toBeInTheDocument();
 });
 
