@@ -24,6 +24,8 @@ test.describe('HTML as the server sends it', () => {
       const root = html.slice(html.indexOf('<div id="root">'));
       for (const text of texts) expect(root).toContain(text);
       expect(html).toContain('<script id="studio-data" type="application/json">');
+      // The page's largest image (its LCP candidate) is fetched at high priority from the HTML's first bytes.
+      if (path !== '/book-me') expect(html).toMatch(/<link rel="preload"[^>]*as="image"[^>]*fetchpriority="high"/i);
       expect(html).not.toContain('This site needs JavaScript');
     });
   }
