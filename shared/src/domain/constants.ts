@@ -49,3 +49,7 @@ export const LIMITS = {
 
 /** Booking requests per page of the admin's list, and the most one page may ask for. */
 export const BOOKING_PAGE_SIZE = 50;
+
+/** The longest caption under a portfolio image, and the largest blurred placeholder (a data URI) an item may carry. */
+export const MEDIA_CAPTION_MAX = 300;
+export const MEDIA_PLACEHOLDER_MAX = 8000;

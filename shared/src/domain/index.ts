@@ -12,3 +12,4 @@ export * from './sms';
 export * from './media';
 export * from './portfolio';
 export * from './passkeys';
+export * from './content';

@@ -20,7 +20,8 @@ export function createMemoryBookings(
   deps: {
     clock: MemoryClock;
     session: MemorySession;
-    services: readonly Service[];
+    /** The services a visitor can book (hidden ones are not). */
+    services: () => readonly Service[];
     availability: () => PublicAvailability;
   },
 ): BookingsPort {
@@ -52,7 +53,7 @@ export function createMemoryBookings(
       }
 
       const decision = acceptBooking(input, {
-        services: deps.services,
+        services: deps.services(),
         availability: deps.availability(),
         today: format(clock.now(), 'yyyy-MM-dd'),
       });
