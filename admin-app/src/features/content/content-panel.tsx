@@ -1,5 +1,5 @@
 // The dashboard's Content tab (issue 16), a lazy chunk of its own: her services, portfolio, comp card and site
-// details, one area at a time behind a small segmented switch, so each form fits a phone.
+// details and projects, one area at a time behind a small segmented switch, so each form fits a phone.
 import { useState } from 'react';
 import { EMPTY_PORTFOLIO_META } from '@studio/shared/domain';
 import { Loading } from '../../components/loading';
@@ -8,11 +8,12 @@ import { usePortfolio, usePortfolioMeta, useSite } from './api/get-content';
 import { CompCardForm } from './comp-card-form';
 import { PortfolioEditor } from './portfolio-editor';
 import { PortfolioMetaForm } from './portfolio-meta-form';
+import { ProjectsEditor } from './projects-editor';
 import { ServicesEditor } from './services-editor';
 import { SiteDetailsForm } from './site-details-form';
 import './content.css';
 
-const AREAS = ['services', 'portfolio', 'compCard', 'site'] as const;
+const AREAS = ['services', 'portfolio', 'projects', 'compCard', 'site'] as const;
 type Area = (typeof AREAS)[number];
 
 function LoadFailed() {
@@ -66,6 +67,7 @@ export default function ContentPanel() {
       </nav>
       {area === 'services' && <ServicesEditor />}
       {area === 'portfolio' && <PortfolioArea />}
+      {area === 'projects' && <ProjectsEditor />}
       {(area === 'compCard' || area === 'site') && <SiteArea key={area} area={area} />}
     </div>
   );
