@@ -42,7 +42,8 @@ beforeEach(async () => {
   await screen.findByRole('button', { name: 'Edit Photoshoot' });
 });
 
-const area = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name, exact: true })));
+const area = (name: string) =>
+  act(async () => fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${name}$`) })));
 
 test("changes a tier's price; visitors read the new price", async () => {
   const edit = await screen.findByRole('button', { name: 'Edit Photoshoot' });

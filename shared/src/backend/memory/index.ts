@@ -4,11 +4,13 @@
 import type {
   AdminAvailability,
   BookingRequest,
+  CompCardStats,
   Gallery,
   PortfolioContent,
   PortfolioMeta,
   Project,
   Service,
+  SiteDetails,
 } from '../../domain/types';
 import type { Backend } from '../port';
 import { pageStore, type KeyValueStore } from '../sign-in-email';
@@ -37,6 +39,8 @@ export interface MemorySeed {
   galleries: Record<string, Gallery>;
   bookings: BookingRequest[];
   availability: AdminAvailability;
+  siteDetails: SiteDetails;
+  compCard: CompCardStats;
 }
 
 export interface MemoryBackendOptions {
