@@ -59,13 +59,15 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
   // The content calls are a lazy chunk as well: the admin's screens and the pages that show her site details load it
   // when they need it; each call waits for the module and forwards to it.
   let contentModule: Promise<ContentPort> | undefined;
+  // Only the port's methods are forwarded: 'then' stays undefined, so the port is never mistaken for a promise.
   const content = new Proxy({} as ContentPort, {
-    get:
-      (_target, name) =>
-      async (...args: unknown[]) => {
-        const port = await (contentModule ??= import('./content').then((m) => m.createHttpContent(request)));
-        return (port[name as keyof ContentPort] as (...a: unknown[]) => Promise<unknown>)(...args);
-      },
+    get: (_target, name) =>
+      name === 'then'
+        ? undefined
+        : async (...args: unknown[]) => {
+            const port = await (contentModule ??= import('./content').then((m) => m.createHttpContent(request)));
+            return (port[name as keyof ContentPort] as (...a: unknown[]) => Promise<unknown>)(...args);
+          },
   });
   // The live streams are the admin's alone too: their module is a lazy chunk that no visitor's page loads.
   let liveModule: Promise<typeof import('./live')> | undefined;
