@@ -153,10 +153,12 @@ test('the admin reads every booking, newest first, with all its fields', async (
     [
       'consultationDate',
       'consultationLocation',
+      'consultationTime',
       'createdAt',
       'date',
       'description',
       'email',
+      'endDate',
       'id',
       'location',
       'name',
@@ -169,6 +171,7 @@ test('the admin reads every booking, newest first, with all its fields', async (
       'serviceTierId',
       'smsOptIn',
       'status',
+      'time',
       'updatedAt',
     ].sort(),
   );
