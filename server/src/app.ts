@@ -202,6 +202,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bookings: deps.bookings,
     availability: deps.availability,
     settings: deps.settings,
+    content: deps.content,
     bus: deps.bus,
     mailer: deps.mailer,
     smsSender: deps.smsSender,

@@ -94,6 +94,17 @@ const ADMIN_ROUTES: InjectOptions[] = [
     headers: { 'content-type': 'multipart/form-data; boundary=b' },
   },
   { method: 'DELETE', url: '/api/admin/media/x' },
+  { method: 'PUT', url: '/api/admin/site', payload: {} },
+  { method: 'PUT', url: '/api/admin/comp-card', payload: {} },
+  { method: 'GET', url: '/api/admin/services' },
+  { method: 'PUT', url: '/api/admin/services/x', payload: {} },
+  { method: 'DELETE', url: '/api/admin/services/x' },
+  { method: 'PUT', url: '/api/admin/service-order', payload: { ids: [] } },
+  { method: 'PUT', url: '/api/admin/portfolio/meta', payload: {} },
+  { method: 'PUT', url: '/api/admin/portfolio/content', payload: {} },
+  { method: 'GET', url: '/api/admin/projects' },
+  { method: 'PUT', url: '/api/admin/projects/x', payload: {} },
+  { method: 'DELETE', url: '/api/admin/projects/x' },
 ];
 
 test('the routes under test are every /api/admin route the app has', () => {
@@ -115,6 +126,10 @@ describe.each(ADMIN_ROUTES)('$method $url', (route) => {
         t.app.db.prepare('SELECT * FROM passkeys').all(),
         t.app.db.prepare('SELECT * FROM webauthn_challenges').all(),
         t.app.db.prepare('SELECT * FROM media').all(),
+        t.app.db.prepare('SELECT * FROM services').all(),
+        t.app.db.prepare('SELECT * FROM documents').all(),
+        t.app.db.prepare('SELECT * FROM projects').all(),
+        t.app.db.prepare('SELECT * FROM galleries').all(),
       ]);
     const before = state();
     const visitor = await t.app.inject(as(null, route));

@@ -57,3 +57,7 @@ export const SMS_OPT_IN_TEXT =
   'Send me text messages about this booking: one confirmation when I submit it, an update whenever its status ' +
   'changes, and a reminder the day before. Nothing else, no marketing. Message and data rates may apply. ' +
   'Reply STOP at any time to stop receiving messages.';
+
+/** Issue 16: the admin's content writes. */
+export const CONTENT_NOT_FOUND = 'That item no longer exists: it may have been deleted in another tab.';
+export const SERVICE_ORDER_MISMATCH = 'The order must name every service once; reload the list and try again.';

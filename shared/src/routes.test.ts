@@ -8,6 +8,7 @@ test('lists the product routes (docs/product.md §2) with the app that renders t
     'public-site /portfolio',
     'public-site /portfolio/:section',
     'public-site /portfolio/print/:conceptKey',
+    'public-site /portfolio/comp-card/print',
     'public-site /about',
     'public-site /book-me',
     'public-site /service/:id',
@@ -22,7 +23,7 @@ test('only the pages for everyone are public; the test page, sign-in and admin a
   const noindex = Object.values(ROUTES)
     .filter((r) => r.visibility === 'noindex')
     .map((r) => r.pattern);
-  expect(noindex).toEqual(['/security-test', '/admin/*', '/finishSignIn']);
+  expect(noindex).toEqual(['/portfolio/comp-card/print', '/security-test', '/admin/*', '/finishSignIn']);
 });
 
 test.each([
@@ -32,6 +33,7 @@ test.each([
   ['/portfolio/runway', 'portfolioSection'],
   ['/portfolio/sonoran-editorial', 'portfolioSection'],
   ['/portfolio/print/editorial', 'printConcept'],
+  ['/portfolio/comp-card/print', 'compCardPrint'],
   ['/about', 'about'],
   ['/About', 'about'],
   ['/book-me', 'booking'],

@@ -124,11 +124,11 @@ beforeEach(() => {
 });
 
 describe('tabs', () => {
-  test('two ARIA tabs; bookings first; arrow keys, Home and End move and select', async () => {
+  test('three ARIA tabs; bookings first; arrow keys, Home and End move and select', async () => {
     await renderApp();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent?.replace(/\d+$/, ''))).toEqual(['Bookings', 'Availability']);
-    const [bookingsTab, availabilityTab] = tabs as [HTMLElement, HTMLElement];
+    expect(tabs.map((t) => t.textContent?.replace(/\d+$/, ''))).toEqual(['Bookings', 'Availability', 'Content']);
+    const [bookingsTab, availabilityTab, contentTab] = tabs as [HTMLElement, HTMLElement, HTMLElement];
     expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: /Bookings/ })).toBeVisible();
 
@@ -141,13 +141,17 @@ describe('tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'Availability' })).toBeVisible();
 
     fireEvent.keyDown(availabilityTab, { key: 'ArrowRight' });
+    expect(contentTab).toHaveAttribute('aria-selected', 'true');
+    // Her content editors load on first opening (a chunk of their own).
+    expect(await screen.findByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
+    fireEvent.keyDown(contentTab, { key: 'ArrowRight' });
     expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(bookingsTab, { key: 'End' });
-    expect(availabilityTab).toHaveAttribute('aria-selected', 'true');
-    fireEvent.keyDown(availabilityTab, { key: 'Home' });
+    expect(contentTab).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(contentTab, { key: 'Home' });
     expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(bookingsTab, { key: 'ArrowLeft' });
-    expect(availabilityTab).toHaveAttribute('aria-selected', 'true');
+    expect(contentTab).toHaveAttribute('aria-selected', 'true');
   });
 });
 

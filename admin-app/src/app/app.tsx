@@ -1,8 +1,9 @@
-// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: two tabs (bookings, availability), her
+// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: three tabs (bookings, availability,
+// her site's content, issue 16), her
 // passkeys, the SMS setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
 // the availability tab is open.
 // First: zod must be told before the shared schemas are built (see the module).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { format } from 'date-fns';
 import { useNavigate } from '@studio/shared/router';
 import { useQueryCache } from '@studio/shared/data';
@@ -21,14 +22,22 @@ import { PasskeysSection } from '../features/passkeys/passkeys-section';
 import { ContractDialog } from '../features/contracts/contract-dialog';
 import './app.css';
 
-const TABS = ['bookings', 'availability'] as const;
+// Her content editors are a chunk of their own, fetched when she first opens the tab (issue 16).
+const ContentPanel = lazy(() => import(/* webpackChunkName: "admin-content" */ '../features/content/content-panel'));
+
+const TABS = ['bookings', 'availability', 'content'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminApp() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('bookings');
   const [contractFor, setContractFor] = useState<BookingRequest | null>(null);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ bookings: null, availability: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ bookings: null, availability: null, content: null });
+  // Mounted once opened, then kept (hidden) so a half-edited form survives a look at the bookings.
+  const [contentOpened, setContentOpened] = useState(false);
+  useEffect(() => {
+    if (tab === 'content') setContentOpened(true);
+  }, [tab]);
   const [filter, setFilter] = useState<BookingFilter>('all');
   const { list: bookings, error: bookingsError } = useBookings(filter);
   const { data: availability, error: availabilityError } = useAdminAvailability();
@@ -164,6 +173,20 @@ export default function AdminApp() {
         className="admin-panel"
       >
         {availability ? <AvailabilityPanel availability={availability} today={today} /> : <Loading />}
+      </div>
+      <div
+        role="tabpanel"
+        id="panel-content"
+        aria-labelledby="tab-content"
+        hidden={tab !== 'content'}
+        tabIndex={0}
+        className="admin-panel"
+      >
+        {(contentOpened || tab === 'content') && (
+          <Suspense fallback={<Loading />}>
+            <ContentPanel />
+          </Suspense>
+        )}
       </div>
 
       {contractFor && <ContractDialog booking={contractFor} today={today} onClose={() => setContractFor(null)} />}

@@ -11,6 +11,7 @@ const EXAMPLES: { [K in RouteIdOf<'public-site'>]: [path: string, title: string]
   portfolio: ['/portfolio', 'Portfolio'],
   portfolioSection: ['/portfolio/runway', 'Runway'],
   printConcept: ['/portfolio/print/editorial', 'Editorial'],
+  compCardPrint: ['/portfolio/comp-card/print', 'Comp card'],
   about: ['/about', 'About Ava'],
   booking: ['/book-me', 'Book a Session'],
   service: ['/service/photoshoot', 'Photoshoot'],

@@ -8,6 +8,7 @@ import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import './public-site.css';
 import { PageLoading } from '../components/page-loading';
+import { FooterSlot } from '../components/footer/footer-slot';
 
 const PortfolioPage = lazy(() =>
   import('../features/portfolio/portfolio-page').then((m) => ({ default: m.PortfolioPage })),
@@ -34,6 +35,11 @@ function PrintConceptRoute() {
   return <PrintConceptPage conceptKey={conceptKey} />;
 }
 
+// The printable comp card (issue 16): a page of its own, with its own print styles.
+const CompCardPrintPage = lazy(
+  () => import(/* webpackChunkName: "comp-card-print" */ '../features/portfolio/comp-card-print-page'),
+);
+
 function ServiceRoute() {
   const { id = '' } = useParams();
   return <ServicePage serviceId={id} />;
@@ -48,17 +54,21 @@ const PAGES: { [K in RouteIdOf<'public-site'>]: ReactElement } = {
   booking: <BookingPage />,
   service: <ServiceRoute />,
   securityTest: <SecurityTestPage />,
+  compCardPrint: <CompCardPrintPage />,
 };
 
 export default function PublicSiteApp() {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        {routeIdsOf('public-site').map((id) => (
-          <Route key={id} path={ROUTES[id].pattern} element={PAGES[id]} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </Suspense>
+    <>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          {routeIdsOf('public-site').map((id) => (
+            <Route key={id} path={ROUTES[id].pattern} element={PAGES[id]} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+      <FooterSlot />
+    </>
   );
 }

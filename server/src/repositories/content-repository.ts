@@ -1,5 +1,18 @@
-// Services, portfolio documents, projects and galleries: read by everyone, written by the seed (and the admin).
-import type { Gallery, PortfolioContent, PortfolioMeta, Project, Service } from '@studio/shared/domain';
+// Services, portfolio documents, site details, comp card, projects and galleries: read by everyone, written by the
+// seed and the admin (issue 16). Each admin write is one transaction, so a page never reads half of one.
+import {
+  EMPTY_COMP_CARD,
+  EMPTY_SITE_DETAILS,
+  type CompCardStats,
+  type Gallery,
+  type PortfolioContent,
+  type PortfolioMeta,
+  type Project,
+  type ProjectWithGallery,
+  type Service,
+  type SiteContent,
+  type SiteDetails,
+} from '@studio/shared/domain';
 import type { Db } from '../db/database';
 
 interface ServiceRow {
@@ -9,10 +22,13 @@ interface ServiceRow {
   image: string;
   price: string;
   tiers: string;
+  hidden: number;
 }
 
 export const PORTFOLIO_META_ID = 'portfolioMeta/main';
 export const PORTFOLIO_CONTENT_ID = 'portfolioContent/main';
+export const SITE_DETAILS_ID = 'site/main';
+export const COMP_CARD_ID = 'compCard/main';
 
 export function createContentRepository(db: Db) {
   const listServices = db.prepare('SELECT * FROM services ORDER BY position, id');
@@ -23,10 +39,22 @@ export function createContentRepository(db: Db) {
   const getProject = db.prepare('SELECT id, title, description, category FROM projects WHERE id = ?');
   const getGallery = db.prepare('SELECT images, videos FROM galleries WHERE project_id = ?');
   const putService = db.prepare(
-    `INSERT INTO services (id, position, display_name, description, image, price, tiers) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO services (id, position, display_name, description, image, price, tiers, hidden)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET position = excluded.position, display_name = excluded.display_name,
-       description = excluded.description, image = excluded.image, price = excluded.price, tiers = excluded.tiers`,
+       description = excluded.description, image = excluded.image, price = excluded.price, tiers = excluded.tiers,
+       hidden = excluded.hidden`,
   );
+  const positionOf = db.prepare('SELECT position FROM services WHERE id = ?');
+  const lastPosition = db.prepare('SELECT COALESCE(MAX(position), -1) AS last FROM services');
+  const deleteService = db.prepare('DELETE FROM services WHERE id = ?');
+  const setPosition = db.prepare('UPDATE services SET position = ? WHERE id = ?');
+  const listProjects = db.prepare(
+    `SELECT p.id, p.title, p.description, p.category, g.images, g.videos
+     FROM projects p LEFT JOIN galleries g ON g.project_id = p.id ORDER BY p.id`,
+  );
+  const deleteProject = db.prepare('DELETE FROM projects WHERE id = ?');
+  const deleteGallery = db.prepare('DELETE FROM galleries WHERE project_id = ?');
   const putProject = db.prepare(
     'INSERT OR REPLACE INTO projects (id, title, description, category) VALUES (?, ?, ?, ?)',
   );
@@ -37,20 +65,65 @@ export function createContentRepository(db: Db) {
     return row ? { data: JSON.parse(row.data) as T, updatedAt: row.updated_at } : null;
   };
 
-  return {
+  const serviceOf = (r: ServiceRow): Service => ({
+    id: r.id,
+    displayName: r.display_name,
+    description: r.description,
+    image: r.image,
+    price: r.price,
+    tiers: JSON.parse(r.tiers) as Service['tiers'],
+    ...(r.hidden ? { hidden: true } : {}),
+  });
+
+  const repository = {
+    /** Every service, hidden ones too, in her order: the admin's list. */
+    listAllServices(): Service[] {
+      return (listServices.all() as ServiceRow[]).map(serviceOf);
+    },
+    /** What visitors see and may book: the services she has not hidden, without the admin's flag. */
     listServices(): Service[] {
-      return (listServices.all() as ServiceRow[]).map((r) => ({
-        id: r.id,
-        displayName: r.display_name,
-        description: r.description,
-        image: r.image,
-        price: r.price,
-        tiers: JSON.parse(r.tiers) as Service['tiers'],
+      return (listServices.all() as ServiceRow[]).filter((r) => !r.hidden).map(serviceOf);
+    },
+    /** Any stored service, hidden or not (a booking made before she hid it still names it). */
+    findService(id: string): Service | undefined {
+      return repository.listAllServices().find((s) => s.id === id);
+    },
+    /** Creates the service at the end of her order, or replaces it where it stands. */
+    saveService: db.transaction((service: Service): Service => {
+      const row = positionOf.get(service.id) as { position: number } | undefined;
+      const position = row?.position ?? (lastPosition.get() as { last: number }).last + 1;
+      repository.putService(service, position);
+      return repository.findService(service.id) as Service;
+    }),
+    deleteService(id: string): boolean {
+      return deleteService.run(id).changes > 0;
+    },
+    /** Her order; false (nothing changed) unless it names every stored service exactly once. */
+    reorderServices: db.transaction((ids: string[]): boolean => {
+      const stored = new Set(repository.listAllServices().map((s) => s.id));
+      if (ids.length !== stored.size || new Set(ids).size !== ids.length || !ids.every((id) => stored.has(id))) {
+        return false;
+      }
+      ids.forEach((id, position) => setPosition.run(position, id));
+      return true;
+    }),
+    getSite(): SiteContent {
+      return {
+        details: { ...EMPTY_SITE_DETAILS, ...document<SiteDetails>(SITE_DETAILS_ID)?.data },
+        compCard: { ...EMPTY_COMP_CARD, ...document<CompCardStats>(COMP_CARD_ID)?.data },
+      };
+    },
+    listProjects(): ProjectWithGallery[] {
+      const rows = listProjects.all() as Array<Project & { images: string | null; videos: string | null }>;
+      return rows.map(({ images, videos, ...project }) => ({
+        project,
+        gallery: { images: JSON.parse(images ?? '[]') as string[], videos: JSON.parse(videos ?? '[]') as string[] },
       }));
     },
-    findService(id: string): Service | undefined {
-      return this.listServices().find((s) => s.id === id);
-    },
+    deleteProject: db.transaction((id: string): boolean => {
+      deleteGallery.run(id);
+      return deleteProject.run(id).changes > 0;
+    }),
     getPortfolioMeta: () => document<PortfolioMeta>(PORTFOLIO_META_ID),
     getPortfolioContent: () => document<PortfolioContent>(PORTFOLIO_CONTENT_ID),
     getProject: (id: string) => (getProject.get(id) as Project | undefined) ?? null,
@@ -67,16 +140,18 @@ export function createContentRepository(db: Db) {
         service.image,
         service.price,
         JSON.stringify(service.tiers),
+        service.hidden ? 1 : 0,
       );
     },
     putDocument(id: string, data: unknown, now = new Date().toISOString()) {
       putDocument.run(id, JSON.stringify(data), now);
     },
-    putProject(project: Project, gallery: Gallery) {
+    putProject: db.transaction((project: Project, gallery: Gallery) => {
       putProject.run(project.id, project.title, project.description, project.category);
       putGallery.run(project.id, JSON.stringify(gallery.images), JSON.stringify(gallery.videos));
-    },
+    }),
   };
+  return repository;
 }
 
 export type ContentRepository = ReturnType<typeof createContentRepository>;

@@ -9,11 +9,13 @@ import type { SessionStore } from '../lib/sessions';
 import type { SmsSender } from '../lib/sms-sender';
 import type { AvailabilityRepository } from '../repositories/availability-repository';
 import type { BookingsRepository } from '../repositories/bookings-repository';
+import type { ContentRepository } from '../repositories/content-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import type { PasskeyService } from '../services/passkeys';
 import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
+import adminContentRoutes from './admin-content';
 import adminEventsRoutes from './admin-events';
 import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
@@ -25,6 +27,7 @@ export interface AdminRoutesOptions {
   bookings: BookingsRepository;
   availability: AvailabilityRepository;
   settings: SettingsRepository;
+  content: ContentRepository;
   bus: ChangeBus;
   mailer: Mailer;
   smsSender: SmsSender;
@@ -47,6 +50,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     bus: deps.bus,
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
+  await app.register(adminContentRoutes, { options: deps.options, content: deps.content });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
   await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {

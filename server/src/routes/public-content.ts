@@ -13,6 +13,7 @@ import {
   publicAvailabilitySchema,
   runtimeConfigSchema,
   serviceSchema,
+  siteContentSchema,
   z,
 } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
@@ -51,6 +52,12 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
       return content.listServices();
     },
   );
+
+  // Her details and comp card measurements (issue 16): the footer of every page reads them.
+  app.get('/api/site', { schema: { response: { 200: siteContentSchema, ...refusals } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return content.getSite();
+  });
 
   app.get(
     '/api/portfolio/meta',

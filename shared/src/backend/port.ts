@@ -10,14 +10,19 @@ import type {
   BookingPage,
   BookingRequest,
   BookingStatus,
+  CompCardStats,
   Gallery,
+  MediaItem,
   PasskeyEnrolment,
   PasskeyList,
   PortfolioContent,
   PortfolioMeta,
   Project,
+  ProjectWithGallery,
   PublicAvailability,
   Service,
+  SiteContent,
+  SiteDetails,
   SmsStatus,
   TimeSlotInput,
   UnavailableRangeInput,
@@ -35,6 +40,43 @@ export interface PortfolioPort {
   getContent(): Promise<PortfolioContent>;
   getProject(id: string): Promise<Project | null>;
   getGallery(id: string): Promise<Gallery | null>;
+}
+
+/** Where an upload goes: a portfolio section ('comp-card', 'digitals', 'runway/<id>', 'print/<key>') or 'site'. */
+export interface MediaUploadMeta {
+  alt: string;
+  section: string;
+}
+
+/**
+ * Her site's content (issue 16). getSite is public; every other call is the admin's alone and rejects a visitor with
+ * 'unauthenticated' (a signed-in stranger with 'forbidden'). Each write is checked against the shared schema of its
+ * entity and answers what was stored; the public reads show it on their next call.
+ */
+export interface ContentPort {
+  /** Public: her details and comp card measurements (empty ones before she filled them in). */
+  getSite(): Promise<SiteContent>;
+  saveSiteDetails(details: SiteDetails): Promise<SiteDetails>;
+  saveCompCard(stats: CompCardStats): Promise<CompCardStats>;
+  /** Admin: every service, hidden ones too, in her order. */
+  listServices(): Promise<Service[]>;
+  /** Creates the service, or replaces the one with its id (keeping its place in the order). */
+  saveService(service: Service): Promise<Service>;
+  deleteService(id: string): Promise<void>;
+  /** Her order of the services: every stored id, once ('validation' otherwise). */
+  reorderServices(ids: string[]): Promise<Service[]>;
+  /** Replaces the whole portfolio metadata (sections, concepts, categories, reels). */
+  savePortfolioMeta(meta: PortfolioMeta): Promise<PortfolioMeta>;
+  /** Replaces the whole portfolio content: each section's media in order, with alt text for every image. */
+  savePortfolioContent(content: PortfolioContent): Promise<PortfolioContent>;
+  /** Admin: every project with its gallery. */
+  listProjects(): Promise<ProjectWithGallery[]>;
+  saveProject(entry: ProjectWithGallery): Promise<ProjectWithGallery>;
+  deleteProject(id: string): Promise<void>;
+  /** Uploads an image or video (POST /api/admin/media) and answers the stored media with its public URLs. */
+  uploadMedia(file: Blob, meta: MediaUploadMeta): Promise<MediaItem>;
+  /** Removes an upload's files. The content that showed it is saved separately. */
+  deleteMedia(id: string): Promise<void>;
 }
 
 export interface CreatedBooking {
@@ -119,6 +161,7 @@ export interface NotificationsPort {
 export interface Backend {
   services: ServicesPort;
   portfolio: PortfolioPort;
+  content: ContentPort;
   bookings: BookingsPort;
   availability: AvailabilityPort;
   auth: AuthPort;

@@ -4,3 +4,8 @@
 /** Every public read of availability starts with this, so one invalidation drops them all. */
 export const availabilityKey = ['availability'] as const;
 export const publicAvailabilityKey = [...availabilityKey, 'public'] as const;
+
+/** The public reads of what the admin edits in her content tab (issue 16): her saves drop them. */
+export const servicesKey = ['services'] as const;
+export const portfolioKey = ['portfolio'] as const;
+export const siteKey = ['site'] as const;

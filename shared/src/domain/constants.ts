@@ -54,3 +54,6 @@ export const LIMITS = {
 
 /** Booking requests per page of the admin's list, and the most one page may ask for. */
 export const BOOKING_PAGE_SIZE = 50;
+
+/** The longest caption under a portfolio image (the placeholder's limit is the upload pipeline's, media-upload.ts). */
+export const MEDIA_CAPTION_MAX = 300;

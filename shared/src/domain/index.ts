@@ -12,5 +12,6 @@ export * from './sms';
 export * from './media';
 export * from './portfolio';
 export * from './passkeys';
+export * from './content';
 export * from './lifecycle';
 export * from './studio-time';

@@ -19,6 +19,8 @@ export interface Service {
   /** Display price; empty when the tiers or 'Contact for pricing' should speak instead. */
   price: string;
   tiers: Tier[];
+  /** Kept but not shown to visitors (the admin's "hide"); absent means shown. */
+  hidden?: boolean;
 }
 
 /** docs/product.md §4's four, and 'Cancelled' (issue 18): the client withdrew the request through her manage link. */
@@ -202,6 +204,8 @@ export interface MediaItem {
   poster?: string;
   /** A tiny blurred copy of an upload as a data: URI (a few hundred bytes), shown while the image loads. */
   placeholder?: string;
+  /** Shown under the image; the alt text (name) describes it, the caption tells its story. */
+  caption?: string;
 }
 
 /** The portfolio content JSON (docs/product.md §3). */
@@ -222,6 +226,54 @@ export interface Project {
 export interface Gallery {
   images: string[];
   videos: string[];
+}
+
+/** A link to one of her social profiles, shown in the footer. */
+export interface SocialLink {
+  label: string;
+  url: string;
+}
+
+/** Site details (issue 16): who she is and how to reach her, shown in the footer and on the about page. */
+export interface SiteDetails {
+  name: string;
+  tagline: string;
+  /** The home page's hero image URL; empty for the built-in one. */
+  heroImage: string;
+  /** The about page text; paragraphs separated by blank lines. */
+  about: string;
+  email: string;
+  phone: string;
+  agency: string;
+  social: SocialLink[];
+}
+
+export const MEASUREMENT_UNITS = ['imperial', 'metric'] as const;
+export type MeasurementUnits = (typeof MEASUREMENT_UNITS)[number];
+
+/** Her comp card measurements, as she writes them (5'9", 175 cm), in the units she chose. */
+export interface CompCardStats {
+  units: MeasurementUnits;
+  height: string;
+  bust: string;
+  waist: string;
+  hips: string;
+  dress: string;
+  shoe: string;
+  hair: string;
+  eyes: string;
+}
+
+/** What every public page may read of the site: her details and her comp card measurements. */
+export interface SiteContent {
+  details: SiteDetails;
+  compCard: CompCardStats;
+}
+
+/** A project with its gallery, as the admin writes it. */
+export interface ProjectWithGallery {
+  project: Project;
+  gallery: Gallery;
 }
 
 export interface ContractForm {

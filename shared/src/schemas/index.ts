@@ -5,9 +5,10 @@ import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
 import { MEDIA_ALT_REQUIRED, MEDIA_PLACEHOLDER_MAX_CHARS } from '../media-upload';
-import { BOOKING_PAGE_SIZE, LIMITS } from '../domain/constants';
+import { BOOKING_PAGE_SIZE, LIMITS, MEDIA_CAPTION_MAX } from '../domain/constants';
+import { isAllowedSocialUrl } from '../domain/content';
 import { isPhoneNumber, toE164 } from '../domain/phone';
-import { BOOKING_STATUSES } from '../domain/types';
+import { BOOKING_STATUSES, MEASUREMENT_UNITS } from '../domain/types';
 import type {
   AdminAvailability,
   AuthUser,
@@ -16,6 +17,7 @@ import type {
   BookingListQuery,
   BookingPage,
   BookingRequest,
+  CompCardStats,
   Gallery,
   MediaItem,
   Passkey,
@@ -24,9 +26,12 @@ import type {
   PortfolioContent,
   PortfolioMeta,
   Project,
+  ProjectWithGallery,
   PublicAvailability,
   RuntimeConfig,
   Service,
+  SiteContent,
+  SiteDetails,
   SmsStatus,
   TimeSlot,
   UnavailableRange,
@@ -294,6 +299,7 @@ export const mediaItemSchema = z.strictObject({
     .max(MEDIA_PLACEHOLDER_MAX_CHARS)
     .regex(/^data:image\/(webp|jpeg|png);base64,[A-Za-z0-9+/]+=*$/, { message: 'Must be an image data URI' })
     .optional(),
+  caption: z.string().max(MEDIA_CAPTION_MAX).optional(),
 }) satisfies z.ZodType<MediaItem>;
 
 /**
@@ -330,7 +336,36 @@ export const serviceSchema = z.strictObject({
   image: z.string().max(2000),
   price: z.string().max(40),
   tiers: z.array(tierSchema).max(20),
+  hidden: z.boolean().optional(),
 }) satisfies z.ZodType<Service>;
+
+export const siteDetailsResponseSchema = z.strictObject({
+  name: z.string(),
+  tagline: z.string(),
+  heroImage: z.string(),
+  about: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  agency: z.string(),
+  social: z.array(z.strictObject({ label: z.string(), url: z.string() })),
+}) satisfies z.ZodType<SiteDetails>;
+
+export const compCardResponseSchema = z.strictObject({
+  units: z.enum(MEASUREMENT_UNITS),
+  height: z.string(),
+  bust: z.string(),
+  waist: z.string(),
+  hips: z.string(),
+  dress: z.string(),
+  shoe: z.string(),
+  hair: z.string(),
+  eyes: z.string(),
+}) satisfies z.ZodType<CompCardStats>;
+
+export const siteContentSchema = z.strictObject({
+  details: siteDetailsResponseSchema,
+  compCard: compCardResponseSchema,
+}) satisfies z.ZodType<SiteContent>;
 
 // ---- Request parts that are not entities ----
 
@@ -575,6 +610,169 @@ export const outboxMessageSchema = z.strictObject({
   body: z.string(),
   createdAt: z.string(),
 });
+
+// ---- Content (issue 16): what the admin writes about her site. Every text is trimmed and checked by the one text
+// rule; URLs are the site's own paths or https links; each entity here is used by her form, the server's route and
+// the Firestore rules alike. ----
+
+export const SLUG_MESSAGE = 'Use lowercase letters, digits and dashes';
+/** An id she chooses (a service, a tier, a section): lowercase letters, digits and dashes, so it fits in a URL. */
+export const slug = z
+  .string()
+  .max(LIMITS.id, { message: `Must be ${LIMITS.id} characters or less` })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: SLUG_MESSAGE });
+
+export const PRICE_MESSAGE = "Must be a price such as '$350' (or empty for 'Contact for pricing')";
+/** A tier's price: '$350', '$1,200', '$99.50', or empty when she prefers to be contacted. */
+export const priceText = line(40, TRIM).refine(
+  (s) => s === '' || /^\$(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?$/.test(s),
+  because('format', PRICE_MESSAGE),
+);
+
+export const MEDIA_URL_MESSAGE = 'Must be a path on this site (/media/...) or an https link';
+/** An image or video address: one of the site's own paths, or an https URL. Never javascript: or data:. */
+export const mediaUrl = line(2000, TRIM).refine(
+  (s) => {
+    if (s === '') return true;
+    if (s.startsWith('/')) return !s.startsWith('//') && !s.includes('\\');
+    try {
+      return new URL(s).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  },
+  because('format', MEDIA_URL_MESSAGE),
+);
+
+export const SOCIAL_URL_MESSAGE = 'Must be an https link to Instagram, TikTok, YouTube, Vimeo or another social site';
+export const socialUrl = line(2000, TRIM).refine(isAllowedSocialUrl, because('format', SOCIAL_URL_MESSAGE));
+
+export const tierInputSchema = z.strictObject({
+  id: slug,
+  displayName: plain(requiredLine(100)),
+  price: priceText,
+  includes: z.array(plain(requiredLine(300))).max(30),
+});
+
+export const TIER_IDS_UNIQUE_MESSAGE = 'Each tier needs its own id';
+/** A service as she saves it; the position in the list is set by reordering, not here. */
+export const serviceInputSchema = z.strictObject({
+  id: slug,
+  displayName: plain(requiredLine(100)),
+  description: plain(text(2000, TRIM)),
+  image: mediaUrl,
+  price: plain(line(40, TRIM)),
+  tiers: z
+    .array(tierInputSchema)
+    .max(20)
+    .refine((tiers) => new Set(tiers.map((t) => t.id)).size === tiers.length, {
+      message: TIER_IDS_UNIQUE_MESSAGE,
+    }),
+  hidden: z.boolean().optional(),
+}) satisfies z.ZodType<Service, unknown>;
+
+/** The services in the order she wants them (the public featured-first rule still applies on top). */
+export const serviceOrderSchema = z.strictObject({
+  ids: z
+    .array(slug)
+    .max(200)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each service once' }),
+});
+
+export const ALT_TEXT_REQUIRED = 'Alt text is required: describe the image for people who cannot see it';
+export const mediaItemInputSchema = z
+  .strictObject({
+    type: z.enum(['image', 'video']),
+    url: mediaUrl.refine(filled, because('required', 'Required')),
+    name: plain(line(200, TRIM)),
+    width: z.number().int().positive().max(100_000).optional(),
+    height: z.number().int().positive().max(100_000).optional(),
+    srcSet: line(4000).optional(),
+    poster: mediaUrl.optional(),
+    id: slug.optional(),
+    placeholder: z
+      .string()
+      .max(MEDIA_PLACEHOLDER_MAX_CHARS)
+      .regex(/^data:image\/(?:png|jpeg|webp|avif);base64,[A-Za-z0-9+/=]+$/, { message: 'Must be an image data URI' })
+      .optional(),
+    caption: plain(text(MEDIA_CAPTION_MAX, TRIM)).optional(),
+  })
+  .refine((item) => item.type !== 'image' || item.name !== '', { message: ALT_TEXT_REQUIRED, path: ['name'] });
+
+const mediaList = z.array(mediaItemInputSchema).max(300);
+export const portfolioContentInputSchema = z.strictObject({
+  runway: z.record(slug, mediaList),
+  print: z.record(slug, mediaList),
+  'comp-card': mediaList,
+  digitals: mediaList,
+}) satisfies z.ZodType<PortfolioContent, unknown>;
+
+export const portfolioCategoryInputSchema = z.strictObject({
+  id: slug,
+  label: plain(requiredLine(100)),
+  description: plain(text(1000, TRIM)),
+});
+
+export const printConceptDetailsInputSchema = z.strictObject({
+  style: plain(text(500, TRIM)),
+  wardrobe: plain(text(500, TRIM)),
+  setting: plain(text(500, TRIM)),
+  purpose: plain(text(500, TRIM)),
+});
+
+export const portfolioMetaInputSchema = z.strictObject({
+  RUNWAY_SECTION_MAP: z.record(slug, plain(requiredLine(100))),
+  RUNWAY_SECTION_SUBTITLES: z.record(slug, plain(line(200, TRIM))),
+  PRINT_CONCEPTS: z.array(plain(requiredLine(100))).max(30),
+  PRINT_CONCEPT_KEY_MAP: z.record(z.string().max(100), slug),
+  PRINT_CONCEPT_DETAILS: z.record(slug, printConceptDetailsInputSchema),
+  portfolioCategories: z.array(portfolioCategoryInputSchema).max(30),
+  ugcReels: z.array(socialUrl).max(50),
+}) satisfies z.ZodType<PortfolioMeta, unknown>;
+
+export const socialLinkSchema = z.strictObject({ label: plain(requiredLine(40)), url: socialUrl });
+
+export const siteDetailsSchema = z.strictObject({
+  name: plain(requiredLine(100)),
+  tagline: plain(line(200, TRIM)),
+  heroImage: mediaUrl,
+  about: plain(text(5000, TRIM)),
+  email: z.union([z.literal(''), emailOf(TRIM)]),
+  phone: line(LIMITS.phone, TRIM).refine(
+    (s) => s === '' || /^\+?[0-9 ()-]+$/.test(s),
+    because('format', 'Must be a phone number: digits, spaces, dashes and an optional plus sign'),
+  ),
+  agency: plain(line(200, TRIM)),
+  social: z.array(socialLinkSchema).max(12),
+}) satisfies z.ZodType<SiteDetails, unknown>;
+
+const measurement = plain(line(40, TRIM));
+export const compCardSchema = z.strictObject({
+  units: z.enum(MEASUREMENT_UNITS),
+  height: measurement,
+  bust: measurement,
+  waist: measurement,
+  hips: measurement,
+  dress: measurement,
+  shoe: measurement,
+  hair: measurement,
+  eyes: measurement,
+}) satisfies z.ZodType<CompCardStats, unknown>;
+
+export const projectInputSchema = z.strictObject({
+  project: z.strictObject({
+    id: slug,
+    title: plain(requiredLine(200)),
+    description: plain(text(2000, TRIM)),
+    category: plain(line(100, TRIM)),
+  }),
+  gallery: z.strictObject({ images: z.array(mediaUrl).max(300), videos: z.array(mediaUrl).max(100) }),
+}) satisfies z.ZodType<ProjectWithGallery, unknown>;
+
+export const projectWithGallerySchema = z.strictObject({
+  project: projectSchema,
+  gallery: gallerySchema,
+}) satisfies z.ZodType<ProjectWithGallery>;
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -83,6 +83,7 @@ export function MediaGallery({ items, aboveFold = true, label }: MediaGalleryPro
                   decoding="async"
                 />
               </button>
+              {item.caption && <p className="media-caption">{item.caption}</p>}
             </li>
           );
         })}

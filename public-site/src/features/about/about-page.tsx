@@ -1,12 +1,17 @@
 // /about (docs/product.md §2): story, approach, services and expertise, equipment list.
 import { Link } from '@studio/shared/router';
 import { messages } from '../../messages';
+import { useSite } from '../../api/get-site';
 import './about-page.css';
 
 const PORTRAIT = { src: '/media/comp-card/headshot.svg', width: 800, height: 1000 };
 
 export function AboutPage() {
   const t = messages.about;
+  // Her own about text from the dashboard (issue 16), paragraphs split on blank lines; the built-in story until then.
+  const site = useSite();
+  const own = site.status === 'ready' ? site.data.details.about.trim() : '';
+  const story = own ? own.split(/\n\s*\n/).map((p) => p.trim()) : t.story;
   return (
     <article className="page about">
       <header className="about-intro">
@@ -36,7 +41,7 @@ export function AboutPage() {
 
       <section className="about-section" aria-labelledby="about-story">
         <h2 id="about-story">{t.storyTitle}</h2>
-        {t.story.map((p) => (
+        {story.map((p) => (
           <p key={p}>{p}</p>
         ))}
       </section>

@@ -7,6 +7,7 @@ import { messages } from '../../messages';
 import { usePortfolioData, type PortfolioSectionId } from './portfolio-data';
 import { BackLink, EmptySection, NoPortfolioContent, PortfolioLoading } from './portfolio-states';
 import { UgcReels } from './ugc-reels';
+import { CompCardStats } from './comp-card-stats';
 import './portfolio.css';
 
 const TITLES: Record<PortfolioSectionId, { title: string; intro: string }> = {
@@ -58,10 +59,15 @@ function SectionBody({
 }) {
   switch (section) {
     case 'comp-card':
-      return content['comp-card'].length === 0 ? (
-        <EmptySection text={messages.portfolio.noCompCard} />
-      ) : (
-        <MediaGallery items={content['comp-card']} label={messages.portfolio.compCardTitle} />
+      return (
+        <>
+          <CompCardStats />
+          {content['comp-card'].length === 0 ? (
+            <EmptySection text={messages.portfolio.noCompCard} />
+          ) : (
+            <MediaGallery items={content['comp-card']} label={messages.portfolio.compCardTitle} />
+          )}
+        </>
       );
     case 'digitals':
       return content.digitals.length === 0 ? (

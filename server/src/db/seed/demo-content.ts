@@ -2,12 +2,14 @@
 import { addDays, format } from 'date-fns';
 import type {
   AvailabilityPeriodInput,
+  CompCardStats,
   Gallery,
   MediaItem,
   PortfolioContent,
   PortfolioMeta,
   Project,
   Service,
+  SiteDetails,
   TimeSlotInput,
   UnavailableRangeInput,
 } from '@studio/shared/domain';
@@ -207,6 +209,33 @@ const PRINT: Array<[key: string, name: string, details: PortfolioMeta['PRINT_CON
     },
   ],
 ];
+
+/** Her details as a new site shows them (issue 16), until she edits them in the dashboard. */
+export const siteDetails: SiteDetails = {
+  name: 'Ava Monroe',
+  tagline: 'Model and content creator in Phoenix, Arizona',
+  heroImage: '',
+  about: '',
+  email: 'hello@avamonroe.example',
+  phone: '+1 (602) 555-0148',
+  agency: 'Desert Bloom Models',
+  social: [
+    { label: 'Instagram', url: 'https://www.instagram.com/avamonroe.example' },
+    { label: 'TikTok', url: 'https://www.tiktok.com/@avamonroe.example' },
+  ],
+};
+
+export const compCard: CompCardStats = {
+  units: 'imperial',
+  height: `5'10"`,
+  bust: '32"',
+  waist: '24"',
+  hips: '35"',
+  dress: '2',
+  shoe: '8.5',
+  hair: 'Brown',
+  eyes: 'Hazel',
+};
 
 export const portfolioMeta: PortfolioMeta = {
   RUNWAY_SECTION_MAP: RUNWAY_SECTIONS,

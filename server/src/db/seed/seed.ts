@@ -2,12 +2,15 @@
 import path from 'node:path';
 import type { Db } from '../database';
 import {
+  COMP_CARD_ID,
   createContentRepository,
   PORTFOLIO_CONTENT_ID,
   PORTFOLIO_META_ID,
+  SITE_DETAILS_ID,
 } from '../../repositories/content-repository';
 import { createAvailabilityRepository } from '../../repositories/availability-repository';
 import {
+  compCard,
   DEMO_VIDEOS,
   demoArtworks,
   demoAvailability,
@@ -15,6 +18,7 @@ import {
   portfolioMeta,
   projects,
   services,
+  siteDetails,
 } from './demo-content';
 import { copyShippedMedia, writeArtworks } from './demo-media';
 import { SERVER_ROOT } from '../../lib/server-root';
@@ -33,6 +37,8 @@ export function seedIfEmpty(db: Db, mediaDir: string, today = new Date()): boole
     services.forEach((s, i) => content.putService(s, i));
     content.putDocument(PORTFOLIO_META_ID, portfolioMeta);
     content.putDocument(PORTFOLIO_CONTENT_ID, portfolioContent);
+    content.putDocument(SITE_DETAILS_ID, siteDetails);
+    content.putDocument(COMP_CARD_ID, compCard);
     for (const p of projects) content.putProject(p.project, p.gallery);
     const a = demoAvailability(today);
     a.periods.forEach((p) => availability.addPeriod(p));

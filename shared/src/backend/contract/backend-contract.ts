@@ -12,7 +12,10 @@ import {
   unavailableDatesMessage,
 } from '../../messages';
 import { IDEMPOTENCY_KEY_REUSED } from '../../refusal-messages';
-import { NO_MARKUP_MESSAGE } from '../../schemas';
+import { orderServices } from '../../domain/services';
+import { EMPTY_SITE_CONTENT } from '../../domain/content';
+import type { CompCardStats, PortfolioContent, Service, SiteDetails } from '../../domain/types';
+import { ALT_TEXT_REQUIRED, NO_MARKUP_MESSAGE, PRICE_MESSAGE, SOCIAL_URL_MESSAGE } from '../../schemas';
 import { BackendError, type Backend, type Unsubscribe } from '../port';
 import { contractBooking, contractPhotoshoot, type ContractSeed } from './contract-seed';
 
@@ -42,6 +45,11 @@ export interface ContractCapabilities {
    * code. Needs the subject's passkeyDevice. Optional, absent meaning no (the adapter answers 'not-supported').
    */
   passkeys?: boolean;
+  /**
+   * The admin's content writes (issue 16): services, site details, comp card, portfolio metadata and content,
+   * projects. Optional, absent meaning no.
+   */
+  contentWrites?: boolean;
 }
 
 export type ContractCapability = keyof ContractCapabilities;
@@ -538,6 +546,199 @@ export function describeBackendContract(harness: ContractHarness): void {
       await subject.signInAsAdmin();
       expect(await backend.notifications.setSmsEnabled(true)).toMatchObject({ enabled: true, adminValue: true });
       expect((await backend.notifications.getSmsStatus()).adminValue).toBe(true);
+    });
+
+    // ---- Content (issue 16): her site, edited by her alone ----
+
+    const contentSite: SiteDetails = {
+      name: 'Contract Model',
+      tagline: 'Editorial and commercial',
+      heroImage: '',
+      about: 'First paragraph.\n\nSecond paragraph.',
+      email: 'hello@example.com',
+      phone: '+1 480 555 0100',
+      agency: 'Contract Agency',
+      social: [{ label: 'Instagram', url: 'https://www.instagram.com/contract.model' }],
+    };
+    const contentStats: CompCardStats = {
+      units: 'imperial',
+      height: `5'10"`,
+      bust: '32',
+      waist: '24',
+      hips: '35',
+      dress: '2',
+      shoe: '8.5',
+      hair: 'Brown',
+      eyes: 'Hazel',
+    };
+    const newService: Service = {
+      id: 'events',
+      displayName: 'Events',
+      description: 'Brand appearances.',
+      image: '',
+      price: '',
+      tiers: [{ id: 'events-evening', displayName: 'Evening', price: '$600', includes: ['4 hours'] }],
+    };
+
+    it('lets anyone read the site details and comp card, empty before she fills them in', async () => {
+      expect(await backend.content.getSite()).toEqual(EMPTY_SITE_CONTENT);
+    });
+
+    needs('contentWrites', 'refuses every content write and admin read to a visitor, changing nothing', async () => {
+      const writes: Array<Promise<unknown>> = [
+        backend.content.saveSiteDetails(contentSite),
+        backend.content.saveCompCard(contentStats),
+        backend.content.listServices(),
+        backend.content.saveService(newService),
+        backend.content.deleteService('photoshoot'),
+        backend.content.reorderServices(seed.services.map((s) => s.id).reverse()),
+        backend.content.savePortfolioMeta(seed.portfolioMeta),
+        backend.content.savePortfolioContent({ runway: {}, print: {}, 'comp-card': [], digitals: [] }),
+        backend.content.listProjects(),
+        backend.content.saveProject({ project: seed.project, gallery: { images: [], videos: [] } }),
+        backend.content.deleteProject(seed.project.id),
+      ];
+      for (const write of writes) expect((await rejection(write)).code).toBe('unauthenticated');
+      expect(byId(await backend.services.list())).toEqual(byId(seed.services));
+      expect(await backend.portfolio.getContent()).toEqual(seed.portfolioContent);
+      expect(await backend.portfolio.getProject(seed.project.id)).toEqual(seed.project);
+      expect(await backend.content.getSite()).toEqual(EMPTY_SITE_CONTENT);
+    });
+
+    needs('contentWrites', 'saves her site details and measurements, shown to every visitor', async () => {
+      await subject.signInAsAdmin();
+      expect(await backend.content.saveSiteDetails({ ...contentSite, name: '  Contract Model  ' })).toEqual(
+        contentSite,
+      );
+      expect(await backend.content.saveCompCard(contentStats)).toEqual(contentStats);
+      await backend.auth.signOut();
+      expect(await backend.content.getSite()).toEqual({ details: contentSite, compCard: contentStats });
+    });
+
+    needs(
+      'contentWrites',
+      'refuses site details with a blank name or a social link off the allowed hosts',
+      async () => {
+        await subject.signInAsAdmin();
+        const error = await rejection(
+          backend.content.saveSiteDetails({
+            ...contentSite,
+            name: ' ',
+            social: [{ label: 'Mine', url: 'https://evil.example/instagram.com' }],
+          }),
+        );
+        expect(error.code).toBe('validation');
+        expect(error.fieldErrors.name).toEqual(['Required']);
+        expect(error.fieldErrors['social.0.url']).toEqual([SOCIAL_URL_MESSAGE]);
+        expect((await backend.content.getSite()).details).toEqual(EMPTY_SITE_CONTENT.details);
+      },
+    );
+
+    needs('contentWrites', "changes a tier's price: the next public read shows it", async () => {
+      await subject.signInAsAdmin();
+      const photoshoot = seed.services.find((s) => s.id === 'photoshoot') as Service;
+      const changed = {
+        ...photoshoot,
+        tiers: photoshoot.tiers.map((t, i) => (i === 0 ? { ...t, price: '$275' } : t)),
+      };
+      expect(await backend.content.saveService(changed)).toEqual(changed);
+      const shown = (await backend.services.list()).find((s) => s.id === 'photoshoot');
+      expect(shown?.tiers[0]?.price).toBe('$275');
+
+      const bad = await rejection(
+        backend.content.saveService({ ...changed, tiers: [{ ...changed.tiers[0]!, price: 'cheap' }] }),
+      );
+      expect(bad.code).toBe('validation');
+      expect(bad.fieldErrors['tiers.0.price']).toEqual([PRICE_MESSAGE]);
+      expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.tiers[0]?.price).toBe('$275');
+    });
+
+    needs(
+      'contentWrites',
+      'creates, hides, reorders and deletes services; visitors see only shown ones, featured first',
+      async () => {
+        await subject.signInAsAdmin();
+        await backend.content.saveService(newService);
+        const ids = (await backend.content.listServices()).map((s) => s.id);
+        expect(ids).toEqual([...seed.services.map((s) => s.id), 'events']);
+
+        // Her order puts events first; the public rule still shows the featured services first.
+        const reordered = await backend.content.reorderServices([
+          'events',
+          ...seed.services.map((s) => s.id).reverse(),
+        ]);
+        expect(reordered.map((s) => s.id)).toEqual(['events', ...seed.services.map((s) => s.id).reverse()]);
+        expect(orderServices(await backend.services.list()).map((s) => s.id)).toEqual([
+          'photoshoot',
+          'usergeneratedcontent',
+          'events',
+        ]);
+        expect((await rejection(backend.content.reorderServices(['events']))).code).toBe('validation');
+
+        await backend.content.saveService({ ...newService, hidden: true });
+        expect((await backend.services.list()).map((s) => s.id)).not.toContain('events');
+        expect((await backend.content.listServices()).find((s) => s.id === 'events')?.hidden).toBe(true);
+
+        await backend.content.deleteService('events');
+        expect((await backend.content.listServices()).map((s) => s.id)).not.toContain('events');
+        expect((await rejection(backend.content.deleteService('events'))).code).toBe('not-found');
+      },
+    );
+
+    needs('contentWrites', 'saves the portfolio in her order and refuses an image without alt text', async () => {
+      await subject.signInAsAdmin();
+      const first = { type: 'image' as const, url: '/media/uploads/a/800.jpg', name: 'Headshot in window light' };
+      const second = { type: 'image' as const, url: '/media/uploads/b/800.jpg', name: 'Full length', caption: 'Tempe' };
+      const content: PortfolioContent = { ...seed.portfolioContent, 'comp-card': [first, second] };
+      expect(await backend.content.savePortfolioContent(content)).toEqual(content);
+      const swapped = { ...content, 'comp-card': [second, first] };
+      await backend.content.savePortfolioContent(swapped);
+      expect((await backend.portfolio.getContent())['comp-card']).toEqual([second, first]);
+
+      const missingAlt = await rejection(
+        backend.content.savePortfolioContent({ ...content, 'comp-card': [{ ...first, name: '  ' }] }),
+      );
+      expect(missingAlt.code).toBe('validation');
+      expect(missingAlt.fieldErrors['comp-card.0.name']).toEqual([ALT_TEXT_REQUIRED]);
+      const script = await rejection(
+        backend.content.savePortfolioContent({ ...content, digitals: [{ ...first, url: 'javascript:alert(1)' }] }),
+      );
+      expect(script.code).toBe('validation');
+      expect((await backend.portfolio.getContent())['comp-card']).toEqual([second, first]);
+    });
+
+    needs('contentWrites', 'saves the portfolio metadata and refuses a reel off the allowed social hosts', async () => {
+      await subject.signInAsAdmin();
+      const meta = {
+        ...seed.portfolioMeta,
+        portfolioCategories: [{ id: 'ugc', label: 'UGC', description: 'Short videos for brands.' }],
+        ugcReels: ['https://www.instagram.com/reel/abc123/'],
+      };
+      expect(await backend.content.savePortfolioMeta(meta)).toEqual(meta);
+      expect(await backend.portfolio.getMeta()).toEqual(meta);
+      const error = await rejection(
+        backend.content.savePortfolioMeta({ ...meta, ugcReels: ['https://instagram.com.evil.example/reel/1'] }),
+      );
+      expect(error.fieldErrors['ugcReels.0']).toEqual([SOCIAL_URL_MESSAGE]);
+      expect(await backend.portfolio.getMeta()).toEqual(meta);
+    });
+
+    needs('contentWrites', 'saves, lists and deletes projects with their galleries', async () => {
+      await subject.signInAsAdmin();
+      const entry = {
+        project: { id: 'desert-light', title: 'Desert Light', description: 'A sunrise shoot.', category: 'print' },
+        gallery: { images: ['/media/uploads/c/800.jpg'], videos: [] },
+      };
+      expect(await backend.content.saveProject(entry)).toEqual(entry);
+      expect(await backend.portfolio.getProject('desert-light')).toEqual(entry.project);
+      expect(await backend.portfolio.getGallery('desert-light')).toEqual(entry.gallery);
+      expect((await backend.content.listProjects()).map((p) => p.project.id).sort()).toEqual(
+        [seed.project.id, 'desert-light'].sort(),
+      );
+      await backend.content.deleteProject('desert-light');
+      expect(await backend.portfolio.getProject('desert-light')).toBeNull();
+      expect(await backend.portfolio.getGallery('desert-light')).toBeNull();
+      expect((await rejection(backend.content.deleteProject('desert-light'))).code).toBe('not-found');
     });
 
     // ---- Passkeys (server/README.md): the e-mail link, then her passkey ----

@@ -15,6 +15,7 @@ describeBackendContract({
     acceptBookingRule: true,
     idempotencyBoundToBody: true,
     passkeys: true,
+    contentWrites: true,
   },
   seed,
   create: async () => {

@@ -7,6 +7,7 @@ import { createAuthPort } from './auth';
 import { createAvailabilityPort, type FirebaseAvailabilityPort } from './availability';
 import { createBookingsPort } from './bookings';
 import { createContentPorts } from './content';
+import { createContentAdminPort } from './content-admin';
 import { createFirebaseContext } from './firebase-context';
 import { createNotificationsPort } from './notifications';
 import type { FirebaseBackendOptions } from './options';
@@ -36,6 +37,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const ctx = createFirebaseContext(options);
   return {
     ...createContentPorts(ctx),
+    content: createContentAdminPort(ctx),
     bookings: createBookingsPort(ctx),
     availability: createAvailabilityPort(ctx),
     auth: createAuthPort(ctx),

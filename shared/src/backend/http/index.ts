@@ -13,7 +13,7 @@ import type {
   Service,
   SmsStatus,
 } from '../../domain/types';
-import { BackendError, type Backend, type CreatedBooking, type Unsubscribe } from '../port';
+import { BackendError, type Backend, type ContentPort, type CreatedBooking, type Unsubscribe } from '../port';
 import { PASSKEY_REQUIRED } from '../../messages';
 import { browserStore, signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 import type { EventOptions } from './live';
@@ -56,6 +56,19 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
   // it, never a visitor's page (e2e/tests/platform.spec.ts holds the first load of '/' to its budget).
   let passkeysModule: Promise<HttpPasskeys> | undefined;
   const passkeys = () => (passkeysModule ??= import('./passkeys').then((m) => m.createHttpPasskeys(request, emitAuth)));
+  // The content calls are a lazy chunk as well: the admin's screens and the pages that show her site details load it
+  // when they need it; each call waits for the module and forwards to it.
+  let contentModule: Promise<ContentPort> | undefined;
+  // Only the port's methods are forwarded: 'then' stays undefined, so the port is never mistaken for a promise.
+  const content = new Proxy({} as ContentPort, {
+    get: (_target, name) =>
+      name === 'then'
+        ? undefined
+        : async (...args: unknown[]) => {
+            const port = await (contentModule ??= import('./content').then((m) => m.createHttpContent(request)));
+            return (port[name as keyof ContentPort] as (...a: unknown[]) => Promise<unknown>)(...args);
+          },
+  });
   // The live streams are the admin's alone too: their module is a lazy chunk that no visitor's page loads.
   let liveModule: Promise<typeof import('./live')> | undefined;
   function subscribeEvents<T>(
@@ -90,6 +103,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
       getProject: (id) => orNull(request<Project>('GET', `/api/projects/${enc(id)}`)),
       getGallery: (id) => orNull(request<Gallery>('GET', `/api/galleries/${enc(id)}`)),
     },
+    content,
     bookings: {
       create: (input, idempotencyKey) =>
         request<CreatedBooking>('POST', '/api/bookings', input, { 'Idempotency-Key': idempotencyKey }),

@@ -20,16 +20,18 @@ export function createRequester(options: HttpOptions) {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<T> {
+    // A form (an upload) goes as multipart, its boundary set by fetch; anything else as JSON.
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
     const init: RequestInit = {
       method,
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
         ...(SAFE_METHODS.has(method) ? {} : csrfHeaders()),
         ...headers,
       },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { body: form ? body : JSON.stringify(body) } : {}),
     };
     let response: Response;
     try {

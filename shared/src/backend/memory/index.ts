@@ -4,11 +4,13 @@
 import type {
   AdminAvailability,
   BookingRequest,
+  CompCardStats,
   Gallery,
   PortfolioContent,
   PortfolioMeta,
   Project,
   Service,
+  SiteDetails,
 } from '../../domain/types';
 import type { Backend } from '../port';
 import { pageStore, type KeyValueStore } from '../sign-in-email';
@@ -37,6 +39,8 @@ export interface MemorySeed {
   galleries: Record<string, Gallery>;
   bookings: BookingRequest[];
   availability: AdminAvailability;
+  siteDetails: SiteDetails;
+  compCard: CompCardStats;
 }
 
 export interface MemoryBackendOptions {
@@ -64,12 +68,12 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
   const clock = createMemoryClock(options.now ?? (() => new Date()));
   const session = createMemorySession(options.signedIn ? { email: adminEmail, isAdmin: true } : null);
 
-  const content = createMemoryContent(seed);
+  const content = createMemoryContent(seed, session);
   const availability = createMemoryAvailability(seed.availability, clock, session);
   const bookings = createMemoryBookings(seed.bookings, {
     clock,
     session,
-    services: content.storedServices,
+    services: content.visibleServices,
     availability: availability.publicView,
   });
   const auth = createMemoryAuth(adminEmail, clock, session, options.store ?? pageStore());
@@ -79,6 +83,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     authenticator: auth.authenticator,
     services: content.services,
     portfolio: content.portfolio,
+    content: content.content,
     bookings,
     availability: availability.port,
     auth: auth.port,

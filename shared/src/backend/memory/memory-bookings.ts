@@ -21,7 +21,8 @@ export function createMemoryBookings(
   deps: {
     clock: MemoryClock;
     session: MemorySession;
-    services: readonly Service[];
+    /** The services a visitor can book (hidden ones are not). */
+    services: () => readonly Service[];
     availability: () => PublicAvailability;
   },
 ): BookingsPort {
@@ -53,7 +54,7 @@ export function createMemoryBookings(
       }
 
       const decision = acceptBooking(input, {
-        services: deps.services,
+        services: deps.services(),
         // Confirmed requests hold their days (issue 18), as on the server.
         availability: {
           ...deps.availability(),

@@ -1,7 +1,7 @@
 // The portfolio content JSON (docs/product.md §7): the adapter fetches it past any HTTP cache; this cache keeps it for
 // the visit, so moving between portfolio pages asks once.
-import { useQuery } from '@studio/shared/data';
+import { portfolioKey, useQuery } from '@studio/shared/data';
 
-export const portfolioContentKey = ['portfolio', 'content'] as const;
+export const portfolioContentKey = [...portfolioKey, 'content'] as const;
 
 export const usePortfolioContent = () => useQuery(portfolioContentKey, (backend) => backend.portfolio.getContent());

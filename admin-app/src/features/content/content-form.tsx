@@ -1,0 +1,198 @@
+// The pieces every content form shares: a check by the entity's shared schema before saving (the same schema the
+// server and the Firestore rules apply), messages per field path ('tiers.0.price') shown beside the field, focus on
+// the first field at fault, and the server's own field messages when it refuses what the form let through.
+import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { BackendError } from '@studio/shared/data';
+import { fieldErrorsOf, type FieldErrors, type z } from '@studio/shared/schemas';
+import { messages } from '../../messages';
+
+/** The element id of the field at a schema path: 'tiers.0.price' in form 'svc' is 'svc-tiers-0-price'. */
+export const fieldId = (prefix: string, path: string) => `${prefix}-${path.replace(/\./g, '-')}`;
+
+export interface ContentForm {
+  errors: FieldErrors;
+  /** The save failure in words, when the whole save failed. */
+  failure: string | null;
+  saving: boolean;
+  saved: boolean;
+  /** Checks `value` with the schema; when it passes, saves the parsed value. Resolves true once saved. */
+  save<S extends z.ZodType>(
+    schema: S,
+    value: unknown,
+    write: (data: z.output<S>) => Promise<unknown>,
+  ): Promise<boolean>;
+  /** The message at `path`, or of an item in the list at `path` (an include line: 'tiers.0.includes.2'). */
+  errorOf(path: string): string | undefined;
+  /** Shows a problem the schema cannot see (an id already taken) at `path`. */
+  fail(path: string, message: string): void;
+  reset(): void;
+}
+
+export function useContentForm(prefix: string): ContentForm {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const focusFirst = (found: FieldErrors) => {
+    const first = Object.keys(found)
+      .map((path) => document.getElementById(fieldId(prefix, path)))
+      .find((el) => el !== null);
+    first?.focus();
+  };
+
+  return {
+    errors,
+    failure,
+    saving,
+    saved,
+    errorOf: (path) =>
+      errors[path]?.[0] ??
+      Object.entries(errors).find(([key]) => new RegExp(`^${path.replace(/\./g, '\\.')}\\.\\d+$`).test(key))?.[1][0],
+    fail: (path, message) => {
+      setErrors({ [path]: [message] });
+      setFailure(messages.content.fixFields);
+      setSaved(false);
+      document.getElementById(fieldId(prefix, path))?.focus();
+    },
+    reset: () => {
+      setErrors({});
+      setFailure(null);
+      setSaved(false);
+    },
+    async save(schema, value, write) {
+      setSaved(false);
+      const checked = schema.safeParse(value);
+      if (!checked.success) {
+        const found = fieldErrorsOf(checked.error);
+        setErrors(found);
+        setFailure(messages.content.fixFields);
+        focusFirst(found);
+        return false;
+      }
+      setErrors({});
+      setFailure(null);
+      setSaving(true);
+      try {
+        await write(checked.data);
+        setSaved(true);
+        return true;
+      } catch (error) {
+        const found = error instanceof BackendError ? error.fieldErrors : {};
+        setErrors(found);
+        setFailure(error instanceof BackendError ? error.message : messages.content.saveFailed);
+        focusFirst(found);
+        return false;
+      } finally {
+        setSaving(false);
+      }
+    },
+  };
+}
+
+interface FieldProps {
+  form: ContentForm;
+  prefix: string;
+  path: string;
+  label: string;
+  hint?: string;
+}
+
+function FieldFrame({ form, prefix, path, label, hint, children }: FieldProps & { children: ReactNode }) {
+  const id = fieldId(prefix, path);
+  const error = form.errorOf(path);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, hint: boolean, error: boolean) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+export function TextField({
+  form,
+  prefix,
+  path,
+  label,
+  hint,
+  value,
+  onChange,
+  ...input
+}: FieldProps & { value: string; onChange: (value: string) => void } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'value' | 'onChange' | 'id' | 'form'
+  >) {
+  const id = fieldId(prefix, path);
+  const error = form.errorOf(path);
+  return (
+    <FieldFrame form={form} prefix={prefix} path={path} label={label} hint={hint}>
+      <input
+        {...input}
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  form,
+  prefix,
+  path,
+  label,
+  hint,
+  value,
+  onChange,
+  ...input
+}: FieldProps & { value: string; onChange: (value: string) => void } & Omit<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    'value' | 'onChange' | 'id' | 'form'
+  >) {
+  const id = fieldId(prefix, path);
+  const error = form.errorOf(path);
+  return (
+    <FieldFrame form={form} prefix={prefix} path={path} label={label} hint={hint}>
+      <textarea
+        rows={4}
+        {...input}
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
+      />
+    </FieldFrame>
+  );
+}
+
+/** The save outcome under a form: the failure (an alert) or a quiet "Saved". */
+export function SaveStatus({ form }: { form: ContentForm }) {
+  if (form.failure) {
+    return (
+      <p className="alert alert-error" role="alert">
+        {form.failure}
+      </p>
+    );
+  }
+  return (
+    <p className="content-saved muted" role="status">
+      {form.saved ? messages.content.saved : ''}
+    </p>
+  );
+}

@@ -1,0 +1,161 @@
+// The Content tab against the memory backend: what she changes is what visitors read next (the memory backend keeps
+// the server's rules), the shared schemas refuse what the server would (a price that is not '$NNN', a photo without
+// alt text) with the message beside the field, deleting asks first, and the portfolio order follows the keyboard.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { BackendProvider, createQueryCache } from '@studio/shared/data';
+import type { PortfolioContent, Service } from '@studio/shared/domain';
+import { ALT_TEXT_REQUIRED, PRICE_MESSAGE } from '@studio/shared/schemas';
+import ContentPanel from './content-panel';
+
+const photoshoot: Service = {
+  id: 'photoshoot',
+  displayName: 'Photoshoot',
+  description: 'Studio or location.',
+  image: '',
+  price: '',
+  tiers: [{ id: 'photoshoot-mini', displayName: 'Mini Session', price: '$250', includes: ['1 hour'] }],
+};
+const events: Service = { ...photoshoot, id: 'events', displayName: 'Events', tiers: [] };
+const portfolio: PortfolioContent = {
+  runway: {},
+  print: {},
+  'comp-card': [
+    { type: 'image', url: '/media/a.jpg', name: 'Headshot' },
+    { type: 'image', url: '/media/b.jpg', name: 'Full length' },
+  ],
+  digitals: [],
+};
+
+let memory: MemoryBackend;
+beforeEach(async () => {
+  memory = createMemoryBackend(
+    { services: [photoshoot, events], portfolioContent: portfolio },
+    { adminEmail: 'admin@studio.test', signedIn: true },
+  );
+  render(
+    <BackendProvider backend={memory} cache={createQueryCache()}>
+      <ContentPanel />
+    </BackendProvider>,
+  );
+  // The services area opens first: its list is read before each test starts.
+  await screen.findByRole('button', { name: 'Edit Photoshoot' });
+});
+
+const area = (name: string) =>
+  act(async () => fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${name}$`) })));
+
+test("changes a tier's price; visitors read the new price", async () => {
+  const edit = await screen.findByRole('button', { name: 'Edit Photoshoot' });
+  await act(async () => fireEvent.click(edit));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Photoshoot' });
+  const tier = within(dialog).getByRole('group', { name: 'Tier 1' });
+  fireEvent.change(within(tier).getByLabelText('Price'), { target: { value: '$275' } });
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect((await memory.services.list()).find((s) => s.id === 'photoshoot')?.tiers[0]?.price).toBe('$275');
+});
+
+test('refuses a price that is not a dollar amount, beside the field, and saves nothing', async () => {
+  const edit = await screen.findByRole('button', { name: 'Edit Photoshoot' });
+  await act(async () => fireEvent.click(edit));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Photoshoot' });
+  const price = within(within(dialog).getByRole('group', { name: 'Tier 1' })).getByLabelText('Price');
+  fireEvent.change(price, { target: { value: 'cheap' } });
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+  expect(within(dialog).getByText(PRICE_MESSAGE)).toBeInTheDocument();
+  expect(price).toHaveAttribute('aria-invalid', 'true');
+  expect(price).toHaveFocus();
+  expect((await memory.services.list())[0]?.tiers[0]?.price).toBe('$250');
+});
+
+test('hides a service from visitors and moves another up', async () => {
+  const hide = await screen.findByRole('button', { name: 'Hide Events' });
+  await act(async () => fireEvent.click(hide));
+  await waitFor(async () => expect((await memory.services.list()).map((s) => s.id)).toEqual(['photoshoot']));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Move Events up' })));
+  await waitFor(async () =>
+    expect((await memory.content.listServices()).map((s) => s.id)).toEqual(['events', 'photoshoot']),
+  );
+});
+
+test('deletes a service only after she confirms', async () => {
+  const remove = await screen.findByRole('button', { name: 'Delete Events' });
+  await act(async () => fireEvent.click(remove));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Events”?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect((await memory.content.listServices()).map((s) => s.id)).toContain('events');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Delete Events' }));
+  await act(async () =>
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete “Events”?' })).getByRole('button', { name: 'Delete service' }),
+    ),
+  );
+  expect((await memory.content.listServices()).map((s) => s.id)).toEqual(['photoshoot']);
+});
+
+test('moves a comp card photo first with the keyboard and saves the order', async () => {
+  await area('Portfolio');
+  const handle = await screen.findByRole('button', { name: 'Reorder Full length, position 2 of 2' });
+  fireEvent.keyDown(handle, { key: 'ArrowUp' });
+  expect(screen.getByText('Full length moved to position 1 of 2.')).toBeInTheDocument();
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save section' })));
+  await waitFor(async () =>
+    expect((await memory.portfolio.getContent())['comp-card'].map((i) => i.name)).toEqual(['Full length', 'Headshot']),
+  );
+});
+
+test('refuses to save a photo without alt text', async () => {
+  await area('Portfolio');
+  const alt = await screen.findByDisplayValue('Headshot');
+  fireEvent.change(alt, { target: { value: '' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save section' })));
+  expect(screen.getByText(ALT_TEXT_REQUIRED)).toBeInTheDocument();
+  expect(alt).toHaveFocus();
+  expect((await memory.portfolio.getContent())['comp-card'][0]?.name).toBe('Headshot');
+});
+
+test('an upload needs alt text before it is sent', async () => {
+  await area('Portfolio');
+  const upload = await screen.findByRole('form', { name: 'Add a photo or video' });
+  const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+  fireEvent.change(within(upload).getByLabelText('File'), { target: { files: [file] } });
+  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
+  expect(within(upload).getByRole('alert')).toHaveTextContent('Alt text is required');
+
+  fireEvent.change(within(upload).getByLabelText('Alt text (describes the photo)'), {
+    target: { value: 'Me, smiling' },
+  });
+  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
+  await waitFor(async () =>
+    expect((await memory.portfolio.getContent())['comp-card'].map((i) => i.name)).toEqual([
+      'Headshot',
+      'Full length',
+      'Me, smiling',
+    ]),
+  );
+});
+
+test('saves her measurements and site details for every visitor', async () => {
+  await area('Comp card');
+  fireEvent.change(await screen.findByLabelText('Height'), { target: { value: `5'10"` } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save measurements' })));
+  await waitFor(async () => expect((await memory.content.getSite()).compCard.height).toBe(`5'10"`));
+
+  await area('Site details');
+  fireEvent.change(await screen.findByLabelText('Your name'), { target: { value: 'Ava Monroe' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add social link' }));
+  fireEvent.change(screen.getByLabelText('Name', { selector: '#site-social-0-label' }), { target: { value: 'Blog' } });
+  fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'https://example.com/me' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save site details' })));
+  expect(screen.getByLabelText('Link')).toHaveAttribute('aria-invalid', 'true');
+  fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'https://www.instagram.com/ava' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save site details' })));
+  await waitFor(async () =>
+    expect((await memory.content.getSite()).details).toMatchObject({
+      name: 'Ava Monroe',
+      social: [{ label: 'Blog', url: 'https://www.instagram.com/ava' }],
+    }),
+  );
+});

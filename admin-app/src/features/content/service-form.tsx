@@ -1,0 +1,241 @@
+// One service's form: its name, description, image, display price and tiers (name, price '$NNN', what is included,
+// one per line, and their order). A new service's id comes from its name; an existing one keeps its id, which
+// bookings name.
+import { useState, type FormEvent } from 'react';
+import { moveItem, type Service, type Tier } from '@studio/shared/domain';
+import { serviceInputSchema } from '@studio/shared/schemas';
+import { Modal } from '../../components/modal';
+import { messages } from '../../messages';
+import { useSaveService } from './api/save-content';
+import { SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+
+const m = messages.content.services;
+const PREFIX = 'service';
+
+/** 'Mini Session' -> 'mini-session': an id that fits in a URL. */
+export const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+
+interface TierDraft extends Omit<Tier, 'includes'> {
+  /** What is included, one per line, as she types it. */
+  includes: string;
+  /** Whether the id still follows the name (a tier not yet saved). */
+  fresh: boolean;
+}
+
+const draftOf = (tier: Tier): TierDraft => ({ ...tier, includes: tier.includes.join('\n'), fresh: false });
+
+export function ServiceForm({
+  service,
+  takenIds,
+  onClose,
+}: {
+  service: Service | null;
+  takenIds: string[];
+  onClose: () => void;
+}) {
+  const save = useSaveService();
+  const form = useContentForm(PREFIX);
+  const [displayName, setDisplayName] = useState(service?.displayName ?? '');
+  const [id, setId] = useState(service?.id ?? '');
+  const [idTouched, setIdTouched] = useState(false);
+  const [description, setDescription] = useState(service?.description ?? '');
+  const [image, setImage] = useState(service?.image ?? '');
+  const [price, setPrice] = useState(service?.price ?? '');
+  const [hidden, setHidden] = useState(service?.hidden ?? false);
+  const [tiers, setTiers] = useState<TierDraft[]>(service?.tiers.map(draftOf) ?? []);
+  const isNew = service === null;
+  const serviceId = isNew && !idTouched ? slugOf(displayName) : id;
+
+  const setTier = (index: number, change: Partial<TierDraft>) =>
+    setTiers((list) =>
+      list.map((t, i) => {
+        if (i !== index) return t;
+        const next = { ...t, ...change };
+        // A tier she is adding takes its id from its name; a saved one keeps the id bookings refer to.
+        if (t.fresh && change.displayName !== undefined) next.id = slugOf(`${serviceId}-${change.displayName}`);
+        return next;
+      }),
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isNew && takenIds.includes(serviceId)) {
+      form.fail('id', m.idTaken);
+      return;
+    }
+    const value: Service = {
+      id: serviceId,
+      displayName,
+      description,
+      image,
+      price,
+      tiers: tiers.map(({ fresh: _fresh, includes, ...tier }) => ({
+        ...tier,
+        includes: includes
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      })),
+      ...(hidden ? { hidden: true } : {}),
+    };
+    void form.save(serviceInputSchema, value, save.mutate).then((ok) => ok && onClose());
+  };
+
+  return (
+    <Modal title={isNew ? m.addTitle : m.editTitle(service.displayName)} onClose={onClose}>
+      <form className="admin-form content-form" onSubmit={submit} noValidate>
+        <TextField
+          form={form}
+          prefix={PREFIX}
+          path="displayName"
+          label={m.name}
+          value={displayName}
+          onChange={setDisplayName}
+        />
+        {isNew && (
+          <TextField
+            form={form}
+            prefix={PREFIX}
+            path="id"
+            label={m.id}
+            hint={m.idHint}
+            value={serviceId}
+            onChange={(v) => {
+              setIdTouched(true);
+              setId(v);
+            }}
+          />
+        )}
+        <TextAreaField
+          form={form}
+          prefix={PREFIX}
+          path="description"
+          label={m.description}
+          value={description}
+          onChange={setDescription}
+        />
+        <TextField
+          form={form}
+          prefix={PREFIX}
+          path="image"
+          label={m.image}
+          hint={m.imageHint}
+          value={image}
+          onChange={setImage}
+        />
+        <TextField
+          form={form}
+          prefix={PREFIX}
+          path="price"
+          label={m.price}
+          hint={m.priceHint}
+          value={price}
+          onChange={setPrice}
+        />
+        <div className="field field-checkbox">
+          <input
+            id={`${PREFIX}-hidden`}
+            type="checkbox"
+            checked={hidden}
+            onChange={(e) => setHidden(e.target.checked)}
+          />
+          <label htmlFor={`${PREFIX}-hidden`}>{m.hiddenLabel}</label>
+        </div>
+
+        <fieldset className="content-tiers">
+          <legend>{m.tiers}</legend>
+          {form.errorOf('tiers') && (
+            <p className="field-error" role="alert">
+              {form.errorOf('tiers')}
+            </p>
+          )}
+          {tiers.length === 0 && <p className="muted">{m.noTiers}</p>}
+          {tiers.map((tier, i) => (
+            <div key={i} className="content-tier" role="group" aria-label={m.tierLabel(i + 1)}>
+              <TextField
+                form={form}
+                prefix={PREFIX}
+                path={`tiers.${i}.displayName`}
+                label={m.tierName}
+                value={tier.displayName}
+                onChange={(v) => setTier(i, { displayName: v })}
+              />
+              <TextField
+                form={form}
+                prefix={PREFIX}
+                path={`tiers.${i}.price`}
+                label={m.tierPrice}
+                hint={m.tierPriceHint}
+                inputMode="decimal"
+                value={tier.price}
+                onChange={(v) => setTier(i, { price: v })}
+              />
+              <TextAreaField
+                form={form}
+                prefix={PREFIX}
+                path={`tiers.${i}.includes`}
+                label={m.tierIncludes}
+                hint={m.tierIncludesHint}
+                rows={3}
+                value={tier.includes}
+                onChange={(v) => setTier(i, { includes: v })}
+              />
+              <div className="content-tier-actions">
+                <button
+                  type="button"
+                  className="btn btn-icon"
+                  aria-label={m.tierUp(i + 1)}
+                  disabled={i === 0}
+                  onClick={() => setTiers((list) => moveItem(list, i, i - 1))}
+                >
+                  <span aria-hidden="true">↑</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-icon"
+                  aria-label={m.tierDown(i + 1)}
+                  disabled={i === tiers.length - 1}
+                  onClick={() => setTiers((list) => moveItem(list, i, i + 1))}
+                >
+                  <span aria-hidden="true">↓</span>
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={() => setTiers((list) => list.filter((_, at) => at !== i))}
+                >
+                  {m.tierRemove(i + 1)}
+                </button>
+              </div>
+            </div>
+          ))}
+          <button
+            type="button"
+            className="btn"
+            onClick={() =>
+              setTiers((list) => [...list, { id: '', displayName: '', price: '', includes: '', fresh: true }])
+            }
+          >
+            {m.tierAdd}
+          </button>
+        </fieldset>
+
+        <SaveStatus form={form} />
+        <div className="admin-form-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            {messages.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={form.saving} aria-busy={form.saving}>
+            {form.saving ? messages.saving : messages.save}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

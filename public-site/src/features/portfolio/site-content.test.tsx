@@ -1,0 +1,81 @@
+// What visitors see of the details she keeps in the dashboard (issue 16): the footer on every page, her measurements
+// on the comp card page and its print page, her own about text.
+import '../../test-support/polyfills';
+import { screen, within } from '@testing-library/react';
+import { createMemoryBackend } from '@studio/shared/backend/memory';
+import type { CompCardStats, SiteDetails } from '@studio/shared/domain';
+import { renderAt } from '../../test-support/render';
+import { seed } from '../../test-support/seed';
+
+const siteDetails: SiteDetails = {
+  name: 'Ava Monroe',
+  tagline: '',
+  heroImage: '',
+  about: 'I grew up in Tucson.\n\nNow I work from Phoenix.',
+  email: 'hello@ava.example',
+  phone: '+1 602 555 0148',
+  agency: 'Desert Bloom Models',
+  social: [{ label: 'Instagram', url: 'https://www.instagram.com/ava' }],
+};
+const compCard: CompCardStats = {
+  units: 'imperial',
+  height: `5'10"`,
+  bust: '32"',
+  waist: '24"',
+  hips: '35"',
+  dress: '2',
+  shoe: '8.5',
+  hair: 'Brown',
+  eyes: '',
+};
+const withSite = () => createMemoryBackend({ ...seed(), siteDetails, compCard });
+
+test('every public page ends with her contact and social links', async () => {
+  renderAt('/portfolio', withSite());
+  const footer = await screen.findByRole('contentinfo', { name: 'Contact and social links' });
+  expect(within(footer).getByText('Ava Monroe')).toBeInTheDocument();
+  expect(within(footer).getByText('Represented by Desert Bloom Models')).toBeInTheDocument();
+  expect(within(footer).getByRole('link', { name: /hello@ava.example/ })).toHaveAttribute(
+    'href',
+    'mailto:hello@ava.example',
+  );
+  expect(within(footer).getByRole('link', { name: /\+1 602 555 0148/ })).toHaveAttribute('href', 'tel:+16025550148');
+  expect(within(footer).getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+    'href',
+    'https://www.instagram.com/ava',
+  );
+});
+
+test('a site with no details yet shows no empty footer', async () => {
+  renderAt('/portfolio');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Portfolio' })).toBeInTheDocument();
+  expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+});
+
+test('the comp card page shows the measurements she filled in, and links to the print page', async () => {
+  renderAt('/portfolio/comp-card', withSite());
+  const list = await screen.findByLabelText('Measurements');
+  expect(within(list).getByText('Height').nextSibling).toHaveTextContent(`5'10"`);
+  expect(within(list).getByText('Hair').nextSibling).toHaveTextContent('Brown');
+  expect(within(list).queryByText('Eyes')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Printable comp card' })).toHaveAttribute(
+    'href',
+    '/portfolio/comp-card/print',
+  );
+});
+
+test('the printable comp card has a front and a back from the same data', async () => {
+  renderAt('/portfolio/comp-card/print', withSite());
+  const front = await screen.findByRole('region', { name: 'Front' });
+  const back = screen.getByRole('region', { name: 'Back' });
+  expect(within(front).getByText('Ava Monroe')).toBeInTheDocument();
+  expect(within(front).getAllByRole('img').length).toBe(1);
+  expect(within(within(back).getByLabelText('Measurements')).getByText('Waist').nextSibling).toHaveTextContent('24"');
+  expect(within(back).getByText('hello@ava.example')).toBeInTheDocument();
+});
+
+test('the about page tells her own story once she has written one', async () => {
+  renderAt('/about', withSite());
+  expect(await screen.findByText('I grew up in Tucson.')).toBeInTheDocument();
+  expect(screen.getByText('Now I work from Phoenix.')).toBeInTheDocument();
+});

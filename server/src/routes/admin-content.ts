@@ -1,0 +1,148 @@
+// The admin's content under /api/admin (issue 16): services, site details, comp card, portfolio metadata and
+// content, projects with their galleries. Registered inside the admin scope, so every route is admin-only and
+// CSRF-checked; each body is checked by the entity's shared schema (the same one her form and the Firestore rules
+// follow) before anything is stored, and each write answers what was stored. The public reads send
+// `Cache-Control: no-cache`/`no-store`, so a visitor's next load shows the change.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONTENT_NOT_FOUND, SERVICE_ORDER_MISMATCH } from '@studio/shared/messages';
+import {
+  apiErrorSchema,
+  compCardResponseSchema,
+  compCardSchema,
+  idParamsSchema,
+  portfolioContentInputSchema,
+  portfolioContentSchema,
+  portfolioMetaInputSchema,
+  portfolioMetaSchema,
+  projectInputSchema,
+  projectWithGallerySchema,
+  serviceInputSchema,
+  serviceOrderSchema,
+  serviceSchema,
+  siteDetailsResponseSchema,
+  siteDetailsSchema,
+  z,
+} from '@studio/shared/schemas';
+import type { AppOptions } from '../config';
+import { HttpError } from '../plugins/errors';
+import {
+  COMP_CARD_ID,
+  PORTFOLIO_CONTENT_ID,
+  PORTFOLIO_META_ID,
+  SITE_DETAILS_ID,
+  type ContentRepository,
+} from '../repositories/content-repository';
+import { refusals } from './refusals';
+
+export const ID_MISMATCH = 'The id in the address and the id in the body differ';
+
+export interface AdminContentOptions {
+  options: AppOptions;
+  content: ContentRepository;
+}
+
+const written = <T extends z.ZodType>(schema: T) => ({ 200: schema, 400: apiErrorSchema, ...refusals });
+const removed = { 204: z.null(), 404: apiErrorSchema, ...refusals };
+
+const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (app, { options, content }) => {
+  const now = () => options.now().toISOString();
+
+  app.put(
+    '/site',
+    { schema: { body: siteDetailsSchema, response: written(siteDetailsResponseSchema) } },
+    async (request) => {
+      content.putDocument(SITE_DETAILS_ID, request.body, now());
+      return content.getSite().details;
+    },
+  );
+
+  app.put(
+    '/comp-card',
+    { schema: { body: compCardSchema, response: written(compCardResponseSchema) } },
+    async (request) => {
+      content.putDocument(COMP_CARD_ID, request.body, now());
+      return content.getSite().compCard;
+    },
+  );
+
+  app.get(
+    '/services',
+    { schema: { response: { 200: z.array(serviceSchema), ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return content.listAllServices();
+    },
+  );
+
+  app.put(
+    '/services/:id',
+    { schema: { params: idParamsSchema, body: serviceInputSchema, response: written(serviceSchema) } },
+    async (request) => {
+      if (request.params.id !== request.body.id) throw new HttpError(400, ID_MISMATCH, { id: [ID_MISMATCH] });
+      return content.saveService(request.body);
+    },
+  );
+
+  app.delete('/services/:id', { schema: { params: idParamsSchema, response: removed } }, async (request, reply) => {
+    if (!content.deleteService(request.params.id)) throw new HttpError(404, CONTENT_NOT_FOUND);
+    return reply.code(204).send(null);
+  });
+
+  // Not under /services/: a service may well be called 'order'.
+  app.put(
+    '/service-order',
+    { schema: { body: serviceOrderSchema, response: written(z.array(serviceSchema)) } },
+    async (request) => {
+      if (!content.reorderServices(request.body.ids)) {
+        throw new HttpError(400, SERVICE_ORDER_MISMATCH, { ids: [SERVICE_ORDER_MISMATCH] });
+      }
+      return content.listAllServices();
+    },
+  );
+
+  app.put(
+    '/portfolio/meta',
+    { schema: { body: portfolioMetaInputSchema, response: written(portfolioMetaSchema) } },
+    async (request) => {
+      content.putDocument(PORTFOLIO_META_ID, request.body, now());
+      return request.body;
+    },
+  );
+
+  app.put(
+    '/portfolio/content',
+    { schema: { body: portfolioContentInputSchema, response: written(portfolioContentSchema) } },
+    async (request) => {
+      content.putDocument(PORTFOLIO_CONTENT_ID, request.body, now());
+      return request.body;
+    },
+  );
+
+  app.get(
+    '/projects',
+    { schema: { response: { 200: z.array(projectWithGallerySchema), ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return content.listProjects();
+    },
+  );
+
+  app.put(
+    '/projects/:id',
+    { schema: { params: idParamsSchema, body: projectInputSchema, response: written(projectWithGallerySchema) } },
+    async (request) => {
+      if (request.params.id !== request.body.project.id) {
+        throw new HttpError(400, ID_MISMATCH, { 'project.id': [ID_MISMATCH] });
+      }
+      content.putProject(request.body.project, request.body.gallery);
+      return request.body;
+    },
+  );
+
+  app.delete('/projects/:id', { schema: { params: idParamsSchema, response: removed } }, async (request, reply) => {
+    if (!content.deleteProject(request.params.id)) throw new HttpError(404, CONTENT_NOT_FOUND);
+    return reply.code(204).send(null);
+  });
+};
+
+export default adminContentRoutes;

@@ -1,0 +1,41 @@
+// The content calls of the http adapter (issue 16; routes in server/README.md), loaded only when a page needs them.
+import type {
+  CompCardStats,
+  MediaItem,
+  PortfolioContent,
+  PortfolioMeta,
+  ProjectWithGallery,
+  Service,
+  SiteContent,
+  SiteDetails,
+} from '../../domain/types';
+import type { ContentPort } from '../port';
+import type { Requester } from './request';
+
+const enc = encodeURIComponent;
+
+export function createHttpContent(request: Requester): ContentPort {
+  return {
+    getSite: () => request<SiteContent>('GET', '/api/site'),
+    saveSiteDetails: (details) => request<SiteDetails>('PUT', '/api/admin/site', details),
+    saveCompCard: (stats) => request<CompCardStats>('PUT', '/api/admin/comp-card', stats),
+    listServices: () => request<Service[]>('GET', '/api/admin/services'),
+    saveService: (service) => request<Service>('PUT', `/api/admin/services/${enc(service.id)}`, service),
+    deleteService: (id) => request('DELETE', `/api/admin/services/${enc(id)}`),
+    reorderServices: (ids) => request<Service[]>('PUT', '/api/admin/service-order', { ids }),
+    savePortfolioMeta: (meta) => request<PortfolioMeta>('PUT', '/api/admin/portfolio/meta', meta),
+    savePortfolioContent: (content) => request<PortfolioContent>('PUT', '/api/admin/portfolio/content', content),
+    listProjects: () => request<ProjectWithGallery[]>('GET', '/api/admin/projects'),
+    saveProject: (entry) => request<ProjectWithGallery>('PUT', `/api/admin/projects/${enc(entry.project.id)}`, entry),
+    deleteProject: (id) => request('DELETE', `/api/admin/projects/${enc(id)}`),
+    uploadMedia: (file, meta) => {
+      const form = new FormData();
+      // The text fields first: the server reads them before it streams the file.
+      form.append('alt', meta.alt);
+      form.append('section', meta.section);
+      form.append('file', file, file instanceof File ? file.name : 'upload');
+      return request<MediaItem>('POST', '/api/admin/media', form);
+    },
+    deleteMedia: (id) => request('DELETE', `/api/admin/media/${enc(id)}`),
+  };
+}
