@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build, type TestApp } from './helper';
+import { ADMIN_EMAIL, build, withCsrf, type TestApp } from './helper';
 import { jsonForScript } from '../src/lib/server-render';
 
 let dir: string;
@@ -100,6 +100,29 @@ test('the HTML is kept per address until the availability or the content changes
   await get('/');
   await get('/about');
   expect(renderCount()).toBe(4);
+});
+
+test("the admin's saved content drops the kept HTML; a refused write keeps it", async () => {
+  const admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const putSite = (name: string) =>
+    t.app.inject(
+      withCsrf({
+        method: 'PUT',
+        url: '/api/admin/site',
+        cookies: { studio_session: admin },
+        payload: { name, tagline: '', heroImage: '', about: '', email: '', phone: '', agency: '', social: [] },
+      }),
+    );
+  await get('/');
+  expect(renderCount()).toBe(1);
+
+  expect((await putSite('')).statusCode).toBe(400);
+  await get('/');
+  expect(renderCount()).toBe(1);
+
+  expect((await putSite('Ava Monroe Studio')).statusCode).toBe(200);
+  await get('/');
+  expect(renderCount()).toBe(2);
 });
 
 test('a public-site redeployed under the running server is rendered with its new code at once', async () => {

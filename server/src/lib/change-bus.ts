@@ -6,7 +6,10 @@ import { EventEmitter } from 'node:events';
 import type { BookingRequest } from '@studio/shared/domain';
 
 export type Change =
-  { topic: 'bookings'; type: 'created' | 'updated'; booking: BookingRequest } | { topic: 'availability' };
+  | { topic: 'bookings'; type: 'created' | 'updated'; booking: BookingRequest }
+  | { topic: 'availability' }
+  // Her services, portfolio, site details or comp card: the server-rendered pages are read again (lib/server-render.ts).
+  | { topic: 'content' };
 
 export type ChangeTopic = Change['topic'];
 

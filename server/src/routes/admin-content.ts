@@ -32,6 +32,7 @@ import {
   SITE_DETAILS_ID,
   type ContentRepository,
 } from '../repositories/content-repository';
+import type { ChangeBus } from '../lib/change-bus';
 import { refusals } from './refusals';
 
 export const ID_MISMATCH = 'The id in the address and the id in the body differ';
@@ -39,13 +40,18 @@ export const ID_MISMATCH = 'The id in the address and the id in the body differ'
 export interface AdminContentOptions {
   options: AppOptions;
   content: ContentRepository;
+  bus: ChangeBus;
 }
 
 const written = <T extends z.ZodType>(schema: T) => ({ 200: schema, 400: apiErrorSchema, ...refusals });
 const removed = { 204: z.null(), 404: apiErrorSchema, ...refusals };
 
-const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (app, { options, content }) => {
+const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (app, { options, content, bus }) => {
   const now = () => options.now().toISOString();
+  // Every write that succeeded changes what the public pages show: the server-rendered HTML kept for them is stale.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 300) bus.publish({ topic: 'content' });
+  });
 
   app.put(
     '/site',

@@ -79,6 +79,8 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
       });
       return;
     }
+    // The dashboard shows no content it would need told about: the Content tab re-reads what it saved.
+    if (change.topic !== 'bookings') return;
     // Off the request that announced it (its transaction has committed and its answer goes out first).
     const event = { type: change.type, booking: change.booking };
     setImmediate(() => broadcast(frame('booking', bookingChangeEventSchema, event)));

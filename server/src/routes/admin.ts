@@ -50,7 +50,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     bus: deps.bus,
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
-  await app.register(adminContentRoutes, { options: deps.options, content: deps.content });
+  await app.register(adminContentRoutes, { options: deps.options, content: deps.content, bus: deps.bus });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
   await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {
