@@ -11,9 +11,11 @@ import type { AvailabilityRepository } from '../repositories/availability-reposi
 import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import type { PasskeyService } from '../services/passkeys';
+import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
 import adminEventsRoutes from './admin-events';
+import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
 import adminSettingsRoutes from './admin-settings';
 
@@ -27,6 +29,7 @@ export interface AdminRoutesOptions {
   mailer: Mailer;
   smsSender: SmsSender;
   passkeys: PasskeyService;
+  media: MediaStore;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -45,6 +48,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
+  await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {
     sessions: deps.sessions,
     bus: deps.bus,
