@@ -45,6 +45,7 @@ import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import authPasskeyRoutes from './routes/auth-passkey';
 import bookingRoutes from './routes/bookings';
+import manageBookingRoutes from './routes/manage-booking';
 import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
@@ -218,6 +219,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
   });
+  await app.register(manageBookingRoutes, { options, bookings: deps.bookings, bookable, bus: deps.bus });
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   await app.register(ops, { options, outbox: deps.outbox });
 

@@ -102,6 +102,31 @@ const TABLE: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/manage-booking',
+    // The manage link's token is the only key: no session, not even the admin's, opens a request without it.
+    request: () => ({ method: 'POST', url: '/api/manage-booking', payload: { token: 'x'.repeat(43) } }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/manage-booking/cancel',
+    // The manage link's token is the only key: no session, not even the admin's, opens a request without it.
+    request: () => ({ method: 'POST', url: '/api/manage-booking/cancel', payload: { token: 'x'.repeat(43) } }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/manage-booking/reschedule',
+    // The manage link's token is the only key: no session, not even the admin's, opens a request without it.
+    request: () => ({
+      method: 'POST',
+      url: '/api/manage-booking/reschedule',
+      payload: { token: 'x'.repeat(43), date: '2026-12-20' },
+    }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
     route: '/api/auth/link',
     request: () => ({ method: 'POST', url: '/api/auth/link', payload: { email: 'someone@example.com' } }),
     // Only the configured admin address gets a link, whoever asks.

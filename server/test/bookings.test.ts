@@ -124,8 +124,9 @@ describe('a valid booking', () => {
     expect(res.statusCode).toBe(201);
     await t.settled();
 
+    // The admin's mail, then the client's confirmation (issue 18; its content: manage-booking.test.ts).
     const mails = outbox('mail');
-    expect(mails).toHaveLength(1);
+    expect(mails.map((m) => m.recipient)).toEqual(['admin@studio.test', 'jane@example.com']);
     expect(mails[0]).toMatchObject({
       recipient: 'admin@studio.test',
       subject: 'New booking request: Jane Doe - Photoshoot',
@@ -319,7 +320,8 @@ describe('idempotency', () => {
     expect(second.json()).toEqual(first.json());
     expect(rowCount()).toBe(1);
     await t.settled();
-    expect(outbox('mail')).toHaveLength(1);
+    // One admin mail and one client confirmation: the retry mails nobody.
+    expect(outbox('mail')).toHaveLength(2);
   });
 
   test('two concurrent requests with one key store one row', async () => {
@@ -408,7 +410,7 @@ describe('SMS confirmation', () => {
     await post(photoshoot({ smsOptIn: true }));
     await t.settled();
     expect(outbox('sms')).toEqual([]);
-    expect(outbox('mail')).toHaveLength(1);
+    expect(outbox('mail')).toHaveLength(2);
   });
 });
 

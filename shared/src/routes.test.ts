@@ -13,6 +13,7 @@ test('lists the product routes (docs/product.md §2) with the app that renders t
     'public-site /book-me',
     'public-site /service/:id',
     'public-site /security-test',
+    'public-site /manage-booking',
     'shell /admin/*',
     'shell /finishSignIn',
   ]);
@@ -23,7 +24,13 @@ test('only the pages for everyone are public; the test page, sign-in and admin a
   const noindex = Object.values(ROUTES)
     .filter((r) => r.visibility === 'noindex')
     .map((r) => r.pattern);
-  expect(noindex).toEqual(['/portfolio/comp-card/print', '/security-test', '/admin/*', '/finishSignIn']);
+  expect(noindex).toEqual([
+    '/portfolio/comp-card/print',
+    '/security-test',
+    '/manage-booking',
+    '/admin/*',
+    '/finishSignIn',
+  ]);
 });
 
 test.each([

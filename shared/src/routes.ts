@@ -26,6 +26,8 @@ export const ROUTES = {
   booking: { pattern: '/book-me', app: 'public-site', visibility: 'public' },
   service: { pattern: '/service/:id', app: 'public-site', visibility: 'public' },
   securityTest: { pattern: '/security-test', app: 'public-site', visibility: 'noindex' },
+  /** The client's own request through the private link in her confirmation mail (the token is in the fragment). */
+  manageBooking: { pattern: '/manage-booking', app: 'public-site', visibility: 'noindex' },
   admin: { pattern: '/admin/*', app: 'shell', visibility: 'noindex' },
   finishSignIn: { pattern: '/finishSignIn', app: 'shell', visibility: 'noindex' },
 } as const satisfies Record<string, ClientRoute>;

@@ -16,6 +16,7 @@ const EXAMPLES: { [K in RouteIdOf<'public-site'>]: [path: string, title: string]
   booking: ['/book-me', 'Book a Session'],
   service: ['/service/photoshoot', 'Photoshoot'],
   securityTest: ['/security-test', 'Security test'],
+  manageBooking: ['/manage-booking', 'Your booking request'],
 };
 
 test.each(routeIdsOf('public-site'))('the registry route %s shows its page', async (id) => {

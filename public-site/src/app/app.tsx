@@ -30,6 +30,11 @@ const BookingPage = lazy(() =>
   })),
 );
 
+// The client's manage page (the link in her confirmation mail) is its own chunk too.
+const ManageBookingPage = lazy(
+  () => import(/* webpackChunkName: "manage-booking" */ '../features/manage-booking/manage-booking-page'),
+);
+
 function PrintConceptRoute() {
   const { conceptKey = '' } = useParams();
   return <PrintConceptPage conceptKey={conceptKey} />;
@@ -55,6 +60,7 @@ const PAGES: { [K in RouteIdOf<'public-site'>]: ReactElement } = {
   service: <ServiceRoute />,
   securityTest: <SecurityTestPage />,
   compCardPrint: <CompCardPrintPage />,
+  manageBooking: <ManageBookingPage />,
 };
 
 export default function PublicSiteApp() {

@@ -32,11 +32,12 @@ interface BookingRow {
   status: BookingStatus;
   created_at: string;
   updated_at: string;
+  reschedule_date: string;
 }
 
 const COLUMNS = `id, name, email, phone, service_id, service, service_price, service_tier, service_tier_id,
   payment_schedule, date, end_date, time, consultation_date, consultation_time, consultation_location, location,
-  description, sms_opt_in, status, created_at, updated_at`;
+  description, sms_opt_in, status, created_at, updated_at, reschedule_date`;
 
 /**
  * Where a page ends in the list's order (created_at, then rowid, both descending): the next page starts after it.
@@ -87,6 +88,7 @@ function toBooking(r: BookingRow): BookingRequest {
     status: r.status,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    ...(r.reschedule_date ? { rescheduleDate: r.reschedule_date } : {}),
   };
 }
 
@@ -94,10 +96,11 @@ export function createBookingsRepository(db: Db) {
   const insert = db.prepare(
     `INSERT INTO booking_requests (id, idempotency_key, idempotency_body_hash, name, email, phone, service_id, service,
        service_price, service_tier, service_tier_id, payment_schedule, date, end_date, time, consultation_date,
-       consultation_time, consultation_location, location, description, sms_opt_in, status, created_at, updated_at)
+       consultation_time, consultation_location, location, description, sms_opt_in, status, created_at, updated_at,
+       manage_token_hash)
      VALUES (@id, @idempotencyKey, @bodyHash, @name, @email, @phone, @serviceId, @service, @servicePrice, @serviceTier,
        @serviceTierId, @paymentSchedule, @date, @endDate, @time, @consultationDate, @consultationTime,
-       @consultationLocation, @location, @description, @smsOptIn, @status, @createdAt, @updatedAt)`,
+       @consultationLocation, @location, @description, @smsOptIn, @status, @createdAt, @updatedAt, @manageTokenHash)`,
   );
   // Newest first; rowid breaks ties between rows created in the same millisecond (the later insert is newer). Keyset
   // pages: each starts after the last row of the one before, so reading page 200 costs what reading page 1 does, and
@@ -130,13 +133,28 @@ export function createBookingsRepository(db: Db) {
     `SELECT date, end_date AS endDate, time, consultation_date AS consultationDate,
        consultation_time AS consultationTime FROM booking_requests WHERE status = 'Confirmed'`,
   );
+  const byTokenHash = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE manage_token_hash = ?`);
+  // Only an open request changes: cancelling twice, or cancelling a declined one, changes nothing.
+  const cancel = db.prepare(
+    `UPDATE booking_requests SET status = 'Cancelled', updated_at = ?
+     WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
+  );
+  const reschedule = db.prepare(
+    `UPDATE booking_requests SET reschedule_date = ?, reschedule_requested_at = ?, updated_at = ?
+     WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
+  );
   const releaseReminder = db.prepare('UPDATE booking_requests SET reminder_sent_at = NULL WHERE id = ?');
 
   return {
     /** Stores a new request under its idempotency key and the hash of the body it came with; returns it as stored. */
-    create(booking: NewBookingRequest, idempotencyKey: string, bodyHash: string): BookingRequest {
+    create(
+      booking: NewBookingRequest,
+      idempotencyKey: string,
+      bodyHash: string,
+      manageTokenHash: string | null = null,
+    ): BookingRequest {
       const id = randomUUID();
-      insert.run({ ...booking, id, idempotencyKey, bodyHash, smsOptIn: booking.smsOptIn ? 1 : 0 });
+      insert.run({ ...booking, id, idempotencyKey, bodyHash, manageTokenHash, smsOptIn: booking.smsOptIn ? 1 : 0 });
       return { ...booking, id };
     },
     /**
@@ -175,6 +193,19 @@ export function createBookingsRepository(db: Db) {
       if (setStatus.run(status, now, id).changes === 0) return null;
       const row = get.get(id) as BookingRow | undefined;
       return row ? toBooking(row) : null;
+    },
+    /** The request whose manage link token hashes to `tokenHash` (the token itself is never stored), or null. */
+    findByManageTokenHash(tokenHash: string): BookingRequest | null {
+      const row = byTokenHash.get(tokenHash) as BookingRow | undefined;
+      return row ? toBooking(row) : null;
+    },
+    /** The client cancels her open request; false when it was already closed (Declined or Cancelled). */
+    cancelByClient(id: string, now: string): boolean {
+      return cancel.run(now, id).changes > 0;
+    },
+    /** Records the date the client asks to move her open request to; false when it is closed. */
+    requestReschedule(id: string, date: IsoDate, now: string): boolean {
+      return reschedule.run(date, now, now, id).changes > 0;
     },
     /** The dates and slots of every confirmed booking (what blocks new requests: bookedDaysOf). */
     confirmedDates(): Array<

@@ -4,7 +4,7 @@
 // service and tier, refuses past dates and re-checks availability; the server adds the id and the timestamps and
 // stores what it answers. The route's schemas describe the request and every answer; the body is parsed by
 // acceptBooking itself (after the idempotency lookup, so a retry is answered whatever it carries).
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isIdempotencyKey, type BookingRequest, type PublicAvailability } from '@studio/shared/domain';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
@@ -23,6 +23,7 @@ import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { ContentRepository } from '../repositories/content-repository';
 import { createBookingNotifications } from '../services/booking-notifications';
 import { refusals } from './refusals';
+import { hashManageToken } from './manage-booking';
 
 export interface BookingRoutesOptions {
   options: AppOptions;
@@ -57,35 +58,45 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
    * Everything from the idempotency lookup to the insert runs synchronously in one transaction: no other request
    * can slip in between the availability check and the insert, and a retry with the same key finds the row.
    */
-  const createOnce = app.db.transaction((body: unknown, key: string): { booking: BookingRequest; created: boolean } => {
-    const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
-    const earlier = bookings.findByIdempotencyKey(key);
-    if (earlier) {
-      // A key stands for one request: another body under it is a mistake to say out loud, not a retry to answer.
-      if (earlier.bodyHash !== null && earlier.bodyHash !== bodyHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
-      return { booking: earlier.booking, created: false };
-    }
+  const createOnce = app.db.transaction(
+    (body: unknown, key: string): { booking: BookingRequest; created: boolean; manageToken?: string } => {
+      const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+      const earlier = bookings.findByIdempotencyKey(key);
+      if (earlier) {
+        // A key stands for one request: another body under it is a mistake to say out loud, not a retry to answer.
+        if (earlier.bodyHash !== null && earlier.bodyHash !== bodyHash)
+          throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+        return { booking: earlier.booking, created: false };
+      }
 
-    const now = options.now();
-    const decision = acceptBooking(body, {
-      services: deps.content.listServices(),
-      availability: deps.bookable(),
-      // The studio's day, not the server's: near midnight the two differ.
-      today: calendarDayIn(options.timeZone, now),
-    });
-    if (!decision.ok) {
-      const fieldErrors = fieldErrorMessages(decision.fieldErrors);
-      throw new HttpError(
-        decision.status,
-        decision.message,
-        Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
+      const now = options.now();
+      const decision = acceptBooking(body, {
+        services: deps.content.listServices(),
+        availability: deps.bookable(),
+        // The studio's day, not the server's: near midnight the two differ.
+        today: calendarDayIn(options.timeZone, now),
+      });
+      if (!decision.ok) {
+        const fieldErrors = fieldErrorMessages(decision.fieldErrors);
+        throw new HttpError(
+          decision.status,
+          decision.message,
+          Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
+        );
+      }
+
+      const at = now.toISOString();
+      // The client's manage link: 32 random bytes she gets by mail, kept here only as their SHA-256.
+      const manageToken = randomBytes(32).toString('base64url');
+      const booking = bookings.create(
+        { ...decision.record, createdAt: at, updatedAt: at },
+        key,
+        bodyHash,
+        hashManageToken(manageToken),
       );
-    }
-
-    const at = now.toISOString();
-    const booking = bookings.create({ ...decision.record, createdAt: at, updatedAt: at }, key, bodyHash);
-    return { booking, created: true };
-  });
+      return { booking, created: true, manageToken };
+    },
+  );
 
   app.post(
     '/api/bookings',
@@ -109,11 +120,11 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
 
       // Committed with the other bookings of this turn (one fsync for all); the promise resolves only once the row
       // is durable, so the 201 below is sent only for a stored request.
-      const { booking, created } = await app.commits.run(() => createOnce(request.body, key));
+      const { booking, created, manageToken } = await app.commits.run(() => createOnce(request.body, key));
       if (created) {
         // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
         deps.bus.publish({ topic: 'bookings', type: 'created', booking });
-        notifications.newBooking(booking);
+        notifications.newBooking(booking, manageToken);
       }
       return reply.code(201).send(createdOf(booking));
     },

@@ -10,6 +10,7 @@ import { formatPhone } from '@studio/shared/domain/phone';
 import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import type { Mailer } from '../lib/mailer';
+import { clientConfirmationMail } from './client-mails';
 import type { SmsSender } from '../lib/sms-sender';
 
 export interface BookingNotificationsDeps {
@@ -91,6 +92,20 @@ export function createBookingNotifications(deps: BookingNotificationsDeps) {
     }
   }
 
+  async function mailClient(booking: BookingRequest, manageToken: string) {
+    try {
+      await deps.mailer.send(
+        clientConfirmationMail(booking, {
+          publicOrigin: deps.publicOrigin,
+          timeZone: deps.timeZone,
+          token: manageToken,
+        }),
+      );
+    } catch (error) {
+      deps.log.error({ err: error, bookingId: booking.id }, 'confirmation mail to the client failed');
+    }
+  }
+
   async function textClient(booking: BookingRequest) {
     try {
       // sendToClient applies the flag, the opt-in and the limits, and reports rather than throws; the catch is for
@@ -103,8 +118,12 @@ export function createBookingNotifications(deps: BookingNotificationsDeps) {
 
   return {
     /** Starts both notifications and returns at once; the booking is already committed. */
-    newBooking(booking: BookingRequest): void {
-      const work = Promise.all([mailAdmin(booking), textClient(booking)]).then(() => undefined);
+    newBooking(booking: BookingRequest, manageToken?: string): void {
+      const work = Promise.all([
+        mailAdmin(booking),
+        manageToken ? mailClient(booking, manageToken) : undefined,
+        textClient(booking),
+      ]).then(() => undefined);
       pending.add(work);
       void work.finally(() => pending.delete(work));
     },

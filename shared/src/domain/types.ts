@@ -77,6 +77,11 @@ export interface BookingRequest {
   status: BookingStatus;
   createdAt: IsoTimestamp;
   updatedAt: IsoTimestamp;
+  /**
+   * The date the client asked to move the request to through her manage link (issue 18); absent when she has not
+   * asked (and from a backend without manage links).
+   */
+  rescheduleDate?: IsoDate;
 }
 
 /** What the admin asks for when she reads her booking requests: one page, newest first, optionally one status. */
@@ -328,4 +333,23 @@ export interface SmsStatus {
 export interface RuntimeConfig {
   remotes: Record<'public-site' | 'admin-app', string>;
   modelName: string;
+}
+
+/** What the client sees of her own request on her manage page (issue 18): no other booking, nothing the admin notes. */
+export interface ManageView {
+  reference: string;
+  name: string;
+  service: string;
+  serviceTier: string;
+  status: BookingStatus;
+  date: IsoDate | '';
+  endDate: IsoDate | '';
+  time: string;
+  consultationDate: IsoDate | '';
+  consultationTime: string;
+  /** The date she asked to move it to; '' when she has not asked. */
+  rescheduleDate: IsoDate | '';
+  createdAt: IsoTimestamp;
+  /** Whether she can still cancel or move it (not Declined or Cancelled). */
+  open: boolean;
 }

@@ -466,6 +466,7 @@ export const bookingRequestSchema = z.strictObject({
   status: bookingStatus,
   createdAt: z.string(),
   updatedAt: z.string(),
+  rescheduleDate: z.string().optional(),
 }) satisfies z.ZodType<BookingRequest>;
 
 /** One page of the admin's booking list, newest first. */

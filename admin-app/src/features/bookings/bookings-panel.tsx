@@ -71,6 +71,11 @@ function BookingCard({
             {error}
           </p>
         )}
+        {booking.rescheduleDate && booking.status !== 'Cancelled' && (
+          <p className="alert booking-reschedule" role="note" data-testid="reschedule-request">
+            {`The client asks to move this request to ${day(booking.rescheduleDate)}.`}
+          </p>
+        )}
         <dl className="booking-fields">
           {details.map(([label, value]) => (
             <div key={label}>
