@@ -26,6 +26,7 @@ import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createAvailabilityRepository } from './repositories/availability-repository';
 import { createBookingsRepository } from './repositories/bookings-repository';
 import { createContentRepository } from './repositories/content-repository';
+import { createContractsRepository } from './repositories/contracts-repository';
 import { createOutboxRepository } from './repositories/outbox-repository';
 import { createPasskeysRepository } from './repositories/passkeys-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
@@ -39,6 +40,7 @@ import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import authPasskeyRoutes from './routes/auth-passkey';
 import bookingRoutes from './routes/bookings';
+import contractSigningRoutes from './routes/contract-signing';
 import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
@@ -92,6 +94,7 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
     sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
     signInLimits: createSignInLimitsRepository(db),
     bookings: createBookingsRepository(db),
+    contracts: createContractsRepository(db),
     passkeys: createPasskeyService({
       passkeys: createPasskeysRepository(db),
       steps: createSecondFactorStore(db, { now: options.now }),
@@ -177,6 +180,8 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
     passkeys: deps.passkeys,
+    content: deps.content,
+    contracts: deps.contracts,
   });
   await app.register(bookingRoutes, {
     options,
@@ -186,6 +191,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bus: deps.bus,
     mailer: deps.mailer,
     smsSender: deps.smsSender,
+  });
+  await app.register(contractSigningRoutes, {
+    options,
+    contracts: deps.contracts,
+    bus: deps.bus,
+    mailer: deps.mailer,
   });
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   await app.register(ops, { options, outbox: deps.outbox });

@@ -4,9 +4,13 @@
 // 14, item 3: re-reading the whole list for every stream inside the POST stalled the server).
 import { EventEmitter } from 'node:events';
 import type { BookingRequest } from '@studio/shared/domain';
+import type { ContractRecord } from '@studio/shared/domain/contract';
 
 export type Change =
-  { topic: 'bookings'; type: 'created' | 'updated'; booking: BookingRequest } | { topic: 'availability' };
+  | { topic: 'bookings'; type: 'created' | 'updated'; booking: BookingRequest }
+  | { topic: 'availability' }
+  /** Issue 19: a contract was created, edited, sent, viewed or signed. */
+  | { topic: 'contracts'; contract: ContractRecord };
 
 export type ChangeTopic = Change['topic'];
 

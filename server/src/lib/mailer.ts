@@ -4,10 +4,18 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository } from '../repositories/outbox-repository';
 
+/** A file a mail carries (a signed contract's PDF); the outbox keeps it with the mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -34,6 +42,7 @@ export function createMailer(options: {
         const id = outbox.add(
           { channel: 'mail', recipient: message.to, subject: message.subject, body: message.text },
           now().toISOString(),
+          message.attachments,
         );
         // Never the address or the text: a sign-in mail's text is a live link (read it at /api/dev/outbox).
         log.info({ outboxId: id, channel: 'mail' }, 'mail kept in the local outbox');
@@ -43,7 +52,13 @@ export function createMailer(options: {
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      });
     },
   };
 }

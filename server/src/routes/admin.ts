@@ -11,8 +11,11 @@ import type { AvailabilityRepository } from '../repositories/availability-reposi
 import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import type { PasskeyService } from '../services/passkeys';
+import type { ContentRepository } from '../repositories/content-repository';
+import type { ContractsRepository } from '../repositories/contracts-repository';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
+import adminContractsRoutes from './admin-contracts';
 import adminEventsRoutes from './admin-events';
 import adminPasskeysRoutes from './admin-passkeys';
 import adminSettingsRoutes from './admin-settings';
@@ -27,6 +30,8 @@ export interface AdminRoutesOptions {
   mailer: Mailer;
   smsSender: SmsSender;
   passkeys: PasskeyService;
+  content: ContentRepository;
+  contracts: ContractsRepository;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -42,6 +47,14 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     options: deps.options,
     availability: deps.availability,
     bus: deps.bus,
+  });
+  await app.register(adminContractsRoutes, {
+    options: deps.options,
+    bookings: deps.bookings,
+    content: deps.content,
+    contracts: deps.contracts,
+    bus: deps.bus,
+    mailer: deps.mailer,
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });

@@ -1,7 +1,7 @@
 // The bookings tab (docs/product.md §2, §4): every request, newest first, with all its fields; a status dropdown; Generate
 // Contract for Confirmed requests only. Read a page at a time, all requests or those of one status, with older pages
 // on request (issue 14, item 3).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
 import type { QueryResult } from '@studio/shared/data';
 import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
@@ -20,9 +20,12 @@ const orNone = (s: string) => (s.trim() ? s : m.none);
 function BookingCard({
   booking,
   onGenerateContract,
+  contractState,
 }: {
   booking: BookingRequest;
   onGenerateContract: (booking: BookingRequest) => void;
+  /** The contract's state (issue 19), when the booking has a contract. */
+  contractState?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
   const details: Array<[string, string]> = [
@@ -71,11 +74,12 @@ function BookingCard({
           <h4>{m.fields.description}</h4>
           <p>{booking.description}</p>
         </div>
-        {canGenerateContract(booking.status) && (
+        {(canGenerateContract(booking.status) || contractState) && (
           <div className="row">
             <button type="button" className="btn btn-primary" onClick={() => onGenerateContract(booking)}>
               {m.generateContract}
             </button>
+            {contractState}
           </div>
         )}
       </article>
@@ -88,11 +92,14 @@ export function BookingsPanel({
   filter,
   onFilterChange,
   onGenerateContract,
+  contractStateOf,
 }: {
   list: QueryResult<BookingPage>;
   filter: BookingFilter;
   onFilterChange: (filter: BookingFilter) => void;
   onGenerateContract: (booking: BookingRequest) => void;
+  /** What a card shows of its booking's contract (issue 19); nothing when absent. */
+  contractStateOf?: (booking: BookingRequest) => ReactNode;
 }) {
   const older = useLoadOlderBookings(filter);
   const page = list.status === 'ready' ? list.data : null;
@@ -136,7 +143,12 @@ export function BookingsPanel({
       {page && page.items.length > 0 && (
         <ul className="booking-list">
           {page.items.map((b) => (
-            <BookingCard key={b.id} booking={b} onGenerateContract={onGenerateContract} />
+            <BookingCard
+              key={b.id}
+              booking={b}
+              onGenerateContract={onGenerateContract}
+              contractState={contractStateOf?.(b)}
+            />
           ))}
         </ul>
       )}

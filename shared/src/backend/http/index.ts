@@ -80,7 +80,13 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
     };
   }
 
+  let contractsModule: Promise<import('../port').ContractsPort> | undefined;
+
   return {
+    contracts: () =>
+      (contractsModule ??= import('./contracts').then((m) =>
+        m.createHttpContracts(request, (e, c, o) => subscribeEvents(e, c, o), options.baseUrl),
+      )),
     services: {
       list: () => request<Service[]>('GET', '/api/services'),
     },
