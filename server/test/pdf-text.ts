@@ -1,25 +1,7 @@
-// Reads a PDF's text the way a reader does, with Mozilla's pdf.js (pdfjs-dist, a dev dependency): each page's text,
-// lines joined by newlines and runs of white space made single. pdf.js is an ES module, so it runs in a child Node
-// process that reads the PDF on standard input (jest here compiles to CommonJS).
+// Reads a PDF's text the way a reader does, with Mozilla's pdf.js: read-pdf.mjs in a child Node process (pdf.js is an
+// ES module; jest here compiles to CommonJS), each page's text and size, and all of it with white space runs made one.
 import { execFileSync } from 'node:child_process';
-
-const SCRIPT = `
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const doc = await getDocument({ data: new Uint8Array(Buffer.concat(chunks)), verbosity: 0 }).promise;
-const pages = [];
-for (let i = 1; i <= doc.numPages; i++) {
-  const page = await doc.getPage(i);
-  const { items } = await page.getTextContent();
-  let text = '';
-  for (const item of items) if ('str' in item) text += item.str + (item.hasEOL ? '\\n' : '');
-  const { width, height } = page.getViewport({ scale: 1 });
-  pages.push({ text, width, height });
-}
-const meta = await doc.getMetadata();
-process.stdout.write(JSON.stringify({ pages, title: meta.info.Title ?? '' }));
-`;
+import path from 'node:path';
 
 export interface PdfText {
   pages: Array<{ text: string; width: number; height: number }>;
@@ -28,10 +10,9 @@ export interface PdfText {
   all: string;
 }
 
-export function pdfText(pdf: Uint8Array, cwd: string = __dirname): PdfText {
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', SCRIPT], {
+export function pdfText(pdf: Uint8Array): PdfText {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'read-pdf.mjs')], {
     input: Buffer.from(pdf),
-    cwd,
     maxBuffer: 32 * 1024 * 1024,
   });
   const parsed = JSON.parse(out.toString('utf8')) as Omit<PdfText, 'all'>;
