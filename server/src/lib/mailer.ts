@@ -3,13 +3,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository } from '../repositories/outbox-repository';
+import type { MailAttachment } from './mail-attachment';
 
-/** A file a mail carries (a signed contract's PDF); the outbox keeps it with the mail. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
+export type { MailAttachment };
 
 export interface MailMessage {
   to: string;

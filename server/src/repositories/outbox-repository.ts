@@ -2,7 +2,7 @@
 // configured, so sign-in and notifications work on a fresh machine (GET /api/dev/outbox in development).
 import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { Db } from '../db/database';
-import type { MailAttachment } from '../lib/mailer';
+import type { MailAttachment } from '../lib/mail-attachment';
 
 /** What the outbox tells of a mail's attachment; its content is read on its own (attachment()). */
 export interface OutboxAttachmentInfo {

@@ -193,7 +193,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
     w.text('Document SHA-256 (of the agreement’s text as signed):', { size: 9.5, gap: 0 });
     w.text(signatures.documentHash, { size: 9, font: bold, gap: 8 });
     w.text(
-      `The Client signed by typing her full name (“${signatures.client.name}”) and agreeing to sign electronically. ` +
+      `The Client signed by typing their full name (“${signatures.client.name}”) and agreeing to sign electronically. ` +
         `The ${contract.parties[0]?.role ?? 'Model'}’s signature was applied when the contract was sent for signature.`,
       { size: 9.5, gap: 10 },
     );

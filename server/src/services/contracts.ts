@@ -15,7 +15,6 @@ import type { BookingRequest } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
 import type { ContentRepository } from '../repositories/content-repository';
-import type { ContractsRepository } from '../repositories/contracts-repository';
 import { renderContractPdf } from './contract-pdf';
 
 export const CONTRACT_LINK_MS = CONTRACT_LINK_DAYS * 24 * 60 * 60 * 1000;

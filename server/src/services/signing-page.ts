@@ -22,7 +22,7 @@ const CSS = `
   p { margin: 0 0 0.6rem; overflow-wrap: anywhere; }
   .meta { font-family: system-ui, sans-serif; font-size: 0.92rem; color: var(--muted); }
   .sign { font-family: system-ui, sans-serif; }
-  .sign h2 { font-family: Georgia, serif; margin-top: 0; }
+  .sign h2 { font-family: Georgia, serif; font-size: 1.35rem; margin-top: 0; }
   label { display: block; font-weight: 600; margin: 1rem 0 0.35rem; }
   input[type=text] { width: 100%; font: inherit; font-size: 1.1rem; padding: 0.7rem 0.8rem; border: 1px solid var(--line);
     border-radius: 8px; background: var(--bg); color: var(--ink); }

@@ -3,7 +3,7 @@
 // inclusions, dates, places, contacts) comes from the booking through the server. She can print it, save it as a
 // draft, open its PDF and, after confirming, send it for signature. The dialog follows the client's view and signature
 // live. A signed version is frozen: its fields are read-only, and "New version" starts a new signature round.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { format, parseISO } from 'date-fns';
 import { BackendError } from '@studio/shared/data';
 import { isIsoDate, type BookingRequest, type ContractForm, type IsoDate } from '@studio/shared/domain';
@@ -119,6 +119,11 @@ export function ContractDialog({
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  // The question comes at the end of a long dialog: bring it into view (on a phone it would open below the fold).
+  useEffect(() => {
+    if (confirming) confirmRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [confirming]);
 
   const unsupported =
     read.status === 'error' && read.error instanceof BackendError && read.error.code === 'not-supported';
@@ -331,7 +336,12 @@ export function ContractDialog({
         )}
 
         {confirming ? (
-          <div className="contract-confirm" role="alertdialog" aria-labelledby="contract-confirm-title">
+          <div
+            ref={confirmRef}
+            className="contract-confirm"
+            role="alertdialog"
+            aria-labelledby="contract-confirm-title"
+          >
             <h3 id="contract-confirm-title">{m.confirmSendTitle}</h3>
             <p>
               {m.confirmSend(booking.email, form.modelName)}
