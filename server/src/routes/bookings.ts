@@ -105,8 +105,9 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
       const key = request.headers['idempotency-key'];
       if (!isIdempotencyKey(key)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
 
-      // better-sqlite3 commits before the call returns: the 201 below is sent only for a durable row.
-      const { booking, created } = createOnce(request.body, key);
+      // Committed with the other bookings of this turn (one fsync for all); the promise resolves only once the row
+      // is durable, so the 201 below is sent only for a stored request.
+      const { booking, created } = await app.commits.run(() => createOnce(request.body, key));
       if (created) {
         // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
         deps.bus.publish({ topic: 'bookings', type: 'created', booking });
