@@ -8,6 +8,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { test, expect, collectConsoleErrors } from '../support/test';
 import { signInThroughOutbox } from '../support/sign-in';
 import { openDatabase } from '../support/database';
+import { startServer, type RunningServer } from '../support/server';
 import { pdfText } from '../support/pdf-text';
 
 interface OutboxMessage {
@@ -25,6 +26,16 @@ interface ContractRecord {
 }
 
 const EVIL = '<img src=x onerror=alert(1)>';
+
+// A server of its own: signing in through the shared server's outbox at the same time as another spec would let
+// the two take each other's links. Its database is also where the expiry is arranged.
+let server: RunningServer;
+test.beforeEach(async () => {
+  server = await startServer();
+});
+test.afterEach(async () => {
+  await server.stop();
+});
 
 async function outbox(request: APIRequestContext, base: string): Promise<OutboxMessage[]> {
   return (await (await request.get(`${base}/api/dev/outbox`)).json()) as OutboxMessage[];
@@ -81,10 +92,9 @@ async function book(request: APIRequestContext, base: string, name: string, emai
 test('the admin sends a contract, the client signs it from her link, the admin sees it signed live', async ({
   page,
   browser,
-  baseURL,
 }) => {
   test.setTimeout(150_000);
-  const base = baseURL!;
+  const base = server.url;
   const errors = collectConsoleErrors(page);
   const stamp = Date.now();
   const clientName = `Jane Doe ${stamp}`;
@@ -92,7 +102,7 @@ test('the admin sends a contract, the client signs it from her link, the admin s
   const contractClient = `${EVIL} Jane Doe`;
   const clientEmail = `jane-${stamp}@example.com`;
 
-  await page.goto('/');
+  await page.goto(`${base}/`);
   await signInThroughOutbox(page, base);
   const bookingId = await book(page.request, base, clientName, clientEmail);
   await page.getByRole('link', { name: 'Admin' }).click();
@@ -211,7 +221,7 @@ test('the admin sends a contract, the client signs it from her link, the admin s
   // An expired link says so: the other contract is sent, and its link's 14 days are made to have passed.
   expect((await api.post(`/api/admin/contracts/${otherId}/send`, { data: {} })).status()).toBe(200);
   const otherLink = await signingLink(page.request, base, `other-${stamp}@example.com`);
-  const db = openDatabase(process.env.E2E_DATA_DIR!);
+  const db = openDatabase(server.dataDir);
   try {
     db.prepare('UPDATE contract_links SET expires_at = ? WHERE contract_id = ?').run(
       '2000-01-01T00:00:00.000Z',

@@ -359,7 +359,7 @@ export function ContractDialog({
         ) : (
           <div className="admin-form-actions contract-actions">
             <button type="button" className="btn" onClick={onClose}>
-              {messages.close}
+              {messages.cancel}
             </button>
             <button type="submit" className="btn">
               {m.export}

@@ -1,5 +1,5 @@
-// The http adapter's contracts (issue 19): a lazy chunk, loaded when the admin first opens a contract, so no visitor's
-// page carries it.
+// The http adapter's contracts (issue 19): in the live streams' lazy chunk (live.ts re-exports it), loaded when the
+// dashboard opens, so no visitor's page carries it.
 import type { BookingContracts, ContractRecord, ContractStatus } from '../../domain/contract';
 import type { BackendError, ContractsPort, Unsubscribe } from '../port';
 import type { createRequester } from './request';
@@ -13,7 +13,8 @@ export function createHttpContracts(
     onChange: (value: T) => void,
     onError: (error: BackendError) => void,
   ) => Unsubscribe,
-  baseUrl: string,
+  /** The API's base, `${baseUrl}/api`. */
+  api: string,
 ): ContractsPort {
   return {
     states: () => request<Record<string, ContractStatus>>('GET', '/api/admin/contracts/states'),
@@ -22,7 +23,7 @@ export function createHttpContracts(
       request<ContractRecord>('POST', `/api/admin/bookings/${enc(bookingId)}/contracts`, input),
     update: (id, input) => request<ContractRecord>('PUT', `/api/admin/contracts/${enc(id)}`, input),
     send: (id) => request<ContractRecord>('POST', `/api/admin/contracts/${enc(id)}/send`, {}),
-    pdfUrl: (id) => `${baseUrl}/api/admin/contracts/${enc(id)}/pdf`,
+    pdfUrl: (id) => `${api}/admin/contracts/${enc(id)}/pdf`,
     subscribe: (onChange, onError) => subscribeEvents<ContractRecord>('contract', onChange, onError),
   };
 }

@@ -80,13 +80,11 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
     };
   }
 
-  let contractsModule: Promise<import('../port').ContractsPort> | undefined;
-
   return {
+    // The admin's contracts ride in the live streams' lazy chunk (they use them, and another chunk would cost every
+    // visitor's first load a line of webpack's chunk map).
     contracts: () =>
-      (contractsModule ??= import('./contracts').then((m) =>
-        m.createHttpContracts(request, (e, c, o) => subscribeEvents(e, c, o), options.baseUrl),
-      )),
+      (liveModule ??= import('./live')).then((live) => live.createHttpContracts(request, subscribeEvents, api)),
     services: {
       list: () => request<Service[]>('GET', '/api/services'),
     },

@@ -4,6 +4,9 @@
 // single changes, and an (re)opened connection tells the bookings subscribers to read their list again.
 import { BackendError, type Unsubscribe } from '../port';
 
+// Issue 19: the admin's contract calls share this lazy chunk (see index.ts).
+export { createHttpContracts } from './contracts';
+
 interface Subscription {
   event: string;
   onData: (data: string) => void;
