@@ -2,12 +2,13 @@
 // as well: every write that changes a contract's text or state names the states it may start from, so a signed
 // contract is never changed whatever the caller does.
 import { createHash, randomUUID } from 'node:crypto';
-import type {
-  ContractDeal,
-  ContractEvent,
-  ContractPaperSize,
-  ContractRecord,
-  ContractStatus,
+import {
+  EMPTY_CONTRACT_DEAL,
+  type ContractDeal,
+  type ContractEvent,
+  type ContractPaperSize,
+  type ContractRecord,
+  type ContractStatus,
 } from '@studio/shared/domain/contract';
 import type { ContractForm } from '@studio/shared/domain';
 import type { Db } from '../db/database';
@@ -84,7 +85,8 @@ export function createContractsRepository(db: Db) {
     version: r.version,
     status: r.status,
     form: JSON.parse(r.form) as ContractForm,
-    deal: JSON.parse(r.deal) as ContractDeal,
+    // A deal stored before a field existed reads it as empty.
+    deal: { ...EMPTY_CONTRACT_DEAL, ...(JSON.parse(r.deal) as Partial<ContractDeal>) },
     paperSize: r.paper_size,
     createdAt: r.created_at,
     updatedAt: r.updated_at,

@@ -36,6 +36,9 @@ const booking: BookingRequest = {
   serviceTier: 'Weekly Content',
   serviceTierId: 'ugc-weekly',
   paymentSchedule: 'Monthly in advance',
+  endDate: '',
+  time: '',
+  consultationTime: '',
   date: '2025-02-01',
   consultationDate: '',
   consultationLocation: '',
@@ -308,6 +311,27 @@ describe('the deal in the contract (issue 19)', () => {
       ]);
     },
   );
+
+  it('names a multi-day shoot’s days and the booked time slots of the shoot and the consultation', () => {
+    const timed: BookingRequest = {
+      ...booking,
+      serviceId: 'photoshoot',
+      service: 'Photoshoot',
+      date: '2025-02-10',
+      endDate: '2025-02-12',
+      time: '10:00-14:00',
+      consultationDate: '2025-01-20',
+      consultationTime: '09:00-09:30',
+      consultationLocation: 'Video call',
+    };
+    const text = textOf(
+      buildContract(defaultContractForm(timed, 'Ava', '2025-01-15'), {
+        deal: contractDealOf(timed, undefined, { email: '', phone: '' }),
+      }),
+    );
+    expect(text).toContain('Shoot date: February 10, 2025 to February 12, 2025, 10:00 to 14:00.');
+    expect(text).toContain('Consultation: January 20, 2025, 09:00 to 09:30, Video call.');
+  });
 
   it("says 'TBD' for what the booking leaves open and 'none scheduled' without a consultation", () => {
     const open: BookingRequest = {

@@ -86,6 +86,11 @@ const orBlank = (s: string) => (s.trim() === '' ? BLANK : s.trim());
 const orTbd = (s: string) => (s.trim() === '' ? PAYMENT_TBD : s.trim());
 export const longDate = (date: IsoDate) => format(parseISO(date), 'MMMM d, yyyy');
 const dateOrTbd = (date: IsoDate | '') => (isIsoDate(date) ? longDate(date) : PAYMENT_TBD);
+/** 'March 20, 2026', 'March 20, 2026 to March 22, 2026', with ', 10:00 to 12:00' for a booked slot. */
+export function whenText(date: IsoDate | '', time: string, endDate: IsoDate | '' = ''): string {
+  const days = isIsoDate(endDate) && endDate !== date ? `${dateOrTbd(date)} to ${longDate(endDate)}` : dateOrTbd(date);
+  return time.trim() === '' || !isIsoDate(date) ? days : `${days}, ${time.trim().replace('-', ' to ')}`;
+}
 
 /** How each party can be reached, as the contract prints it. */
 export interface ContractContact {
@@ -103,8 +108,13 @@ export interface ContractDeal {
   packageName: string;
   inclusions: string[];
   shootDate: IsoDate | '';
+  /** The last day of a multi-day shoot; '' for one day. */
+  shootEndDate: IsoDate | '';
+  /** The booked time slot, 'HH:MM-HH:MM'; '' for the whole day. */
+  shootTime: string;
   shootLocation: string;
   consultationDate: IsoDate | '';
+  consultationTime: string;
   consultationLocation: string;
   /** The client's brief, as she wrote it in her request. */
   brief: string;
@@ -124,8 +134,11 @@ export function contractDealOf(
     packageName: booking.serviceTier.trim(),
     inclusions: (tier?.includes ?? []).map((s) => s.trim()).filter(Boolean),
     shootDate: booking.date,
+    shootEndDate: booking.endDate,
+    shootTime: booking.time,
     shootLocation: booking.location.trim(),
     consultationDate: booking.consultationDate,
+    consultationTime: booking.consultationTime,
     consultationLocation: booking.consultationLocation.trim(),
     brief: booking.description.trim(),
     client: { email: booking.email.trim(), phone: booking.phone.trim() },
@@ -140,8 +153,11 @@ export const EMPTY_CONTRACT_DEAL: ContractDeal = {
   packageName: '',
   inclusions: [],
   shootDate: '',
+  shootEndDate: '',
+  shootTime: '',
   shootLocation: '',
   consultationDate: '',
+  consultationTime: '',
   consultationLocation: '',
   brief: '',
   client: { email: '', phone: '' },
@@ -196,14 +212,14 @@ function bookingSection(variant: ContractVariant, serviceType: string, deal: Con
   const consultation =
     deal.consultationDate === '' && deal.consultationLocation === ''
       ? 'Consultation: none scheduled.'
-      : `Consultation: ${dateOrTbd(deal.consultationDate)}, ${deal.consultationLocation === '' ? `location ${PAYMENT_TBD}` : deal.consultationLocation}.`;
+      : `Consultation: ${whenText(deal.consultationDate, deal.consultationTime)}, ${deal.consultationLocation === '' ? `location ${PAYMENT_TBD}` : deal.consultationLocation}.`;
   return {
     heading: 'The Booking',
     paragraphs: [
       `Service: ${serviceType}.`,
       `Package: ${orTbd(deal.packageName)}.`,
       `Included: ${deal.inclusions.length > 0 ? deal.inclusions.join('; ') : 'as agreed in writing'}.`,
-      `${shoot}: ${dateOrTbd(deal.shootDate)}.`,
+      `${shoot}: ${whenText(deal.shootDate, deal.shootTime, deal.shootEndDate)}.`,
       `${where}: ${orTbd(deal.shootLocation)}.`,
       consultation,
     ],

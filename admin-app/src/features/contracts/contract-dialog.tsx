@@ -46,13 +46,16 @@ function DealSummary({ deal, form }: { deal: ContractDeal; form: ContractForm })
   const consultation =
     deal.consultationDate === '' && deal.consultationLocation === ''
       ? m.noneScheduled
-      : `${longDay(deal.consultationDate)} · ${deal.consultationLocation || m.tbd}`;
+      : `${longDay(deal.consultationDate)}${deal.consultationTime ? `, ${deal.consultationTime}` : ''} · ${deal.consultationLocation || m.tbd}`;
   const rows: Array<[string, string]> = [
     [m.dealFields.fee, deal.fee || m.tbd],
     [m.paymentSchedule, deal.paymentSchedule || m.tbd],
     [m.dealFields.package, deal.packageName || m.tbd],
     [m.dealFields.included, deal.inclusions.length ? deal.inclusions.join('; ') : m.asAgreed],
-    [m.dealFields.shoot, `${longDay(deal.shootDate)} · ${deal.shootLocation || m.tbd}`],
+    [
+      m.dealFields.shoot,
+      `${longDay(deal.shootDate)}${deal.shootEndDate ? ` – ${longDay(deal.shootEndDate)}` : ''}${deal.shootTime ? `, ${deal.shootTime}` : ''} · ${deal.shootLocation || m.tbd}`,
+    ],
     [m.dealFields.consultation, consultation],
     [m.dealFields.client, [deal.client.email, deal.client.phone].filter(Boolean).join(' · ') || m.tbd],
   ];
