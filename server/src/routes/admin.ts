@@ -13,10 +13,12 @@ import type { SettingsRepository } from '../repositories/settings-repository';
 import type { PasskeyService } from '../services/passkeys';
 import type { ContentRepository } from '../repositories/content-repository';
 import type { ContractsRepository } from '../repositories/contracts-repository';
+import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
 import adminContractsRoutes from './admin-contracts';
 import adminEventsRoutes from './admin-events';
+import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
 import adminSettingsRoutes from './admin-settings';
 
@@ -32,6 +34,7 @@ export interface AdminRoutesOptions {
   passkeys: PasskeyService;
   content: ContentRepository;
   contracts: ContractsRepository;
+  media: MediaStore;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -58,6 +61,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
+  await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {
     sessions: deps.sessions,
     bus: deps.bus,
