@@ -29,6 +29,7 @@ import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createAvailabilityRepository } from './repositories/availability-repository';
 import { createBookingsRepository } from './repositories/bookings-repository';
 import { createContentRepository } from './repositories/content-repository';
+import { createContractsRepository } from './repositories/contracts-repository';
 import { createMediaRepository } from './repositories/media-repository';
 import { createMediaStore, type MediaStore } from './media/media-store';
 import { createOutboxRepository } from './repositories/outbox-repository';
@@ -46,6 +47,7 @@ import authRoutes from './routes/auth';
 import authPasskeyRoutes from './routes/auth-passkey';
 import bookingRoutes from './routes/bookings';
 import manageBookingRoutes from './routes/manage-booking';
+import contractSigningRoutes from './routes/contract-signing';
 import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
@@ -96,6 +98,7 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
     sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
     signInLimits: createSignInLimitsRepository(db),
     bookings: createBookingsRepository(db),
+    contracts: createContractsRepository(db),
     passkeys: createPasskeyService({
       passkeys: createPasskeysRepository(db),
       steps: createSecondFactorStore(db, { now: options.now }),
@@ -208,6 +211,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
     passkeys: deps.passkeys,
+    contracts: deps.contracts,
     media: createMedia(db, options, app.log),
   });
   await app.register(bookingRoutes, {
@@ -220,6 +224,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
   });
   await app.register(manageBookingRoutes, { options, bookings: deps.bookings, bookable, bus: deps.bus });
+  await app.register(contractSigningRoutes, {
+    options,
+    contracts: deps.contracts,
+    bus: deps.bus,
+    mailer: deps.mailer,
+  });
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   await app.register(ops, { options, outbox: deps.outbox });
 
@@ -243,9 +253,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
     log: app.log,
   });
-  // A write to what the pages show drops the kept HTML; a new booking request changes no public page.
+  // A write to what the pages show drops the kept HTML: content, availability, and a booking's update (a confirmed or
+  // cancelled booking holds or frees its date in /book-me's calendar). A new request (New holds nothing) and a
+  // contract change no public page.
   const unsubscribe = deps.bus.subscribe((change) => {
-    if (change.topic !== 'bookings') renderer.invalidate();
+    if (change.topic === 'contracts' || (change.topic === 'bookings' && change.type === 'created')) return;
+    renderer.invalidate();
   });
   app.addHook('onClose', async () => unsubscribe());
   await app.register(staticFiles, {

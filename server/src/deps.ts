@@ -13,6 +13,7 @@ import type { Mailer } from './lib/mailer';
 import type { SmsTransport } from './lib/sms-transport';
 import type { SmsSender } from './lib/sms-sender';
 import type { PasskeyService } from './services/passkeys';
+import type { ContractsRepository } from './repositories/contracts-repository';
 
 /** Everything a route module needs; built once per app. */
 export interface AppDeps {
@@ -33,4 +34,6 @@ export interface AppDeps {
   bookings: BookingsRepository;
   /** The admin's passkeys, recovery code and the passkey step of sign-in. */
   passkeys: PasskeyService;
+  /** Contracts sent for e-signature, their audit trails and signed PDFs (issue 19). */
+  contracts: ContractsRepository;
 }

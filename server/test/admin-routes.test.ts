@@ -86,6 +86,13 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'POST', url: '/api/admin/passkeys/options', payload: { name: 'Phone' } },
   { method: 'POST', url: '/api/admin/passkeys', payload: { name: 'Phone', response: {} } },
   { method: 'DELETE', url: '/api/admin/passkeys/x' },
+  // Issue 19: contracts.
+  { method: 'GET', url: '/api/admin/contracts/states' },
+  { method: 'GET', url: '/api/admin/bookings/b-1/contracts' },
+  { method: 'POST', url: '/api/admin/bookings/b-1/contracts', payload: {} },
+  { method: 'PUT', url: '/api/admin/contracts/x', payload: {} },
+  { method: 'POST', url: '/api/admin/contracts/x/send', payload: {} },
+  { method: 'GET', url: '/api/admin/contracts/x/pdf' },
   // The guard refuses an upload before its body is read, whatever the body (admin-media.test.ts sends real ones).
   {
     method: 'POST',
@@ -108,7 +115,7 @@ const ADMIN_ROUTES: InjectOptions[] = [
 ];
 
 test('the routes under test are every /api/admin route the app has', () => {
-  const tested = ADMIN_ROUTES.map((r) => `${r.method} ${String(r.url).replace(/\/(b-1|x)$/, '/:id')}`).sort();
+  const tested = ADMIN_ROUTES.map((r) => `${r.method} ${String(r.url).replace(/\/(b-1|x)(?=\/|$)/, '/:id')}`).sort();
   const admin = registeredRoutes(t.app)
     .filter((r) => r.includes(' /api/admin/'))
     .sort();

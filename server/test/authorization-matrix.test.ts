@@ -4,6 +4,8 @@
 // read what) makes at least one cell fail.
 import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
+import { createContractsRepository } from '../src/repositories/contracts-repository';
 import sharp from 'sharp';
 import { ADMIN_EMAIL, build, registeredRoutes, withCsrf, type TestApp } from './helper';
 
@@ -150,6 +152,63 @@ const TABLE: Row[] = [
     expect: { visitor: 204, stranger: 204, admin: 204 },
   },
   { method: 'GET', route: '/api/dev/outbox', request: () => ({ url: '/api/dev/outbox' }), expect: OPEN },
+  {
+    method: 'GET',
+    route: '/api/dev/outbox/:id/attachments',
+    request: () => ({ url: '/api/dev/outbox/1/attachments' }),
+    expect: OPEN,
+  },
+  {
+    method: 'GET',
+    route: '/api/dev/outbox/:id/attachments/:position',
+    request: () => ({ url: '/api/dev/outbox/999999/attachments/0' }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  // Issue 19: contracts.
+  {
+    method: 'GET',
+    route: '/api/admin/contracts/states',
+    request: () => ({ url: '/api/admin/contracts/states' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/bookings/:id/contracts',
+    request: (c) => ({ url: `/api/admin/bookings/${c.bookingId}/contracts` }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/bookings/:id/contracts',
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/admin/bookings/${c.bookingId}/contracts`,
+      payload: { form: CONTRACT_FORM, paperSize: 'letter' },
+    }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/contracts/:id',
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/admin/contracts/${draftFor(c)}`,
+      payload: { form: CONTRACT_FORM, paperSize: 'a4' },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/contracts/:id/send',
+    request: (c) => ({ method: 'POST', url: `/api/admin/contracts/${draftFor(c)}/send`, payload: {} }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/contracts/:id/pdf',
+    request: (c) => ({ url: `/api/admin/contracts/${draftFor(c)}/pdf` }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     method: 'GET',
     route: '/api/admin/bookings',
@@ -421,6 +480,25 @@ const TABLE: Row[] = [
 const LIVE_STREAM = { method: 'GET', route: '/api/admin/events', expect: ADMIN_ONLY(200) };
 
 let t: TestApp;
+
+const CONTRACT_FORM = {
+  clientName: 'Matrix',
+  modelName: 'Ava',
+  effectiveDate: '2026-03-02',
+  serviceType: 'UGC',
+  timeline: '4',
+  governingLaw: 'Arizona',
+};
+/** A draft contract for the cell's booking, stored directly. */
+function draftFor(c: Ctx): string {
+  const at = new Date().toISOString();
+  return createContractsRepository(t.app.db).create(
+    c.bookingId,
+    { form: CONTRACT_FORM, deal: EMPTY_CONTRACT_DEAL, paperSize: 'a4' },
+    at,
+    { type: 'created', actor: ADMIN_EMAIL, ip: '', userAgent: '' },
+  ).id;
+}
 const sessions: Record<Role, string | null> = { visitor: null, stranger: null, admin: null };
 let seq = 0;
 

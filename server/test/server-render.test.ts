@@ -100,6 +100,11 @@ test('the HTML is kept per address until the availability or the content changes
   await get('/');
   await get('/about');
   expect(renderCount()).toBe(4);
+
+  // A booking confirmed or cancelled holds or frees its date in the booking page's calendar.
+  t.bus.publish({ topic: 'bookings', type: 'updated', booking: {} as never });
+  await get('/');
+  expect(renderCount()).toBe(5);
 });
 
 test("the admin's saved content drops the kept HTML; a refused write keeps it", async () => {

@@ -571,7 +571,10 @@ describe('contracts', () => {
   const openContract = async () => {
     await renderApp();
     fireEvent.click(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' }));
-    return screen.getByRole('dialog', { name: 'Generate contract' });
+    const dialog = screen.getByRole('dialog', { name: 'Generate contract' });
+    // The deal comes from the backend (issue 19): the dialog is ready once it shows.
+    await within(dialog).findByRole('region', { name: 'The deal (from the booking)' });
+    return dialog;
   };
 
   test('the form is prefilled: client from the booking, model name from configuration, 4 weeks, Arizona', async () => {
@@ -616,6 +619,72 @@ describe('contracts', () => {
     const dialog = await openContract();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to export contract\. Please try again\.$/);
+  });
+
+  test('the deal from the booking: fee, package, schedule, shoot and consultation, client contact', async () => {
+    const dialog = await openContract();
+    const deal = within(dialog).getByRole('region', { name: 'The deal (from the booking)' });
+    expect(deal).toHaveTextContent('Fee$350');
+    expect(deal).toHaveTextContent('PackageStandard');
+    expect(deal).toHaveTextContent('ShootMay 1, 2030 · Tempe');
+    expect(deal).toHaveTextContent('ConsultationApr 20, 2030 · Studio');
+    expect(deal).toHaveTextContent('Client contactb2@example.com · +15550001111');
+  });
+
+  test('Send asks first; after confirming, the card and the dialog follow sent, then signed live; a signed contract is frozen and offers a new version', async () => {
+    const dialog = await openContract();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Send for signature…' }));
+    });
+    // Nothing is sent before she confirms.
+    const confirm = within(dialog).getByRole('alertdialog', { name: 'Send this contract for signature?' });
+    expect(confirm).toHaveTextContent('b2@example.com will receive a private link');
+    expect(await (await memory.contracts()).states()).toEqual({});
+    await act(async () => {
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
+    });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Sent to b2@example.com.');
+    expect(within(cardOf(XSS)).getByText('Sent')).toBeInTheDocument();
+
+    const [sent] = (await (await memory.contracts()).forBooking('b2')).contracts;
+    await act(async () => {
+      memory.memoryContracts.signAsClient(sent!.id, 'Jane Q. Doe');
+    });
+    expect(within(cardOf(XSS)).getByText('Signed')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Signed by Jane Q\. Doe on/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Client name')).toHaveAttribute('readonly');
+    expect(within(dialog).queryByRole('button', { name: /Send/ })).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'New version' }));
+    });
+    expect(within(dialog).getByRole('button', { name: /Version 2/, pressed: true })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Version 1/ })).toHaveTextContent('Signed');
+    expect(within(dialog).getByLabelText('Client name')).not.toHaveAttribute('readonly');
+    expect(within(cardOf(XSS)).getByText('Draft')).toBeInTheDocument();
+  });
+
+  test('editing a signed contract is refused by the backend (conflict) and the dialog offers a new version', async () => {
+    const contracts = await memory.contracts();
+    const created = await contracts.create('b2', {
+      form: {
+        clientName: 'A',
+        modelName: 'B',
+        effectiveDate: today,
+        serviceType: 'Photoshoot',
+        timeline: '4',
+        governingLaw: 'Arizona',
+      },
+      paperSize: 'a4',
+    });
+    await contracts.send(created.id);
+    memory.memoryContracts.signAsClient(created.id, 'A');
+    await expect(contracts.update(created.id, { form: created.form, paperSize: 'letter' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    const dialog = await openContract();
+    expect(within(dialog).getByText(/A signed contract cannot be changed/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'New version' })).toBeInTheDocument();
   });
 
   test('a contract that cannot be built: "Failed to generate contract. Please try again."', async () => {

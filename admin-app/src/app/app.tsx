@@ -20,6 +20,8 @@ import { useSignOut } from '../features/session/api/sign-out';
 import { SmsSetting } from '../features/settings/sms-setting';
 import { PasskeysSection } from '../features/passkeys/passkeys-section';
 import { ContractDialog } from '../features/contracts/contract-dialog';
+import { ContractStateBadge } from '../features/contracts/contract-state-badge';
+import { useContractStates } from '../features/contracts/api/get-contract-states';
 import './app.css';
 
 // Her content editors are a chunk of their own, fetched when she first opens the tab (issue 16).
@@ -41,6 +43,8 @@ export default function AdminApp() {
   const [filter, setFilter] = useState<BookingFilter>('all');
   const { list: bookings, error: bookingsError } = useBookings(filter);
   const { data: availability, error: availabilityError } = useAdminAvailability();
+  // Each booking's contract state, live (issue 19). A backend without contracts simply shows none.
+  const { states: contractStates } = useContractStates();
   const checkSession = useCheckSession();
   const signOut = useSignOut();
   const cache = useQueryCache();
@@ -157,6 +161,10 @@ export default function AdminApp() {
             filter={filter}
             onFilterChange={setFilter}
             onGenerateContract={setContractFor}
+            contractStateOf={(b) => {
+              const state = contractStates.status === 'ready' ? contractStates.data[b.id] : undefined;
+              return state ? <ContractStateBadge status={state} /> : null;
+            }}
           />
           <aside className="admin-aside">
             <PasskeysSection />

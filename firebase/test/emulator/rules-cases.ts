@@ -101,6 +101,8 @@ export const BASE_SEED: Record<string, DocumentData> = {
   'availabilityNotes/availabilityPeriods_a1': { text: 'Private' },
   'bookingRequests/b1': storedBooking,
   'settings/sms': { smsEnabled: false },
+  'contracts/c1': { bookingId: 'b1', status: 'sent', version: 1 },
+  'contractLinks/h1': { contractId: 'c1', expiresAt: '2030-01-01T00:00:00.000Z' },
 };
 
 export const period = (over: DocumentData = {}) => ({
@@ -326,6 +328,15 @@ export function rulesCases(): RulesCase[] {
     ...notesCases(),
     ...bookingCases(),
     ...settingsCases(),
+    // Issue 19: contracts are the admin's alone; their signing links no client reads or writes.
+    allow('claimAdmin', 'the admin reads a contract', read('contracts/c1')),
+    allow('configAdmin', 'the config/admin owner reads a contract', read('contracts/c1')),
+    deny('visitor', 'a visitor cannot read a contract', read('contracts/c1')),
+    deny('stranger', 'a signed-in stranger cannot read a contract', read('contracts/c1')),
+    deny('claimAdmin', 'no client writes a contract, not even the admin', set('contracts/c1', { status: 'signed' })),
+    deny('visitor', 'a visitor cannot read a signing link', read('contractLinks/h1')),
+    deny('claimAdmin', 'not even the admin reads a signing link', read('contractLinks/h1')),
+    deny('visitor', 'nobody writes a signing link from a client', set('contractLinks/h1', { contractId: 'c2' })),
     deny('visitor', 'a visitor cannot read config/admin', read('config/admin')),
     deny('claimAdmin', 'nobody writes config/admin from a client', set('config/admin', { email: 'eve@example.com' })),
   ];

@@ -4,12 +4,15 @@
 // 14, item 3: re-reading the whole list for every stream inside the POST stalled the server).
 import { EventEmitter } from 'node:events';
 import type { BookingRequest } from '@studio/shared/domain';
+import type { ContractRecord } from '@studio/shared/domain/contract';
 
 export type Change =
   | { topic: 'bookings'; type: 'created' | 'updated'; booking: BookingRequest }
   | { topic: 'availability' }
   // Her services, portfolio, site details or comp card: the server-rendered pages are read again (lib/server-render.ts).
-  | { topic: 'content' };
+  | { topic: 'content' }
+  /** Issue 19: a contract was created, edited, sent, viewed or signed. */
+  | { topic: 'contracts'; contract: ContractRecord };
 
 export type ChangeTopic = Change['topic'];
 

@@ -3,6 +3,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxRepository } from '../repositories/outbox-repository';
+import type { MailAttachment } from './mail-attachment';
+
+export type { MailAttachment };
 
 export interface MailMessage {
   to: string;
@@ -10,6 +13,7 @@ export interface MailMessage {
   text: string;
   /** The HTML alternative of `text` (a client's mails); the outbox keeps the text, which says the same. */
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -36,6 +40,7 @@ export function createMailer(options: {
         const id = outbox.add(
           { channel: 'mail', recipient: message.to, subject: message.subject, body: message.text },
           now().toISOString(),
+          message.attachments,
         );
         // Never the address or the text: a sign-in mail's text is a live link (read it at /api/dev/outbox).
         log.info({ outboxId: id, channel: 'mail' }, 'mail kept in the local outbox');
@@ -51,6 +56,7 @@ export function createMailer(options: {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     },
   };

@@ -2,6 +2,14 @@
 // configured, so sign-in and notifications work on a fresh machine (GET /api/dev/outbox in development).
 import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { Db } from '../db/database';
+import type { MailAttachment } from '../lib/mail-attachment';
+
+/** What the outbox tells of a mail's attachment; its content is read on its own (attachment()). */
+export interface OutboxAttachmentInfo {
+  filename: string;
+  contentType: string;
+  size: number;
+}
 
 // A sign-in mail carries `/finishSignIn?token=<43 characters>`; once the token is spent or expired the mail keeps
 // the link's shape with the token replaced, so the outbox never holds a usable secret longer than it must.
@@ -24,13 +32,43 @@ export function createOutboxRepository(db: Db) {
   const withToken = db.prepare('SELECT id, body FROM outbox WHERE instr(body, ?) > 0');
   const setBody = db.prepare('UPDATE outbox SET body = ? WHERE id = ?');
   const purge = db.prepare('DELETE FROM outbox WHERE created_at < ?');
+  const insertAttachment = db.prepare(
+    'INSERT INTO outbox_attachments (outbox_id, position, filename, content_type, content) VALUES (?, ?, ?, ?, ?)',
+  );
+  const attachmentInfos = db.prepare(
+    'SELECT filename, content_type AS contentType, length(content) AS size FROM outbox_attachments WHERE outbox_id = ? ORDER BY position',
+  );
+  const attachmentAt = db.prepare(
+    'SELECT filename, content_type AS contentType, content FROM outbox_attachments WHERE outbox_id = ? AND position = ?',
+  );
+  const addWithAttachments = db.transaction(
+    (message: Omit<OutboxMessage, 'id' | 'createdAt'>, now: string, attachments: MailAttachment[]) => {
+      const id = Number(
+        insert.run(message.channel, message.recipient, message.subject, message.body, now).lastInsertRowid,
+      );
+      attachments.forEach((a, i) => insertAttachment.run(id, i, a.filename, a.contentType, a.content));
+      return id;
+    },
+  );
   const redact = (rows: Array<{ id: number; body: string }>) => {
     for (const row of rows) setBody.run(row.body.replace(SIGN_IN_TOKEN, `$1${REDACTED}`), row.id);
     return rows.length;
   };
   return {
-    add(message: Omit<OutboxMessage, 'id' | 'createdAt'>, now = new Date().toISOString()): number {
-      return Number(insert.run(message.channel, message.recipient, message.subject, message.body, now).lastInsertRowid);
+    add(
+      message: Omit<OutboxMessage, 'id' | 'createdAt'>,
+      now = new Date().toISOString(),
+      attachments: MailAttachment[] = [],
+    ): number {
+      return addWithAttachments(message, now, attachments);
+    },
+    /** The files kept with a mail, in the order it carried them. */
+    attachments(outboxId: number): OutboxAttachmentInfo[] {
+      return attachmentInfos.all(outboxId) as OutboxAttachmentInfo[];
+    },
+    /** One kept file, with its content; undefined when there is none at that position. */
+    attachment(outboxId: number, position: number): MailAttachment | undefined {
+      return attachmentAt.get(outboxId, position) as MailAttachment | undefined;
     },
     /** Newest first. */
     list(limit = 100): OutboxMessage[] {

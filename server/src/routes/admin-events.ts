@@ -10,6 +10,7 @@
 // the list again); and a session may hold at most MAX_STREAMS_PER_SESSION streams.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAvailabilitySchema, bookingChangeEventSchema, z } from '@studio/shared/schemas';
+import { contractRecordSchema } from '@studio/shared/schemas/contract';
 import type { Change, ChangeBus } from '../lib/change-bus';
 import type { SessionStore } from '../lib/sessions';
 import type { AvailabilityRepository } from '../repositories/availability-repository';
@@ -77,6 +78,11 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
         availabilityQueued = false;
         if (streams.size > 0) broadcast(availabilityFrame());
       });
+      return;
+    }
+    if (change.topic === 'contracts') {
+      const { contract } = change;
+      setImmediate(() => broadcast(frame('contract', contractRecordSchema, contract)));
       return;
     }
     // The dashboard shows no content it would need told about: the Content tab re-reads what it saved.

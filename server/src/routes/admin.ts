@@ -12,10 +12,12 @@ import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { ContentRepository } from '../repositories/content-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import type { PasskeyService } from '../services/passkeys';
+import type { ContractsRepository } from '../repositories/contracts-repository';
 import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
 import adminContentRoutes from './admin-content';
+import adminContractsRoutes from './admin-contracts';
 import adminEventsRoutes from './admin-events';
 import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
@@ -32,6 +34,7 @@ export interface AdminRoutesOptions {
   mailer: Mailer;
   smsSender: SmsSender;
   passkeys: PasskeyService;
+  contracts: ContractsRepository;
   media: MediaStore;
 }
 
@@ -48,6 +51,14 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     options: deps.options,
     availability: deps.availability,
     bus: deps.bus,
+  });
+  await app.register(adminContractsRoutes, {
+    options: deps.options,
+    bookings: deps.bookings,
+    content: deps.content,
+    contracts: deps.contracts,
+    bus: deps.bus,
+    mailer: deps.mailer,
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
   await app.register(adminContentRoutes, { options: deps.options, content: deps.content, bus: deps.bus });

@@ -19,6 +19,44 @@ const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = asy
       return outbox.list();
     },
   );
+
+  // The files a mail carried (issue 19: the signed contract's PDF), listed and read one at a time.
+  const attachmentParams = z.strictObject({ id: z.coerce.number().int().min(1) });
+  app.get(
+    '/api/dev/outbox/:id/attachments',
+    {
+      schema: {
+        params: attachmentParams,
+        response: {
+          200: z.array(z.strictObject({ filename: z.string(), contentType: z.string(), size: z.number() })),
+          403: apiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      if (!isLoopbackPeer(request.raw.socket.remoteAddress)) throw new HttpError(403, OUTBOX_LOCAL_ONLY);
+      return outbox.attachments(request.params.id);
+    },
+  );
+  app.get(
+    '/api/dev/outbox/:id/attachments/:position',
+    {
+      schema: {
+        params: attachmentParams.extend({ position: z.coerce.number().int().min(0) }),
+        response: { 200: z.any(), 403: apiErrorSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      if (!isLoopbackPeer(request.raw.socket.remoteAddress)) throw new HttpError(403, OUTBOX_LOCAL_ONLY);
+      const file = outbox.attachment(request.params.id, request.params.position);
+      if (!file) throw new HttpError(404, 'No such attachment.');
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+        .send(file.content);
+    },
+  );
 };
 
 export default devOutboxRoutes;

@@ -27,6 +27,7 @@ import type {
   TimeSlotInput,
   UnavailableRangeInput,
 } from '../domain/types';
+import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract';
 
 export type Unsubscribe = () => void;
 
@@ -158,6 +159,24 @@ export interface NotificationsPort {
   setSmsEnabled(enabled: boolean | null): Promise<SmsStatus>;
 }
 
+/** Issue 19: a booking's contracts and their signature round (admin only). */
+export interface ContractsPort {
+  /** Each booking's contract state (its latest version's status); bookings without a contract are absent. */
+  states(): Promise<Record<string, ContractStatus>>;
+  /** The booking's contracts, newest version first, and the deal a new version would carry. */
+  forBooking(bookingId: string): Promise<BookingContracts>;
+  /** A new version (the first, or after the last was signed); 'conflict' while an unsigned one exists. */
+  create(bookingId: string, input: ContractInput): Promise<ContractRecord>;
+  /** Edits an unsigned version (a sent one goes back to draft and its link stops working); 'conflict' once signed. */
+  update(id: string, input: ContractInput): Promise<ContractRecord>;
+  /** E-mails the client her signing link (a new one, valid 14 days); the model's signature is applied now. */
+  send(id: string): Promise<ContractRecord>;
+  /** Where the version's PDF opens: the draft as it stands, or the signed copy once signed. */
+  pdfUrl(id: string): string;
+  /** Each contract created or changed (sent, viewed, signed) from now on, as it happens. */
+  subscribe(onChange: (contract: ContractRecord) => void, onError: (error: BackendError) => void): Unsubscribe;
+}
+
 export interface Backend {
   services: ServicesPort;
   portfolio: PortfolioPort;
@@ -166,6 +185,11 @@ export interface Backend {
   availability: AvailabilityPort;
   auth: AuthPort;
   notifications: NotificationsPort;
+  /**
+   * Contracts, loaded on first use (no visitor's page carries them). Rejects with 'not-supported' on a backend
+   * without them.
+   */
+  contracts(): Promise<ContractsPort>;
 }
 
 export type BackendErrorCode =

@@ -1,5 +1,8 @@
 import {
+  EMPTY_CONTRACT_DEAL,
   buildContract,
+  contractDealOf,
+  contractPlainText,
   contractVariantFor,
   defaultContractForm,
   escapeHtml,
@@ -9,8 +12,8 @@ import {
 } from './contract';
 import type { BookingRequest, ContractForm } from './types';
 
-const textOf = (c: ContractDocument) =>
-  [c.title, ...c.sections.flatMap((s) => [s.heading, ...s.paragraphs])].join('\n');
+const textOf = (c: ContractDocument) => contractPlainText(c);
+const dealWith = (paymentSchedule: string) => ({ ...EMPTY_CONTRACT_DEAL, paymentSchedule });
 
 const form = (over: Partial<ContractForm> = {}): ContractForm => ({
   clientName: 'Acme Studio',
@@ -117,7 +120,7 @@ describe('defaultContractForm', () => {
 describe('buildContract', () => {
   it('states the common terms of docs/product.md §9', () => {
     const text = textOf(
-      buildContract(form({ governingLaw: 'Nevada' }), { paymentSchedule: '50% upfront, 50% upon completion' }),
+      buildContract(form({ governingLaw: 'Nevada' }), { deal: dealWith('50% upfront, 50% upon completion') }),
     );
     expect(text).toContain('Payment schedule: 50% upfront, 50% upon completion.');
     expect(text).toContain('Payment is due within 7 days of invoice.');
@@ -129,29 +132,29 @@ describe('buildContract', () => {
   });
 
   it("prints 'TBD' when there is no payment schedule", () => {
-    expect(textOf(buildContract(form(), { paymentSchedule: '' }))).toContain('Payment schedule: TBD.');
-    expect(textOf(buildContract(form(), { paymentSchedule: '  ' }))).toContain('Payment schedule: TBD.');
+    expect(textOf(buildContract(form(), { deal: dealWith('') }))).toContain('Payment schedule: TBD.');
+    expect(textOf(buildContract(form(), { deal: dealWith('  ') }))).toContain('Payment schedule: TBD.');
   });
 
   it('names the parties and the effective date', () => {
-    const c = buildContract(form(), { paymentSchedule: 'TBD' });
+    const c = buildContract(form(), { deal: dealWith('TBD') });
     expect(c.parties).toEqual([
-      { role: 'Model', name: 'Ava Stone' },
-      { role: 'Client', name: 'Acme Studio' },
+      { role: 'Model', name: 'Ava Stone', contact: '' },
+      { role: 'Client', name: 'Acme Studio', contact: '' },
     ]);
     expect(textOf(c)).toContain(
-      'is made as of January 1, 2025 (the “Effective Date”) between Ava Stone (the “Model”) and Acme Studio (the “Client”).',
+      'is made as of January 1, 2025 (the “Effective Date”) between Ava Stone (the “Model”), and Acme Studio (the “Client”).',
     );
   });
 
   it('leaves a blank line for a missing name and defaults an empty governing law to Arizona', () => {
-    const c = buildContract(form({ clientName: ' ', governingLaw: '' }), { paymentSchedule: 'TBD' });
-    expect(c.parties[1]).toEqual({ role: 'Client', name: '____________________' });
+    const c = buildContract(form({ clientName: ' ', governingLaw: '' }), { deal: dealWith('TBD') });
+    expect(c.parties[1]).toEqual({ role: 'Client', name: '____________________', contact: '' });
     expect(textOf(c)).toContain('binding arbitration in the State of Arizona');
   });
 
   it('carries the milestones as data and as text', () => {
-    const c = buildContract(form({ timeline: '10' }), { paymentSchedule: 'TBD' });
+    const c = buildContract(form({ timeline: '10' }), { deal: dealWith('TBD') });
     expect(c.milestones).toEqual([
       { label: 'First milestone (25% of the timeline)', date: '2025-01-19' },
       { label: 'Second milestone (75% of the timeline)', date: '2025-02-23' },
@@ -164,17 +167,17 @@ describe('buildContract', () => {
   });
 
   it('says "1 week" in the singular', () => {
-    expect(textOf(buildContract(form({ timeline: '1' }), { paymentSchedule: 'TBD' }))).toContain(
+    expect(textOf(buildContract(form({ timeline: '1' }), { deal: dealWith('TBD') }))).toContain(
       'The project runs for 1 week from the Effective Date.',
     );
   });
 
   it('covers shoots, usage and wardrobe/styling in the modeling variant', () => {
-    const c = buildContract(form(), { paymentSchedule: 'TBD' });
+    const c = buildContract(form(), { deal: dealWith('TBD') });
     expect(c.variant).toBe('modeling');
     expect(c.title).toBe('Modeling Services Agreement');
     const text = textOf(c);
-    expect(text).toContain('Shoots: The Model will provide modeling services for Photoshoot');
+    expect(text).toContain('Shoots: The Model will model for the Client’s photoshoot,');
     expect(text).toContain('Usage: ');
     expect(text).toContain('Wardrobe and Styling: ');
     expect(text).not.toContain('Deliverables: ');
@@ -182,12 +185,16 @@ describe('buildContract', () => {
   });
 
   it('covers deliverables, revisions and content licensing in the UGC variant', () => {
-    const c = buildContract(form({ serviceType: 'User-Generated Content' }), { paymentSchedule: 'Monthly in advance' });
+    const c = buildContract(form({ serviceType: 'User-Generated Content' }), { deal: dealWith('Monthly in advance') });
     expect(c.variant).toBe('ugc');
     expect(c.title).toBe('User-Generated Content Services Agreement');
-    expect(c.parties[0]).toEqual({ role: 'Creator', name: 'Ava Stone' });
+    expect(c.parties[0]).toEqual({ role: 'Creator', name: 'Ava Stone', contact: '' });
     const text = textOf(c);
-    expect(text).toContain('Deliverables: The Creator will create user-generated content for User-Generated Content');
+    // Issue 19: it read "create user-generated content for User-Generated Content".
+    expect(text).toContain(
+      'Deliverables: The Creator will film, photograph and edit user-generated content for the Client’s brand,',
+    );
+    expect(text).not.toMatch(/content for User-Generated Content/);
     expect(text).toContain('Revisions: ');
     expect(text).toContain('Content Licensing and Usage Rights: ');
     expect(text).toContain('Payment schedule: Monthly in advance.');
@@ -195,32 +202,154 @@ describe('buildContract', () => {
     expect(text).not.toContain('Shoots: ');
   });
 
-  it('names the service generically when the form leaves it empty', () => {
-    expect(textOf(buildContract(form({ serviceType: '' }), { paymentSchedule: 'TBD' }))).toContain(
-      'modeling services for modeling,',
+  it('names the service generically when the form leaves it empty, and a specific one as the Client’s project', () => {
+    expect(textOf(buildContract(form({ serviceType: '' }), { deal: dealWith('TBD') }))).toContain(
+      'The Model will model for the Client’s photoshoot,',
     );
-    expect(textOf(buildContract(form({ serviceType: ' ' }), { paymentSchedule: 'TBD', variant: 'ugc' }))).toContain(
-      'create user-generated content for user-generated content:',
+    expect(textOf(buildContract(form({ serviceType: ' ' }), { deal: dealWith('TBD'), variant: 'ugc' }))).toContain(
+      'user-generated content for the Client’s brand,',
     );
+    expect(textOf(buildContract(form({ serviceType: 'Runway Show' }), { deal: dealWith('TBD') }))).toContain(
+      'The Model will model for the Client’s Runway Show project,',
+    );
+    expect(
+      textOf(buildContract(form({ serviceType: 'Spring Launch' }), { deal: dealWith('TBD'), variant: 'ugc' })),
+    ).toContain('user-generated content for the Client’s Spring Launch campaign,');
   });
 
   it('lets the caller choose the variant, e.g. from the booking’s service id', () => {
     const c = buildContract(form({ serviceType: 'Spring campaign' }), {
-      paymentSchedule: 'TBD',
+      deal: dealWith('TBD'),
       variant: contractVariantFor(booking.serviceId),
     });
     expect(c.variant).toBe('ugc');
   });
 
   it('keeps markup in the form as plain text: escaping is the renderer’s job', () => {
-    const c = buildContract(form({ clientName: '<img src=x onerror=alert(1)>' }), { paymentSchedule: 'TBD' });
+    const c = buildContract(form({ clientName: '<img src=x onerror=alert(1)>' }), { deal: dealWith('TBD') });
     expect(c.parties[1]?.name).toBe('<img src=x onerror=alert(1)>');
     expect(escapeHtml(textOf(c))).not.toMatch(/<img/);
   });
 
   it('rejects an effective date that is not a calendar date', () => {
-    expect(() => buildContract(form({ effectiveDate: '' }), { paymentSchedule: 'TBD' })).toThrow(RangeError);
-    expect(() => buildContract(form({ effectiveDate: '2025-02-30' }), { paymentSchedule: 'TBD' })).toThrow(RangeError);
+    expect(() => buildContract(form({ effectiveDate: '' }), { deal: dealWith('TBD') })).toThrow(RangeError);
+    expect(() => buildContract(form({ effectiveDate: '2025-02-30' }), { deal: dealWith('TBD') })).toThrow(RangeError);
+  });
+});
+
+describe('the deal in the contract (issue 19)', () => {
+  const ugcBooking: BookingRequest = {
+    ...booking,
+    phone: '+1 602 555 0142',
+    date: '2025-02-10',
+    location: 'Acme HQ, 12 Mill St, Phoenix',
+    consultationDate: '2025-01-20',
+    consultationLocation: 'Video call',
+  };
+  const photoBooking: BookingRequest = {
+    ...ugcBooking,
+    serviceId: 'photoshoot',
+    service: 'Photoshoot',
+    servicePrice: '$350',
+    serviceTier: 'Half Day',
+    serviceTierId: 'half-day',
+    paymentSchedule: '50% upfront, 50% upon completion',
+    location: 'Desert Botanical Garden, Phoenix',
+  };
+  const provider = { email: 'ava@example.com', phone: '+1 480 555 0100' };
+  const variants = [
+    {
+      name: 'modeling',
+      booking: photoBooking,
+      includes: ['4 hours on set', '2 outfit changes', '20 edited images'],
+      fee: 'Fee: $350 for the Half Day package.',
+      schedule: 'Payment schedule: 50% upfront, 50% upon completion.',
+      shoot: ['Shoot date: February 10, 2025.', 'Shoot location: Desert Botanical Garden, Phoenix.'],
+      provider: 'Ava Stone (the “Model”), reachable at ava@example.com, +1 480 555 0100',
+    },
+    {
+      name: 'ugc',
+      booking: ugcBooking,
+      includes: ['4 videos a week', '1 revision round'],
+      fee: 'Fee: $500 for the Weekly Content package.',
+      schedule: 'Payment schedule: Monthly in advance.',
+      shoot: ['Filming date: February 10, 2025.', 'Filming location: Acme HQ, 12 Mill St, Phoenix.'],
+      provider: 'Ava Stone (the “Creator”), reachable at ava@example.com, +1 480 555 0100',
+    },
+  ] as const;
+
+  it.each(variants)(
+    'the $name variant carries the fee, package, inclusions, dates, places, contacts and §9 terms',
+    (v) => {
+      const deal = contractDealOf(v.booking, { includes: [...v.includes] }, provider);
+      const c = buildContract(defaultContractForm(v.booking, 'Ava Stone', '2025-01-15'), { deal });
+      expect(c.variant).toBe(v.name);
+      const text = textOf(c);
+      expect(text).toContain(v.fee);
+      expect(text).toContain(v.schedule);
+      expect(text).toContain(`Package: ${v.booking.serviceTier}.`);
+      expect(text).toContain(`Included: ${v.includes.join('; ')}.`);
+      expect(text).toContain(`The package includes: ${v.includes.join('; ')}.`);
+      for (const line of v.shoot) expect(text).toContain(line);
+      expect(text).toContain('Consultation: January 20, 2025, Video call.');
+      expect(text).toContain(v.provider);
+      expect(text).toContain('Jane Doe (the “Client”), reachable at jane@example.com, +1 602 555 0142.');
+      expect(text).toContain('is made as of January 15, 2025 (the “Effective Date”)');
+      expect(text).toContain('Brief: Spring campaign');
+      // §9: 7-day payment, 1.5% monthly interest, 3-year confidentiality, 30-day termination, arbitration, milestones.
+      expect(text).toContain('Payment is due within 7 days of invoice.');
+      expect(text).toContain('interest at 1.5% monthly');
+      expect(text).toContain('survives for 3 years after termination');
+      expect(text).toContain('on 30 days written notice');
+      expect(text).toContain('binding arbitration in the State of Arizona');
+      expect(text).toContain('First milestone (25% of the timeline): January 22, 2025.');
+      expect(text).toContain('Second milestone (75% of the timeline): February 5, 2025.');
+      expect(text).toContain('Completion (end of the timeline): February 12, 2025.');
+      expect(c.parties.map((p) => p.contact)).toEqual([
+        'ava@example.com, +1 480 555 0100',
+        'jane@example.com, +1 602 555 0142',
+      ]);
+    },
+  );
+
+  it('names a multi-day shoot’s days and the booked time slots of the shoot and the consultation', () => {
+    const timed: BookingRequest = {
+      ...booking,
+      serviceId: 'photoshoot',
+      service: 'Photoshoot',
+      date: '2025-02-10',
+      endDate: '2025-02-12',
+      time: '10:00-14:00',
+      consultationDate: '2025-01-20',
+      consultationTime: '09:00-09:30',
+      consultationLocation: 'Video call',
+    };
+    const text = textOf(
+      buildContract(defaultContractForm(timed, 'Ava', '2025-01-15'), {
+        deal: contractDealOf(timed, undefined, { email: '', phone: '' }),
+      }),
+    );
+    expect(text).toContain('Shoot date: February 10, 2025 to February 12, 2025, 10:00 to 14:00.');
+    expect(text).toContain('Consultation: January 20, 2025, 09:00 to 09:30, Video call.');
+  });
+
+  it("says 'TBD' for what the booking leaves open and 'none scheduled' without a consultation", () => {
+    const open: BookingRequest = {
+      ...booking,
+      servicePrice: '',
+      serviceTier: '',
+      paymentSchedule: '',
+      date: '',
+      location: '',
+    };
+    const text = textOf(buildContract(form(), { deal: contractDealOf(open, undefined, { email: '', phone: '' }) }));
+    expect(text).toContain('Fee: TBD.');
+    expect(text).toContain('Payment schedule: TBD.');
+    expect(text).toContain('Package: TBD.');
+    expect(text).toContain('Included: as agreed in writing.');
+    expect(text).toContain('Shoot date: TBD.');
+    expect(text).toContain('Shoot location: TBD.');
+    expect(text).toContain('Consultation: none scheduled.');
   });
 });
 

@@ -1,8 +1,9 @@
-// Service contract terms (docs/product.md §9). buildContract returns plain data; whoever renders it escapes it (escapeHtml for
+// Service contract terms (docs/product.md §9) and the deal they govern. buildContract returns plain data; whoever renders it escapes it (escapeHtml for
 // the print window), so a client name can never become markup.
 import { format, parseISO } from 'date-fns';
 import { PAYMENT_TBD } from '../messages';
 import { addCalendarDays, isIsoDate } from './availability';
+import { escapeHtml } from './escape-html';
 import {
   CONTRACT_CONFIDENTIALITY_YEARS,
   CONTRACT_DEFAULT_GOVERNING_LAW,
@@ -12,13 +13,15 @@ import {
   CONTRACT_PAYMENT_DUE_DAYS,
   CONTRACT_TERMINATION_NOTICE_DAYS,
 } from './constants';
-import type { BookingRequest, ContractForm, IsoDate } from './types';
+import type { BookingRequest, ContractForm, IsoDate, IsoTimestamp, Tier } from './types';
 
 export type ContractVariant = 'modeling' | 'ugc';
 
 export interface ContractParty {
   role: string;
   name: string;
+  /** E-mail and phone, comma separated; empty when unknown. */
+  contact: string;
 }
 
 export interface ContractSection {
@@ -80,42 +83,163 @@ export function defaultContractForm(booking: BookingRequest | null, modelName: s
 
 const BLANK = '____________________';
 const orBlank = (s: string) => (s.trim() === '' ? BLANK : s.trim());
-const longDate = (date: IsoDate) => format(parseISO(date), 'MMMM d, yyyy');
+const orTbd = (s: string) => (s.trim() === '' ? PAYMENT_TBD : s.trim());
+export const longDate = (date: IsoDate) => format(parseISO(date), 'MMMM d, yyyy');
+const dateOrTbd = (date: IsoDate | '') => (isIsoDate(date) ? longDate(date) : PAYMENT_TBD);
+/** 'March 20, 2026', 'March 20, 2026 to March 22, 2026', with ', 10:00 to 12:00' for a booked slot. */
+export function whenText(date: IsoDate | '', time: string, endDate: IsoDate | '' = ''): string {
+  const days = isIsoDate(endDate) && endDate !== date ? `${dateOrTbd(date)} to ${longDate(endDate)}` : dateOrTbd(date);
+  return time.trim() === '' || !isIsoDate(date) ? days : `${days}, ${time.trim().replace('-', ' to ')}`;
+}
 
-function scopeSection(variant: ContractVariant, serviceType: string, provider: string): ContractSection {
+/** How each party can be reached, as the contract prints it. */
+export interface ContractContact {
+  email: string;
+  phone: string;
+}
+
+/**
+ * The deal the contract carries, taken from the booking (the admin edits the spec's form fields, not these): the
+ * fee is the booked tier's price, the package its name and inclusions, the dates and places those of the request.
+ */
+export interface ContractDeal {
+  fee: string;
+  paymentSchedule: string;
+  packageName: string;
+  inclusions: string[];
+  shootDate: IsoDate | '';
+  /** The last day of a multi-day shoot; '' for one day. */
+  shootEndDate: IsoDate | '';
+  /** The booked time slot, 'HH:MM-HH:MM'; '' for the whole day. */
+  shootTime: string;
+  shootLocation: string;
+  consultationDate: IsoDate | '';
+  consultationTime: string;
+  consultationLocation: string;
+  /** The client's brief, as she wrote it in her request. */
+  brief: string;
+  client: ContractContact;
+  provider: ContractContact;
+}
+
+/** The deal from a booking, the booked tier's inclusions (when the tier still exists) and the model's contact. */
+export function contractDealOf(
+  booking: BookingRequest,
+  tier: Pick<Tier, 'includes'> | undefined,
+  provider: ContractContact,
+): ContractDeal {
+  return {
+    fee: booking.servicePrice.trim(),
+    paymentSchedule: booking.paymentSchedule.trim(),
+    packageName: booking.serviceTier.trim(),
+    inclusions: (tier?.includes ?? []).map((s) => s.trim()).filter(Boolean),
+    shootDate: booking.date,
+    shootEndDate: booking.endDate,
+    shootTime: booking.time,
+    shootLocation: booking.location.trim(),
+    consultationDate: booking.consultationDate,
+    consultationTime: booking.consultationTime,
+    consultationLocation: booking.consultationLocation.trim(),
+    brief: booking.description.trim(),
+    client: { email: booking.email.trim(), phone: booking.phone.trim() },
+    provider: { email: provider.email.trim(), phone: provider.phone.trim() },
+  };
+}
+
+/** A deal with nothing agreed yet: every line of the contract then reads 'TBD'. */
+export const EMPTY_CONTRACT_DEAL: ContractDeal = {
+  fee: '',
+  paymentSchedule: '',
+  packageName: '',
+  inclusions: [],
+  shootDate: '',
+  shootEndDate: '',
+  shootTime: '',
+  shootLocation: '',
+  consultationDate: '',
+  consultationTime: '',
+  consultationLocation: '',
+  brief: '',
+  client: { email: '', phone: '' },
+  provider: { email: '', phone: '' },
+};
+
+const contactText = (c: ContractContact) => [c.email, c.phone].filter((s) => s !== '').join(', ');
+
+// The service names that only repeat the variant ('Photoshoot' for modeling, 'User-Generated Content' for UGC): the
+// scope then speaks of "the Client’s photoshoot" or "content for the Client’s brand" instead of naming the service twice.
+const GENERIC_MODELING = new Set(['', 'modeling', 'modelling', 'photoshoot', 'photoshoots', 'others', 'other']);
+const GENERIC_UGC = new Set(['', 'ugc', 'usergeneratedcontent']);
+
+function scopeSection(variant: ContractVariant, serviceType: string, deal: ContractDeal): ContractSection {
+  const pkg = deal.packageName === '' ? '' : ` under the ${deal.packageName} package`;
+  const included =
+    deal.inclusions.length > 0
+      ? `The package includes: ${deal.inclusions.join('; ')}.`
+      : 'The package’s contents are as agreed in writing.';
+  const brief = deal.brief === '' ? [] : [`Brief: ${deal.brief}`];
   if (variant === 'modeling') {
+    const what = GENERIC_MODELING.has(normalise(serviceType))
+      ? 'the Client’s photoshoot'
+      : `the Client’s ${serviceType} project`;
     return {
       heading: 'Scope of Services',
       paragraphs: [
-        `Shoots: The Model will provide modeling services for ${serviceType}, appearing at the photo and video shoots agreed with the Client, at the dates, times and locations confirmed in writing.`,
+        `Shoots: The Model will model for ${what}${pkg}, appearing at the shoot on the date and at the location stated under “The Booking” below, and at any further shoot the parties agree in writing. ${included}`,
+        ...brief,
         'Usage: The Client may use the resulting images and footage only for the media, territory and duration agreed in writing. Any other use, including paid advertising not agreed in advance, requires the Model’s written consent and may carry an additional fee.',
         'Wardrobe and Styling: The Client provides wardrobe, hair, makeup and styling unless agreed otherwise in writing. The Model may decline wardrobe or styling that was not agreed before the shoot.',
       ],
     };
   }
+  const forWhat = GENERIC_UGC.has(normalise(serviceType))
+    ? 'for the Client’s brand'
+    : `for the Client’s ${serviceType} campaign`;
   return {
     heading: 'Scope of Services',
     paragraphs: [
-      `Deliverables: The ${provider} will create user-generated content for ${serviceType}: the photos and videos, in the number, formats and lengths listed in the selected package, delivered on the milestone dates below.`,
-      'Revisions: The revision rounds listed in the selected package are included when requested in writing. Further revisions, or changes to an approved brief, are billed separately.',
+      `Deliverables: The Creator will film, photograph and edit user-generated content ${forWhat}${pkg}, delivered by the milestone dates below. ${included}`,
+      ...brief,
+      'Revisions: The revision rounds the package includes are made when requested in writing. Further revisions, or changes to an approved brief, are billed separately.',
       'Content Licensing and Usage Rights: On full payment the Client receives a non-exclusive licence to use the content on the channels and for the term agreed in writing. Paid advertising (whitelisting), exclusivity or a longer term require a separate written agreement. The Creator keeps the copyright and may show the content in the Creator’s portfolio.',
     ],
   };
 }
 
-/** The contract text for the form, as plain data. Throws a RangeError when the effective date is not a real date. */
+function bookingSection(variant: ContractVariant, serviceType: string, deal: ContractDeal): ContractSection {
+  const shoot = variant === 'ugc' ? 'Filming date' : 'Shoot date';
+  const where = variant === 'ugc' ? 'Filming location' : 'Shoot location';
+  const consultation =
+    deal.consultationDate === '' && deal.consultationLocation === ''
+      ? 'Consultation: none scheduled.'
+      : `Consultation: ${whenText(deal.consultationDate, deal.consultationTime)}, ${deal.consultationLocation === '' ? `location ${PAYMENT_TBD}` : deal.consultationLocation}.`;
+  return {
+    heading: 'The Booking',
+    paragraphs: [
+      `Service: ${serviceType}.`,
+      `Package: ${orTbd(deal.packageName)}.`,
+      `Included: ${deal.inclusions.length > 0 ? deal.inclusions.join('; ') : 'as agreed in writing'}.`,
+      `${shoot}: ${whenText(deal.shootDate, deal.shootTime, deal.shootEndDate)}.`,
+      `${where}: ${orTbd(deal.shootLocation)}.`,
+      consultation,
+    ],
+  };
+}
+
+/** The contract text for the form and the deal, as plain data. Throws a RangeError when the effective date is not a real date. */
 export function buildContract(
   form: ContractForm,
-  options: { paymentSchedule: string; variant?: ContractVariant },
+  options: { deal: ContractDeal; variant?: ContractVariant },
 ): ContractDocument {
   if (!isIsoDate(form.effectiveDate)) throw new RangeError(`Not a calendar date: ${form.effectiveDate}`);
+  const { deal } = options;
   const variant = options.variant ?? contractVariantFor(form.serviceType);
   const provider = variant === 'ugc' ? 'Creator' : 'Model';
   const client = orBlank(form.clientName);
   const model = orBlank(form.modelName);
-  const serviceType = form.serviceType.trim() || (variant === 'ugc' ? 'user-generated content' : 'modeling');
+  const serviceType = form.serviceType.trim() || (variant === 'ugc' ? 'User-Generated Content' : 'Modeling');
   const governingLaw = form.governingLaw.trim() || CONTRACT_DEFAULT_GOVERNING_LAW;
-  const paymentSchedule = options.paymentSchedule.trim() || PAYMENT_TBD;
+  const paymentSchedule = orTbd(deal.paymentSchedule);
   const weeks = timelineWeeksOf(form.timeline);
   const title = variant === 'ugc' ? 'User-Generated Content Services Agreement' : 'Modeling Services Agreement';
 
@@ -125,15 +249,17 @@ export function buildContract(
     { label: 'Second milestone (75% of the timeline)', date: second },
     { label: 'Completion (end of the timeline)', date: last },
   ];
+  const reach = (c: ContractContact) => (contactText(c) === '' ? '' : `, reachable at ${contactText(c)}`);
 
   const sections: ContractSection[] = [
     {
       heading: 'Parties',
       paragraphs: [
-        `This ${title} (the “Agreement”) is made as of ${longDate(form.effectiveDate)} (the “Effective Date”) between ${model} (the “${provider}”) and ${client} (the “Client”).`,
+        `This ${title} (the “Agreement”) is made as of ${longDate(form.effectiveDate)} (the “Effective Date”) between ${model} (the “${provider}”)${reach(deal.provider)}, and ${client} (the “Client”)${reach(deal.client)}.`,
       ],
     },
-    scopeSection(variant, serviceType, provider),
+    scopeSection(variant, serviceType, deal),
+    bookingSection(variant, serviceType, deal),
     {
       heading: 'Timeline and Milestones',
       paragraphs: [
@@ -144,6 +270,7 @@ export function buildContract(
     {
       heading: 'Compensation and Payment',
       paragraphs: [
+        `Fee: ${orTbd(deal.fee)}${deal.packageName === '' ? '' : ` for the ${deal.packageName} package`}.`,
         `Payment schedule: ${paymentSchedule}.`,
         `Payment is due within ${CONTRACT_PAYMENT_DUE_DAYS} days of invoice.`,
         `Late payments accrue interest at ${CONTRACT_LATE_INTEREST_MONTHLY_PERCENT}% monthly on the unpaid amount until paid.`,
@@ -173,21 +300,97 @@ export function buildContract(
     title,
     variant,
     parties: [
-      { role: provider, name: model },
-      { role: 'Client', name: client },
+      { role: provider, name: model, contact: contactText(deal.provider) },
+      { role: 'Client', name: client, contact: contactText(deal.client) },
     ],
     sections,
     milestones,
   };
 }
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(s: string): string {
-  // '&' first, so the entities added after it are not escaped twice.
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+/** The contract as one plain text, in reading order: what the document hash is taken over. */
+export function contractPlainText(contract: ContractDocument): string {
+  return [
+    contract.title,
+    ...contract.sections.flatMap((s) => [s.heading, ...s.paragraphs]),
+    ...contract.parties.map((p) => `${p.role}: ${p.name}${p.contact === '' ? '' : ` (${p.contact})`}`),
+  ].join('\n');
+}
+
+export { escapeHtml };
+
+// Stored contracts and their signature round (issue 19).
+
+/** draft: being edited; sent: the client has the link; viewed: she opened it; signed: frozen. */
+export const CONTRACT_STATUSES = ['draft', 'sent', 'viewed', 'signed'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+export const CONTRACT_PAPER_SIZES = ['a4', 'letter'] as const;
+export type ContractPaperSize = (typeof CONTRACT_PAPER_SIZES)[number];
+
+/** How long a signing link stays usable. */
+export const CONTRACT_LINK_DAYS = 14;
+
+/** One line of the audit trail: who did what, when, and from where (the client's address and browser). */
+export interface ContractEvent {
+  type: 'created' | 'edited' | 'sent' | 'viewed' | 'signed';
+  at: IsoTimestamp;
+  /** The admin's e-mail, or the client's name as she typed it when signing (her e-mail before that). */
+  actor: string;
+  ip: string;
+  userAgent: string;
+}
+
+export interface ContractInput {
+  form: ContractForm;
+  paperSize: ContractPaperSize;
+}
+
+/** One version of a booking's contract. */
+export interface ContractRecord {
+  id: string;
+  bookingId: string;
+  /** 1 for the first contract of a booking; a new version starts a new signature round. */
+  version: number;
+  status: ContractStatus;
+  form: ContractForm;
+  /** The deal as it was when this version was created (later changes to the booking do not alter a sent contract). */
+  deal: ContractDeal;
+  paperSize: ContractPaperSize;
+  createdAt: IsoTimestamp;
+  updatedAt: IsoTimestamp;
+  sentAt: IsoTimestamp | null;
+  linkExpiresAt: IsoTimestamp | null;
+  signedAt: IsoTimestamp | null;
+  /** The full name the client typed. */
+  signerName: string | null;
+  /** SHA-256 (hex) of the agreement's text as she signed it. */
+  documentHash: string | null;
+  /** SHA-256 (hex) of the signed PDF, as mailed to both parties. */
+  signedPdfHash: string | null;
+  events: ContractEvent[];
+}
+
+/** A booking's contracts, newest version first, and the deal a new version would carry. */
+export interface BookingContracts {
+  deal: ContractDeal;
+  contracts: ContractRecord[];
+}
+
+/** The contract's state as the booking card shows it: the latest version's status, or null without a contract. */
+export function latestContractStatus(contracts: readonly ContractRecord[]): ContractStatus | null {
+  let latest: ContractRecord | undefined;
+  for (const c of contracts) if (!latest || c.version > latest.version) latest = c;
+  return latest?.status ?? null;
+}
+
+/** The contract's title and sections as HTML, every text escaped: the print window and the signing page both use it. */
+export function contractSectionsHtml(contract: ContractDocument): string {
+  const e = escapeHtml;
+  return [
+    `<h1>${e(contract.title)}</h1>`,
+    ...contract.sections.map(
+      (s) => `<section><h2>${e(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${e(p)}</p>`).join('')}</section>`,
+    ),
+  ].join('\n');
 }

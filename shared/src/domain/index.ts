@@ -7,7 +7,8 @@ export * from './availability';
 export * from './booking-rules';
 export * from './idempotency-key';
 export * from './status';
-export * from './contract';
+// The contract module (and its date formatting) is @studio/shared/domain/contract, outside every first load.
+export { escapeHtml } from './escape-html';
 export * from './sms';
 export * from './media';
 export * from './portfolio';

@@ -25,9 +25,12 @@ const orNone = (s: string) => (s.trim() ? s : m.none);
 function BookingCard({
   booking,
   onGenerateContract,
+  contractState,
 }: {
   booking: BookingRequest;
   onGenerateContract: (booking: BookingRequest) => void;
+  /** The contract's state (issue 19), when the booking has a contract. */
+  contractState?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
   // E-mail and phone are links: a tap on a phone writes or calls (issue 18, item 6).
@@ -88,11 +91,12 @@ function BookingCard({
           <h4>{m.fields.description}</h4>
           <p>{booking.description}</p>
         </div>
-        {canGenerateContract(booking.status) && (
+        {(canGenerateContract(booking.status) || contractState) && (
           <div className="row">
             <button type="button" className="btn btn-primary" onClick={() => onGenerateContract(booking)}>
               {m.generateContract}
             </button>
+            {contractState}
           </div>
         )}
       </article>
@@ -105,11 +109,14 @@ export function BookingsPanel({
   filter,
   onFilterChange,
   onGenerateContract,
+  contractStateOf,
 }: {
   list: QueryResult<BookingPage>;
   filter: BookingFilter;
   onFilterChange: (filter: BookingFilter) => void;
   onGenerateContract: (booking: BookingRequest) => void;
+  /** What a card shows of its booking's contract (issue 19); nothing when absent. */
+  contractStateOf?: (booking: BookingRequest) => ReactNode;
 }) {
   const older = useLoadOlderBookings(filter);
   const page = list.status === 'ready' ? list.data : null;
@@ -153,7 +160,12 @@ export function BookingsPanel({
       {page && page.items.length > 0 && (
         <ul className="booking-list">
           {page.items.map((b) => (
-            <BookingCard key={b.id} booking={b} onGenerateContract={onGenerateContract} />
+            <BookingCard
+              key={b.id}
+              booking={b}
+              onGenerateContract={onGenerateContract}
+              contractState={contractStateOf?.(b)}
+            />
           ))}
         </ul>
       )}

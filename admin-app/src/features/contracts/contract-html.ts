@@ -1,6 +1,6 @@
 // The printable contract: a whole HTML document for the print window. Every text in it goes through escapeHtml,
 // so a booking named `<img src=x onerror=alert(1)>` prints as those characters and never becomes markup.
-import { escapeHtml, type ContractDocument } from '@studio/shared/domain';
+import { contractSectionsHtml, escapeHtml, type ContractDocument } from '@studio/shared/domain/contract';
 import { messages } from '../../messages';
 
 const PRINT_CSS = `
@@ -12,19 +12,17 @@ const PRINT_CSS = `
   p { margin: 0 0 0.6rem; }
   .parties { display: flex; gap: 2rem; flex-wrap: wrap; }
   .signatures { display: grid; grid-template-columns: 1fr 1fr; gap: 2.5rem; margin-top: 2.5rem; }
+  .contact { color: #444; font-size: 0.9rem; margin-top: -0.4rem; }
   .signature-line { border-top: 1px solid #111; padding-top: 0.3rem; margin-top: 2.5rem; font-size: 0.9rem; }
   @media print { body { margin: 0; max-width: none; padding: 0; } h2 { break-after: avoid; } .signatures { break-inside: avoid; } }
 `;
 
 export function contractHtml(contract: ContractDocument): string {
   const e = escapeHtml;
-  const sections = contract.sections
-    .map((s) => `<section><h2>${e(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${e(p)}</p>`).join('')}</section>`)
-    .join('\n');
   const signatures = contract.parties
     .map(
       (p) =>
-        `<div><p><strong>${e(p.role)}</strong>: ${e(p.name)}</p><p class="signature-line">${e(messages.contract.signature)}</p><p class="signature-line">${e(messages.contract.date)}</p></div>`,
+        `<div><p><strong>${e(p.role)}</strong>: ${e(p.name)}</p>${p.contact ? `<p class="contact">${e(p.contact)}</p>` : ''}<p class="signature-line">${e(messages.contract.signature)}</p><p class="signature-line">${e(messages.contract.date)}</p></div>`,
     )
     .join('');
   return `<!doctype html>
@@ -36,8 +34,7 @@ export function contractHtml(contract: ContractDocument): string {
 <style>${PRINT_CSS}</style>
 </head>
 <body>
-<h1>${e(contract.title)}</h1>
-${sections}
+${contractSectionsHtml(contract)}
 <section><h2>${e(messages.contract.signatures)}</h2><div class="signatures">${signatures}</div></section>
 </body>
 </html>`;

@@ -2,7 +2,7 @@
 // §7), composed from one module per port area over one shared context (firebase-context.ts). What a visitor's first
 // page needs is imported statically and kept small: firebase/app and firestore/lite. The admin's live queries (full
 // Firestore), Auth, Storage, Functions and App Check are dynamic imports, each a lazy chunk a first visit never fetches.
-import type { Backend } from '../port';
+import { BackendError, type Backend } from '../port';
 import { createAuthPort } from './auth';
 import { createAvailabilityPort, type FirebaseAvailabilityPort } from './availability';
 import { createBookingsPort } from './bookings';
@@ -33,6 +33,9 @@ export type FirebaseBackend = Backend & {
   close(): Promise<void>;
 };
 
+export const CONTRACTS_NOT_SUPPORTED =
+  'Contracts with e-signature are not supported on this backend yet. Print the contract instead.';
+
 export function createFirebaseBackend(options: FirebaseBackendOptions): FirebaseBackend {
   const ctx = createFirebaseContext(options);
   return {
@@ -42,6 +45,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
     availability: createAvailabilityPort(ctx),
     auth: createAuthPort(ctx),
     notifications: createNotificationsPort(ctx),
+    // Issue 19: the signing page and its PDF need a server; on Firebase they are planned as a function.
+    contracts: () => Promise.reject(new BackendError('not-supported', CONTRACTS_NOT_SUPPORTED)),
     close: () => ctx.close(),
   };
 }

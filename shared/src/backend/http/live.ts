@@ -2,7 +2,9 @@
 // (the bookings and the availability streams of a dashboard are one connection, which the server counts against its
 // per-session cap). The server sends the availability snapshot on connect and after every change; bookings come as
 // single changes, and an (re)opened connection tells the bookings subscribers to read their list again.
-import { BackendError, type Unsubscribe } from '../port';
+import type { BookingContracts, ContractRecord, ContractStatus } from '../../domain/contract';
+import { BackendError, type ContractsPort, type Unsubscribe } from '../port';
+import type { Requester } from './request';
 
 interface Subscription {
   event: string;
@@ -97,5 +99,28 @@ export function subscribeEvents<T>(
     if (entry.subscriptions.size > 0 || shared.get(url) !== entry) return;
     shared.delete(url);
     entry.source.close();
+  };
+}
+
+const enc = encodeURIComponent;
+
+/**
+ * Issue 19: the admin's contract calls, in this lazy chunk (the dashboard loads it; no visitor's page does). Named
+ * `contracts`, a name the first load already carries, and given only the requester, so the adapter's call to it
+ * costs the first load the fewest bytes (it is at its budget). The PDF's link and the live stream are the page's
+ * own origin, as the browser's adapter is (its baseUrl is '').
+ */
+export function contracts(request: Requester): ContractsPort {
+  const api = '/api';
+  return {
+    states: () => request<Record<string, ContractStatus>>('GET', '/api/admin/contracts/states'),
+    forBooking: (bookingId) => request<BookingContracts>('GET', `/api/admin/bookings/${enc(bookingId)}/contracts`),
+    create: (bookingId, input) =>
+      request<ContractRecord>('POST', `/api/admin/bookings/${enc(bookingId)}/contracts`, input),
+    update: (id, input) => request<ContractRecord>('PUT', `/api/admin/contracts/${enc(id)}`, input),
+    send: (id) => request<ContractRecord>('POST', `/api/admin/contracts/${enc(id)}/send`, {}),
+    pdfUrl: (id) => `${api}/admin/contracts/${enc(id)}/pdf`,
+    subscribe: (onChange, onError) =>
+      subscribeEvents<ContractRecord>(`${api}/admin/events`, 'contract', onChange, onError),
   };
 }

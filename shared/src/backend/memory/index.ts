@@ -19,6 +19,7 @@ import type { MemoryAuthenticator } from './memory-passkeys';
 import { createMemoryAvailability } from './memory-availability';
 import { createMemoryBookings } from './memory-bookings';
 import { createMemoryContent } from './memory-content';
+import { createMemoryContracts, type MemoryContracts } from './memory-contracts';
 import { createMemoryNotifications } from './memory-notifications';
 import { createMemorySession } from './memory-session';
 import { createMemoryClock } from './memory-support';
@@ -59,6 +60,8 @@ export type MemoryBackend = Backend & {
   outbox: OutboxMessage[];
   /** This browser's passkey authenticator, as tests arrange it. */
   authenticator: MemoryAuthenticator;
+  /** The contracts port itself, with signAsClient for tests. */
+  memoryContracts: MemoryContracts;
 };
 
 export const MEMORY_DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -76,6 +79,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     services: content.visibleServices,
     availability: availability.publicView,
   });
+  const contracts = createMemoryContracts({ clock, session, bookings, services: content.storedServices, adminEmail });
   const auth = createMemoryAuth(adminEmail, clock, session, options.store ?? pageStore());
 
   return {
@@ -88,5 +92,7 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     availability: availability.port,
     auth: auth.port,
     notifications: createMemoryNotifications(options.smsEnabled ?? null, session),
+    memoryContracts: contracts,
+    contracts: async () => contracts,
   };
 }

@@ -54,6 +54,8 @@ export function createMemoryContent(
   content: ContentPort;
   /** The services a visitor can book, for the booking rule. */
   visibleServices: () => readonly Service[];
+  /** Every stored service, hidden ones too (a contract names the service its booking was made for). */
+  storedServices: () => readonly Service[];
 } {
   let services = copy(seed.services ?? []);
   let portfolioMeta = copy(seed.portfolioMeta ?? EMPTY_PORTFOLIO_META);
@@ -70,6 +72,7 @@ export function createMemoryContent(
 
   return {
     visibleServices: visible,
+    storedServices: () => services.map(publicService),
     services: {
       list: async () => copy(visible()),
     },

@@ -1,0 +1,206 @@
+// Contracts and their signature rounds (issue 19). Stores and reads; the route decides. A signed row is frozen here
+// as well: every write that changes a contract's text or state names the states it may start from, so a signed
+// contract is never changed whatever the caller does.
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  EMPTY_CONTRACT_DEAL,
+  type ContractDeal,
+  type ContractEvent,
+  type ContractPaperSize,
+  type ContractRecord,
+  type ContractStatus,
+} from '@studio/shared/domain/contract';
+import type { ContractForm } from '@studio/shared/domain';
+import type { Db } from '../db/database';
+
+interface ContractRow {
+  id: string;
+  booking_id: string;
+  version: number;
+  status: ContractStatus;
+  form: string;
+  deal: string;
+  paper_size: ContractPaperSize;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  signed_at: string | null;
+  signer_name: string | null;
+  document_hash: string | null;
+  signed_pdf_hash: string | null;
+  expires_at: string | null;
+}
+
+const SELECT = `SELECT c.id, c.booking_id, c.version, c.status, c.form, c.deal, c.paper_size, c.created_at, c.updated_at,
+  c.sent_at, c.signed_at, c.signer_name, c.document_hash, c.signed_pdf_hash, l.expires_at
+  FROM contracts c LEFT JOIN contract_links l ON l.contract_id = c.id`;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type EventInput = Omit<ContractEvent, 'at'>;
+
+export function createContractsRepository(db: Db) {
+  const byId = db.prepare(`${SELECT} WHERE c.id = ?`);
+  const byBooking = db.prepare(`${SELECT} WHERE c.booking_id = ? ORDER BY c.version DESC`);
+  const eventsOf = db.prepare(
+    'SELECT type, at, actor, ip, user_agent AS userAgent FROM contract_events WHERE contract_id = ? ORDER BY seq',
+  );
+  const maxVersion = db.prepare('SELECT max(version) AS v FROM contracts WHERE booking_id = ?');
+  const insert = db.prepare(
+    `INSERT INTO contracts (id, booking_id, version, status, form, deal, paper_size, created_at, updated_at)
+     VALUES (?, ?, ?, 'draft', ?, ?, ?, ?, ?)`,
+  );
+  const insertEvent = db.prepare(
+    'INSERT INTO contract_events (contract_id, type, at, actor, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  // Editing a sent contract takes it back to a draft: the link she holds would otherwise sign a text she never saw.
+  const edit = db.prepare(
+    `UPDATE contracts SET form = ?, paper_size = ?, status = 'draft', sent_at = NULL, updated_at = ?
+     WHERE id = ? AND status != 'signed'`,
+  );
+  const markSent = db.prepare(
+    `UPDATE contracts SET status = 'sent', sent_at = ?, updated_at = ? WHERE id = ? AND status != 'signed'`,
+  );
+  const markViewed = db.prepare(
+    `UPDATE contracts SET status = 'viewed', updated_at = ? WHERE id = ? AND status = 'sent'`,
+  );
+  const markSigned = db.prepare(
+    `UPDATE contracts SET status = 'signed', signed_at = ?, signer_name = ?, document_hash = ?, signed_pdf = ?,
+     signed_pdf_hash = ?, updated_at = ? WHERE id = ? AND status IN ('sent', 'viewed')`,
+  );
+  const deleteLink = db.prepare('DELETE FROM contract_links WHERE contract_id = ?');
+  const insertLink = db.prepare('INSERT INTO contract_links (token_hash, contract_id, expires_at) VALUES (?, ?, ?)');
+  const linkByHash = db.prepare(
+    'SELECT contract_id AS contractId, expires_at AS expiresAt FROM contract_links WHERE token_hash = ?',
+  );
+  const latestStates = db.prepare(
+    `SELECT booking_id AS bookingId, status FROM contracts c
+     WHERE version = (SELECT max(version) FROM contracts WHERE booking_id = c.booking_id)`,
+  );
+  const signedPdf = db.prepare("SELECT signed_pdf AS pdf FROM contracts WHERE id = ? AND status = 'signed'");
+
+  const toRecord = (r: ContractRow): ContractRecord => ({
+    id: r.id,
+    bookingId: r.booking_id,
+    version: r.version,
+    status: r.status,
+    form: JSON.parse(r.form) as ContractForm,
+    // A deal stored before a field existed reads it as empty.
+    deal: { ...EMPTY_CONTRACT_DEAL, ...(JSON.parse(r.deal) as Partial<ContractDeal>) },
+    paperSize: r.paper_size,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    sentAt: r.sent_at,
+    linkExpiresAt: r.status === 'signed' ? null : r.expires_at,
+    signedAt: r.signed_at,
+    signerName: r.signer_name,
+    documentHash: r.document_hash,
+    signedPdfHash: r.signed_pdf_hash,
+    events: eventsOf.all(r.id) as ContractEvent[],
+  });
+  const find = (id: string) => {
+    const row = byId.get(id) as ContractRow | undefined;
+    return row ? toRecord(row) : undefined;
+  };
+  const addEvent = (id: string, at: string, e: EventInput) =>
+    insertEvent.run(id, e.type, at, e.actor, e.ip, e.userAgent);
+
+  return {
+    find,
+    listForBooking(bookingId: string): ContractRecord[] {
+      return (byBooking.all(bookingId) as ContractRow[]).map(toRecord);
+    },
+    /** A new version for the booking (1 for its first contract), as a draft. */
+    create: db.transaction(
+      (
+        bookingId: string,
+        input: { form: ContractForm; deal: ContractDeal; paperSize: ContractPaperSize },
+        at: string,
+        event: EventInput,
+      ): ContractRecord => {
+        const id = randomUUID();
+        const version = ((maxVersion.get(bookingId) as { v: number | null }).v ?? 0) + 1;
+        insert.run(
+          id,
+          bookingId,
+          version,
+          JSON.stringify(input.form),
+          JSON.stringify(input.deal),
+          input.paperSize,
+          at,
+          at,
+        );
+        addEvent(id, at, event);
+        return find(id)!;
+      },
+    ),
+    /** Changes an unsigned contract's form; undefined when it is signed (frozen). Any signing link stops working. */
+    edit: db.transaction(
+      (id: string, input: { form: ContractForm; paperSize: ContractPaperSize }, at: string, event: EventInput) => {
+        if (edit.run(JSON.stringify(input.form), input.paperSize, at, id).changes === 0) return undefined;
+        deleteLink.run(id);
+        addEvent(id, at, event);
+        return find(id);
+      },
+    ),
+    /** Marks it sent with a new link (replacing any earlier one); undefined when it is signed. */
+    send: db.transaction((id: string, token: string, expiresAt: string, at: string, event: EventInput) => {
+      if (markSent.run(at, at, id).changes === 0) return undefined;
+      deleteLink.run(id);
+      insertLink.run(hashToken(token), id, expiresAt);
+      addEvent(id, at, event);
+      return find(id);
+    }),
+    /** The contract a link's token opens, and when the link expires; undefined for a token never issued or spent. */
+    link(token: string): { contractId: string; expiresAt: string } | undefined {
+      return linkByHash.get(hashToken(token)) as { contractId: string; expiresAt: string } | undefined;
+    },
+    /** Records a view (and 'sent' becomes 'viewed'). */
+    view: db.transaction((id: string, at: string, event: EventInput) => {
+      markViewed.run(at, id);
+      addEvent(id, at, event);
+      return find(id);
+    }),
+    /**
+     * Freezes the signed contract: the signature event, the signed PDF and its hashes, in one transaction that also
+     * spends the link. Undefined when the contract was no longer awaiting a signature (signed meanwhile, or edited).
+     */
+    sign: db.transaction(
+      (
+        id: string,
+        signed: { signerName: string; documentHash: string; pdf: Uint8Array; pdfHash: string },
+        at: string,
+        event: EventInput,
+      ): ContractRecord | undefined => {
+        const changed = markSigned.run(
+          at,
+          signed.signerName,
+          signed.documentHash,
+          Buffer.from(signed.pdf),
+          signed.pdfHash,
+          at,
+          id,
+        ).changes;
+        if (changed === 0) return undefined;
+        // The link stays, so opening it again says the contract is signed (it can never sign again: only a 'sent'
+        // or 'viewed' contract can be signed).
+        addEvent(id, at, event);
+        return find(id);
+      },
+    ),
+    addEvent(id: string, at: string, event: EventInput) {
+      addEvent(id, at, event);
+    },
+    /** Each booking's contract state: its latest version's status. */
+    latestStates(): Record<string, ContractStatus> {
+      const rows = latestStates.all() as Array<{ bookingId: string; status: ContractStatus }>;
+      return Object.fromEntries(rows.map((r) => [r.bookingId, r.status]));
+    },
+    /** The signed PDF as it was mailed; undefined until signed. */
+    signedPdf(id: string): Buffer | undefined {
+      return (signedPdf.get(id) as { pdf: Buffer } | undefined)?.pdf;
+    },
+  };
+}
+
+export type ContractsRepository = ReturnType<typeof createContractsRepository>;

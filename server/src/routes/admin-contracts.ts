@@ -1,0 +1,196 @@
+// The admin's contracts (issue 19), under /api/admin: a booking's versions, a new version, edits, sending it for
+// signature and its PDF. A signed contract is frozen: editing it answers 409 and the dashboard offers a new version.
+// Every change is told on the live stream, so the booking card shows the contract's state as it moves.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, emptyBodySchema, idParamsSchema, z } from '@studio/shared/schemas';
+import {
+  bookingContractsSchema,
+  contractInputSchema,
+  contractRecordSchema,
+  contractStatesSchema,
+} from '@studio/shared/schemas/contract';
+import type { ContractRecord } from '@studio/shared/domain/contract';
+import type { AppOptions } from '../config';
+import type { ChangeBus } from '../lib/change-bus';
+import type { Mailer } from '../lib/mailer';
+import type { BookingsRepository } from '../repositories/bookings-repository';
+import type { ContentRepository } from '../repositories/content-repository';
+import type { ContractsRepository, EventInput } from '../repositories/contracts-repository';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../plugins/errors';
+import { BOOKING_NOT_FOUND } from './admin-bookings';
+import { refusals } from './refusals';
+import {
+  CONTRACT_LINK_MS,
+  dealForBooking,
+  documentOf,
+  draftPdf,
+  newSigningToken,
+  signingPath,
+  signingRequestMail,
+} from '../services/contracts';
+
+export const CONTRACT_NOT_FOUND = 'Contract not found';
+export const CONTRACT_SIGNED =
+  'This contract is signed and can no longer be changed. Start a new version to change it; the signed one stays as it is.';
+export const CONTRACT_OPEN_VERSION =
+  'This booking already has a contract that is not signed yet. Edit that one, or wait until it is signed.';
+export const CONTRACT_SEND_FAILED = 'The contract could not be e-mailed to the client. Please try again.';
+
+export interface AdminContractsOptions {
+  options: AppOptions;
+  bookings: BookingsRepository;
+  content: ContentRepository;
+  contracts: ContractsRepository;
+  bus: ChangeBus;
+  mailer: Mailer;
+}
+
+/** Who did it, from where: the audit trail's line for an admin action. */
+const adminEvent = (request: FastifyRequest, type: EventInput['type']): EventInput => ({
+  type,
+  actor: request.studioSession?.user.email ?? 'admin',
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+});
+
+const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async (
+  app,
+  { options, bookings, content, contracts, bus, mailer },
+) => {
+  const told = (contract: ContractRecord) => {
+    bus.publish({ topic: 'contracts', contract });
+    return contract;
+  };
+  const bookingOf = (id: string) => {
+    const booking = bookings.get(id);
+    if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+    return booking;
+  };
+  const contractOf = (id: string) => {
+    const contract = contracts.find(id);
+    if (!contract) throw new HttpError(404, CONTRACT_NOT_FOUND);
+    return contract;
+  };
+
+  app.get(
+    '/contracts/states',
+    { schema: { response: { 200: contractStatesSchema, ...refusals } } },
+    async (_r, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return contracts.latestStates();
+    },
+  );
+
+  app.get(
+    '/bookings/:id/contracts',
+    { schema: { params: idParamsSchema, response: { 200: bookingContractsSchema, 404: apiErrorSchema, ...refusals } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const booking = bookingOf(request.params.id);
+      return { deal: dealForBooking(booking, content, options), contracts: contracts.listForBooking(booking.id) };
+    },
+  );
+
+  app.post(
+    '/bookings/:id/contracts',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: contractInputSchema,
+        response: { 201: contractRecordSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const booking = bookingOf(request.params.id);
+      const latest = contracts.listForBooking(booking.id)[0];
+      if (latest && latest.status !== 'signed') throw new HttpError(409, CONTRACT_OPEN_VERSION);
+      const deal = dealForBooking(booking, content, options);
+      const at = options.now().toISOString();
+      const created = contracts.create(booking.id, { ...request.body, deal }, at, adminEvent(request, 'created'));
+      return reply.code(201).send(told(created));
+    },
+  );
+
+  app.put(
+    '/contracts/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: contractInputSchema,
+        response: { 200: contractRecordSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const current = contractOf(request.params.id);
+      if (current.status === 'signed') throw new HttpError(409, CONTRACT_SIGNED);
+      const edited = contracts.edit(
+        current.id,
+        request.body,
+        options.now().toISOString(),
+        adminEvent(request, 'edited'),
+      );
+      // Signed between the read and the write.
+      if (!edited) throw new HttpError(409, CONTRACT_SIGNED);
+      return told(edited);
+    },
+  );
+
+  // Sends (or sends again) the signing link; her signature then completes the contract. The model's signature is
+  // applied here: the 'sent' line of the audit trail is her act of signing.
+  app.post(
+    '/contracts/:id/send',
+    {
+      schema: {
+        params: idParamsSchema,
+        // Nothing to send: the contract as stored is what goes.
+        body: emptyBodySchema,
+        response: { 200: contractRecordSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const current = contractOf(request.params.id);
+      if (current.status === 'signed') throw new HttpError(409, CONTRACT_SIGNED);
+      const booking = bookingOf(current.bookingId);
+      const now = options.now();
+      const token = newSigningToken();
+      const expiresAt = new Date(now.getTime() + CONTRACT_LINK_MS).toISOString();
+      const sent = contracts.send(current.id, token, expiresAt, now.toISOString(), adminEvent(request, 'sent'));
+      if (!sent) throw new HttpError(409, CONTRACT_SIGNED);
+      const link = `${options.publicOrigin}${signingPath(token)}`;
+      try {
+        await mailer.send(signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, options.modelName));
+      } catch (error) {
+        request.log.error({ err: error, contractId: sent.id }, 'contract signing mail failed');
+        throw new HttpError(502, CONTRACT_SEND_FAILED);
+      }
+      return told(sent);
+    },
+  );
+
+  app.get(
+    '/contracts/:id/pdf',
+    {
+      schema: {
+        params: idParamsSchema,
+        querystring: z.strictObject({ download: z.enum(['1']).optional() }),
+        response: { 200: z.any(), 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const contract = contractOf(request.params.id);
+      const pdf =
+        contract.status === 'signed'
+          ? contracts.signedPdf(contract.id)
+          : await draftPdf(contract, documentOf(contract));
+      const name = `contract-v${contract.version}${contract.status === 'signed' ? '-signed' : ''}.pdf`;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `${request.query.download ? 'attachment' : 'inline'}; filename="${name}"`)
+        .send(Buffer.from(pdf!));
+    },
+  );
+};
+
+export default adminContractsRoutes;

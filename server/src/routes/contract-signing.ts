@@ -1,0 +1,189 @@
+// The client's signing link (issue 19): GET /contracts/sign/:token shows the contract and the signing form, POST signs
+// it, GET /contracts/sign/:token/pdf is the PDF she reviews. The token is the only key: 32 random bytes, stored as
+// its SHA-256, opening one contract for 14 days, and signing it once. Every view and the signature go into the audit
+// trail with her address and browser. Plain HTML pages with a form, outside /api (no script, no CSRF token to hold):
+// the secret in the URL is what a forger cannot have, and a cross-site POST is refused besides.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from '@studio/shared/schemas';
+import { contractSignatureSchema, contractTokenParamsSchema } from '@studio/shared/schemas/contract';
+import type { ContractEvent, ContractRecord } from '@studio/shared/domain/contract';
+import type { AppOptions } from '../config';
+import type { ChangeBus } from '../lib/change-bus';
+import type { Mailer } from '../lib/mailer';
+import type { ContractsRepository, EventInput } from '../repositories/contracts-repository';
+import {
+  documentHashOf,
+  documentOf,
+  draftPdf,
+  mailSignedCopies,
+  sha256,
+  signedPdf,
+  signingPath,
+} from '../services/contracts';
+import { linkProblemPage, signedPage, signingPage, type LinkProblem } from '../services/signing-page';
+
+export const ANOTHER_CONTRACT = 'This link signs only the contract it was sent for.';
+
+export interface ContractSigningOptions {
+  options: AppOptions;
+  contracts: ContractsRepository;
+  bus: ChangeBus;
+  mailer: Mailer;
+}
+
+const PROBLEM_STATUS: Record<LinkProblem, number> = { invalid: 404, expired: 410, signed: 409 };
+
+const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = async (
+  app,
+  { options, contracts, bus, mailer },
+) => {
+  // The signing form posts as a browser form does; only in this plugin.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_r, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  // The link is the secret: no page of it names its address to another (the site's default sends the origin).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Referrer-Policy', 'no-referrer');
+    return payload;
+  });
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .code(status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('X-Robots-Tag', 'noindex, nofollow')
+      .send(body);
+
+  /** The contract the token opens, or why it opens none. */
+  const open = (token: string): { contract: ContractRecord } | { problem: LinkProblem } => {
+    const link = contracts.link(token);
+    const contract = link && contracts.find(link.contractId);
+    if (!link || !contract || contract.status === 'draft') return { problem: 'invalid' };
+    if (contract.status === 'signed') return { problem: 'signed' };
+    if (Date.parse(link.expiresAt) <= options.now().getTime()) return { problem: 'expired' };
+    return { contract };
+  };
+
+  const clientEvent = (request: FastifyRequest, type: ContractEvent['type'], actor: string): EventInput => ({
+    type,
+    actor,
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+  });
+
+  const view = (contract: ContractRecord, token: string, extra: { fullName?: string; errors?: string[] } = {}) =>
+    signingPage({
+      siteName: options.modelName,
+      contract: documentOf(contract),
+      contractId: contract.id,
+      version: contract.version,
+      clientEmail: contract.deal.client.email,
+      expiresAt: contract.linkExpiresAt ?? '',
+      pdfHref: `${signingPath(token)}/pdf`,
+      ...extra,
+    });
+
+  const limit = { rateLimit: { max: options.publicWriteLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.get(
+    '/contracts/sign/:token',
+    { schema: { params: contractTokenParamsSchema }, config: limit },
+    async (request, reply) => {
+      const opened = open(request.params.token);
+      if ('problem' in opened)
+        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
+      const at = options.now().toISOString();
+      const viewed = contracts.view(
+        opened.contract.id,
+        at,
+        clientEvent(request, 'viewed', opened.contract.deal.client.email),
+      );
+      if (viewed) bus.publish({ topic: 'contracts', contract: viewed });
+      return html(reply, 200, view(viewed ?? opened.contract, request.params.token));
+    },
+  );
+
+  app.get(
+    '/contracts/sign/:token/pdf',
+    { schema: { params: contractTokenParamsSchema }, config: limit },
+    async (request, reply) => {
+      const opened = open(request.params.token);
+      if ('problem' in opened)
+        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
+      const pdf = await draftPdf(opened.contract, documentOf(opened.contract));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Cache-Control', 'no-store')
+        .header('X-Robots-Tag', 'noindex, nofollow')
+        .header('Content-Disposition', `inline; filename="contract-v${opened.contract.version}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
+  );
+
+  app.post(
+    '/contracts/sign/:token',
+    {
+      schema: { params: contractTokenParamsSchema, body: z.record(z.string(), z.string()) },
+      config: limit,
+    },
+    async (request, reply) => {
+      if (request.headers['sec-fetch-site'] === 'cross-site') {
+        return html(reply, 403, linkProblemPage('invalid', options.modelName));
+      }
+      const { token } = request.params;
+      const opened = open(token);
+      if ('problem' in opened)
+        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
+      const { contract } = opened;
+      const parsed = contractSignatureSchema.safeParse(request.body);
+      if (parsed.success && parsed.data.contractId !== contract.id) {
+        return html(reply, 403, view(contract, token, { errors: [ANOTHER_CONTRACT] }));
+      }
+      if (!parsed.success) {
+        const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
+        return html(reply, 400, view(contract, token, { fullName: request.body.fullName ?? '', errors }));
+      }
+
+      const at = options.now().toISOString();
+      const name = parsed.data.fullName;
+      const document = documentOf(contract);
+      const documentHash = documentHashOf(document);
+      const event = clientEvent(request, 'signed', name);
+      const pdf = await signedPdf(contract, document, {
+        name,
+        at,
+        documentHash,
+        events: [...contract.events, { ...event, at }],
+      });
+      const signed = contracts.sign(
+        contract.id,
+        { signerName: name, documentHash, pdf, pdfHash: sha256(pdf) },
+        at,
+        event,
+      );
+      // Signed (or changed) by another request while this one drew the PDF.
+      if (!signed) return html(reply, 409, linkProblemPage('signed', options.modelName));
+      bus.publish({ topic: 'contracts', contract: signed });
+
+      const recipients = [...new Set([contract.deal.client.email, options.adminEmail].filter(Boolean))];
+      const results = await mailSignedCopies(mailer, signed, document, pdf, recipients);
+      for (const r of results)
+        if (r.status === 'rejected')
+          request.log.error({ err: r.reason, contractId: signed.id }, 'signed contract mail failed');
+      return html(
+        reply,
+        200,
+        signedPage({ siteName: options.modelName, title: document.title, signerName: name, documentHash }),
+      );
+    },
+  );
+};
+
+export default contractSigningRoutes;

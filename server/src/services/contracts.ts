@@ -1,0 +1,116 @@
+// Contracts sent for e-signature (issue 19): what the admin routes and the signing page share. The deal comes from the
+// booking as stored (never from the browser), the document text from the shared domain, the PDF from contract-pdf.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CONTRACT_LINK_DAYS,
+  buildContract,
+  contractDealOf,
+  contractPlainText,
+  type ContractDeal,
+  type ContractDocument,
+  type ContractEvent,
+  type ContractRecord,
+} from '@studio/shared/domain/contract';
+import type { BookingRequest } from '@studio/shared/domain';
+import type { AppOptions } from '../config';
+import type { Mailer } from '../lib/mailer';
+import type { ContentRepository } from '../repositories/content-repository';
+import { renderContractPdf } from './contract-pdf';
+
+export const CONTRACT_LINK_MS = CONTRACT_LINK_DAYS * 24 * 60 * 60 * 1000;
+
+export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** A signing link's secret: 32 random bytes, base64url (43 characters). Only its SHA-256 is stored. */
+export const newSigningToken = () => randomBytes(32).toString('base64url');
+
+export const signingPath = (token: string) => `/contracts/sign/${token}`;
+
+/** The deal a new contract for the booking carries: its tier's price and inclusions, its dates, places and contacts. */
+export function dealForBooking(booking: BookingRequest, content: ContentRepository, options: AppOptions): ContractDeal {
+  const tier = content.findService(booking.serviceId)?.tiers.find((t) => t.id === booking.serviceTierId);
+  return contractDealOf(booking, tier, { email: options.adminEmail, phone: '' });
+}
+
+/** The document a stored contract stands for: its form and its deal (the variant follows the form's service type). */
+export function documentOf(record: ContractRecord): ContractDocument {
+  return buildContract(record.form, { deal: record.deal });
+}
+
+/** The unsigned PDF (a draft, or one awaiting her signature). */
+export function draftPdf(record: ContractRecord, document: ContractDocument): Promise<Uint8Array> {
+  return renderContractPdf({ contract: document, paperSize: record.paperSize, createdAt: new Date(record.updatedAt) });
+}
+
+/** The signed PDF, with both signatures, the document hash and the audit trail ending with her signature. */
+export function signedPdf(
+  record: ContractRecord,
+  document: ContractDocument,
+  signature: { name: string; at: string; documentHash: string; events: ContractEvent[] },
+): Promise<Uint8Array> {
+  return renderContractPdf({
+    contract: document,
+    paperSize: record.paperSize,
+    createdAt: new Date(signature.at),
+    signatures: {
+      provider: { name: record.form.modelName, at: record.sentAt ?? signature.at },
+      client: { name: signature.name, at: signature.at },
+      documentHash: signature.documentHash,
+      contractId: record.id,
+      version: record.version,
+      events: signature.events,
+    },
+  });
+}
+
+/** The SHA-256 of the agreement's text: what she reviewed and signed. */
+export const documentHashOf = (document: ContractDocument) => sha256(contractPlainText(document));
+
+export function signingRequestMail(
+  record: ContractRecord,
+  document: ContractDocument,
+  booking: BookingRequest,
+  link: string,
+  expiresAt: string,
+  modelName: string,
+) {
+  const until = new Date(expiresAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
+  return {
+    to: booking.email,
+    subject: `Please review and sign: ${document.title}`,
+    text:
+      `Hi ${booking.name},\n\n${modelName} has sent you the ${document.title} for your ${booking.service} booking ` +
+      `(version ${record.version}). Please review it and sign it online here:\n\n${link}\n\n` +
+      `The link is yours alone and works until ${until} (${CONTRACT_LINK_DAYS} days). If you did not expect this ` +
+      `message, you can ignore it.\n\n${modelName}`,
+  };
+}
+
+export function signedMail(to: string, record: ContractRecord, document: ContractDocument, pdf: Uint8Array) {
+  return {
+    to,
+    subject: `Signed: ${document.title}`,
+    text:
+      `The ${document.title} (version ${record.version}) was signed by ${record.signerName} on ` +
+      `${record.signedAt} (UTC). The signed PDF is attached; its last page is the audit trail.\n\n` +
+      `Document SHA-256: ${record.documentHash}\nPDF SHA-256: ${record.signedPdfHash}\n`,
+    attachments: [
+      {
+        filename: `contract-v${record.version}-signed.pdf`,
+        contentType: 'application/pdf',
+        content: Buffer.from(pdf),
+      },
+    ],
+  };
+}
+
+/** Sends the signed copy to both parties; a failure is logged by the caller, never undoes the signature. */
+export async function mailSignedCopies(
+  mailer: Mailer,
+  record: ContractRecord,
+  document: ContractDocument,
+  pdf: Uint8Array,
+  recipients: string[],
+) {
+  return Promise.allSettled(recipients.map((to) => mailer.send(signedMail(to, record, document, pdf))));
+}

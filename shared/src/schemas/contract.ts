@@ -1,0 +1,110 @@
+// The contract schemas (issue 19), apart from the entity schemas every page loads: only the admin's contract dialog
+// and the server use them. Text is not refused for looking like markup: a contract prints what was typed, escaped by
+// whoever renders it (HTML and PDF alike).
+import { z } from 'zod';
+import {
+  CONTRACT_PAPER_SIZES,
+  CONTRACT_STATUSES,
+  type BookingContracts,
+  type ContractDeal,
+  type ContractEvent,
+  type ContractInput,
+  type ContractRecord,
+} from '../domain/contract';
+import type { ContractForm } from '../domain/types';
+import { isoDate, line, optionalIsoDate } from './index';
+
+const TRIM = { trim: true };
+
+export const contractFormSchema = z.strictObject({
+  clientName: line(120, TRIM),
+  modelName: line(120, TRIM),
+  effectiveDate: isoDate,
+  serviceType: line(120, TRIM),
+  timeline: z
+    .string()
+    .trim()
+    .regex(/^([1-9]\d?|1[0-9]{2})$/, { message: 'Must be a whole number of weeks (1 to 199)' }),
+  governingLaw: line(80, TRIM),
+}) satisfies z.ZodType<ContractForm, unknown>;
+
+export const contractPaperSize = z.enum(CONTRACT_PAPER_SIZES);
+
+export const contractInputSchema = z.strictObject({
+  form: contractFormSchema,
+  paperSize: contractPaperSize,
+}) satisfies z.ZodType<ContractInput, unknown>;
+
+const contact = z.strictObject({ email: z.string(), phone: z.string() });
+
+export const contractDealSchema = z.strictObject({
+  fee: z.string(),
+  paymentSchedule: z.string(),
+  packageName: z.string(),
+  inclusions: z.array(z.string()),
+  shootDate: optionalIsoDate,
+  shootEndDate: optionalIsoDate,
+  shootTime: z.string(),
+  shootLocation: z.string(),
+  consultationDate: optionalIsoDate,
+  consultationTime: z.string(),
+  consultationLocation: z.string(),
+  brief: z.string(),
+  client: contact,
+  provider: contact,
+}) satisfies z.ZodType<ContractDeal>;
+
+export const contractEventSchema = z.strictObject({
+  type: z.enum(['created', 'edited', 'sent', 'viewed', 'signed']),
+  at: z.string(),
+  actor: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+}) satisfies z.ZodType<ContractEvent>;
+
+// Stored forms are read back by shape (a row written under older rules stays readable).
+const storedForm = z.strictObject({
+  clientName: z.string(),
+  modelName: z.string(),
+  effectiveDate: z.string(),
+  serviceType: z.string(),
+  timeline: z.string(),
+  governingLaw: z.string(),
+});
+
+export const contractRecordSchema = z.strictObject({
+  id: z.string(),
+  bookingId: z.string(),
+  version: z.number().int(),
+  status: z.enum(CONTRACT_STATUSES),
+  form: storedForm,
+  deal: contractDealSchema,
+  paperSize: contractPaperSize,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sentAt: z.string().nullable(),
+  linkExpiresAt: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  signerName: z.string().nullable(),
+  documentHash: z.string().nullable(),
+  signedPdfHash: z.string().nullable(),
+  events: z.array(contractEventSchema),
+}) satisfies z.ZodType<ContractRecord>;
+
+export const bookingContractsSchema = z.strictObject({
+  deal: contractDealSchema,
+  contracts: z.array(contractRecordSchema),
+}) satisfies z.ZodType<BookingContracts>;
+
+/** Each booking's contract state (its latest version's status), for the booking cards. */
+export const contractStatesSchema = z.record(z.string(), z.enum(CONTRACT_STATUSES));
+
+/** The signing page's form: her full name as she types it, and her consent to sign electronically. */
+export const contractSignatureSchema = z.strictObject({
+  contractId: z.string().min(1).max(100),
+  fullName: line(120, TRIM).refine((s) => s.length >= 2, { message: 'Type your full name to sign.' }),
+  consent: z.literal('yes', { message: 'Tick the box to agree to sign electronically.' }),
+});
+
+/** A signing link's token: 32 random bytes as base64url. */
+export const contractTokenParamsSchema = z.strictObject({ token: z.string().min(20).max(100) });
