@@ -97,15 +97,16 @@ const times = (v: unknown) => (Array.isArray(v) ? v.filter((t): t is number => t
 export const rateLimitDocId = (client: string) => createHash('sha256').update(client).digest('hex').slice(0, 40);
 
 async function readContext(tx: Transaction, db: Firestore) {
-  const [services, periods, unavailable, slots, confirmed] = await Promise.all([
-    tx.get(db.collection(COLLECTIONS.services)),
-    tx.get(db.collection(COLLECTIONS.periods)),
-    tx.get(db.collection(COLLECTIONS.unavailable)),
-    tx.get(db.collection(COLLECTIONS.slots)),
-    // Confirmed bookings hold their days (issue 18); read in the transaction, so a confirmation made meanwhile
-    // makes Firestore run it again.
-    tx.get(db.collection(COLLECTIONS.bookings).where('status', '==', 'Confirmed')),
-  ]);
+  // One read after another, not in parallel: when Firestore aborts a contended transaction, the read it aborts
+  // rejects with ABORTED and the SDK runs the transaction again; reads still in flight beside it would reject with
+  // 'Transaction is invalid or closed', which is not retried (seen with concurrent calls under one key).
+  const services = await tx.get(db.collection(COLLECTIONS.services));
+  const periods = await tx.get(db.collection(COLLECTIONS.periods));
+  const unavailable = await tx.get(db.collection(COLLECTIONS.unavailable));
+  const slots = await tx.get(db.collection(COLLECTIONS.slots));
+  // Confirmed bookings hold their days (issue 18); read in the transaction, so a confirmation made meanwhile
+  // makes Firestore run it again.
+  const confirmed = await tx.get(db.collection(COLLECTIONS.bookings).where('status', '==', 'Confirmed'));
   const availability: PublicAvailability = {
     periods: periods.docs.map((d: QueryDocumentSnapshot) => ({
       id: d.id,
@@ -185,7 +186,10 @@ export async function createBooking(
   return deps.db.runTransaction(async (tx: Transaction) => {
     // Every read before any write, as Firestore transactions require; a concurrent write to any document read
     // here (the key's booking, the services, the availability) makes Firestore run this function again.
-    const [earlier, limits, context] = await Promise.all([tx.get(ref), tx.get(limitRef), readContext(tx, deps.db)]);
+    // In turn, for the reason given in readContext.
+    const earlier = await tx.get(ref);
+    const limits = await tx.get(limitRef);
+    const context = await readContext(tx, deps.db);
     if (earlier.exists) {
       const createdAt = earlier.get('createdAt') as Timestamp | undefined;
       return {
