@@ -2,6 +2,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const createConfig = require('../scripts/webpack/create-config.cjs');
 const federation = require('./federation.config.cjs');
+const { FederationRequirementsPlugin } = require('../scripts/webpack/federation-requirements-plugin.cjs');
+
+// What the shell loads of each remote (src/features/remotes/remote-loader.ts): the deploy gate refuses a remote
+// version without it.
+const LOADED_REMOTES = {
+  'public-site': { name: 'public_site', exposes: ['./app'] },
+  'admin-app': { name: 'admin_app', exposes: ['./app'] },
+};
 
 // Emits src/theme-init.js as /theme-init.js, unbundled: index.html loads it as a blocking <script> in <head> so the
 // remembered theme is set before the first paint (an inline script would need 'unsafe-inline' or a hash in the CSP).
@@ -18,4 +26,8 @@ class EmitThemeInitPlugin {
   }
 }
 
-module.exports = createConfig({ dir: __dirname, kind: 'host', federation, plugins: [new EmitThemeInitPlugin()] });
+module.exports = createConfig({ dir: __dirname, kind: 'host', federation, plugins: [
+    new EmitThemeInitPlugin(),
+    new FederationRequirementsPlugin({ dir: __dirname, shared: federation.shared, remotes: LOADED_REMOTES }),
+  ],
+});

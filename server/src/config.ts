@@ -2,6 +2,7 @@
 // browser bundle (docs/product.md kept the admin e-mail in the client; the architecture moves it to ADMIN_EMAIL).
 import path from 'node:path';
 import { opsOptionsFromEnv, type OpsOptions } from './ops/ops-settings';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './deploys/unpack';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -41,6 +42,8 @@ export interface AppOptions extends OpsOptions {
   /** Sign-in links the admin's mailbox gets per 15 minutes, whoever asks (routes/auth.ts). */
   signInMailsPerMailbox: number;
   now: () => Date;
+  /** Deployed versions of each remote (docs/deploy.md): how many are kept, and what one upload may hold. */
+  deploys: { keep: number; limits: UploadLimits };
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
@@ -79,6 +82,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     signInLinksPerPair: Number(env.SIGN_IN_LINKS_PER_PAIR ?? 3),
     signInMailsPerMailbox: Number(env.SIGN_IN_MAILS_PER_MAILBOX ?? 10),
     now: () => new Date(),
+    deploys: {
+      keep: Math.max(2, Number(env.REMOTE_VERSIONS_KEEP ?? 5)),
+      limits: {
+        ...DEFAULT_UPLOAD_LIMITS,
+        ...(env.DEPLOY_MAX_UPLOAD_MB ? { uploadBytes: Number(env.DEPLOY_MAX_UPLOAD_MB) * 1024 * 1024 } : {}),
+      },
+    },
     ...opsOptionsFromEnv(env),
   };
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '@studio/shared/domain';
-import type { AppOptions } from '../config';
+import type { AppOptions, RemoteMount } from '../config';
 import { isClientRoute } from '@studio/shared/routes';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
@@ -24,6 +24,7 @@ const CONFIG_TAG = /<script id="studio-config" type="application\/json">[^<]*<\/
 // The template's own title and description: replaced by the route's (page-head.ts).
 const TEMPLATE_META = /<title>[^<]*<\/title>|<meta name="description"[^>]*>/g;
 const HEAD_SLOT = '<!--studio-head-->';
+const CONFIG_SLOT = '<!--studio-config-->';
 
 // preCompressed serves `name.js.br` / `name.js.gz` in place of `name.js`: judge the name without that suffix.
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
@@ -42,11 +43,14 @@ function setCacheHeaders(reply: { header(name: string, value: string): unknown }
   reply.header('Cache-Control', cacheControlFor(file));
 }
 
-export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
+/** Where each remote is served from for one page: the live deployed version's folder, or the build output. */
+export type RemoteLocations = Record<'public-site' | 'admin-app', RemoteMount>;
+
+export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = options.remotes): RuntimeConfig {
   return {
     remotes: {
-      'public-site': `${options.remotes['public-site'].urlPath}mf-manifest.json`,
-      'admin-app': `${options.remotes['admin-app'].urlPath}mf-manifest.json`,
+      'public-site': `${remotes['public-site'].urlPath}mf-manifest.json`,
+      'admin-app': `${remotes['admin-app'].urlPath}mf-manifest.json`,
     },
     modelName: options.modelName,
   };
@@ -60,14 +64,22 @@ export interface StaticFilesOptions {
   /** The demo images' responsive copies, rendered on first request when not rendered yet. */
   images?: Pick<ResponsiveImages, 'ensure'>;
   content?: PageContent;
+  /** The remotes' live locations, read once per page (deploys/remote-deploys.ts); default: the build output. */
+  liveRemotes?: () => RemoteLocations;
 }
 
-async function staticFiles(app: FastifyInstance, { options, images, content }: StaticFilesOptions) {
+async function staticFiles(app: FastifyInstance, { options, images, content, liveRemotes }: StaticFilesOptions) {
   const indexFile = path.join(options.shellDir, 'index.html');
-  const configJson = JSON.stringify(runtimeConfigOf(options)).replace(/</g, '\\u003c');
+  const configJsonOf = (remotes: RemoteLocations) =>
+    JSON.stringify(runtimeConfigOf(options, remotes)).replace(/</g, '\\u003c');
   let cached: { mtimeMs: number; html: string } | undefined;
-  const publicSite = options.remotes['public-site'];
-  const remoteFiles = createRemoteFilesReader(publicSite.dir, publicSite.urlPath);
+  // One manifest reader per folder: each deployed version's manifest is read once, the build output's when it changes.
+  const readers = new Map<string, ReturnType<typeof createRemoteFilesReader>>();
+  const remoteFiles = ({ dir, urlPath }: RemoteMount) => {
+    let reader = readers.get(dir);
+    if (!reader) readers.set(dir, (reader = createRemoteFilesReader(dir, urlPath)));
+    return reader();
+  };
   const metaSource: PageMetaSource = {
     modelName: options.modelName,
     publicOrigin: options.publicOrigin,
@@ -85,7 +97,7 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
       cached = {
         mtimeMs,
         html: html
-          .replace(CONFIG_TAG, `<script id="studio-config" type="application/json">${configJson}</script>${HEAD_SLOT}`)
+          .replace(CONFIG_TAG, `${CONFIG_SLOT}${HEAD_SLOT}`)
           .replace(TEMPLATE_META, ''),
       };
     }
@@ -95,6 +107,8 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
   const indexHtml = (pathname: string): string | null => {
     const html = template();
     if (html === null) return null;
+    // Read once: the configuration and the preload hints name the same version of each remote.
+    const remotes = liveRemotes?.() ?? options.remotes;
     const meta = pageMetaFor(pathname, metaSource);
     const image = metaSource.shareImage();
     const head =
@@ -103,10 +117,15 @@ async function staticFiles(app: FastifyInstance, { options, images, content }: S
         url: `${options.publicOrigin}${pathname}`,
         image: image && `${options.publicOrigin}${image}`,
       }) +
-      preloadLinksFor(pathname, remoteFiles()) +
+      preloadLinksFor(pathname, remoteFiles(remotes['public-site'])) +
       heroPreloadFor(metaSource.heroImageOf(pathname));
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
-    return html.replace(HEAD_SLOT, head);
+    return html
+      .replace(
+        CONFIG_SLOT,
+        () => `<script id="studio-config" type="application/json">${configJsonOf(remotes)}</script>`,
+      )
+      .replace(HEAD_SLOT, () => head);
   };
 
   // An address the route registry does not know gets the same page (which shows the site's not-found screen) with a

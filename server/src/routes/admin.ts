@@ -16,6 +16,8 @@ import adminBookingsRoutes from './admin-bookings';
 import adminEventsRoutes from './admin-events';
 import adminPasskeysRoutes from './admin-passkeys';
 import adminSettingsRoutes from './admin-settings';
+import adminDeploymentsRoutes from './admin-deployments';
+import type { RemoteDeploys } from '../deploys/remote-deploys';
 
 export interface AdminRoutesOptions {
   options: AppOptions;
@@ -27,6 +29,7 @@ export interface AdminRoutesOptions {
   mailer: Mailer;
   smsSender: SmsSender;
   passkeys: PasskeyService;
+  deploys: RemoteDeploys;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -45,6 +48,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
+  await app.register(adminDeploymentsRoutes, { deploys: deps.deploys });
   await app.register(adminEventsRoutes, {
     sessions: deps.sessions,
     bus: deps.bus,
