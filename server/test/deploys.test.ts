@@ -64,7 +64,7 @@ function remoteBuild(spec: BuildSpec = {}): string {
   return dir;
 }
 
-async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
+async function streamToBuffer(stream: AsyncIterable<unknown>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -469,7 +469,7 @@ describe("the admin's Deployments view", () => {
     const session = t.repos.sessions.create(ADMIN_EMAIL).id;
     const list = await t.app.inject({ url: '/api/admin/deployments', cookies: { studio_session: session } });
     expect(list.statusCode).toBe(200);
-    expect(list.json().remotes.map((r: { remote: string; live: string | null }) => [r.remote, r.versions.length])).toEqual([
+    expect(list.json().remotes.map((r: { remote: string; versions: unknown[] }) => [r.remote, r.versions.length])).toEqual([
       ['public-site', 2],
       ['admin-app', 0],
     ]);
