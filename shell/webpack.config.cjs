@@ -26,7 +26,11 @@ class EmitThemeInitPlugin {
   }
 }
 
-module.exports = createConfig({ dir: __dirname, kind: 'host', federation, plugins: [
+module.exports = createConfig({
+  dir: __dirname,
+  kind: 'host',
+  federation,
+  plugins: [
     new EmitThemeInitPlugin(),
     new FederationRequirementsPlugin({ dir: __dirname, shared: federation.shared, remotes: LOADED_REMOTES }),
   ],

@@ -74,10 +74,14 @@ function watch(page: Page) {
 }
 
 async function cli(script: 'deploy' | 'admin', args: string[], env: Record<string, string>) {
-  const { stdout } = await run(process.execPath, [path.join(REPO_ROOT, 'server', 'dist', 'cli', `${script}.js`), ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(REPO_ROOT, 'server', 'dist', 'cli', `${script}.js`), ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    },
+  );
   return stdout;
 }
 
@@ -197,7 +201,9 @@ test('public-site v2 deployed with the command while pages load: new loads get v
   expect(v2Out).toContain(`public-site ${v2} is live (was ${v1})`);
 
   // New loads show v2.
-  await expect.poll(() => loads.pages.filter((p) => p.text === V2_TEXT).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => loads.pages.filter((p) => p.text === V2_TEXT).length, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(2);
   await loads.stop();
   await http.stop();
 

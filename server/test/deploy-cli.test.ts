@@ -12,7 +12,10 @@ import { REQUIREMENTS_FILE } from '../src/deploys/gate';
 
 const REQUIREMENTS = {
   shared: [{ key: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],
-  remotes: { 'public-site': { name: 'public_site', exposes: ['./app'] }, 'admin-app': { name: 'admin_app', exposes: ['./app'] } },
+  remotes: {
+    'public-site': { name: 'public_site', exposes: ['./app'] },
+    'admin-app': { name: 'admin_app', exposes: ['./app'] },
+  },
 };
 
 function buildFolder(text: string, reactVersion = '19.3.1'): string {
@@ -47,7 +50,10 @@ afterEach(async () => {
 
 async function admin(args: string[]) {
   const lines: string[] = [];
-  const code = await runAdminCommand(args, { options: testOptions({ dataDir: t.dataDir }), print: (l) => lines.push(l) });
+  const code = await runAdminCommand(args, {
+    options: testOptions({ dataDir: t.dataDir }),
+    print: (l) => lines.push(l),
+  });
   return { code, lines };
 }
 
@@ -96,7 +102,9 @@ test('deploy-token issues a token shown once; the deploy command uploads, goes l
 });
 
 test('a refused build is reported with each mismatch, and nothing goes live; a revoked token is refused', async () => {
-  const token = (await admin(['deploy-token', 'public-site'])).lines.map((l) => l.trim()).find((l) => l.startsWith('studio_'))!;
+  const token = (await admin(['deploy-token', 'public-site'])).lines
+    .map((l) => l.trim())
+    .find((l) => l.startsWith('studio_'))!;
   const dir = buildFolder('react18', '18.3.1');
   dirs.push(dir);
   const refused = await deploy(['public-site', dir], token);
@@ -108,12 +116,16 @@ test('a refused build is reported with each mismatch, and nothing goes live; a r
   ]);
   expect(createDeploysRepository(t.repos.db).live('public-site')).toBeUndefined();
 
-  expect((await admin(['deploy-token', 'public-site', '--revoke'])).lines[0]).toContain('Revoked 1 deploy token of public-site');
+  expect((await admin(['deploy-token', 'public-site', '--revoke'])).lines[0]).toContain(
+    'Revoked 1 deploy token of public-site',
+  );
   const good = buildFolder('ok');
   dirs.push(good);
   const afterRevoke = await deploy(['public-site', good], token);
   expect(afterRevoke.code).toBe(1);
-  expect(afterRevoke.lines[1]).toBe('The upload was refused (403): This deploy token does not allow deploying public-site.');
+  expect(afterRevoke.lines[1]).toBe(
+    'The upload was refused (403): This deploy token does not allow deploying public-site.',
+  );
 });
 
 test('the command explains a missing setting, an unknown remote and a folder that is not a build', async () => {
@@ -121,8 +133,12 @@ test('the command explains a missing setting, an unknown remote and a folder tha
   const code = await runDeployCommand(['public-site'], { env: {}, repoRoot: t.dataDir, print: (l) => lines.push(l) });
   expect(code).toBe(2);
   expect(lines[0]).toBe('Set STUDIO_URL (the site to deploy to) first.');
-  expect((await deploy(['shop'], 'x')).lines[0]).toBe('There is no remote called shop: it is public-site or admin-app.');
+  expect((await deploy(['shop'], 'x')).lines[0]).toBe(
+    'There is no remote called shop: it is public-site or admin-app.',
+  );
   const empty = mkdtempSync(path.join(tmpdir(), 'cli-empty-'));
   dirs.push(empty);
-  expect((await deploy(['public-site', empty], 'x')).lines[0]).toBe(`${empty} has no mf-manifest.json: is it a remote's build folder?`);
+  expect((await deploy(['public-site', empty], 'x')).lines[0]).toBe(
+    `${empty} has no mf-manifest.json: is it a remote's build folder?`,
+  );
 });

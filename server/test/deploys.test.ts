@@ -46,14 +46,32 @@ function remoteBuild(spec: BuildSpec = {}): string {
       publicPath: spec.publicPath ?? 'auto',
     },
     shared: [
-      { name: 'react', version: react.version, requiredVersion: react.requiredVersion, assets: { js: { sync: [], async: [] } } },
-      { name: 'react/jsx-runtime', version: react.version, requiredVersion: `^${react.version}`, assets: { js: { sync: [], async: [] } } },
-      { name: '@studio/shared/router', version: '1.0.0', requiredVersion: '^1.0.0', assets: { js: { sync: [], async: [] } } },
+      {
+        name: 'react',
+        version: react.version,
+        requiredVersion: react.requiredVersion,
+        assets: { js: { sync: [], async: [] } },
+      },
+      {
+        name: 'react/jsx-runtime',
+        version: react.version,
+        requiredVersion: `^${react.version}`,
+        assets: { js: { sync: [], async: [] } },
+      },
+      {
+        name: '@studio/shared/router',
+        version: '1.0.0',
+        requiredVersion: '^1.0.0',
+        assets: { js: { sync: [], async: [] } },
+      },
     ],
     exposes: exposes.map((p) => ({
       name: p.replace('./', ''),
       path: p,
-      assets: { js: { sync: ['__federation_expose_app.0123456789.js'], async: ['page.abcdef0123.js'] }, css: { sync: [], async: [] } },
+      assets: {
+        js: { sync: ['__federation_expose_app.0123456789.js'], async: ['page.abcdef0123.js'] },
+        css: { sync: [], async: [] },
+      },
     })),
     remotes: [],
   };
@@ -159,7 +177,7 @@ async function manifestUrlInHtml(): Promise<string> {
 }
 
 describe('deploy tokens', () => {
-  test('an upload without a token, with an unknown one, another remote\'s, or a revoked one is refused with 403; the admin session opens nothing', async () => {
+  test("an upload without a token, with an unknown one, another remote's, or a revoked one is refused with 403; the admin session opens nothing", async () => {
     const body = await tarball(cleanupDir(remoteBuild()));
     const adminToken = tokenFor('admin-app');
     const revoked = tokenFor('public-site', 'old CI');
@@ -188,7 +206,10 @@ describe('deploy tokens', () => {
 
     // The same refusals on switching and listing.
     expect((await goLive('public-site', adminToken)).statusCode).toBe(403);
-    const list = await t.app.inject({ url: '/api/deploy/public-site/versions', headers: { authorization: `Bearer ${revoked}` } });
+    const list = await t.app.inject({
+      url: '/api/deploy/public-site/versions',
+      headers: { authorization: `Bearer ${revoked}` },
+    });
     expect(list.statusCode).toBe(403);
   });
 
@@ -196,7 +217,12 @@ describe('deploy tokens', () => {
     const token = tokenFor('public-site');
     const res = await upload('public-site', await tarball(cleanupDir(remoteBuild())), token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ remote: 'public-site', version: expect.stringMatching(/^[0-9a-f]{16}$/), created: true, files: 4 });
+    expect(res.json()).toMatchObject({
+      remote: 'public-site',
+      version: expect.stringMatching(/^[0-9a-f]{16}$/),
+      created: true,
+      files: 4,
+    });
     const stored = t.repos.db.prepare('SELECT * FROM deploy_tokens').all();
     expect(JSON.stringify(stored)).not.toContain(token);
   });
@@ -218,8 +244,7 @@ describe('the upload', () => {
   beforeEach(() => {
     token = tokenFor('public-site');
   });
-  const folderIsEmpty = () =>
-    expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site'))).toEqual([]);
+  const folderIsEmpty = () => expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site'))).toEqual([]);
 
   test('a symlink in the archive is refused and nothing is kept', async () => {
     const dir = cleanupDir(remoteBuild());
@@ -247,7 +272,11 @@ describe('the upload', () => {
   });
 
   test('an absolute path and a hard link are refused', async () => {
-    const absolute = await upload('public-site', await rawTarball([{ path: '/tmp/evil.js', type: 'File', body: 'x' }]), token);
+    const absolute = await upload(
+      'public-site',
+      await rawTarball([{ path: '/tmp/evil.js', type: 'File', body: 'x' }]),
+      token,
+    );
     expect(absolute.statusCode).toBe(400);
     expect(absolute.json().message).toContain('is an absolute path');
     const link = await upload(
@@ -293,7 +322,9 @@ describe('the upload', () => {
     expect(again).toMatchObject({ version: first.version, created: false });
     const other = (await upload('public-site', await tarball(cleanupDir(remoteBuild({ text: 'v2' }))), token)).json();
     expect(other.version).not.toBe(first.version);
-    expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site')).sort()).toEqual([first.version, other.version].sort());
+    expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site')).sort()).toEqual(
+      [first.version, other.version].sort(),
+    );
   });
 });
 
@@ -316,12 +347,15 @@ describe('the compatibility gate', () => {
   }
 
   test('a remote built with another React is refused, naming the package and both versions', async () => {
-    const { message, fieldErrors } = await refusedWith({ text: 'react18', react: { version: '18.3.1', requiredVersion: '^18.3.1' } });
+    const { message, fieldErrors } = await refusedWith({
+      text: 'react18',
+      react: { version: '18.3.1', requiredVersion: '^18.3.1' },
+    });
     expect(message).toContain('public-site was refused by the compatibility gate');
     expect(fieldErrors.gate).toEqual([
-      'react: public-site requires ^18.3.1, but the shell provides 19.3.1 (a singleton: every remote gets the shell\'s copy).',
+      "react: public-site requires ^18.3.1, but the shell provides 19.3.1 (a singleton: every remote gets the shell's copy).",
       'react: public-site was built with 18.3.1, but the shell requires 19.3.1.',
-      'react/jsx-runtime: public-site requires ^18.3.1, but the shell provides 19.3.1 (a singleton: every remote gets the shell\'s copy).',
+      "react/jsx-runtime: public-site requires ^18.3.1, but the shell provides 19.3.1 (a singleton: every remote gets the shell's copy).",
       'react/jsx-runtime: public-site was built with 18.3.1, but the shell requires 19.3.1.',
     ]);
   });
@@ -345,7 +379,9 @@ describe('the compatibility gate', () => {
     rmSync(path.join(dir, 'page.abcdef0123.js'));
     const res = await upload('public-site', await tarball(dir), token);
     expect(res.statusCode).toBe(422);
-    expect(res.json().fieldErrors.gate).toEqual(['Files its manifest names are not in the upload: page.abcdef0123.js.']);
+    expect(res.json().fieldErrors.gate).toEqual([
+      'Files its manifest names are not in the upload: page.abcdef0123.js.',
+    ]);
   });
 });
 
@@ -385,7 +421,10 @@ describe('switching and rolling back', () => {
     expect(rollback.json()).toMatchObject({ fromVersion: v2, toVersion: v1, kind: 'rollback' });
     expect(await manifestUrlInHtml()).toBe(`/remotes/public-site/v/${v1}/mf-manifest.json`);
 
-    const list = await t.app.inject({ url: '/api/deploy/public-site/versions', headers: { authorization: `Bearer ${token}` } });
+    const list = await t.app.inject({
+      url: '/api/deploy/public-site/versions',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(list.json()).toMatchObject({
       live: v1,
       previous: v2,
@@ -423,7 +462,9 @@ describe('switching and rolling back', () => {
     writeFileSync(path.join(t.dataDir, 'shell', REQUIREMENTS_FILE), JSON.stringify(upgraded));
     const res = await goLive('public-site', token, { version: v1 });
     expect(res.statusCode).toBe(422);
-    expect(res.json().fieldErrors.gate).toContain('react: public-site was built with 19.3.1, but the shell requires 20.0.0.');
+    expect(res.json().fieldErrors.gate).toContain(
+      'react: public-site was built with 19.3.1, but the shell requires 20.0.0.',
+    );
     expect(deploys.live('public-site')?.version).not.toBe(v1);
   });
 
@@ -452,7 +493,9 @@ describe('switching and rolling back', () => {
     // three newer ones (6, 5, 4) fill the setting.
     await goLive('public-site', token, { version: versions[2]! });
     const v6 = await deployBuild({ text: '6' }, token);
-    expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site')).sort()).toEqual([...versions.slice(2), v6].sort());
+    expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site')).sort()).toEqual(
+      [...versions.slice(2), v6].sort(),
+    );
     const v7 = await deployBuild({ text: '7' }, token);
     const v8 = await deployBuild({ text: '8' }, token);
     expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site')).sort()).toEqual([v6, v7, v8].sort());
@@ -469,7 +512,9 @@ describe("the admin's Deployments view", () => {
     const session = t.repos.sessions.create(ADMIN_EMAIL).id;
     const list = await t.app.inject({ url: '/api/admin/deployments', cookies: { studio_session: session } });
     expect(list.statusCode).toBe(200);
-    expect(list.json().remotes.map((r: { remote: string; versions: unknown[] }) => [r.remote, r.versions.length])).toEqual([
+    expect(
+      list.json().remotes.map((r: { remote: string; versions: unknown[] }) => [r.remote, r.versions.length]),
+    ).toEqual([
       ['public-site', 2],
       ['admin-app', 0],
     ]);

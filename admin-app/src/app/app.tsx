@@ -1,8 +1,8 @@
-// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: two tabs (bookings, availability), her
-// passkeys, the SMS setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
+// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: three tabs (bookings, availability,
+// deployments), her passkeys, the SMS setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
 // the availability tab is open.
 // First: zod must be told before the shared schemas are built (see the module).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { format } from 'date-fns';
 import { useNavigate } from '@studio/shared/router';
 import { useQueryCache } from '@studio/shared/data';
@@ -21,14 +21,21 @@ import { PasskeysSection } from '../features/passkeys/passkeys-section';
 import { ContractDialog } from '../features/contracts/contract-dialog';
 import './app.css';
 
-const TABS = ['bookings', 'availability'] as const;
+// The Deployments view is a chunk of its own, fetched the first time she opens its tab.
+const DeploymentsPanel = lazy(() => import('../features/deployments/deployments-panel'));
+
+const TABS = ['bookings', 'availability', 'deployments'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminApp() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('bookings');
   const [contractFor, setContractFor] = useState<BookingRequest | null>(null);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ bookings: null, availability: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    bookings: null,
+    availability: null,
+    deployments: null,
+  });
   const [filter, setFilter] = useState<BookingFilter>('all');
   const { list: bookings, error: bookingsError } = useBookings(filter);
   const { data: availability, error: availabilityError } = useAdminAvailability();
@@ -164,6 +171,21 @@ export default function AdminApp() {
         className="admin-panel"
       >
         {availability ? <AvailabilityPanel availability={availability} today={today} /> : <Loading />}
+      </div>
+
+      <div
+        role="tabpanel"
+        id="panel-deployments"
+        aria-labelledby="tab-deployments"
+        hidden={tab !== 'deployments'}
+        tabIndex={0}
+        className="admin-panel"
+      >
+        {tab === 'deployments' && (
+          <Suspense fallback={<Loading />}>
+            <DeploymentsPanel />
+          </Suspense>
+        )}
       </div>
 
       {contractFor && <ContractDialog booking={contractFor} today={today} onClose={() => setContractFor(null)} />}

@@ -27,7 +27,7 @@ export const USAGE = [
   '  reset-passkeys   remove every passkey and the recovery code of the admin; the e-mail link alone signs her in',
   '                   again, and she is mailed a notice',
   '  deploy-token <remote> [--label <text>]   issue a deploy token for public-site or admin-app (shown once)',
-  '  deploy-token <remote> --list             list the remote\'s tokens (never the tokens themselves)',
+  "  deploy-token <remote> --list             list the remote's tokens (never the tokens themselves)",
   '  deploy-token <remote> --revoke [<id>]    revoke one token by its id, or every token of the remote',
 ].join('\n');
 
@@ -129,7 +129,13 @@ async function deployTokenCommand(args: readonly string[], context: AdminCommand
   const { print } = context;
   const [remote, flag, value, ...extra] = args;
   const known = ['--label', '--list', '--revoke', undefined];
-  if (!remote || !known.includes(flag) || extra.length > 0 || (flag === '--label' && !value) || (flag === '--list' && value)) {
+  if (
+    !remote ||
+    !known.includes(flag) ||
+    extra.length > 0 ||
+    (flag === '--label' && !value) ||
+    (flag === '--list' && value)
+  ) {
     print(USAGE);
     return 2;
   }
@@ -141,7 +147,9 @@ async function deployTokenCommand(args: readonly string[], context: AdminCommand
   if (!db) return 1;
   try {
     if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deploy_tokens'").get()) {
-      print('This site has not run a release with deploys yet: start it once (its migrations run at start), then try again.');
+      print(
+        'This site has not run a release with deploys yet: start it once (its migrations run at start), then try again.',
+      );
       return 1;
     }
     const repo = createDeploysRepository(db, context.options.now);

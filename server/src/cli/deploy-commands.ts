@@ -19,7 +19,7 @@ export const DEPLOY_USAGE = [
   '  npm run deploy -- rollback <remote> [version]   make an earlier version live (default: the one live before)',
   '  npm run deploy -- versions <remote>             list the kept versions',
   '',
-  'Environment: STUDIO_URL (the site, e.g. https://ava-monroe.com), STUDIO_DEPLOY_TOKEN (the remote\'s deploy token,',
+  "Environment: STUDIO_URL (the site, e.g. https://ava-monroe.com), STUDIO_DEPLOY_TOKEN (the remote's deploy token,",
   'from `npm run admin -- deploy-token <remote>`), STUDIO_DEPLOYER (optional: who deploys, for the history).',
 ].join('\n');
 
@@ -75,7 +75,9 @@ export async function runDeployCommand(args: readonly string[], context: DeployC
   const site = env.STUDIO_URL?.trim().replace(/\/$/, '');
   const token = env.STUDIO_DEPLOY_TOKEN?.trim();
   if (!site || !token) {
-    print(`Set ${!site ? 'STUDIO_URL (the site to deploy to)' : 'STUDIO_DEPLOY_TOKEN (the remote\'s deploy token)'} first.`);
+    print(
+      `Set ${!site ? 'STUDIO_URL (the site to deploy to)' : "STUDIO_DEPLOY_TOKEN (the remote's deploy token)"} first.`,
+    );
     print(DEPLOY_USAGE);
     return 2;
   }
@@ -88,7 +90,7 @@ export async function runDeployCommand(args: readonly string[], context: DeployC
     try {
       res = await doFetch(url, init);
     } catch (error) {
-      throw new Error(`${site} could not be reached: ${(error as Error).message}`);
+      throw new Error(`${site} could not be reached: ${(error as Error).message}`, { cause: error });
     }
     const body: unknown = await res.json().catch(() => ({}));
     return { ok: res.ok, status: res.status, body };

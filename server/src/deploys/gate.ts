@@ -76,9 +76,7 @@ export function readShellRequirements(shellDir: string): ShellRequirements {
 function requirementFor(name: string, shared: SharedRequirement[]): SharedRequirement | undefined {
   return (
     shared.find((s) => s.key === name) ??
-    shared
-      .filter((s) => s.key.endsWith('/') && name.startsWith(s.key))
-      .sort((a, b) => b.key.length - a.key.length)[0]
+    shared.filter((s) => s.key.endsWith('/') && name.startsWith(s.key)).sort((a, b) => b.key.length - a.key.length)[0]
   );
 }
 
@@ -102,7 +100,8 @@ function readManifest(dir: string): RemoteManifest | string {
   if (statSync(file).size > MAX_MANIFEST_BYTES) return `Its ${MANIFEST_FILE} is larger than a manifest can be.`;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return `Its ${MANIFEST_FILE} is not an object.`;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return `Its ${MANIFEST_FILE} is not an object.`;
     return parsed as RemoteManifest;
   } catch {
     return `Its ${MANIFEST_FILE} is not valid JSON.`;
@@ -120,11 +119,13 @@ export async function checkRemoteBuild(
   serverEntryCheck?: ServerEntryCheck,
 ): Promise<GateResult> {
   const manifestOrProblem = readManifest(dir);
-  if (typeof manifestOrProblem === 'string') return { ok: false, problems: [manifestOrProblem], shared: {}, exposes: [] };
+  if (typeof manifestOrProblem === 'string')
+    return { ok: false, problems: [manifestOrProblem], shared: {}, exposes: [] };
   const manifest = manifestOrProblem;
   const problems: string[] = [];
   const wanted = requirements.remotes[remote];
-  if (!wanted) return { ok: false, problems: [`The shell does not load a remote called ${remote}.`], shared: {}, exposes: [] };
+  if (!wanted)
+    return { ok: false, problems: [`The shell does not load a remote called ${remote}.`], shared: {}, exposes: [] };
 
   // 1. The right remote at all.
   if (manifest.name !== wanted.name) {

@@ -76,7 +76,12 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
   }
 
   const gate = async (remote: RemoteName, dir: string) => {
-    const result = await checkRemoteBuild(remote, dir, readShellRequirements(options.shellDir), options.serverEntryCheck);
+    const result = await checkRemoteBuild(
+      remote,
+      dir,
+      readShellRequirements(options.shellDir),
+      options.serverEntryCheck,
+    );
     if (!result.ok) throw new GateRefused(remote, result.problems);
     return result;
   };
@@ -86,7 +91,8 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
     const live = repo.live(remote);
     if (live && VERSION_FORMAT.test(live.version)) {
       const dir = versionDir(remote, live.version);
-      if (existsSync(path.join(dir, MANIFEST_FILE))) return { version: live.version, urlPath: versionUrlPath(mount, live.version), dir };
+      if (existsSync(path.join(dir, MANIFEST_FILE)))
+        return { version: live.version, urlPath: versionUrlPath(mount, live.version), dir };
       // A data folder restored without its remotes/ (or a folder removed by hand): the site keeps working.
       log.warn({ remote, version: live.version }, 'the live version of a remote is missing; serving the build output');
     }
@@ -104,7 +110,8 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
       repo.removeVersion(remote, version);
       await rm(versionDir(remote, version), { recursive: true, force: true });
     }
-    if (removable.length > 0) log.info({ remote, pruned: removable.map((v) => v.version) }, 'pruned old remote versions');
+    if (removable.length > 0)
+      log.info({ remote, pruned: removable.map((v) => v.version) }, 'pruned old remote versions');
     return removable.map((v) => v.version);
   }
 

@@ -56,7 +56,8 @@ const BAD_NAME = /[\\\u0000-\u001F\u007F]/;
 
 /** Why an entry's path is refused, or undefined when it is a plain relative path inside the folder. */
 export function pathProblem(entryPath: string): string | undefined {
-  if (BAD_NAME.test(entryPath)) return `"${JSON.stringify(entryPath).slice(1, -1)}" has a character a build's file name never has`;
+  if (BAD_NAME.test(entryPath))
+    return `"${JSON.stringify(entryPath).slice(1, -1)}" has a character a build's file name never has`;
   if (entryPath.startsWith('/') || /^[A-Za-z]:/.test(entryPath)) return `"${entryPath}" is an absolute path`;
   const segments = entryPath.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.includes('..')) return `"${entryPath}" leads out of the build's folder`;

@@ -96,9 +96,7 @@ async function staticFiles(app: FastifyInstance, { options, images, content, liv
       const html = readFileSync(indexFile, 'utf8');
       cached = {
         mtimeMs,
-        html: html
-          .replace(CONFIG_TAG, `${CONFIG_SLOT}${HEAD_SLOT}`)
-          .replace(TEMPLATE_META, ''),
+        html: html.replace(CONFIG_TAG, `${CONFIG_SLOT}${HEAD_SLOT}`).replace(TEMPLATE_META, ''),
       };
     }
     return cached.html;

@@ -45,7 +45,8 @@ export interface DeployToken {
 }
 
 /** What a presented token is worth for one remote. */
-export type TokenCheck = { ok: true; token: DeployToken } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' | 'other-remote' };
+export type TokenCheck =
+  { ok: true; token: DeployToken } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' | 'other-remote' };
 
 /** A deploy token: a prefix that makes it recognisable in a leaked log or file, and 256 random bits. */
 export const TOKEN_PREFIX = 'studio_deploy_';

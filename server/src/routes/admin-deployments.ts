@@ -15,10 +15,14 @@ import { sendError } from '../plugins/errors';
 import { refusals } from './refusals';
 
 const adminDeploymentsRoutes: FastifyPluginAsyncZod<{ deploys: RemoteDeploys }> = async (app, { deploys }) => {
-  app.get('/deployments', { schema: { response: { 200: deploymentsSchema, ...refusals } } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { remotes: REMOTE_NAMES.map((remote) => deploymentsOf(deploys, remote)) };
-  });
+  app.get(
+    '/deployments',
+    { schema: { response: { 200: deploymentsSchema, ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { remotes: REMOTE_NAMES.map((remote) => deploymentsOf(deploys, remote)) };
+    },
+  );
 
   app.post(
     '/deployments/:remote/live',
@@ -26,7 +30,13 @@ const adminDeploymentsRoutes: FastifyPluginAsyncZod<{ deploys: RemoteDeploys }> 
       schema: {
         params: remoteParamsSchema,
         body: adminSwitchRequestSchema,
-        response: { 200: switchRecordSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...refusals },
+        response: {
+          200: switchRecordSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {

@@ -33,7 +33,9 @@ declare module 'fastify' {
 
 const GZIP_TYPES = ['application/gzip', 'application/x-gzip', 'application/x-tar+gzip', 'application/octet-stream'];
 /** The upload's body: the request stream itself, unpacked as it arrives (deploys/unpack.ts). */
-const tarballBody = z.custom<Readable>((value) => value instanceof Readable, { message: 'Send the build as a gzip tarball' });
+const tarballBody = z.custom<Readable>((value) => value instanceof Readable, {
+  message: 'Send the build as a gzip tarball',
+});
 
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -61,7 +63,11 @@ const deployRoutes: FastifyPluginAsyncZod<DeployRoutesOptions> = async (app, { d
     const remote = (request.params as { remote?: string }).remote ?? '';
     const check = repo.checkToken(remote, bearerOf(request));
     if (!check.ok) {
-      return sendError(reply, 403, check.reason === 'missing' ? DEPLOY_TOKEN_MISSING(remote) : DEPLOY_TOKEN_REFUSED(remote));
+      return sendError(
+        reply,
+        403,
+        check.reason === 'missing' ? DEPLOY_TOKEN_MISSING(remote) : DEPLOY_TOKEN_REFUSED(remote),
+      );
     }
     request.deployToken = check.token;
   });
@@ -78,7 +84,13 @@ const deployRoutes: FastifyPluginAsyncZod<DeployRoutesOptions> = async (app, { d
       schema: {
         params: remoteParamsSchema,
         body: tarballBody,
-        response: { 200: uploadedVersionSchema, 400: apiErrorSchema, 413: apiErrorSchema, 422: apiErrorSchema, ...refusals },
+        response: {
+          200: uploadedVersionSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          422: apiErrorSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {
@@ -113,7 +125,13 @@ const deployRoutes: FastifyPluginAsyncZod<DeployRoutesOptions> = async (app, { d
       schema: {
         params: remoteParamsSchema,
         body: switchRequestSchema,
-        response: { 200: switchRecordSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...refusals },
+        response: {
+          200: switchRecordSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {
@@ -122,7 +140,12 @@ const deployRoutes: FastifyPluginAsyncZod<DeployRoutesOptions> = async (app, { d
       const { version, by, kind } = request.body;
       const who = by ? `${by} (token ${token.label})` : `token ${token.label}`;
       try {
-        const record = await deploys.switchLive(remote, version ?? null, who, kind ?? (version ? 'deploy' : 'rollback'));
+        const record = await deploys.switchLive(
+          remote,
+          version ?? null,
+          who,
+          kind ?? (version ? 'deploy' : 'rollback'),
+        );
         return { ...record, remote };
       } catch (error) {
         const status = switchErrorStatus(error);

@@ -40,6 +40,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
     availability: createAvailabilityPort(ctx),
     auth: createAuthPort(ctx),
     notifications: createNotificationsPort(ctx),
+    // Each remote is its own Hosting site: Hosting's release history is the record and the rollback (docs/deploy.md).
+    deployments: null,
     close: () => ctx.close(),
   };
 }

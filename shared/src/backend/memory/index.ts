@@ -18,6 +18,8 @@ import { createMemoryAvailability } from './memory-availability';
 import { createMemoryBookings } from './memory-bookings';
 import { createMemoryContent } from './memory-content';
 import { createMemoryNotifications } from './memory-notifications';
+import { createMemoryDeployments } from './memory-deployments';
+import type { Deployments } from '../../schemas/deployment';
 import { createMemorySession } from './memory-session';
 import { createMemoryClock } from './memory-support';
 
@@ -37,6 +39,8 @@ export interface MemorySeed {
   galleries: Record<string, Gallery>;
   bookings: BookingRequest[];
   availability: AdminAvailability;
+  /** The remotes' deployed versions the admin's Deployments view shows. */
+  deployments: Deployments;
 }
 
 export interface MemoryBackendOptions {
@@ -83,5 +87,6 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     availability: availability.port,
     auth: auth.port,
     notifications: createMemoryNotifications(options.smsEnabled ?? null, session),
+    deployments: createMemoryDeployments(seed.deployments ?? { remotes: [] }, clock, session),
   };
 }
