@@ -45,8 +45,9 @@ test('a photoshoot booking goes through and is stored with the server-set fields
 
   await page.getByRole('textbox', { name: 'Full Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Email Address' }).fill('photo.client@example.com');
-  await page.getByRole('textbox', { name: 'Phone' }).fill('+15551230000');
-  await page.locator('input[name="consultationDate"]').fill(day(1));
+  // As autofill writes it; stored in E.164 (issue 18).
+  await page.getByRole('textbox', { name: 'Phone' }).fill('(602) 555-0100');
+  await page.locator('input[name="consultationDate"]').fill(day(2));
   await page.getByRole('textbox', { name: 'Consultation Location' }).fill('Studio downtown');
   await page.locator('input[name="date"]').fill(day(3));
   await page.getByRole('textbox', { name: 'Shoot Location' }).fill('Papago Park');
@@ -57,14 +58,14 @@ test('a photoshoot booking goes through and is stored with the server-set fields
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   expect(storedBooking(name)).toMatchObject({
     email: 'photo.client@example.com',
-    phone: '+15551230000',
+    phone: '+16025550100',
     service_id: 'photoshoot',
     service: 'Photoshoot',
     service_price: '$450',
     service_tier: 'Standard Session',
     service_tier_id: 'photoshoot-standard',
     payment_schedule: '50% upfront, 50% upon completion',
-    consultation_date: day(1),
+    consultation_date: day(2),
     consultation_location: 'Studio downtown',
     date: day(3),
     location: 'Papago Park',
@@ -100,6 +101,30 @@ test('a UGC booking goes through and is stored; the form resets 3 s after Thank 
   await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Service Type' })).toHaveValue('');
   await expect(page.getByRole('textbox', { name: 'Project Description' })).toHaveValue('');
+  // Issue 18: the fresh form keeps the reference of what she sent and says where its confirmation went.
+  await expect(
+    page.getByText(/Your last request \(reference [0-9A-Z]{8}\) was sent\. Please check your e-mail/),
+  ).toBeVisible();
+});
+
+test('where the admin set time slots for a date, the visitor picks a free one and it is stored', async ({ page }) => {
+  const name = uniqueName('Slot Client');
+  await page.goto('/book-me');
+  await page.getByRole('textbox', { name: 'Full Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill('slot@example.com');
+  await page.getByRole('combobox', { name: 'Service Type' }).selectOption('usergeneratedcontent');
+  await page.getByRole('combobox', { name: 'Service Package' }).selectOption('ugc-weekly');
+  await page.getByRole('textbox', { name: 'Project Description' }).fill('One morning of filming.');
+  // The demo offers 09:00-12:00 on day 5 (13:00-17:00 is closed).
+  await page.locator('input[name="date"]').fill(day(5));
+  const time = page.getByRole('combobox', { name: 'Time' });
+  await expect(time.locator('option')).toHaveText(['Choose a time', '9:00 AM - 12:00 PM']);
+  await submit(page);
+  await expect(page.getByText('Please choose one of the times offered on this date.')).toBeVisible();
+  await time.selectOption('09:00-12:00');
+  await submit(page);
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(storedBooking(name)).toMatchObject({ date: day(5), time: '09:00-12:00' });
 });
 
 test("an unavailable date shows the spec's message; the suggestion fills a free date; one availability request", async ({

@@ -14,6 +14,7 @@ import { openDatabase, type Db } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
 import { SHARE_IMAGE, createResponsiveImages } from './db/seed/responsive-images';
 import { demoArtworks } from './db/seed/demo-content';
+import { bookedDaysOf, type PublicAvailability } from '@studio/shared/domain';
 import { optionsFromEnv, type AppOptions } from './config';
 import type { ServerEntryCheck } from './deploys/gate';
 import type { AppDeps } from './deps';
@@ -159,10 +160,18 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   });
   await app.register(csrf, { publicOrigin: options.publicOrigin, production: options.production });
 
+  // What a visitor may book: the availability, the days confirmed bookings hold, the notice (issue 18). The same
+  // view serves the visitor's calendar and the server's own check of a new request.
+  const bookable = (): PublicAvailability => ({
+    ...deps.availability.getPublic(),
+    booked: bookedDaysOf(deps.bookings.confirmedDates()),
+    minNoticeDays: options.minNoticeDays,
+  });
   await app.register(publicContentRoutes, {
     content: deps.content,
     availability: deps.availability,
     options,
+    bookable,
   });
   await app.register(authRoutes, {
     options,
@@ -211,7 +220,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     options,
     bookings: deps.bookings,
     content: deps.content,
-    availability: deps.availability,
+    bookable,
     bus: deps.bus,
     mailer: deps.mailer,
     smsSender: deps.smsSender,

@@ -1,8 +1,26 @@
 // Server configuration from the environment. Everything that names the site or the admin lives here, never in a
 // browser bundle (docs/product.md kept the admin e-mail in the client; the architecture moves it to ADMIN_EMAIL).
 import path from 'node:path';
+import { DEFAULT_TIMEZONE, isTimeZone } from '@studio/shared/domain/studio-time';
+import { MIN_NOTICE_DAYS_DEFAULT } from '@studio/shared/domain';
 import { opsOptionsFromEnv, type OpsOptions } from './ops/ops-settings';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './deploys/unpack';
+
+/** A zone Intl does not know would make every date wrong: refuse to start rather than guess. */
+function timeZoneFromEnv(value: string | undefined): string {
+  const zone = value?.trim() || DEFAULT_TIMEZONE;
+  if (!isTimeZone(zone)) throw new Error(`TIMEZONE=${zone} is not a time zone (use a name such as America/Phoenix)`);
+  return zone;
+}
+
+function minNoticeFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return MIN_NOTICE_DAYS_DEFAULT;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 0 || days > 365) {
+    throw new Error(`MIN_NOTICE_DAYS=${value} must be a whole number of days from 0 to 365`);
+  }
+  return days;
+}
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
@@ -41,6 +59,10 @@ export interface AppOptions extends OpsOptions {
   signInLinksPerPair: number;
   /** Sign-in links the admin's mailbox gets per 15 minutes, whoever asks (routes/auth.ts). */
   signInMailsPerMailbox: number;
+  /** The studio's time zone (TIMEZONE): its "today", and every date and time in mails and invites. */
+  timeZone: string;
+  /** Days of notice before the first bookable day (MIN_NOTICE_DAYS). */
+  minNoticeDays: number;
   now: () => Date;
   /** Deployed versions of each remote (docs/deploy.md): how many are kept, and what one upload may hold. */
   deploys: { keep: number; limits: UploadLimits };
@@ -81,6 +103,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     publicWriteLimitPerMinute: Number(env.PUBLIC_WRITE_LIMIT ?? 20),
     signInLinksPerPair: Number(env.SIGN_IN_LINKS_PER_PAIR ?? 3),
     signInMailsPerMailbox: Number(env.SIGN_IN_MAILS_PER_MAILBOX ?? 10),
+    timeZone: timeZoneFromEnv(env.TIMEZONE),
+    minNoticeDays: minNoticeFromEnv(env.MIN_NOTICE_DAYS),
     now: () => new Date(),
     deploys: {
       keep: Math.max(2, Number(env.REMOTE_VERSIONS_KEEP ?? 5)),

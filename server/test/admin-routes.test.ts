@@ -138,10 +138,12 @@ test('the admin reads every booking, newest first, with all its fields', async (
     [
       'consultationDate',
       'consultationLocation',
+      'consultationTime',
       'createdAt',
       'date',
       'description',
       'email',
+      'endDate',
       'id',
       'location',
       'name',
@@ -154,6 +156,7 @@ test('the admin reads every booking, newest first, with all its fields', async (
       'serviceTierId',
       'smsOptIn',
       'status',
+      'time',
       'updatedAt',
     ].sort(),
   );

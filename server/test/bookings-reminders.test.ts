@@ -92,8 +92,11 @@ test('New, Contacted and Declined bookings get no reminder', async () => {
 
 test('no reminder without the opt-in, or while the feature is off; it goes out once the feature is on', async () => {
   t = await build({ now: () => NOW, smsEnabledEnv: undefined });
-  await book(ugc({ smsOptIn: false }));
-  const id = await book(ugc());
+  // Both confirmed once both are in: a confirmed booking holds its day for new requests (issue 18).
+  const optedOut = await book(ugc({ smsOptIn: false }), 'New');
+  const id = await book(ugc(), 'New');
+  t.repos.bookings.updateStatus(optedOut, 'Confirmed');
+  t.repos.bookings.updateStatus(id, 'Confirmed');
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
   t.repos.settings.setAdminSmsValue(true);
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([id]);
@@ -106,7 +109,7 @@ test('a photoshoot is reminded the day before its shoot date', async () => {
     ugc({
       serviceId: 'photoshoot',
       serviceTierId: 'photoshoot-mini',
-      consultationDate: day(1),
+      consultationDate: day(2),
       date: day(4),
       consultationLocation: 'Cafe',
       location: 'Desert',

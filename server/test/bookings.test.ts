@@ -1,6 +1,7 @@
 // POST /api/bookings (issue 4): validation, server-set fields, availability, idempotency, rate limit, notifications.
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import { unavailableDatesMessage } from '@studio/shared/messages';
+import { formatInstant } from '@studio/shared/domain/studio-time';
 import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import type { InjectOptions } from 'fastify';
 import { build, withCsrf, type TestApp } from './helper';
@@ -33,7 +34,7 @@ const photoshoot = (over: Partial<BookingInput> = {}): BookingInput => ({
   serviceId: 'photoshoot',
   serviceTierId: 'photoshoot-standard',
   date: day(3),
-  consultationDate: day(1),
+  consultationDate: day(2),
   consultationLocation: 'Studio downtown',
   location: 'Papago Park',
   description: 'Editorial shoot for a spring lookbook.',
@@ -87,6 +88,9 @@ describe('a valid booking', () => {
     const stored = t.repos.bookings.get(body.id);
     expect(stored).toEqual({
       ...photoshoot(),
+      endDate: '',
+      time: '',
+      consultationTime: '',
       id: body.id,
       service: 'Photoshoot',
       servicePrice: '$450',
@@ -126,8 +130,11 @@ describe('a valid booking', () => {
       recipient: 'admin@studio.test',
       subject: 'New booking request: Jane Doe - Photoshoot',
     });
-    expect(mails[0]?.body).toContain(`Consultation date: ${day(1)}`);
-    expect(mails[0]?.body).toContain(`Preferred shoot date: ${day(3)}`);
+    // Dates as people read them, the arrival in the studio's zone (America/Phoenix: UTC-7 all year).
+    expect(mails[0]?.body).toContain('Consultation date: Monday, November 23, 2026');
+    expect(mails[0]?.body).toContain('Preferred shoot date: Tuesday, November 24, 2026');
+    expect(mails[0]?.body).toContain(`arrived on ${formatInstant(NOW, 'America/Phoenix')}.`);
+    expect(mails[0]?.body).toMatch(/ (AM|PM) MST\./);
     expect(mails[0]?.body).toContain('Service: Photoshoot');
     expect(mails[0]?.body).toContain('Open the dashboard: http://studio.test/admin');
     // The live view is told the request itself, as stored.
@@ -295,7 +302,8 @@ describe('availability', () => {
   test('a date outside every period is unavailable; a day with one available slot is fine', async () => {
     await start();
     expect((await post(ugc({ date: day(120) }))).statusCode).toBe(409);
-    expect((await post(ugc({ date: day(5) }))).statusCode).toBe(201);
+    // Issue 18: where the admin set slots, the visitor picks one of the free ones.
+    expect((await post(ugc({ date: day(5), time: '09:00-12:00' }))).statusCode).toBe(201);
     expect(rowCount()).toBe(1);
   });
 });

@@ -29,6 +29,9 @@ function booking(id: string, name: string, status: BookingRequest['status'], cre
     serviceTier: 'Standard',
     serviceTierId: 'standard',
     paymentSchedule: '50% upfront, 50% upon completion',
+    endDate: '',
+    time: '',
+    consultationTime: '',
     date: '2030-05-01',
     consultationDate: '2030-04-20',
     consultationLocation: 'Studio',
@@ -164,7 +167,7 @@ describe('bookings', () => {
     const card = cardOf('Oldest Client');
     for (const text of [
       'b1@example.com',
-      '+15550001111',
+      '(555) 000-1111',
       '$350',
       'Standard',
       '50% upfront, 50% upon completion',
@@ -174,6 +177,9 @@ describe('bookings', () => {
     ]) {
       expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
     }
+    // Issue 18: e-mail and phone are tappable, the phone dialled in E.164.
+    expect(within(card).getByRole('link', { name: 'b1@example.com' })).toHaveAttribute('href', 'mailto:b1@example.com');
+    expect(within(card).getByRole('link', { name: '(555) 000-1111' })).toHaveAttribute('href', 'tel:+15550001111');
   });
 
   test('the status dropdown shows the status colour: New red, Contacted yellow, Confirmed blue, Declined pink', async () => {

@@ -43,6 +43,21 @@ beforeEach(async () => {
 });
 afterAll(closeAdmin);
 
+describe('createBooking: confirmed bookings hold their days (issue 18)', () => {
+  it('refuses a date a confirmed booking holds, 409 with the unavailable-dates message', async () => {
+    await call({ booking: contractBooking(seed), idempotencyKey: 'key-first' });
+    // Before the confirmation the day is still open to others.
+    await call({ booking: contractBooking(seed), idempotencyKey: 'key-second' });
+    await adminDb().collection('bookingRequests').doc('key-first').update({ status: 'Confirmed' });
+    const error = await refusal(call({ booking: contractBooking(seed), idempotencyKey: 'key-third' }));
+    expect({ code: error.code, status: error.details.status, message: error.message }).toEqual({
+      code: 'failed-precondition',
+      status: 409,
+      message: unavailableDatesMessage([seed.openDate]),
+    });
+  });
+});
+
 describe('createBooking: what it stores', () => {
   it('stores the booking under its idempotency key, priced and scheduled from the stored service and tier', async () => {
     const { booking, created } = await call({ booking: contractBooking(seed), idempotencyKey: 'key-stored' });
@@ -52,6 +67,9 @@ describe('createBooking: what it stores', () => {
     expect(doc?.id).toBe('key-stored');
     expect(doc?.data()).toEqual({
       ...contractBooking(seed),
+      endDate: '',
+      time: '',
+      consultationTime: '',
       service: 'User-Generated Content',
       servicePrice: '$500',
       serviceTier: 'Weekly Content',

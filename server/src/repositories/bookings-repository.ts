@@ -21,7 +21,10 @@ interface BookingRow {
   service_tier_id: string;
   payment_schedule: string;
   date: string;
+  end_date: string;
+  time: string;
   consultation_date: string;
+  consultation_time: string;
   consultation_location: string;
   location: string;
   description: string;
@@ -32,8 +35,8 @@ interface BookingRow {
 }
 
 const COLUMNS = `id, name, email, phone, service_id, service, service_price, service_tier, service_tier_id,
-  payment_schedule, date, consultation_date, consultation_location, location, description, sms_opt_in, status,
-  created_at, updated_at`;
+  payment_schedule, date, end_date, time, consultation_date, consultation_time, consultation_location, location,
+  description, sms_opt_in, status, created_at, updated_at`;
 
 /**
  * Where a page ends in the list's order (created_at, then rowid, both descending): the next page starts after it.
@@ -73,7 +76,10 @@ function toBooking(r: BookingRow): BookingRequest {
     serviceTierId: r.service_tier_id,
     paymentSchedule: r.payment_schedule,
     date: r.date,
+    endDate: r.end_date,
+    time: r.time,
     consultationDate: r.consultation_date,
+    consultationTime: r.consultation_time,
     consultationLocation: r.consultation_location,
     location: r.location,
     description: r.description,
@@ -87,11 +93,11 @@ function toBooking(r: BookingRow): BookingRequest {
 export function createBookingsRepository(db: Db) {
   const insert = db.prepare(
     `INSERT INTO booking_requests (id, idempotency_key, idempotency_body_hash, name, email, phone, service_id, service,
-       service_price, service_tier, service_tier_id, payment_schedule, date, consultation_date, consultation_location,
-       location, description, sms_opt_in, status, created_at, updated_at)
+       service_price, service_tier, service_tier_id, payment_schedule, date, end_date, time, consultation_date,
+       consultation_time, consultation_location, location, description, sms_opt_in, status, created_at, updated_at)
      VALUES (@id, @idempotencyKey, @bodyHash, @name, @email, @phone, @serviceId, @service, @servicePrice, @serviceTier,
-       @serviceTierId, @paymentSchedule, @date, @consultationDate, @consultationLocation, @location, @description,
-       @smsOptIn, @status, @createdAt, @updatedAt)`,
+       @serviceTierId, @paymentSchedule, @date, @endDate, @time, @consultationDate, @consultationTime,
+       @consultationLocation, @location, @description, @smsOptIn, @status, @createdAt, @updatedAt)`,
   );
   // Newest first; rowid breaks ties between rows created in the same millisecond (the later insert is newer). Keyset
   // pages: each starts after the last row of the one before, so reading page 200 costs what reading page 1 does, and
@@ -119,6 +125,10 @@ export function createBookingsRepository(db: Db) {
   );
   const claimReminder = db.prepare(
     'UPDATE booking_requests SET reminder_sent_at = ? WHERE id = ? AND reminder_sent_at IS NULL',
+  );
+  const confirmed = db.prepare(
+    `SELECT date, end_date AS endDate, time, consultation_date AS consultationDate,
+       consultation_time AS consultationTime FROM booking_requests WHERE status = 'Confirmed'`,
   );
   const releaseReminder = db.prepare('UPDATE booking_requests SET reminder_sent_at = NULL WHERE id = ?');
 
@@ -165,6 +175,14 @@ export function createBookingsRepository(db: Db) {
       if (setStatus.run(status, now, id).changes === 0) return null;
       const row = get.get(id) as BookingRow | undefined;
       return row ? toBooking(row) : null;
+    },
+    /** The dates and slots of every confirmed booking (what blocks new requests: bookedDaysOf). */
+    confirmedDates(): Array<
+      Pick<BookingRequest, 'date' | 'endDate' | 'time' | 'consultationDate' | 'consultationTime'>
+    > {
+      return confirmed.all() as Array<
+        Pick<BookingRequest, 'date' | 'endDate' | 'time' | 'consultationDate' | 'consultationTime'>
+      >;
     },
     count(): number {
       return (count.get() as { n: number }).n;

@@ -6,8 +6,8 @@
 // acceptBooking itself (after the idempotency lookup, so a retry is answered whatever it carries).
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { format } from 'date-fns';
-import { isIdempotencyKey, type BookingRequest } from '@studio/shared/domain';
+import { isIdempotencyKey, type BookingRequest, type PublicAvailability } from '@studio/shared/domain';
+import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { canonicalJson } from '@studio/shared/domain/request-fingerprint';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
 import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
@@ -19,7 +19,6 @@ import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
 import type { SmsSender } from '../lib/sms-sender';
 import { HttpError } from '../plugins/errors';
-import type { AvailabilityRepository } from '../repositories/availability-repository';
 import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { ContentRepository } from '../repositories/content-repository';
 import { createBookingNotifications } from '../services/booking-notifications';
@@ -29,7 +28,8 @@ export interface BookingRoutesOptions {
   options: AppOptions;
   bookings: BookingsRepository;
   content: ContentRepository;
-  availability: AvailabilityRepository;
+  /** The availability with the days confirmed bookings hold and the notice (app.ts). */
+  bookable: () => PublicAvailability;
   bus: ChangeBus;
   mailer: Mailer;
   smsSender: SmsSender;
@@ -47,6 +47,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     smsSender: deps.smsSender,
     adminEmail: options.adminEmail,
     publicOrigin: options.publicOrigin,
+    timeZone: options.timeZone,
     log: app.log,
   });
   // A graceful shutdown lets the mails and texts already started finish.
@@ -68,8 +69,9 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     const now = options.now();
     const decision = acceptBooking(body, {
       services: deps.content.listServices(),
-      availability: deps.availability.getPublic(),
-      today: format(now, 'yyyy-MM-dd'),
+      availability: deps.bookable(),
+      // The studio's day, not the server's: near midnight the two differ.
+      today: calendarDayIn(options.timeZone, now),
     });
     if (!decision.ok) {
       const fieldErrors = fieldErrorMessages(decision.fieldErrors);

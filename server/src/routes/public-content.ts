@@ -18,6 +18,7 @@ import {
 import type { AppOptions } from '../config';
 import { HttpError } from '../plugins/errors';
 import { runtimeConfigOf } from '../plugins/static-files';
+import type { PublicAvailability } from '@studio/shared/domain';
 import type { AvailabilityRepository } from '../repositories/availability-repository';
 import type { ContentRepository } from '../repositories/content-repository';
 import { refusals } from './refusals';
@@ -30,11 +31,13 @@ export interface PublicContentOptions {
   content: ContentRepository;
   availability: AvailabilityRepository;
   options: AppOptions;
+  /** What a visitor may book (issue 18: with the days confirmed bookings hold and the notice); the repository's view without. */
+  bookable?: () => PublicAvailability;
 }
 
 const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
   app,
-  { content, availability, options },
+  { content, availability, options, bookable },
 ) => {
   app.get('/api/config', { schema: { response: { 200: runtimeConfigSchema, ...refusals } } }, async () =>
     runtimeConfigOf(options),
@@ -100,7 +103,7 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
     { schema: { response: { 200: publicAvailabilitySchema, ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return availability.getPublic();
+      return bookable ? bookable() : availability.getPublic();
     },
   );
 };

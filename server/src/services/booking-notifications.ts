@@ -6,6 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { smsBookingConfirmation, type BookingRequest } from '@studio/shared/domain';
 import { getInputWarnings, warningMessages } from '@studio/security-kit';
 import { isDisposableEmailFull } from '@studio/security-kit/disposable-full';
+import { formatPhone } from '@studio/shared/domain/phone';
+import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
+import { bookingReference } from '@studio/shared/domain/lifecycle';
 import type { Mailer } from '../lib/mailer';
 import type { SmsSender } from '../lib/sms-sender';
 
@@ -14,6 +17,8 @@ export interface BookingNotificationsDeps {
   smsSender: SmsSender;
   adminEmail: string;
   publicOrigin: string;
+  /** The studio's zone: dates and times in mails are its own (TIMEZONE). */
+  timeZone: string;
   log: FastifyBaseLogger;
 }
 
@@ -35,24 +40,31 @@ function reviewNotes(booking: BookingRequest): string[] {
   return notes;
 }
 
-export function newBookingMailText(booking: BookingRequest, publicOrigin: string): string {
+/** 'Wednesday, November 25, 2026, 9:00 AM - 11:00 AM' (the slot when one was chosen). */
+export const dayAndTime = (date: string, time: string) =>
+  date ? [formatLongDate(date), time ? formatSlot(time) : ''].filter(Boolean).join(', ') : '';
+
+export function newBookingMailText(booking: BookingRequest, publicOrigin: string, timeZone: string): string {
   const line = (label: string, value: string) => (value ? [`${label}: ${value}`] : []);
   const notes = reviewNotes(booking);
   return [
-    `A new booking request arrived on ${booking.createdAt}.`,
+    // The studio's time, not a raw timestamp (issue 18).
+    `A new booking request arrived on ${formatInstant(booking.createdAt, timeZone)}.`,
     '',
+    ...line('Reference', bookingReference(booking.id)),
     ...line('Name', booking.name),
     ...line('Email', booking.email),
-    ...line('Phone', booking.phone),
+    ...line('Phone', booking.phone ? formatPhone(booking.phone) : ''),
     ...line('Service', booking.service),
     ...line('Package', [booking.serviceTier, booking.servicePrice].filter(Boolean).join(', ')),
     ...line('Payment schedule', booking.paymentSchedule),
-    ...line('Consultation date', booking.consultationDate),
+    ...line('Consultation date', dayAndTime(booking.consultationDate, booking.consultationTime)),
     ...line('Consultation location', booking.consultationLocation),
     ...line(
       booking.serviceId === 'photoshoot' ? 'Preferred shoot date' : 'Preferred date',
-      booking.date || 'not given',
+      dayAndTime(booking.date, booking.time) || 'not given',
     ),
+    ...line('Last shoot day', booking.endDate ? formatLongDate(booking.endDate) : ''),
     ...line('Location', booking.location),
     ...line('SMS updates', booking.smsOptIn ? 'yes' : 'no'),
     '',
@@ -72,7 +84,7 @@ export function createBookingNotifications(deps: BookingNotificationsDeps) {
       await deps.mailer.send({
         to: deps.adminEmail,
         subject: newBookingMailSubject(booking),
-        text: newBookingMailText(booking, deps.publicOrigin),
+        text: newBookingMailText(booking, deps.publicOrigin, deps.timeZone),
       });
     } catch (error) {
       deps.log.error({ err: error, bookingId: booking.id }, 'new-booking mail to the admin failed');

@@ -1,4 +1,4 @@
-import { NO_MARKUP_MESSAGE } from '../schemas';
+import { NO_MARKUP_MESSAGE, PHONE_FORMAT_MESSAGE } from '../schemas';
 import { acceptBooking, fieldErrorMessages, type AcceptBookingContext, type BookingRefusal } from './accept-booking';
 import type { BookingInput, PublicAvailability, Service } from './types';
 
@@ -68,6 +68,9 @@ describe('acceptBooking: an accepted request', () => {
       ok: true,
       record: {
         ...ugc(),
+        endDate: '',
+        time: '',
+        consultationTime: '',
         service: 'User-Generated Content',
         servicePrice: '$500',
         serviceTier: 'Weekly Content',
@@ -99,8 +102,9 @@ describe('acceptBooking: an accepted request', () => {
     });
   });
 
-  it('takes a date of today, and a request with no date at all needs no availability', () => {
-    expect(acceptBooking(ugc({ date: TODAY }), ctx).ok).toBe(true);
+  it('takes a date of today without a notice, and a request with no date at all needs no availability', () => {
+    const noNotice = { ...ctx, availability: { ...availability, minNoticeDays: 0 } };
+    expect(acceptBooking(ugc({ date: TODAY }), noNotice).ok).toBe(true);
     const closed: PublicAvailability = { periods: [], unavailable: [], slots: [] };
     expect(acceptBooking(ugc({ date: '' }), { ...ctx, availability: closed }).ok).toBe(true);
   });
@@ -122,7 +126,7 @@ describe('acceptBooking: the fields themselves (the shared schema), 400', () => 
     expect(r.fieldErrors).toEqual({
       name: [{ code: 'required', message: 'Required' }],
       email: [{ code: 'format', message: 'Must be a valid e-mail address' }],
-      phone: [{ code: 'format', message: 'Must be digits with an optional plus sign' }],
+      phone: [{ code: 'format', message: PHONE_FORMAT_MESSAGE }],
     });
   });
 

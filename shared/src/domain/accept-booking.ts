@@ -13,9 +13,13 @@ import {
   TIER_NOT_FOUND,
   unavailableDatesMessage,
 } from '../messages';
+import { tooSoonMessage } from '../lifecycle-messages';
 import { bookingInputSchema, type FieldErrors, type SchemaCheckCode, type z } from '../schemas';
-import { isDateAvailable } from './availability';
+import { earliestBookableDate, freeSlots, isDateAvailable, slotTime } from './availability';
+import { MIN_NOTICE_DAYS_DEFAULT } from './constants';
 import {
+  checkDateOrder,
+  checkTimes,
   datesToCheck,
   findBookingService,
   missingRequiredFields,
@@ -34,7 +38,12 @@ export type BookingFieldErrorCode =
   | 'invalid'
   | 'service-not-found'
   | 'tier-not-found'
-  | 'date-in-past';
+  | 'date-in-past'
+  | 'too-soon'
+  | 'before-consultation'
+  | 'end-date'
+  | 'time-required'
+  | 'time-not-offered';
 
 export interface BookingFieldError {
   code: BookingFieldErrorCode;
@@ -47,7 +56,7 @@ export type BookingFieldErrors = Partial<Record<BookingField | '_', BookingField
 
 /** Why the request as a whole was refused. */
 export type BookingRefusalCode =
-  'invalid-fields' | 'service-not-found' | 'tier-not-found' | 'date-in-past' | 'dates-unavailable';
+  'invalid-fields' | 'service-not-found' | 'tier-not-found' | 'date-in-past' | 'too-soon' | 'dates-unavailable';
 
 export interface BookingRefusal {
   ok: false;
@@ -72,9 +81,12 @@ export type BookingDecision = BookingAccepted | BookingRefusal;
 export interface AcceptBookingContext {
   /** Every service with its tiers, as stored. */
   services: readonly Service[];
-  /** The public availability (periods, unavailable ranges, time slots); extra stored fields are ignored. */
+  /**
+   * The public availability (periods, unavailable ranges, time slots), with the days confirmed bookings hold and the
+   * minimum notice (MIN_NOTICE_DAYS_DEFAULT when absent); extra stored fields are ignored.
+   */
   availability: PublicAvailability;
-  /** The calendar day, 'YYYY-MM-DD', before which no date may be booked. */
+  /** The studio's calendar day, 'YYYY-MM-DD' (in its TIMEZONE): no date before it, nor within the notice after it. */
   today: IsoDate;
 }
 
@@ -157,8 +169,25 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
   if (past.length > 0) {
     return refused('date-in-past', DATE_IN_PAST, each(past, { code: 'date-in-past', message: DATE_IN_PAST }));
   }
+  const notice = ctx.availability.minNoticeDays ?? MIN_NOTICE_DAYS_DEFAULT;
+  const earliest = earliestBookableDate(ctx.today, ctx.availability);
+  const soon = (['date', 'consultationDate'] as const).filter((f) => data[f] !== '' && data[f] < earliest);
+  if (soon.length > 0) {
+    const message = tooSoonMessage(notice);
+    return refused('too-soon', message, each(soon, { code: 'too-soon', message }));
+  }
 
-  const unavailable = datesToCheck(data).filter((date) => !isDateAvailable(date, ctx.availability));
+  const dateErrors = checkDateOrder(data, chosen.service.id);
+  if (dateErrors) return refused('invalid-fields', FIELDS_NOT_VALID, dateErrors);
+  const timeErrors = checkTimes(data, ctx.availability);
+  if (timeErrors) return refused('invalid-fields', FIELDS_NOT_VALID, timeErrors);
+
+  const unavailable = [
+    ...new Set([
+      ...datesToCheck(data).filter((date) => !isDateAvailable(date, ctx.availability)),
+      ...takenSlots(data, ctx.availability),
+    ]),
+  ];
   if (unavailable.length > 0) {
     return {
       ok: false,
@@ -171,6 +200,22 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
   }
 
   return { ok: true, record: newBookingRecord(data, chosen.service, chosen.tier) };
+}
+
+export type ParsedBooking = z.output<typeof bookingInputSchema>;
+
+/** The dates whose chosen slot is taken or closed (the day itself may have other free slots). */
+function takenSlots(data: ParsedBooking, availability: PublicAvailability): IsoDate[] {
+  const out: IsoDate[] = [];
+  for (const [date, chosen] of [
+    [data.date, data.time],
+    [data.consultationDate, data.consultationTime],
+  ] as const) {
+    if (date !== '' && chosen !== '' && !freeSlots(date, availability).some((s) => slotTime(s) === chosen)) {
+      out.push(date);
+    }
+  }
+  return out;
 }
 
 /** The field errors as the API and BackendError carry them: { field: [message, ...] }. */

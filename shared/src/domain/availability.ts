@@ -2,7 +2,7 @@
 // shifted through date-fns in local time, so no time zone can move a date to the day before or after.
 import { addDays, format, isValid, parseISO } from 'date-fns';
 import { unavailableDatesMessage } from '../messages';
-import { NEXT_AVAILABLE_SEARCH_DAYS } from './constants';
+import { MIN_NOTICE_DAYS_DEFAULT, NEXT_AVAILABLE_SEARCH_DAYS } from './constants';
 import type { IsoDate, PublicAvailability } from './types';
 
 export { unavailableDatesMessage };
@@ -24,16 +24,59 @@ export function addCalendarDays(date: IsoDate, days: number): IsoDate {
 const covers = (range: { startDate: IsoDate; endDate: IsoDate }, date: IsoDate) =>
   range.startDate <= date && date <= range.endDate;
 
+type Slot = PublicAvailability['slots'][number];
+
+/** How a slot is named in a booking and on screen: 'HH:MM-HH:MM'. */
+export const slotTime = (slot: Pick<Slot, 'startTime' | 'endTime'>) => `${slot.startTime}-${slot.endTime}`;
+
+/** Whether the admin set time slots for the date (then a visitor picks one of them). */
+export const hasSlots = (date: IsoDate, availability: PublicAvailability) =>
+  availability.slots.some((s) => s.date === date);
+
+/** The date's available slots that no confirmed booking holds, in time order. */
+export function freeSlots(date: IsoDate, availability: PublicAvailability): Slot[] {
+  const booked = (availability.booked ?? []).filter((b) => b.date === date);
+  if (booked.some((b) => b.time === '')) return [];
+  return availability.slots.filter(
+    (s) => s.date === date && s.isAvailable && !booked.some((b) => b.time === slotTime(s)),
+  );
+}
+
 /**
- * Available when an available period covers the date (ends inclusive), no unavailable range covers it, and the
- * date's time slots, if it has any, include an available one. Without any period nothing is available.
+ * Available when an available period covers the date (ends inclusive), no unavailable range covers it, and no
+ * confirmed booking holds it: a day without time slots is held by any booking on it, a day with slots needs one
+ * available slot that no booking holds. Without any period nothing is available.
  */
 export function isDateAvailable(date: IsoDate, availability: PublicAvailability): boolean {
   if (!isIsoDate(date)) return false;
   if (!availability.periods.some((p) => p.isAvailable && covers(p, date))) return false;
   if (availability.unavailable.some((r) => covers(r, date))) return false;
-  const slots = availability.slots.filter((s) => s.date === date);
-  return slots.length === 0 || slots.some((s) => s.isAvailable);
+  if (hasSlots(date, availability)) return freeSlots(date, availability).length > 0;
+  return !(availability.booked ?? []).some((b) => b.date === date);
+}
+
+/** The first day a request may name: today plus the minimum notice. */
+export const earliestBookableDate = (today: IsoDate, availability: Pick<PublicAvailability, 'minNoticeDays'>) =>
+  addCalendarDays(today, availability.minNoticeDays ?? MIN_NOTICE_DAYS_DEFAULT);
+
+/**
+ * Where a date suggestion starts: the first day the minimum notice allows, or for a shoot the day after its
+ * consultation when that is later (the shoot cannot come before it).
+ */
+export function suggestionStart(today: IsoDate, availability: PublicAvailability, after: IsoDate | '' = ''): IsoDate {
+  const earliest = earliestBookableDate(today, availability);
+  if (!isIsoDate(after)) return earliest;
+  const next = addCalendarDays(after, 1);
+  return next > earliest ? next : earliest;
+}
+
+/** Every day from `start` to `end`, both included (one day when `end` is empty or before it). */
+export function daysFrom(start: IsoDate, end: IsoDate | ''): IsoDate[] {
+  const days = [start];
+  while (end !== '' && days.length < 366 && days[days.length - 1]! < end) {
+    days.push(addCalendarDays(days[days.length - 1]!, 1));
+  }
+  return days;
 }
 
 /**
@@ -57,7 +100,8 @@ export async function checkDates(
 
 /**
  * The first available date among `from` itself and the following days: `from` is day 0, so the default scans day 0
- * to day 29. Null when none is available or `from` is not a calendar date.
+ * to day 29. Null when none is available or `from` is not a calendar date. The suggestion starts no earlier than the
+ * minimum notice allows (pass `today`) and, for a shoot, the day after its consultation (pass that as `from`).
  */
 export function nextAvailableDate(
   from: IsoDate,

@@ -153,6 +153,10 @@ describe('labels', () => {
       consultationLocation: 'Consultation Location',
       date: 'Preferred Date',
       location: 'Shoot Location',
+      // Issue 18.
+      endDate: 'Last Shoot Day',
+      time: 'Time',
+      consultationTime: 'Consultation Time',
     });
   });
 
@@ -194,7 +198,10 @@ describe('newBookingRecord (docs/product.md §3, §7)', () => {
       serviceTierId: 'ugc-weekly',
       paymentSchedule: 'Monthly in advance',
       date: '',
+      endDate: '',
+      time: '',
       consultationDate: '',
+      consultationTime: '',
       consultationLocation: '',
       location: '',
       description: 'A look-book',

@@ -14,8 +14,30 @@ import {
   SERVICE_NOT_FOUND,
   TIER_NOT_FOUND,
 } from '../messages';
+import {
+  BOOKING_LABEL_CONSULTATION_TIME,
+  BOOKING_LABEL_END_DATE,
+  BOOKING_LABEL_TIME,
+  END_BEFORE_START,
+  END_DATE_NEEDS_DATE,
+  END_DATE_ONLY_PHOTOSHOOT,
+  SHOOT_BEFORE_CONSULTATION,
+  TIME_NOT_OFFERED,
+  TIME_REQUIRED,
+  TIME_WITHOUT_DATE,
+  shootTooLongMessage,
+  tooSoonMessage,
+} from '../lifecycle-messages';
+import { daysFrom, freeSlots, hasSlots, slotTime } from './availability';
+import { MAX_SHOOT_DAYS } from './constants';
 import { paymentScheduleFor } from './payment-schedule';
-import type { BookingInput, BookingRequest, IsoDate, Service, Tier } from './types';
+import type { BookedDay, BookingInput, BookingRequest, IsoDate, PublicAvailability, Service, Tier } from './types';
+
+export { tooSoonMessage };
+
+/** A request as the schema answers it: every field present, the optional ones of issue 18 as '' when unused. */
+export type DatedBooking = Required<BookingInput>;
+export type DateRuleCode = 'before-consultation' | 'end-date' | 'time-required' | 'time-not-offered';
 
 export type BookingField = keyof BookingInput;
 /** The fields a visitor types or picks; the SMS opt-in is a checkbox whose label is SMS_OPT_IN_TEXT. */
@@ -35,13 +57,34 @@ export function requiredFieldsFor(serviceId: string): BookingTextField[] {
 
 /** Required fields left empty or blank, in form order. */
 export function missingRequiredFields(input: BookingInput): BookingTextField[] {
-  return requiredFieldsFor(input.serviceId).filter((field) => input[field].trim() === '');
+  return requiredFieldsFor(input.serviceId).filter((field) => (input[field] ?? '').trim() === '');
 }
 
-/** The entered dates that must be available: the preferred date, then the consultation date, each once. */
-export function datesToCheck(input: Pick<BookingInput, 'date' | 'consultationDate'>): IsoDate[] {
-  const dates = [input.date, input.consultationDate].filter((d) => d.trim() !== '');
+/**
+ * The entered dates that must be available, each once: the preferred date and every following day of a multi-day
+ * shoot, then the consultation date.
+ */
+export function datesToCheck(input: Pick<BookingInput, 'date' | 'endDate' | 'consultationDate'>): IsoDate[] {
+  const shoot = input.date.trim() === '' ? [] : daysFrom(input.date, input.endDate ?? '');
+  const dates = [...shoot, input.consultationDate].filter((d) => d.trim() !== '');
   return [...new Set(dates)];
+}
+
+/**
+ * The days confirmed bookings hold (issue 18): the first day in its chosen slot (the whole day without one), every
+ * further day of a multi-day shoot whole, the consultation in its slot.
+ */
+export function bookedDaysOf(
+  bookings: ReadonlyArray<Pick<BookingRequest, 'date' | 'endDate' | 'time' | 'consultationDate' | 'consultationTime'>>,
+): BookedDay[] {
+  const out: BookedDay[] = [];
+  for (const b of bookings) {
+    if (b.date !== '') {
+      daysFrom(b.date, b.endDate).forEach((date, i) => out.push({ date, time: i === 0 ? b.time : '' }));
+    }
+    if (b.consultationDate !== '') out.push({ date: b.consultationDate, time: b.consultationTime });
+  }
+  return out;
 }
 
 /** The chosen service and tier, or which of the two does not exist. */
@@ -79,6 +122,9 @@ export const BOOKING_FIELD_LABELS: Readonly<Record<BookingTextField, string>> = 
   consultationDate: BOOKING_LABEL_CONSULTATION_DATE,
   consultationLocation: BOOKING_LABEL_CONSULTATION_LOCATION,
   date: BOOKING_LABEL_DATE,
+  endDate: BOOKING_LABEL_END_DATE,
+  time: BOOKING_LABEL_TIME,
+  consultationTime: BOOKING_LABEL_CONSULTATION_TIME,
   location: BOOKING_LABEL_SHOOT_LOCATION,
 };
 
@@ -110,11 +156,78 @@ export function newBookingRecord(input: BookingInput, service: Service, tier: Ti
     serviceTierId: tier.id,
     paymentSchedule: paymentScheduleFor(service.id, tier.id),
     date: input.date,
+    endDate: input.endDate ?? '',
+    time: input.time ?? '',
     consultationDate: input.consultationDate,
+    consultationTime: input.consultationTime ?? '',
     consultationLocation: input.consultationLocation,
     location: input.location,
     description: input.description,
     smsOptIn: input.smsOptIn,
     status: 'New',
   };
+}
+
+/**
+ * The order of the dates (issue 18): the shoot not before its consultation; a last shoot day only for a photoshoot,
+ * after its first day, at most MAX_SHOOT_DAYS in all.
+ */
+export function checkDateOrder(
+  data: DatedBooking,
+  serviceId: string,
+): Partial<Record<BookingField, Array<{ code: DateRuleCode; message: string }>>> | null {
+  const errors: Partial<Record<BookingField, Array<{ code: DateRuleCode; message: string }>>> = {};
+  if (data.date !== '' && data.consultationDate !== '' && data.date < data.consultationDate) {
+    errors.date = [{ code: 'before-consultation', message: SHOOT_BEFORE_CONSULTATION }];
+  }
+  if (data.endDate !== '') {
+    const message =
+      serviceId !== 'photoshoot'
+        ? END_DATE_ONLY_PHOTOSHOOT
+        : data.date === ''
+          ? END_DATE_NEEDS_DATE
+          : data.endDate < data.date
+            ? END_BEFORE_START
+            : daysFrom(data.date, data.endDate).length > MAX_SHOOT_DAYS
+              ? shootTooLongMessage(MAX_SHOOT_DAYS)
+              : null;
+    if (message) errors.endDate = [{ code: 'end-date', message }];
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/**
+ * The time slots (issue 18): where the admin set slots for a date, one of them is chosen; a chosen time is one of the
+ * date's slots. Whether that slot is still free is the availability check's (409), not a mistake in the form.
+ */
+export function checkTimes(
+  data: DatedBooking,
+  availability: PublicAvailability,
+): Partial<Record<BookingField, Array<{ code: DateRuleCode; message: string }>>> | null {
+  const errors: Partial<Record<BookingField, Array<{ code: DateRuleCode; message: string }>>> = {};
+  const pairs = [
+    ['date', 'time'],
+    ['consultationDate', 'consultationTime'],
+  ] as const;
+  for (const [dateField, timeField] of pairs) {
+    const date = data[dateField];
+    const chosen = data[timeField];
+    if (date === '') {
+      if (chosen !== '') errors[timeField] = [{ code: 'time-not-offered', message: TIME_WITHOUT_DATE }];
+      continue;
+    }
+    if (!hasSlots(date, availability)) {
+      if (chosen !== '') errors[timeField] = [{ code: 'time-not-offered', message: TIME_NOT_OFFERED }];
+      continue;
+    }
+    if (chosen === '') {
+      // No slot can be chosen on a day without a free one: that day is reported as unavailable instead.
+      if (freeSlots(date, availability).length > 0) {
+        errors[timeField] = [{ code: 'time-required', message: TIME_REQUIRED }];
+      }
+    } else if (!availability.slots.some((s) => s.date === date && slotTime(s) === chosen)) {
+      errors[timeField] = [{ code: 'time-not-offered', message: TIME_NOT_OFFERED }];
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
 }

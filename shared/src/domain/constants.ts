@@ -1,6 +1,10 @@
 // Business constants of docs/product.md §9, in one place for the client, the server and the tests.
 
 export const NEXT_AVAILABLE_SEARCH_DAYS = 30;
+/** Days of notice before the first bookable day (issue 18): with 2, a request made on the 21st can be for the 23rd. */
+export const MIN_NOTICE_DAYS_DEFAULT = 2;
+/** The longest photoshoot one request may ask for, in days. */
+export const MAX_SHOOT_DAYS = 14;
 export const LOGO_CLICKS_TO_TRIGGER = 3;
 export const SIGN_IN_REDIRECT_MS = 2000;
 export const SIGN_OUT_REDIRECT_MS = 1000;
@@ -39,7 +43,8 @@ export const PORTFOLIO_SECTION_IDS = ['comp-card', 'digitals', 'runway', 'print'
 export const LIMITS = {
   name: 50,
   email: 254,
-  phone: 20,
+  // Room for a typed format such as '+1 (602) 555-0100'; what is stored is E.164, at most 16.
+  phone: 30,
   location: 200,
   description: 2000,
   notes: 500,

@@ -12,3 +12,5 @@ export * from './sms';
 export * from './media';
 export * from './portfolio';
 export * from './passkeys';
+export * from './lifecycle';
+export * from './studio-time';

@@ -3,7 +3,7 @@ import type { BookingStatus } from './types';
 
 export interface StatusColor {
   /** The colour docs/product.md §4 names, for a text alternative. */
-  name: 'red' | 'yellow' | 'blue' | 'pink';
+  name: 'red' | 'yellow' | 'blue' | 'pink' | 'grey';
   background: string;
   text: string;
 }
@@ -15,6 +15,8 @@ export const STATUS_COLORS: Readonly<Record<BookingStatus, StatusColor>> = {
   Contacted: { name: 'yellow', background: '#FEF9C3', text: '#854D0E' },
   Confirmed: { name: 'blue', background: '#DBEAFE', text: '#1E40AF' },
   Declined: { name: 'pink', background: '#FCE7F3', text: '#9D174D' },
+  // Grey: closed by the client, nothing left to do (contrast 7.6:1).
+  Cancelled: { name: 'grey', background: '#E5E7EB', text: '#374151' },
 };
 
 /** Only a confirmed booking gets a contract. */

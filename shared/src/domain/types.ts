@@ -21,7 +21,8 @@ export interface Service {
   tiers: Tier[];
 }
 
-export const BOOKING_STATUSES = ['New', 'Contacted', 'Confirmed', 'Declined'] as const;
+/** docs/product.md §4's four, and 'Cancelled' (issue 18): the client withdrew the request through her manage link. */
+export const BOOKING_STATUSES = ['New', 'Contacted', 'Confirmed', 'Declined', 'Cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** What a visitor sends. The server derives everything else (docs/product.md §7: status, timestamps, payment schedule). */
@@ -32,7 +33,16 @@ export interface BookingInput {
   serviceId: string;
   serviceTierId: string;
   date: IsoDate | '';
+  /**
+   * The last day of a photoshoot that spans several days (issue 18); '' for one day. Optional so that a client made
+   * before it existed is still understood: absent reads as ''.
+   */
+  endDate?: IsoDate | '';
+  /** The time slot chosen on `date` ('HH:MM-HH:MM'), required where the admin set slots for that date; else ''. */
+  time?: string;
   consultationDate: IsoDate | '';
+  /** The time slot chosen on the consultation date, as `time`. */
+  consultationTime?: string;
   consultationLocation: string;
   location: string;
   description: string;
@@ -52,7 +62,12 @@ export interface BookingRequest {
   serviceTierId: string;
   paymentSchedule: string;
   date: IsoDate | '';
+  /** The last day of a multi-day photoshoot; '' for one day. */
+  endDate: IsoDate | '';
+  /** The chosen time slot on `date`, 'HH:MM-HH:MM'; '' for the whole day. */
+  time: string;
   consultationDate: IsoDate | '';
+  consultationTime: string;
   consultationLocation: string;
   location: string;
   description: string;
@@ -113,11 +128,24 @@ export interface TimeSlot {
   createdAt: IsoTimestamp;
 }
 
+/**
+ * A day (or one time slot of it) that a confirmed booking holds (issue 18): `time` is the slot 'HH:MM-HH:MM', or ''
+ * when the booking holds the whole day. No name or service: a visitor learns only that the day is taken.
+ */
+export interface BookedDay {
+  date: IsoDate;
+  time: string;
+}
+
 /** What a visitor may see of availability: dates and times only, never notes or reasons. */
 export interface PublicAvailability {
   periods: Array<Pick<AvailabilityPeriod, 'id' | 'startDate' | 'endDate' | 'isAvailable'>>;
   unavailable: Array<Pick<UnavailableRange, 'id' | 'startDate' | 'endDate'>>;
   slots: Array<Pick<TimeSlot, 'id' | 'date' | 'startTime' | 'endTime' | 'isAvailable'>>;
+  /** Days held by confirmed bookings; absent from a backend that cannot tell (then none is held). */
+  booked?: BookedDay[];
+  /** Whole days between today and the first bookable day (MIN_NOTICE_DAYS_DEFAULT when absent). */
+  minNoticeDays?: number;
 }
 
 export interface AdminAvailability {

@@ -5,6 +5,7 @@ import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
 import { BOOKING_PAGE_SIZE, LIMITS } from '../domain/constants';
+import { isPhoneNumber, toE164 } from '../domain/phone';
 import { BOOKING_STATUSES } from '../domain/types';
 import type {
   AdminAvailability,
@@ -127,6 +128,14 @@ export const optionalIsoDate = z.union([z.literal(''), isoDate]);
 
 export const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Must be a time (HH:MM)' });
 
+/** A chosen time slot, 'HH:MM-HH:MM', or '' for none. */
+export const slotChoice = z.union([
+  z.literal(''),
+  z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, { message: 'Must be a time slot (HH:MM-HH:MM)' }),
+]);
+
 const emailOf = ({ trim = false }: TextOptions) =>
   base({ trim })
     .max(LIMITS.email, { message: `Must be ${LIMITS.email} characters or less` })
@@ -137,6 +146,8 @@ export const email = emailOf({});
 export const bookingStatus = z.enum(BOOKING_STATUSES);
 
 const filled = (s: string) => s.trim().length > 0;
+
+export const PHONE_FORMAT_MESSAGE = 'Please enter a phone number, such as (602) 555-0100 or +44 20 7946 0958';
 
 export const NO_MARKUP_MESSAGE = 'Must not contain HTML or script';
 /** Booking text is plain text: tags, event handlers and script URLs are refused ("I <3 it" and "R&B" are fine). */
@@ -150,14 +161,18 @@ const requiredLine = (max: number) => line(max, TRIM).refine(filled, because('re
 export const bookingInputSchema = z.strictObject({
   name: plain(requiredLine(LIMITS.name)),
   email: emailOf(TRIM),
-  phone: line(LIMITS.phone, TRIM).refine(
-    (s) => s === '' || /^\+?[0-9]+$/.test(s),
-    because('format', 'Must be digits with an optional plus sign'),
-  ),
+  // Any common national or international format; every backend stores the E.164 form (domain/phone.ts).
+  phone: line(LIMITS.phone, TRIM)
+    .refine((s) => s === '' || isPhoneNumber(s), because('format', PHONE_FORMAT_MESSAGE))
+    .transform((s) => (s === '' ? '' : (toE164(s) ?? s))),
   serviceId: requiredLine(LIMITS.id),
   serviceTierId: requiredLine(LIMITS.id),
   date: optionalIsoDate,
+  // Issue 18; optional so a request from a form made before them still reads (absent is '').
+  endDate: optionalIsoDate.default(''),
+  time: slotChoice.default(''),
   consultationDate: optionalIsoDate,
+  consultationTime: slotChoice.default(''),
   consultationLocation: plain(line(LIMITS.location, TRIM)),
   location: plain(line(LIMITS.location, TRIM)),
   description: plain(text(LIMITS.description, TRIM).refine(filled, because('required', 'Required'))),
@@ -378,7 +393,10 @@ export const bookingRequestSchema = z.strictObject({
   serviceTierId: z.string(),
   paymentSchedule: z.string(),
   date: z.string(),
+  endDate: z.string(),
+  time: z.string(),
   consultationDate: z.string(),
+  consultationTime: z.string(),
   consultationLocation: z.string(),
   location: z.string(),
   description: z.string(),
@@ -442,6 +460,8 @@ export const publicAvailabilitySchema = z.strictObject({
   periods: z.array(availabilityPeriodSchema.pick({ id: true, startDate: true, endDate: true, isAvailable: true })),
   unavailable: z.array(unavailableRangeSchema.pick({ id: true, startDate: true, endDate: true })),
   slots: z.array(timeSlotSchema.pick({ id: true, date: true, startTime: true, endTime: true, isAvailable: true })),
+  booked: z.array(z.strictObject({ date: z.string(), time: z.string() })).optional(),
+  minNoticeDays: z.number().int().min(0).optional(),
 }) satisfies z.ZodType<PublicAvailability>;
 
 export const authUserSchema = z.strictObject({ email: z.string(), isAdmin: z.boolean() }) satisfies z.ZodType<AuthUser>;

@@ -1,8 +1,11 @@
 // The bookings tab (docs/product.md §2, §4): every request, newest first, with all its fields; a status dropdown; Generate
 // Contract for Confirmed requests only. Read a page at a time, all requests or those of one status, with older pages
 // on request (issue 14, item 3).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
+import { formatPhone, phoneHref } from '@studio/shared/domain/phone';
+import { DEFAULT_TIMEZONE, formatInstant, formatSlot } from '@studio/shared/domain/studio-time';
+import { bookingReference } from '@studio/shared/domain/lifecycle';
 import type { QueryResult } from '@studio/shared/data';
 import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
 import { Loading } from '../../components/loading';
@@ -14,7 +17,9 @@ import './bookings.css';
 const m = messages.bookings;
 
 const day = (d: string) => (d ? format(parseISO(d), 'EEE, MMM d, yyyy') : m.none);
-const moment = (ts: string) => (ts ? format(new Date(ts), 'MMM d, yyyy, HH:mm') : m.none);
+// Instants in the studio's zone (issue 18: the admin reads them as the studio's times wherever she is). The
+// dashboard knows the default zone only; a site with another TIMEZONE shows its instants in the default one.
+const moment = (ts: string) => (ts ? formatInstant(ts, DEFAULT_TIMEZONE) : m.none);
 const orNone = (s: string) => (s.trim() ? s : m.none);
 
 function BookingCard({
@@ -25,16 +30,23 @@ function BookingCard({
   onGenerateContract: (booking: BookingRequest) => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const details: Array<[string, string]> = [
-    [m.fields.email, booking.email],
-    [m.fields.phone, orNone(booking.phone)],
+  // E-mail and phone are links: a tap on a phone writes or calls (issue 18, item 6).
+  const details: Array<[string, ReactNode]> = [
+    [m.fields.reference, bookingReference(booking.id)],
+    [m.fields.email, <a href={`mailto:${booking.email}`}>{booking.email}</a>],
+    [m.fields.phone, booking.phone ? <a href={phoneHref(booking.phone)}>{formatPhone(booking.phone)}</a> : m.none],
     [m.fields.service, orNone(booking.service)],
     [m.fields.serviceTier, orNone(booking.serviceTier)],
     [m.fields.servicePrice, orNone(booking.servicePrice)],
     [m.fields.paymentSchedule, orNone(booking.paymentSchedule)],
     [m.fields.date, day(booking.date)],
+    ...(booking.time ? [[m.fields.time, formatSlot(booking.time)] as [string, string]] : []),
+    ...(booking.endDate ? [[m.fields.endDate, day(booking.endDate)] as [string, string]] : []),
     [m.fields.location, orNone(booking.location)],
     [m.fields.consultationDate, day(booking.consultationDate)],
+    ...(booking.consultationTime
+      ? [[m.fields.consultationTime, formatSlot(booking.consultationTime)] as [string, string]]
+      : []),
     [m.fields.consultationLocation, orNone(booking.consultationLocation)],
     [m.fields.smsOptIn, booking.smsOptIn ? messages.yes : messages.no],
     [m.fields.createdAt, moment(booking.createdAt)],

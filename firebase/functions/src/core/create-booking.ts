@@ -4,7 +4,6 @@
 // idempotency key as the document id, inside one transaction, so a retry or a concurrent duplicate with the same key
 // finds the first booking instead of storing a second. A per-client rate limit comes first.
 import { createHash } from 'node:crypto';
-import { format } from 'date-fns';
 import {
   Timestamp,
   type DocumentReference,
@@ -12,7 +11,14 @@ import {
   type QueryDocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { isIdempotencyKey, type PublicAvailability, type Service } from '@studio/shared/domain';
+import {
+  MIN_NOTICE_DAYS_DEFAULT,
+  bookedDaysOf,
+  isIdempotencyKey,
+  type PublicAvailability,
+  type Service,
+} from '@studio/shared/domain';
+import { DEFAULT_TIMEZONE, calendarDayIn } from '@studio/shared/domain/studio-time';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
 import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
 import { BOOKING_REQUEST_SHAPE, tooManyRequests } from '../messages';
@@ -91,11 +97,14 @@ const times = (v: unknown) => (Array.isArray(v) ? v.filter((t): t is number => t
 export const rateLimitDocId = (client: string) => createHash('sha256').update(client).digest('hex').slice(0, 40);
 
 async function readContext(tx: Transaction, db: Firestore) {
-  const [services, periods, unavailable, slots] = await Promise.all([
+  const [services, periods, unavailable, slots, confirmed] = await Promise.all([
     tx.get(db.collection(COLLECTIONS.services)),
     tx.get(db.collection(COLLECTIONS.periods)),
     tx.get(db.collection(COLLECTIONS.unavailable)),
     tx.get(db.collection(COLLECTIONS.slots)),
+    // Confirmed bookings hold their days (issue 18); read in the transaction, so a confirmation made meanwhile
+    // makes Firestore run it again.
+    tx.get(db.collection(COLLECTIONS.bookings).where('status', '==', 'Confirmed')),
   ]);
   const availability: PublicAvailability = {
     periods: periods.docs.map((d: QueryDocumentSnapshot) => ({
@@ -116,6 +125,16 @@ async function readContext(tx: Transaction, db: Firestore) {
       endTime: str(d.get('endTime')),
       isAvailable: d.get('isAvailable') === true,
     })),
+    booked: bookedDaysOf(
+      confirmed.docs.map((d: QueryDocumentSnapshot) => ({
+        date: str(d.get('date')),
+        endDate: str(d.get('endDate')),
+        time: str(d.get('time')),
+        consultationDate: str(d.get('consultationDate')),
+        consultationTime: str(d.get('consultationTime')),
+      })),
+    ),
+    minNoticeDays: MIN_NOTICE_DAYS_DEFAULT,
   };
   return {
     services: services.docs.map((d: QueryDocumentSnapshot) => ({ ...(d.data() as Omit<Service, 'id'>), id: d.id })),
@@ -181,7 +200,8 @@ export async function createBooking(
 
     const now = deps.now();
     const t = now.getTime();
-    const decision = acceptBooking(input, { ...context, today: format(now, 'yyyy-MM-dd') });
+    // The studio's day (its default zone; the hosted site has no TIMEZONE setting yet).
+    const decision = acceptBooking(input, { ...context, today: calendarDayIn(DEFAULT_TIMEZONE, now) });
     if (!decision.ok) {
       const fieldErrors = fieldErrorMessages(decision.fieldErrors);
       throw new BookingCallError(

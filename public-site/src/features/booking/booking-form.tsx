@@ -2,10 +2,11 @@
 // types, with the security kit's warnings beside them; the date checks from one cached availability; a submit that
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
 import { useEffect, useRef } from 'react';
-import { orderServices } from '@studio/shared/domain';
+import { earliestBookableDate, formatSlot, freeSlots, hasSlots, orderServices, slotTime } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
-import { SelectField, TextField } from './booking-fields';
+import { bookingMessages } from './booking-messages';
+import { FieldLabel, SelectField, TextField } from './booking-fields';
 import { isPhotoshoot } from './booking-values';
 import { DateField } from './date-field';
 import type { FormFailure } from './submit-failure';
@@ -20,6 +21,16 @@ export function BookingForm(props: BookingFormProps) {
   const { values, status, failure, noSuggestion } = state;
 
   if (status === 'success') return <Thanks />;
+  const earliest = earliestBookableDate(props.today, props.availability ?? {});
+
+  /** Where the admin set time slots for the chosen date, she picks one of the free ones (issue 18). */
+  const timeField = (dateField: 'date' | 'consultationDate', field: 'time' | 'consultationTime') => {
+    const date = values[dateField];
+    const open = props.availability;
+    if (date === '' || !open || !hasSlots(date, open)) return null;
+    const options = freeSlots(date, open).map((slot) => ({ value: slotTime(slot), label: formatSlot(slotTime(slot)) }));
+    return <SelectField {...fieldProps(field)} required placeholder={bookingMessages.chooseTime} options={options} />;
+  };
 
   const ordered = orderServices(props.services);
   const service = ordered.find((s) => s.id === values.serviceId);
@@ -35,6 +46,7 @@ export function BookingForm(props: BookingFormProps) {
         required={required.has(field)}
         value={value}
         today={props.today}
+        earliest={earliest}
         availability={props.availability ?? undefined}
         error={error}
         onChange={(date) => change(field, date)}
@@ -45,56 +57,116 @@ export function BookingForm(props: BookingFormProps) {
   };
 
   return (
-    <form className="booking-form card" noValidate onSubmit={(e) => void submit(e)} aria-busy={status === 'submitting'}>
-      <fieldset disabled={props.disabled} className="booking-fieldset">
-        <div className="booking-grid">
-          <TextField {...fieldProps('name')} autoComplete="name" wide warnings={warningsFor('name')} />
-          <TextField {...fieldProps('email')} type="email" autoComplete="email" warnings={warningsFor('email')} />
-          <TextField {...fieldProps('phone')} type="tel" autoComplete="tel" warnings={warningsFor('phone')} />
-          <SelectField
-            {...fieldProps('serviceId')}
-            placeholder={m.chooseService}
-            options={ordered.map((s) => ({ value: s.id, label: s.displayName }))}
-          />
-          {service && (
+    <>
+      {state.lastReference && <LastReference reference={state.lastReference} />}
+      <form
+        className="booking-form card"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        aria-busy={status === 'submitting'}
+      >
+        <fieldset disabled={props.disabled} className="booking-fieldset">
+          <div className="booking-grid">
+            <TextField {...fieldProps('name')} autoComplete="name" wide warnings={warningsFor('name')} />
+            <TextField {...fieldProps('email')} type="email" autoComplete="email" warnings={warningsFor('email')} />
+            <TextField {...fieldProps('phone')} type="tel" autoComplete="tel" warnings={warningsFor('phone')} />
             <SelectField
-              {...fieldProps('serviceTierId')}
-              placeholder={m.chooseTier}
-              options={service.tiers.map((t) => ({
-                value: t.id,
-                label: t.price ? `${t.displayName} (${t.price})` : t.displayName,
-              }))}
+              {...fieldProps('serviceId')}
+              placeholder={m.chooseService}
+              options={ordered.map((s) => ({ value: s.id, label: s.displayName }))}
             />
-          )}
-          {photoshoot && (
-            <>
-              {dateField('consultationDate')}
-              <TextField {...fieldProps('consultationLocation')} autoComplete="off" wide />
-              {dateField('date')}
-              <TextField {...fieldProps('location')} autoComplete="off" wide />
-            </>
-          )}
-          {!photoshoot && dateField('date')}
-          <TextField {...fieldProps('description')} multiline />
-          <div className="checkbox booking-wide">
-            <input
-              id={idOf('smsOptIn')}
-              name="smsOptIn"
-              type="checkbox"
-              checked={values.smsOptIn}
-              onChange={(e) => change('smsOptIn', e.target.checked)}
-            />
-            <label htmlFor={idOf('smsOptIn')}>{SMS_OPT_IN_TEXT}</label>
+            {service && (
+              <SelectField
+                {...fieldProps('serviceTierId')}
+                placeholder={m.chooseTier}
+                options={service.tiers.map((t) => ({
+                  value: t.id,
+                  label: t.price ? `${t.displayName} (${t.price})` : t.displayName,
+                }))}
+              />
+            )}
+            {photoshoot && (
+              <>
+                {dateField('consultationDate')}
+                {timeField('consultationDate', 'consultationTime')}
+                <TextField {...fieldProps('consultationLocation')} autoComplete="off" wide />
+                {dateField('date')}
+                {timeField('date', 'time')}
+                <EndDateField {...fieldProps('endDate')} min={values.date || earliest} />
+                <TextField {...fieldProps('location')} autoComplete="off" wide />
+              </>
+            )}
+            {!photoshoot && dateField('date')}
+            {!photoshoot && timeField('date', 'time')}
+            <TextField {...fieldProps('description')} multiline />
+            <div className="checkbox booking-wide">
+              <input
+                id={idOf('smsOptIn')}
+                name="smsOptIn"
+                type="checkbox"
+                checked={values.smsOptIn}
+                onChange={(e) => change('smsOptIn', e.target.checked)}
+              />
+              <label htmlFor={idOf('smsOptIn')}>{SMS_OPT_IN_TEXT}</label>
+            </div>
           </div>
-        </div>
 
-        {failure && <Failure failure={failure} />}
+          {failure && <Failure failure={failure} />}
 
-        <button type="submit" className="btn btn-primary booking-submit" disabled={status === 'submitting'}>
-          {status === 'submitting' ? m.submitting : m.submit}
-        </button>
-      </fieldset>
-    </form>
+          <button type="submit" className="btn btn-primary booking-submit" disabled={status === 'submitting'}>
+            {status === 'submitting' ? m.submitting : m.submit}
+          </button>
+        </fieldset>
+      </form>
+    </>
+  );
+}
+
+/** The last day of a multi-day shoot: optional, a plain date input (each day is checked on submit). */
+function EndDateField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  min: string;
+  error: string | undefined;
+  onChange(value: string): void;
+  onBlur(): void;
+}) {
+  const hintId = `${props.id}-hint`;
+  const errorId = `${props.id}-error`;
+  return (
+    <div className="field">
+      <FieldLabel htmlFor={props.id} label={props.label} required={false} />
+      <input
+        id={props.id}
+        name={props.name}
+        type="date"
+        min={props.min}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${errorId} ${hintId}` : hintId}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
+      />
+      <p id={hintId} className="field-hint">
+        {bookingMessages.endDateHint}
+      </p>
+      {props.error && (
+        <p id={errorId} className="field-error">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Kept above the fresh form after 'Thank You!': the reference of what she sent, and where to look for it. */
+export function LastReference({ reference }: { reference: string }) {
+  return (
+    <p className="alert booking-reference" role="status">
+      {bookingMessages.reference(reference)}
+    </p>
   );
 }
 

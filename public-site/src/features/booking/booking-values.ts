@@ -1,6 +1,9 @@
 // The booking form's values: what a fresh form holds, and what is sent from what was typed.
 import type { BookingInput, BookingTextField, Service } from '@studio/shared/domain';
 
+/** What the form holds: every field of a request, the optional ones of issue 18 included (empty when unused). */
+export type BookingFormValues = Required<BookingInput>;
+
 /** Form order: the first field to fix gets focus. */
 export const FIELD_ORDER: readonly BookingTextField[] = [
   'name',
@@ -9,8 +12,11 @@ export const FIELD_ORDER: readonly BookingTextField[] = [
   'serviceId',
   'serviceTierId',
   'consultationDate',
+  'consultationTime',
   'consultationLocation',
   'date',
+  'time',
+  'endDate',
   'location',
   'description',
 ];
@@ -18,14 +24,17 @@ export const FIELD_ORDER: readonly BookingTextField[] = [
 export const isBookingTextField = (key: string): key is BookingTextField =>
   (FIELD_ORDER as readonly string[]).includes(key);
 
-export const EMPTY_BOOKING: BookingInput = {
+export const EMPTY_BOOKING: BookingFormValues = {
   name: '',
   email: '',
   phone: '',
   serviceId: '',
   serviceTierId: '',
   date: '',
+  endDate: '',
+  time: '',
   consultationDate: '',
+  consultationTime: '',
   consultationLocation: '',
   location: '',
   description: '',
@@ -39,7 +48,7 @@ export function initialValues(
   services: readonly Service[],
   selectedService: string | null,
   selectedTier: string | null,
-): BookingInput {
+): BookingFormValues {
   const service = services.find((s) => s.id === selectedService);
   if (!service) return EMPTY_BOOKING;
   const tier = service.tiers.find((t) => t.id === selectedTier);
@@ -50,8 +59,8 @@ export function initialValues(
  * What is sent (and validated): single-line fields without the spaces a phone keyboard or autofill leaves around
  * them, and the fields the chosen service does not show sent empty, whatever was typed before switching.
  */
-export function payloadOf(values: BookingInput): BookingInput {
-  const trimmed: BookingInput = {
+export function payloadOf(values: BookingFormValues): BookingFormValues {
+  const trimmed: BookingFormValues = {
     ...values,
     name: values.name.trim(),
     email: values.email.trim(),
@@ -60,5 +69,12 @@ export function payloadOf(values: BookingInput): BookingInput {
     location: values.location.trim(),
   };
   if (isPhotoshoot(values.serviceId)) return trimmed;
-  return { ...trimmed, consultationDate: '', consultationLocation: '', location: '' };
+  return {
+    ...trimmed,
+    consultationDate: '',
+    consultationTime: '',
+    consultationLocation: '',
+    location: '',
+    endDate: '',
+  };
 }

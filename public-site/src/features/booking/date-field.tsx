@@ -15,6 +15,8 @@ export interface DateFieldProps {
   required: boolean;
   value: IsoDate | '';
   today: IsoDate;
+  /** The first day the minimum notice allows (issue 18). */
+  earliest: IsoDate;
   availability: PublicAvailability | undefined;
   error: string | undefined;
   onChange(value: IsoDate | ''): void;
@@ -23,7 +25,7 @@ export interface DateFieldProps {
 }
 
 export function DateField(props: DateFieldProps) {
-  const { id, name, label, required, value, today, availability, error, onChange, onSuggest, suggestionMissing } =
+  const { id, name, label, required, value, earliest, availability, error, onChange, onSuggest, suggestionMissing } =
     props;
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -32,7 +34,7 @@ export function DateField(props: DateFieldProps) {
   const errorId = `${id}-error`;
 
   // docs/product.md §4 date check states: with the availability already loaded the check is immediate.
-  const known = value !== '' && availability !== undefined && value >= today;
+  const known = value !== '' && availability !== undefined && value >= earliest;
   const available = known && isDateAvailable(value, availability);
 
   const close = () => {
@@ -56,7 +58,7 @@ export function DateField(props: DateFieldProps) {
           id={id}
           name={name}
           type="date"
-          min={today}
+          min={earliest}
           value={value}
           required={required}
           aria-invalid={error ? true : undefined}
@@ -104,7 +106,7 @@ export function DateField(props: DateFieldProps) {
             id={calendarId}
             label={label}
             value={value}
-            today={today}
+            today={earliest}
             availability={availability}
             onSelect={(date) => {
               onChange(date);

@@ -9,7 +9,8 @@ import {
   labelFor,
   nextAvailableDate,
   requiredFieldsFor,
-  type BookingInput,
+  suggestionStart,
+  bookingReference,
   type BookingTextField,
   type IsoDate,
   type PublicAvailability,
@@ -20,7 +21,7 @@ import { getInputWarnings, type InputWarning } from '@studio/security-kit';
 import { messages } from '../../messages';
 import { useCreateBooking } from './api/create-booking';
 import { bookingFormReducer, freshState, type DateFieldName } from './booking-state';
-import { FIELD_ORDER, payloadOf } from './booking-values';
+import { FIELD_ORDER, payloadOf, type BookingFormValues } from './booking-values';
 import { newIdempotencyKey } from './idempotency-key';
 import { failureOf } from './submit-failure';
 import { validateBooking, type BookingErrors } from './validate-booking';
@@ -33,7 +34,7 @@ export interface BookingFormOptions {
   lookupAvailability(): Promise<PublicAvailability>;
   today: IsoDate;
   disabled: boolean;
-  initial: BookingInput;
+  initial: BookingFormValues;
 }
 
 export function useBookingForm({
@@ -45,7 +46,7 @@ export function useBookingForm({
   initial,
 }: BookingFormOptions) {
   const uid = useId();
-  const idOf = (field: keyof BookingInput) => `${uid}-${field}`;
+  const idOf = (field: keyof BookingFormValues) => `${uid}-${field}`;
   const [state, dispatch] = useReducer(bookingFormReducer, initial, freshState);
   const { values, errors, touched, status } = state;
   const createBooking = useCreateBooking();
@@ -56,7 +57,7 @@ export function useBookingForm({
   const focusNameAfterReset = useRef(false);
 
   // Errors appear once a field was left or a submit was tried, and follow her edits from then on.
-  const live = validateBooking(values, services, today);
+  const live = validateBooking(values, services, today, availability);
   const shown: BookingErrors = {};
   for (const field of FIELD_ORDER) {
     const message = errors[field] ?? (touched[field] ? live[field] : undefined);
@@ -82,7 +83,7 @@ export function useBookingForm({
     }
   });
 
-  const change = <K extends keyof BookingInput>(field: K, value: BookingInput[K]) =>
+  const change = <K extends keyof BookingFormValues>(field: K, value: BookingFormValues[K]) =>
     dispatch({ type: 'change', field, value });
 
   /** What a text field or select needs, wired to the state. */
@@ -101,7 +102,10 @@ export function useBookingForm({
 
   async function suggest(field: DateFieldName) {
     const open = availability ?? (await lookupAvailability().catch(() => null));
-    dispatch({ type: 'suggested', field, date: open ? nextAvailableDate(today, open) : null });
+    // Not before the notice allows; a shoot not before the day after its consultation.
+    const after = field === 'date' && values.serviceId === 'photoshoot' ? values.consultationDate : '';
+    const from = open ? suggestionStart(today, open, after) : null;
+    dispatch({ type: 'suggested', field, date: open && from ? nextAvailableDate(from, open) : null });
   }
 
   async function submit(event: FormEvent) {
@@ -125,9 +129,9 @@ export function useBookingForm({
     const request = JSON.stringify(booking);
     if (attempt.current?.request !== request) attempt.current = { key: newIdempotencyKey(), request };
     try {
-      await createBooking.mutate({ booking, idempotencyKey: attempt.current.key });
+      const created = await createBooking.mutate({ booking, idempotencyKey: attempt.current.key });
       attempt.current = null;
-      dispatch({ type: 'sent' });
+      dispatch({ type: 'sent', reference: bookingReference(created.id) });
     } catch (error) {
       const { failure, fieldErrors } = failureOf(error);
       dispatch({ type: 'refused', failure, errors: fieldErrors });

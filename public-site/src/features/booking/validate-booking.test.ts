@@ -1,9 +1,9 @@
 // The booking form's checks as a pure function: one message per field, the spec's texts word for word, the shared
 // schema's own messages and limits, and the values sent as the backend will parse them.
-import type { BookingInput, Service } from '@studio/shared/domain';
+import type { Service } from '@studio/shared/domain';
 import { DATE_IN_PAST, SERVICE_NOT_FOUND, TIER_NOT_FOUND } from '@studio/shared/messages';
 import { bookingInputSchema, fieldErrorsOf } from '@studio/shared/schemas';
-import { payloadOf } from './booking-values';
+import { payloadOf, type BookingFormValues } from './booking-values';
 import { validateBooking } from './validate-booking';
 
 const TODAY = '2030-06-15';
@@ -27,21 +27,24 @@ const services: Service[] = [
   },
 ];
 
-const ugc: BookingInput = {
+const ugc: BookingFormValues = {
   name: 'Jane Doe',
   email: 'jane@example.com',
   phone: '',
   serviceId: 'usergeneratedcontent',
   serviceTierId: 'ugc-single',
   date: '',
+  endDate: '',
+  time: '',
   consultationDate: '',
+  consultationTime: '',
   consultationLocation: '',
   location: '',
   description: 'Three reels.',
   smsOptIn: false,
 };
 
-const check = (over: Partial<BookingInput>) => validateBooking({ ...ugc, ...over }, services, TODAY);
+const check = (over: Partial<BookingFormValues>) => validateBooking({ ...ugc, ...over }, services, TODAY);
 
 test('a complete request has no error, and what is sent is what the shared schema accepts', () => {
   expect(check({})).toEqual({});
@@ -86,9 +89,11 @@ test("a service or package that does not exist gets the spec's words", () => {
   expect(TIER_NOT_FOUND).toBe('Selected tier not found');
 });
 
-test('dates before her today are refused; today is fine', () => {
+test('dates before her today are refused; within the notice (2 days) too; the day after tomorrow is fine', () => {
   expect(check({ date: '2030-06-14' })).toEqual({ date: DATE_IN_PAST });
-  expect(check({ date: TODAY })).toEqual({});
+  expect(check({ date: TODAY })).toEqual({ date: 'Please choose a date at least 2 days from today.' });
+  expect(check({ date: '2030-06-16' })).toEqual({ date: 'Please choose a date at least 2 days from today.' });
+  expect(check({ date: '2030-06-17' })).toEqual({});
 });
 
 test('text messages need a phone number', () => {

@@ -3,24 +3,39 @@
 // spec's 'Selected service not found' / 'Selected tier not found', then what only the visitor's side knows (her
 // today, a phone for text messages). The security kit adds warnings beside the fields, never errors.
 import {
+  MIN_NOTICE_DAYS_DEFAULT,
+  checkDateOrder,
+  checkTimes,
+  earliestBookableDate,
+  tooSoonMessage,
   labelFor,
   missingRequiredFields,
   resolveBookingService,
-  type BookingInput,
   type BookingTextField,
   type IsoDate,
+  type PublicAvailability,
   type Service,
 } from '@studio/shared/domain';
+
 import { DATE_IN_PAST, SERVICE_NOT_FOUND } from '@studio/shared/messages';
 import { bookingInputSchema, fieldErrorsOf } from '@studio/shared/schemas';
 import { messages } from '../../messages';
-import { isBookingTextField, isPhotoshoot, payloadOf } from './booking-values';
+import { isBookingTextField, isPhotoshoot, payloadOf, type BookingFormValues } from './booking-values';
 
 export type BookingErrors = Partial<Record<BookingTextField, string>>;
 
 const m = messages.booking;
 
-export function validateBooking(values: BookingInput, services: readonly Service[], today: IsoDate): BookingErrors {
+/**
+ * `availability` is null while it loads or when the lookup failed: then the notice is the default one and the time
+ * slots are left to the backend, which checks everything again.
+ */
+export function validateBooking(
+  values: BookingFormValues,
+  services: readonly Service[],
+  today: IsoDate,
+  availability: PublicAvailability | null = null,
+): BookingErrors {
   const input = payloadOf(values);
   const errors: BookingErrors = {};
   const add = (field: BookingTextField, message: string) => {
@@ -46,8 +61,24 @@ export function validateBooking(values: BookingInput, services: readonly Service
   }
 
   const dates: BookingTextField[] = isPhotoshoot(input.serviceId) ? ['consultationDate', 'date'] : ['date'];
+  const earliest = earliestBookableDate(today, availability ?? {});
   for (const field of dates) {
     if (input[field] !== '' && input[field] < today) add(field, DATE_IN_PAST);
+    else if (input[field] !== '' && input[field] < earliest) {
+      add(field, tooSoonMessage(availability?.minNoticeDays ?? MIN_NOTICE_DAYS_DEFAULT));
+    }
+  }
+  // The shared rules on the order of the dates and the time slots, as the backend applies them.
+  if (parsed.success) {
+    const rules = [
+      checkDateOrder(parsed.data, input.serviceId),
+      availability ? checkTimes(parsed.data, availability) : null,
+    ];
+    for (const found of rules) {
+      for (const [key, list] of Object.entries(found ?? {})) {
+        if (isBookingTextField(key) && list?.[0]) add(key, list[0].message);
+      }
+    }
   }
   if (input.smsOptIn && input.phone === '') add('phone', m.smsNeedsPhone);
   return errors;

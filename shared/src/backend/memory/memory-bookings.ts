@@ -5,6 +5,7 @@ import { acceptBooking, fieldErrorMessages } from '../../domain/accept-booking';
 import { isIdempotencyKey } from '../../domain/idempotency-key';
 import { canonicalJson } from '../../domain/request-fingerprint';
 import { BOOKING_PAGE_SIZE } from '../../domain/constants';
+import { bookedDaysOf } from '../../domain/booking-rules';
 import type { BookingChange, BookingRequest, PublicAvailability, Service } from '../../domain/types';
 import { IDEMPOTENCY_KEY_INVALID } from '../../messages';
 import { BOOKING_CURSOR_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../refusal-messages';
@@ -53,7 +54,11 @@ export function createMemoryBookings(
 
       const decision = acceptBooking(input, {
         services: deps.services,
-        availability: deps.availability(),
+        // Confirmed requests hold their days (issue 18), as on the server.
+        availability: {
+          ...deps.availability(),
+          booked: bookedDaysOf(bookings.filter((b) => b.status === 'Confirmed')),
+        },
         today: format(clock.now(), 'yyyy-MM-dd'),
       });
       if (!decision.ok) {

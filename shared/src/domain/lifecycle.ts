@@ -1,0 +1,20 @@
+// The booking lifecycle's small rules (issue 18) that the form, the dashboard, the mails and every backend share.
+// Not in the domain entry: only the booking form's chunk, the dashboard and the backends read them.
+import type { BookingStatus } from './types';
+
+/**
+ * The reference a client quotes: the first 8 letters and digits of the request's id, upper case. Short enough to read
+ * over the phone; the dashboard's search finds a request by it.
+ */
+export function bookingReference(id: string): string {
+  return id
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase();
+}
+
+/** The statuses after which the client can no longer cancel or move the request herself. */
+export const CLOSED_STATUSES: readonly BookingStatus[] = ['Declined', 'Cancelled'];
+
+/** Whether a status change e-mails the client: every change but to New (nothing to tell) and to Cancelled by her. */
+export const statusChangeMailsClient = (status: BookingStatus) => status !== 'New';
