@@ -86,10 +86,17 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'POST', url: '/api/admin/passkeys/options', payload: { name: 'Phone' } },
   { method: 'POST', url: '/api/admin/passkeys', payload: { name: 'Phone', response: {} } },
   { method: 'DELETE', url: '/api/admin/passkeys/x' },
+  { method: 'GET', url: '/api/admin/deployments' },
+  { method: 'POST', url: '/api/admin/deployments/public-site/live', payload: { version: '0123456789abcdef' } },
 ];
 
 test('the routes under test are every /api/admin route the app has', () => {
-  const tested = ADMIN_ROUTES.map((r) => `${r.method} ${String(r.url).replace(/\/(b-1|x)$/, '/:id')}`).sort();
+  const tested = ADMIN_ROUTES.map(
+    (r) =>
+      `${r.method} ${String(r.url)
+        .replace(/\/(b-1|x)$/, '/:id')
+        .replace('/public-site/', '/:remote/')}`,
+  ).sort();
   const admin = registeredRoutes(t.app)
     .filter((r) => r.includes(' /api/admin/'))
     .sort();
