@@ -12,10 +12,11 @@ const server = path.join(root, 'server');
 const out = path.join(server, 'dist');
 
 // Entry names are paths under dist/ that mirror src/ where the server finds them by path: the image renderer it
-// forks (db/seed/render-images) and the command-line tools npm runs (cli/*).
+// forks (db/seed/render-images), the upload processor it forks (media/process-media) and the command-line tools npm runs (cli/*).
 const ENTRIES = {
   server: 'src/server.ts',
   'db/seed/render-images': 'src/db/seed/render-images.ts',
+  'media/process-media': 'src/media/process-media.ts',
   'cli/backup': 'src/cli/backup.ts',
   'cli/restore': 'src/cli/restore.ts',
   'cli/admin': 'src/cli/admin.ts',

@@ -1,6 +1,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const createConfig = require('../scripts/webpack/create-config.cjs');
+const createSsrConfig = require('../scripts/webpack/create-ssr-config.cjs');
 const federation = require('./federation.config.cjs');
 const { FederationRequirementsPlugin } = require('../scripts/webpack/federation-requirements-plugin.cjs');
 
@@ -26,12 +27,44 @@ class EmitThemeInitPlugin {
   }
 }
 
-module.exports = createConfig({
+// Renders the favicon into the PNG icons phones and the web manifest ask for (the server's site-files plugin names
+// them): apple-touch-icon.png (180 px, iOS home screen) and icon-192.png / icon-512.png (the manifest's icons).
+const ICON_SIZES = { 'apple-touch-icon.png': 180, 'icon-192.png': 192, 'icon-512.png': 512 };
+class EmitIconsPlugin {
+  apply(compiler) {
+    const source = path.join(__dirname, 'src', 'favicon.svg');
+    compiler.hooks.thisCompilation.tap('EmitIcons', (compilation) => {
+      compilation.fileDependencies.add(source);
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'EmitIcons', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        async () => {
+          const sharp = require('sharp');
+          const svg = fs.readFileSync(source);
+          for (const [name, size] of Object.entries(ICON_SIZES)) {
+            const png = await sharp(svg, { density: Math.ceil((72 * size) / 64) })
+              .resize(size, size)
+              .png()
+              .toBuffer();
+            compilation.emitAsset(name, new compiler.webpack.sources.RawSource(png));
+          }
+        },
+      );
+    });
+  }
+}
+
+const browser = createConfig({
   dir: __dirname,
   kind: 'host',
   federation,
   plugins: [
     new EmitThemeInitPlugin(),
+    new EmitIconsPlugin(),
     new FederationRequirementsPlugin({ dir: __dirname, shared: federation.shared, remotes: LOADED_REMOTES }),
   ],
 });
+// The browser build, then the shell's server entry (dist/ssr/): the page frame the server renders public pages in.
+module.exports = [
+  (env, argv) => ({ ...browser(env, argv), name: 'browser' }),
+  createSsrConfig({ dir: __dirname, styles: false, dependsOn: 'browser' }),
+];

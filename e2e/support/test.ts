@@ -41,3 +41,14 @@ export function recordScripts(page: Page) {
     totalGzip: () => scripts.reduce((n, s) => n + s.gzipBytes, 0),
   };
 }
+
+/**
+ * Waits until React has taken over the server-rendered page: the page's first heading carries React's fiber (a node
+ * still waiting for its code does not). A click before then does nothing, as it would for a visitor.
+ */
+export async function waitForHydration(page: Page, selector = 'main h1, main h2'): Promise<void> {
+  await page.waitForFunction((s) => {
+    const node = document.querySelector(s);
+    return !!node && Object.keys(node).some((k) => k.startsWith('__reactFiber$'));
+  }, selector);
+}

@@ -220,5 +220,7 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   expect(session.user).toBeNull();
   // The dashboard is closed to the signed-out browser.
   await page.goto('/admin');
-  await expect(page.getByText('Access Denied: You do not have permission to access this page.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('You do not have permission to access this page.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
 });

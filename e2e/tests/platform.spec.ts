@@ -66,7 +66,9 @@ function hashTree(dir: string): Record<string, string> {
   return out;
 }
 
-test('a public-site rebuilt on its own changes what / shows while the shell stays byte-identical', async ({ page }) => {
+test('a public-site rebuilt on its own and deployed under the running server changes what / shows, in the server-rendered HTML too, while the shell stays byte-identical', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const shellDir = path.join(REPO_ROOT, 'shell', 'dist');
   const shellBefore = hashTree(shellDir);
@@ -74,6 +76,7 @@ test('a public-site rebuilt on its own changes what / shows while the shell stay
   // Rebuild only public-site, from a copy of its sources with one text changed, into a separate folder.
   const work = mkdtempSync(path.join(REPO_ROOT, 'public-site', '.rebuild-'));
   const outDir = mkdtempSync(path.join(tmpdir(), 'public-site-next-'));
+  const liveDir = mkdtempSync(path.join(tmpdir(), 'public-site-live-'));
   try {
     cpSync(path.join(REPO_ROOT, 'public-site', 'src'), path.join(work, 'src'), { recursive: true });
     const messagesFile = path.join(work, 'src', 'messages.ts');
@@ -97,8 +100,23 @@ test('a public-site rebuilt on its own changes what / shows while the shell stay
       },
     );
 
-    const server = await startServer({ PUBLIC_SITE_DIR: outDir, PUBLIC_SITE_PATH: '/remotes/public-site-next/' });
+    // The server runs on a deployed copy of today's public-site; the new build replaces it under the running server.
+    cpSync(path.join(REPO_ROOT, 'public-site', 'dist'), liveDir, { recursive: true });
+    const server = await startServer({ PUBLIC_SITE_DIR: liveDir, PUBLIC_SITE_PATH: '/remotes/public-site-next/' });
+    const rootOf = async () => {
+      const html = await (await page.request.get(`${server.url}/`)).text();
+      return html.slice(html.indexOf('<div id="root">'));
+    };
     try {
+      const before = await rootOf();
+      expect(before).toContain('>Services</h2>');
+      expect(before).not.toContain('Services, redeployed');
+
+      rmSync(liveDir, { recursive: true, force: true });
+      cpSync(outDir, liveDir, { recursive: true });
+      // The server-rendered HTML follows the new public-site at once: its server entry is the deployed one.
+      expect(await rootOf()).toContain('>Services, redeployed</h2>');
+
       await page.goto(`${server.url}/`);
       await expect(page.getByRole('heading', { name: 'Services, redeployed' })).toBeVisible();
       const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
@@ -110,5 +128,6 @@ test('a public-site rebuilt on its own changes what / shows while the shell stay
   } finally {
     rmSync(work, { recursive: true, force: true });
     rmSync(outDir, { recursive: true, force: true });
+    rmSync(liveDir, { recursive: true, force: true });
   }
 });

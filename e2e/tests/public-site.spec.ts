@@ -2,7 +2,7 @@
 // no serious or critical accessibility violation; the carousel; the theme toggle across reloads without a flash.
 import AxeBuilder from '@axe-core/playwright';
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { test, expect } from '../support/test';
+import { test, expect, waitForHydration } from '../support/test';
 
 const EMBED_SCRIPT = 'https://www.instagram.com/embed.js';
 
@@ -27,8 +27,9 @@ const ROUTES: RouteCase[] = [
   { path: '/portfolio/sonoran-editorial', heading: 'Sonoran Editorial' },
   { path: '/service/photoshoot', heading: 'Photoshoot' },
   { path: '/about', heading: 'About Ava' },
-  // An id that is neither a section nor a project: the project look-up is answered 404, then 'Section not found'.
-  { path: '/portfolio/backstage', heading: 'Section not found', expected404: '/api/projects/backstage' },
+  // An id that is neither a section nor a project: the server answers the page with 404 ('Section not found' is
+  // rendered there, so the browser makes no project look-up of its own).
+  { path: '/portfolio/backstage', heading: 'Section not found', expected404: '/portfolio/backstage' },
   { path: '/no-such-page', heading: 'Page not found', expected404: '/no-such-page' },
 ];
 
@@ -88,8 +89,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         for (const route of group) {
           current = route;
           const response = await page.goto(route.path);
-          // The server answers an address no route knows with a 404 (the same page, showing the not-found screen).
-          expect(response?.status(), route.path).toBe(route.path === '/no-such-page' ? 404 : 200);
+          // The server answers an address no route knows, or whose content does not exist, with a 404 (the same page,
+          // showing the not-found screen).
+          expect(response?.status(), route.path).toBe(route.expected404 === route.path ? 404 : 200);
           await expect(page.getByRole('heading', { name: route.heading }).first()).toBeVisible();
           await page.waitForLoadState('load');
           const violations = await seriousViolations(page);
@@ -111,6 +113,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('the carousel opens, wraps from the last image to the first, counts, and closes on Escape', async ({ page }) => {
   const errors = watchConsole(page, () => undefined);
   await page.goto('/portfolio/print/editorial');
+  await waitForHydration(page);
   const tiles = page.getByRole('button', { name: /in the viewer$/ });
   await expect(tiles).toHaveCount(3);
   const last = tiles.nth(2);

@@ -8,11 +8,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 import { openDatabase, type Db } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
-import { SHARE_IMAGE, createResponsiveImages } from './db/seed/responsive-images';
+import { createResponsiveImages } from './db/seed/responsive-images';
 import { demoArtworks } from './db/seed/demo-content';
 import { bookedDaysOf, type PublicAvailability } from '@studio/shared/domain';
 import { optionsFromEnv, type AppOptions } from './config';
@@ -21,6 +20,9 @@ import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createPageContent } from './lib/page-content';
+import { createServerRenderer, injectFetch, memoryStore } from './lib/server-render';
+import { createHttpBackend } from '@studio/shared/backend/http';
 import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
 import { createSmsSender } from './lib/sms-sender';
@@ -28,6 +30,8 @@ import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createAvailabilityRepository } from './repositories/availability-repository';
 import { createBookingsRepository } from './repositories/bookings-repository';
 import { createContentRepository } from './repositories/content-repository';
+import { createMediaRepository } from './repositories/media-repository';
+import { createMediaStore, type MediaStore } from './media/media-store';
 import { createOutboxRepository } from './repositories/outbox-repository';
 import { createPasskeysRepository } from './repositories/passkeys-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
@@ -40,6 +44,7 @@ import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errorHandling, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
+import siteFiles from './plugins/site-files';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
@@ -52,9 +57,6 @@ import { startReminderJob } from './services/reminder-job';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
 import ops from './ops/register-ops';
 import { loggerOptions, type LogStream } from './ops/request-log';
-
-// The home page's hero in the media folder (seeded artwork), preloaded with the HTML of '/'.
-const HERO_IMAGE_FILE = 'hero.svg';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -110,6 +112,24 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
       now: options.now,
     }),
   };
+}
+
+/**
+ * The admin's uploads (src/media): the store, with its leftovers of an interrupted upload swept. Its sharp work runs in
+ * a child process per upload: compiled, dist/media/process-media.js beside this bundle; under tsx or ts-jest, the
+ * TypeScript source.
+ */
+function createMedia(db: Db, options: AppOptions, log: FastifyBaseLogger): MediaStore {
+  const store = createMediaStore({
+    dataDir: options.dataDir,
+    workerFile: path.join(__dirname, 'media', `process-media${path.extname(__filename)}`),
+    repo: createMediaRepository(db),
+    now: options.now,
+    log,
+  });
+  const { removed } = store.sweep();
+  if (removed > 0) log.info({ removed }, 'removed the leftovers of interrupted uploads');
+  return store;
 }
 
 /** Renders the demo images' responsive copies in a child process once the server listens (never delaying it). */
@@ -215,6 +235,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
     passkeys: deps.passkeys,
     deploys,
+    media: createMedia(db, options, app.log),
   });
   await app.register(bookingRoutes, {
     options,
@@ -240,17 +261,30 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const images = options.seedDemo ? createResponsiveImages(mediaDir, demoArtworks) : undefined;
   if (images && options.renderImagesAtStart) renderDemoImagesAfterListen(app, mediaDir);
 
+  const pageContent = createPageContent(deps.content, options.dataDir);
+  const renderer = createServerRenderer({
+    shellDir: options.shellDir,
+    publicSite: options.remotes['public-site'],
+    brand: options.modelName,
+    backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
+    log: app.log,
+  });
+  // A write to what the pages show drops the kept HTML; a new booking request changes no public page.
+  const unsubscribe = deps.bus.subscribe((change) => {
+    if (change.topic !== 'bookings') renderer.invalidate();
+  });
+  app.addHook('onClose', async () => unsubscribe());
   await app.register(staticFiles, {
     options,
+    renderer,
     images,
     liveRemotes: deploys.snapshot,
-    content: {
-      serviceOf: (id) => deps.content.findService(id),
-      portfolioSectionOf: (id) => deps.content.getPortfolioMeta()?.data.portfolioCategories.find((c) => c.id === id),
-      shareImage: () => (existsSync(path.join(options.dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),
-      heroImageOf: (pathname) =>
-        pathname === '/' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined,
-    },
+    content: pageContent,
+  });
+  await app.register(siteFiles, {
+    publicOrigin: options.publicOrigin,
+    modelName: options.modelName,
+    sitemapPaths: pageContent.sitemapPaths,
   });
 }
 

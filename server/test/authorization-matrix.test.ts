@@ -4,6 +4,7 @@
 // read what) makes at least one cell fail.
 import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { ADMIN_EMAIL, build, registeredRoutes, withCsrf, type TestApp } from './helper';
 
 type Role = 'visitor' | 'stranger' | 'admin';
@@ -22,6 +23,12 @@ interface Ctx {
   periodId: string;
   seq: number;
 }
+
+/** A small image upload as the admin's form sends it (multipart), made once before the table runs. */
+let uploadForm: { payload: Buffer; contentType: string };
+
+// The admin's upload cell processes a real image in a child process: a second on an idle machine, more on a busy one.
+jest.setTimeout(30_000);
 
 const OPEN = { visitor: 200, stranger: 200, admin: 200 };
 const ADMIN_ONLY = (ok: number) => ({ visitor: 401, stranger: 403, admin: ok });
@@ -285,6 +292,24 @@ const TABLE: Row[] = [
     }),
     expect: ADMIN_ONLY(404),
   },
+  // Uploads: the guard runs before the body is read; the admin's upload is processed for real (admin-media.test.ts).
+  {
+    method: 'POST',
+    route: '/api/admin/media',
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/media',
+      payload: uploadForm.payload,
+      headers: { 'content-type': uploadForm.contentType },
+    }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/media/:id',
+    request: () => ({ method: 'DELETE', url: '/api/admin/media/00000000-0000-4000-8000-000000000000' }),
+    expect: ADMIN_ONLY(404),
+  },
 ];
 
 // The live stream never ends, so it is tested over a real socket below rather than through inject().
@@ -296,6 +321,18 @@ let seq = 0;
 
 beforeAll(async () => {
   t = await build();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('alt', 'Matrix');
+  form.append('section', 'comp-card');
+  form.append('file', new Blob([png], { type: 'image/png' }), 'matrix.png');
+  const encoded = new Response(form);
+  uploadForm = {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? '',
+  };
 });
 afterAll(() => t.close());
 

@@ -61,6 +61,10 @@ test('a backup holds the database (integrity ok) and the media, with a manifest,
   const media = path.join(t.dataDir, 'media', 'uploads');
   mkdirSync(media, { recursive: true });
   writeFileSync(path.join(media, 'look-1.jpg'), 'jpeg bytes');
+  // Her original uploads are private (never served) but hers: they are backed up too.
+  const originals = path.join(t.dataDir, 'media-originals');
+  mkdirSync(originals, { recursive: true });
+  writeFileSync(path.join(originals, 'look-1.jpeg'), 'original bytes');
 
   const { path: folder } = await t.app.ops.backupNow();
   expect(path.dirname(folder)).toBe(path.join(t.dataDir, 'backups'));
@@ -81,7 +85,9 @@ test('a backup holds the database (integrity ok) and the media, with a manifest,
   expect(manifest.database.migrations).toEqual(shipped.sort());
   expect(readFileSync(path.join(folder, 'media', 'uploads', 'look-1.jpg'), 'utf8')).toBe('jpeg bytes');
   // One self-contained file: no WAL beside it, nothing of the backups folder inside it.
-  expect(readdirSync(folder).sort()).toEqual(['manifest.json', 'media', 'studio.sqlite']);
+  expect(readFileSync(path.join(folder, 'media-originals', 'look-1.jpeg'), 'utf8')).toBe('original bytes');
+  expect(manifest.originals).toEqual({ files: 1, bytes: 'original bytes'.length });
+  expect(readdirSync(folder).sort()).toEqual(['manifest.json', 'media', 'media-originals', 'studio.sqlite']);
   const copy = new Database(path.join(folder, 'studio.sqlite'), { readonly: true });
   try {
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -110,10 +116,13 @@ test('the next daily backup is due a day after the newest, a minute after start 
 
 test('a restore into an empty DATA_DIR gives a server every booking, intact', async () => {
   const ids = [await book('Dana Reyes'), await book('Mara Quinn')];
+  mkdirSync(path.join(t.dataDir, 'media-originals'), { recursive: true });
+  writeFileSync(path.join(t.dataDir, 'media-originals', 'restored.jpeg'), 'original bytes');
   const { path: folder } = await t.app.ops.backupNow();
   const target = path.join(scratch, 'data');
   const result = restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'backups') });
   expect(result).toEqual({ dataDir: target, bookings: 2, mediaFiles: expect.any(Number) });
+  expect(readFileSync(path.join(target, 'media-originals', 'restored.jpeg'), 'utf8')).toBe('original bytes');
 
   const restored = await buildApp({ dataDir: target, logLevel: 'silent', seedDemo: true, now });
   try {

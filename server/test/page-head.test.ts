@@ -12,7 +12,7 @@ import {
   type PageMetaSource,
 } from '../src/plugins/page-head';
 import { cacheControlFor } from '../src/plugins/static-files';
-import { build } from './helper';
+import { build, type TestApp } from './helper';
 
 const source: PageMetaSource = {
   modelName: 'Ava Monroe',
@@ -21,6 +21,8 @@ const source: PageMetaSource = {
     id === 'photoshoot' ? { displayName: 'Photoshoot', description: 'Editorial & "lifestyle" <shoots>.' } : undefined,
   portfolioSectionOf: (id) =>
     id === 'comp-card' ? { label: 'Comp Card', description: 'Measurements at a glance.' } : undefined,
+  projectOf: (id) => (id === 'summer-campaign' ? { title: 'Summer Campaign', description: 'Beach looks.' } : undefined),
+  printConceptOf: (key) => (key === 'editorial' ? { name: 'Editorial', description: 'Story-led.' } : undefined),
   shareImage: () => '/media/responsive/share-1200x630.jpg',
   heroImageOf: (pathname) => (pathname === '/' ? '/media/hero.svg' : undefined),
 };
@@ -41,13 +43,30 @@ describe('pageMetaFor', () => {
     ['/about', 'About — Ava Monroe', 'article'],
     ['/book-me', 'Book me — Ava Monroe', 'article'],
     ['/service/photoshoot', 'Photoshoot — Ava Monroe', 'article'],
+    ['/portfolio/summer-campaign', 'Summer Campaign — Portfolio — Ava Monroe', 'article'],
+    ['/portfolio/print/editorial', 'Editorial — Print — Ava Monroe', 'article'],
   ])('%s has its own title', (pathname, title, type) => {
     expect(pageMetaFor(pathname, source)).toMatchObject({ title, type });
   });
 
-  it('takes a service description from the content and falls back to the home page for an unknown one', () => {
+  it('takes a service description from the content, and an address whose content does not exist is not found', () => {
     expect(pageMetaFor('/service/photoshoot', source).description).toBe('Editorial & "lifestyle" <shoots>.');
-    expect(pageMetaFor('/service/nope', source).title).toBe('Ava Monroe — Model & Content Creator');
+    expect(pageMetaFor('/service/photoshoot', source).found).toBe(true);
+    for (const missing of ['/service/nope', '/portfolio/nope', '/portfolio/print/nope', '/portfolio/runway/x']) {
+      expect(pageMetaFor(missing, source)).toMatchObject({ found: false, title: 'Page not found — Ava Monroe' });
+    }
+  });
+
+  it('names the canonical URL of an indexed page, and only robots noindex on a hidden one', () => {
+    const meta = pageMetaFor('/about', source);
+    const indexed = metaTagsFor({ ...meta, url: 'https://ava.example/about', siteName: 'Ava Monroe' });
+    expect(indexed).toContain('<link rel="canonical" href="https://ava.example/about" />');
+    expect(indexed).toContain('<meta property="og:site_name" content="Ava Monroe" />');
+    expect(indexed).toContain('<meta name="twitter:title" content="About — Ava Monroe" />');
+    expect(indexed).not.toContain('noindex');
+    const hidden = metaTagsFor({ ...meta, url: 'https://ava.example/admin', noindex: true });
+    expect(hidden).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(hidden).not.toContain('canonical');
   });
 
   it('escapes content in the tags and names an absolute share image', () => {
@@ -61,6 +80,7 @@ describe('pageMetaFor', () => {
     );
     expect(html).toContain('<meta property="og:image" content="https://ava.example/x.jpg" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta name="twitter:image" content="https://ava.example/x.jpg" />');
     expect(html).not.toContain('<shoots>');
   });
 });
@@ -132,9 +152,105 @@ describe('static files', () => {
       expect(section.body).toContain('<title>Comp Card — Portfolio — Ava Monroe</title>');
       const bookMe = await t.app.inject({ method: 'GET', url: '/book-me' });
       expect(bookMe.body).toContain(`<link rel="preload" href="/remotes/public-site/${BOOKING_CHUNK}" as="script" />`);
+      // The service's own picture, as a raster copy social sites show, on the share tags of its page.
+      expect(res.body).toMatch(
+        /<meta property="og:image" content="http:\/\/[^"]+\/media\/responsive\/services\/[^"]+\.webp" \/>/,
+      );
+      expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/service\/photoshoot" \/>/);
     } finally {
       await t.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+const ORIGIN = 'https://ava.example';
+
+describe('status, noindex and the site files', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ publicOrigin: ORIGIN });
+  });
+  afterAll(() => t.close());
+
+  it.each(['/nope', '/service/nope', '/portfolio/nope', '/portfolio/print/nope', '/about/x'])(
+    '%s answers 404 with the site page, marked noindex',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<title>Page not found — Ava Monroe</title>');
+      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+    },
+  );
+
+  it.each(['/', '/portfolio', '/portfolio/comp-card', '/portfolio/print/editorial', '/about', '/book-me'])(
+    '%s answers 200 with a canonical URL and no noindex',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<link rel="canonical" href="${ORIGIN}${url}" />`);
+      expect(res.body).not.toContain('noindex');
+    },
+  );
+
+  it.each(['/admin', '/admin/bookings', '/finishSignIn', '/security-test'])(
+    '%s is served but marked noindex',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(res.body).not.toContain('rel="canonical"');
+    },
+  );
+
+  it('robots.txt keeps the noindex routes out and names the sitemap', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('Disallow: /admin\n');
+    expect(res.body).toContain('Disallow: /finishSignIn\n');
+    expect(res.body).toContain('Disallow: /security-test\n');
+    expect(res.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists the current services and portfolio pages, and follows the content', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('application/xml');
+    const o = ORIGIN;
+    for (const p of [
+      '/',
+      '/portfolio',
+      '/portfolio/comp-card',
+      '/portfolio/runway',
+      '/portfolio/print/editorial',
+      '/about',
+      '/book-me',
+      '/service/photoshoot',
+      '/service/usergeneratedcontent',
+    ]) {
+      expect(first.body).toContain(`<loc>${o}${p}</loc>`);
+    }
+    expect(first.body).not.toContain('/admin');
+    expect(first.body).not.toContain('/security-test');
+
+    const content = t.repos.content;
+    content.putService({ ...content.findService('photoshoot')!, id: 'headshots', displayName: 'Headshots' }, 9);
+    const next = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(next.body).toContain(`<loc>${o}/service/headshots</loc>`);
+    const page = await t.app.inject({ method: 'GET', url: '/service/headshots' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Headshots — Ava Monroe</title>');
+  });
+
+  it('serves the web manifest with the site name and its icons', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/manifest+json');
+    const manifest = res.json() as { name: string; start_url: string; icons: Array<{ src: string; sizes: string }> };
+    expect(manifest).toMatchObject({ name: 'Ava Monroe', start_url: '/' });
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512', 'any']);
   });
 });

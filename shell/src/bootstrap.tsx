@@ -1,6 +1,6 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { authStore } from '@studio/shared/auth-store';
-import { BackendProvider } from '@studio/shared/data';
+import { BackendProvider, createQueryCache, type QueryKey } from '@studio/shared/data';
 import { backend } from '@studio/shared/backend';
 // The monitor's own subpath: the kit's index would put the sanitiser (DOMPurify) into every first load.
 import { securityMonitor, watchCspViolations } from '@studio/security-kit/monitor';
@@ -22,11 +22,21 @@ backend.auth.current().then(
 );
 backend.auth.onChange((user) => authStore.getState().setUser(user));
 
+// A server-rendered page carries the answers it was rendered with (server/src/lib/server-render.ts): the cache
+// starts with them, so the page hydrates from the same data and nothing is fetched again.
+const embedded = document.getElementById('studio-data')?.textContent;
+const data = embedded ? (JSON.parse(embedded) as Array<[QueryKey, unknown]>) : null;
+
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <BackendProvider backend={backend}>
+  const cache = createQueryCache();
+  for (const [key, value] of data ?? []) cache.set(key, value);
+  const app = (
+    <BackendProvider backend={backend} cache={cache}>
       <App brand={config.modelName} />
-    </BackendProvider>,
+    </BackendProvider>
   );
+  // The server's HTML is taken over, not replaced: no flash, no layout shift.
+  if (data && root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

@@ -13,7 +13,11 @@ export const messages = {
   remoteFailedTitle: 'This part of the site could not be loaded.',
   remoteFailedBody: 'Check your connection, then try again.',
   retry: 'Retry',
-  accessDenied: 'Access Denied: You do not have permission to access this page.',
+  accessDenied: {
+    title: 'Access Denied',
+    body: 'You do not have permission to access this page.',
+    home: 'Back to home',
+  },
   signIn: {
     formLabel: 'Admin sign-in',
     emailLabel: 'Email',

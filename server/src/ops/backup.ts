@@ -8,6 +8,8 @@ import type { Db } from '../db/database';
 
 export const DATABASE_FILE = 'studio.sqlite';
 export const MEDIA_DIR = 'media';
+/** The admin's original uploads (src/media/media-store.ts): private, but hers, so backed up beside the media. */
+export const ORIGINALS_DIR = 'media-originals';
 export const MANIFEST_FILE = 'manifest.json';
 const MANIFEST_FORMAT = 1;
 
@@ -19,6 +21,8 @@ export interface BackupManifest {
   createdAt: string;
   database: { file: string; bytes: number; integrity: 'ok'; bookings: number; migrations: string[] };
   media: { files: number; bytes: number };
+  /** The original uploads (absent in backups taken before uploads existed). */
+  originals?: { files: number; bytes: number };
 }
 
 export interface BackupResult {
@@ -96,12 +100,16 @@ export async function takeBackup(options: {
     const checked = inspectDatabase(file);
     const mediaSource = path.join(options.dataDir, MEDIA_DIR);
     if (existsSync(mediaSource)) cpSync(mediaSource, path.join(partial, MEDIA_DIR), { recursive: true });
+    const originalsSource = path.join(options.dataDir, ORIGINALS_DIR);
+    const originals = filesIn(originalsSource);
+    if (originals.files > 0) cpSync(originalsSource, path.join(partial, ORIGINALS_DIR), { recursive: true });
     const manifest: BackupManifest = {
       format: MANIFEST_FORMAT,
       kind: options.kind,
       createdAt: at.toISOString(),
       database: { file: DATABASE_FILE, bytes: statSync(file).size, ...checked },
       media: filesIn(path.join(partial, MEDIA_DIR)),
+      ...(originals.files > 0 ? { originals: filesIn(path.join(partial, ORIGINALS_DIR)) } : {}),
     };
     writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     renameSync(partial, final);

@@ -3,7 +3,7 @@
 // BACKUP_DIR first. The server must be stopped while it runs.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { DATABASE_FILE, MANIFEST_FILE, MEDIA_DIR, inspectDatabase, type BackupManifest } from './backup';
+import { DATABASE_FILE, MANIFEST_FILE, MEDIA_DIR, ORIGINALS_DIR, inspectDatabase, type BackupManifest } from './backup';
 
 export class RestoreRefused extends Error {}
 
@@ -52,12 +52,15 @@ export function restoreBackup(options: {
   // half-copied database.
   const incoming = path.join(dataDir, `.restore-${process.pid}.sqlite`);
   const incomingMedia = path.join(dataDir, `.restore-${process.pid}-media`);
+  const incomingOriginals = path.join(dataDir, `.restore-${process.pid}-originals`);
   let movedAsideTo: string | undefined;
   try {
     copyFileSync(path.join(backup, manifest.database.file), incoming);
     const checked = inspectDatabase(incoming);
     if (existsSync(path.join(backup, MEDIA_DIR)))
       cpSync(path.join(backup, MEDIA_DIR), incomingMedia, { recursive: true });
+    if (existsSync(path.join(backup, ORIGINALS_DIR)))
+      cpSync(path.join(backup, ORIGINALS_DIR), incomingOriginals, { recursive: true });
 
     if (present.length > 0) {
       const at = (options.now ?? (() => new Date()))().toISOString().replace(/[:.]/g, '-');
@@ -67,6 +70,7 @@ export function restoreBackup(options: {
     }
     renameSync(incoming, path.join(dataDir, DATABASE_FILE));
     if (existsSync(incomingMedia)) renameSync(incomingMedia, path.join(dataDir, MEDIA_DIR));
+    if (existsSync(incomingOriginals)) renameSync(incomingOriginals, path.join(dataDir, ORIGINALS_DIR));
     return {
       dataDir,
       bookings: checked.bookings,
@@ -78,6 +82,7 @@ export function restoreBackup(options: {
     rmSync(`${incoming}-wal`, { force: true });
     rmSync(`${incoming}-shm`, { force: true });
     rmSync(incomingMedia, { recursive: true, force: true });
+    rmSync(incomingOriginals, { recursive: true, force: true });
   }
 }
 

@@ -11,6 +11,12 @@ export interface PageMeta {
   description: string;
   /** Open Graph type: 'website' for the home page, 'article' elsewhere. */
   type: 'website' | 'article';
+  /**
+   * False for an address whose pattern is a route but whose content does not exist (/service/nope, a portfolio id
+   * that is neither a section nor a project, an unknown print concept): the page shows its not-found state, so the
+   * answer is a 404 and the page is not one to index.
+   */
+  found: boolean;
 }
 
 export interface PageMetaSource {
@@ -19,6 +25,12 @@ export interface PageMetaSource {
   publicOrigin: string;
   serviceOf(id: string): { displayName: string; description: string } | undefined;
   portfolioSectionOf(id: string): { label: string; description: string } | undefined;
+  /** A project shown at /portfolio/<id> when the id is no section. */
+  projectOf(id: string): { title: string; description: string } | undefined;
+  /** A print concept at /portfolio/print/<key>: its display name and what it is about. */
+  printConceptOf(key: string): { name: string; description: string } | undefined;
+  /** Site-relative URL of the page's own share image (a raster), when the page has one; else shareImage(). */
+  pageImageOf?(pathname: string): string | undefined;
   /** Site-relative URL of the share image (a raster: social sites do not show SVG), if there is one. */
   shareImage(): string | undefined;
   /** The image a page shows largest above the fold (its likely LCP element), to fetch it with the HTML. */
@@ -43,6 +55,10 @@ export const PAGE_TEXTS = {
   bookDescription: (name: string) =>
     `Request a booking with ${name}: pick a service and a date, and get an answer by e-mail.`,
   serviceTitle: (service: string, name: string) => `${service} — ${name}`,
+  projectTitle: (project: string, name: string) => `${project} — Portfolio — ${name}`,
+  printConceptTitle: (concept: string, name: string) => `${concept} — Print — ${name}`,
+  notFoundTitle: (name: string) => `Page not found — ${name}`,
+  notFoundDescription: 'There is no page at this address.',
 } as const;
 
 const MAX_DESCRIPTION = 200;
@@ -65,67 +81,88 @@ function segmentsOf(pathname: string): string[] {
     });
 }
 
+/** The head of the not-found page. */
+export function notFoundMetaFor(modelName: string): PageMeta {
+  return {
+    title: PAGE_TEXTS.notFoundTitle(modelName),
+    description: PAGE_TEXTS.notFoundDescription,
+    type: 'article',
+    found: false,
+  };
+}
+
 export function pageMetaFor(pathname: string, source: PageMetaSource): PageMeta {
   const name = source.modelName;
-  const home: PageMeta = {
-    title: PAGE_TEXTS.homeTitle(name),
-    description: PAGE_TEXTS.homeDescription(name),
-    type: 'website',
-  };
-  const [first, second] = segmentsOf(pathname);
-  switch (first) {
+  const page = (title: string, description: string, type: PageMeta['type'] = 'article'): PageMeta => ({
+    title,
+    description: clip(description),
+    type,
+    found: true,
+  });
+  const notFound = notFoundMetaFor(name);
+  const portfolio = page(PAGE_TEXTS.portfolioTitle(name), PAGE_TEXTS.portfolioDescription(name));
+  const segments = segmentsOf(pathname);
+  const [first, second, third] = segments;
+  switch (first?.toLowerCase()) {
     case undefined:
-      return home;
+      return page(PAGE_TEXTS.homeTitle(name), PAGE_TEXTS.homeDescription(name), 'website');
     case 'portfolio': {
-      if (second === undefined) {
-        return {
-          title: PAGE_TEXTS.portfolioTitle(name),
-          description: PAGE_TEXTS.portfolioDescription(name),
-          type: 'article',
-        };
+      if (second === undefined) return portfolio;
+      if (third !== undefined) {
+        if (second !== 'print' || segments.length !== 3) return notFound;
+        const concept = source.printConceptOf(third);
+        return concept
+          ? page(PAGE_TEXTS.printConceptTitle(concept.name, name), concept.description || concept.name)
+          : notFound;
       }
       const section = source.portfolioSectionOf(second);
-      if (!section)
-        return {
-          title: PAGE_TEXTS.portfolioTitle(name),
-          description: PAGE_TEXTS.portfolioDescription(name),
-          type: 'article',
-        };
-      return {
-        title: PAGE_TEXTS.sectionTitle(section.label, name),
-        description: clip(section.description),
-        type: 'article',
-      };
+      if (section) return page(PAGE_TEXTS.sectionTitle(section.label, name), section.description);
+      const project = source.projectOf(second);
+      return project
+        ? page(PAGE_TEXTS.projectTitle(project.title, name), project.description || project.title)
+        : notFound;
     }
     case 'about':
-      return { title: PAGE_TEXTS.aboutTitle(name), description: PAGE_TEXTS.aboutDescription(name), type: 'article' };
+      return page(PAGE_TEXTS.aboutTitle(name), PAGE_TEXTS.aboutDescription(name));
     case 'book-me':
-      return { title: PAGE_TEXTS.bookTitle(name), description: PAGE_TEXTS.bookDescription(name), type: 'article' };
+      return page(PAGE_TEXTS.bookTitle(name), PAGE_TEXTS.bookDescription(name));
     case 'service': {
       const service = second === undefined ? undefined : source.serviceOf(second);
-      if (!service) return home;
-      return {
-        title: PAGE_TEXTS.serviceTitle(service.displayName, name),
-        description: clip(service.description || PAGE_TEXTS.homeDescription(name)),
-        type: 'article',
-      };
+      if (!service) return notFound;
+      return page(
+        PAGE_TEXTS.serviceTitle(service.displayName, name),
+        service.description || PAGE_TEXTS.homeDescription(name),
+      );
     }
     default:
-      return home;
+      // The shell's own pages (/admin, /finishSignIn) and /security-test: the site's name, never indexed.
+      return page(PAGE_TEXTS.homeTitle(name), PAGE_TEXTS.homeDescription(name), 'website');
   }
 }
 
-/** The <title>, description, Open Graph and Twitter card tags of a page. */
-export function metaTagsFor(source: PageMeta & { url: string; image?: string }): string {
+/**
+ * The <title>, description, canonical URL, Open Graph and Twitter card tags of a page; `noindex` keeps it out of
+ * search results (the registry's noindex routes and every 404), and such a page names no canonical URL.
+ */
+export function metaTagsFor(
+  source: Omit<PageMeta, 'found'> & { url: string; image?: string; noindex?: boolean; siteName?: string },
+): string {
   const tags = [
     `<title>${escapeHtml(source.title)}</title>`,
     `<meta name="description" content="${escapeHtml(source.description)}" />`,
+    source.noindex
+      ? '<meta name="robots" content="noindex, nofollow" />'
+      : `<link rel="canonical" href="${escapeHtml(source.url)}" />`,
+    ...(source.siteName ? [`<meta property="og:site_name" content="${escapeHtml(source.siteName)}" />`] : []),
     `<meta property="og:title" content="${escapeHtml(source.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(source.description)}" />`,
     `<meta property="og:type" content="${source.type}" />`,
     `<meta property="og:url" content="${escapeHtml(source.url)}" />`,
     ...(source.image ? [`<meta property="og:image" content="${escapeHtml(source.image)}" />`] : []),
     `<meta name="twitter:card" content="${source.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(source.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(source.description)}" />`,
+    ...(source.image ? [`<meta name="twitter:image" content="${escapeHtml(source.image)}" />`] : []),
   ];
   return tags.join('');
 }

@@ -5,15 +5,17 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { RuntimeConfig } from '@studio/shared/domain';
+import { escapeHtml, type RuntimeConfig } from '@studio/shared/domain';
 import type { AppOptions, RemoteMount } from '../config';
-import { isClientRoute } from '@studio/shared/routes';
+import { ROUTES, routeOf } from '@studio/shared/routes';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
+import type { ServerRenderer } from '../lib/server-render';
 import {
   createRemoteFilesReader,
   heroPreloadFor,
   metaTagsFor,
+  notFoundMetaFor,
   pageMetaFor,
   preloadLinksFor,
   type PageMetaSource,
@@ -25,6 +27,8 @@ const CONFIG_TAG = /<script id="studio-config" type="application\/json">[^<]*<\/
 const TEMPLATE_META = /<title>[^<]*<\/title>|<meta name="description"[^>]*>/g;
 const HEAD_SLOT = '<!--studio-head-->';
 const CONFIG_SLOT = '<!--studio-config-->';
+const ROOT = '<div id="root"></div>';
+const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
 
 // preCompressed serves `name.js.br` / `name.js.gz` in place of `name.js`: judge the name without that suffix.
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
@@ -34,9 +38,14 @@ export const NOT_FOUND = 'Not found.';
 const MAX_ECHOED_PATH = 200;
 const shortened = (url: string) => (url.length > MAX_ECHOED_PATH ? `${url.slice(0, MAX_ECHOED_PATH)}…` : url);
 
+// The admin's uploads (src/media/media-store.ts): a folder per upload id, written once and never changed (a
+// replaced photo is a new upload with a new id), so its files can be kept by browsers like hashed chunks.
+const UPLOADED = /[\\/]media[\\/]uploads[\\/][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}[\\/][^\\/]+$/;
+
 export function cacheControlFor(file: string): string {
-  // Content-hashed chunks never change; entries, manifests and media are revalidated on every load.
-  return HASHED.test(file.replace(PRECOMPRESSED_SUFFIX, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  // Content-hashed chunks and uploads never change; entries, manifests and other media are revalidated on every load.
+  const name = file.replace(PRECOMPRESSED_SUFFIX, '');
+  return HASHED.test(name) || UPLOADED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function setCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string) {
@@ -57,10 +66,15 @@ export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = 
 }
 
 /** Page metadata from the content (service names, portfolio sections); without it every page gets the home's. */
-export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'>;
+export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'> & {
+  /** Every public page of the current content, for sitemap.xml. */
+  sitemapPaths(): string[];
+};
 
 export interface StaticFilesOptions {
   options: AppOptions;
+  /** Renders public pages to HTML (lib/server-render.ts); without it every page is rendered in the browser. */
+  renderer?: Pick<ServerRenderer, 'render'>;
   /** The demo images' responsive copies, rendered on first request when not rendered yet. */
   images?: Pick<ResponsiveImages, 'ensure'>;
   content?: PageContent;
@@ -68,7 +82,10 @@ export interface StaticFilesOptions {
   liveRemotes?: () => RemoteLocations;
 }
 
-async function staticFiles(app: FastifyInstance, { options, images, content, liveRemotes }: StaticFilesOptions) {
+async function staticFiles(
+  app: FastifyInstance,
+  { options, images, content, renderer, liveRemotes }: StaticFilesOptions,
+) {
   const indexFile = path.join(options.shellDir, 'index.html');
   const configJsonOf = (remotes: RemoteLocations) =>
     JSON.stringify(runtimeConfigOf(options, remotes)).replace(/</g, '\\u003c');
@@ -85,6 +102,9 @@ async function staticFiles(app: FastifyInstance, { options, images, content, liv
     publicOrigin: options.publicOrigin,
     serviceOf: (id) => content?.serviceOf(id),
     portfolioSectionOf: (id) => content?.portfolioSectionOf(id),
+    projectOf: (id) => content?.projectOf(id),
+    printConceptOf: (key) => content?.printConceptOf(key),
+    pageImageOf: (pathname) => content?.pageImageOf?.(pathname),
     shareImage: () => content?.shareImage(),
     heroImageOf: (pathname) => content?.heroImageOf(pathname),
   };
@@ -102,44 +122,72 @@ async function staticFiles(app: FastifyInstance, { options, images, content, liv
     return cached.html;
   };
 
-  const indexHtml = (pathname: string): string | null => {
+  /** The page for an address: its status (the route registry, then the content) and the shell's HTML for it. */
+  const pageFor = async (url: string): Promise<{ status: number; html: string } | null> => {
     const html = template();
     if (html === null) return null;
     // Read once: the configuration and the preload hints name the same version of each remote.
     const remotes = liveRemotes?.() ?? options.remotes;
-    const meta = pageMetaFor(pathname, metaSource);
-    const image = metaSource.shareImage();
+    const pathname = url.split('?')[0] ?? '/';
+    const route = routeOf(pathname);
+    // Without content (a bare test app) every address of the registry is a page: only the registry can say 404.
+    const meta = content ? pageMetaFor(pathname, metaSource) : pageMetaFor('/', metaSource);
+    const found = route !== null && meta.found;
+    const image = (found && metaSource.pageImageOf?.(pathname)) || metaSource.shareImage();
+    const canonicalPath = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    // The public site's pages, and the not-found page, are rendered here; the admin's and the sign-in pages are not.
+    const serverRendered =
+      route === null || !found || (ROUTES[route].app === 'public-site' && ROUTES[route].visibility === 'public');
+    const rendered = serverRendered && renderer ? await renderer.render(url, { keep: found }) : null;
     const head =
       metaTagsFor({
-        ...meta,
-        url: `${options.publicOrigin}${pathname}`,
+        ...(found ? meta : notFoundMetaFor(options.modelName)),
+        url: `${options.publicOrigin}${canonicalPath}`,
         image: image && `${options.publicOrigin}${image}`,
+        siteName: options.modelName,
+        noindex: route === null || !meta.found || ROUTES[route].visibility === 'noindex',
       }) +
       preloadLinksFor(pathname, remoteFiles(remotes['public-site'])) +
       heroPreloadFor(metaSource.heroImageOf(pathname));
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
-    return html
+    let page = html
       .replace(
         CONFIG_SLOT,
         () => `<script id="studio-config" type="application/json">${configJsonOf(remotes)}</script>`,
       )
       .replace(HEAD_SLOT, () => head);
+    if (rendered) {
+      // The page's markup in the root the shell hydrates, and its data beside it as JSON (never executed: the CSP
+      // allows no inline script); the no-JavaScript notice goes, since the page reads without it.
+      // The public site's stylesheet goes after the shell's, where the remote's own styles land once its script runs,
+      // so the same rules win in the same order before and after hydration (no shift).
+      const styles = rendered.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`).join('');
+      page = page
+        .replace('</head>', () => `${styles}</head>`)
+        .replace(
+          ROOT,
+          () =>
+            `<div id="root">${rendered.html}</div><script id="studio-data" type="application/json">${rendered.dataJson}</script>`,
+        )
+        .replace(NOSCRIPT, '');
+    }
+    return { status: found ? 200 : 404, html: page };
   };
 
-  // An address the route registry does not know gets the same page (which shows the site's not-found screen) with a
-  // 404, so search engines and link checkers see what a visitor sees.
-  const sendIndex = (reply: FastifyReply, url = '/', status = 200) => {
-    const html = indexHtml(url.split('?')[0] ?? '/');
-    if (!html) {
+  // An address the route registry does not know, or a route whose content does not exist, gets the same page (which
+  // shows the site's not-found screen) with a 404, so search engines and link checkers see what a visitor sees.
+  const sendIndex = async (reply: FastifyReply, url = '/') => {
+    const page = await pageFor(url);
+    if (!page) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The site has not been built yet. Run `npm run build` (or `npm start`, which builds first).');
     }
-    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page.html);
   };
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(reply, request.url));
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 
   const mediaDir = path.join(options.dataDir, 'media');
@@ -182,7 +230,8 @@ async function staticFiles(app: FastifyInstance, { options, images, content, liv
       !url.startsWith('/remotes/') &&
       !url.startsWith('/media/') &&
       !path.extname(url);
-    if (isPage) return sendIndex(reply, url, isClientRoute(url) ? 200 : 404);
+    // With its query: a page reads it (?selectedService=, ?show=), and the server renders what the browser will.
+    if (isPage) return sendIndex(reply, request.url);
     return sendError(reply, 404, NOT_FOUND);
   });
 }

@@ -11,9 +11,11 @@ import type { AvailabilityRepository } from '../repositories/availability-reposi
 import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import type { PasskeyService } from '../services/passkeys';
+import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
 import adminEventsRoutes from './admin-events';
+import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
 import adminSettingsRoutes from './admin-settings';
 import adminDeploymentsRoutes from './admin-deployments';
@@ -30,6 +32,7 @@ export interface AdminRoutesOptions {
   smsSender: SmsSender;
   passkeys: PasskeyService;
   deploys: RemoteDeploys;
+  media: MediaStore;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -49,6 +52,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   await app.register(adminSettingsRoutes, { settings: deps.settings });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
   await app.register(adminDeploymentsRoutes, { deploys: deps.deploys });
+  await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {
     sessions: deps.sessions,
     bus: deps.bus,

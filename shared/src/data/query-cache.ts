@@ -33,6 +33,11 @@ export interface QueryCache {
   /** Forgets every key that starts with the given prefix; pages showing one fetch again. */
   invalidate(prefix: QueryKey): void;
   subscribe(key: QueryKey, listener: () => void): () => void;
+  /**
+   * Server rendering (render-cache.ts): a page that reads a key the cache does not have starts its request while
+   * rendering, since there are no effects on the server.
+   */
+  readonly loadsDuringRender?: boolean;
 }
 
 export const keyOf = (key: QueryKey) => JSON.stringify(key);

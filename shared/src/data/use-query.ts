@@ -41,6 +41,8 @@ export function useQuery<T>(
     ensure().catch(() => undefined);
   }, [ensure]);
 
+  // On the server no effect runs: the request starts now, and the renderer renders again with its answer.
+  if (cache.loadsDuringRender && enabled && state.status === 'loading') start();
   useEffect(() => {
     if (enabled && state.status === 'loading') start();
   }, [enabled, state.status, start]);

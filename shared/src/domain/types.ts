@@ -188,8 +188,11 @@ export interface PortfolioMeta {
 }
 
 export interface MediaItem {
+  /** The upload's id (POST /api/admin/media), for a file the admin uploaded; seeded media have none. */
+  id?: string;
   type: 'image' | 'video';
   url: string;
+  /** The alt text of an image, the title of a video. */
   name: string;
   width?: number;
   height?: number;
@@ -197,6 +200,8 @@ export interface MediaItem {
   srcSet?: string;
   /** A still frame for a video. */
   poster?: string;
+  /** A tiny blurred copy of an upload as a data: URI (a few hundred bytes), shown while the image loads. */
+  placeholder?: string;
 }
 
 /** The portfolio content JSON (docs/product.md §3). */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
+import { MEDIA_ALT_REQUIRED, MEDIA_PLACEHOLDER_MAX_CHARS } from '../media-upload';
 import { BOOKING_PAGE_SIZE, LIMITS } from '../domain/constants';
 import { isPhoneNumber, toE164 } from '../domain/phone';
 import { BOOKING_STATUSES } from '../domain/types';
@@ -280,6 +281,7 @@ export const emptyBodySchema = z.strictObject({});
 export const settingsUpdateSchema = z.strictObject({ smsEnabled: z.boolean().nullable() });
 
 export const mediaItemSchema = z.strictObject({
+  id: z.string().max(LIMITS.id).optional(),
   type: z.enum(['image', 'video']),
   url: z.string().max(2000),
   name: z.string().max(200),
@@ -287,7 +289,32 @@ export const mediaItemSchema = z.strictObject({
   height: z.number().int().positive().optional(),
   srcSet: z.string().max(4000).optional(),
   poster: z.string().max(2000).optional(),
+  placeholder: z
+    .string()
+    .max(MEDIA_PLACEHOLDER_MAX_CHARS)
+    .regex(/^data:image\/(webp|jpeg|png);base64,[A-Za-z0-9+/]+=*$/, { message: 'Must be an image data URI' })
+    .optional(),
 }) satisfies z.ZodType<MediaItem>;
+
+/**
+ * The form fields of an upload (POST /api/admin/media, multipart, beside the `file` part): the alt text, which every
+ * image needs (docs/product.md §2: the admin cannot upload an image without describing it), and the portfolio
+ * section it goes to ('comp-card', 'runway/<show>', 'print/<concept>', 'services', ...).
+ */
+export const mediaUploadFieldsSchema = z.strictObject({
+  alt: line(200, { trim: true }).refine((s) => s.length > 0, because('required', MEDIA_ALT_REQUIRED)),
+  section: z
+    .string()
+    .max(80, { message: 'Must be 80 characters or less' })
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, {
+      message: "Must be a section id such as 'comp-card' or 'runway/fall-show'",
+    }),
+});
+
+/** The `:id` of an upload: the UUID the server gave it. */
+export const mediaIdParamsSchema = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { message: 'Not a media id' }),
+});
 
 export const tierSchema = z.strictObject({
   id: z.string().min(1).max(LIMITS.id),

@@ -1,5 +1,6 @@
 // /admin: admin-app is downloaded only for the signed-in admin; anyone else gets the spec's refusal.
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
+import { Link } from '@studio/shared/router';
 import { RemoteApp, Loading } from '../features/remotes/remote-app';
 import { messages } from '../messages';
 
@@ -9,8 +10,14 @@ export function AdminRoute() {
   if (status === 'unknown') return <Loading />;
   if (!isAdmin) {
     return (
-      <section className="page access-denied">
-        <p role="alert">{messages.accessDenied}</p>
+      // Laid out like the public site's not-found page, with the same way back.
+      <section className="page access-denied" role="alert" aria-labelledby="access-denied-title">
+        <p className="access-denied-code">403</p>
+        <h1 id="access-denied-title">{messages.accessDenied.title}</h1>
+        <p className="muted">{messages.accessDenied.body}</p>
+        <Link className="btn btn-primary" to="/">
+          {messages.accessDenied.home}
+        </Link>
       </section>
     );
   }

@@ -1,20 +1,35 @@
 // The shell's routes: its own pages (admin gate, sign-in) and the public-site remote for every other path.
+import type { ReactNode } from 'react';
 import { BrowserRouter } from '@studio/shared/router';
 import { Navbar } from '../features/navbar/navbar';
 import { RemoteApp } from '../features/remotes/remote-app';
 import { messages } from '../messages';
 import { ShellRoutes } from './shell-routes';
+import { RouteFocus } from './route-focus';
+
+/**
+ * The page inside a router: the browser's (App) or the server's (src/ssr.tsx), which hands in the public site's page
+ * as it rendered it, so both produce the same markup and the browser hydrates the server's HTML.
+ */
+export function AppFrame({ brand, publicSite }: { brand: string; publicSite?: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {messages.skipToContent}
+      </a>
+      <RouteFocus />
+      <Navbar brand={brand} />
+      <main id="main" tabIndex={-1}>
+        <ShellRoutes otherwise={<RemoteApp remote="public-site" rendered={publicSite} />} />
+      </main>
+    </>
+  );
+}
 
 export function App({ brand }: { brand: string }) {
   return (
     <BrowserRouter>
-      <a className="skip-link" href="#main">
-        {messages.skipToContent}
-      </a>
-      <Navbar brand={brand} />
-      <main id="main" tabIndex={-1}>
-        <ShellRoutes otherwise={<RemoteApp remote="public-site" />} />
-      </main>
+      <AppFrame brand={brand} />
     </BrowserRouter>
   );
 }

@@ -24,13 +24,17 @@ beforeEach(() => act(() => authStore.getState().setUser(null)));
 
 test.each(['/admin', example(ROUTES.admin.pattern)])('%s is the admin gate, refusing a visitor', (path) => {
   renderPath(path);
-  expect(screen.getByRole('alert')).toHaveTextContent('Access Denied: You do not have permission to access this page.');
+  const alert = screen.getByRole('alert');
+  expect(alert).toHaveTextContent('Access Denied');
+  expect(alert).toHaveTextContent('You do not have permission to access this page.');
+  expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   expect(screen.queryByText('public-site remote')).not.toBeInTheDocument();
 });
 
-test('/finishSignIn is the sign-in page (without a token: "Invalid sign-in link.")', () => {
+test('/finishSignIn is the sign-in page (without a token: "Invalid sign-in link.")', async () => {
   renderPath(ROUTES.finishSignIn.pattern);
-  expect(screen.getByRole('alert')).toHaveTextContent('Invalid sign-in link.');
+  // Its code loads on demand (not with a visitor's first page).
+  expect(await screen.findByRole('alert')).toHaveTextContent('Invalid sign-in link.');
 });
 
 test.each(routeIdsOf('public-site'))('the public-site route %s goes to the remote', (id) => {

@@ -1,14 +1,25 @@
 // The shell's own pages, from the route registry (@studio/shared/routes): the table must name exactly the registry's
 // shell routes. Every other path goes to the public-site remote, which builds its routes from the same registry.
-import type { ReactElement, ReactNode } from 'react';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
 import { Route, Routes } from '@studio/shared/router';
 import { ROUTES, routeIdsOf, type RouteIdOf } from '@studio/shared/routes';
-import { FinishSignInPage } from '../features/auth/finish-sign-in-page';
 import { AdminRoute } from './admin-route';
+import { Loading } from '../features/remotes/remote-app';
+// The sign-in link's page is the admin's alone: its code loads when she opens the link, not with a visitor's page.
+// Its styles stay in main.css: a first lazy stylesheet would add the CSS-loading runtime to every first load.
+import '../features/auth/finish-sign-in-page.css';
+
+const FinishSignInPage = lazy(() =>
+  import('../features/auth/finish-sign-in-page').then((m) => ({ default: m.FinishSignInPage })),
+);
 
 const PAGES: { [K in RouteIdOf<'shell'>]: ReactElement } = {
   admin: <AdminRoute />,
-  finishSignIn: <FinishSignInPage />,
+  finishSignIn: (
+    <Suspense fallback={<Loading />}>
+      <FinishSignInPage />
+    </Suspense>
+  ),
 };
 
 export function ShellRoutes({ otherwise }: { otherwise: ReactNode }) {

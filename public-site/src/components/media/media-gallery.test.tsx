@@ -1,5 +1,5 @@
 import '../../test-support/polyfills';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MediaItem } from '@studio/shared/domain';
 import { MediaGallery } from './media-gallery';
@@ -43,6 +43,26 @@ describe('image carousel', () => {
     expect(counter()).toHaveTextContent('1 / 3');
     expect(shownImage()).toHaveAttribute('src', '/a.svg');
     await user.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(counter()).toHaveTextContent('3 / 3');
+  });
+
+  it('steps on a horizontal swipe (left = next, right = previous) and ignores a vertical stroke or a short one', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Open Look A in the viewer' }));
+    await screen.findByRole('dialog');
+    const stage = screen.getByRole('dialog').querySelector('.viewer-stage')!;
+    const swipe = (from: [number, number], to: [number, number]) => {
+      fireEvent.touchStart(stage, { touches: [{ clientX: from[0], clientY: from[1] }] });
+      fireEvent.touchEnd(stage, { changedTouches: [{ clientX: to[0], clientY: to[1] }] });
+    };
+    swipe([300, 400], [120, 410]);
+    expect(counter()).toHaveTextContent('2 / 3');
+    swipe([100, 400], [300, 390]);
+    expect(counter()).toHaveTextContent('1 / 3');
+    swipe([100, 400], [300, 390]);
+    expect(counter()).toHaveTextContent('3 / 3');
+    swipe([200, 100], [150, 500]);
+    swipe([200, 400], [180, 400]);
     expect(counter()).toHaveTextContent('3 / 3');
   });
 

@@ -1,5 +1,5 @@
 // The full-screen image carousel (docs/product.md §2): previous/next wrap around, a 'current / total' counter, arrow keys and
-// Escape, focus kept inside while open and given back to the opener on close. Loaded lazily (React.lazy in
+// Escape, a swipe on a touch screen, focus kept inside while open and given back to the opener on close. Loaded lazily (React.lazy in
 // media-gallery.tsx) so its code is not part of the home page's first load.
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -18,6 +18,8 @@ export function wrapIndex(index: number, delta: number, total: number): number {
   if (total <= 0) return 0;
   return (((index + delta) % total) + total) % total;
 }
+
+const SWIPE_PX = 40;
 
 const FOCUSABLE = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
@@ -45,6 +47,22 @@ export default function MediaViewer({ images, startIndex, onClose }: MediaViewer
   }, []);
 
   const step = (delta: number) => setIndex((i) => wrapIndex(i, delta, total));
+
+  // Swipe on a touch screen: a mostly horizontal stroke of at least SWIPE_PX steps (left = next, as on a phone).
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (event: React.TouchEvent) => {
+    const t = event.touches[0];
+    touchStart.current = event.touches.length === 1 && t ? { x: t.clientX, y: t.clientY } : null;
+  };
+  const onTouchEnd = (event: React.TouchEvent) => {
+    const start = touchStart.current;
+    const t = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !t || total < 2) return;
+    const dx = t.clientX - start.x;
+    const dy = t.clientY - start.y;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy) * 1.5) step(dx < 0 ? 1 : -1);
+  };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -97,7 +115,7 @@ export default function MediaViewer({ images, startIndex, onClose }: MediaViewer
             <span aria-hidden="true">✕</span>
           </button>
         </div>
-        <figure className="viewer-stage">
+        <figure className="viewer-stage" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
           <img
             key={current.src}
             src={current.src}

@@ -11,6 +11,7 @@ import { isPhotoshoot } from './booking-values';
 import { DateField } from './date-field';
 import type { FormFailure } from './submit-failure';
 import { useBookingForm, type BookingFormOptions } from './use-booking-form';
+import { useHydrated } from '../../components/use-hydrated';
 
 const m = messages.booking;
 
@@ -19,6 +20,7 @@ export type BookingFormProps = BookingFormOptions;
 export function BookingForm(props: BookingFormProps) {
   const { state, idOf, fieldProps, warningsFor, required, change, suggest, submit } = useBookingForm(props);
   const { values, status, failure, noSuggestion } = state;
+  const hydrated = useHydrated();
 
   if (status === 'success') return <Thanks />;
   const earliest = earliestBookableDate(props.today, props.availability ?? {});
@@ -65,7 +67,7 @@ export function BookingForm(props: BookingFormProps) {
         onSubmit={(e) => void submit(e)}
         aria-busy={status === 'submitting'}
       >
-        <fieldset disabled={props.disabled} className="booking-fieldset">
+        <fieldset disabled={props.disabled || !hydrated} className="booking-fieldset">
           <div className="booking-grid">
             <TextField {...fieldProps('name')} autoComplete="name" wide warnings={warningsFor('name')} />
             <TextField {...fieldProps('email')} type="email" autoComplete="email" warnings={warningsFor('email')} />

@@ -6,7 +6,6 @@ import { Link, useNavigate } from '@studio/shared/router';
 import { SIGN_IN_REDIRECT_MS } from '@studio/shared/constants';
 import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
-import './finish-sign-in-page.css';
 
 // Only an admin with a passkey reaches the passkey step: it is not part of a visitor's first load.
 const PasskeyStep = lazy(() => import('./passkey-step').then((m) => ({ default: m.PasskeyStep })));

@@ -1,5 +1,5 @@
 // Issue 5 / docs/product.md §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the memory backend.
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
@@ -54,6 +54,20 @@ afterEach(() => {
 });
 
 describe('a visitor', () => {
+  it('sees Home highlighted on a service page (the services live on the home page), and only the page of a path', () => {
+    renderNavbar('/service/photoshoot');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveClass('active');
+    expect(within(nav).getByRole('link', { name: 'Book' })).not.toHaveClass('active');
+  });
+
+  it('sees only the current section highlighted elsewhere', () => {
+    renderNavbar('/portfolio/runway');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Portfolio' })).toHaveClass('active');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveClass('active');
+  });
+
   test('a single click on the logo goes home, like any link', () => {
     renderNavbar('/portfolio');
     fireEvent.click(logo());

@@ -1,7 +1,7 @@
 // The site's navigation bar: Home, Portfolio, About, Book, plus Admin for the signed-in admin (docs/product.md §2). The logo
 // is a link home; three quick clicks on it sign the admin out, or open and close the hidden sign-in form.
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Link, useNavigate } from '@studio/shared/router';
+import { NavLink, Link, useLocation, useNavigate } from '@studio/shared/router';
 import { useBackend } from '@studio/shared/data';
 import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/constants';
 import { useLogoGesture } from './use-logo-gesture';
@@ -45,6 +45,7 @@ export function Navbar({ brand }: { brand: string }) {
     );
   });
 
+  const onServicePage = useLocation().pathname.startsWith('/service/');
   const links: Array<[string, string]> = [
     ['/', messages.nav.home],
     ['/portfolio', messages.nav.portfolio],
@@ -73,7 +74,12 @@ export function Navbar({ brand }: { brand: string }) {
         <ul className="navbar-links">
           {links.map(([to, label]) => (
             <li key={to}>
-              <NavLink to={to} end={to === '/'}>
+              <NavLink
+                to={to}
+                end={to === '/'}
+                // A service's page belongs to the services on the home page: Home stays highlighted there.
+                className={({ isActive }) => (isActive || (to === '/' && onServicePage) ? 'active' : '')}
+              >
                 {label}
               </NavLink>
             </li>

@@ -38,15 +38,18 @@ export function Loading() {
   );
 }
 
-export function RemoteApp({ remote }: { remote: RemoteKey }) {
+/**
+ * `rendered` is the remote's page as the server rendered it (shell/src/ssr.tsx): in the same error boundary and
+ * Suspense boundary as the browser's lazy remote, so the browser keeps the server's HTML while the remote loads and
+ * then hydrates it.
+ */
+export function RemoteApp({ remote, rendered }: { remote: RemoteKey; rendered?: ReactNode }) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a rejected lazy() for good.
   const App = useMemo(() => lazy(() => loadRemoteApp(remote, attempt > 0)), [remote, attempt]);
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<Loading />}>
-        <App />
-      </Suspense>
+      <Suspense fallback={<Loading />}>{rendered ?? <App />}</Suspense>
     </RemoteErrorBoundary>
   );
 }

@@ -1,0 +1,250 @@
+// Where uploads live and how one becomes public whole or not at all (server/README.md, media):
+//
+//   DATA_DIR/media-tmp/                 uploads as they arrive, and each upload's output while it is made
+//   DATA_DIR/media-originals/<id>.<fmt> the image as she sent it (EXIF and all): private, never served
+//   DATA_DIR/media/uploads/<id>/        the public copies (<width>.avif|webp|jpg; video.<mp4|webm> and poster.jpg)
+//
+// An upload's copies are written into a folder under media-tmp, which is moved into media/uploads in one rename once
+// they are all there; then the original is moved beside the others, then the row is written. Any failure removes
+// what was made. A crash part-way leaves files without a row, which the next start sweeps (sweep()); a row is never
+// written before its files, nor left after them (remove() deletes the row first).
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MediaItem } from '@studio/shared/domain';
+import type { MediaRepository } from '../repositories/media-repository';
+import { stripMp4Metadata } from './mp4-metadata';
+import type { MediaJob, MediaJobAnswer } from './process-media';
+import type { ProcessedImage, ProcessedPoster } from './process-image';
+import type { ImageFormat, Sniffed, VideoFormat } from './sniff';
+
+export const ORIGINALS_DIR = 'media-originals';
+export const UPLOADS_TMP_DIR = 'media-tmp';
+/** Under DATA_DIR/media, so under /media/ on the site. */
+export const UPLOADS_DIR = 'uploads';
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A refusal of the upload itself, answered to the admin with its status (415, 413, 422). */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ReceivedFile {
+  /** Where the bytes were streamed to (under media-tmp). */
+  path: string;
+  bytes: number;
+  sniffed: Exclude<Sniffed, { kind: 'refused' }>;
+}
+
+export interface NewUpload {
+  file: ReceivedFile;
+  /** A video's still, when the form sent one. */
+  poster?: ReceivedFile;
+  alt: string;
+  section: string;
+}
+
+export interface MediaStoreOptions {
+  dataDir: string;
+  /** The child process that runs sharp (process-media.ts, or its compiled .js). */
+  workerFile: string;
+  repo: MediaRepository;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** A job that takes longer is killed and the upload fails (a hostile file that decodes forever). */
+  jobTimeoutMs?: number;
+}
+
+const publicUrl = (id: string, file: string) => `/media/${UPLOADS_DIR}/${id}/${file}`;
+
+export function imageItemOf(id: string, alt: string, image: ProcessedImage): MediaItem {
+  const largest = Math.max(...image.widths);
+  return {
+    id,
+    type: 'image',
+    url: publicUrl(id, `${largest}.jpg`),
+    name: alt,
+    width: image.width,
+    height: image.height,
+    // The WebP list; the AVIF list is the same names with .avif (avifSrcSetOf).
+    srcSet: image.widths.map((w) => `${publicUrl(id, `${w}.webp`)} ${w}w`).join(', '),
+    placeholder: image.placeholder,
+  };
+}
+
+export function createMediaStore(options: MediaStoreOptions) {
+  const { dataDir, workerFile, repo, log } = options;
+  const tmpDir = path.join(dataDir, UPLOADS_TMP_DIR);
+  const originalsDir = path.join(dataDir, ORIGINALS_DIR);
+  const uploadsDir = path.join(dataDir, 'media', UPLOADS_DIR);
+  for (const dir of [tmpDir, originalsDir, uploadsDir]) mkdirSync(dir, { recursive: true });
+
+  /** Runs one job in a fresh child process; a refusal becomes UploadRefused, anything else an Error. */
+  const runJob = <T>(job: MediaJob): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      // Under tsx or ts-jest the worker is TypeScript and needs the loader; compiled, it is plain JavaScript.
+      const child = fork(workerFile, [JSON.stringify(job)], {
+        execArgv: workerFile.endsWith('.ts') ? ['--import', 'tsx'] : [],
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        serialization: 'json',
+      });
+      // Below the server's priority: visitors' requests come before her upload's encoding.
+      try {
+        if (child.pid !== undefined) setPriority(child.pid, 10);
+      } catch {
+        // Not permitted here (some containers): it then runs at the server's priority.
+      }
+      let answer: MediaJobAnswer | undefined;
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        if (stderr.length < 4000) stderr += chunk.toString('utf8');
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), options.jobTimeoutMs ?? 180_000);
+      child.on('message', (message: MediaJobAnswer) => {
+        answer = message;
+      });
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('exit', (code, signal) => {
+        clearTimeout(timer);
+        if (answer?.ok) return resolve(answer.result as T);
+        if (answer && 'refusal' in answer)
+          return reject(new UploadRefused(answer.refusal.status, answer.refusal.message));
+        const reason = answer && 'error' in answer ? answer.error : `exited with ${signal ?? `code ${code}`}`;
+        log.error({ job: job.task, reason, stderr: stderr.slice(0, 2000) }, 'media processing failed');
+        reject(new Error(`media processing failed: ${reason}`));
+      });
+    });
+
+  // One upload at a time: two 50 MB images processed at once would double the memory peak for no gain on 2 cores.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  const originalOf = (id: string) =>
+    existsSync(originalsDir) ? readdirSync(originalsDir).filter((f) => f.startsWith(`${id}.`)) : [];
+
+  /** Removes every file of an upload (public folder, original, work folder), whatever exists of them. */
+  const removeFiles = (id: string) => {
+    rmSync(path.join(uploadsDir, id), { recursive: true, force: true });
+    rmSync(path.join(tmpDir, `${id}.out`), { recursive: true, force: true });
+    for (const f of originalOf(id)) rmSync(path.join(originalsDir, f), { force: true });
+  };
+
+  async function make(id: string, upload: NewUpload, work: string): Promise<MediaItem> {
+    const { file, alt } = upload;
+    if (file.sniffed.kind === 'image') {
+      const image = await runJob<ProcessedImage>({
+        task: 'image',
+        input: file.path,
+        format: file.sniffed.format,
+        outDir: work,
+      });
+      return imageItemOf(id, alt, image);
+    }
+    const format: VideoFormat = file.sniffed.format;
+    mkdirSync(work, { recursive: true });
+    // Kept as it is: the server has no video encoder, and browsers play MP4 (H.264) and WebM as phones export them.
+    const video = path.join(work, `video.${format}`);
+    renameSync(file.path, video);
+    // Where it was filmed and on what: the movie's metadata boxes are blanked (mp4-metadata.ts).
+    if (format === 'mp4') stripMp4Metadata(video);
+    const poster = upload.poster;
+    const still =
+      poster && poster.sniffed.kind === 'image'
+        ? await runJob<ProcessedPoster>({
+            task: 'poster',
+            input: poster.path,
+            format: poster.sniffed.format as ImageFormat,
+            outDir: work,
+          })
+        : await runJob<ProcessedPoster>({ task: 'neutral-poster', outDir: work });
+    return { id, type: 'video', url: publicUrl(id, `video.${format}`), name: alt, poster: publicUrl(id, still.file) };
+  }
+
+  return {
+    /** Where the route streams incoming files. */
+    tmpDir,
+
+    /** Processes an upload and makes it public; on any failure nothing of it is left, and the error is rethrown. */
+    add(upload: NewUpload): Promise<MediaItem> {
+      return serially(async () => {
+        const id = randomUUID();
+        const work = path.join(tmpDir, `${id}.out`);
+        try {
+          const item = await make(id, upload, work);
+          renameSync(work, path.join(uploadsDir, id));
+          const { file } = upload;
+          if (file.sniffed.kind === 'image')
+            renameSync(file.path, path.join(originalsDir, `${id}.${file.sniffed.format}`));
+          repo.insert({
+            id,
+            kind: file.sniffed.kind,
+            format: file.sniffed.format,
+            section: upload.section,
+            alt: upload.alt,
+            width: item.width ?? null,
+            height: item.height ?? null,
+            bytes: file.bytes,
+            item,
+            createdAt: options.now().toISOString(),
+          });
+          return item;
+        } catch (error) {
+          removeFiles(id);
+          throw error;
+        }
+      });
+    },
+
+    /** Deletes an upload: its row first (so nothing names a missing file), then its files. False when unknown. */
+    remove(id: string): boolean {
+      if (!ID.test(id) || !repo.delete(id)) return false;
+      removeFiles(id);
+      return true;
+    },
+
+    /**
+     * At start: empties media-tmp (uploads cut off by a crash or a restart) and removes public folders and originals
+     * that no row names (a crash between the move and the row).
+     */
+    sweep(): { removed: number } {
+      let removed = 0;
+      for (const entry of readdirSync(tmpDir)) {
+        rmSync(path.join(tmpDir, entry), { recursive: true, force: true });
+        removed += 1;
+      }
+      const known = repo.ids();
+      for (const entry of readdirSync(uploadsDir)) {
+        if (ID.test(entry) && !known.has(entry)) {
+          rmSync(path.join(uploadsDir, entry), { recursive: true, force: true });
+          removed += 1;
+        }
+      }
+      for (const entry of readdirSync(originalsDir)) {
+        const id = entry.split('.')[0] ?? '';
+        if (ID.test(id) && !known.has(id)) {
+          rmSync(path.join(originalsDir, entry), { force: true });
+          removed += 1;
+        }
+      }
+      return { removed };
+    },
+  };
+}
+
+export type MediaStore = ReturnType<typeof createMediaStore>;

@@ -1,0 +1,141 @@
+// Server rendering (issue 17) as the server runs it: the deployed entries are loaded from their folders (small
+// CommonJS stand-ins here, with the real built ones in e2e/tests/server-render.spec.ts), a page's data is read through
+// the site's own API and embedded as JSON, the HTML is kept per address and dropped when the availability or content
+// changes or an entry is redeployed, and anything missing or failing leaves the page to the browser.
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, type TestApp } from './helper';
+import { jsonForScript } from '../src/lib/server-render';
+
+let dir: string;
+let shellDir: string;
+let siteDir: string;
+let renders: string;
+let t: TestApp;
+
+const SHELL_INDEX =
+  '<!doctype html><html><head><script id="studio-config" type="application/json">{}</script>' +
+  '<link href="/main.css" rel="stylesheet"></head><body><div id="root"></div>' +
+  '<noscript>This site needs JavaScript.</noscript></body></html>';
+
+/** public-site's entry: names the services it read through the backend, counts its renders in a file. */
+function writeSiteEntry(version: string, { throws = false } = {}) {
+  mkdirSync(path.join(siteDir, 'ssr'), { recursive: true });
+  writeFileSync(
+    path.join(siteDir, 'ssr', 'index.js'),
+    `exports.renderPublicSite = async ({ backend, frame }) => {
+      require('node:fs').appendFileSync(${JSON.stringify(renders)}, 'x');
+      ${throws ? "throw new Error('broken page');" : ''}
+      const services = await backend.services.list();
+      return {
+        html: frame('<h1>' + services.map((s) => s.displayName).join(', ') + ' ${version}</h1>'),
+        data: [[['services'], services], [['note'], '</script><script>alert(1)</script>']],
+      };
+    };`,
+  );
+}
+
+const renderCount = () => readFileSync(renders, 'utf8').length;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'studio-ssr-'));
+  shellDir = path.join(dir, 'shell');
+  siteDir = path.join(dir, 'public-site');
+  renders = path.join(dir, 'renders.txt');
+  writeFileSync(renders, '');
+  mkdirSync(path.join(shellDir, 'ssr'), { recursive: true });
+  writeFileSync(path.join(shellDir, 'index.html'), SHELL_INDEX);
+  writeFileSync(
+    path.join(shellDir, 'ssr', 'index.js'),
+    'exports.shellFrame = ({ url, brand, publicSite }) => `<nav>${brand} at ${url}</nav>${publicSite}`;',
+  );
+  writeSiteEntry('v1');
+  writeFileSync(path.join(siteDir, 'ssr', 'styles.abc123.css'), 'h1{}');
+  t = await build({
+    shellDir,
+    remotes: {
+      'public-site': { urlPath: '/remotes/public-site/', dir: siteDir },
+      'admin-app': { urlPath: '/remotes/admin-app/', dir },
+    },
+  });
+});
+
+afterEach(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = async (url: string) => t.app.inject({ method: 'GET', url });
+
+test('a public page is sent rendered, with its data as inert JSON and the stylesheet after the shell', async () => {
+  const res = await get('/portfolio?x=1');
+  expect(res.statusCode).toBe(200);
+  expect(res.body).toContain(
+    '<div id="root"><nav>Ava Monroe at /portfolio?x=1</nav><h1>Photoshoot, User-Generated Content',
+  );
+  expect(res.body).not.toContain('This site needs JavaScript');
+  const json = /<script id="studio-data" type="application\/json">([^<]*)<\/script>/.exec(res.body)?.[1];
+  expect(json).toBeDefined();
+  const data = JSON.parse(json!) as Array<[unknown, unknown]>;
+  expect(data[0]?.[0]).toEqual(['services']);
+  // Text that would end the element is escaped, and reads back as it was.
+  expect(data[1]).toEqual([['note'], '</script><script>alert(1)</script>']);
+  expect(res.body.indexOf('/main.css')).toBeLessThan(res.body.indexOf('/remotes/public-site/ssr/styles.abc123.css'));
+  expect(jsonForScript('a</script>')).toBe('"a\\u003c/script>"');
+});
+
+test('the HTML is kept per address until the availability or the content changes; a booking changes nothing', async () => {
+  await get('/');
+  await get('/');
+  expect(renderCount()).toBe(1);
+  await get('/about');
+  expect(renderCount()).toBe(2);
+
+  t.bus.publish({ topic: 'bookings', type: 'created', booking: {} as never });
+  await get('/');
+  expect(renderCount()).toBe(2);
+
+  t.bus.publish({ topic: 'availability' });
+  await get('/');
+  await get('/about');
+  expect(renderCount()).toBe(4);
+});
+
+test('a public-site redeployed under the running server is rendered with its new code at once', async () => {
+  expect((await get('/')).body).toContain(' v1</h1>');
+  // A deploy rewrites the file; its size differs here, as it does when the code changes.
+  writeSiteEntry('v2-redeployed');
+  expect((await get('/')).body).toContain(' v2-redeployed</h1>');
+});
+
+test('an unknown address is rendered too, with 404, and not kept', async () => {
+  const first = await get('/no-such-page');
+  expect(first.statusCode).toBe(404);
+  expect(first.body).toContain('<nav>Ava Monroe at /no-such-page</nav>');
+  await get('/no-such-page');
+  expect(renderCount()).toBe(2);
+});
+
+test("the admin's and the sign-in pages are never server-rendered", async () => {
+  for (const url of ['/admin', '/finishSignIn', '/security-test']) {
+    const res = await get(url);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('studio-data');
+  }
+  expect(renderCount()).toBe(0);
+});
+
+test('a failing render or a missing entry leaves the page to the browser, never an error page', async () => {
+  writeSiteEntry('broken', { throws: true });
+  appendFileSync(path.join(siteDir, 'ssr', 'index.js'), '\n// a longer file\n');
+  const failed = await get('/');
+  expect(failed.statusCode).toBe(200);
+  expect(failed.body).toContain('<div id="root"></div>');
+  expect(failed.body).toContain('This site needs JavaScript');
+
+  rmSync(path.join(siteDir, 'ssr'), { recursive: true });
+  const missing = await get('/about');
+  expect(missing.statusCode).toBe(200);
+  expect(missing.body).toContain('<div id="root"></div>');
+});

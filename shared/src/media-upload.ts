@@ -1,0 +1,52 @@
+// What the admin may upload (POST /api/admin/media) and the words of every refusal, shared by the server, which
+// enforces them, and the admin's upload form, which can check a file's size before sending it. Kept out of the domain
+// index so nothing here reaches the public site's bundle.
+
+const MB = 1024 * 1024;
+
+export const MEDIA_LIMITS = {
+  /** A photo straight from a camera is 5-30 MB; a 50 MB limit leaves room for a large PNG or TIFF export. */
+  imageBytes: 50 * MB,
+  /** A short reel as exported by a phone; a longer film belongs on a video host (the UGC reels link to those). */
+  videoBytes: 200 * MB,
+  /** Decoded pixels, checked from the header before anything is decoded (a decompression bomb is refused unread). */
+  imagePixels: 100_000_000,
+  /** Either side of an image; a 30,000 px panorama or a crafted header is refused. */
+  imageSide: 16_000,
+  /** Widths of the responsive copies; only those not wider than the image itself (or its own width when under 400). */
+  widths: [400, 800, 1200, 1600, 2000, 2400] as readonly number[],
+} as const;
+
+export const MEDIA_IMAGE_TYPES = ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] as const;
+export const MEDIA_VIDEO_TYPES = ['mp4', 'webm'] as const;
+/** For the file picker's `accept`: what the browser should offer (the server still judges by the bytes). */
+export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif,image/tiff,video/mp4,video/webm';
+
+/** The placeholder data URI's largest length (a 16 px wide WebP is a few hundred characters). */
+export const MEDIA_PLACEHOLDER_MAX_CHARS = 2000;
+
+const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+export const MEDIA_MESSAGES = {
+  altRequired: 'Describe the image for visitors who cannot see it (alt text).',
+  noFile: 'Choose a photo or a video to upload.',
+  empty: 'This file is empty.',
+  svg: 'SVG images are not accepted: they can carry scripts. Export the image as JPEG or PNG and upload that.',
+  heic: 'HEIC photos are not accepted yet. On an iPhone, choose Settings > Camera > Formats > Most Compatible, or export the photo as JPEG.',
+  mov: 'QuickTime (.mov) videos are not accepted. Export the video as MP4 and upload that.',
+  notMedia:
+    'This file is not a photo or a video the site can show. Upload a JPEG, PNG, WebP, AVIF, GIF or TIFF image, or an MP4 or WebM video.',
+  imageTooLarge: `This image is larger than ${mb(MEDIA_LIMITS.imageBytes)}. Export it smaller (a 2400 px wide JPEG is plenty) and upload that.`,
+  videoTooLarge: `This video is larger than ${mb(MEDIA_LIMITS.videoBytes)}. Export a shorter or smaller MP4 and upload that.`,
+  requestTooLarge: `This upload is larger than ${mb(MEDIA_LIMITS.videoBytes)}, the most the site accepts.`,
+  tooManyPixels: (width: number, height: number) =>
+    `This image is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels; the site accepts at most ${MEDIA_LIMITS.imageSide.toLocaleString('en-US')} pixels on a side and ${MEDIA_LIMITS.imagePixels / 1_000_000} megapixels. Export it smaller and upload that.`,
+  unreadable: 'This image could not be read; the file may be damaged. Export it again and upload that.',
+  posterNotImage: 'The poster must be a JPEG, PNG, WebP or AVIF image.',
+  posterForImage: 'Only a video takes a poster image.',
+  tooManyParts: 'Send one file (and for a video, at most one poster image) with its alt text and section.',
+  notMultipart: 'Send the file as multipart/form-data (a form with a file field named "file").',
+  notFound: 'This media file does not exist (it may have been deleted already).',
+} as const;
+
+export const MEDIA_ALT_REQUIRED = MEDIA_MESSAGES.altRequired;

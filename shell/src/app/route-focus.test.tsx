@@ -1,0 +1,55 @@
+// After a navigation inside the site, focus is on the new page's heading (issue 17, phone polish); not on first load.
+import { lazy, Suspense } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes } from '@studio/shared/router';
+import { RouteFocus } from './route-focus';
+
+let release: () => void = () => undefined;
+const LatePage = lazy(
+  () =>
+    new Promise<{ default: () => React.JSX.Element }>((resolve) => {
+      release = () => resolve({ default: () => <h1>Late page</h1> });
+    }),
+);
+
+function renderSite() {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <RouteFocus />
+      <Link to="/about">About</Link>
+      <Link to="/late">Late</Link>
+      <main id="main">
+        <Suspense fallback={<p>Loading</p>}>
+          <Routes>
+            <Route path="/" element={<h1>Home page</h1>} />
+            <Route path="/about" element={<h1>About page</h1>} />
+            <Route path="/late" element={<LatePage />} />
+          </Routes>
+        </Suspense>
+      </main>
+    </MemoryRouter>,
+  );
+}
+
+test('the first page keeps focus where the browser put it', () => {
+  renderSite();
+  expect(screen.getByRole('heading', { name: 'Home page' })).not.toHaveFocus();
+});
+
+test("a link's page gets focus on its heading", async () => {
+  const user = userEvent.setup();
+  renderSite();
+  await user.click(screen.getByRole('link', { name: 'About' }));
+  const heading = screen.getByRole('heading', { name: 'About page' });
+  expect(heading).toHaveFocus();
+  expect(heading).toHaveAttribute('tabindex', '-1');
+});
+
+test('a page whose code arrives later gets focus when its heading appears', async () => {
+  const user = userEvent.setup();
+  renderSite();
+  await user.click(screen.getByRole('link', { name: 'Late' }));
+  await act(async () => release());
+  expect(await screen.findByRole('heading', { name: 'Late page' })).toHaveFocus();
+});

@@ -1,0 +1,37 @@
+// After a navigation inside the site, focus goes to the new page's heading, as a page load would take a screen reader
+// and keyboard user to the top: otherwise focus stays on the link just clicked, in a page that is no longer there.
+// The first page of a visit is left alone (the browser starts at the top). A page whose code is still loading gets
+// its heading focused when it appears.
+import { useEffect, useRef } from 'react';
+import { useLocation } from '@studio/shared/router';
+
+const HEADING_WAIT_MS = 5000;
+
+export function RouteFocus() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    if (!main) return;
+    const focusHeading = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    if (focusHeading()) return;
+    const observer = new MutationObserver(() => focusHeading() && observer.disconnect());
+    observer.observe(main, { childList: true, subtree: true });
+    const stop = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(stop);
+    };
+  }, [pathname]);
+  return null;
+}
