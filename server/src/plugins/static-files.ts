@@ -138,7 +138,10 @@ async function staticFiles(
     // The public site's pages, and the not-found page, are rendered here; the admin's and the sign-in pages are not.
     const serverRendered =
       route === null || !found || (ROUTES[route].app === 'public-site' && ROUTES[route].visibility === 'public');
-    const rendered = serverRendered && renderer ? await renderer.render(url, { keep: found }) : null;
+    const rendered =
+      serverRendered && renderer
+        ? await renderer.render(url, { keep: found, publicSite: remotes['public-site'] })
+        : null;
     const head =
       metaTagsFor({
         ...(found ? meta : notFoundMetaFor(options.modelName)),
