@@ -20,6 +20,7 @@ const ENTRIES = {
   'cli/backup': 'src/cli/backup.ts',
   'cli/restore': 'src/cli/restore.ts',
   'cli/admin': 'src/cli/admin.ts',
+  'cli/deploy': 'src/cli/deploy.ts',
 };
 
 /** npm packages stay external (native addons, and nothing to gain from inlining); workspace libraries are compiled. */

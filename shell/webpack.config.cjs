@@ -3,6 +3,14 @@ const path = require('node:path');
 const createConfig = require('../scripts/webpack/create-config.cjs');
 const createSsrConfig = require('../scripts/webpack/create-ssr-config.cjs');
 const federation = require('./federation.config.cjs');
+const { FederationRequirementsPlugin } = require('../scripts/webpack/federation-requirements-plugin.cjs');
+
+// What the shell loads of each remote (src/features/remotes/remote-loader.ts): the deploy gate refuses a remote
+// version without it.
+const LOADED_REMOTES = {
+  'public-site': { name: 'public_site', exposes: ['./app'] },
+  'admin-app': { name: 'admin_app', exposes: ['./app'] },
+};
 
 // Emits src/theme-init.js as /theme-init.js, unbundled: index.html loads it as a blocking <script> in <head> so the
 // remembered theme is set before the first paint (an inline script would need 'unsafe-inline' or a hash in the CSP).
@@ -49,7 +57,11 @@ const browser = createConfig({
   dir: __dirname,
   kind: 'host',
   federation,
-  plugins: [new EmitThemeInitPlugin(), new EmitIconsPlugin()],
+  plugins: [
+    new EmitThemeInitPlugin(),
+    new EmitIconsPlugin(),
+    new FederationRequirementsPlugin({ dir: __dirname, shared: federation.shared, remotes: LOADED_REMOTES }),
+  ],
 });
 // The browser build, then the shell's server entry (dist/ssr/): the page frame the server renders public pages in.
 module.exports = [

@@ -8,7 +8,7 @@ export const messages = {
   signingOut: 'Signing out…',
   signOutFailed: 'Sign-out failed. Try again.',
   tabsLabel: 'Dashboard sections',
-  tabs: { bookings: 'Bookings', availability: 'Availability', content: 'Content' },
+  tabs: { bookings: 'Bookings', availability: 'Availability', content: 'Content', deployments: 'Deployments' },
   loading: 'Loading…',
   liveStopped: 'Live updates stopped: please sign in again.',
   liveFailed: 'Live updates are interrupted. Reload the page to try again.',

@@ -15,6 +15,7 @@ import { createResponsiveImages } from './db/seed/responsive-images';
 import { demoArtworks } from './db/seed/demo-content';
 import { bookedDaysOf, type PublicAvailability } from '@studio/shared/domain';
 import { optionsFromEnv, type AppOptions } from './config';
+import type { ServerEntryCheck } from './deploys/gate';
 import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus } from './lib/change-bus';
 import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
@@ -36,6 +37,10 @@ import { createOutboxRepository } from './repositories/outbox-repository';
 import { createPasskeysRepository } from './repositories/passkeys-repository';
 import { createSettingsRepository } from './repositories/settings-repository';
 import { createSignInLimitsRepository } from './repositories/sign-in-limits-repository';
+import { createDeploysRepository } from './repositories/deploys-repository';
+import { createRemoteDeploys, type RemoteDeploys } from './deploys/remote-deploys';
+import serveVersions from './deploys/serve-versions';
+import deployRoutes from './routes/deploy';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errorHandling, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors';
@@ -65,6 +70,8 @@ export interface GivenDeps {
   sms?: SmsTransport;
   /** The bus the routes announce changes on (tests listen to it). */
   bus?: ChangeBus;
+  /** Smoke-renders a remote's server entry before it may go live (deploys/gate.ts); none until there is one. */
+  serverEntryCheck?: ServerEntryCheck;
 }
 
 export interface StudioOptions extends GivenDeps {
@@ -199,6 +206,27 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     passkeys: deps.passkeys,
   });
   await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
+  // Each remote's versions, deployed on their own by a team's CI (docs/deploy.md): the deploy API with its tokens,
+  // the admin's view of it, and the versions' files.
+  const deploysRepo = createDeploysRepository(db, options.now);
+  const deploys: RemoteDeploys = createRemoteDeploys({
+    dataDir: options.dataDir,
+    shellDir: options.shellDir,
+    remotes: options.remotes,
+    keep: options.deploys.keep,
+    limits: options.deploys.limits,
+    repo: deploysRepo,
+    log: app.log,
+    serverEntryCheck: given.serverEntryCheck,
+  });
+  await app.register(deployRoutes, {
+    prefix: '/api/deploy',
+    deploys,
+    repo: deploysRepo,
+    uploadLimitBytes: options.deploys.limits.uploadBytes,
+  });
+  await app.register(serveVersions, { options, deploys });
+
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     options,
@@ -212,6 +240,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
     passkeys: deps.passkeys,
     contracts: deps.contracts,
+    deploys,
     media: createMedia(db, options, app.log),
   });
   await app.register(bookingRoutes, {
@@ -265,6 +294,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     options,
     renderer,
     images,
+    liveRemotes: deploys.snapshot,
     content: pageContent,
   });
   await app.register(siteFiles, {
@@ -278,7 +308,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 export const studio = fp(studioApp, { name: 'studio' });
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const { mailer, sms, bus, httpLimits, logStream, ...optionOverrides } = overrides;
+  const { mailer, sms, bus, serverEntryCheck, httpLimits, logStream, ...optionOverrides } = overrides;
   const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
   const limits: HttpLimits = { ...HTTP_LIMITS, ...httpLimits };
   const app = Fastify({
@@ -295,6 +325,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     onConstructorPoisoning: 'error',
   });
   app.server.maxConnections = limits.maxConnections;
-  await app.register(studio, { options, mailer, sms, bus });
+  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck });
   return app;
 }

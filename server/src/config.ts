@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEFAULT_TIMEZONE, isTimeZone } from '@studio/shared/domain/studio-time';
 import { MIN_NOTICE_DAYS_DEFAULT } from '@studio/shared/domain';
 import { opsOptionsFromEnv, type OpsOptions } from './ops/ops-settings';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './deploys/unpack';
 
 /** A zone Intl does not know would make every date wrong: refuse to start rather than guess. */
 function timeZoneFromEnv(value: string | undefined): string {
@@ -63,6 +64,8 @@ export interface AppOptions extends OpsOptions {
   /** Days of notice before the first bookable day (MIN_NOTICE_DAYS). */
   minNoticeDays: number;
   now: () => Date;
+  /** Deployed versions of each remote (docs/deploy.md): how many are kept, and what one upload may hold. */
+  deploys: { keep: number; limits: UploadLimits };
 }
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
@@ -103,6 +106,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     timeZone: timeZoneFromEnv(env.TIMEZONE),
     minNoticeDays: minNoticeFromEnv(env.MIN_NOTICE_DAYS),
     now: () => new Date(),
+    deploys: {
+      keep: Math.max(2, Number(env.REMOTE_VERSIONS_KEEP ?? 5)),
+      limits: {
+        ...DEFAULT_UPLOAD_LIMITS,
+        ...(env.DEPLOY_MAX_UPLOAD_MB ? { uploadBytes: Number(env.DEPLOY_MAX_UPLOAD_MB) * 1024 * 1024 } : {}),
+      },
+    },
     ...opsOptionsFromEnv(env),
   };
 }

@@ -93,6 +93,8 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'PUT', url: '/api/admin/contracts/x', payload: {} },
   { method: 'POST', url: '/api/admin/contracts/x/send', payload: {} },
   { method: 'GET', url: '/api/admin/contracts/x/pdf' },
+  { method: 'GET', url: '/api/admin/deployments' },
+  { method: 'POST', url: '/api/admin/deployments/public-site/live', payload: { version: '0123456789abcdef' } },
   // The guard refuses an upload before its body is read, whatever the body (admin-media.test.ts sends real ones).
   {
     method: 'POST',
@@ -115,7 +117,12 @@ const ADMIN_ROUTES: InjectOptions[] = [
 ];
 
 test('the routes under test are every /api/admin route the app has', () => {
-  const tested = ADMIN_ROUTES.map((r) => `${r.method} ${String(r.url).replace(/\/(b-1|x)(?=\/|$)/, '/:id')}`).sort();
+  const tested = ADMIN_ROUTES.map(
+    (r) =>
+      `${r.method} ${String(r.url)
+        .replace(/\/(b-1|x)(?=\/|$)/, '/:id')
+        .replace('/public-site/', '/:remote/')}`,
+  ).sort();
   const admin = registeredRoutes(t.app)
     .filter((r) => r.includes(' /api/admin/'))
     .sort();

@@ -34,6 +34,7 @@ jest.setTimeout(30_000);
 
 const OPEN = { visitor: 200, stranger: 200, admin: 200 };
 const ADMIN_ONLY = (ok: number) => ({ visitor: 401, stranger: 403, admin: ok });
+const DEPLOY_TOKEN_ONLY = { visitor: 403, stranger: 403, admin: 403 };
 const today = new Date();
 const inDays = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -454,6 +455,48 @@ const TABLE: Row[] = [
     method: 'DELETE',
     route: '/api/admin/passkeys/:id',
     request: () => ({ method: 'DELETE', url: '/api/admin/passkeys/no-such-id' }),
+    expect: ADMIN_ONLY(404),
+  },
+  // The deploy API (issue 20): a remote's deploy token only, never a session, the admin's included (deploys.test.ts
+  // covers the tokens: none, unknown, revoked, another remote's).
+  {
+    method: 'PUT',
+    route: '/api/deploy/:remote/versions',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/deploy/public-site/versions',
+      headers: { 'content-type': 'application/gzip' },
+      payload: Buffer.from('not read'),
+    }),
+    expect: DEPLOY_TOKEN_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/api/deploy/:remote/live',
+    request: () => ({ method: 'POST', url: '/api/deploy/public-site/live', payload: {} }),
+    expect: DEPLOY_TOKEN_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/deploy/:remote/versions',
+    request: () => ({ url: '/api/deploy/admin-app/versions' }),
+    expect: DEPLOY_TOKEN_ONLY,
+  },
+  // Her Deployments view: her session, never a deploy token.
+  {
+    method: 'GET',
+    route: '/api/admin/deployments',
+    request: () => ({ url: '/api/admin/deployments' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/deployments/:remote/live',
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/deployments/public-site/live',
+      payload: { version: '0123456789abcdef' },
+    }),
     expect: ADMIN_ONLY(404),
   },
   // Uploads: the guard runs before the body is read; the admin's upload is processed for real (admin-media.test.ts).

@@ -127,8 +127,18 @@ describe('tabs', () => {
   test('three ARIA tabs; bookings first; arrow keys, Home and End move and select', async () => {
     await renderApp();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent?.replace(/\d+$/, ''))).toEqual(['Bookings', 'Availability', 'Content']);
-    const [bookingsTab, availabilityTab, contentTab] = tabs as [HTMLElement, HTMLElement, HTMLElement];
+    expect(tabs.map((t) => t.textContent?.replace(/\d+$/, ''))).toEqual([
+      'Bookings',
+      'Availability',
+      'Content',
+      'Deployments',
+    ]);
+    const [bookingsTab, availabilityTab, contentTab, deploymentsTab] = tabs as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: /Bookings/ })).toBeVisible();
 
@@ -144,14 +154,17 @@ describe('tabs', () => {
     expect(contentTab).toHaveAttribute('aria-selected', 'true');
     // Her content editors load on first opening (a chunk of their own).
     expect(await screen.findByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
-    fireEvent.keyDown(contentTab, { key: 'ArrowRight' });
+    // The Deployments panel is a lazy chunk too: its first opening resolves it.
+    await act(async () => fireEvent.keyDown(contentTab, { key: 'ArrowRight' }));
+    expect(deploymentsTab).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(deploymentsTab, { key: 'ArrowRight' });
     expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(bookingsTab, { key: 'End' });
-    expect(contentTab).toHaveAttribute('aria-selected', 'true');
-    fireEvent.keyDown(contentTab, { key: 'Home' });
+    expect(deploymentsTab).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(deploymentsTab, { key: 'Home' });
     expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(bookingsTab, { key: 'ArrowLeft' });
-    expect(contentTab).toHaveAttribute('aria-selected', 'true');
+    expect(deploymentsTab).toHaveAttribute('aria-selected', 'true');
   });
 });
 

@@ -1,7 +1,6 @@
-// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: three tabs (bookings, availability,
-// her site's content, issue 16), her
-// passkeys, the SMS setting and contract export. Both live subscriptions run for the whole visit, so a new request shows even while
-// the availability tab is open.
+// The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: four tabs (bookings, availability,
+// her site's content (issue 16), deployments (issue 20)), her passkeys, the SMS setting and contract export. Both live
+// subscriptions run for the whole visit, so a new request shows even while the availability tab is open.
 // First: zod must be told before the shared schemas are built (see the module).
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { format } from 'date-fns';
@@ -26,15 +25,22 @@ import './app.css';
 
 // Her content editors are a chunk of their own, fetched when she first opens the tab (issue 16).
 const ContentPanel = lazy(() => import(/* webpackChunkName: "admin-content" */ '../features/content/content-panel'));
+// The Deployments view is a chunk of its own, fetched the first time she opens its tab.
+const DeploymentsPanel = lazy(() => import('../features/deployments/deployments-panel'));
 
-const TABS = ['bookings', 'availability', 'content'] as const;
+const TABS = ['bookings', 'availability', 'content', 'deployments'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminApp() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('bookings');
   const [contractFor, setContractFor] = useState<BookingRequest | null>(null);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ bookings: null, availability: null, content: null });
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
+    bookings: null,
+    availability: null,
+    content: null,
+    deployments: null,
+  });
   // Mounted once opened, then kept (hidden) so a half-edited form survives a look at the bookings.
   const [contentOpened, setContentOpened] = useState(false);
   useEffect(() => {
@@ -193,6 +199,21 @@ export default function AdminApp() {
         {(contentOpened || tab === 'content') && (
           <Suspense fallback={<Loading />}>
             <ContentPanel />
+          </Suspense>
+        )}
+      </div>
+
+      <div
+        role="tabpanel"
+        id="panel-deployments"
+        aria-labelledby="tab-deployments"
+        hidden={tab !== 'deployments'}
+        tabIndex={0}
+        className="admin-panel"
+      >
+        {tab === 'deployments' && (
+          <Suspense fallback={<Loading />}>
+            <DeploymentsPanel />
           </Suspense>
         )}
       </div>

@@ -4,6 +4,8 @@
 //
 //   reset-passkeys   removes every passkey and the recovery code (the admin lost them all): the e-mail link alone
 //                    signs her in again, and she is mailed a notice.
+//   deploy-token     issues a deploy token for one remote (printed once, kept only as its hash), lists a remote's
+//                    tokens, or revokes them (docs/deploy.md, "Deploying a remote on its own").
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import { createSecondFactorStore } from '../lib/second-factor';
 import { createOutboxRepository } from '../repositories/outbox-repository';
 import { createPasskeysRepository } from '../repositories/passkeys-repository';
 import { createPasskeyService } from '../services/passkeys';
+import { createDeploysRepository } from '../repositories/deploys-repository';
+import { isRemoteName, REMOTE_NAMES } from '../deploys/remote-deploys';
 
 export const USAGE = [
   'Usage: npm run admin -- <command>',
@@ -22,6 +26,9 @@ export const USAGE = [
   'Commands:',
   '  reset-passkeys   remove every passkey and the recovery code of the admin; the e-mail link alone signs her in',
   '                   again, and she is mailed a notice',
+  '  deploy-token <remote> [--label <text>]   issue a deploy token for public-site or admin-app (shown once)',
+  "  deploy-token <remote> --list             list the remote's tokens (never the tokens themselves)",
+  '  deploy-token <remote> --revoke [<id>]    revoke one token by its id, or every token of the remote',
 ].join('\n');
 
 /** The mailer's log here: what the outbox would print, the command reports itself. */
@@ -51,6 +58,7 @@ export interface AdminCommandContext {
 /** Runs one command; answers the process exit code. */
 export async function runAdminCommand(args: readonly string[], context: AdminCommandContext): Promise<number> {
   const [command, ...rest] = args;
+  if (command === 'deploy-token') return deployTokenCommand(rest, context);
   if (command !== 'reset-passkeys' || rest.length > 0) {
     context.print(USAGE);
     return 2;
@@ -98,6 +106,79 @@ export async function runAdminCommand(args: readonly string[], context: AdminCom
         ? `A notice was mailed to ${options.adminEmail}.`
         : `A notice to ${options.adminEmail} is in the local outbox (no SMTP_URL is set).`,
     );
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens the site's own database for a command; undefined (and says why) when there is none. */
+function openSiteDatabase({ options, print }: AdminCommandContext): Database.Database | undefined {
+  const file = path.join(options.dataDir, DATABASE_FILE);
+  if (!existsSync(file)) {
+    print(`There is no database at ${file}. Set DATA_DIR to the site's data folder.`);
+    return undefined;
+  }
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/** `deploy-token <remote> [--label <text> | --list | --revoke [<id>]]`. */
+async function deployTokenCommand(args: readonly string[], context: AdminCommandContext): Promise<number> {
+  const { print } = context;
+  const [remote, flag, value, ...extra] = args;
+  const known = ['--label', '--list', '--revoke', undefined];
+  if (
+    !remote ||
+    !known.includes(flag) ||
+    extra.length > 0 ||
+    (flag === '--label' && !value) ||
+    (flag === '--list' && value)
+  ) {
+    print(USAGE);
+    return 2;
+  }
+  if (!isRemoteName(remote)) {
+    print(`There is no remote called ${remote}: deploy tokens are for ${REMOTE_NAMES.join(' or ')}.`);
+    return 2;
+  }
+  const db = openSiteDatabase(context);
+  if (!db) return 1;
+  try {
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deploy_tokens'").get()) {
+      print(
+        'This site has not run a release with deploys yet: start it once (its migrations run at start), then try again.',
+      );
+      return 1;
+    }
+    const repo = createDeploysRepository(db, context.options.now);
+    if (flag === '--list') {
+      const tokens = repo.listTokens(remote);
+      if (tokens.length === 0) print(`${remote} has no deploy tokens.`);
+      for (const t of tokens) {
+        print(`${t.id}  ${t.label}  issued ${t.createdAt}${t.revokedAt ? `  revoked ${t.revokedAt}` : ''}`);
+      }
+      return 0;
+    }
+    if (flag === '--revoke') {
+      const revoked = value ? repo.revokeToken(value) : repo.revokeTokensOf(remote);
+      print(
+        revoked === 0
+          ? `No token was revoked: ${value ? `no live token ${value}` : `${remote} has no live token`}.`
+          : `Revoked ${revoked} deploy token${revoked === 1 ? '' : 's'} of ${remote}: deploys with ${revoked === 1 ? 'it' : 'them'} are refused from now on.`,
+      );
+      return revoked === 0 && value ? 1 : 0;
+    }
+    const label = value ?? `${remote} deploys`;
+    const { token, record } = repo.issueToken(remote, label);
+    print(`A deploy token for ${remote} ("${label}", id ${record.id}):`);
+    print('');
+    print(`  ${token}`);
+    print('');
+    print('It is shown this once and kept only as its hash. Store it as STUDIO_DEPLOY_TOKEN in the CI of the team');
+    print(`that deploys ${remote}; it deploys ${remote} and nothing else.`);
+    print(`Revoke it with: npm run admin -- deploy-token ${remote} --revoke ${record.id}`);
     return 0;
   } finally {
     db.close();

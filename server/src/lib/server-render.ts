@@ -76,23 +76,37 @@ export const jsonForScript = (value: unknown) =>
 
 export function createServerRenderer(options: ServerRendererOptions) {
   const shell = createEntryReader<ShellEntry>(path.join(options.shellDir, 'ssr', 'index.js'));
-  const site = createEntryReader<PublicSiteEntry>(path.join(options.publicSite.dir, 'ssr', 'index.js'));
-  const ssrDir = path.join(options.publicSite.dir, 'ssr');
+  // One reader per public-site folder: the build output, or the deployed version live for this page
+  // (deploys/remote-deploys.ts), so the markup comes from the same version as the browser's chunks (no hydration
+  // mismatch across a deploy).
+  const sites = new Map<string, ReturnType<typeof createEntryReader<PublicSiteEntry>>>();
+  const siteOf = (dir: string) => {
+    let reader = sites.get(dir);
+    if (!reader) sites.set(dir, (reader = createEntryReader<PublicSiteEntry>(path.join(dir, 'ssr', 'index.js'))));
+    return reader();
+  };
   let cache = new Map<string, { at: number; version: string; page: Promise<RenderedPage | null> }>();
 
-  const stylesOf = () =>
-    existsSync(ssrDir)
+  const stylesOf = ({ dir, urlPath }: { dir: string; urlPath: string }) => {
+    const ssrDir = path.join(dir, 'ssr');
+    return existsSync(ssrDir)
       ? readdirSync(ssrDir)
           .filter((f) => f.endsWith('.css'))
-          .map((f) => `${options.publicSite.urlPath}ssr/${f}`)
+          .map((f) => `${urlPath}ssr/${f}`)
       : [];
+  };
 
-  async function renderNow(url: string, s: PublicSiteEntry, f: ShellEntry): Promise<RenderedPage> {
+  async function renderNow(
+    url: string,
+    s: PublicSiteEntry,
+    f: ShellEntry,
+    publicSite: { dir: string; urlPath: string },
+  ): Promise<RenderedPage> {
     const { html, data } = await s.renderPublicSite({
       backend: options.backend,
       frame: (publicSite) => f.shellFrame({ url, brand: options.brand, backend: options.backend, publicSite }),
     });
-    return { html, dataJson: jsonForScript(data), styles: stylesOf() };
+    return { html, dataJson: jsonForScript(data), styles: stylesOf(publicSite) };
   }
 
   return {
@@ -100,22 +114,25 @@ export function createServerRenderer(options: ServerRendererOptions) {
      * The page at `url` (path and query), or null when the entries are not deployed or rendering failed: the page
      * is then sent as before, for the browser to render.
      */
-    async render(url: string, { keep }: { keep: boolean }): Promise<RenderedPage | null> {
-      let s: ReturnType<typeof site>;
+    async render(
+      url: string,
+      { keep, publicSite = options.publicSite }: { keep: boolean; publicSite?: { dir: string; urlPath: string } },
+    ): Promise<RenderedPage | null> {
+      let s: ReturnType<typeof siteOf>;
       let f: ReturnType<typeof shell>;
       try {
-        s = site();
+        s = siteOf(publicSite.dir);
         f = shell();
       } catch (error) {
         options.log.warn({ err: error }, 'a server entry could not be loaded; pages are rendered in the browser');
         return null;
       }
       if (!s || !f) return null;
-      const version = `${s.version}|${f.version}`;
+      const version = `${publicSite.dir}|${s.version}|${f.version}`;
       const now = Date.now();
       const hit = keep ? cache.get(url) : undefined;
       if (hit && hit.version === version && now - hit.at < MAX_AGE_MS) return hit.page;
-      const page = renderNow(url, s.entry, f.entry).catch((error: unknown) => {
+      const page = renderNow(url, s.entry, f.entry, publicSite).catch((error: unknown) => {
         options.log.warn({ err: error, url }, 'server rendering failed; the page is rendered in the browser');
         cache.delete(url);
         return null;

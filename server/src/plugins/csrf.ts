@@ -8,6 +8,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenFormat } from '@studio/security-kit';
 import { sendError } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Authorised by the Authorization header alone (routes/deploy.ts): no cookie, so no CSRF token pair. */
+    bearerOnly?: boolean;
+  }
+}
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -62,6 +69,9 @@ export default fp(
       if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, options)) {
         return sendError(reply, 403, ORIGIN_REFUSED);
       }
+      // A route authorised by the Authorization header alone (the deploy API's tokens) rides on no cookie, so a forged
+      // cross-site request has nothing to borrow: no token pair is asked of the deploy command.
+      if (request.routeOptions.config?.bearerOnly === true) return;
       const header = request.headers[CSRF_HEADER.toLowerCase()];
       const cookie = request.cookies[CSRF_COOKIE];
       if (!isCsrfTokenFormat(header) || !isCsrfTokenFormat(cookie)) return sendError(reply, 403, CSRF_REFUSED);

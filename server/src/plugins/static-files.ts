@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml, type RuntimeConfig } from '@studio/shared/domain';
-import type { AppOptions } from '../config';
+import type { AppOptions, RemoteMount } from '../config';
 import { ROUTES, routeOf } from '@studio/shared/routes';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
@@ -26,6 +26,7 @@ const CONFIG_TAG = /<script id="studio-config" type="application\/json">[^<]*<\/
 // The template's own title and description: replaced by the route's (page-head.ts).
 const TEMPLATE_META = /<title>[^<]*<\/title>|<meta name="description"[^>]*>/g;
 const HEAD_SLOT = '<!--studio-head-->';
+const CONFIG_SLOT = '<!--studio-config-->';
 const ROOT = '<div id="root"></div>';
 const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
 
@@ -51,11 +52,14 @@ function setCacheHeaders(reply: { header(name: string, value: string): unknown }
   reply.header('Cache-Control', cacheControlFor(file));
 }
 
-export function runtimeConfigOf(options: AppOptions): RuntimeConfig {
+/** Where each remote is served from for one page: the live deployed version's folder, or the build output. */
+export type RemoteLocations = Record<'public-site' | 'admin-app', RemoteMount>;
+
+export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = options.remotes): RuntimeConfig {
   return {
     remotes: {
-      'public-site': `${options.remotes['public-site'].urlPath}mf-manifest.json`,
-      'admin-app': `${options.remotes['admin-app'].urlPath}mf-manifest.json`,
+      'public-site': `${remotes['public-site'].urlPath}mf-manifest.json`,
+      'admin-app': `${remotes['admin-app'].urlPath}mf-manifest.json`,
     },
     modelName: options.modelName,
   };
@@ -74,14 +78,25 @@ export interface StaticFilesOptions {
   /** The demo images' responsive copies, rendered on first request when not rendered yet. */
   images?: Pick<ResponsiveImages, 'ensure'>;
   content?: PageContent;
+  /** The remotes' live locations, read once per page (deploys/remote-deploys.ts); default: the build output. */
+  liveRemotes?: () => RemoteLocations;
 }
 
-async function staticFiles(app: FastifyInstance, { options, images, content, renderer }: StaticFilesOptions) {
+async function staticFiles(
+  app: FastifyInstance,
+  { options, images, content, renderer, liveRemotes }: StaticFilesOptions,
+) {
   const indexFile = path.join(options.shellDir, 'index.html');
-  const configJson = JSON.stringify(runtimeConfigOf(options)).replace(/</g, '\\u003c');
+  const configJsonOf = (remotes: RemoteLocations) =>
+    JSON.stringify(runtimeConfigOf(options, remotes)).replace(/</g, '\\u003c');
   let cached: { mtimeMs: number; html: string } | undefined;
-  const publicSite = options.remotes['public-site'];
-  const remoteFiles = createRemoteFilesReader(publicSite.dir, publicSite.urlPath);
+  // One manifest reader per folder: each deployed version's manifest is read once, the build output's when it changes.
+  const readers = new Map<string, ReturnType<typeof createRemoteFilesReader>>();
+  const remoteFiles = ({ dir, urlPath }: RemoteMount) => {
+    let reader = readers.get(dir);
+    if (!reader) readers.set(dir, (reader = createRemoteFilesReader(dir, urlPath)));
+    return reader();
+  };
   const metaSource: PageMetaSource = {
     modelName: options.modelName,
     publicOrigin: options.publicOrigin,
@@ -101,9 +116,7 @@ async function staticFiles(app: FastifyInstance, { options, images, content, ren
       const html = readFileSync(indexFile, 'utf8');
       cached = {
         mtimeMs,
-        html: html
-          .replace(CONFIG_TAG, `<script id="studio-config" type="application/json">${configJson}</script>${HEAD_SLOT}`)
-          .replace(TEMPLATE_META, ''),
+        html: html.replace(CONFIG_TAG, `${CONFIG_SLOT}${HEAD_SLOT}`).replace(TEMPLATE_META, ''),
       };
     }
     return cached.html;
@@ -113,6 +126,8 @@ async function staticFiles(app: FastifyInstance, { options, images, content, ren
   const pageFor = async (url: string): Promise<{ status: number; html: string } | null> => {
     const html = template();
     if (html === null) return null;
+    // Read once: the configuration and the preload hints name the same version of each remote.
+    const remotes = liveRemotes?.() ?? options.remotes;
     const pathname = url.split('?')[0] ?? '/';
     const route = routeOf(pathname);
     // Without content (a bare test app) every address of the registry is a page: only the registry can say 404.
@@ -123,7 +138,10 @@ async function staticFiles(app: FastifyInstance, { options, images, content, ren
     // The public site's pages, and the not-found page, are rendered here; the admin's and the sign-in pages are not.
     const serverRendered =
       route === null || !found || (ROUTES[route].app === 'public-site' && ROUTES[route].visibility === 'public');
-    const rendered = serverRendered && renderer ? await renderer.render(url, { keep: found }) : null;
+    const rendered =
+      serverRendered && renderer
+        ? await renderer.render(url, { keep: found, publicSite: remotes['public-site'] })
+        : null;
     const head =
       metaTagsFor({
         ...(found ? meta : notFoundMetaFor(options.modelName)),
@@ -132,10 +150,15 @@ async function staticFiles(app: FastifyInstance, { options, images, content, ren
         siteName: options.modelName,
         noindex: route === null || !meta.found || ROUTES[route].visibility === 'noindex',
       }) +
-      preloadLinksFor(pathname, remoteFiles()) +
+      preloadLinksFor(pathname, remoteFiles(remotes['public-site'])) +
       heroPreloadFor(metaSource.heroImageOf(pathname));
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
-    let page = html.replace(HEAD_SLOT, head);
+    let page = html
+      .replace(
+        CONFIG_SLOT,
+        () => `<script id="studio-config" type="application/json">${configJsonOf(remotes)}</script>`,
+      )
+      .replace(HEAD_SLOT, () => head);
     if (rendered) {
       // The page's markup in the root the shell hydrates, and its data beside it as JSON (never executed: the CSP
       // allows no inline script); the no-JavaScript notice goes, since the page reads without it.

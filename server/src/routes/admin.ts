@@ -22,6 +22,8 @@ import adminEventsRoutes from './admin-events';
 import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
 import adminSettingsRoutes from './admin-settings';
+import adminDeploymentsRoutes from './admin-deployments';
+import type { RemoteDeploys } from '../deploys/remote-deploys';
 
 export interface AdminRoutesOptions {
   options: AppOptions;
@@ -35,6 +37,7 @@ export interface AdminRoutesOptions {
   smsSender: SmsSender;
   passkeys: PasskeyService;
   contracts: ContractsRepository;
+  deploys: RemoteDeploys;
   media: MediaStore;
 }
 
@@ -63,6 +66,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   await app.register(adminSettingsRoutes, { settings: deps.settings });
   await app.register(adminContentRoutes, { options: deps.options, content: deps.content, bus: deps.bus });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
+  await app.register(adminDeploymentsRoutes, { deploys: deps.deploys });
   await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {
     sessions: deps.sessions,

@@ -29,6 +29,8 @@ import type {
 } from '../domain/types';
 import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract';
 
+import type { Deployments, RemoteName, SwitchRecord } from '../schemas/deployment';
+
 export type Unsubscribe = () => void;
 
 export interface ServicesPort {
@@ -177,7 +179,20 @@ export interface ContractsPort {
   subscribe(onChange: (contract: ContractRecord) => void, onError: (error: BackendError) => void): Unsubscribe;
 }
 
+/**
+ * Admin: the remotes' deployed versions (docs/deploy.md). The embedded server's are read through its own module
+ * (http/deployments.ts), which only the admin's Deployments view loads: Backend.deployments is absent on the http
+ * adapter so the shell's first load carries none of it (deploymentsOf in that module finds it). A backend without
+ * deployments says null: on Firebase, Hosting's own release history is the record and the rollback.
+ */
+export interface DeploymentsPort {
+  list(): Promise<Deployments>;
+  /** Makes a kept version live again. Rejects 'validation' when the gate refuses it for the shell as it is now. */
+  rollback(remote: RemoteName, version: string): Promise<SwitchRecord>;
+}
+
 export interface Backend {
+  deployments?: DeploymentsPort | null;
   services: ServicesPort;
   portfolio: PortfolioPort;
   content: ContentPort;

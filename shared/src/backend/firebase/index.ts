@@ -47,6 +47,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
     notifications: createNotificationsPort(ctx),
     // Issue 19: the signing page and its PDF need a server; on Firebase they are planned as a function.
     contracts: () => Promise.reject(new BackendError('not-supported', CONTRACTS_NOT_SUPPORTED)),
+    // Each remote is its own Hosting site: Hosting's release history is the record and the rollback (docs/deploy.md).
+    deployments: null,
     close: () => ctx.close(),
   };
 }

@@ -21,6 +21,8 @@ import { createMemoryBookings } from './memory-bookings';
 import { createMemoryContent } from './memory-content';
 import { createMemoryContracts, type MemoryContracts } from './memory-contracts';
 import { createMemoryNotifications } from './memory-notifications';
+import { createMemoryDeployments } from './memory-deployments';
+import type { Deployments } from '../../schemas/deployment';
 import { createMemorySession } from './memory-session';
 import { createMemoryClock } from './memory-support';
 
@@ -42,6 +44,8 @@ export interface MemorySeed {
   availability: AdminAvailability;
   siteDetails: SiteDetails;
   compCard: CompCardStats;
+  /** The remotes' deployed versions the admin's Deployments view shows. */
+  deployments: Deployments;
 }
 
 export interface MemoryBackendOptions {
@@ -94,5 +98,6 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
     notifications: createMemoryNotifications(options.smsEnabled ?? null, session),
     memoryContracts: contracts,
     contracts: async () => contracts,
+    deployments: createMemoryDeployments(seed.deployments ?? { remotes: [] }, clock, session),
   };
 }

@@ -1,0 +1,165 @@
+// The admin's Deployments view (docs/deploy.md): per remote, the kept versions (when, by whom, which is live) and a
+// rollback to any of them after a confirmation. A lazy chunk: loaded when she opens the tab, never by a visitor.
+import { useState } from 'react';
+import { format } from 'date-fns';
+import type { DeployedVersion, RemoteDeployments } from '@studio/shared/schemas/deployment';
+import { Modal } from '../../components/modal';
+import { Loading } from '../../components/loading';
+import { messages } from '../../messages';
+import { useDeployments } from './api/get-deployments';
+import { useRollBack } from './api/roll-back';
+import { deploymentMessages as m } from './messages';
+import './deployments.css';
+
+const moment = (ts: string) => format(new Date(ts), 'MMM d, yyyy, HH:mm');
+const nameOf = (remote: string) => m.remote[remote] ?? remote;
+
+interface Pending {
+  remote: RemoteDeployments;
+  version: DeployedVersion;
+}
+
+function ConfirmRollBack({
+  pending,
+  onDone,
+  onClose,
+}: {
+  pending: Pending;
+  onDone: (text: string) => void;
+  onClose: () => void;
+}) {
+  const rollBack = useRollBack();
+  const busy = rollBack.status === 'pending';
+  const name = nameOf(pending.remote.remote);
+  const { version } = pending.version;
+  return (
+    <Modal title={m.confirmTitle} onClose={onClose}>
+      <div className="admin-form">
+        <p>{m.confirmText(name, pending.remote.live, version)}</p>
+        {rollBack.status === 'error' && (
+          <p className="alert alert-error" role="alert">
+            {m.failed} {rollBack.error instanceof Error ? rollBack.error.message : ''}
+          </p>
+        )}
+        <div className="admin-form-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            {messages.cancel}
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() =>
+              void rollBack.mutate({ remote: pending.remote.remote, version }).then(
+                () => onDone(m.rolledBack(name, version)),
+                // The failure shows from the mutation's state; the dialog stays.
+                () => undefined,
+              )
+            }
+          >
+            {busy ? m.rollingBack : m.confirm}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+function RemoteSection({ remote, onRollBack }: { remote: RemoteDeployments; onRollBack: (p: Pending) => void }) {
+  const name = nameOf(remote.remote);
+  const headingId = `deployments-${remote.remote}`;
+  return (
+    <section className="card deployments-remote" aria-labelledby={headingId}>
+      <div className="card-body">
+        <h3 id={headingId}>{name}</h3>
+        {remote.live === null && <p className="muted">{m.buildOutput}</p>}
+        {remote.versions.length === 0 ? (
+          <p className="muted">{m.noVersions}</p>
+        ) : (
+          <ul className="deployments-list">
+            {remote.versions.map((v) => (
+              <li key={v.version} className={v.live ? 'is-live' : undefined}>
+                <div>
+                  <code>{v.version}</code>
+                  <span className="muted">
+                    {m.deployed} {moment(v.createdAt)} · {m.by} {v.deployedBy}
+                  </span>
+                </div>
+                {v.live ? (
+                  <span className="deployments-live">{m.live}</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    aria-label={m.rollBackLabel(name, v.version)}
+                    onClick={() => onRollBack({ remote, version: v })}
+                  >
+                    {m.rollBack}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {remote.history.length > 0 && (
+          <details className="deployments-history">
+            <summary>{m.recent}</summary>
+            <ul>
+              {remote.history.slice(0, 10).map((h, i) => (
+                <li key={`${h.switchedAt}-${i}`}>
+                  <span>{m.switched(h.kind, h.fromVersion, h.toVersion)}</span>
+                  <span className="muted">
+                    {moment(h.switchedAt)} · {h.switchedBy}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default function DeploymentsPanel() {
+  const list = useDeployments();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  return (
+    <div className="deployments">
+      <h2 className="visually-hidden">{m.heading}</h2>
+      <p className="muted">{m.intro}</p>
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      )}
+      {list.status === 'loading' && <Loading />}
+      {list.status === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {m.loadFailed}
+        </p>
+      )}
+      {list.status === 'ready' && list.data === null && <p className="muted">{m.unsupported}</p>}
+      {list.status === 'ready' && list.data !== null && (
+        <div className="deployments-remotes">
+          {list.data.remotes.map((remote) => (
+            <RemoteSection key={remote.remote} remote={remote} onRollBack={setPending} />
+          ))}
+        </div>
+      )}
+      {pending && (
+        <ConfirmRollBack
+          pending={pending}
+          onClose={() => setPending(null)}
+          onDone={(text) => {
+            setPending(null);
+            setNotice(text);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+// `npm run deploy -- ...` (cli/deploy.ts): deploys a remote's build to a running site, from a team's own CI or
+// machine, over the deploy API with that remote's token (docs/deploy.md, "Deploying a remote on its own").
+//
+//   npm run deploy -- <remote> [build-dir]          pack, upload (the site gates it), and make it live
+//   npm run deploy -- rollback <remote> [version]   make an earlier version live (default: the one before)
+//   npm run deploy -- versions <remote>             list the kept versions and which one is live
+//
+// STUDIO_URL names the site, STUDIO_DEPLOY_TOKEN is the remote's token (`npm run admin -- deploy-token <remote>`),
+// STUDIO_DEPLOYER (optional) who deploys, shown in the admin's Deployments view.
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { c as tarCreate } from 'tar';
+import { REMOTE_NAMES, isRemoteName } from '../deploys/remote-deploys';
+
+export const DEPLOY_USAGE = [
+  'Usage:',
+  '  npm run deploy -- <remote> [build-dir]          upload a build of public-site or admin-app and make it live',
+  '  npm run deploy -- rollback <remote> [version]   make an earlier version live (default: the one live before)',
+  '  npm run deploy -- versions <remote>             list the kept versions',
+  '',
+  "Environment: STUDIO_URL (the site, e.g. https://ava-monroe.com), STUDIO_DEPLOY_TOKEN (the remote's deploy token,",
+  'from `npm run admin -- deploy-token <remote>`), STUDIO_DEPLOYER (optional: who deploys, for the history).',
+].join('\n');
+
+export interface DeployContext {
+  env: NodeJS.ProcessEnv;
+  /** The repository's root: the default build folder is <root>/<remote>/dist. */
+  repoRoot: string;
+  print: (line: string) => void;
+  fetch?: typeof fetch;
+}
+
+interface ApiError {
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function pack(dir: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  // portable: no owner names or ids of the build machine in the archive.
+  for await (const chunk of tarCreate({ gzip: true, cwd: dir, portable: true }, readdirSync(dir))) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function deployerName(env: NodeJS.ProcessEnv): string {
+  const given = env.STUDIO_DEPLOYER?.trim();
+  if (given) return given.slice(0, 100);
+  try {
+    return `${os.userInfo().username}@${os.hostname()}`.slice(0, 100);
+  } catch {
+    return os.hostname().slice(0, 100);
+  }
+}
+
+/** Runs one command; answers the process exit code. */
+export async function runDeployCommand(args: readonly string[], context: DeployContext): Promise<number> {
+  const { env, print } = context;
+  const doFetch = context.fetch ?? fetch;
+  const [first, second, third, ...extra] = args;
+  const mode = first === 'rollback' || first === 'versions' ? first : 'deploy';
+  const remote = mode === 'deploy' ? first : second;
+  if (!remote || extra.length > 0 || (mode === 'versions' && third) || (mode === 'deploy' && third)) {
+    print(DEPLOY_USAGE);
+    return 2;
+  }
+  if (!isRemoteName(remote)) {
+    print(`There is no remote called ${remote}: it is ${REMOTE_NAMES.join(' or ')}.`);
+    return 2;
+  }
+  const site = env.STUDIO_URL?.trim().replace(/\/$/, '');
+  const token = env.STUDIO_DEPLOY_TOKEN?.trim();
+  if (!site || !token) {
+    print(
+      `Set ${!site ? 'STUDIO_URL (the site to deploy to)' : "STUDIO_DEPLOY_TOKEN (the remote's deploy token)"} first.`,
+    );
+    print(DEPLOY_USAGE);
+    return 2;
+  }
+  const by = deployerName(env);
+  const headers = { authorization: `Bearer ${token}`, 'x-studio-deployer': by };
+  const api = `${site}/api/deploy/${remote}`;
+
+  const call = async (url: string, init: RequestInit): Promise<{ ok: boolean; status: number; body: unknown }> => {
+    let res: Response;
+    try {
+      res = await doFetch(url, init);
+    } catch (error) {
+      throw new Error(`${site} could not be reached: ${(error as Error).message}`, { cause: error });
+    }
+    const body: unknown = await res.json().catch(() => ({}));
+    return { ok: res.ok, status: res.status, body };
+  };
+  const refused = (what: string, status: number, body: unknown) => {
+    const error = body as ApiError;
+    print(`${what} was refused (${status}): ${error.message?.split('\n')[0] ?? 'no reason given'}`);
+    for (const problem of error.fieldErrors?.gate ?? []) print(`  - ${problem}`);
+    return 1;
+  };
+  const switchTo = async (version: string | undefined, kind: 'deploy' | 'rollback') => {
+    const res = await call(`${api}/live`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...(version ? { version } : {}), by, kind }),
+    });
+    if (!res.ok) return refused(kind === 'deploy' ? 'Going live' : 'The rollback', res.status, res.body);
+    const record = res.body as { fromVersion: string | null; toVersion: string };
+    print(
+      record.fromVersion === record.toVersion
+        ? `${remote} ${record.toVersion} was already live: nothing changed.`
+        : `${remote} ${record.toVersion} is live (was ${record.fromVersion ?? 'the build output'}). New page loads get it; open pages keep the version they loaded.`,
+    );
+    if (kind === 'deploy' && record.fromVersion && record.fromVersion !== record.toVersion) {
+      print(`To go back: npm run deploy -- rollback ${remote}`);
+    }
+    return 0;
+  };
+
+  try {
+    if (mode === 'versions') {
+      const res = await call(`${api}/versions`, { headers });
+      if (!res.ok) return refused('Listing the versions', res.status, res.body);
+      const list = res.body as {
+        live: string | null;
+        versions: Array<{ version: string; createdAt: string; deployedBy: string; live: boolean }>;
+      };
+      if (list.versions.length === 0) print(`${remote} has no deployed versions: its build output is live.`);
+      for (const v of list.versions) {
+        print(`${v.live ? '*' : ' '} ${v.version}  ${v.createdAt}  ${v.deployedBy}${v.live ? '  (live)' : ''}`);
+      }
+      return 0;
+    }
+    if (mode === 'rollback') return await switchTo(third, 'rollback');
+
+    const dir = path.resolve(second ?? path.join(context.repoRoot, remote, 'dist'));
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      print(`There is no build folder at ${dir}: build the remote first (npm run build).`);
+      return 1;
+    }
+    if (!existsSync(path.join(dir, 'mf-manifest.json'))) {
+      print(`${dir} has no mf-manifest.json: is it a remote's build folder?`);
+      return 1;
+    }
+    const archive = await pack(dir);
+    print(`Uploading ${remote} from ${dir} (${kb(archive.length)} packed) to ${site} ...`);
+    const uploaded = await call(`${api}/versions`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/gzip' },
+      body: new Uint8Array(archive),
+    });
+    if (!uploaded.ok) return refused('The upload', uploaded.status, uploaded.body);
+    const version = uploaded.body as { version: string; created: boolean; files: number; bytes: number };
+    print(
+      version.created
+        ? `Version ${version.version} passed the compatibility gate and is kept (${version.files} files, ${kb(version.bytes)}).`
+        : `Version ${version.version} was uploaded before (the same build): it is kept once.`,
+    );
+    return await switchTo(version.version, 'deploy');
+  } catch (error) {
+    print((error as Error).message);
+    return 1;
+  }
+}

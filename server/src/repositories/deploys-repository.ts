@@ -1,0 +1,206 @@
+// The remotes' versions, which one is live, the switch history and the deploy tokens (migration 020). Storage only:
+// the files, the gate and the pruning live in deploys/. A switch reads and writes in one transaction, so two switches
+// racing each see the other whole and the history names the version each one replaced.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+
+export interface StoredVersion {
+  remote: string;
+  version: string;
+  createdAt: string;
+  deployedBy: string;
+  tokenLabel: string;
+  summary: VersionSummary;
+}
+
+export interface VersionSummary {
+  files: number;
+  bytes: number;
+  /** Shared singleton name -> the version the remote was built with. */
+  shared: Record<string, string>;
+  exposes: string[];
+}
+
+export interface LiveVersion {
+  remote: string;
+  version: string;
+  switchedAt: string;
+}
+
+export interface SwitchRecord {
+  remote: string;
+  fromVersion: string | null;
+  toVersion: string;
+  switchedAt: string;
+  switchedBy: string;
+  kind: 'deploy' | 'rollback';
+}
+
+export interface DeployToken {
+  id: string;
+  remote: string;
+  label: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** What a presented token is worth for one remote. */
+export type TokenCheck =
+  { ok: true; token: DeployToken } | { ok: false; reason: 'missing' | 'unknown' | 'revoked' | 'other-remote' };
+
+/** A deploy token: a prefix that makes it recognisable in a leaked log or file, and 256 random bits. */
+export const TOKEN_PREFIX = 'studio_deploy_';
+const TOKEN_FORMAT = /^studio_deploy_[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface VersionRow {
+  remote: string;
+  version: string;
+  createdAt: string;
+  deployedBy: string;
+  tokenLabel: string;
+  summary: string;
+}
+
+const VERSION_COLUMNS =
+  'remote, version, created_at AS createdAt, deployed_by AS deployedBy, token_label AS tokenLabel, summary';
+const TOKEN_COLUMNS = 'id, remote, label, created_at AS createdAt, revoked_at AS revokedAt';
+
+const toVersion = (row: VersionRow): StoredVersion => ({
+  ...row,
+  summary: JSON.parse(row.summary) as VersionSummary,
+});
+
+export class SwitchError extends Error {
+  constructor(
+    readonly reason: 'unknown-version' | 'no-previous',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function createDeploysRepository(db: Db, now: () => Date = () => new Date()) {
+  const insertVersion = db.prepare(
+    'INSERT OR IGNORE INTO remote_versions (remote, version, created_at, deployed_by, token_label, summary) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const versionOf = db.prepare(`SELECT ${VERSION_COLUMNS} FROM remote_versions WHERE remote = ? AND version = ?`);
+  const versionsOf = db.prepare(
+    `SELECT ${VERSION_COLUMNS} FROM remote_versions WHERE remote = ? ORDER BY created_at DESC, rowid DESC`,
+  );
+  const deleteVersion = db.prepare('DELETE FROM remote_versions WHERE remote = ? AND version = ?');
+  const liveOf = db.prepare('SELECT remote, version, switched_at AS switchedAt FROM remote_live WHERE remote = ?');
+  const allLive = db.prepare('SELECT remote, version, switched_at AS switchedAt FROM remote_live');
+  const setLive = db.prepare(
+    'INSERT INTO remote_live (remote, version, switched_at) VALUES (?, ?, ?) ON CONFLICT (remote) DO UPDATE SET version = excluded.version, switched_at = excluded.switched_at',
+  );
+  const insertSwitch = db.prepare(
+    'INSERT INTO remote_switches (remote, from_version, to_version, switched_at, switched_by, kind) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const switchesOf = db.prepare(
+    `SELECT remote, from_version AS fromVersion, to_version AS toVersion, switched_at AS switchedAt,
+            switched_by AS switchedBy, kind
+       FROM remote_switches WHERE remote = ? ORDER BY id DESC LIMIT ?`,
+  );
+  const lastSwitchTo = db.prepare(
+    'SELECT from_version AS fromVersion FROM remote_switches WHERE remote = ? AND to_version = ? ORDER BY id DESC LIMIT 1',
+  );
+
+  const insertToken = db.prepare(
+    'INSERT INTO deploy_tokens (id, remote, label, token_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, NULL)',
+  );
+  const tokenByHash = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM deploy_tokens WHERE token_hash = ?`);
+  const tokensOf = db.prepare(`SELECT ${TOKEN_COLUMNS} FROM deploy_tokens WHERE remote = ? ORDER BY created_at, rowid`);
+  const revokeOne = db.prepare('UPDATE deploy_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const revokeAllOf = db.prepare('UPDATE deploy_tokens SET revoked_at = ? WHERE remote = ? AND revoked_at IS NULL');
+
+  const stamp = () => now().toISOString();
+
+  /** The version that was live before the current one: what a rollback without a version goes back to. */
+  const previousOf = (remote: string): string | null => {
+    const live = liveOf.get(remote) as LiveVersion | undefined;
+    if (!live) return null;
+    const row = lastSwitchTo.get(remote, live.version) as { fromVersion: string | null } | undefined;
+    return row?.fromVersion ?? null;
+  };
+
+  const switchLive = db.transaction(
+    (remote: string, version: string | null, by: string, kind: 'deploy' | 'rollback'): SwitchRecord => {
+      const target = version ?? previousOf(remote);
+      if (target === null) throw new SwitchError('no-previous', `${remote} has no earlier version to roll back to.`);
+      if (!versionOf.get(remote, target)) {
+        throw new SwitchError('unknown-version', `${remote} has no version ${target}.`);
+      }
+      const current = liveOf.get(remote) as LiveVersion | undefined;
+      const at = stamp();
+      const record: SwitchRecord = {
+        remote,
+        fromVersion: current?.version ?? null,
+        toVersion: target,
+        switchedAt: at,
+        switchedBy: by,
+        kind,
+      };
+      if (current?.version === target) return record;
+      setLive.run(remote, target, at);
+      insertSwitch.run(remote, record.fromVersion, target, at, by, kind);
+      return record;
+    },
+  );
+
+  return {
+    /** Records a version; the same content stored again keeps its first record. Answers whether it was new. */
+    addVersion(version: Omit<StoredVersion, 'createdAt'>): boolean {
+      const result = insertVersion.run(
+        version.remote,
+        version.version,
+        stamp(),
+        version.deployedBy,
+        version.tokenLabel,
+        JSON.stringify(version.summary),
+      );
+      return result.changes === 1;
+    },
+    getVersion: (remote: string, version: string) => {
+      const row = versionOf.get(remote, version) as VersionRow | undefined;
+      return row ? toVersion(row) : undefined;
+    },
+    /** Newest first. */
+    listVersions: (remote: string) => (versionsOf.all(remote) as VersionRow[]).map(toVersion),
+    removeVersion: (remote: string, version: string) => void deleteVersion.run(remote, version),
+    live: (remote: string) => liveOf.get(remote) as LiveVersion | undefined,
+    allLive: () => allLive.all() as LiveVersion[],
+    previous: previousOf,
+    /**
+     * Makes `version` live (null: the one live before the current one), in one transaction with its history row.
+     * Switching to the version already live changes nothing and records nothing.
+     */
+    switchLive: (remote: string, version: string | null, by: string, kind: 'deploy' | 'rollback') =>
+      switchLive(remote, version, by, kind),
+    history: (remote: string, limit = 20) => switchesOf.all(remote, limit) as SwitchRecord[],
+
+    /** Issues a token for one remote; the token itself is answered once and only its hash is kept. */
+    issueToken(remote: string, label: string): { token: string; record: DeployToken } {
+      const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const record: DeployToken = { id: randomUUID(), remote, label, createdAt: stamp(), revokedAt: null };
+      insertToken.run(record.id, remote, label, hashToken(token), record.createdAt);
+      return { token, record };
+    },
+    listTokens: (remote: string) => tokensOf.all(remote) as DeployToken[],
+    /** Revokes one token by its id, or every token of a remote; answers how many were revoked. */
+    revokeToken: (id: string) => revokeOne.run(stamp(), id).changes,
+    revokeTokensOf: (remote: string) => revokeAllOf.run(stamp(), remote).changes,
+    checkToken(remote: string, token: string | undefined): TokenCheck {
+      if (!token) return { ok: false, reason: 'missing' };
+      if (!TOKEN_FORMAT.test(token)) return { ok: false, reason: 'unknown' };
+      const found = tokenByHash.get(hashToken(token)) as DeployToken | undefined;
+      if (!found) return { ok: false, reason: 'unknown' };
+      if (found.revokedAt !== null) return { ok: false, reason: 'revoked' };
+      if (found.remote !== remote) return { ok: false, reason: 'other-remote' };
+      return { ok: true, token: found };
+    },
+  };
+}
+
+export type DeploysRepository = ReturnType<typeof createDeploysRepository>;
