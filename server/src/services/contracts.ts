@@ -15,7 +15,13 @@ import type { BookingRequest } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
 import type { ContentRepository } from '../repositories/content-repository';
-import { renderContractPdf } from './contract-pdf';
+import type { ContractPdfInput } from './contract-pdf';
+
+// The PDF library and its font engine are loaded when the first PDF is drawn, not at start: evaluated, they hold
+// about 45 MB of the server's memory (measured with `node -e "require('@pdf-lib/fontkit')"`), for a page she opens
+// now and then.
+const renderContractPdf = async (input: ContractPdfInput): Promise<Uint8Array> =>
+  (await import('./contract-pdf')).renderContractPdf(input);
 
 export const CONTRACT_LINK_MS = CONTRACT_LINK_DAYS * 24 * 60 * 60 * 1000;
 
