@@ -57,6 +57,8 @@ import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
 import { startReminderJob } from './services/reminder-job';
+import { createStatusNotifications } from './services/status-notifications';
+import { createHeldNotificationsRepository } from './repositories/held-notifications-repository';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
 import ops from './ops/register-ops';
 import { loggerOptions, type LogStream } from './ops/request-log';
@@ -227,8 +229,21 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   });
   await app.register(serveVersions, { options, deploys });
 
+  // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes now.
+  const statusNotifications = createStatusNotifications({
+    options,
+    held: createHeldNotificationsRepository(db),
+    bookings: deps.bookings,
+    mailer: deps.mailer,
+    smsSender: deps.smsSender,
+    log: app.log,
+  });
+  statusNotifications.start();
+  app.addHook('onClose', async () => statusNotifications.stop());
+
   await app.register(adminRoutes, {
     prefix: '/api/admin',
+    statusNotifications,
     options,
     sessions: deps.sessions,
     bookings: deps.bookings,

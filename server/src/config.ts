@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { DEFAULT_TIMEZONE, isTimeZone } from '@studio/shared/domain/studio-time';
 import { MIN_NOTICE_DAYS_DEFAULT } from '@studio/shared/domain';
+import { STATUS_UNDO_SECONDS } from '@studio/shared/domain/lifecycle';
 import { opsOptionsFromEnv, type OpsOptions } from './ops/ops-settings';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './deploys/unpack';
 
@@ -63,6 +64,8 @@ export interface AppOptions extends OpsOptions {
   timeZone: string;
   /** Days of notice before the first bookable day (MIN_NOTICE_DAYS). */
   minNoticeDays: number;
+  /** How long a status change's mail to the client is held for Undo (issue 18): the dashboard offers Undo as long. */
+  statusUndoMs: number;
   now: () => Date;
   /** Deployed versions of each remote (docs/deploy.md): how many are kept, and what one upload may hold. */
   deploys: { keep: number; limits: UploadLimits };
@@ -105,6 +108,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     signInMailsPerMailbox: Number(env.SIGN_IN_MAILS_PER_MAILBOX ?? 10),
     timeZone: timeZoneFromEnv(env.TIMEZONE),
     minNoticeDays: minNoticeFromEnv(env.MIN_NOTICE_DAYS),
+    statusUndoMs: STATUS_UNDO_SECONDS * 1000,
     now: () => new Date(),
     deploys: {
       keep: Math.max(2, Number(env.REMOTE_VERSIONS_KEEP ?? 5)),

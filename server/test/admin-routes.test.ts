@@ -11,7 +11,8 @@ let stranger: string;
 let clock = new Date('2026-03-02T10:00:00Z').getTime();
 
 beforeAll(async () => {
-  t = await build({ now: () => new Date(clock) });
+  // The client is told at once here (no Undo window); the window itself is tested in status-changes.test.ts.
+  t = await build({ now: () => new Date(clock), statusUndoMs: 0 });
   admin = t.repos.sessions.create(ADMIN_EMAIL).id;
   // The server only ever issues sessions for the admin's e-mail; a stranger's session is made directly.
   stranger = t.repos.sessions.create('stranger@example.com').id;
@@ -60,6 +61,8 @@ const as = (session: string | null, options: InjectOptions): InjectOptions =>
 const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'GET', url: '/api/admin/bookings' },
   { method: 'PATCH', url: '/api/admin/bookings/b-1', payload: { status: 'Contacted' } },
+  { method: 'POST', url: '/api/admin/bookings/b-1/undo', payload: {} },
+  { method: 'POST', url: '/api/admin/bookings/b-1/accept-reschedule', payload: {} },
   { method: 'GET', url: '/api/admin/availability' },
   {
     method: 'POST',
@@ -299,7 +302,7 @@ describe('status update', () => {
     );
     const mail = outbox.find((m) => m.channel === 'mail');
     expect(mail?.recipient).toBe('jamie@example.com');
-    expect(mail?.subject).toBe('Your booking request is now Confirmed');
+    expect(mail?.subject).toBe(`Your booking request ${id.replace('-', '').toUpperCase()} is now Confirmed`);
     t.repos.settings.setAdminSmsValue(null);
   });
 
@@ -317,6 +320,7 @@ describe('status update', () => {
   test('a failing mailer is logged and does not fail the update', async () => {
     const failing = await build({
       now: () => new Date(clock),
+      statusUndoMs: 0,
       mailer: { kind: 'smtp', send: () => Promise.reject(new Error('SMTP down')) },
     });
     try {

@@ -223,6 +223,20 @@ const TABLE: Row[] = [
     expect: ADMIN_ONLY(200),
   },
   {
+    method: 'POST',
+    route: '/api/admin/bookings/:id/undo',
+    // Nothing is held for this request, so even the admin is told it is too late.
+    request: (c) => ({ method: 'POST', url: `/api/admin/bookings/${c.bookingId}/undo`, payload: {} }),
+    expect: ADMIN_ONLY(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/bookings/:id/accept-reschedule',
+    // The client asked for no move, so there is nothing to accept.
+    request: (c) => ({ method: 'POST', url: `/api/admin/bookings/${c.bookingId}/accept-reschedule`, payload: {} }),
+    expect: ADMIN_ONLY(409),
+  },
+  {
     method: 'GET',
     route: '/api/admin/availability',
     request: () => ({ url: '/api/admin/availability' }),

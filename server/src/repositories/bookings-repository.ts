@@ -144,6 +144,15 @@ export function createBookingsRepository(db: Db) {
      WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
   );
   const releaseReminder = db.prepare('UPDATE booking_requests SET reminder_sent_at = NULL WHERE id = ?');
+  const bumpInvite = db.prepare(
+    'UPDATE booking_requests SET invite_sequence = invite_sequence + 1 WHERE id = ? RETURNING invite_sequence',
+  );
+  const inviteSequence = db.prepare('SELECT invite_sequence FROM booking_requests WHERE id = ?');
+  const moveDate = db.prepare(
+    `UPDATE booking_requests SET date = reschedule_date, end_date = '', time = reschedule_time, reschedule_date = '',
+       reschedule_time = '', reschedule_requested_at = NULL, reminder_sent_at = NULL, updated_at = ?
+     WHERE id = ? AND reschedule_date != '' AND status NOT IN ('Declined', 'Cancelled')`,
+  );
 
   return {
     /** Stores a new request under its idempotency key and the hash of the body it came with; returns it as stored. */
@@ -191,6 +200,27 @@ export function createBookingsRepository(db: Db) {
     /** Sets the status and refreshes updatedAt (docs/product.md §4); null when no request has that id. */
     updateStatus(id: string, status: BookingStatus, now: string = new Date().toISOString()): BookingRequest | null {
       if (setStatus.run(status, now, id).changes === 0) return null;
+      const row = get.get(id) as BookingRow | undefined;
+      return row ? toBooking(row) : null;
+    },
+    /**
+     * Counts one more calendar invite sent for this request and answers its number, the invite's SEQUENCE: 1 for the
+     * first, higher for each update or cancellation, so her calendar replaces what it holds (RFC 5546).
+     */
+    nextInviteSequence(id: string): number {
+      const row = bumpInvite.get(id) as { invite_sequence: number } | undefined;
+      return row?.invite_sequence ?? 0;
+    },
+    /** How many invites went out for this request (0: she has none in her calendar). */
+    inviteSequence(id: string): number {
+      return (inviteSequence.get(id) as { invite_sequence: number } | undefined)?.invite_sequence ?? 0;
+    },
+    /**
+     * The admin accepts the client's request to move: the requested day becomes the (single) shoot day; null when there
+     * is no open request to move or it is closed.
+     */
+    acceptReschedule(id: string, now: string): BookingRequest | null {
+      if (moveDate.run(now, id).changes === 0) return null;
       const row = get.get(id) as BookingRow | undefined;
       return row ? toBooking(row) : null;
     },

@@ -1,9 +1,8 @@
 // The admin's booking requests under /api/admin/bookings (docs/architecture.md, rules table: read, live, update
-// status + updatedAt), read a page at a time (issue 14, item 3: the whole list was 7.8 MB at 11.7k requests). A status change tells the client: the status-update SMS (when SMS is on and the client opted
-// in) and an e-mail. Neither can fail the update, which is committed before they are sent.
+// status + updatedAt), read a page at a time (issue 14, item 3: the whole list was 7.8 MB at 11.7k requests). A status
+// change tells the client by e-mail and status SMS after an Undo window (services/status-notifications.ts); nothing
+// sent can fail the update, which is committed first.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { smsStatusUpdate } from '@studio/shared/domain';
-import type { BookingRequest } from '@studio/shared/domain';
 import { BOOKING_CURSOR_INVALID } from '@studio/shared/refusal-messages';
 import {
   apiErrorSchema,
@@ -13,36 +12,26 @@ import {
   bookingStatusUpdateSchema,
   idParamsSchema,
 } from '@studio/shared/schemas';
-import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
-import type { Mailer } from '../lib/mailer';
-import type { SmsSender } from '../lib/sms-sender';
+import { UndoTooLateError, type StatusNotifications } from '../services/status-notifications';
 import { InvalidCursorError, type BookingsRepository } from '../repositories/bookings-repository';
 import { HttpError } from '../plugins/errors';
 import { refusals } from './refusals';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
-
-export function statusUpdateMail(booking: BookingRequest, modelName: string) {
-  const what = booking.serviceTier ? `${booking.service} (${booking.serviceTier})` : booking.service;
-  return {
-    to: booking.email,
-    subject: `Your booking request is now ${booking.status}`,
-    text: `Hi ${booking.name},\n\nyour ${what} booking request is now ${booking.status}.\n\n${modelName}`,
-  };
-}
+export const UNDO_TOO_LATE = 'Too late to undo: the client has already been told.';
+export const RESCHEDULE_NOTHING_TO_ACCEPT = 'This request has no open request to move it.';
 
 export interface AdminBookingsOptions {
-  options: AppOptions;
   bookings: BookingsRepository;
   bus: ChangeBus;
-  mailer: Mailer;
-  smsSender: SmsSender;
+  notifications: StatusNotifications;
+  now: () => Date;
 }
 
 const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
   app,
-  { options, bookings, bus, mailer, smsSender },
+  { bookings, bus, notifications, now },
 ) => {
   app.get(
     '/bookings',
@@ -63,6 +52,7 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
     },
   );
 
+  // The change is committed and shown at once; what it tells the client waits for the Undo window (see the service).
   app.patch(
     '/bookings/:id',
     {
@@ -73,16 +63,59 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
       },
     },
     async (request) => {
-      const booking = bookings.updateStatus(request.params.id, request.body.status, options.now().toISOString());
+      const before = bookings.get(request.params.id);
+      if (!before) throw new HttpError(404, BOOKING_NOT_FOUND);
+      const booking = bookings.updateStatus(before.id, request.body.status, now().toISOString());
       if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
       bus.publish({ topic: 'bookings', type: 'updated', booking });
+      if (before.status !== booking.status) {
+        await notifications.changed(booking, before.status, request.body.message ?? '');
+      }
+      return booking;
+    },
+  );
 
-      const sms = smsSender.sendToClient(booking, 'status-update', smsStatusUpdate(booking));
-      const mail = mailer.send(statusUpdateMail(booking, options.modelName)).catch((error: unknown) => {
-        request.log.error({ err: error, bookingId: booking.id }, 'status-update mail failed');
-      });
-      // Awaited so the answer means "the client was told" when it could be; a failure is only logged.
-      await Promise.allSettled([sms, mail]);
+  // Undo within the window: the held mail is dropped and the status from before the change comes back.
+  app.post(
+    '/bookings/:id/undo',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: bookingRequestSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      if (!bookings.get(request.params.id)) throw new HttpError(404, BOOKING_NOT_FOUND);
+      let previous;
+      try {
+        previous = notifications.undo(request.params.id);
+      } catch (error) {
+        if (error instanceof UndoTooLateError) throw new HttpError(409, UNDO_TOO_LATE);
+        throw error;
+      }
+      const booking = bookings.updateStatus(request.params.id, previous, now().toISOString());
+      if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+      bus.publish({ topic: 'bookings', type: 'updated', booking });
+      return booking;
+    },
+  );
+
+  // The admin accepts the client's request to move (her manage link): the asked-for day becomes the shoot day. A
+  // confirmed booking's client gets the updated invite at once (same UIDs, a higher SEQUENCE).
+  app.post(
+    '/bookings/:id/accept-reschedule',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: bookingRequestSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      if (!bookings.get(request.params.id)) throw new HttpError(404, BOOKING_NOT_FOUND);
+      const booking = bookings.acceptReschedule(request.params.id, now().toISOString());
+      if (!booking) throw new HttpError(409, RESCHEDULE_NOTHING_TO_ACCEPT);
+      bus.publish({ topic: 'bookings', type: 'updated', booking });
+      await notifications.moved(booking);
       return booking;
     },
   );

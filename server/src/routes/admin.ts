@@ -12,6 +12,7 @@ import type { BookingsRepository } from '../repositories/bookings-repository';
 import type { ContentRepository } from '../repositories/content-repository';
 import type { SettingsRepository } from '../repositories/settings-repository';
 import type { PasskeyService } from '../services/passkeys';
+import type { StatusNotifications } from '../services/status-notifications';
 import type { ContractsRepository } from '../repositories/contracts-repository';
 import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
@@ -35,6 +36,7 @@ export interface AdminRoutesOptions {
   bus: ChangeBus;
   mailer: Mailer;
   smsSender: SmsSender;
+  statusNotifications: StatusNotifications;
   passkeys: PasskeyService;
   contracts: ContractsRepository;
   deploys: RemoteDeploys;
@@ -44,11 +46,10 @@ export interface AdminRoutesOptions {
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
   await app.register(adminGuard, { sessions: deps.sessions });
   await app.register(adminBookingsRoutes, {
-    options: deps.options,
     bookings: deps.bookings,
     bus: deps.bus,
-    mailer: deps.mailer,
-    smsSender: deps.smsSender,
+    notifications: deps.statusNotifications,
+    now: deps.options.now,
   });
   await app.register(adminAvailabilityRoutes, {
     options: deps.options,

@@ -6,7 +6,8 @@ import Handlebars from 'handlebars';
 import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
-import type { MailMessage } from '../lib/mailer';
+import type { StatusMail } from '@studio/shared/domain/status-mail';
+import type { MailAttachment, MailMessage } from '../lib/mailer';
 
 interface Line {
   label: string;
@@ -91,5 +92,39 @@ export function clientConfirmationMail(
     subject: `Your booking request ${view.reference} has arrived`,
     text: confirmationText(view),
     html: confirmationHtml(view),
+  };
+}
+
+interface StatusView {
+  paragraphs: string[];
+  personalMessage: string;
+  signature: string;
+}
+
+// The personal message stands out as her own words; every paragraph is escaped by `{{ }}`.
+const STATUS_HTML = `<!doctype html>
+<html lang="en"><body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
+{{#each paragraphs}}{{#if (eq this @root.personalMessage)}}<blockquote style="margin: 0 0 1em; padding-left: 12px; border-left: 3px solid #D1D5DB; white-space: pre-line">{{this}}</blockquote>
+{{else}}<p>{{this}}</p>
+{{/if}}{{/each}}<p>{{signature}}</p>
+</body></html>
+`;
+
+const statusHandlebars = Handlebars.create();
+statusHandlebars.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+const statusHtml = statusHandlebars.compile<StatusView>(STATUS_HTML, { strict: true });
+
+/** The status-change mail (its text from @studio/shared/domain/status-mail, as the dashboard previewed it). */
+export function statusChangeMail(
+  booking: BookingRequest,
+  mail: StatusMail,
+  invite: MailAttachment | null,
+): MailMessage {
+  return {
+    to: booking.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: statusHtml({ paragraphs: mail.paragraphs, personalMessage: mail.personalMessage, signature: mail.signature }),
+    ...(invite ? { attachments: [invite] } : {}),
   };
 }

@@ -18,3 +18,6 @@ export const CLOSED_STATUSES: readonly BookingStatus[] = ['Declined', 'Cancelled
 
 /** Whether a status change e-mails the client: every change but to New (nothing to tell) and to Cancelled by her. */
 export const statusChangeMailsClient = (status: BookingStatus) => status !== 'New';
+
+/** Seconds a status change's mail to the client waits, during which the dashboard offers Undo and nothing is sent. */
+export const STATUS_UNDO_SECONDS = 10;

@@ -185,7 +185,14 @@ export const bookingInputSchema = z.strictObject({
   smsOptIn: z.boolean(),
 });
 
-export const bookingStatusUpdateSchema = z.strictObject({ status: bookingStatus });
+/** The longest personal message the admin may add to a status-change mail (issue 18). */
+export const PERSONAL_MESSAGE_MAX = 1000;
+
+/** A status change; `message` is her optional personal note in the mail it sends the client. */
+export const bookingStatusUpdateSchema = z.strictObject({
+  status: bookingStatus,
+  message: text(PERSONAL_MESSAGE_MAX, { trim: true }).optional(),
+});
 
 export const availabilityPeriodInputSchema = z
   .strictObject({
