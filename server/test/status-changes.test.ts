@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import type { InjectOptions } from 'fastify';
-import { INVISIBLE_CHARACTERS_MESSAGE } from '@studio/shared/refusal-messages';
-import { UNDO_TOO_LATE } from '../src/routes/admin-bookings';
+import { INVISIBLE_CHARACTERS_MESSAGE, UNDO_TOO_LATE } from '@studio/shared/refusal-messages';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 
 const TEN_SECONDS = 10_000;

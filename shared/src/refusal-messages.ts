@@ -8,3 +8,8 @@ export const INVISIBLE_CHARACTERS_MESSAGE = 'Must not contain invisible, text-di
 export const IDEMPOTENCY_KEY_REUSED =
   'This idempotency key was already used for a different booking request. Send a new key for a new request.';
 export const BOOKING_CURSOR_INVALID = 'This page of booking requests is out of date. Reload the list.';
+
+/** Undo of a status change once its mail to the client has left (issue 18). */
+export const UNDO_TOO_LATE = 'Too late to undo: the client has already been told.';
+/** Accepting a move the client never asked for, or on a closed request (issue 18). */
+export const RESCHEDULE_NOTHING_TO_ACCEPT = 'This request has no open request to move it.';

@@ -3,7 +3,7 @@
 // change tells the client by e-mail and status SMS after an Undo window (services/status-notifications.ts); nothing
 // sent can fail the update, which is committed first.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BOOKING_CURSOR_INVALID } from '@studio/shared/refusal-messages';
+import { BOOKING_CURSOR_INVALID, RESCHEDULE_NOTHING_TO_ACCEPT, UNDO_TOO_LATE } from '@studio/shared/refusal-messages';
 import {
   apiErrorSchema,
   bookingListQuerySchema,
@@ -19,8 +19,6 @@ import { HttpError } from '../plugins/errors';
 import { refusals } from './refusals';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
-export const UNDO_TOO_LATE = 'Too late to undo: the client has already been told.';
-export const RESCHEDULE_NOTHING_TO_ACCEPT = 'This request has no open request to move it.';
 
 export interface AdminBookingsOptions {
   bookings: BookingsRepository;

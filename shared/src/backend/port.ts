@@ -102,7 +102,22 @@ export interface BookingsPort {
    * list again then.
    */
   subscribe(onChange: (change: BookingChange) => void, onError: (error: BackendError) => void): Unsubscribe;
-  updateStatus(id: string, status: BookingStatus): Promise<BookingRequest>;
+  /**
+   * Admin: sets the status; `message` is her personal note in the mail it sends the client. Where the backend has
+   * undoStatus, that mail waits STATUS_UNDO_SECONDS (domain/lifecycle) and nothing leaves if she takes it back.
+   */
+  updateStatus(id: string, status: BookingStatus, options?: { message?: string }): Promise<BookingRequest>;
+  /**
+   * Admin: takes back the last status change while its mail is still held, and answers the request with its status
+   * from before; 'conflict' once the client has been told. Absent where mails leave at once (the firebase adapter).
+   */
+  undoStatus?(id: string): Promise<BookingRequest>;
+  /**
+   * Admin: accepts the client's request to move (her manage link): the asked-for day becomes the shoot day, and the
+   * client is told (a confirmed booking's calendar invite is updated). 'conflict' when there is no move to accept.
+   * Absent where the backend cannot do it yet (the firebase adapter).
+   */
+  acceptReschedule?(id: string): Promise<BookingRequest>;
 }
 
 export interface AvailabilityPort {

@@ -11,7 +11,7 @@ import {
   TIER_NOT_FOUND,
   unavailableDatesMessage,
 } from '../../messages';
-import { IDEMPOTENCY_KEY_REUSED } from '../../refusal-messages';
+import { IDEMPOTENCY_KEY_REUSED, RESCHEDULE_NOTHING_TO_ACCEPT, UNDO_TOO_LATE } from '../../refusal-messages';
 import { orderServices } from '../../domain/services';
 import { EMPTY_SITE_CONTENT } from '../../domain/content';
 import type { CompCardStats, PortfolioContent, Service, SiteDetails } from '../../domain/types';
@@ -50,6 +50,11 @@ export interface ContractCapabilities {
    * projects. Optional, absent meaning no.
    */
   contentWrites?: boolean;
+  /**
+   * A status change's mail is held for the Undo window and undoStatus takes it back; acceptReschedule moves a request
+   * to the day its client asked for (issue 18). Optional, absent meaning no.
+   */
+  statusUndo?: boolean;
 }
 
 export type ContractCapability = keyof ContractCapabilities;
@@ -471,6 +476,35 @@ export function describeBackendContract(harness: ContractHarness): void {
         expect((await backend.bookings.list({ status: 'Confirmed' })).items.map((b) => b.id)).toEqual([made[1]]);
         expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.id)).toEqual([made[2], made[0]]);
       });
+
+      needs(
+        'statusUndo',
+        'takes a status change back within the window, once; a personal message is checked',
+        async () => {
+          const created = await backend.bookings.create(contractBooking(seed, { name: 'Una Doe' }), 'contract-undo-01');
+          await subject.signInAsAdmin();
+          await expect(
+            backend.bookings.updateStatus(created.id, 'Confirmed', { message: 'x'.repeat(1001) }),
+          ).rejects.toMatchObject({
+            code: 'validation',
+            fieldErrors: { message: ['Must be 1000 characters or less'] },
+          });
+          await backend.bookings.updateStatus(created.id, 'Contacted', { message: 'Talk soon!' });
+          await backend.bookings.updateStatus(created.id, 'Confirmed');
+          const undone = await backend.bookings.undoStatus!(created.id);
+          expect(undone).toMatchObject({ id: created.id, status: 'New' });
+          expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.id)).toContain(created.id);
+          await expect(backend.bookings.undoStatus!(created.id)).rejects.toMatchObject({
+            code: 'conflict',
+            message: UNDO_TOO_LATE,
+          });
+          // The client asked for no move: nothing to accept.
+          await expect(backend.bookings.acceptReschedule!(created.id)).rejects.toMatchObject({
+            code: 'conflict',
+            message: RESCHEDULE_NOTHING_TO_ACCEPT,
+          });
+        },
+      );
 
       it('tells the admin each new booking and each status change live, the whole request each time', async () => {
         await subject.signInAsAdmin();

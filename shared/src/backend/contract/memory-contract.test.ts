@@ -16,6 +16,7 @@ describeBackendContract({
     idempotencyBoundToBody: true,
     passkeys: true,
     contentWrites: true,
+    statusUndo: true,
   },
   seed,
   create: async () => {

@@ -117,7 +117,13 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
         ),
       subscribe: (onChange, onError) =>
         subscribeEvents<BookingChange>('booking', onChange, onError, { onOpen: () => onChange({ type: 'resync' }) }),
-      updateStatus: (id, status) => request<BookingRequest>('PATCH', `/api/admin/bookings/${enc(id)}`, { status }),
+      updateStatus: (id, status, options = {}) =>
+        request<BookingRequest>('PATCH', `/api/admin/bookings/${enc(id)}`, {
+          status,
+          ...(options.message ? { message: options.message } : {}),
+        }),
+      undoStatus: (id) => request<BookingRequest>('POST', `/api/admin/bookings/${enc(id)}/undo`, {}),
+      acceptReschedule: (id) => request<BookingRequest>('POST', `/api/admin/bookings/${enc(id)}/accept-reschedule`, {}),
     },
     availability: {
       getPublic: () => request<PublicAvailability>('GET', '/api/availability'),

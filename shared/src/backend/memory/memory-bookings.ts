@@ -6,9 +6,15 @@ import { isIdempotencyKey } from '../../domain/idempotency-key';
 import { canonicalJson } from '../../domain/request-fingerprint';
 import { BOOKING_PAGE_SIZE } from '../../domain/constants';
 import { bookedDaysOf } from '../../domain/booking-rules';
-import type { BookingChange, BookingRequest, PublicAvailability, Service } from '../../domain/types';
+import { CLOSED_STATUSES, STATUS_UNDO_SECONDS, statusChangeMailsClient } from '../../domain/lifecycle';
+import type { BookingChange, BookingRequest, BookingStatus, PublicAvailability, Service } from '../../domain/types';
 import { IDEMPOTENCY_KEY_INVALID } from '../../messages';
-import { BOOKING_CURSOR_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../refusal-messages';
+import {
+  BOOKING_CURSOR_INVALID,
+  IDEMPOTENCY_KEY_REUSED,
+  RESCHEDULE_NOTHING_TO_ACCEPT,
+  UNDO_TOO_LATE,
+} from '../../refusal-messages';
 import { bookingInputSchema, bookingListQuerySchema, bookingStatusUpdateSchema } from '../../schemas';
 import { BackendError, codeForStatus, type BookingsPort, type CreatedBooking } from '../port';
 import type { MemorySession } from './memory-session';
@@ -34,6 +40,14 @@ export function createMemoryBookings(
   const requestOf = (input: unknown) => {
     const parsed = bookingInputSchema.safeParse(input);
     return canonicalJson(parsed.success ? parsed.data : input);
+  };
+
+  // Status changes whose (imaginary) mail is still held: what Undo puts back, and until when.
+  const held = new Map<string, { previousStatus: BookingStatus; until: number }>();
+  const find = (id: string) => {
+    const booking = bookings.find((b) => b.id === id);
+    if (!booking) throw new BackendError('not-found', BOOKING_NOT_FOUND, { status: 404 });
+    return booking;
   };
 
   // Newest first; among equal timestamps the later insert is newer (sort is stable over the reversed list).
@@ -93,13 +107,52 @@ export function createMemoryBookings(
 
     subscribe: live.subscribe,
 
-    updateStatus: async (id, status) => {
+    updateStatus: async (id, status, options = {}) => {
       session.requireAdmin();
-      const update = parseOrThrow(bookingStatusUpdateSchema, { status });
-      const booking = bookings.find((b) => b.id === id);
-      if (!booking) throw new BackendError('not-found', BOOKING_NOT_FOUND, { status: 404 });
+      const update = parseOrThrow(bookingStatusUpdateSchema, {
+        status,
+        ...(options.message !== undefined ? { message: options.message } : {}),
+      });
+      const booking = find(id);
+      const before = booking.status;
       booking.status = update.status;
       booking.updatedAt = clock.timestamp();
+      // As the server does: a change that tells the client is held for the Undo window; a second one within it keeps
+      // the status from before the first. No mail is ever sent here; the hold only decides what Undo may do.
+      if (before === update.status) {
+        // Nothing changed: nothing to tell, nothing new to take back.
+      } else if (statusChangeMailsClient(update.status)) {
+        const open = held.get(id);
+        held.set(id, {
+          previousStatus: open && clock.now().getTime() < open.until ? open.previousStatus : before,
+          until: clock.now().getTime() + STATUS_UNDO_SECONDS * 1000,
+        });
+      } else held.delete(id);
+      live.emit({ type: 'updated', booking });
+      return copy(booking);
+    },
+
+    undoStatus: async (id) => {
+      session.requireAdmin();
+      const booking = find(id);
+      const open = held.get(id);
+      held.delete(id);
+      if (!open || clock.now().getTime() >= open.until)
+        throw new BackendError('conflict', UNDO_TOO_LATE, { status: 409 });
+      booking.status = open.previousStatus;
+      booking.updatedAt = clock.timestamp();
+      live.emit({ type: 'updated', booking });
+      return copy(booking);
+    },
+
+    acceptReschedule: async (id) => {
+      session.requireAdmin();
+      const booking = find(id);
+      if (!booking.rescheduleDate || CLOSED_STATUSES.includes(booking.status)) {
+        throw new BackendError('conflict', RESCHEDULE_NOTHING_TO_ACCEPT, { status: 409 });
+      }
+      Object.assign(booking, { date: booking.rescheduleDate, endDate: '', time: '', updatedAt: clock.timestamp() });
+      delete booking.rescheduleDate;
       live.emit({ type: 'updated', booking });
       return copy(booking);
     },
