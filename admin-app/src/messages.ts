@@ -43,6 +43,29 @@ export const messages = {
     statusLabel: (name: string) => `Status of the request from ${name}`,
     statusColor: (color: string) => `(${color})`,
     updateFailed: 'Failed to update status. Please try again.',
+    clientEmailed: 'Client e-mailed',
+    undo: 'Undo',
+    undone: 'Change undone; nothing was sent.',
+    statusMail: {
+      title: (name: string, status: string) => `Mark ${name}'s request ${status}?`,
+      messageLabel: 'Personal message (optional)',
+      whenUndo: (seconds: number) =>
+        `The e-mail below leaves ${seconds} seconds after you save; until then you can undo the change.`,
+      whenNow: 'The e-mail below leaves as soon as you save.',
+      previewLabel: 'The e-mail the client will get',
+      to: 'To',
+      subject: 'Subject',
+      inviteAttached: 'With a calendar invite (invite.ics) for the shoot and the consultation.',
+      save: 'Save and e-mail client',
+    },
+    reschedule: {
+      accept: 'Move to this date',
+      confirmTitle: 'Move this request?',
+      confirmBody: (name: string, date: string) =>
+        `The request moves to ${date}, and ${name} is e-mailed at once (with an updated calendar invite if it is confirmed).`,
+      confirm: 'Move and e-mail client',
+      failed: 'Failed to move the request. Please try again.',
+    },
     generateContract: 'Generate Contract',
     fields: {
       email: 'Email',

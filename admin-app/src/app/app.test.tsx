@@ -219,9 +219,7 @@ describe('bookings', () => {
     await renderApp();
     expect(screen.getAllByRole('button', { name: 'Generate Contract' })).toHaveLength(1);
     expect(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' })).toBeInTheDocument();
-    await act(async () => {
-      fireEvent.change(within(cardOf('Oldest Client')).getByRole('combobox'), { target: { value: 'Confirmed' } });
-    });
+    await chooseStatus('Oldest Client', 'Confirmed');
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Confirmed');
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveAttribute('data-color', 'blue');
     expect(screen.getAllByRole('button', { name: 'Generate Contract' })).toHaveLength(2);
@@ -232,13 +230,18 @@ describe('bookings', () => {
     memory.bookings.updateStatus = () => Promise.reject(new BackendError('network', 'down'));
     await renderApp();
     const select = within(cardOf('Oldest Client')).getByRole('combobox');
-    await act(async () => {
-      fireEvent.change(select, { target: { value: 'Declined' } });
-    });
-    expect(within(cardOf('Oldest Client')).getByRole('alert')).toHaveTextContent(
-      'Failed to update status. Please try again.',
-    );
+    await chooseStatus('Oldest Client', 'Declined');
+    // The dialog stays open with the failure; closing it leaves the saved status.
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('down');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(select).toHaveValue('New');
+
+    // A change that mails nobody saves at once, and its failure shows on the card.
+    await act(async () => {
+      fireEvent.change(within(cardOf(XSS)).getByRole('combobox'), { target: { value: 'New' } });
+    });
+    expect(within(cardOf(XSS)).getByRole('alert')).toHaveTextContent('Failed to update status. Please try again.');
+    expect(within(cardOf(XSS)).getByRole('combobox')).toHaveValue('Confirmed');
   });
 
   test("a status change shows from the server's answer, before the live stream sends anything", async () => {
@@ -252,9 +255,7 @@ describe('bookings', () => {
       }, onError);
     };
     await renderApp();
-    await act(async () => {
-      fireEvent.change(within(cardOf('Oldest Client')).getByRole('combobox'), { target: { value: 'Confirmed' } });
-    });
+    await chooseStatus('Oldest Client', 'Confirmed');
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Confirmed');
     expect(within(cardOf('Oldest Client')).getByRole('button', { name: 'Generate Contract' })).toBeInTheDocument();
   });
@@ -265,6 +266,73 @@ describe('bookings', () => {
       await memory.bookings.updateStatus('b3', 'Declined');
     });
     expect(within(cardOf('Middle Client')).getByRole('combobox')).toHaveValue('Declined');
+  });
+});
+
+/** Chooses a status that e-mails the client: the preview dialog opens; types her message and saves. */
+async function chooseStatus(name: string, status: BookingRequest['status'], message = '') {
+  await act(async () => {
+    fireEvent.change(within(cardOf(name)).getByRole('combobox'), { target: { value: status } });
+  });
+  const dialog = screen.getByRole('dialog');
+  if (message)
+    fireEvent.change(within(dialog).getByLabelText('Personal message (optional)'), { target: { value: message } });
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save and e-mail client' }));
+  });
+}
+
+describe('deliberate status changes (issue 18)', () => {
+  test('the dialog previews the mail with her message; Cancel changes nothing', async () => {
+    await renderApp();
+    await act(async () => {
+      fireEvent.change(within(cardOf('Oldest Client')).getByRole('combobox'), { target: { value: 'Contacted' } });
+    });
+    const dialog = screen.getByRole('dialog', { name: "Mark Oldest Client's request Contacted?" });
+    fireEvent.change(within(dialog).getByLabelText('Personal message (optional)'), {
+      target: { value: 'Could we talk on Thursday?' },
+    });
+    const preview = within(dialog).getByTestId('status-mail-preview');
+    expect(preview).toHaveTextContent('Hi Oldest Client,');
+    expect(preview).toHaveTextContent('is now Contacted.');
+    expect(within(preview).getByText('Could we talk on Thursday?').tagName).toBe('BLOCKQUOTE');
+    expect(dialog).toHaveTextContent(
+      'The e-mail below leaves 10 seconds after you save; until then you can undo the change.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('New');
+    expect((await memory.bookings.list()).items.find((b) => b.id === 'b1')?.status).toBe('New');
+  });
+
+  test('after saving: "Client e-mailed" with Undo, which puts the status back', async () => {
+    await renderApp();
+    await chooseStatus('Oldest Client', 'Confirmed', 'See you at the studio.');
+    const card = cardOf('Oldest Client');
+    expect(within(card).getByRole('status')).toHaveTextContent('Client e-mailed');
+    await act(async () => {
+      fireEvent.click(within(card).getByRole('button', { name: 'Undo' }));
+    });
+    expect(within(card).getByRole('combobox')).toHaveValue('New');
+    expect(within(card).getByRole('status')).toHaveTextContent('Change undone; nothing was sent.');
+    expect((await memory.bookings.list()).items.find((b) => b.id === 'b1')?.status).toBe('New');
+  });
+
+  test('Undo is offered for 10 seconds only', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      await renderApp();
+      await chooseStatus('Oldest Client', 'Declined');
+      const card = cardOf('Oldest Client');
+      expect(within(card).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(9_900));
+      expect(within(card).getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(200));
+      expect(within(card).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+      expect(within(card).getByRole('status')).toHaveTextContent('Client e-mailed');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

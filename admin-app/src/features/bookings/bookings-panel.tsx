@@ -6,12 +6,14 @@ import { format, parseISO } from 'date-fns';
 import { formatPhone, phoneHref } from '@studio/shared/domain/phone';
 import { DEFAULT_TIMEZONE, formatInstant, formatSlot } from '@studio/shared/domain/studio-time';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
-import type { QueryResult } from '@studio/shared/data';
+import { useBackend, type QueryResult } from '@studio/shared/data';
 import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
 import { Loading } from '../../components/loading';
+import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { BOOKING_FILTERS, useLoadOlderBookings, type BookingFilter } from './api/get-bookings';
 import { StatusSelect } from './status-select';
+import { useAcceptReschedule } from './api/update-booking-status';
 import './bookings.css';
 
 const m = messages.bookings;
@@ -21,6 +23,58 @@ const day = (d: string) => (d ? format(parseISO(d), 'EEE, MMM d, yyyy') : m.none
 // dashboard knows the default zone only; a site with another TIMEZONE shows its instants in the default one.
 const moment = (ts: string) => (ts ? formatInstant(ts, DEFAULT_TIMEZONE) : m.none);
 const orNone = (s: string) => (s.trim() ? s : m.none);
+
+/** The client's request to move (her manage link), and the admin's way to accept it after a confirmation. */
+function RescheduleRequest({
+  booking,
+  date,
+  onError,
+}: {
+  booking: BookingRequest;
+  date: string;
+  onError: (message: string | null) => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const accept = useAcceptReschedule();
+  const canAccept = useBackend().bookings.acceptReschedule !== undefined;
+  const busy = accept.status === 'pending';
+  const move = () => {
+    setConfirming(false);
+    onError(null);
+    accept.mutate(booking.id).catch((error: unknown) => {
+      onError(error instanceof Error ? error.message : m.reschedule.failed);
+    });
+  };
+  return (
+    <div className="alert booking-reschedule" role="note" data-testid="reschedule-request">
+      <p>{`The client asks to move this request to ${day(date)}.`}</p>
+      {canAccept && (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {m.reschedule.accept}
+        </button>
+      )}
+      {confirming && (
+        <Modal title={m.reschedule.confirmTitle} onClose={() => setConfirming(false)}>
+          <p>{m.reschedule.confirmBody(booking.name, day(date))}</p>
+          <div className="admin-form-actions">
+            <button type="button" className="btn" onClick={() => setConfirming(false)}>
+              {messages.cancel}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={move}>
+              {m.reschedule.confirm}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
 
 function BookingCard({
   booking,
@@ -75,9 +129,7 @@ function BookingCard({
           </p>
         )}
         {booking.rescheduleDate && booking.status !== 'Cancelled' && (
-          <p className="alert booking-reschedule" role="note" data-testid="reschedule-request">
-            {`The client asks to move this request to ${day(booking.rescheduleDate)}.`}
-          </p>
+          <RescheduleRequest booking={booking} date={booking.rescheduleDate} onError={setError} />
         )}
         <dl className="booking-fields">
           {details.map(([label, value]) => (
