@@ -111,6 +111,8 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
   await expect(status).toHaveValue('New');
   await expect(card.getByRole('button', { name: 'Generate Contract' })).toHaveCount(0);
   await status.selectOption('Confirmed');
+  // Confirming e-mails the client: the dialog shows the mail first.
+  await page.getByRole('dialog').getByRole('button', { name: 'Save and e-mail client' }).click();
   await expect(status).toHaveValue('Confirmed');
   await expect(status).toHaveAttribute('data-color', 'blue');
   // The newest page of the list (read a page at a time) holds it.

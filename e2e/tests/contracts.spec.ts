@@ -108,6 +108,7 @@ test('the admin sends a contract, the client signs it from her link, the admin s
   await page.getByRole('link', { name: 'Admin' }).click();
   const card = page.getByRole('article', { name: clientName });
   await card.getByRole('combobox').selectOption('Confirmed');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save and e-mail client' }).click();
   await card.getByRole('button', { name: 'Generate Contract' }).click();
 
   // The deal from the booking, then Send: nothing is mailed before she confirms.

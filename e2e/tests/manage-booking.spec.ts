@@ -74,6 +74,7 @@ test('a client books, moves and cancels through her manage link while the admin 
       (b) => b.date === shootDay,
     );
   await card.getByRole('combobox').selectOption('Confirmed');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save and e-mail client' }).click();
   await expect.poll(held).toBe(true);
   await client.reload();
   await expect(client.getByTestId('manage-status')).toHaveText('Confirmed');
