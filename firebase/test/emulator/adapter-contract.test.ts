@@ -88,6 +88,11 @@ afterAll(async () => {
   await closeAdmin();
 });
 
+// The Firestore emulator now and then breaks a realtime listener after its data was cleared (firebase-tools issue
+// 8654, open: 'RESOURCE_EXHAUSTED: Received message larger than max', then the SDK's longest backoff), which fails a
+// live-update case although the adapter did nothing wrong. Such a case gets a second run; a real fault fails both.
+jest.retryTimes(1, { logErrorsBeforeRetry: true });
+
 describeBackendContract({
   name: 'firebase on the Firestore and Auth emulators, with the deployed callables',
   capabilities: {
@@ -96,6 +101,7 @@ describeBackendContract({
     adminSession: true,
     rejectsNonAdminAtRequest: false,
     acceptBookingRule: true,
+    contentWrites: true,
   },
   seed,
   create: async () => {

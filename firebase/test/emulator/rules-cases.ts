@@ -95,6 +95,8 @@ export const BASE_SEED: Record<string, DocumentData> = {
   'portfolioMeta/main': { PRINT_CONCEPTS: [] },
   'projects/p1': { title: 'P' },
   'galleries/p1': { images: [], videos: [] },
+  'siteContent/details': { name: 'Model' },
+  'portfolioContent/main': { runway: {}, print: {}, 'comp-card': [], digitals: [] },
   'availabilityPeriods/a1': { startDate: '2030-01-01', endDate: '2030-12-31', isAvailable: true },
   'unavailableDays/u1': { startDate: '2030-02-01', endDate: '2030-02-02' },
   'timeSlots/s1': { date: '2030-03-01', startTime: '09:00', endTime: '10:00', isAvailable: true },
@@ -166,12 +168,27 @@ function own(path: string, data: DocumentData): { path: string; seed: Record<str
 }
 
 function contentCases(): RulesCase[] {
-  return ['services/usergeneratedcontent', 'portfolioMeta/main', 'projects/p1', 'galleries/p1'].flatMap((p) => [
-    allow('visitor', `a visitor reads ${p}`, read(p)),
-    deny('visitor', `a visitor cannot write ${p}`, merge(p, { x: 1 })),
-    deny('stranger', `a signed-in stranger cannot write ${p}`, merge(p, { x: 1 })),
-    allow('claimAdmin', `the admin writes ${p}`, merge(p, { x: 1 })),
-  ]);
+  const docs = [
+    'services/usergeneratedcontent',
+    'portfolioMeta/main',
+    'projects/p1',
+    'galleries/p1',
+    'siteContent/details',
+    'portfolioContent/main',
+  ];
+  return [
+    ...docs.flatMap((p) => [
+      allow('visitor', `a visitor reads ${p}`, read(p)),
+      deny('visitor', `a visitor cannot write ${p}`, merge(p, { x: 1 })),
+      deny('stranger', `a signed-in stranger cannot write ${p}`, merge(p, { x: 1 })),
+      allow('claimAdmin', `the admin writes ${p}`, merge(p, { x: 1 })),
+    ]),
+    // Issue 16: only the documents the adapter writes, so the public collections hold nothing else.
+    allow('claimAdmin', 'the admin writes siteContent/compCard', merge('siteContent/compCard', { units: 'metric' })),
+    allow('claimAdmin', 'the admin writes siteContent/serviceOrder', merge('siteContent/serviceOrder', { ids: [] })),
+    deny('claimAdmin', 'not even the admin writes another siteContent document', create('siteContent', { x: 1 })),
+    deny('claimAdmin', 'not even the admin writes another portfolioContent document', create('portfolioContent', {})),
+  ];
 }
 
 function adminCases(): RulesCase[] {

@@ -16,12 +16,23 @@ export function withCacheBust(url: string, t: number): string {
   return `${base}${separator}t=${t}${hash}`;
 }
 
+/** What a visitor sees: the services she has not hidden, without the flag. */
 export async function listServices(ctx: FirebaseContext): Promise<Service[]> {
   const snap = await getDocs(collection(ctx.db(), COLLECTIONS.services));
-  return snap.docs.map((d) => ({ ...(d.data() as Omit<Service, 'id'>), id: d.id }));
+  return snap.docs.flatMap((d) => {
+    const { hidden, ...service } = d.data() as Omit<Service, 'id'>;
+    return hidden ? [] : [{ ...service, id: d.id }];
+  });
 }
 
+/** The portfolio as she saved it (portfolioContent/main), or the JSON in Storage of a site she never edited. */
 async function getContent(ctx: FirebaseContext): Promise<PortfolioContent> {
+  const saved = await getDoc(doc(ctx.db(), COLLECTIONS.portfolioContent, 'main'));
+  if (saved.exists()) return saved.data() as PortfolioContent;
+  return getStoredContent(ctx);
+}
+
+async function getStoredContent(ctx: FirebaseContext): Promise<PortfolioContent> {
   const { mod, storage } = await ctx.storage();
   const url = await mod.getDownloadURL(mod.ref(storage, PORTFOLIO_CONTENT_PATH));
   const doFetch = ctx.options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));

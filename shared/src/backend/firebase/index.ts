@@ -38,12 +38,13 @@ export const CONTRACTS_NOT_SUPPORTED =
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): FirebaseBackend {
   const ctx = createFirebaseContext(options);
+  const auth = createAuthPort(ctx);
   return {
     ...createContentPorts(ctx),
-    content: createContentAdminPort(ctx),
+    content: createContentAdminPort(ctx, async () => (await auth.current()) !== null),
     bookings: createBookingsPort(ctx),
     availability: createAvailabilityPort(ctx),
-    auth: createAuthPort(ctx),
+    auth,
     notifications: createNotificationsPort(ctx),
     // Issue 19: the signing page and its PDF need a server; on Firebase they are planned as a function.
     contracts: () => Promise.reject(new BackendError('not-supported', CONTRACTS_NOT_SUPPORTED)),

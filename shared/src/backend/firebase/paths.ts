@@ -9,7 +9,14 @@ export const COLLECTIONS = {
   slots: 'timeSlots',
   bookings: 'bookingRequests',
   settings: 'settings',
+  /** Her site details, comp card and order of the services (issue 16), one document each. */
+  siteContent: 'siteContent',
+  /** The portfolio's media in order (issue 16); before she first saves it, the JSON in Storage is read instead. */
+  portfolioContent: 'portfolioContent',
 } as const;
+
+/** The documents of siteContent (firestore.rules allows these ids only). */
+export const SITE_CONTENT_DOCS = { details: 'details', compCard: 'compCard', serviceOrder: 'serviceOrder' } as const;
 
 /** Admin-only notes and reasons of availability entries, one document per entry (firebase/README.md explains why). */
 export const NOTES_COLLECTION = 'availabilityNotes';

@@ -6,6 +6,13 @@ import { FIELDS_NOT_VALID } from '../../messages';
 import { BackendError } from '../port';
 
 export {
+  compCardSchema,
+  portfolioContentInputSchema,
+  portfolioMetaInputSchema,
+  projectInputSchema,
+  serviceInputSchema,
+  serviceOrderSchema,
+  siteDetailsSchema,
   availabilityPeriodInputSchema,
   bookingListQuerySchema,
   bookingStatusUpdateSchema,
