@@ -147,6 +147,14 @@ export const messages = {
     controlCharacters: (label: string) => `${label} must not contain control characters`,
     invisibleCharacters: (label: string) => `${label} must not contain invisible, text-direction or broken characters`,
     deleteLabel: (what: string) => `Delete ${what}`,
+    entryName: { periods: 'availability period', unavailable: 'unavailable days', slots: 'time slot' },
+    confirmTitle: (what: string) => `Delete this ${what}?`,
+    confirmBody: (title: string) => `${title} will be removed. You can undo it for a few seconds after.`,
+    lastPeriodWarning:
+      "This is your last availability period: until you add another, the booking form shows 'No Availability Set' and visitors cannot book.",
+    deleted: (what: string, title: string) => `Deleted the ${what} ${title}.`,
+    undo: 'Undo',
+    undoFailed: 'Failed to restore it. Please add it again.',
   },
 
   sms: {

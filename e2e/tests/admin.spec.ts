@@ -198,9 +198,19 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
     ['E2E period', (a: PublicAvailability) => a.periods.some((p) => p.startDate === periodStart)],
   ] as const) {
     const item = panel.getByRole('listitem').filter({ hasText: note });
+    // A delete asks first, then offers Undo (issue 18).
     await item.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(panel.getByText(note)).toHaveCount(0);
     await expect.poll(async () => check(await publicAvailability(page.request, base))).toBe(false);
+    if (note === 'E2E period') {
+      await panel.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+      await expect(panel.getByRole('listitem').filter({ hasText: note })).toBeVisible();
+      await expect.poll(async () => check(await publicAvailability(page.request, base))).toBe(true);
+      await panel.getByRole('listitem').filter({ hasText: note }).getByRole('button', { name: /^Delete/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect.poll(async () => check(await publicAvailability(page.request, base))).toBe(false);
+    }
   }
   // With the period gone, the booking form refuses a day in it again.
   expect(await bookingFormSays(visitorPage, isoDay(203))).toBe(UNAVAILABLE);

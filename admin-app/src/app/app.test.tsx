@@ -589,14 +589,62 @@ describe('availability', () => {
       openTab();
       const original = memory.availability[method] as (id: string) => Promise<void>;
       (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
-      await act(async () => fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ })));
+      await deleteAfterConfirming(name);
       expect(within(section(name)).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
       (memory.availability[method] as (id: string) => Promise<void>) = original;
-      await act(async () => fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ })));
+      await deleteAfterConfirming(name);
       expect(within(section(name)).queryByRole('button', { name: /^Delete/ })).toBeNull();
       expect(within(section(name)).queryByRole('alert')).toBeNull();
     },
   );
+
+  /** Delete, then the confirmation's Delete. */
+  async function deleteAfterConfirming(name: string) {
+    fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ }));
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' })));
+  }
+
+  test('a delete asks first: Cancel keeps it; the last period warns that bookings close; Undo brings it back', async () => {
+    await renderApp();
+    openTab();
+    const periods = section('Availability periods');
+    const before = (await memory.availability.getPublic()).periods.map(({ startDate, endDate }) => [
+      startDate,
+      endDate,
+    ]);
+    expect(before).toHaveLength(1);
+    fireEvent.click(within(periods).getByRole('button', { name: /^Delete/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this availability period?' });
+    expect(dialog).toHaveTextContent(
+      "This is your last availability period: until you add another, the booking form shows 'No Availability Set' and visitors cannot book.",
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect((await memory.availability.getPublic()).periods).toHaveLength(1);
+
+    await deleteAfterConfirming('Availability periods');
+    expect((await memory.availability.getPublic()).periods).toHaveLength(0);
+    const undo = screen.getByRole('status');
+    expect(undo).toHaveTextContent(/^Deleted the availability period /);
+    await act(async () => fireEvent.click(within(undo).getByRole('button', { name: 'Undo' })));
+    expect(
+      (await memory.availability.getPublic()).periods.map(({ startDate, endDate }) => [startDate, endDate]),
+    ).toEqual(before);
+    expect(screen.queryByText(/^Deleted the availability period/)).toBeNull();
+  });
+
+  test('Undo of a delete is offered for 10 seconds only', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      await renderApp();
+      openTab();
+      await deleteAfterConfirming('Time slots');
+      expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(10_100));
+      expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
 
 describe('SMS setting', () => {

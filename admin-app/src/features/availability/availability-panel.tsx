@@ -1,9 +1,13 @@
 // The availability tab (docs/product.md §2): a month calendar, then availability periods, unavailable ranges and time slots,
 // each listed, added through a modal and deleted. Lists follow the live subscription, so a change shows once the
-// server has it.
-import { useState, type ReactNode } from 'react';
+// server has it. A delete asks first (the last period also says the public form will close) and then offers Undo for
+// 10 seconds (issue 18): the entry is deleted on the server at once, and Undo adds it again with the same dates, times
+// and notes, so nothing hangs on this tab staying open.
+import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
-import type { AdminAvailability, IsoDate } from '@studio/shared/domain';
+import type { AdminAvailability, AvailabilityPeriod, IsoDate, TimeSlot, UnavailableRange } from '@studio/shared/domain';
+import { STATUS_UNDO_SECONDS } from '@studio/shared/domain/lifecycle';
+import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { AvailabilityCalendar } from './availability-calendar';
 import { AddPeriodModal } from './add-period-modal';
@@ -12,6 +16,9 @@ import { AddSlotModal } from './add-slot-modal';
 import { useDeleteAvailabilityPeriod } from './api/delete-availability-period';
 import { useDeleteUnavailableRange } from './api/delete-unavailable-range';
 import { useDeleteTimeSlot } from './api/delete-time-slot';
+import { useCreateAvailabilityPeriod } from './api/create-availability-period';
+import { useCreateUnavailableRange } from './api/create-unavailable-range';
+import { useCreateTimeSlot } from './api/create-time-slot';
 import './availability.css';
 
 const m = messages.availability;
@@ -19,6 +26,15 @@ const day = (d: string) => format(parseISO(d), 'MMM d, yyyy');
 const range = (start: string, end: string) => (start === end ? day(start) : `${day(start)} – ${day(end)}`);
 
 type Kind = 'periods' | 'unavailable' | 'slots';
+
+/** One entry of a list, with what it takes to add it again. */
+type Entry =
+  | { kind: 'periods'; item: AvailabilityPeriod }
+  | { kind: 'unavailable'; item: UnavailableRange }
+  | { kind: 'slots'; item: TimeSlot };
+
+const slotTitle = (s: TimeSlot) => `${day(s.date)}, ${s.startTime}–${s.endTime}`;
+const titleOf = (e: Entry) => (e.kind === 'slots' ? slotTitle(e.item) : range(e.item.startDate, e.item.endDate));
 
 function ItemList({
   kind,
@@ -111,17 +127,59 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
     slots: useDeleteTimeSlot().mutate,
   };
 
-  const remove = async (kind: Kind, id: string) => {
-    setDeleting(id);
+  const restores = {
+    periods: useCreateAvailabilityPeriod().mutate,
+    unavailable: useCreateUnavailableRange().mutate,
+    slots: useCreateTimeSlot().mutate,
+  };
+  const [confirming, setConfirming] = useState<Entry | null>(null);
+  const [undoable, setUndoable] = useState<Entry | null>(null);
+  const [restoring, setRestoring] = useState(false);
+  const [undoFailed, setUndoFailed] = useState(false);
+  useEffect(() => {
+    if (!undoable) return;
+    const timer = setTimeout(() => setUndoable(null), STATUS_UNDO_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [undoable]);
+
+  const remove = async (entry: Entry) => {
+    const { kind, item } = entry;
+    setConfirming(null);
+    setDeleting(item.id);
+    setUndoFailed(false);
     setDeleteErrors((e) => ({ ...e, [kind]: null }));
     try {
-      await deletes[kind](id);
+      await deletes[kind](item.id);
+      setUndoable(entry);
     } catch {
       setDeleteErrors((e) => ({ ...e, [kind]: m[kind].deleteFailed }));
     } finally {
       setDeleting(null);
     }
   };
+
+  const undo = async (entry: Entry) => {
+    setRestoring(true);
+    setUndoFailed(false);
+    try {
+      if (entry.kind === 'periods') {
+        const { startDate, endDate, isAvailable, notes } = entry.item;
+        await restores.periods({ startDate, endDate, isAvailable, notes });
+      } else if (entry.kind === 'unavailable') {
+        const { startDate, endDate, reason } = entry.item;
+        await restores.unavailable({ startDate, endDate, reason });
+      } else {
+        const { date, startTime, endTime, isAvailable, notes } = entry.item;
+        await restores.slots({ date, startTime, endTime, isAvailable, notes });
+      }
+      setUndoable(null);
+    } catch {
+      setUndoFailed(true);
+    } finally {
+      setRestoring(false);
+    }
+  };
+  const lastPeriod = (e: Entry) => e.kind === 'periods' && availability.periods.length === 1;
 
   const badge = (available: boolean) => ({ text: available ? m.available : m.unavailableBadge, available });
 
@@ -144,7 +202,7 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
               badge={badge(p.isAvailable)}
               detail={p.notes}
               deleteLabel={m.deleteLabel(`${m.periods.heading.toLowerCase()} ${range(p.startDate, p.endDate)}`)}
-              onDelete={() => void remove('periods', p.id)}
+              onDelete={() => setConfirming({ kind: 'periods', item: p })}
               busy={deleting === p.id}
             />
           ))}
@@ -163,7 +221,7 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
               title={range(r.startDate, r.endDate)}
               detail={r.reason}
               deleteLabel={m.deleteLabel(`${m.unavailable.heading.toLowerCase()} ${range(r.startDate, r.endDate)}`)}
-              onDelete={() => void remove('unavailable', r.id)}
+              onDelete={() => setConfirming({ kind: 'unavailable', item: r })}
               busy={deleting === r.id}
             />
           ))}
@@ -179,18 +237,51 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
           {availability.slots.map((s) => (
             <Item
               key={s.id}
-              title={`${day(s.date)}, ${s.startTime}–${s.endTime}`}
+              title={slotTitle(s)}
               badge={badge(s.isAvailable)}
               detail={s.notes}
               deleteLabel={m.deleteLabel(
                 `${m.slots.heading.toLowerCase().replace(/s$/, '')} ${day(s.date)} ${s.startTime}–${s.endTime}`,
               )}
-              onDelete={() => void remove('slots', s.id)}
+              onDelete={() => setConfirming({ kind: 'slots', item: s })}
               busy={deleting === s.id}
             />
           ))}
         </ItemList>
       </div>
+      {undoable && (
+        <div className="availability-undo" role="status">
+          <span>{m.deleted(m.entryName[undoable.kind], titleOf(undoable))}</span>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => void undo(undoable)}
+            disabled={restoring}
+            aria-busy={restoring}
+          >
+            {m.undo}
+          </button>
+        </div>
+      )}
+      {undoFailed && (
+        <p className="alert alert-error" role="alert">
+          {m.undoFailed}
+        </p>
+      )}
+      {confirming && (
+        <Modal title={m.confirmTitle(m.entryName[confirming.kind])} onClose={() => setConfirming(null)}>
+          <p>{m.confirmBody(titleOf(confirming))}</p>
+          {lastPeriod(confirming) && <p className="alert alert-error">{m.lastPeriodWarning}</p>}
+          <div className="admin-form-actions">
+            <button type="button" className="btn" onClick={() => setConfirming(null)}>
+              {messages.cancel}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => void remove(confirming)}>
+              {messages.delete}
+            </button>
+          </div>
+        </Modal>
+      )}
       {open === 'periods' && <AddPeriodModal onClose={() => setOpen(null)} />}
       {open === 'unavailable' && <AddUnavailableModal onClose={() => setOpen(null)} />}
       {open === 'slots' && <AddSlotModal onClose={() => setOpen(null)} />}
