@@ -27,6 +27,11 @@ export const messages = {
     /** How many are shown; `more` when older ones remain to be read. */
     count: (n: number, more = false) => (more ? `${n}+ requests` : n === 1 ? '1 request' : `${n} requests`),
     filterLabel: 'Show',
+    searchLabel: 'Search',
+    searchPlaceholder: 'Name, e-mail or reference',
+    clearSearch: 'Clear',
+    noMatch: (q: string) => `No requests match “${q}”.`,
+    newCount: (n: number) => (n === 1 ? '1 new request' : `${n} new requests`),
     filters: {
       all: 'All requests',
       New: 'New',

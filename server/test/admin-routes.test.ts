@@ -60,6 +60,7 @@ const as = (session: string | null, options: InjectOptions): InjectOptions =>
 
 const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'GET', url: '/api/admin/bookings' },
+  { method: 'GET', url: '/api/admin/bookings/summary' },
   { method: 'PATCH', url: '/api/admin/bookings/b-1', payload: { status: 'Contacted' } },
   { method: 'POST', url: '/api/admin/bookings/b-1/undo', payload: {} },
   { method: 'POST', url: '/api/admin/bookings/b-1/accept-reschedule', payload: {} },
@@ -275,6 +276,49 @@ describe('the booking list, a page at a time (issue 14, item 3)', () => {
     expect(res.body.length).toBeLessThan(100_000);
     expect((res.json() as { items: unknown[] }).items).toHaveLength(50);
     t.app.db.prepare('DELETE FROM booking_requests').run();
+  });
+});
+
+describe('search and the New count (issue 18, item 6)', () => {
+  const list = async (query: string) => {
+    const res = await t.app.inject(as(admin, { url: `/api/admin/bookings?${query}` }));
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { items: Array<{ name: string }> }).items.map((b) => b.name);
+  };
+
+  test('q finds a name or e-mail by any part in any case, or a reference by its start; with status and pages', async () => {
+    insertBooking({ id: 'aa11bb22-0000-4000-8000-000000000001', name: 'Zoë Quartz', email: 'zq@studio-search.test' });
+    insertBooking({ name: 'Quartz 100%_ Fan', email: 'fan@studio-search.test', status: 'Declined' });
+    insertBooking({ name: 'Someone Else', email: 'other@elsewhere.test' });
+    expect(await list('q=quartz')).toEqual(['Quartz 100%_ Fan', 'Zoë Quartz']);
+    expect(await list('q=STUDIO-SEARCH')).toEqual(['Quartz 100%_ Fan', 'Zoë Quartz']);
+    expect(await list('q=quartz&status=Declined')).toEqual(['Quartz 100%_ Fan']);
+    // % and _ are letters here, not wildcards.
+    expect(await list('q=100%25_')).toEqual(['Quartz 100%_ Fan']);
+    expect(await list('q=%25')).toEqual(['Quartz 100%_ Fan']);
+    expect(await list('q=AA11BB22')).toEqual(['Zoë Quartz']);
+    expect(await list('q=bb22')).toEqual([]);
+    expect(await list('q=quartz&limit=1')).toEqual(['Quartz 100%_ Fan']);
+    const first = (await t.app.inject(as(admin, { url: '/api/admin/bookings?q=quartz&limit=1' }))).json() as {
+      nextCursor: string;
+    };
+    expect(await list(`q=quartz&limit=1&cursor=${encodeURIComponent(first.nextCursor)}`)).toEqual(['Zoë Quartz']);
+    // Hidden characters in a search are refused like in any text.
+    const odd = await t.app.inject(as(admin, { url: '/api/admin/bookings?q=a%E2%80%AEb' }));
+    expect(odd.statusCode).toBe(400);
+  });
+
+  test('the summary counts the New requests of the whole table', async () => {
+    const count = async () =>
+      ((await t.app.inject(as(admin, { url: '/api/admin/bookings/summary' }))).json() as { new: number }).new;
+    const before = await count();
+    const id = insertBooking();
+    insertBooking({ status: 'Contacted' });
+    expect(await count()).toBe(before + 1);
+    await t.app.inject(
+      as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Declined' } }),
+    );
+    expect(await count()).toBe(before);
   });
 });
 

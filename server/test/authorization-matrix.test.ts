@@ -217,6 +217,12 @@ const TABLE: Row[] = [
     expect: ADMIN_ONLY(200),
   },
   {
+    method: 'GET',
+    route: '/api/admin/bookings/summary',
+    request: () => ({ url: '/api/admin/bookings/summary' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
     method: 'PATCH',
     route: '/api/admin/bookings/:id',
     request: (c) => ({ method: 'PATCH', url: `/api/admin/bookings/${c.bookingId}`, payload: { status: 'Contacted' } }),

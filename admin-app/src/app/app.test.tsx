@@ -1,7 +1,7 @@
 // Issue 5: the admin dashboard against the memory backend: tabs, live bookings with status colours and Generate
 // Contract, availability modals with their validation and the spec's failure alerts, the SMS note, contract export
 // (escaped, popup blocked, failures) and sign-out.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
 import { BackendError, type Backend } from '@studio/shared/backend';
@@ -127,7 +127,7 @@ describe('tabs', () => {
   test('three ARIA tabs; bookings first; arrow keys, Home and End move and select', async () => {
     await renderApp();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent?.replace(/\d+$/, ''))).toEqual([
+    expect(tabs.map((t) => t.textContent?.replace(/\d+\d+ new requests?$/, ''))).toEqual([
       'Bookings',
       'Availability',
       'Content',
@@ -282,6 +282,42 @@ async function chooseStatus(name: string, status: BookingRequest['status'], mess
   });
 }
 
+describe('search and the New badge (issue 18)', () => {
+  const names = () => [...document.querySelectorAll('article h3')].map((h) => h.textContent);
+  test('the badge counts New requests only, and follows a status change and a new request live', async () => {
+    await renderApp();
+    const badge = () => screen.getByTestId('new-count');
+    expect(badge()).toHaveTextContent('1 new request');
+    await act(async () => {
+      await memory.bookings.updateStatus('b3', 'New');
+    });
+    expect(await screen.findByText('2 new requests')).toBeInTheDocument();
+    await chooseStatus('Oldest Client', 'Contacted');
+    await chooseStatus('Middle Client', 'Confirmed');
+    await waitFor(() => expect(screen.queryByTestId('new-count')).toBeNull());
+  });
+
+  test('search by name, e-mail or reference; no match says so; a live change that does not match stays out', async () => {
+    await renderApp();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'middle' } });
+    await waitFor(() => expect(names()).toEqual(['Middle Client']));
+    fireEvent.change(search, { target: { value: 'B4@EXAMPLE' } });
+    await waitFor(() => expect(names()).toEqual(['Declined Client']));
+    fireEvent.change(search, { target: { value: 'nobody here' } });
+    expect(await screen.findByText('No requests match “nobody here”.')).toBeInTheDocument();
+
+    fireEvent.change(search, { target: { value: 'oldest' } });
+    await waitFor(() => expect(names()).toEqual(['Oldest Client']));
+    await act(async () => {
+      await memory.bookings.updateStatus('b3', 'Declined');
+    });
+    expect(names()).toEqual(['Oldest Client']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(names()).toHaveLength(4));
+  });
+});
+
 describe('deliberate status changes (issue 18)', () => {
   test('the dialog previews the mail with her message; Cancel changes nothing', async () => {
     await renderApp();
@@ -397,7 +433,8 @@ describe('bookings a page at a time (issue 14)', () => {
     expect(cardCount()).toBe(50);
     expect(names()[0]).toBe('Client 59');
     expect(screen.getByText('50+ requests')).toBeInTheDocument();
-    expect(document.querySelector('.admin-tab-count')).toHaveTextContent(/^50\+$/);
+    // The badge counts the New requests of the whole list, not the 50 read.
+    expect(screen.getByTestId('new-count')).toHaveTextContent(`${(await memory.bookings.summary()).new} new requests`);
     await act(async () => fireEvent.click(olderButton()));
     expect(cardCount()).toBe(60);
     expect(names().at(-1)).toBe('Client 0');

@@ -10,7 +10,7 @@ import type { BookingRequest } from '@studio/shared/domain';
 import { Loading } from '../components/loading';
 import { messages } from '../messages';
 import { adminKey } from '../lib/query-keys';
-import { useBookings, type BookingFilter } from '../features/bookings/api/get-bookings';
+import { useBookings, useNewBookingCount, type BookingFilter } from '../features/bookings/api/get-bookings';
 import { BookingsPanel } from '../features/bookings/bookings-panel';
 import { useAdminAvailability } from '../features/availability/api/get-admin-availability';
 import { AvailabilityPanel } from '../features/availability/availability-panel';
@@ -47,7 +47,13 @@ export default function AdminApp() {
     if (tab === 'content') setContentOpened(true);
   }, [tab]);
   const [filter, setFilter] = useState<BookingFilter>('all');
-  const { list: bookings, error: bookingsError } = useBookings(filter);
+  const [search, setSearch] = useState('');
+  const { list: bookings, error: bookingsError } = useBookings(filter, search);
+  // The badge counts New requests (issue 18), kept while it is read again after a change, so it does not blink.
+  const newCount = useNewBookingCount();
+  const lastNewCount = useRef<number | null>(null);
+  if (newCount.status === 'ready') lastNewCount.current = newCount.data.new;
+  const shownNewCount = lastNewCount.current;
   const { data: availability, error: availabilityError } = useAdminAvailability();
   // Each booking's contract state, live (issue 19). A backend without contracts simply shows none.
   const { states: contractStates } = useContractStates();
@@ -143,10 +149,10 @@ export default function AdminApp() {
             onClick={() => setTab(t)}
           >
             {messages.tabs[t]}
-            {t === 'bookings' && bookings.status === 'ready' && (
-              <span className="admin-tab-count">
-                {bookings.data.items.length}
-                {bookings.data.nextCursor !== null ? '+' : ''}
+            {t === 'bookings' && shownNewCount !== null && shownNewCount > 0 && (
+              <span className="admin-tab-count" data-testid="new-count">
+                <span aria-hidden="true">{shownNewCount}</span>
+                <span className="visually-hidden">{messages.bookings.newCount(shownNewCount)}</span>
               </span>
             )}
           </button>
@@ -166,6 +172,8 @@ export default function AdminApp() {
             list={bookings}
             filter={filter}
             onFilterChange={setFilter}
+            q={search}
+            onSearchChange={setSearch}
             onGenerateContract={setContractFor}
             contractStateOf={(b) => {
               const state = contractStates.status === 'ready' ? contractStates.data[b.id] : undefined;

@@ -3,7 +3,14 @@
 // call returns.
 import { randomUUID } from 'node:crypto';
 import { BOOKING_PAGE_SIZE } from '@studio/shared/domain';
-import type { BookingListQuery, BookingPage, BookingRequest, BookingStatus, IsoDate } from '@studio/shared/domain';
+import type {
+  BookingListQuery,
+  BookingPage,
+  BookingRequest,
+  BookingStatus,
+  BookingSummary,
+  IsoDate,
+} from '@studio/shared/domain';
 import type { Db } from '../db/database';
 
 /** What a new row holds: everything but the id, which the repository assigns. */
@@ -109,6 +116,8 @@ export function createBookingsRepository(db: Db) {
     db.prepare(
       `SELECT ${COLUMNS}, rowid AS seq FROM booking_requests
        WHERE (@status IS NULL OR status = @status) ${filter}
+         AND (@q IS NULL OR instr(lower(name), @q) > 0 OR instr(lower(email), @q) > 0
+           OR instr(lower(replace(id, '-', '')), @q) = 1)
        ORDER BY created_at DESC, rowid DESC LIMIT @limit`,
     );
   const firstPage = pageOf('');
@@ -118,6 +127,7 @@ export function createBookingsRepository(db: Db) {
     `SELECT ${COLUMNS}, idempotency_body_hash AS body_hash FROM booking_requests WHERE idempotency_key = ?`,
   );
   const count = db.prepare('SELECT COUNT(*) AS n FROM booking_requests');
+  const countNew = db.prepare("SELECT COUNT(*) AS n FROM booking_requests WHERE status = 'New'");
   const setStatus = db.prepare('UPDATE booking_requests SET status = ?, updated_at = ? WHERE id = ?');
   // The booked day is the shoot/preferred date, or the consultation when no such date was given (smsReminder's rule).
   const dueForReminder = db.prepare(
@@ -178,11 +188,13 @@ export function createBookingsRepository(db: Db) {
      * One page of requests, newest first (docs/product.md §7: ordered by createdAt descending), all or one status.
      * Throws InvalidCursorError for a cursor this repository did not make.
      */
-    page({ status, cursor, limit = BOOKING_PAGE_SIZE }: BookingListQuery = {}): BookingPage {
+    page({ status, cursor, limit = BOOKING_PAGE_SIZE, q }: BookingListQuery = {}): BookingPage {
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (after === null) throw new InvalidCursorError(cursor);
       // One row more than asked says whether there is a next page.
-      const params = { status: status ?? null, limit: limit + 1 };
+      // The search in lower case (SQLite's lower() folds ASCII letters only; an e-mail and most names are ASCII).
+      const needle = q?.trim().toLowerCase();
+      const params = { status: status ?? null, limit: limit + 1, q: needle ? needle : null };
       const rows = (after ? laterPage.all({ ...params, ...after }) : firstPage.all(params)) as Array<
         BookingRow & { seq: number }
       >;
@@ -192,6 +204,10 @@ export function createBookingsRepository(db: Db) {
         items: items.map(toBooking),
         nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, seq: last.seq }) : null,
       };
+    },
+    /** What the dashboard's badge counts: the requests still New (index booking_requests_status_created). */
+    summary(): BookingSummary {
+      return { new: (countNew.get() as { n: number }).n };
     },
     get(id: string): BookingRequest | null {
       const row = get.get(id) as BookingRow | undefined;

@@ -10,6 +10,7 @@ import {
   bookingPageSchema,
   bookingRequestSchema,
   bookingStatusUpdateSchema,
+  bookingSummarySchema,
   idParamsSchema,
 } from '@studio/shared/schemas';
 import type { ChangeBus } from '../lib/change-bus';
@@ -47,6 +48,16 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
         if (error instanceof InvalidCursorError) throw new HttpError(400, BOOKING_CURSOR_INVALID);
         throw error;
       }
+    },
+  );
+
+  // The badge's count of New requests, read again by the dashboard after each live change.
+  app.get(
+    '/bookings/summary',
+    { schema: { response: { 200: bookingSummarySchema, ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return bookings.summary();
     },
   );
 

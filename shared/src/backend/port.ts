@@ -8,6 +8,7 @@ import type {
   BookingInput,
   BookingListQuery,
   BookingPage,
+  BookingSummary,
   BookingRequest,
   BookingStatus,
   CompCardStats,
@@ -96,6 +97,8 @@ export interface BookingsPort {
    * one status; the page's nextCursor reads the next, older one. A list of any length is never read whole.
    */
   list(query?: BookingListQuery): Promise<BookingPage>;
+  /** Admin: how many requests are still New (the dashboard's badge). */
+  summary(): Promise<BookingSummary>;
   /**
    * Admin: each request created or changed from now on, whole, as it happens (not the list: read that with list).
    * 'resync' comes when the live connection (re)opens: changes made while it was away are not told, so read the

@@ -109,7 +109,9 @@ export function createQueryCache(): QueryCache {
         if (id !== keyOf(prefix) && !id.startsWith(`${head},`)) continue;
         e.generation++;
         e.promise = undefined;
-        e.state = LOADING;
+        // A new object, not the shared LOADING: a key invalidated while it was already loading must still look
+        // changed to its readers, whose load (now outdated) will be dropped; they start the new one.
+        e.state = { status: 'loading' };
         notify(id);
       }
     },

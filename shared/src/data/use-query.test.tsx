@@ -172,3 +172,35 @@ it('ensure answers from the cache when it can, and asks the backend when the las
   expect(await ensured()).toHaveLength(1);
   expect(list).toHaveBeenCalledTimes(3);
 });
+
+it('a key invalidated while it is loading is read again, and the page shows the newer answer', async () => {
+  const memory = createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] });
+  // The first request waits until released; a second one must follow the invalidation made meanwhile.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  const backend = {
+    ...memory,
+    services: {
+      list: async () => {
+        calls += 1;
+        if (calls === 1) {
+          await held;
+          return [service('photoshoot', 'Old answer')];
+        }
+        return memory.services.list();
+      },
+    },
+  } as Backend;
+  const cache = createQueryCache();
+  render(
+    <BackendProvider backend={backend} cache={cache}>
+      <ServiceNames label="A" />
+    </BackendProvider>,
+  );
+  expect(screen.getByText('A: loading')).toBeInTheDocument();
+  act(() => cache.invalidate(['services']));
+  release();
+  expect(await screen.findByText('A: Photoshoot')).toBeInTheDocument();
+  expect(calls).toBe(2);
+});

@@ -43,9 +43,10 @@ export function useQuery<T>(
 
   // On the server no effect runs: the request starts now, and the renderer renders again with its answer.
   if (cache.loadsDuringRender && enabled && state.status === 'loading') start();
+  // On the state itself, not its status: an invalidation during a load is a new 'loading' state, and needs a new load.
   useEffect(() => {
     if (enabled && state.status === 'loading') start();
-  }, [enabled, state.status, start]);
+  }, [enabled, state, start]);
 
   // A page that mounts (or asks for another key) after a failure asks again, as it did before the cache; only on
   // mount, so a failing backend is not asked in a loop while the page shows the error.

@@ -1,6 +1,6 @@
 // The booking lifecycle's small rules (issue 18) that the form, the dashboard, the mails and every backend share.
 // Not in the domain entry: only the booking form's chunk, the dashboard and the backends read them.
-import type { BookingStatus } from './types';
+import type { BookingRequest, BookingStatus } from './types';
 
 /**
  * The reference a client quotes: the first 8 letters and digits of the request's id, upper case. Short enough to read
@@ -11,6 +11,20 @@ export function bookingReference(id: string): string {
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, 8)
     .toUpperCase();
+}
+
+/**
+ * Whether a request matches the dashboard's search (issue 18, item 6): its name or e-mail contains the words as typed,
+ * in any case, or its reference starts with them. The server's query says the same in SQL.
+ */
+export function matchesBookingSearch(booking: Pick<BookingRequest, 'id' | 'name' | 'email'>, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return true;
+  return (
+    booking.name.toLowerCase().includes(needle) ||
+    booking.email.toLowerCase().includes(needle) ||
+    bookingReference(booking.id).toLowerCase().startsWith(needle)
+  );
 }
 
 /** The statuses after which the client can no longer cancel or move the request herself. */

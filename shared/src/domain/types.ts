@@ -91,6 +91,13 @@ export interface BookingListQuery {
   cursor?: string;
   /** Requests per page, 1 to BOOKING_PAGE_SIZE (the default). */
   limit?: number;
+  /** Only requests whose name or e-mail contains this (any case), or whose reference starts with it (issue 18). */
+  q?: string;
+}
+
+/** What the dashboard's badge counts (issue 18): the requests still New. */
+export interface BookingSummary {
+  new: number;
 }
 
 /** One page of booking requests, newest first. */

@@ -387,7 +387,10 @@ export const bookingListQuerySchema = z.strictObject({
   status: bookingStatus.optional(),
   cursor: z.string().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(BOOKING_PAGE_SIZE).optional(),
+  q: line(100, { trim: true }).optional(),
 }) satisfies z.ZodType<BookingListQuery, unknown>;
+
+export const bookingSummarySchema = z.strictObject({ new: z.number().int().min(0) });
 
 /** The portfolio content's cache-busting `?t=<timestamp>` (docs/product.md §7). */
 export const portfolioContentQuerySchema = z.strictObject({ t: z.string().max(40).optional() });

@@ -1,7 +1,7 @@
 // The bookings tab (docs/product.md §2, §4): every request, newest first, with all its fields; a status dropdown; Generate
 // Contract for Confirmed requests only. Read a page at a time, all requests or those of one status, with older pages
 // on request (issue 14, item 3).
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
 import { formatPhone, phoneHref } from '@studio/shared/domain/phone';
 import { DEFAULT_TIMEZONE, formatInstant, formatSlot } from '@studio/shared/domain/studio-time';
@@ -156,21 +156,60 @@ function BookingCard({
   );
 }
 
+/** The search field: what she types is searched once she pauses (300 ms), so each key press is not a request. */
+function BookingSearch({ q, onSearchChange }: { q: string; onSearchChange: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  useEffect(() => {
+    const timer = setTimeout(() => onSearchChange(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text, onSearchChange]);
+  return (
+    <div className="booking-search">
+      <label htmlFor="booking-search">{m.searchLabel}</label>
+      <input
+        id="booking-search"
+        type="search"
+        value={text}
+        maxLength={100}
+        placeholder={m.searchPlaceholder}
+        autoComplete="off"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && text) {
+            e.stopPropagation();
+            setText('');
+          }
+        }}
+      />
+      {text && (
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => setText('')}>
+          {m.clearSearch}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function BookingsPanel({
   list,
   filter,
   onFilterChange,
+  q = '',
+  onSearchChange,
   onGenerateContract,
   contractStateOf,
 }: {
   list: QueryResult<BookingPage>;
   filter: BookingFilter;
   onFilterChange: (filter: BookingFilter) => void;
+  /** The search in effect (name, e-mail or reference), '' for none. */
+  q?: string;
+  onSearchChange?: (q: string) => void;
   onGenerateContract: (booking: BookingRequest) => void;
   /** What a card shows of its booking's contract (issue 19); nothing when absent. */
   contractStateOf?: (booking: BookingRequest) => ReactNode;
 }) {
-  const older = useLoadOlderBookings(filter);
+  const older = useLoadOlderBookings(filter, q);
   const page = list.status === 'ready' ? list.data : null;
   const more = page?.nextCursor != null;
   const loadingOlder = older.status === 'pending';
@@ -180,6 +219,7 @@ export function BookingsPanel({
         <h2 id="bookings-heading">{m.heading}</h2>
         {page && <span className="muted">{m.count(page.items.length, more)}</span>}
       </div>
+      {onSearchChange && <BookingSearch q={q} onSearchChange={onSearchChange} />}
       <div className="booking-filter">
         <label htmlFor="booking-filter">{m.filterLabel}</label>
         <select
@@ -207,7 +247,7 @@ export function BookingsPanel({
         </div>
       )}
       {page && page.items.length === 0 && (
-        <p className="empty-state">{filter === 'all' ? m.empty : m.emptyFiltered(filter)}</p>
+        <p className="empty-state">{q ? m.noMatch(q) : filter === 'all' ? m.empty : m.emptyFiltered(filter)}</p>
       )}
       {page && page.items.length > 0 && (
         <ul className="booking-list">

@@ -477,6 +477,25 @@ export function describeBackendContract(harness: ContractHarness): void {
         expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.id)).toEqual([made[2], made[0]]);
       });
 
+      needs('adminSession', 'finds requests by name or e-mail, and counts the New ones', async () => {
+        const ann = await backend.bookings.create(
+          contractBooking(seed, { name: 'Ann Search', email: 'ann.search@example.com' }),
+          'contract-search-01',
+        );
+        await backend.bookings.create(
+          contractBooking(seed, { name: 'Bo Other', email: 'bo@example.com' }),
+          'contract-search-02',
+        );
+        await subject.signInAsAdmin();
+        expect((await backend.bookings.list({ q: 'ann SEARCH' })).items.map((b) => b.id)).toEqual([ann.id]);
+        expect((await backend.bookings.list({ q: 'ANN.search@' })).items.map((b) => b.id)).toEqual([ann.id]);
+        expect((await backend.bookings.list({ q: 'nobody' })).items).toEqual([]);
+        const { new: before } = await backend.bookings.summary();
+        expect(before).toBeGreaterThanOrEqual(2);
+        await backend.bookings.updateStatus(ann.id, 'Contacted');
+        expect(await backend.bookings.summary()).toEqual({ new: before - 1 });
+      });
+
       needs(
         'statusUndo',
         'takes a status change back within the window, once; a personal message is checked',

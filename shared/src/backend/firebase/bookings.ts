@@ -2,6 +2,7 @@
 // acceptance rule and stores it under the idempotency key (firestore.rules refuse client writes), so a retry with the
 // same key is answered with the first booking. The admin follows the list live (full SDK, lazy) and sets statuses.
 import {
+  getCount,
   collection,
   doc,
   getDoc,
@@ -13,6 +14,7 @@ import {
   where,
 } from 'firebase/firestore/lite';
 import { BOOKING_PAGE_SIZE } from '../../domain/constants';
+import { matchesBookingSearch } from '../../domain/lifecycle';
 import type { BookingInput, BookingListQuery, BookingPage, BookingRequest } from '../../domain/types';
 import { BOOKING_CURSOR_INVALID } from '../../refusal-messages';
 import { BackendError, type BookingsPort, type CreatedBooking } from '../port';
@@ -56,14 +58,15 @@ export function createBookingsPort(ctx: FirebaseContext): BookingsPort {
   // One page from the ordered collection, the cursor being the id of the page's last request.
   async function list(asked: BookingListQuery = {}): Promise<BookingPage> {
     const { parseOrThrow, bookingListQuerySchema } = await import('./validation');
-    const { status, cursor, limit = BOOKING_PAGE_SIZE } = parseOrThrow(bookingListQuerySchema, asked);
+    const { status, cursor, limit = BOOKING_PAGE_SIZE, q = '' } = parseOrThrow(bookingListQuerySchema, asked);
     const ordered = collection(ctx.db(), COLLECTIONS.bookings);
     const snap = await getDocs(
       status
         ? query(ordered, where('status', '==', status), orderBy('createdAt', 'desc'))
         : query(ordered, orderBy('createdAt', 'desc')),
     );
-    const all = snap.docs.map((d) => toBooking(d.id, d.data(), ctx.now));
+    // Firestore has no substring search: the search filters what the status query read.
+    const all = snap.docs.map((d) => toBooking(d.id, d.data(), ctx.now)).filter((b) => matchesBookingSearch(b, q));
     const start = cursor === undefined ? 0 : all.findIndex((b) => b.id === cursor) + 1;
     if (cursor !== undefined && start === 0) {
       throw new BackendError('validation', BOOKING_CURSOR_INVALID, { status: 400 });
@@ -74,6 +77,11 @@ export function createBookingsPort(ctx: FirebaseContext): BookingsPort {
   }
 
   return {
+    summary: () =>
+      mapped(async () => {
+        const snap = await getCount(query(collection(ctx.db(), COLLECTIONS.bookings), where('status', '==', 'New')));
+        return { new: snap.data().count };
+      }),
     create,
     list: (asked) => mapped(() => list(asked)),
     // The port's changes from the whole-collection snapshots this adapter listens to: the first snapshot is the

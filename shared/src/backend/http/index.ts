@@ -3,6 +3,7 @@ import type {
   AdminAvailability,
   AuthUser,
   BookingChange,
+  BookingSummary,
   BookingPage,
   BookingRequest,
   Gallery,
@@ -115,6 +116,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
           'GET',
           `/api/admin/bookings?${new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`,
         ),
+      summary: () => request<BookingSummary>('GET', '/api/admin/bookings/summary'),
       subscribe: (onChange, onError) =>
         subscribeEvents<BookingChange>('booking', onChange, onError, { onOpen: () => onChange({ type: 'resync' }) }),
       updateStatus: (id, status, options = {}) =>

@@ -6,7 +6,12 @@ import { isIdempotencyKey } from '../../domain/idempotency-key';
 import { canonicalJson } from '../../domain/request-fingerprint';
 import { BOOKING_PAGE_SIZE } from '../../domain/constants';
 import { bookedDaysOf } from '../../domain/booking-rules';
-import { CLOSED_STATUSES, STATUS_UNDO_SECONDS, statusChangeMailsClient } from '../../domain/lifecycle';
+import {
+  CLOSED_STATUSES,
+  matchesBookingSearch,
+  STATUS_UNDO_SECONDS,
+  statusChangeMailsClient,
+} from '../../domain/lifecycle';
 import type { BookingChange, BookingRequest, BookingStatus, PublicAvailability, Service } from '../../domain/types';
 import { IDEMPOTENCY_KEY_INVALID } from '../../messages';
 import {
@@ -95,14 +100,21 @@ export function createMemoryBookings(
     // The cursor is the id of the page's last request; the next page starts after it in the full order.
     list: async (query = {}) => {
       session.requireAdmin();
-      const { status, cursor, limit = BOOKING_PAGE_SIZE } = parseOrThrow(bookingListQuerySchema, query);
+      const { status, cursor, limit = BOOKING_PAGE_SIZE, q = '' } = parseOrThrow(bookingListQuerySchema, query);
       const ordered = newestFirst();
       const start = cursor === undefined ? 0 : ordered.findIndex((b) => b.id === cursor) + 1;
       if (start === 0 && cursor !== undefined) throw invalid({}, BOOKING_CURSOR_INVALID);
-      const matching = ordered.slice(start).filter((b) => status === undefined || b.status === status);
+      const matching = ordered
+        .slice(start)
+        .filter((b) => (status === undefined || b.status === status) && matchesBookingSearch(b, q));
       const items = matching.slice(0, limit);
       const last = items.at(-1);
       return copy({ items, nextCursor: matching.length > limit && last ? last.id : null });
+    },
+
+    summary: async () => {
+      session.requireAdmin();
+      return { new: bookings.filter((b) => b.status === 'New').length };
     },
 
     subscribe: live.subscribe,

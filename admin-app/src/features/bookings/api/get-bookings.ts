@@ -3,6 +3,7 @@
 // reload, at the top). Each filter's list is cached under its own key as the pages read so far; the live stream's
 // changes are merged into every list the cache holds, and after the stream (re)connects the lists are read again.
 import { useState } from 'react';
+import { matchesBookingSearch } from '@studio/shared/domain/lifecycle';
 import { useMutation, useQuery, useQueryCache, type QueryCache } from '@studio/shared/data';
 import {
   BOOKING_STATUSES,
@@ -20,45 +21,62 @@ export type BookingFilter = 'all' | BookingStatus;
 export const BOOKING_FILTERS: readonly BookingFilter[] = ['all', ...BOOKING_STATUSES];
 
 export const bookingsKey = [...adminKey, 'bookings'] as const;
-export const bookingListKey = (filter: BookingFilter) => [...bookingsKey, filter] as const;
+/** A list's key: its status filter and, when she searches, the search (issue 18, item 6). */
+export const bookingListKey = (filter: BookingFilter, q = '') =>
+  (q ? [...bookingsKey, filter, q] : [...bookingsKey, filter]) as readonly string[];
+export const bookingSummaryKey = [...adminKey, 'booking-summary'] as const;
 
-const queryOf = (filter: BookingFilter): BookingListQuery => (filter === 'all' ? {} : { status: filter });
-const shows = (filter: BookingFilter, booking: BookingRequest) => filter === 'all' || booking.status === filter;
+/** Every list read in this visit, so a change reaches the searched ones too. */
+const readLists = new Map<string, { filter: BookingFilter; q: string }>();
+const remember = (filter: BookingFilter, q: string) => readLists.set(JSON.stringify([filter, q]), { filter, q });
+BOOKING_FILTERS.forEach((filter) => remember(filter, ''));
+
+const queryOf = (filter: BookingFilter, q = ''): BookingListQuery => ({
+  ...(filter === 'all' ? {} : { status: filter }),
+  ...(q ? { q } : {}),
+});
+const shows = (filter: BookingFilter, booking: BookingRequest, q = '') =>
+  (filter === 'all' || booking.status === filter) && matchesBookingSearch(booking, q);
 
 /**
  * A list with one request merged in as it now is: replaced where it was (or taken out when the filter no longer
  * shows it), else put in its place by createdAt, newest first. A request older than every one loaded stays out while
  * older pages remain to be read: it will come with them.
  */
-export function mergeBooking(list: BookingPage, booking: BookingRequest, filter: BookingFilter): BookingPage {
+export function mergeBooking(list: BookingPage, booking: BookingRequest, filter: BookingFilter, q = ''): BookingPage {
   const at = list.items.findIndex((b) => b.id === booking.id);
   if (at >= 0) {
-    const items = shows(filter, booking)
+    const items = shows(filter, booking, q)
       ? list.items.map((b, i) => (i === at ? booking : b))
       : list.items.filter((_, i) => i !== at);
     return { ...list, items };
   }
-  if (!shows(filter, booking)) return list;
+  if (!shows(filter, booking, q)) return list;
   const before = list.items.findIndex((b) => b.createdAt <= booking.createdAt);
   if (before < 0) return list.nextCursor === null ? { ...list, items: [...list.items, booking] } : list;
   return { ...list, items: [...list.items.slice(0, before), booking, ...list.items.slice(before)] };
 }
 
-/** Writes a request as it now is into every list the cache holds (a live change, or a write's answer). */
+/**
+ * Writes a request as it now is into every list the cache holds (a live change, or a write's answer), and has the
+ * badge's count read again.
+ */
 export function putBooking(cache: QueryCache, booking: BookingRequest) {
-  for (const filter of BOOKING_FILTERS) {
-    const key = bookingListKey(filter);
+  for (const { filter, q } of readLists.values()) {
+    const key = bookingListKey(filter, q);
     const state = cache.read<BookingPage>(key);
-    if (state.status === 'ready') cache.set(key, mergeBooking(state.data, booking, filter));
+    if (state.status === 'ready') cache.set(key, mergeBooking(state.data, booking, filter, q));
   }
+  cache.invalidate(bookingSummaryKey);
 }
 
 /** After the stream (re)connected: every list the cache holds is read again from its newest page. */
 function rereadLists(cache: QueryCache, backend: Backend) {
-  for (const filter of BOOKING_FILTERS) {
-    const key = bookingListKey(filter);
+  cache.invalidate(bookingSummaryKey);
+  for (const { filter, q } of readLists.values()) {
+    const key = bookingListKey(filter, q);
     if (cache.read(key).status !== 'ready') continue;
-    backend.bookings.list(queryOf(filter)).then(
+    backend.bookings.list(queryOf(filter, q)).then(
       (page) => cache.set(key, page),
       // The list on screen stays; the stream's next change or reconnect tries again.
       () => undefined,
@@ -66,7 +84,7 @@ function rereadLists(cache: QueryCache, backend: Backend) {
   }
 }
 
-export function useBookings(filter: BookingFilter) {
+export function useBookings(filter: BookingFilter, q = '') {
   // The list is first read once the stream is live, so no change can fall between the read and the stream; if the
   // stream cannot open at all, the list is read anyway.
   const [live, setLive] = useState(false);
@@ -82,21 +100,27 @@ export function useBookings(filter: BookingFilter) {
       setLive(true);
     },
   );
-  const list = useQuery(bookingListKey(filter), (backend) => backend.bookings.list(queryOf(filter)), {
+  remember(filter, q);
+  const list = useQuery(bookingListKey(filter, q), (backend) => backend.bookings.list(queryOf(filter, q)), {
     enabled: live,
   });
   return { list, error: stream.error };
 }
 
+/** The badge's count of New requests, read again after every change the dashboard sees. */
+export function useNewBookingCount() {
+  return useQuery(bookingSummaryKey, (backend) => backend.bookings.summary());
+}
+
 /** Reads the next, older page of a filter's list and adds it below the ones on screen. */
-export function useLoadOlderBookings(filter: BookingFilter) {
+export function useLoadOlderBookings(filter: BookingFilter, q = '') {
   const cache = useQueryCache();
   return useMutation(async (backend, _input: void) => {
-    const key = bookingListKey(filter);
+    const key = bookingListKey(filter, q);
     const shown = cache.read<BookingPage>(key);
     if (shown.status !== 'ready' || shown.data.nextCursor === null) return;
     const cursor = shown.data.nextCursor;
-    const older = await backend.bookings.list({ ...queryOf(filter), cursor });
+    const older = await backend.bookings.list({ ...queryOf(filter, q), cursor });
     const now = cache.read<BookingPage>(key);
     // The list was read again meanwhile (a reconnect): this page may not follow it, so it is not added.
     if (now.status !== 'ready' || now.data.nextCursor !== cursor) return;
