@@ -207,7 +207,11 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
       await panel.getByRole('status').getByRole('button', { name: 'Undo' }).click();
       await expect(panel.getByRole('listitem').filter({ hasText: note })).toBeVisible();
       await expect.poll(async () => check(await publicAvailability(page.request, base))).toBe(true);
-      await panel.getByRole('listitem').filter({ hasText: note }).getByRole('button', { name: /^Delete/ }).click();
+      await panel
+        .getByRole('listitem')
+        .filter({ hasText: note })
+        .getByRole('button', { name: /^Delete/ })
+        .click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
       await expect.poll(async () => check(await publicAvailability(page.request, base))).toBe(false);
     }
