@@ -57,6 +57,7 @@ import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
 import { startReminderJob } from './services/reminder-job';
+import contactRoutes from './routes/contact';
 import { createStatusNotifications } from './services/status-notifications';
 import { createHeldNotificationsRepository } from './repositories/held-notifications-repository';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
@@ -267,6 +268,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
   });
+  await app.register(contactRoutes, { options, mailer: deps.mailer });
   await app.register(manageBookingRoutes, { options, bookings: deps.bookings, bookable, bus: deps.bus });
   await app.register(contractSigningRoutes, {
     options,

@@ -105,6 +105,17 @@ const TABLE: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/contact',
+    // A public write like a booking: anyone may write to her (rate limited, checked by the shared schema).
+    request: () => ({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Matrix Visitor', email: 'matrix@example.com', phone: '', message: 'Any date in May?' },
+    }),
+    expect: { visitor: 204, stranger: 204, admin: 204 },
+  },
+  {
+    method: 'POST',
     route: '/api/manage-booking',
     // The manage link's token is the only key: no session, not even the admin's, opens a request without it.
     request: () => ({ method: 'POST', url: '/api/manage-booking', payload: { token: 'x'.repeat(43) } }),

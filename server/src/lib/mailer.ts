@@ -14,6 +14,8 @@ export interface MailMessage {
   /** The HTML alternative of `text` (a client's mails); the outbox keeps the text, which says the same. */
   html?: string;
   attachments?: MailAttachment[];
+  /** Where her answer goes (a visitor's own address on a contact message). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -56,6 +58,7 @@ export function createMailer(options: {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
     },

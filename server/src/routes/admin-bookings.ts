@@ -11,6 +11,7 @@ import {
   bookingRequestSchema,
   bookingStatusUpdateSchema,
   bookingSummarySchema,
+  emptyBodySchema,
   idParamsSchema,
 } from '@studio/shared/schemas';
 import type { ChangeBus } from '../lib/change-bus';
@@ -90,6 +91,7 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
     {
       schema: {
         params: idParamsSchema,
+        body: emptyBodySchema,
         response: { 200: bookingRequestSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
@@ -116,6 +118,7 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
     {
       schema: {
         params: idParamsSchema,
+        body: emptyBodySchema,
         response: { 200: bookingRequestSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },

@@ -9,6 +9,7 @@ import type {
   BookingListQuery,
   BookingPage,
   BookingSummary,
+  ContactMessage,
   BookingRequest,
   BookingStatus,
   CompCardStats,
@@ -123,6 +124,11 @@ export interface BookingsPort {
   acceptReschedule?(id: string): Promise<BookingRequest>;
 }
 
+/** A visitor writes to the admin (issue 18): mailed to her, rate limited, checked like a booking. */
+export interface ContactPort {
+  send(message: ContactMessage): Promise<void>;
+}
+
 export interface AvailabilityPort {
   /** Public view: dates and times only. One request serves every date check and the next-available search. */
   getPublic(): Promise<PublicAvailability>;
@@ -216,6 +222,8 @@ export interface Backend {
   content: ContentPort;
   bookings: BookingsPort;
   availability: AvailabilityPort;
+  /** Absent where visitors cannot write to her yet (the firebase adapter): the page then shows her e-mail only. */
+  contact?: ContactPort;
   auth: AuthPort;
   notifications: NotificationsPort;
   /**

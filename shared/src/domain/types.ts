@@ -95,6 +95,14 @@ export interface BookingListQuery {
   q?: string;
 }
 
+/** A visitor's message to the admin when nothing can be booked (issue 18). */
+export interface ContactMessage {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
 /** What the dashboard's badge counts (issue 18): the requests still New. */
 export interface BookingSummary {
   new: number;

@@ -185,6 +185,17 @@ export const bookingInputSchema = z.strictObject({
   smsOptIn: z.boolean(),
 });
 
+/**
+ * A visitor's message when nothing can be booked (issue 18, item 7): her name, e-mail and phone checked as a
+ * booking's are, and a message like a booking's description.
+ */
+export const contactMessageSchema = z.strictObject({
+  name: bookingInputSchema.shape.name,
+  email: bookingInputSchema.shape.email,
+  phone: bookingInputSchema.shape.phone,
+  message: bookingInputSchema.shape.description,
+});
+
 /** The longest personal message the admin may add to a status-change mail (issue 18). */
 export const PERSONAL_MESSAGE_MAX = 1000;
 

@@ -155,6 +155,41 @@ test("'No Availability Set' and a disabled form when no availability period exis
   expect(submitButton()).toBeDisabled();
 });
 
+describe('a way to reach her when nothing is bookable (issue 18)', () => {
+  const closed = { seed: { availability: { periods: [], unavailable: [], slots: [] } } };
+
+  test('her e-mail and a message form; bad fields are named; a good message is sent and thanked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { memory: backend } = setup(closed);
+    const form = await screen.findByRole('form', { name: 'Message' });
+    expect(screen.getByRole('heading', { name: 'Get in touch' })).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: 'Your Email' }), 'not-an-address');
+    await user.click(within(form).getByRole('button', { name: 'Send Message' }));
+    expect(within(form).getByRole('textbox', { name: 'Your Name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('textbox', { name: 'Your Email' })).toHaveAttribute('aria-invalid', 'true');
+    expect(backend.contactMessages).toEqual([]);
+
+    await user.type(within(form).getByRole('textbox', { name: 'Your Name' }), 'Rosa Diaz');
+    await user.clear(within(form).getByRole('textbox', { name: 'Your Email' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Your Email' }), 'rosa@example.com');
+    await user.type(within(form).getByRole('textbox', { name: 'Your Phone' }), '(602) 555-0100');
+    await user.type(within(form).getByRole('textbox', { name: 'Your Message' }), 'Any date in June?');
+    await user.click(within(form).getByRole('button', { name: 'Send Message' }));
+    expect(
+      await screen.findByText('Thank you! Your message is on its way, and I will reply by e-mail.'),
+    ).toBeInTheDocument();
+    expect(backend.contactMessages).toEqual([
+      { name: 'Rosa Diaz', email: 'rosa@example.com', phone: '+16025550100', message: 'Any date in June?' },
+    ]);
+  });
+
+  test('the contact form is not there while dates can be booked', async () => {
+    setup();
+    await screen.findByRole('textbox', { name: 'Full Name' });
+    expect(screen.queryByRole('form', { name: 'Message' })).toBeNull();
+  });
+});
+
 test('the SMS opt-in is unchecked by default and says what, how often and how to stop', async () => {
   setup();
   const box = await screen.findByRole('checkbox', { name: SMS_OPT_IN_TEXT });

@@ -1,6 +1,6 @@
 // /book-me: loads the services and the public availability once, then shows the form, 'Failed to load services'
 // (only the message, docs/product.md §8) or 'No Availability Set' with the form disabled (docs/product.md §5).
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { hasAnyAvailabilityPeriod } from '@studio/shared/domain';
 import { useSearchParams } from '@studio/shared/router';
 import { format } from 'date-fns';
@@ -13,6 +13,9 @@ import './booking.css';
 import { PageLoading } from '../../components/page-loading';
 
 const m = messages.booking;
+
+// Only when nothing is bookable (issue 18): a chunk of its own.
+const ContactFallback = lazy(() => import(/* webpackChunkName: "booking-contact" */ './contact-fallback'));
 
 export function BookingPage() {
   const servicesState = useServices();
@@ -53,10 +56,15 @@ export function BookingPage() {
       ) : (
         <>
           {noAvailability && (
-            <div className="alert booking-closed" role="status">
-              <h2>{m.noAvailability}</h2>
-              <p>{m.noAvailabilityDetail}</p>
-            </div>
+            <>
+              <div className="alert booking-closed" role="status">
+                <h2>{m.noAvailability}</h2>
+                <p>{m.noAvailabilityDetail}</p>
+              </div>
+              <Suspense fallback={null}>
+                <ContactFallback />
+              </Suspense>
+            </>
           )}
           <BookingForm
             // A link to another service (the URL changes, the page stays) starts a form for that service.

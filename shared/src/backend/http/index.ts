@@ -127,6 +127,11 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
       undoStatus: (id) => request<BookingRequest>('POST', `/api/admin/bookings/${enc(id)}/undo`, {}),
       acceptReschedule: (id) => request<BookingRequest>('POST', `/api/admin/bookings/${enc(id)}/accept-reschedule`, {}),
     },
+    contact: {
+      send: async (message) => {
+        await request('POST', '/api/contact', message);
+      },
+    },
     availability: {
       getPublic: () => request<PublicAvailability>('GET', '/api/availability'),
       subscribe: (onChange, onError) =>

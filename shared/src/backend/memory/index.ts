@@ -15,6 +15,9 @@ import type {
 import type { Backend } from '../port';
 import { pageStore, type KeyValueStore } from '../sign-in-email';
 import { createMemoryAuth, type OutboxMessage } from './memory-auth';
+import { parseOrThrow } from './memory-support';
+import { contactMessageSchema } from '../../schemas';
+import type { ContactMessage } from '../../domain/types';
 import type { MemoryAuthenticator } from './memory-passkeys';
 import { createMemoryAvailability } from './memory-availability';
 import { createMemoryBookings } from './memory-bookings';
@@ -62,6 +65,8 @@ export interface MemoryBackendOptions {
 
 export type MemoryBackend = Backend & {
   outbox: OutboxMessage[];
+  /** What visitors wrote through the contact form, as the admin would get it by mail. */
+  contactMessages: ContactMessage[];
   /** This browser's passkey authenticator, as tests arrange it. */
   authenticator: MemoryAuthenticator;
   /** The contracts port itself, with signAsClient for tests. */
@@ -86,8 +91,15 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
   const contracts = createMemoryContracts({ clock, session, bookings, services: content.storedServices, adminEmail });
   const auth = createMemoryAuth(adminEmail, clock, session, options.store ?? pageStore());
 
+  const contactMessages: ContactMessage[] = [];
   return {
     outbox: auth.outbox,
+    contactMessages,
+    contact: {
+      send: async (input) => {
+        contactMessages.push(parseOrThrow(contactMessageSchema, input));
+      },
+    },
     authenticator: auth.authenticator,
     services: content.services,
     portfolio: content.portfolio,

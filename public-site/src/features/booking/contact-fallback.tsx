@@ -1,0 +1,108 @@
+// Under 'No Availability Set' (issue 18, item 7): a visitor who finds nothing to book can still reach her, by her
+// e-mail address (the site details) or a short message the server mails to her. A chunk of its own, loaded only when
+// nothing is bookable, so the booking form's page carries none of it.
+import { useState, type FormEvent } from 'react';
+import { BackendError } from '@studio/shared/data';
+import type { ContactMessage } from '@studio/shared/domain';
+import { contactMessageSchema, fieldErrorsOf } from '@studio/shared/schemas';
+import { useSite } from '../../api/get-site';
+import { messages } from '../../messages';
+import { TextField } from './booking-fields';
+import { useCanSendContactMessage, useSendContactMessage } from './api/send-contact-message';
+
+const m = messages.booking.contact;
+const EMPTY: ContactMessage = { name: '', email: '', phone: '', message: '' };
+type Errors = Partial<Record<keyof ContactMessage, string>>;
+
+export default function ContactFallback() {
+  const site = useSite();
+  const email = site.status === 'ready' ? site.data.details.email : '';
+  const canSend = useCanSendContactMessage();
+  const send = useSendContactMessage();
+  const [values, setValues] = useState<ContactMessage>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<'editing' | 'sent' | 'failed'>('editing');
+  const [failure, setFailure] = useState('');
+
+  const field = (name: keyof ContactMessage) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+    onBlur: () => undefined,
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = contactMessageSchema.safeParse(values);
+    if (!parsed.success) {
+      const all = fieldErrorsOf(parsed.error);
+      setErrors(Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0]])) as Errors);
+      return;
+    }
+    setErrors({});
+    send.mutate(parsed.data).then(
+      () => {
+        setState('sent');
+        setValues(EMPTY);
+      },
+      (error: unknown) => {
+        if (error instanceof BackendError && Object.keys(error.fieldErrors).length > 0) {
+          setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0]])) as Errors);
+          return;
+        }
+        setState('failed');
+        setFailure(error instanceof BackendError && error.code === 'rate-limited' ? m.rateLimited : m.failed);
+      },
+    );
+  };
+
+  return (
+    <section className="card booking-contact" aria-labelledby="booking-contact-title">
+      <div className="card-body">
+        <h2 id="booking-contact-title">{m.title}</h2>
+        <p>
+          {m.intro}
+          {email && (
+            <>
+              {' '}
+              {m.writeTo} <a href={`mailto:${email}`}>{email}</a>.
+            </>
+          )}
+        </p>
+        {canSend &&
+          (state === 'sent' ? (
+            <div className="alert alert-success" role="status">
+              <p>{m.sent}</p>
+              <button type="button" className="btn" onClick={() => setState('editing')}>
+                {m.another}
+              </button>
+            </div>
+          ) : (
+            <form className="booking-contact-form" noValidate onSubmit={onSubmit} aria-label={m.formLabel}>
+              <div className="booking-grid">
+                <TextField {...field('name')} label={m.name} required autoComplete="name" />
+                <TextField {...field('email')} label={m.email} required type="email" autoComplete="email" />
+                <TextField {...field('phone')} label={m.phone} required={false} type="tel" autoComplete="tel" />
+                <TextField {...field('message')} label={m.message} required multiline />
+              </div>
+              {state === 'failed' && (
+                <p className="alert alert-error" role="alert">
+                  {failure}
+                </p>
+              )}
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={send.status === 'pending'}
+                aria-busy={send.status === 'pending'}
+              >
+                {send.status === 'pending' ? m.sending : m.send}
+              </button>
+            </form>
+          ))}
+      </div>
+    </section>
+  );
+}
