@@ -107,6 +107,10 @@ export const messages = {
     dayBlocked: 'blocked',
     dayNone: 'no availability set',
     daySlots: (n: number) => (n === 1 ? '1 time slot' : `${n} time slots`),
+    dayConfirmed: (n: number) => (n === 1 ? '1 confirmed booking' : `${n} confirmed bookings`),
+    dayRequested: (n: number) => (n === 1 ? '1 new request' : `${n} new requests`),
+    legendConfirmed: 'Confirmed booking',
+    legendRequested: 'New request',
     periods: {
       heading: 'Availability periods',
       empty: 'No availability periods yet. Bookings are disabled until one exists.',

@@ -10,7 +10,12 @@ import type { BookingRequest } from '@studio/shared/domain';
 import { Loading } from '../components/loading';
 import { messages } from '../messages';
 import { adminKey } from '../lib/query-keys';
-import { useBookings, useNewBookingCount, type BookingFilter } from '../features/bookings/api/get-bookings';
+import {
+  useAllBookingsRead,
+  useBookings,
+  useNewBookingCount,
+  type BookingFilter,
+} from '../features/bookings/api/get-bookings';
 import { BookingsPanel } from '../features/bookings/bookings-panel';
 import { useAdminAvailability } from '../features/availability/api/get-admin-availability';
 import { AvailabilityPanel } from '../features/availability/availability-panel';
@@ -29,6 +34,7 @@ const ContentPanel = lazy(() => import(/* webpackChunkName: "admin-content" */ '
 const DeploymentsPanel = lazy(() => import('../features/deployments/deployments-panel'));
 
 const TABS = ['bookings', 'availability', 'content', 'deployments'] as const;
+const NO_BOOKINGS: BookingRequest[] = [];
 type Tab = (typeof TABS)[number];
 
 export default function AdminApp() {
@@ -49,6 +55,9 @@ export default function AdminApp() {
   const [filter, setFilter] = useState<BookingFilter>('all');
   const [search, setSearch] = useState('');
   const { list: bookings, error: bookingsError } = useBookings(filter, search);
+  // The calendar shows the bookings read so far, whatever the list's filter (issue 18).
+  const everyBooking = useAllBookingsRead();
+  const allBookings = everyBooking.status === 'ready' ? everyBooking.data.items : NO_BOOKINGS;
   // The badge counts New requests (issue 18), kept while it is read again after a change, so it does not blink.
   const newCount = useNewBookingCount();
   const lastNewCount = useRef<number | null>(null);
@@ -194,7 +203,11 @@ export default function AdminApp() {
         tabIndex={0}
         className="admin-panel"
       >
-        {availability ? <AvailabilityPanel availability={availability} today={today} /> : <Loading />}
+        {availability ? (
+          <AvailabilityPanel availability={availability} today={today} bookings={allBookings} />
+        ) : (
+          <Loading />
+        )}
       </div>
       <div
         role="tabpanel"

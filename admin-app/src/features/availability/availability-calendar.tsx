@@ -1,8 +1,18 @@
-// A month at a glance: which days are available, blocked, or have time slots. "Available" is exactly the booking
-// form's rule (isDateAvailable), so the calendar never disagrees with what a visitor can book.
+// A month at a glance: which days are available, blocked, or have time slots, and the bookings on them (issue 18):
+// confirmed ones and new requests, each on every day it takes (a multi-day shoot on each day, the consultation on
+// its own). "Available" is exactly the booking form's rule (isDateAvailable), so the calendar never disagrees with
+// what a visitor can book. The bookings are those the dashboard has read (the newest page, and older ones once she
+// asks for them), so a month far back shows its bookings after "Show older requests".
 import { useMemo, useState } from 'react';
 import { addMonths, format, getDay, getDaysInMonth, parseISO, startOfMonth } from 'date-fns';
-import { isDateAvailable, type AdminAvailability, type IsoDate } from '@studio/shared/domain';
+import {
+  bookedDaysOf,
+  isDateAvailable,
+  type AdminAvailability,
+  type BookingRequest,
+  type IsoDate,
+} from '@studio/shared/domain';
+import { formatSlot } from '@studio/shared/domain/studio-time';
 import { messages } from '../../messages';
 
 const m = messages.availability;
@@ -19,8 +29,33 @@ export function dayState(date: IsoDate, availability: AdminAvailability): DaySta
   return 'none';
 }
 
-export function AvailabilityCalendar({ availability, today }: { availability: AdminAvailability; today: IsoDate }) {
+/** The bookings shown on the calendar: confirmed ones and new requests, by day. */
+export function bookingsByDay(
+  bookings: readonly BookingRequest[],
+): Map<IsoDate, Array<{ booking: BookingRequest; time: string }>> {
+  const byDay = new Map<IsoDate, Array<{ booking: BookingRequest; time: string }>>();
+  for (const booking of bookings) {
+    if (booking.status !== 'Confirmed' && booking.status !== 'New') continue;
+    for (const { date, time } of bookedDaysOf([booking])) {
+      byDay.set(date, [...(byDay.get(date) ?? []), { booking, time }]);
+    }
+  }
+  return byDay;
+}
+
+export function AvailabilityCalendar({
+  availability,
+  today,
+  bookings = [],
+}: {
+  availability: AdminAvailability;
+  today: IsoDate;
+  bookings?: readonly BookingRequest[];
+}) {
   const [month, setMonth] = useState(() => startOfMonth(parseISO(today)));
+  const [selected, setSelected] = useState<IsoDate | null>(null);
+  const booked = useMemo(() => bookingsByDay(bookings), [bookings]);
+  const selectedBookings = selected ? (booked.get(selected) ?? []) : [];
   const days = useMemo(() => {
     const count = getDaysInMonth(month);
     return Array.from({ length: count }, (_, i) =>
@@ -67,25 +102,70 @@ export function AvailabilityCalendar({ availability, today }: { availability: Ad
           {days.map((date) => {
             const state = dayState(date, availability);
             const slots = availability.slots.filter((s) => s.date === date).length;
+            const onDay = booked.get(date) ?? [];
+            const confirmed = onDay.filter((b) => b.booking.status === 'Confirmed').length;
             const label = [
               format(parseISO(date), 'EEEE, MMMM d'),
               state === 'available' ? m.dayAvailable : state === 'blocked' ? m.dayBlocked : m.dayNone,
               ...(slots ? [m.daySlots(slots)] : []),
+              ...(confirmed ? [m.dayConfirmed(confirmed)] : []),
+              ...(onDay.length > confirmed ? [m.dayRequested(onDay.length - confirmed)] : []),
             ].join(', ');
+            const content = (
+              <>
+                <span aria-hidden="true">{Number(date.slice(8))}</span>
+                {slots > 0 && <span className="calendar-slot-dot" aria-hidden="true" />}
+                {onDay.length > 0 && (
+                  <span
+                    className={`calendar-booking-mark ${confirmed ? 'is-confirmed' : 'is-requested'}`}
+                    aria-hidden="true"
+                  />
+                )}
+              </>
+            );
             return (
               <li
                 key={date}
                 className={`calendar-day is-${state}${date === today ? ' is-today' : ''}`}
                 data-date={date}
                 data-state={state}
-                aria-label={label}
+                data-bookings={onDay.length || undefined}
+                aria-label={onDay.length ? undefined : label}
               >
-                <span aria-hidden="true">{Number(date.slice(8))}</span>
-                {slots > 0 && <span className="calendar-slot-dot" aria-hidden="true" />}
+                {onDay.length > 0 ? (
+                  <button
+                    type="button"
+                    className="calendar-day-button"
+                    aria-label={label}
+                    aria-pressed={selected === date}
+                    onClick={() => setSelected((d) => (d === date ? null : date))}
+                  >
+                    {content}
+                  </button>
+                ) : (
+                  content
+                )}
               </li>
             );
           })}
         </ol>
+        {selected && selectedBookings.length > 0 && (
+          <div className="calendar-day-bookings" aria-live="polite">
+            <h4>{format(parseISO(selected), 'EEEE, MMMM d')}</h4>
+            <ul>
+              {selectedBookings.map(({ booking, time }) => (
+                <li key={`${booking.id}-${time}`}>
+                  <span
+                    className={`calendar-booking-mark is-${booking.status === 'Confirmed' ? 'confirmed' : 'requested'}`}
+                    aria-hidden="true"
+                  />
+                  {booking.name} · {booking.service}
+                  {time ? ` · ${formatSlot(time)}` : ''} · {booking.status}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <ul className="calendar-legend">
           <li>
             <span className="legend-swatch is-available" aria-hidden="true" />
@@ -102,6 +182,14 @@ export function AvailabilityCalendar({ availability, today }: { availability: Ad
           <li>
             <span className="calendar-slot-dot" aria-hidden="true" />
             {m.legendSlots}
+          </li>
+          <li>
+            <span className="calendar-booking-mark is-confirmed" aria-hidden="true" />
+            {m.legendConfirmed}
+          </li>
+          <li>
+            <span className="calendar-booking-mark is-requested" aria-hidden="true" />
+            {m.legendRequested}
           </li>
         </ul>
       </div>

@@ -5,7 +5,14 @@
 // and notes, so nothing hangs on this tab staying open.
 import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
-import type { AdminAvailability, AvailabilityPeriod, IsoDate, TimeSlot, UnavailableRange } from '@studio/shared/domain';
+import type {
+  AdminAvailability,
+  AvailabilityPeriod,
+  BookingRequest,
+  IsoDate,
+  TimeSlot,
+  UnavailableRange,
+} from '@studio/shared/domain';
 import { STATUS_UNDO_SECONDS } from '@studio/shared/domain/lifecycle';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
@@ -112,7 +119,16 @@ function Item({
   );
 }
 
-export function AvailabilityPanel({ availability, today }: { availability: AdminAvailability; today: IsoDate }) {
+export function AvailabilityPanel({
+  availability,
+  today,
+  bookings = [],
+}: {
+  availability: AdminAvailability;
+  today: IsoDate;
+  /** The requests the dashboard has read, shown on the calendar (issue 18). */
+  bookings?: readonly BookingRequest[];
+}) {
   const [open, setOpen] = useState<Kind | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [deleteErrors, setDeleteErrors] = useState<Record<Kind, string | null>>({
@@ -185,7 +201,7 @@ export function AvailabilityPanel({ availability, today }: { availability: Admin
 
   return (
     <div className="availability-panel">
-      <AvailabilityCalendar availability={availability} today={today} />
+      <AvailabilityCalendar availability={availability} today={today} bookings={bookings} />
       <div className="availability-lists">
         <ItemList
           kind="periods"

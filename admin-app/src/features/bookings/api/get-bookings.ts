@@ -107,6 +107,14 @@ export function useBookings(filter: BookingFilter, q = '') {
   return { list, error: stream.error };
 }
 
+/**
+ * The unfiltered list as read so far, without a stream of its own: the live changes useBookings receives are merged
+ * into it like into every list (the calendar, issue 18).
+ */
+export function useAllBookingsRead() {
+  return useQuery(bookingListKey('all'), (backend) => backend.bookings.list(queryOf('all')));
+}
+
 /** The badge's count of New requests, read again after every change the dashboard sees. */
 export function useNewBookingCount() {
   return useQuery(bookingSummaryKey, (backend) => backend.bookings.summary());
