@@ -9,8 +9,10 @@ import { REPO_ROOT, startServer } from '../support/server';
 
 // 130.7 KB measured before the architecture issue, plus the 3 KB it allowed the data layer (133.7 KB), plus 0.7 KB
 // for the routes, the footer's loader and the hydration that the content, booking-lifecycle and server-rendering
-// issues added to the shell and the remote's entry (134.3 KB measured when they landed).
-const FIRST_LOAD_BUDGET_KB = 134.4;
+// issues added to the shell and the remote's entry (134.3 KB measured when they landed), plus 0.1 KB for the
+// booking lifecycle's second part: the http adapter's status Undo, move, search count and contact calls, and the
+// remote entry's map naming the contact form's own chunk (134.43 KB measured).
+const FIRST_LOAD_BUDGET_KB = 134.5;
 
 test('the first load of / shows the seeded services and requests no file of admin-app', async ({ page }) => {
   const errors = collectConsoleErrors(page);

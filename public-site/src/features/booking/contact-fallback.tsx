@@ -6,11 +6,11 @@ import { BackendError } from '@studio/shared/data';
 import type { ContactMessage } from '@studio/shared/domain';
 import { contactMessageSchema, fieldErrorsOf } from '@studio/shared/schemas';
 import { useSite } from '../../api/get-site';
-import { messages } from '../../messages';
+import { contactMessages } from './contact-messages';
 import { TextField } from './booking-fields';
 import { useCanSendContactMessage, useSendContactMessage } from './api/send-contact-message';
 
-const m = messages.booking.contact;
+const m = contactMessages;
 const EMPTY: ContactMessage = { name: '', email: '', phone: '', message: '' };
 type Errors = Partial<Record<keyof ContactMessage, string>>;
 

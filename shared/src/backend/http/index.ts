@@ -119,19 +119,13 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
       summary: () => request<BookingSummary>('GET', '/api/admin/bookings/summary'),
       subscribe: (onChange, onError) =>
         subscribeEvents<BookingChange>('booking', onChange, onError, { onOpen: () => onChange({ type: 'resync' }) }),
-      updateStatus: (id, status, options = {}) =>
-        request<BookingRequest>('PATCH', `/api/admin/bookings/${enc(id)}`, {
-          status,
-          ...(options.message ? { message: options.message } : {}),
-        }),
+      // JSON leaves an undefined message out.
+      updateStatus: (id, status, options) =>
+        request<BookingRequest>('PATCH', `/api/admin/bookings/${enc(id)}`, { status, message: options?.message }),
       undoStatus: (id) => request<BookingRequest>('POST', `/api/admin/bookings/${enc(id)}/undo`, {}),
       acceptReschedule: (id) => request<BookingRequest>('POST', `/api/admin/bookings/${enc(id)}/accept-reschedule`, {}),
     },
-    contact: {
-      send: async (message) => {
-        await request('POST', '/api/contact', message);
-      },
-    },
+    contact: { send: (message) => request<void>('POST', '/api/contact', message) },
     availability: {
       getPublic: () => request<PublicAvailability>('GET', '/api/availability'),
       subscribe: (onChange, onError) =>
