@@ -58,6 +58,7 @@ import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
 import { startReminderJob } from './services/reminder-job';
 import contactRoutes from './routes/contact';
+import { calendarFeedRoutes } from './routes/calendar-feed';
 import { createStatusNotifications } from './services/status-notifications';
 import { createHeldNotificationsRepository } from './repositories/held-notifications-repository';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
@@ -269,6 +270,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
   });
   await app.register(contactRoutes, { options, mailer: deps.mailer });
+  await app.register(calendarFeedRoutes, { options, settings: deps.settings, bookings: deps.bookings });
   await app.register(manageBookingRoutes, { options, bookings: deps.bookings, bookable, bus: deps.bus });
   await app.register(contractSigningRoutes, {
     options,

@@ -61,6 +61,9 @@ const as = (session: string | null, options: InjectOptions): InjectOptions =>
 const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'GET', url: '/api/admin/bookings' },
   { method: 'GET', url: '/api/admin/bookings/summary' },
+  { method: 'GET', url: '/api/admin/calendar-feed' },
+  { method: 'POST', url: '/api/admin/calendar-feed', payload: {} },
+  { method: 'DELETE', url: '/api/admin/calendar-feed' },
   { method: 'PATCH', url: '/api/admin/bookings/b-1', payload: { status: 'Contacted' } },
   { method: 'POST', url: '/api/admin/bookings/b-1/undo', payload: {} },
   { method: 'POST', url: '/api/admin/bookings/b-1/accept-reschedule', payload: {} },

@@ -229,6 +229,31 @@ const TABLE: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/calendar-feed',
+    request: () => ({ url: '/api/admin/calendar-feed' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/calendar-feed',
+    request: () => ({ method: 'POST', url: '/api/admin/calendar-feed', payload: {} }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/calendar-feed',
+    request: () => ({ method: 'DELETE', url: '/api/admin/calendar-feed' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/calendar/:file',
+    // The feed's secret is its only key: no session opens it without the secret.
+    request: () => ({ url: `/api/calendar/${'x'.repeat(43)}.ics` }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
     route: '/api/admin/bookings/summary',
     request: () => ({ url: '/api/admin/bookings/summary' }),
     expect: ADMIN_ONLY(200),

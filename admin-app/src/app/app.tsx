@@ -22,6 +22,7 @@ import { AvailabilityPanel } from '../features/availability/availability-panel';
 import { useCheckSession } from '../features/session/api/check-session';
 import { useSignOut } from '../features/session/api/sign-out';
 import { SmsSetting } from '../features/settings/sms-setting';
+import { CalendarFeedSection } from '../features/calendar-feed/calendar-feed-section';
 import { PasskeysSection } from '../features/passkeys/passkeys-section';
 import { ContractDialog } from '../features/contracts/contract-dialog';
 import { ContractStateBadge } from '../features/contracts/contract-state-badge';
@@ -192,6 +193,7 @@ export default function AdminApp() {
           <aside className="admin-aside">
             <PasskeysSection />
             <SmsSetting />
+            <CalendarFeedSection />
           </aside>
         </div>
       </div>

@@ -127,6 +127,9 @@ export function createBookingsRepository(db: Db) {
     `SELECT ${COLUMNS}, idempotency_body_hash AS body_hash FROM booking_requests WHERE idempotency_key = ?`,
   );
   const count = db.prepare('SELECT COUNT(*) AS n FROM booking_requests');
+  const confirmedRows = db.prepare(
+    `SELECT ${COLUMNS} FROM booking_requests WHERE status = 'Confirmed' ORDER BY date, created_at LIMIT 5000`,
+  );
   const countNew = db.prepare("SELECT COUNT(*) AS n FROM booking_requests WHERE status = 'New'");
   const setStatus = db.prepare('UPDATE booking_requests SET status = ?, updated_at = ? WHERE id = ?');
   // The booked day is the shoot/preferred date, or the consultation when no such date was given (smsReminder's rule).
@@ -204,6 +207,10 @@ export function createBookingsRepository(db: Db) {
         items: items.map(toBooking),
         nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, seq: last.seq }) : null,
       };
+    },
+    /** Every confirmed request (her calendar feed; bounded so a feed stays a few MB at most). */
+    confirmedBookings(): BookingRequest[] {
+      return (confirmedRows.all() as BookingRow[]).map(toBooking);
     },
     /** What the dashboard's badge counts: the requests still New (index booking_requests_status_created). */
     summary(): BookingSummary {

@@ -1,4 +1,5 @@
-// Admin settings (docs/architecture.md, rules table: admin only). Today: the SMS flag.
+// Admin settings (docs/architecture.md, rules table: admin only): the SMS flag, and the hash of her calendar feed's
+// secret (issue 18; the secret itself is shown once and never stored).
 import { smsFlagInForce } from '@studio/shared/domain';
 import type { SmsStatus } from '@studio/shared/domain';
 import type { Db } from '../db/database';
@@ -22,6 +23,14 @@ export function createSettingsRepository(db: Db, smsEnabledEnv: string | undefin
       if (value === null) del.run('smsEnabled');
       else put.run('smsEnabled', String(value));
       return this.smsStatus();
+    },
+    /** The SHA-256 of the calendar feed's secret, or null when she has no feed (never made, or revoked). */
+    calendarFeedHash(): string | null {
+      return (get.get('calendarFeedHash') as { value: string } | undefined)?.value ?? null;
+    },
+    setCalendarFeedHash(hash: string | null): void {
+      if (hash === null) del.run('calendarFeedHash');
+      else put.run('calendarFeedHash', hash);
     },
   };
 }

@@ -23,6 +23,7 @@ import adminEventsRoutes from './admin-events';
 import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
 import adminSettingsRoutes from './admin-settings';
+import { adminCalendarFeedRoutes } from './calendar-feed';
 import adminDeploymentsRoutes from './admin-deployments';
 import type { RemoteDeploys } from '../deploys/remote-deploys';
 
@@ -65,6 +66,11 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     mailer: deps.mailer,
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings });
+  await app.register(adminCalendarFeedRoutes, {
+    options: deps.options,
+    settings: deps.settings,
+    bookings: deps.bookings,
+  });
   await app.register(adminContentRoutes, { options: deps.options, content: deps.content, bus: deps.bus });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
   await app.register(adminDeploymentsRoutes, { deploys: deps.deploys });

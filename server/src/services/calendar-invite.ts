@@ -73,18 +73,45 @@ function partsOf(booking: BookingRequest, modelName: string): EventPart[] {
   return parts;
 }
 
-/** The invite as the `.ics` attachment of the client's mail, or null when the request names no date at all. */
-export function calendarInvite(booking: BookingRequest, options: InviteOptions): MailAttachment | null {
-  const parts = partsOf(booking, options.modelName);
-  if (parts.length === 0) return null;
-  const method = options.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
-  const calendar = new ICalCalendar({
+const newCalendar = (method: ICalCalendarMethod, name?: string) =>
+  new ICalCalendar({
     prodId: { company: 'Studio', product: 'Bookings', language: 'EN' },
     method,
+    ...(name ? { name } : {}),
     // No calendar-wide zone (that would write DTSTAMP without its 'Z'): each timed event names the zone, and the
     // generator adds that zone's VTIMEZONE block once.
     timezone: { name: null, generator: (tz) => tzlib_get_ical_block(tz)[0] ?? null },
   });
+
+/** The invite as the `.ics` attachment of the client's mail, or null when the request names no date at all. */
+export function calendarInvite(booking: BookingRequest, options: InviteOptions): MailAttachment | null {
+  if (partsOf(booking, options.modelName).length === 0) return null;
+  const calendar = newCalendar(options.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
+  addEvents(calendar, booking, options);
+  return {
+    filename: 'invite.ics',
+    contentType: `text/calendar; charset=utf-8; method=${options.method}`,
+    content: Buffer.from(calendar.toString(), 'utf8'),
+  };
+}
+
+/**
+ * Her own calendar (the private feed a calendar app subscribes to): every confirmed request's events, with the same
+ * UIDs as the clients' invites, and the client's name and contact in each description for her eyes only.
+ */
+export function confirmedBookingsCalendar(
+  bookings: readonly BookingRequest[],
+  options: Omit<InviteOptions, 'method' | 'sequence'>,
+): string {
+  const calendar = newCalendar(ICalCalendarMethod.PUBLISH, `${options.modelName}: bookings`);
+  for (const booking of bookings) {
+    addEvents(calendar, booking, { ...options, method: 'REQUEST', sequence: 0 }, true);
+  }
+  return calendar.toString();
+}
+
+function addEvents(calendar: ICalCalendar, booking: BookingRequest, options: InviteOptions, forHer = false): void {
+  const parts = partsOf(booking, options.modelName);
   const reference = bookingReference(booking.id);
   for (const p of parts) {
     const [from, to] = p.slot ? p.slot.split('-') : [];
@@ -93,8 +120,10 @@ export function calendarInvite(booking: BookingRequest, options: InviteOptions):
       id: inviteUid(booking.id, p.part, options.publicOrigin),
       sequence: options.sequence,
       stamp: options.now,
-      summary: p.summary,
-      description: `Booking reference ${reference}.`,
+      summary: forHer ? `${p.part === 'consultation' ? 'Consultation' : booking.service}: ${booking.name}` : p.summary,
+      description: forHer
+        ? [`Reference ${reference}.`, booking.email, booking.phone].filter(Boolean).join('\n')
+        : `Booking reference ${reference}.`,
       location: p.location || null,
       organizer: { name: options.modelName, email: options.organizerEmail },
       attendees: [{ name: booking.name, email: booking.email, rsvp: false }],
@@ -113,9 +142,4 @@ export function calendarInvite(booking: BookingRequest, options: InviteOptions):
           }),
     });
   }
-  return {
-    filename: 'invite.ics',
-    contentType: `text/calendar; charset=utf-8; method=${options.method}`,
-    content: Buffer.from(calendar.toString(), 'utf8'),
-  };
 }

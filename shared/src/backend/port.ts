@@ -124,6 +124,19 @@ export interface BookingsPort {
   acceptReschedule?(id: string): Promise<BookingRequest>;
 }
 
+/** Her private calendar feed of confirmed bookings (issue 18): its address is answered only when it is made. */
+export interface CalendarFeedPort {
+  status(): Promise<CalendarFeedStatus>;
+  /** Makes a new feed (an old one stops working) and answers its address, shown this once. */
+  create(): Promise<CalendarFeedStatus>;
+  revoke(): Promise<CalendarFeedStatus>;
+}
+
+export interface CalendarFeedStatus {
+  active: boolean;
+  url?: string;
+}
+
 /** A visitor writes to the admin (issue 18): mailed to her, rate limited, checked like a booking. */
 export interface ContactPort {
   send(message: ContactMessage): Promise<void>;
@@ -222,6 +235,8 @@ export interface Backend {
   content: ContentPort;
   bookings: BookingsPort;
   availability: AvailabilityPort;
+  /** Admin: absent where the backend has no feed (the firebase adapter). */
+  calendarFeed?: CalendarFeedPort;
   /** Absent where visitors cannot write to her yet (the firebase adapter): the page then shows her e-mail only. */
   contact?: ContactPort;
   auth: AuthPort;

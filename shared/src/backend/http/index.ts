@@ -14,7 +14,14 @@ import type {
   Service,
   SmsStatus,
 } from '../../domain/types';
-import { BackendError, type Backend, type ContentPort, type CreatedBooking, type Unsubscribe } from '../port';
+import {
+  BackendError,
+  type Backend,
+  type CalendarFeedStatus,
+  type ContentPort,
+  type CreatedBooking,
+  type Unsubscribe,
+} from '../port';
 import { PASSKEY_REQUIRED } from '../../messages';
 import { browserStore, signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 import type { EventOptions } from './live';
@@ -126,6 +133,11 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
       acceptReschedule: (id) => request<BookingRequest>('POST', `/api/admin/bookings/${enc(id)}/accept-reschedule`, {}),
     },
     contact: { send: (message) => request<void>('POST', '/api/contact', message) },
+    calendarFeed: {
+      status: () => request<CalendarFeedStatus>('GET', '/api/admin/calendar-feed'),
+      create: () => request<CalendarFeedStatus>('POST', '/api/admin/calendar-feed', {}),
+      revoke: () => request<CalendarFeedStatus>('DELETE', '/api/admin/calendar-feed'),
+    },
     availability: {
       getPublic: () => request<PublicAvailability>('GET', '/api/availability'),
       subscribe: (onChange, onError) =>

@@ -92,7 +92,27 @@ export function createMemoryBackend(seed: Partial<MemorySeed> = {}, options: Mem
   const auth = createMemoryAuth(adminEmail, clock, session, options.store ?? pageStore());
 
   const contactMessages: ContactMessage[] = [];
+  // The feed's address as the server would show it once; the memory backend serves no file at it.
+  let feedActive = false;
+  let feeds = 0;
   return {
+    calendarFeed: {
+      status: async () => {
+        session.requireAdmin();
+        return { active: feedActive };
+      },
+      create: async () => {
+        session.requireAdmin();
+        feedActive = true;
+        feeds += 1;
+        return { active: true, url: `https://studio.example/api/calendar/memory-feed-${feeds}.ics` };
+      },
+      revoke: async () => {
+        session.requireAdmin();
+        feedActive = false;
+        return { active: false };
+      },
+    },
     outbox: auth.outbox,
     contactMessages,
     contact: {

@@ -1,0 +1,50 @@
+// Her calendar feed in the dashboard (issue 18): made with its address shown once, renewed and turned off only after
+// a confirmation, and absent where the backend has none.
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Backend } from '@studio/shared/backend';
+import { createMemoryBackend } from '@studio/shared/backend/memory';
+import { BackendProvider, createQueryCache } from '@studio/shared/data';
+import { CalendarFeedSection } from './calendar-feed-section';
+
+async function show(backend: Backend) {
+  await act(async () => {
+    render(
+      <BackendProvider backend={backend} cache={createQueryCache()}>
+        <CalendarFeedSection />
+      </BackendProvider>,
+    );
+  });
+}
+
+test('made with its address shown once; a new link and turning off ask first', async () => {
+  const backend = createMemoryBackend({}, { signedIn: true });
+  await show(backend);
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Make a calendar link' })));
+  expect(screen.getByRole('textbox', { name: 'Your private calendar link' })).toHaveValue(
+    'https://studio.example/api/calendar/memory-feed-1.ics',
+  );
+  expect(screen.getByText(/it is shown only this once/)).toBeInTheDocument();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Make a new link' }));
+  const renew = screen.getByRole('dialog', { name: 'Make a new calendar link?' });
+  expect(renew).toHaveTextContent('The current link stops working in every calendar that subscribes to it.');
+  await act(async () => fireEvent.click(within(renew).getByRole('button', { name: 'Make a new link' })));
+  expect(screen.getByRole('textbox', { name: 'Your private calendar link' })).toHaveValue(
+    'https://studio.example/api/calendar/memory-feed-2.ics',
+  );
+
+  fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+  expect(await backend.calendarFeed!.status()).toEqual({ active: true });
+  fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+  await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Turn off' })));
+  expect(await backend.calendarFeed!.status()).toEqual({ active: false });
+  expect(screen.queryByRole('textbox')).toBeNull();
+  expect(await screen.findByRole('button', { name: 'Make a calendar link' })).toBeInTheDocument();
+});
+
+test('nothing shows where the backend has no feed', async () => {
+  const { calendarFeed: _none, ...backend } = createMemoryBackend({}, { signedIn: true });
+  await show(backend as Backend);
+  expect(screen.queryByRole('heading', { name: 'Calendar feed' })).toBeNull();
+});

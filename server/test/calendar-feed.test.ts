@@ -1,0 +1,84 @@
+// Issue 18, item 2: her private calendar feed on the real server: made from the dashboard (its address shown once),
+// it lists her confirmed bookings with the clients' invite UIDs; a wrong secret, an old one after a new feed, and
+// a revoked one are 404; the database keeps only the secret's hash.
+import ICAL from 'ical.js';
+import type { InjectOptions } from 'fastify';
+import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await build({ now: () => new Date('2026-11-23T17:00:00Z') });
+  admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+});
+afterAll(() => t.close());
+
+const as = (options: InjectOptions) => withCsrf({ ...options, cookies: { studio_session: admin } });
+
+function insert(id: string, fields: Record<string, string>) {
+  const row = {
+    id,
+    name: 'Jamie Rivera',
+    email: 'jamie@example.com',
+    phone: '+16025550100',
+    service_id: 'photoshoot',
+    service: 'Photoshoot',
+    date: '2026-12-03',
+    time: '10:00-12:00',
+    description: 'Editorial shoot',
+    status: 'Confirmed',
+    created_at: '2026-11-23T16:00:00.000Z',
+    updated_at: '2026-11-23T16:00:00.000Z',
+    ...fields,
+  };
+  const cols = Object.keys(row);
+  t.app.db
+    .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
+    .run(row);
+}
+
+const path = (url: string) => new URL(url).pathname;
+
+test('made, read, replaced and revoked; only confirmed bookings; the secret is never stored', async () => {
+  insert('c0ffee00-0000-4000-8000-000000000001', { name: 'Confirmed Client' });
+  insert('c0ffee00-0000-4000-8000-000000000002', { name: 'New Client', status: 'New' });
+
+  expect((await t.app.inject(as({ url: '/api/admin/calendar-feed' }))).json()).toEqual({ active: false });
+  const made = (await t.app.inject(as({ method: 'POST', url: '/api/admin/calendar-feed', payload: {} }))).json() as {
+    active: boolean;
+    url: string;
+  };
+  expect(made.active).toBe(true);
+  expect(made.url).toMatch(/^http:\/\/studio\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  const secret = /calendar\/([^.]+)\.ics$/.exec(made.url)![1]!;
+  const stored = JSON.stringify(t.app.db.prepare('SELECT * FROM settings').all());
+  expect(stored).not.toContain(secret);
+  // The address is shown once: asking again says only that a feed exists.
+  expect((await t.app.inject(as({ url: '/api/admin/calendar-feed' }))).json()).toEqual({ active: true });
+
+  const feed = await t.app.inject({ url: path(made.url) });
+  expect(feed.statusCode).toBe(200);
+  expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+  const calendar = new ICAL.Component(ICAL.parse(feed.body));
+  const events = calendar.getAllSubcomponents('vevent');
+  expect(events.map((e) => String(e.getFirstPropertyValue('summary')))).toEqual(['Photoshoot: Confirmed Client']);
+  expect(String(events[0]!.getFirstPropertyValue('uid'))).toBe(
+    'c0ffee00-0000-4000-8000-000000000001-shoot@studio.test',
+  );
+  expect(events[0]!.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/Phoenix');
+
+  expect((await t.app.inject({ url: `/api/calendar/${'A'.repeat(43)}.ics` })).statusCode).toBe(404);
+  expect((await t.app.inject({ url: `/api/calendar/${secret}` })).statusCode).toBe(404);
+
+  // A new feed: the old address stops working.
+  const again = (await t.app.inject(as({ method: 'POST', url: '/api/admin/calendar-feed', payload: {} }))).json() as {
+    url: string;
+  };
+  expect((await t.app.inject({ url: path(made.url) })).statusCode).toBe(404);
+  expect((await t.app.inject({ url: path(again.url) })).statusCode).toBe(200);
+
+  expect((await t.app.inject(as({ method: 'DELETE', url: '/api/admin/calendar-feed' }))).json()).toEqual({
+    active: false,
+  });
+  expect((await t.app.inject({ url: path(again.url) })).statusCode).toBe(404);
+});
