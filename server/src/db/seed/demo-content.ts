@@ -304,10 +304,17 @@ export const portfolioContent: PortfolioContent = {
   ],
 };
 
-for (const s of ['photoshoot', 'usergeneratedcontent', 'others', 'brand-events']) {
-  artworks.push({ file: `services/${s}.svg`, width: 1200, height: 800, label: s });
+const SERVICE_ART: Record<string, string> = {
+  photoshoot: 'Photoshoot',
+  usergeneratedcontent: 'User-generated content',
+  others: 'Others',
+  'brand-events': 'Brand events',
+};
+for (const [s, label] of Object.entries(SERVICE_ART)) {
+  artworks.push({ file: `services/${s}.svg`, width: 1200, height: 800, label });
 }
-artworks.push({ file: 'hero.svg', width: 1600, height: 1000, label: 'Hero' });
+// Her name on the home page's plate, and so on the share image made from it (issue 16).
+artworks.push({ file: 'hero.svg', width: 1600, height: 1000, label: `${siteDetails.name} · ${siteDetails.tagline}` });
 
 export const projects: Array<{ project: Project; gallery: Gallery }> = [
   {

@@ -1,5 +1,5 @@
 // Demo artwork, drawn as SVG at first start so the repository ships no photographs and nothing is downloaded.
-// Each picture is a deterministic composition (backdrop gradient, floor, a standing figure) from a seed string.
+// Each picture is a deterministic composition from a seed string (see artworkSvg).
 import { mkdirSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -22,30 +22,72 @@ export interface Artwork {
   label: string;
 }
 
+// Editorial placeholder plates: a tonal studio backdrop with a sweep of floor, soft window light, an abstract figure
+// in a long silhouette with its cast shadow, a fine grain, and a caption set like a magazine's (a hairline rule, the
+// picture's name in spaced capitals, a plate number). Clearly placeholders, but ones that read as a designed page.
+// Only shapes, gradients, a dot pattern and text: no filter, so rendering every size at first start stays quick.
+const PALETTES: ReadonlyArray<readonly [light: string, mid: string, ink: string]> = [
+  ['#EDE6DC', '#B9A998', '#2B2522'],
+  ['#E3E5DB', '#8E9580', '#262826'],
+  ['#EBDCD5', '#B5826F', '#2E211C'],
+  ['#DDE3E6', '#7D8B94', '#1E2833'],
+  ['#E9E1D0', '#A88F62', '#2A2418'],
+];
+const MONO = ['#E9E9E9', '#8C8C8C', '#1A1A1A'] as const;
+
 export function artworkSvg(seed: string, label: string, width: number, height: number): string {
   const h = hash(seed);
-  const hue = h % 360;
-  const hue2 = (hue + 40 + (h % 60)) % 360;
-  const mono = seed.includes('blackwhite');
-  const sat = mono ? 0 : 45;
-  const c1 = `hsl(${hue} ${sat}% 72%)`;
-  const c2 = `hsl(${hue2} ${sat}% 38%)`;
-  const figure = `hsl(${hue} ${mono ? 0 : 30}% 14%)`;
-  const cx = width * (0.35 + ((h >> 8) % 30) / 100);
-  const s = height / 1000;
-  const pose = (h >> 4) % 3;
-  const arm = pose === 0 ? 'M-70 300 L-120 520' : pose === 1 ? 'M-70 300 L-40 500' : 'M-70 300 L-150 420';
+  const [light, mid, ink] = seed.includes('blackwhite') ? MONO : PALETTES[h % PALETTES.length]!;
+  const u = Math.min(width, height) / 1000;
+  // The figure stands left or right of centre, by the seed; the light comes from the other side.
+  const left = (h >> 3) % 2 === 0;
+  const cx = width * (left ? 0.38 : 0.62) + (((h >> 5) % 40) - 20) * u;
+  const floor = height * 0.8;
+  const top = height * 0.16;
+  const figH = floor - top;
+  const sway = (((h >> 9) % 30) - 15) * u;
+  const wide = 0.16 + ((h >> 12) % 8) / 100;
+  const plate = String((h % 48) + 1).padStart(2, '0');
+  const caption = escapeXml(label.toUpperCase());
+  const fs = Math.max(11, Math.round(15 * u * (width / Math.min(width, height)) ** 0.2));
+  // The grain: a few dots in a small tile, repeated; deterministic from the seed.
+  const dots = Array.from({ length: 70 }, (_, i) => {
+    const v = hash(`${seed}:${i}`);
+    return `<rect x="${v % 48}" y="${(v >> 8) % 48}" width="1" height="1" fill="${i % 2 ? '#000' : '#fff'}" opacity="${(((v >> 16) % 5) + 2) / 40}"/>`;
+  }).join('');
+  const x = (f: number) => (cx + f * figH).toFixed(1);
+  const y = (f: number) => (top + f * figH).toFixed(1);
+  const silhouette = [
+    `M${x(-0.035)} ${y(0.17)}`,
+    `C${x(-0.07)} ${y(0.2)} ${x(-wide * 0.6)} ${y(0.3)} ${x(-wide * 0.55)} ${y(0.45)}`,
+    `C${x(-wide * 0.7)} ${y(0.7)} ${x(-wide)} ${y(0.92)} ${(cx - wide * figH + sway).toFixed(1)} ${y(1)}`,
+    `L${(cx + wide * figH * 0.8 + sway).toFixed(1)} ${y(1)}`,
+    `C${x(wide * 0.7)} ${y(0.88)} ${x(wide * 0.45)} ${y(0.6)} ${x(wide * 0.5)} ${y(0.42)}`,
+    `C${x(wide * 0.55)} ${y(0.28)} ${x(0.07)} ${y(0.2)} ${x(0.035)} ${y(0.17)} Z`,
+  ].join(' ');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(label)}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient>
-<radialGradient id="l" cx="0.3" cy="0.2" r="0.8"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
-<rect width="${width}" height="${height}" fill="url(#g)"/><rect width="${width}" height="${height}" fill="url(#l)"/>
-<rect y="${height * 0.78}" width="${width}" height="${height * 0.22}" fill="#000" opacity="0.18"/>
-<g transform="translate(${cx} ${height * 0.12}) scale(${s})" fill="${figure}" stroke="${figure}" stroke-linecap="round">
-<circle cx="0" cy="70" r="48" stroke="none"/>
-<path d="M-20 120 L20 120 L70 300 L40 560 L-40 560 L-70 300 Z" stroke="none"/>
-<path d="${arm}" stroke-width="26" fill="none"/><path d="M70 300 L110 500" stroke-width="26" fill="none"/>
-<path d="M-25 540 L-45 820" stroke-width="34" fill="none"/><path d="M25 540 L55 820" stroke-width="34" fill="none"/>
-</g></svg>`;
+<defs>
+<linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mid}"/><stop offset="0.75" stop-color="${light}"/></linearGradient>
+<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${mid}"/></linearGradient>
+<radialGradient id="light" cx="${left ? 0.8 : 0.2}" cy="0.15" r="0.9"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
+<radialGradient id="shadow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="${ink}" stop-opacity="0.35"/><stop offset="1" stop-color="${ink}" stop-opacity="0"/></radialGradient>
+<linearGradient id="cloth" x1="${left ? 1 : 0}" y1="0" x2="${left ? 0 : 1}" y2="0"><stop offset="0" stop-color="${ink}" stop-opacity="0.78"/><stop offset="1" stop-color="${ink}"/></linearGradient>
+<pattern id="grain" width="48" height="48" patternUnits="userSpaceOnUse">${dots}</pattern>
+</defs>
+<rect width="${width}" height="${height}" fill="url(#wall)"/>
+<path d="M0 ${(floor - 40 * u).toFixed(1)} Q${width / 2} ${(floor + 10 * u).toFixed(1)} ${width} ${(floor - 40 * u).toFixed(1)} L${width} ${height} L0 ${height} Z" fill="url(#floor)"/>
+<rect width="${width}" height="${height}" fill="url(#light)"/>
+<ellipse cx="${(cx + (left ? -1 : 1) * 0.12 * figH).toFixed(1)}" cy="${floor.toFixed(1)}" rx="${(0.28 * figH).toFixed(1)}" ry="${(0.025 * figH).toFixed(1)}" fill="url(#shadow)"/>
+<ellipse cx="${(cx + sway * 0.1).toFixed(1)}" cy="${y(0.085)}" rx="${(0.042 * figH).toFixed(1)}" ry="${(0.055 * figH).toFixed(1)}" fill="${ink}"/>
+<rect x="${x(-0.014)}" y="${y(0.12)}" width="${(0.028 * figH).toFixed(1)}" height="${(0.07 * figH).toFixed(1)}" fill="${ink}"/>
+<path d="${silhouette}" fill="url(#cloth)"/>
+<rect width="${width}" height="${height}" fill="url(#grain)"/>
+<g fill="${ink}" font-family="DejaVu Serif, Georgia, 'Times New Roman', serif">
+<rect x="${(40 * u).toFixed(1)}" y="${(height - 78 * u).toFixed(1)}" width="${(90 * u).toFixed(1)}" height="${Math.max(1, u).toFixed(1)}"/>
+<text x="${(40 * u).toFixed(1)}" y="${(height - 46 * u).toFixed(1)}" font-size="${fs}" letter-spacing="${(fs * 0.18).toFixed(1)}">${caption}</text>
+<text x="${(width - 40 * u).toFixed(1)}" y="${(58 * u).toFixed(1)}" font-size="${fs}" text-anchor="end" font-style="italic" opacity="0.8">No. ${plate}</text>
+</g>
+</svg>`;
 }
 
 /** Writes every artwork into dir (skipping files already there) and returns nothing; callers know the names. */
