@@ -314,7 +314,7 @@ for (const [s, label] of Object.entries(SERVICE_ART)) {
   artworks.push({ file: `services/${s}.svg`, width: 1200, height: 800, label });
 }
 // Her name on the home page's plate, and so on the share image made from it (issue 16).
-artworks.push({ file: 'hero.svg', width: 1600, height: 1000, label: `${siteDetails.name} · ${siteDetails.tagline}` });
+artworks.push({ file: 'hero.svg', width: 1600, height: 1000, label: siteDetails.name });
 
 export const projects: Array<{ project: Project; gallery: Gallery }> = [
   {

@@ -41,7 +41,9 @@ export function artworkSvg(seed: string, label: string, width: number, height: n
   const u = Math.min(width, height) / 1000;
   // The figure stands left or right of centre, by the seed; the light comes from the other side.
   const left = (h >> 3) % 2 === 0;
-  const cx = width * (left ? 0.38 : 0.62) + (((h >> 5) % 40) - 20) * u;
+  // On a wide plate the figure stays near the middle, inside the portrait crop of the home page's hero.
+  const spread = width / height > 1.3 ? 0.07 : 0.12;
+  const cx = width * (left ? 0.5 - spread : 0.5 + spread) + (((h >> 5) % 40) - 20) * u;
   const floor = height * 0.8;
   const top = height * 0.16;
   const figH = floor - top;
@@ -82,11 +84,19 @@ export function artworkSvg(seed: string, label: string, width: number, height: n
 <rect x="${x(-0.014)}" y="${y(0.12)}" width="${(0.028 * figH).toFixed(1)}" height="${(0.07 * figH).toFixed(1)}" fill="${ink}"/>
 <path d="${silhouette}" fill="url(#cloth)"/>
 <rect width="${width}" height="${height}" fill="url(#grain)"/>
-<g fill="${ink}" font-family="DejaVu Serif, Georgia, 'Times New Roman', serif">
+${
+  // A wide plate (the home page's hero, and the share image cut from it) is cropped to a portrait or to 1200x630:
+  // its caption goes in the middle, inside both crops, without the rule and the plate number.
+  width / height > 1.3
+    ? `<g fill="${ink}" font-family="DejaVu Serif, Georgia, 'Times New Roman', serif">
+<text x="${(width / 2).toFixed(1)}" y="${(height * 0.835).toFixed(1)}" font-size="${fs}" letter-spacing="${(fs * 0.18).toFixed(1)}" text-anchor="middle">${caption}</text>
+`
+    : `<g fill="${ink}" font-family="DejaVu Serif, Georgia, 'Times New Roman', serif">
 <rect x="${(40 * u).toFixed(1)}" y="${(height - 78 * u).toFixed(1)}" width="${(90 * u).toFixed(1)}" height="${Math.max(1, u).toFixed(1)}"/>
 <text x="${(40 * u).toFixed(1)}" y="${(height - 46 * u).toFixed(1)}" font-size="${fs}" letter-spacing="${(fs * 0.18).toFixed(1)}">${caption}</text>
 <text x="${(width - 40 * u).toFixed(1)}" y="${(58 * u).toFixed(1)}" font-size="${fs}" text-anchor="end" font-style="italic" opacity="0.8">No. ${plate}</text>
-</g>
+`
+}</g>
 </svg>`;
 }
 
