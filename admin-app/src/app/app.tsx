@@ -2,7 +2,7 @@
 // her site's content (issue 16), deployments (issue 20)), her passkeys, the SMS setting and contract export. Both live
 // subscriptions run for the whole visit, so a new request shows even while the availability tab is open.
 // First: zod must be told before the shared schemas are built (see the module).
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { format } from 'date-fns';
 import { useNavigate } from '@studio/shared/router';
 import { useQueryCache } from '@studio/shared/data';
@@ -37,6 +37,22 @@ const DeploymentsPanel = lazy(() => import('../features/deployments/deployments-
 const TABS = ['bookings', 'availability', 'content', 'deployments'] as const;
 const NO_BOOKINGS: BookingRequest[] = [];
 type Tab = (typeof TABS)[number];
+
+/** One tab's panel (WAI-ARIA tabs): labelled by its tab, hidden while another tab is chosen, focusable. */
+function TabPanel({ tab, shown, children }: { tab: Tab; shown: boolean; children: ReactNode }) {
+  return (
+    <div
+      role="tabpanel"
+      id={`panel-${tab}`}
+      aria-labelledby={`tab-${tab}`}
+      hidden={!shown}
+      tabIndex={0}
+      className="admin-panel"
+    >
+      {children}
+    </div>
+  );
+}
 
 export default function AdminApp() {
   const navigate = useNavigate();
@@ -169,14 +185,7 @@ export default function AdminApp() {
         ))}
       </div>
 
-      <div
-        role="tabpanel"
-        id="panel-bookings"
-        aria-labelledby="tab-bookings"
-        hidden={tab !== 'bookings'}
-        tabIndex={0}
-        className="admin-panel"
-      >
+      <TabPanel tab="bookings" shown={tab === 'bookings'}>
         <div className="admin-bookings-layout">
           <BookingsPanel
             list={bookings}
@@ -196,50 +205,29 @@ export default function AdminApp() {
             <CalendarFeedSection />
           </aside>
         </div>
-      </div>
-      <div
-        role="tabpanel"
-        id="panel-availability"
-        aria-labelledby="tab-availability"
-        hidden={tab !== 'availability'}
-        tabIndex={0}
-        className="admin-panel"
-      >
+      </TabPanel>
+      <TabPanel tab="availability" shown={tab === 'availability'}>
         {availability ? (
           <AvailabilityPanel availability={availability} today={today} bookings={allBookings} />
         ) : (
           <Loading />
         )}
-      </div>
-      <div
-        role="tabpanel"
-        id="panel-content"
-        aria-labelledby="tab-content"
-        hidden={tab !== 'content'}
-        tabIndex={0}
-        className="admin-panel"
-      >
+      </TabPanel>
+      <TabPanel tab="content" shown={tab === 'content'}>
         {(contentOpened || tab === 'content') && (
           <Suspense fallback={<Loading />}>
             <ContentPanel />
           </Suspense>
         )}
-      </div>
+      </TabPanel>
 
-      <div
-        role="tabpanel"
-        id="panel-deployments"
-        aria-labelledby="tab-deployments"
-        hidden={tab !== 'deployments'}
-        tabIndex={0}
-        className="admin-panel"
-      >
+      <TabPanel tab="deployments" shown={tab === 'deployments'}>
         {tab === 'deployments' && (
           <Suspense fallback={<Loading />}>
             <DeploymentsPanel />
           </Suspense>
         )}
-      </div>
+      </TabPanel>
 
       {contractFor && <ContractDialog booking={contractFor} today={today} onClose={() => setContractFor(null)} />}
     </section>
