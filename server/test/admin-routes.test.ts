@@ -3,7 +3,7 @@
 import type { InjectOptions } from 'fastify';
 import { BOOKING_CURSOR_INVALID } from '@studio/shared/refusal-messages';
 import type { Change } from '../src/lib/change-bus';
-import { build, registeredRoutes, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, registeredRoutes, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
 
 let t: TestApp;
 let admin: string;
@@ -45,10 +45,7 @@ function insertBooking(fields: Partial<Record<string, string | number>> = {}): s
     updated_at: at,
     ...fields,
   };
-  const cols = Object.keys(row);
-  t.app.db
-    .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
-    .run(row);
+  insertRow(t.app, row);
   return id;
 }
 

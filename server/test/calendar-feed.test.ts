@@ -3,7 +3,7 @@
 // a revoked one are 404; the database keeps only the secret's hash.
 import ICAL from 'ical.js';
 import type { InjectOptions } from 'fastify';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
 
 let t: TestApp;
 let admin: string;
@@ -31,10 +31,7 @@ function insert(id: string, fields: Record<string, string>) {
     updated_at: '2026-11-23T16:00:00.000Z',
     ...fields,
   };
-  const cols = Object.keys(row);
-  t.app.db
-    .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
-    .run(row);
+  insertRow(t.app, row);
 }
 
 const path = (url: string) => new URL(url).pathname;

@@ -10,7 +10,7 @@ import type { Change } from '../src/lib/change-bus';
 import { ANOTHER_CONTRACT } from '../src/routes/contract-signing';
 import { CONTRACT_OPEN_VERSION, CONTRACT_SIGNED } from '../src/routes/admin-contracts';
 import { CONSENT_STATEMENT } from '../src/services/signing-page';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
 import { pdfText } from './pdf-text';
 
 // pdf.js reads each PDF in a child process: seconds, not milliseconds, on a busy machine.
@@ -67,10 +67,7 @@ function insertBooking(fields: Record<string, string | number> = {}): string {
     updated_at: at,
     ...fields,
   };
-  const cols = Object.keys(row);
-  t.app.db
-    .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
-    .run(row);
+  insertRow(t.app, row);
   return id;
 }
 

@@ -167,3 +167,11 @@ export function registeredRoutes(app: FastifyInstance): string[] {
   }
   return out;
 }
+
+/** Stores a booking_requests row as given (column names as keys), bypassing the API: fixtures of any shape or age. */
+export function insertRow(app: FastifyInstance, row: Record<string, string | number>): void {
+  const cols = Object.keys(row);
+  app.db
+    .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
+    .run(row);
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import type { InjectOptions } from 'fastify';
 import { INVISIBLE_CHARACTERS_MESSAGE, UNDO_TOO_LATE } from '@studio/shared/refusal-messages';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
 
 const TEN_SECONDS = 10_000;
 let clock = new Date('2026-11-23T17:00:00Z').getTime();
@@ -53,10 +53,7 @@ function insertBooking(t: TestApp, fields: Record<string, string | number> = {})
     updated_at: '2026-11-23T16:00:00.000Z',
     ...fields,
   };
-  const cols = Object.keys(row);
-  t.app.db
-    .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
-    .run(row);
+  insertRow(t.app, row);
   return row.id;
 }
 
