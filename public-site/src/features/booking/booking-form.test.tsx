@@ -353,8 +353,9 @@ describe('dates', () => {
     setup({ url: '/book-me?selectedService=usergeneratedcontent' });
     await user.click(await screen.findByRole('button', { name: 'Show calendar' }));
     const calendar = await screen.findByRole('group', { name: 'Calendar for Preferred Date' });
-    const cell = (iso: string) => calendar.querySelector(`[data-day="${iso}"]`);
-    // Near the end of a month the day may be on the next page of the calendar.
+    // A month's grid also holds the next month's first days as hidden cells without a button: only a day of the
+    // month shown counts. Near the end of a month the day may be on the next page of the calendar.
+    const cell = (iso: string) => calendar.querySelector(`[data-day="${iso}"]:not([data-outside])`);
     const show = async (iso: string) => {
       if (!cell(iso)) await user.click(within(calendar).getByRole('button', { name: /next month/i }));
       return cell(iso);
