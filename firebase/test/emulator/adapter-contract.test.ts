@@ -101,6 +101,7 @@ describeBackendContract({
     adminSession: true,
     rejectsNonAdminAtRequest: false,
     acceptBookingRule: true,
+    idempotencyBoundToBody: true,
     contentWrites: true,
   },
   seed,

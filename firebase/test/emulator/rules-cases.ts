@@ -84,6 +84,8 @@ const storedBooking = {
   description: 'Three short videos.',
   smsOptIn: false,
   status: 'New',
+  // createBooking keeps the hash of the request a booking was made from beside it (its idempotency key's request).
+  requestHash: 'a'.repeat(64),
   createdAt: at,
   updatedAt: at,
 };
@@ -307,6 +309,10 @@ function bookingCases(): RulesCase[] {
     }),
     update('visitor', 'a visitor cannot update a status', 'deny', { status: 'Declined', updatedAt: serverTimestamp() }),
     update('claimAdmin', 'the admin changes no other field', 'deny', { name: 'Other', updatedAt: serverTimestamp() }),
+    update('claimAdmin', 'nor the request hash createBooking keeps', 'deny', {
+      requestHash: 'b'.repeat(64),
+      updatedAt: serverTimestamp(),
+    }),
     update('claimAdmin', 'no unknown status', 'deny', { status: 'Archived', updatedAt: serverTimestamp() }),
     update('claimAdmin', 'updatedAt comes from the server', 'deny', { status: 'Contacted', updatedAt: at }),
     (() => {
