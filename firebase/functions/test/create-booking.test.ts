@@ -308,6 +308,44 @@ describe('the createBooking callable (src/index.ts) over HTTP', () => {
     }
   });
 
+  it('counts a caller by the address the front end appended to X-Forwarded-For, not by what the caller wrote there', async () => {
+    const server = await startCallableServer();
+    // Google's front end appends the address it saw after whatever the caller sent (src/core/client-address.ts).
+    const through = (spoofed: string, seen: string) => ({ 'X-Forwarded-For': `${spoofed}, ${seen}` });
+    try {
+      for (let i = 1; i <= 3; i++) {
+        const ok = await post(
+          server.url('createBooking'),
+          { booking: contractBooking(seed), idempotencyKey: `xff-${i}` },
+          through(`198.51.100.${i}`, '203.0.113.50'),
+        );
+        expect(ok.status).toBe(200);
+      }
+      const refused = await post(
+        server.url('createBooking'),
+        { booking: contractBooking(seed), idempotencyKey: 'xff-4' },
+        through('198.51.100.4', '203.0.113.50'),
+      );
+      expect(refused.status).toBe(429);
+      const details = (refused.body.error as { details: { retryAfter: number } }).details;
+      expect(refused.body.error).toEqual({
+        status: 'RESOURCE_EXHAUSTED',
+        message: tooManyRequests(details.retryAfter),
+        details: { status: 429, message: tooManyRequests(details.retryAfter), retryAfter: details.retryAfter },
+      });
+      // Another visitor, claiming the spammer's spoofed address, is counted by her own.
+      const other = await post(
+        server.url('createBooking'),
+        { booking: contractBooking(seed), idempotencyKey: 'xff-5' },
+        through('198.51.100.4', '203.0.113.51'),
+      );
+      expect(other.status).toBe(200);
+      expect((await storedBookings()).map((d) => d.id).sort()).toEqual(['xff-1', 'xff-2', 'xff-3', 'xff-5']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('with App Check enforced (APP_CHECK_ENFORCED=true), refuses a call without an App Check token, takes one with', async () => {
     const server = await startCallableServer({ APP_CHECK_ENFORCED: 'true' });
     // An unsigned token, as the emulator environment accepts it (deployed, Google's keys verify the signature).
