@@ -359,6 +359,26 @@ export function describeBackendContract(harness: ContractHarness): void {
       );
     });
 
+    // The price, tier name and payment schedule come from the stored service, never from the request: a field the
+    // booking schema does not name is refused, not ignored.
+    needs('bookingCreate', 'refuses a price the visitor sets', async () => {
+      // What a script sends past the form; the port's type would not let the extra field through, JSON does.
+      const priced = { ...contractBooking(seed), servicePrice: '$1' };
+      await refusedAsInvalid(backend.bookings.create(priced, 'contract-key-0209'), FIELDS_NOT_VALID, {
+        _: ['Unknown field(s): servicePrice'],
+      });
+      if (capabilities.adminSession) expect(await storedBookings()).toEqual([]);
+    });
+
+    needs('bookingCreate', 'refuses an impossible date', async () => {
+      await refusedAsInvalid(
+        backend.bookings.create(contractBooking(seed, { date: '2031-02-30' }), 'contract-key-0210'),
+        FIELDS_NOT_VALID,
+        { date: ['Must be a real calendar date'] },
+      );
+      if (capabilities.adminSession) expect(await storedBookings()).toEqual([]);
+    });
+
     needs('bookingCreate', 'refuses a name over 50 characters (docs/product.md §5)', async () => {
       await refusedAsInvalid(
         backend.bookings.create(contractBooking(seed, { name: 'N'.repeat(51) }), 'contract-key-0204'),
