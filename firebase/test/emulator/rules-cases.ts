@@ -7,6 +7,7 @@ import path from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   Timestamp,
+  addDoc,
   collection,
   connectFirestoreEmulator,
   deleteDoc,
@@ -296,6 +297,8 @@ function bookingCases(): RulesCase[] {
   return [
     // createBooking (functions) is the only way in: the rules refuse even a booking the schema would accept.
     deny('visitor', 'a visitor cannot create a booking directly, however valid', setNew(`${b}/`, valid)),
+    // addDoc, the SDK's other way to create (an id of its choosing), is the same create to the rules.
+    deny('visitor', "a visitor's addDoc to bookingRequests is refused", (db) => addDoc(collection(db, b), valid)),
     deny('claimAdmin', 'nor can the admin create one directly', setNew(`${b}/`, valid)),
     deny('visitor', 'a visitor cannot overwrite a stored booking', set(`${b}/b1`, valid)),
     deny('visitor', 'a visitor cannot read a booking', read(`${b}/b1`)),
