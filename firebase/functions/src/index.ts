@@ -7,6 +7,7 @@ import { HttpsError, onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/v2';
 import { createAdminStore } from './core/admin-store';
+import { clientAddress } from './core/client-address';
 import { BookingCallError, createBooking as create } from './core/create-booking';
 import { sendBookingSms as send, sendDayBeforeReminders, SmsRequestError, type SmsDeps } from './core/send-booking-sms';
 import { createTwilioClient } from './core/twilio';
@@ -42,10 +43,11 @@ export const createBooking = onCall(
   { region: REGION, enforceAppCheck: APP_CHECK_ENFORCED, maxInstances: 10 },
   async (request) => {
     try {
-      // The functions framework trusts the proxy in front of it, so req.ip is the caller's address.
+      // Not request.rawRequest.ip: with the framework's 'trust proxy' that is the caller's own X-Forwarded-For text
+      // (core/client-address.ts).
       const { booking } = await create(
         { db: getFirestore(), now: () => new Date() },
-        { data: request.data, client: request.rawRequest.ip ?? 'unknown' },
+        { data: request.data, client: clientAddress(request.rawRequest) },
       );
       return booking;
     } catch (error) {

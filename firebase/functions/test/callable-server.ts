@@ -18,6 +18,9 @@ async function main() {
     Handler | undefined
   >;
   const web = express();
+  // As the Functions Framework configures its Express app when deployed, so request.rawRequest.ip means here what it
+  // means there (the leftmost X-Forwarded-For entry).
+  web.enable('trust proxy');
   web.use(express.json());
   web.post('/:project/:region/:name', (req, res) => {
     const handler = functions[req.params.name];

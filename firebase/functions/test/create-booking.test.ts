@@ -1,7 +1,7 @@
 // createBooking's core on the Firestore emulator, through firebase-admin as deployed: the probes that a direct
 // write once let through (a made-up price or tier, markup, impossible, past and unavailable dates, a photoshoot
-// without its fields), one booking per idempotency key under concurrent calls, the per-client rate limit, and the
-// callable wrapper of src/index.ts (error details, App Check) over HTTP.
+// without its fields), one booking per idempotency key under concurrent calls, a key bound to its request, the
+// per-client rate limit, and the callable wrapper of src/index.ts (error details, App Check) over HTTP.
 import { contractBooking, contractPhotoshoot, contractSeed } from '@studio/shared/backend/contract';
 import { paymentScheduleFor } from '@studio/shared/domain';
 import {
@@ -12,9 +12,16 @@ import {
   TIER_NOT_FOUND,
   unavailableDatesMessage,
 } from '@studio/shared/messages';
+import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import { NO_MARKUP_MESSAGE } from '@studio/shared/schemas';
-import { Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { BookingCallError, createBooking, rateLimitDocId, type RateLimit } from '../src/core/create-booking';
+import { FieldValue, Timestamp, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  BookingCallError,
+  createBooking,
+  rateLimitDocId,
+  requestHashOf,
+  type RateLimit,
+} from '../src/core/create-booking';
 import { tooManyRequests } from '../src/messages';
 import { adminDb, clearFirestore, closeAdmin, seedFirestore, startCallableServer } from './emulator-support';
 
@@ -76,30 +83,83 @@ describe('createBooking: what it stores', () => {
       serviceTierId: 'ugc-weekly',
       paymentSchedule: paymentScheduleFor('usergeneratedcontent', 'ugc-weekly'),
       status: 'New',
+      requestHash: requestHashOf(contractBooking(seed)),
       createdAt: Timestamp.fromDate(NOW),
       updatedAt: Timestamp.fromDate(NOW),
     });
   });
 
-  it('answers a retry with the same key with the first booking and stores nothing new', async () => {
+  it('answers a retry with the same request under the same key with the first booking, and stores nothing new', async () => {
     const first = await call({ booking: contractBooking(seed), idempotencyKey: 'key-retry' });
+    // The same request as the schema reads it: spaces around a field and the order of keys do not make another one.
+    const padded = contractBooking(seed);
+    const reordered = Object.fromEntries(Object.entries({ ...padded, name: ` ${padded.name} ` }).reverse());
     const again = await createBooking(
       { db: adminDb(), now: () => new Date(NOW.getTime() + 60_000), rateLimit: LOOSE },
-      { data: { booking: contractBooking(seed, { name: 'Someone Else' }), idempotencyKey: 'key-retry' }, client: 'x' },
+      { data: { booking: reordered, idempotencyKey: 'key-retry' }, client: 'x' },
     );
     expect(again).toEqual({ booking: first.booking, created: false });
-    expect((await storedBookings()).map((d) => d.get('name'))).toEqual(['Jane Doe']);
+    expect((await storedBookings()).map((d) => d.id)).toEqual(['key-retry']);
+  });
+
+  it("refuses the same key with another request (422, the server's words), and changes nothing", async () => {
+    await call({ booking: contractBooking(seed), idempotencyKey: 'key-reused' });
+    const before = (await storedBookings()).map((d) => d.data());
+    const error = await refusal(
+      call({ booking: contractBooking(seed, { name: 'Someone Else' }), idempotencyKey: 'key-reused' }),
+    );
+    expect({ code: error.code, message: error.message, details: error.details }).toEqual({
+      code: 'invalid-argument',
+      message: IDEMPOTENCY_KEY_REUSED,
+      details: { status: 422, message: IDEMPOTENCY_KEY_REUSED },
+    });
+    expect(IDEMPOTENCY_KEY_REUSED).toBe(
+      'This idempotency key was already used for a different booking request. Send a new key for a new request.',
+    );
+    expect((await storedBookings()).map((d) => d.data())).toEqual(before);
+  });
+
+  it('answers a booking stored before bookings kept their request hash, whatever the request', async () => {
+    await call({ booking: contractBooking(seed), idempotencyKey: 'key-old' });
+    await adminDb().collection('bookingRequests').doc('key-old').update({ requestHash: FieldValue.delete() });
+    await expect(
+      call({ booking: contractBooking(seed, { name: 'Someone Else' }), idempotencyKey: 'key-old' }),
+    ).resolves.toMatchObject({ created: false, booking: { id: 'key-old' } });
   });
 
   it('stores one booking for one key under concurrent calls, and answers them all alike', async () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        call({ booking: contractBooking(seed, { name: `Caller ${i}` }), idempotencyKey: 'key-race' }, `10.0.0.${i}`),
+        call({ booking: contractBooking(seed), idempotencyKey: 'key-race' }, `10.0.0.${i}`),
       ),
     );
     expect(answers.filter((a) => a.created)).toHaveLength(1);
     expect(new Set(answers.map((a) => JSON.stringify(a.booking))).size).toBe(1);
     expect((await storedBookings()).map((d) => d.id)).toEqual(['key-race']);
+  });
+
+  it('stores one booking for one key when concurrent calls carry two requests: the other request is refused', async () => {
+    const names = ['Ann Lee', 'Bea Cruz'];
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        call({ booking: contractBooking(seed, { name: names[i % 2] }), idempotencyKey: 'key-mixed' }, `10.0.1.${i}`),
+      ),
+    );
+    const stored = await storedBookings();
+    expect(stored.map((d) => d.id)).toEqual(['key-mixed']);
+    const winner = stored[0]?.get('name') as string;
+    outcomes.forEach((outcome, i) => {
+      if (names[i % 2] === winner) {
+        expect(outcome).toMatchObject({ status: 'fulfilled', value: { booking: { id: 'key-mixed' } } });
+      } else {
+        expect(outcome.status).toBe('rejected');
+        const reason: unknown = outcome.status === 'rejected' ? outcome.reason : undefined;
+        expect(reason).toBeInstanceOf(BookingCallError);
+        expect((reason as BookingCallError).details).toEqual({ status: 422, message: IDEMPOTENCY_KEY_REUSED });
+      }
+    });
+    const created = outcomes.filter((o) => o.status === 'fulfilled' && o.value.created);
+    expect(created).toHaveLength(1);
   });
 });
 
@@ -243,6 +303,44 @@ describe('the createBooking callable (src/index.ts) over HTTP', () => {
         message: DATE_IN_PAST,
         details: { status: 400, message: DATE_IN_PAST, fieldErrors: { date: [DATE_IN_PAST] } },
       });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts a caller by the address the front end appended to X-Forwarded-For, not by what the caller wrote there', async () => {
+    const server = await startCallableServer();
+    // Google's front end appends the address it saw after whatever the caller sent (src/core/client-address.ts).
+    const through = (spoofed: string, seen: string) => ({ 'X-Forwarded-For': `${spoofed}, ${seen}` });
+    try {
+      for (let i = 1; i <= 3; i++) {
+        const ok = await post(
+          server.url('createBooking'),
+          { booking: contractBooking(seed), idempotencyKey: `xff-${i}` },
+          through(`198.51.100.${i}`, '203.0.113.50'),
+        );
+        expect(ok.status).toBe(200);
+      }
+      const refused = await post(
+        server.url('createBooking'),
+        { booking: contractBooking(seed), idempotencyKey: 'xff-4' },
+        through('198.51.100.4', '203.0.113.50'),
+      );
+      expect(refused.status).toBe(429);
+      const details = (refused.body.error as { details: { retryAfter: number } }).details;
+      expect(refused.body.error).toEqual({
+        status: 'RESOURCE_EXHAUSTED',
+        message: tooManyRequests(details.retryAfter),
+        details: { status: 429, message: tooManyRequests(details.retryAfter), retryAfter: details.retryAfter },
+      });
+      // Another visitor, claiming the spammer's spoofed address, is counted by her own.
+      const other = await post(
+        server.url('createBooking'),
+        { booking: contractBooking(seed), idempotencyKey: 'xff-5' },
+        through('198.51.100.4', '203.0.113.51'),
+      );
+      expect(other.status).toBe(200);
+      expect((await storedBookings()).map((d) => d.id).sort()).toEqual(['xff-1', 'xff-2', 'xff-3', 'xff-5']);
     } finally {
       await server.close();
     }

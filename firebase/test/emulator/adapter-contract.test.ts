@@ -90,8 +90,11 @@ afterAll(async () => {
 
 // The Firestore emulator now and then breaks a realtime listener after its data was cleared (firebase-tools issue
 // 8654, open: 'RESOURCE_EXHAUSTED: Received message larger than max', then the SDK's longest backoff), which fails a
-// live-update case although the adapter did nothing wrong. Such a case gets a second run; a real fault fails both.
-jest.retryTimes(1, { logErrorsBeforeRetry: true });
+// live-update case although the adapter did nothing wrong. Such a case, and only such a case, gets a second run (its
+// own describe block, retryLiveCases); a real fault fails both. `entireDescribe` (jest 30.5, not yet in
+// @types/jest's options, hence the variable) limits the retry to the block it is called in; without it, retryTimes
+// applies to every test of the file.
+const RETRY_THIS_BLOCK = { entireDescribe: true, logErrorsBeforeRetry: true };
 
 describeBackendContract({
   name: 'firebase on the Firestore and Auth emulators, with the deployed callables',
@@ -101,9 +104,11 @@ describeBackendContract({
     adminSession: true,
     rejectsNonAdminAtRequest: false,
     acceptBookingRule: true,
+    idempotencyBoundToBody: true,
     contentWrites: true,
   },
   seed,
+  retryLiveCases: () => jest.retryTimes(1, RETRY_THIS_BLOCK),
   create: async () => {
     await clearFirestore();
     await seedFirestore(adminDb(), seed);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   Timestamp,
+  addDoc,
   collection,
   connectFirestoreEmulator,
   deleteDoc,
@@ -84,6 +85,8 @@ const storedBooking = {
   description: 'Three short videos.',
   smsOptIn: false,
   status: 'New',
+  // createBooking keeps the hash of the request a booking was made from beside it (its idempotency key's request).
+  requestHash: 'a'.repeat(64),
   createdAt: at,
   updatedAt: at,
 };
@@ -294,6 +297,8 @@ function bookingCases(): RulesCase[] {
   return [
     // createBooking (functions) is the only way in: the rules refuse even a booking the schema would accept.
     deny('visitor', 'a visitor cannot create a booking directly, however valid', setNew(`${b}/`, valid)),
+    // addDoc, the SDK's other way to create (an id of its choosing), is the same create to the rules.
+    deny('visitor', "a visitor's addDoc to bookingRequests is refused", (db) => addDoc(collection(db, b), valid)),
     deny('claimAdmin', 'nor can the admin create one directly', setNew(`${b}/`, valid)),
     deny('visitor', 'a visitor cannot overwrite a stored booking', set(`${b}/b1`, valid)),
     deny('visitor', 'a visitor cannot read a booking', read(`${b}/b1`)),
@@ -307,6 +312,10 @@ function bookingCases(): RulesCase[] {
     }),
     update('visitor', 'a visitor cannot update a status', 'deny', { status: 'Declined', updatedAt: serverTimestamp() }),
     update('claimAdmin', 'the admin changes no other field', 'deny', { name: 'Other', updatedAt: serverTimestamp() }),
+    update('claimAdmin', 'nor the request hash createBooking keeps', 'deny', {
+      requestHash: 'b'.repeat(64),
+      updatedAt: serverTimestamp(),
+    }),
     update('claimAdmin', 'no unknown status', 'deny', { status: 'Archived', updatedAt: serverTimestamp() }),
     update('claimAdmin', 'updatedAt comes from the server', 'deny', { status: 'Contacted', updatedAt: at }),
     (() => {

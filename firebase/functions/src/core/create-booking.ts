@@ -2,7 +2,9 @@
 // visitors cannot write bookingRequests (firestore.rules), so every booking comes through here. It runs the shared
 // acceptance rule on the services and availability it reads itself, and stores what the rule answers under the
 // idempotency key as the document id, inside one transaction, so a retry or a concurrent duplicate with the same key
-// finds the first booking instead of storing a second. A per-client rate limit comes first.
+// finds the first booking instead of storing a second. The key stands for one request: the booking keeps a hash of
+// the request it was made from, and the same key with another request is refused (422), as on the embedded server.
+// A per-client rate limit comes first.
 import { createHash } from 'node:crypto';
 import {
   Timestamp,
@@ -20,7 +22,10 @@ import {
 } from '@studio/shared/domain';
 import { DEFAULT_TIMEZONE, calendarDayIn } from '@studio/shared/domain/studio-time';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
+import { canonicalJson } from '@studio/shared/domain/request-fingerprint';
 import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
+import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
+import { bookingInputSchema } from '@studio/shared/schemas';
 import { BOOKING_REQUEST_SHAPE, tooManyRequests } from '../messages';
 
 export interface CreatedBooking {
@@ -53,7 +58,7 @@ export interface CreateBookingCall {
 export type BookingCallErrorCode = 'invalid-argument' | 'failed-precondition' | 'resource-exhausted';
 
 export interface BookingCallErrorDetails {
-  status: 400 | 409 | 429;
+  status: 400 | 409 | 422 | 429;
   /** The message word for word: the Firebase SDK appends the HTTP status to the error's own message. */
   message: string;
   fieldErrors?: Record<string, string[]>;
@@ -92,6 +97,18 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const times = (v: unknown) => (Array.isArray(v) ? v.filter((t): t is number => typeof t === 'number') : []);
+
+/**
+ * The request an idempotency key stands for, as the embedded server hashes it (server/src/routes/bookings.ts hashes
+ * the body its route schema has read): the booking as the shared schema reads it (trimmed), or as sent when the
+ * schema refuses it, in canonical JSON. So a retry that differs only in spaces or key order is the same request.
+ */
+export function requestHashOf(booking: unknown): string {
+  const parsed = bookingInputSchema.safeParse(booking);
+  return createHash('sha256')
+    .update(canonicalJson(parsed.success ? parsed.data : booking))
+    .digest('hex');
+}
 
 /** The rate-limit document of a client: a hash, so no address is stored. */
 export const rateLimitDocId = (client: string) => createHash('sha256').update(client).digest('hex').slice(0, 40);
@@ -182,6 +199,7 @@ export async function createBooking(
     throw new BookingCallError('invalid-argument', IDEMPOTENCY_KEY_INVALID, { status: 400 });
   }
   const ref = deps.db.collection(COLLECTIONS.bookings).doc(idempotencyKey);
+  const requestHash = requestHashOf(input);
 
   return deps.db.runTransaction(async (tx: Transaction) => {
     // Every read before any write, as Firestore transactions require; a concurrent write to any document read
@@ -191,6 +209,12 @@ export async function createBooking(
     const limits = await tx.get(limitRef);
     const context = await readContext(tx, deps.db);
     if (earlier.exists) {
+      // Another request under a stored key is a client's mistake to say out loud, not a retry to answer. A booking
+      // stored before bookings kept their hash has none, and is answered as before.
+      const stored: unknown = earlier.get('requestHash');
+      if (typeof stored === 'string' && stored !== requestHash) {
+        throw new BookingCallError('invalid-argument', IDEMPOTENCY_KEY_REUSED, { status: 422 });
+      }
       const createdAt = earlier.get('createdAt') as Timestamp | undefined;
       return {
         booking: {
@@ -225,7 +249,9 @@ export async function createBooking(
     }
 
     const at = Timestamp.fromDate(now);
-    tx.create(ref, { ...decision.record, createdAt: at, updatedAt: at });
+    // requestHash stays on the server's side: the adapter picks a booking's fields by name (toBooking) and the rules
+    // let the admin change only status and updatedAt.
+    tx.create(ref, { ...decision.record, requestHash, createdAt: at, updatedAt: at });
     tx.set(
       limitRef,
       { bookings: [...stored, t], expireAt: Timestamp.fromMillis(t + 2 * HOUR_MS) },

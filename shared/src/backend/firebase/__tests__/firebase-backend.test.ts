@@ -14,6 +14,7 @@ import {
   type FirebaseBackendOptions,
   type KeyValueStore,
 } from '../index';
+import { toBooking } from '../documents';
 import { FakeFirebaseError, fake } from './fake-firebase';
 
 jest.mock('firebase/app', () =>
@@ -284,8 +285,28 @@ describe('errors', () => {
       new FakeFirebaseError('functions/resource-exhausted', 'Too many', { status: 429, retryAfter: 30 }),
     );
     expect(limited).toMatchObject({ code: 'rate-limited', status: 429, retryAfter: 30, fieldErrors: {} });
+    const reused = fromCallableError(
+      new FakeFirebaseError('functions/invalid-argument', 'Key used [400]', { status: 422, message: 'Key used' }),
+    );
+    expect(reused).toMatchObject({ code: 'validation', status: 422, message: 'Key used', fieldErrors: {} });
     const taken = fromCallableError(new FakeFirebaseError('functions/failed-precondition', 'Taken', { status: 409 }));
     expect(taken).toMatchObject({ code: 'conflict', status: 409 });
     expect(fromCallableError(new FakeFirebaseError('functions/unavailable', 'down')).code).toBe('unavailable');
+  });
+});
+
+describe('documents', () => {
+  it('reads a booking field by field: the request hash createBooking keeps beside it never reaches a caller', () => {
+    const at = '2030-01-01T00:00:00.000Z';
+    const stored = {
+      ...contractBooking(seed),
+      status: 'New',
+      requestHash: 'a'.repeat(64),
+      createdAt: at,
+      updatedAt: at,
+    };
+    const booking = toBooking('b1', stored, () => new Date(at));
+    expect(booking).toMatchObject({ id: 'b1', name: stored.name, status: 'New', createdAt: at });
+    expect(Object.keys(booking)).not.toContain('requestHash');
   });
 });
