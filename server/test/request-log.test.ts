@@ -126,13 +126,15 @@ test('the calendar feed leaves no secret in the log, whether the secret is right
   expect(log).not.toContain(wrong);
 });
 
-test('a mistyped signing link that matches no route is logged with its token blanked', async () => {
+test('a mistyped or undecodable signing link, which matches no route, is logged with its token blanked', async () => {
   const token = 'Tk9_-'.repeat(9).slice(0, 43);
   await t.app.inject(`/contracts/sign/${token}/pdf/extra`);
   await t.app.inject(`/api/calendar/${token}.ics/more`);
-  expect(requestLines().map((l) => `${l.route} ${l.path}`)).toEqual([
-    'undefined /contracts/sign/[redacted]/pdf/extra',
-    'undefined /api/calendar/[redacted].ics/more',
+  // Refused by the router before any route or hook (Fastify's frameworkErrors): answered, and no line at all.
+  expect((await t.app.inject(`/contracts/sign/${token}%E0%A4%A`)).statusCode).toBe(400);
+  expect(requestLines().map((l) => `${l.status} ${l.path}`)).toEqual([
+    '404 /contracts/sign/[redacted]/pdf/extra',
+    '404 /api/calendar/[redacted].ics/more',
   ]);
   expect(lines.join('')).not.toContain(token);
 });
