@@ -1,9 +1,11 @@
 // Issue 15 "Done when": a database that cannot be written makes /api/health answer 503 and the booking form show its
 // clear error, and nothing is half-written. Here another process holds SQLite's write lock (as a stuck maintenance
-// session would) on a server of this test's own; once the lock is gone, the same request goes through, exactly once.
+// session would) on a server of this test's own; once the lock is gone, the same request goes through, exactly once:
+// one row, and one set of mails (her confirmation, the admin's notice), none for the refused attempt.
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { openDatabase } from '../support/database';
-import { startServer, type RunningServer } from '../support/server';
+import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -14,6 +16,20 @@ test.afterAll(async () => {
 });
 
 const NAME = 'Locked Out';
+const EMAIL = 'locked.out@example.com';
+
+interface OutboxMessage {
+  channel: string;
+  recipient: string;
+  subject: string;
+}
+
+/** The mails about this request in the local outbox: to her, and the admin's notice naming her. */
+const mailsAbout = async (request: APIRequestContext) =>
+  ((await (await request.get(`${server.url}/api/dev/outbox`)).json()) as OutboxMessage[])
+    .filter((m) => m.channel === 'mail')
+    .filter((m) => m.recipient === EMAIL || (m.recipient === ADMIN_EMAIL && m.subject.includes(NAME)))
+    .map((m) => `${m.recipient}: ${m.subject}`);
 const storedWithName = () => {
   const db = openDatabase(server.dataDir, { readonly: true });
   try {
@@ -29,7 +45,7 @@ test('a database that cannot be written: health 503, the form says so and keeps 
   test.setTimeout(90_000);
   await page.goto(`${server.url}/book-me`);
   await page.getByRole('textbox', { name: 'Full Name' }).fill(NAME);
-  await page.getByRole('textbox', { name: 'Email Address' }).fill('locked.out@example.com');
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(EMAIL);
   await page.getByRole('combobox', { name: 'Service Type' }).selectOption('usergeneratedcontent');
   await page.getByRole('combobox', { name: 'Service Package' }).selectOption('ugc-single');
   await page.getByRole('textbox', { name: 'Project Description' }).fill('A product video while the disk is locked.');
@@ -55,7 +71,15 @@ test('a database that cannot be written: health 503, the form says so and keeps 
   expect(storedWithName()).toBe(0);
 
   await expect.poll(async () => (await page.request.get(`${server.url}/api/health`)).status()).toBe(200);
+  // The refused attempt sent nothing, not even once the database took writes again.
+  expect(await mailsAbout(page.request)).toEqual([]);
   await page.getByRole('button', { name: 'Send Booking Request' }).click();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   expect(storedWithName()).toBe(1);
+  // The mails leave after the answer: wait for both, then there is exactly one of each.
+  await expect.poll(async () => (await mailsAbout(page.request)).length).toBeGreaterThanOrEqual(2);
+  const mails = await mailsAbout(page.request);
+  expect(mails.filter((m) => m.startsWith(`${EMAIL}: `))).toHaveLength(1);
+  expect(mails.filter((m) => m.startsWith(`${ADMIN_EMAIL}: New booking request: ${NAME}`))).toHaveLength(1);
+  expect(mails).toHaveLength(2);
 });

@@ -6,6 +6,7 @@ import { MIN_NOTICE_DAYS_DEFAULT } from '@studio/shared/domain';
 import { STATUS_UNDO_SECONDS } from '@studio/shared/domain/lifecycle';
 import { opsOptionsFromEnv, type OpsOptions } from './ops/ops-settings';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './deploys/unpack';
+import { SERVER_ROOT } from './lib/server-root';
 
 /** A zone Intl does not know would make every date wrong: refuse to start rather than guess. */
 function timeZoneFromEnv(value: string | undefined): string {
@@ -23,7 +24,10 @@ function minNoticeFromEnv(value: string | undefined): number {
   return days;
 }
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+// From the server package's folder, not counted in '..' from this file: the compiled tools (server/dist/cli) sit one
+// level deeper than the compiled server (server/dist), and counting put their default DATA_DIR in server/data while
+// the server's was data/.
+const REPO_ROOT = path.dirname(SERVER_ROOT);
 
 export interface RemoteMount {
   /** URL path the remote's files are served under, ending in '/'. */

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { BookingRequest } from '@studio/shared/domain';
 import { apiErrorSchema } from '@studio/shared/schemas';
 import { MAX_STREAM_BUFFER_BYTES, MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS } from '../src/routes/admin-events';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';
 
 let t: TestApp;
 let base: string;
@@ -88,17 +88,10 @@ function openStream(session: string): Promise<Stream> {
 }
 
 const ugc = (name = 'Brand Co') => ({
+  ...ugcBookingInput,
   name,
   email: 'hello@brand.example',
-  phone: '',
-  serviceId: 'usergeneratedcontent',
-  serviceTierId: 'ugc-single',
-  date: '',
-  consultationDate: '',
-  consultationLocation: '',
-  location: '',
   description: 'Three reels for our skincare line.',
-  smsOptIn: false,
 });
 
 let keySeq = 0;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
 import { createContractsRepository } from '../src/repositories/contracts-repository';
 import sharp from 'sharp';
-import { ADMIN_EMAIL, build, registeredRoutes, withCsrf, type TestApp } from './helper';
+import { ADMIN_EMAIL, build, registeredRoutes, ugcBookingInput, withCsrf, type TestApp } from './helper';
 
 type Role = 'visitor' | 'stranger' | 'admin';
 
@@ -38,19 +38,7 @@ const DEPLOY_TOKEN_ONLY = { visitor: 403, stranger: 403, admin: 403 };
 const today = new Date();
 const inDays = (n: number) => new Date(today.getTime() + n * 86_400_000).toISOString().slice(0, 10);
 
-const ugcBooking = {
-  name: 'Matrix Visitor',
-  email: 'matrix@example.com',
-  phone: '',
-  serviceId: 'usergeneratedcontent',
-  serviceTierId: 'ugc-single',
-  date: '',
-  consultationDate: '',
-  consultationLocation: '',
-  location: '',
-  description: 'A product video.',
-  smsOptIn: false,
-};
+const ugcBooking = { ...ugcBookingInput, name: 'Matrix Visitor', email: 'matrix@example.com' };
 
 // Well-formed WebAuthn answers that no challenge was issued for.
 const attestation = {

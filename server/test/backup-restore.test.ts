@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build, withCsrf, type TestApp } from './helper';
+import { build, withCsrf, ugcBookingInput, type TestApp } from './helper';
 import { buildApp } from '../src/app';
 import { listBackups, takenAt, type BackupManifest } from '../src/ops/backup';
 import { BACKUP_EVERY_MS, OVERDUE_BACKUP_DELAY_MS, nextBackupDelay } from '../src/ops/backup-job';
@@ -34,19 +34,7 @@ async function book(name: string): Promise<string> {
       method: 'POST',
       url: '/api/bookings',
       headers: { 'idempotency-key': `restore-${++seq}` },
-      payload: {
-        name,
-        email: 'dana@example.com',
-        phone: '',
-        serviceId: 'usergeneratedcontent',
-        serviceTierId: 'ugc-single',
-        date: '',
-        consultationDate: '',
-        consultationLocation: '',
-        location: '',
-        description: 'A product video.',
-        smsOptIn: false,
-      },
+      payload: { ...ugcBookingInput, name },
     }),
   );
   expect(res.statusCode).toBe(201);

@@ -2,7 +2,7 @@
 // room, and a booking in that state is refused with the clear 503 and leaves nothing half-written.
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { build, withCsrf, type TestApp } from './helper';
+import { build, withCsrf, ugcBookingInput, type TestApp } from './helper';
 
 let clock = new Date('2026-11-23T10:00:00Z').getTime();
 const now = () => new Date(clock);
@@ -27,19 +27,7 @@ const book = () =>
       method: 'POST',
       url: '/api/bookings',
       headers: { 'idempotency-key': `health-${++seq}` },
-      payload: {
-        name: 'Dana Reyes',
-        email: 'dana@example.com',
-        phone: '',
-        serviceId: 'usergeneratedcontent',
-        serviceTierId: 'ugc-single',
-        date: '',
-        consultationDate: '',
-        consultationLocation: '',
-        location: '',
-        description: 'A product video.',
-        smsOptIn: false,
-      },
+      payload: ugcBookingInput,
     }),
   );
 const stored = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM booking_requests').get() as { n: number }).n;

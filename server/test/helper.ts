@@ -175,3 +175,18 @@ export function insertRow(app: FastifyInstance, row: Record<string, string | num
     .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
     .run(row);
 }
+
+/** A booking request the demo seed accepts as it is (its UGC service, no dates, no phone), for the API. */
+export const ugcBookingInput = {
+  name: 'Dana Reyes',
+  email: 'dana@example.com',
+  phone: '',
+  serviceId: 'usergeneratedcontent',
+  serviceTierId: 'ugc-single',
+  date: '',
+  consultationDate: '',
+  consultationLocation: '',
+  location: '',
+  description: 'A product video.',
+  smsOptIn: false,
+};

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
-import { build, repositoriesOf, testOptions, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, repositoriesOf, testOptions, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';
 import { openDatabase } from '../src/db/database';
 import { buildApp } from '../src/app';
 import { optionsFromEnv } from '../src/config';
@@ -27,19 +27,7 @@ afterEach(async () => {
   open = [];
 });
 
-const booking = {
-  name: 'Dana Reyes',
-  email: 'dana@example.com',
-  phone: '',
-  serviceId: 'usergeneratedcontent',
-  serviceTierId: 'ugc-single',
-  date: '',
-  consultationDate: '',
-  consultationLocation: '',
-  location: '',
-  description: 'A product video.',
-  smsOptIn: false,
-};
+const booking = ugcBookingInput;
 
 let seq = 0;
 const book = (t: TestApp, from: string, forwardedFor?: string) =>

@@ -1,7 +1,8 @@
 // Issue 15 "Health and logs": one JSON line per request, with nothing personal and no secret in it: no query string
-// (sign-in links carry their token there), no e-mail address, the client's network rather than its address.
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
-import { networkOf } from '../src/ops/request-log';
+// (sign-in links carry their token there), no token from a path (the contract signing link, the calendar feed), no
+// e-mail address, the client's network rather than its address.
+import { build, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';
+import { networkOf, redactTokens } from '../src/ops/request-log';
 import { buildApp } from '../src/app';
 
 let t: TestApp;
@@ -28,7 +29,8 @@ test('each request is one JSON line with its route, path, status, time and netwo
     client: '198.51.100.0/24',
   });
   expect(typeof services?.ms).toBe('number');
-  expect(project).toMatchObject({ route: '/api/projects/:id', path: '/api/projects/nope', status: 404 });
+  // A route with parameters is logged by its template, whatever the values.
+  expect(project).toMatchObject({ route: '/api/projects/:id', path: '/api/projects/:id', status: 404 });
   expect(lines.every((l) => l.endsWith('\n') && l.trim().split('\n').length === 1)).toBe(true);
   expect(lines.join('')).not.toContain('utm_source');
 });
@@ -50,25 +52,108 @@ test('a sign-in leaves neither the token nor the e-mail address in the log', asy
   expect(log).not.toContain('studio_session');
 });
 
+// 30 s: the contract's PDF is drawn on the server, seconds rather than milliseconds on a busy machine.
+test('a contract signing link (its page, its PDF, its signature) leaves no token in the log', async () => {
+  const admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject(withCsrf({ method, url, payload, cookies: { studio_session: admin } }));
+  const booked = await t.app.inject(
+    withCsrf({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { 'idempotency-key': 'log-3' },
+      payload: ugcBookingInput,
+    }),
+  );
+  expect(booked.statusCode).toBe(201);
+  const bookingId = booked.json<{ id: string }>().id;
+  const drafted = await asAdmin('POST', `/api/admin/bookings/${bookingId}/contracts`, {
+    form: {
+      clientName: 'Dana Reyes',
+      modelName: 'Ava Monroe',
+      effectiveDate: '2026-03-02',
+      serviceType: 'UGC',
+      timeline: '4',
+      governingLaw: 'Arizona',
+    },
+    paperSize: 'a4',
+  });
+  expect(drafted.statusCode).toBe(201);
+  const sent = await asAdmin('POST', `/api/admin/contracts/${drafted.json<{ id: string }>().id}/send`, {});
+  expect(sent.statusCode).toBe(200);
+  const link = /\/contracts\/sign\/([A-Za-z0-9_-]{43})/.exec(
+    t.repos.outbox.list().find((m) => m.body.includes('/contracts/sign/'))?.body ?? '',
+  );
+  expect(link).not.toBeNull();
+  const [signingPath, token] = [link![0], link![1]!];
+
+  expect((await t.app.inject(signingPath)).statusCode).toBe(200);
+  expect((await t.app.inject(`${signingPath}/pdf`)).statusCode).toBe(200);
+  // Refused (no consent), which still writes its line.
+  const signed = await t.app.inject({
+    method: 'POST',
+    url: signingPath,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://studio.test' },
+    payload: 'fullName=Dana+Reyes',
+  });
+  expect(signed.statusCode).toBe(400);
+
+  expect(requestLines().filter((l) => String(l.route).startsWith('/contracts/sign/'))).toEqual([
+    expect.objectContaining({ method: 'GET', path: '/contracts/sign/:token', status: 200 }),
+    expect.objectContaining({ method: 'GET', path: '/contracts/sign/:token/pdf', status: 200 }),
+    expect.objectContaining({ method: 'POST', path: '/contracts/sign/:token', status: 400 }),
+  ]);
+  expect(lines.join('')).not.toContain(token);
+}, 30_000);
+
+test('the calendar feed leaves no secret in the log, whether the secret is right or wrong', async () => {
+  const admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const made = await t.app.inject(
+    withCsrf({ method: 'POST', url: '/api/admin/calendar-feed', payload: {}, cookies: { studio_session: admin } }),
+  );
+  const secret = /\/api\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(made.json<{ url: string }>().url)?.[1];
+  expect(secret).toBeDefined();
+  const wrong = 'W'.repeat(43);
+  expect((await t.app.inject(`/api/calendar/${secret}.ics`)).statusCode).toBe(200);
+  expect((await t.app.inject(`/api/calendar/${wrong}.ics`)).statusCode).toBe(404);
+
+  expect(requestLines().filter((l) => l.route === '/api/calendar/:file')).toEqual([
+    expect.objectContaining({ path: '/api/calendar/:file', status: 200 }),
+    expect.objectContaining({ path: '/api/calendar/:file', status: 404 }),
+  ]);
+  const log = lines.join('');
+  expect(log).not.toContain(secret!);
+  expect(log).not.toContain(wrong);
+});
+
+test('a mistyped or undecodable signing link, which matches no route, is logged with its token blanked', async () => {
+  const token = 'Tk9_-'.repeat(9).slice(0, 43);
+  await t.app.inject(`/contracts/sign/${token}/pdf/extra`);
+  await t.app.inject(`/api/calendar/${token}.ics/more`);
+  // Refused by the router before any route or hook (Fastify's frameworkErrors): answered, and no line at all.
+  expect((await t.app.inject(`/contracts/sign/${token}%E0%A4%A`)).statusCode).toBe(400);
+  expect(requestLines().map((l) => `${l.status} ${l.path}`)).toEqual([
+    '404 /contracts/sign/[redacted]/pdf/extra',
+    '404 /api/calendar/[redacted].ics/more',
+  ]);
+  expect(lines.join('')).not.toContain(token);
+});
+
+test('token-shaped strings are blanked wherever they stand; ids and version hashes are kept', () => {
+  const token = 'a1B2c3D4e5'.repeat(5).slice(0, 43);
+  expect(redactTokens(`failed on /contracts/sign/${token}: gone`)).toBe('failed on /contracts/sign/[redacted]: gone');
+  expect(redactTokens(`studio_dt_${token}`)).toBe('[redacted]');
+  const kept = 'booking 3f1c2a9e-1b2c-4d5e-8f90-123456789abc, version 0123456789abcdef';
+  expect(redactTokens(kept)).toBe(kept);
+});
+
 test('a booking leaves no personal data in the log', async () => {
   const res = await t.app.inject(
     withCsrf({
       method: 'POST',
       url: '/api/bookings',
       headers: { 'idempotency-key': 'log-1' },
-      payload: {
-        name: 'Dana Reyes',
-        email: 'dana@example.com',
-        phone: '+15551230000',
-        serviceId: 'usergeneratedcontent',
-        serviceTierId: 'ugc-single',
-        date: '',
-        consultationDate: '',
-        consultationLocation: '',
-        location: '',
-        description: 'A product video.',
-        smsOptIn: false,
-      },
+      payload: { ...ugcBookingInput, phone: '+15551230000' },
     }),
   );
   expect(res.statusCode).toBe(201);
@@ -122,19 +207,7 @@ test('an error quoting an address, a phone number or a token is logged with them
         method: 'POST',
         url: '/api/bookings',
         headers: { 'idempotency-key': 'log-2' },
-        payload: {
-          name: 'Dana Reyes',
-          email: 'dana@example.com',
-          phone: '',
-          serviceId: 'usergeneratedcontent',
-          serviceTierId: 'ugc-single',
-          date: '',
-          consultationDate: '',
-          consultationLocation: '',
-          location: '',
-          description: 'A product video.',
-          smsOptIn: false,
-        },
+        payload: ugcBookingInput,
       }),
     );
     expect(res.statusCode).toBe(201);

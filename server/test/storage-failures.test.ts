@@ -1,7 +1,7 @@
 // Issue 9 "Crash": a full disk or a locked database answers 5xx, never a false 201, and stores nothing.
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { build, withCsrf, type TestApp } from './helper';
+import { build, withCsrf, ugcBookingInput, type TestApp } from './helper';
 
 let t: TestApp;
 let seq = 0;
@@ -12,19 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const booking = {
-  name: 'Dana Reyes',
-  email: 'dana@example.com',
-  phone: '',
-  serviceId: 'usergeneratedcontent',
-  serviceTierId: 'ugc-single',
-  date: '',
-  consultationDate: '',
-  consultationLocation: '',
-  location: '',
-  description: 'A product video.',
-  smsOptIn: false,
-};
+const booking = ugcBookingInput;
 
 const post = () =>
   t.app.inject(

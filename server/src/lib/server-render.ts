@@ -133,7 +133,11 @@ export function createServerRenderer(options: ServerRendererOptions) {
       const hit = keep ? cache.get(url) : undefined;
       if (hit && hit.version === version && now - hit.at < MAX_AGE_MS) return hit.page;
       const page = renderNow(url, s.entry, f.entry, publicSite).catch((error: unknown) => {
-        options.log.warn({ err: error, url }, 'server rendering failed; the page is rendered in the browser');
+        // Without the query: /finishSignIn carries its sign-in token there (ops/request-log.ts).
+        options.log.warn(
+          { err: error, path: url.split('?')[0] },
+          'server rendering failed; the page is rendered in the browser',
+        );
         cache.delete(url);
         return null;
       });

@@ -2,6 +2,15 @@
 // route and the path without its query string (sign-in links carry their token there), the status and the time, and
 // the client's network rather than its address (the last byte of IPv4, all past the /48 of IPv6, zeroed), which is
 // enough to spot abuse from one network and too little to name a visitor.
+//
+// Secrets also travel in paths: the contract signing link (/contracts/sign/<token>, and its /pdf) and her calendar
+// feed (/api/calendar/<secret>.ics). (The manage link keeps its token in the fragment, which no server sees; deploy
+// tokens travel in a header.) So a request to a route with parameters logs the route's template
+// (/contracts/sign/:token) as its path, never the values. That holds for every such route, including one added later
+// by someone who does not think of its parameter as a secret; a list of secret segments to blank would have to be kept
+// in step with the routes, and a route missing from it would leak. Ids of bookings or projects are lost from the line,
+// which costs an operator little. Behind that, every line written, whatever wrote it (a mistyped signing link that
+// matches no route and is logged as it came, an error quoting a path), has its token-shaped strings blanked.
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { isIPv4, isIPv6 } from 'node:net';
 
@@ -16,6 +25,15 @@ export interface LogStream {
 const EMAIL_ADDRESS = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+\.[a-z]{2,}/gi;
 const PHONE_NUMBER = /\+\d{7,15}\b/g;
 const TOKEN = /\b(token=)[A-Za-z0-9_-]{16,}/g;
+// Every secret this server makes (sign-in, session, manage, signing, calendar and deploy tokens) is 32 random bytes in
+// base64url: 43 characters. UUIDs (36) and version hashes (16) stay readable; a webpack chunk name of 43 or more
+// characters is blanked too, which is the price of not having to know where a secret can turn up.
+const TOKEN_SHAPED = /[A-Za-z0-9_-]{43,}/g;
+
+/** The text with every run of 43 or more base64url characters (a token's shape) blanked. */
+export function redactTokens(text: string): string {
+  return text.replace(TOKEN_SHAPED, '[redacted]');
+}
 
 /** The text with e-mail addresses, phone numbers and link tokens blanked. */
 export function scrubPersonalData(text: string): string {
@@ -37,7 +55,12 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${level}".`);
   }
   if (level === 'silent' && !stream) return false;
-  return { level, serializers: { err: serializeError }, ...(stream ? { stream } : {}) };
+  return {
+    level,
+    serializers: { err: serializeError },
+    hooks: { streamWrite: redactTokens },
+    ...(stream ? { stream } : {}),
+  };
 }
 
 function expandIPv6(address: string): number[] {
@@ -62,13 +85,18 @@ export function networkOf(address: string | undefined): string | undefined {
     .join(':')}::/48`;
 }
 
+/** What a request line names as its path: the route's template when the route has parameters, else the path. */
+function loggedPath(route: string | undefined, url: string): string | undefined {
+  return route?.includes(':') ? route : url.split('?')[0];
+}
+
 export function registerRequestLog(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
         route: request.routeOptions.url,
-        path: request.url.split('?')[0],
+        path: loggedPath(request.routeOptions.url, request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         client: networkOf(request.ip),
