@@ -1,7 +1,7 @@
 // The booking form (issue 4, docs/product.md §5) against the memory backend, which follows the server's rules.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, format } from 'date-fns';
+import { addDays, addMonths, format } from 'date-fns';
 import { createMemoryBackend, type MemoryBackend, type MemorySeed } from '@studio/shared/backend/memory';
 import { BackendError } from '@studio/shared/data';
 import { LIMITS, type AdminAvailability, type Service } from '@studio/shared/domain';
@@ -74,6 +74,20 @@ function schemaMessage(field: 'name' | 'email' | 'phone', value: string): string
   const result = bookingInputSchema.shape[field].safeParse(value);
   if (result.success) throw new Error(`The booking schema accepts ${field} "${value}"`);
   return result.error.issues[0]!.message;
+}
+
+// A month's grid also holds the next month's first days as hidden cells without a button: only a day of the month
+// shown counts.
+const monthCell = (calendar: HTMLElement, iso: string) =>
+  calendar.querySelector(`[data-day="${iso}"]:not([data-outside])`);
+
+/** Turns the calendar to the month of `iso` (the day may be a page before or after the one it opened on). */
+async function turnTo(user: ReturnType<typeof userEvent.setup>, calendar: HTMLElement, iso: string) {
+  for (let turns = 0; !monthCell(calendar, iso) && turns < 12; turns++) {
+    const shown = calendar.querySelector('[data-day]:not([data-outside])')?.getAttribute('data-day') ?? '';
+    const name = iso < shown ? /previous month/i : /next month/i;
+    await user.click(within(calendar).getByRole('button', { name }));
+  }
 }
 
 const bookings = async (memory: MemoryBackend) => {
@@ -348,16 +362,52 @@ describe('dates', () => {
     expect(dateInput('Preferred Date')).toHaveValue('');
   });
 
+  test('the calendar opens on the month of the first day that can be booked', async () => {
+    const user = userEvent.setup({ delay: null });
+    const nextMonth = format(addMonths(new Date(), 1), 'yyyy-MM');
+    const open = `${nextMonth}-10`;
+    setup({
+      url: '/book-me?selectedService=usergeneratedcontent',
+      seed: {
+        availability: {
+          periods: [
+            {
+              id: 'p',
+              startDate: open,
+              endDate: `${nextMonth}-20`,
+              isAvailable: true,
+              notes: '',
+              createdAt: at,
+              updatedAt: at,
+            },
+          ],
+          unavailable: [],
+          slots: [],
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show calendar' }));
+    const calendar = await screen.findByRole('group', { name: 'Calendar for Preferred Date' });
+    // Nothing of this month can be booked: the grid shown is next month's, with its first open day to pick.
+    const first = await waitFor(() => {
+      const cell = monthCell(calendar, open);
+      expect(cell).not.toBeNull();
+      return cell!;
+    });
+    expect(first).not.toHaveAttribute('data-disabled');
+    expect(monthCell(calendar, format(new Date(), 'yyyy-MM-dd'))).toBeNull();
+    await user.click(first.querySelector('button')!);
+    expect(dateInput('Preferred Date')).toHaveValue(open);
+  });
+
   test('the calendar shows unavailable days as unavailable before picking, and a pick fills the field', async () => {
     const user = userEvent.setup({ delay: null });
     setup({ url: '/book-me?selectedService=usergeneratedcontent' });
     await user.click(await screen.findByRole('button', { name: 'Show calendar' }));
     const calendar = await screen.findByRole('group', { name: 'Calendar for Preferred Date' });
-    // A month's grid also holds the next month's first days as hidden cells without a button: only a day of the
-    // month shown counts. Near the end of a month the day may be on the next page of the calendar.
-    const cell = (iso: string) => calendar.querySelector(`[data-day="${iso}"]:not([data-outside])`);
+    const cell = (iso: string) => monthCell(calendar, iso);
     const show = async (iso: string) => {
-      if (!cell(iso)) await user.click(within(calendar).getByRole('button', { name: /next month/i }));
+      await turnTo(user, calendar, iso);
       return cell(iso);
     };
     // today+1 is blocked by the unavailable range, today+4 by its only (unavailable) time slot.

@@ -5,7 +5,13 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-picker.css';
 import { format, parseISO } from 'date-fns';
-import { isDateAvailable, type IsoDate, type PublicAvailability } from '@studio/shared/domain';
+import {
+  daysFrom,
+  isDateAvailable,
+  nextAvailableDate,
+  type IsoDate,
+  type PublicAvailability,
+} from '@studio/shared/domain';
 import { messages } from '../../messages';
 
 export interface DatePickerProps {
@@ -29,6 +35,11 @@ export default function DatePicker({ id, label, value, today, availability, onSe
     .filter((p) => p.isAvailable)
     .reduce<IsoDate>((max, p) => (p.endDate > max ? p.endDate : max), today);
   const selected = value ? parseISO(value) : undefined;
+  // With nothing picked yet, the calendar opens on the month of the first day she can be booked: near a month's end
+  // (or with the next weeks blocked) today's month can hold no free day, and a grid of crossed-out days gives the
+  // keyboard nowhere to land.
+  const firstFree =
+    availability && lastOpen ? nextAvailableDate(today, availability, daysFrom(today, lastOpen).length) : null;
 
   return (
     <div
@@ -52,7 +63,7 @@ export default function DatePicker({ id, label, value, today, availability, onSe
         disabled={unavailable}
         modifiers={{ unavailable }}
         modifiersClassNames={{ unavailable: 'booking-calendar-unavailable' }}
-        defaultMonth={selected ?? parseISO(today)}
+        defaultMonth={selected ?? parseISO(firstFree ?? today)}
         startMonth={parseISO(today)}
         {...(lastOpen ? { endMonth: parseISO(lastOpen) } : {})}
         autoFocus
