@@ -101,6 +101,17 @@ export default tseslint.config(
           selector: 'ImportDeclaration[source.value=/(\\.\\.\\/){2,}(shared|security-kit)\\/src/]',
           message: 'Import the library by its package name (@studio/...), not by a relative path into it.',
         },
+        {
+          // Issue 12: a field is chosen by a typed result (a code, `missing: 'service'`), never by the wording of a
+          // message, which changes with the texts of docs/product.md. `message === undefined` is allowed; esquery
+          // reads a missing attribute as the text 'undefined', hence the type beside each name.
+          selector:
+            ':matches(ConditionalExpression, IfStatement) > BinaryExpression.test[operator=/^[!=]==?$/]' +
+            ":matches([left.name='message'], [left.property.name='message']," +
+            " [right.name='message'], [right.property.name='message'])" +
+            ":not([left.type='Identifier'][left.name='undefined'], [right.type='Identifier'][right.name='undefined'])",
+          message: 'Choose by a typed result (a code or field), not by comparing message texts.',
+        },
       ],
     },
   },

@@ -151,6 +151,14 @@ const probes = [
     code: "export * from './validators';\n",
     rule: 'no-restricted-syntax',
   },
+  {
+    name: 'a field chosen by comparing message texts is refused',
+    file: 'public-site/src/features/booking/message-probe.ts',
+    code:
+      "import { SERVICE_NOT_FOUND } from '@studio/shared/messages';\n" +
+      "export const probe = (error: Error) => (error.message === SERVICE_NOT_FOUND ? 'serviceId' : 'serviceTierId');\n",
+    rule: 'no-restricted-syntax',
+  },
 ];
 for (const probe of probes) {
   const [report] = await eslint.lintText(probe.code, { filePath: path.join(root, probe.file) });

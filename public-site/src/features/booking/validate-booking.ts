@@ -9,15 +9,15 @@ import {
   earliestBookableDate,
   tooSoonMessage,
   labelFor,
+  findBookingService,
   missingRequiredFields,
-  resolveBookingService,
   type BookingTextField,
   type IsoDate,
   type PublicAvailability,
   type Service,
 } from '@studio/shared/domain';
 
-import { DATE_IN_PAST, SERVICE_NOT_FOUND } from '@studio/shared/messages';
+import { DATE_IN_PAST, SERVICE_NOT_FOUND, TIER_NOT_FOUND } from '@studio/shared/messages';
 import { bookingInputSchema, fieldErrorsOf } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { isBookingTextField, isPhotoshoot, payloadOf, type BookingFormValues } from './booking-values';
@@ -52,11 +52,10 @@ export function validateBooking(
   }
 
   if (!errors.serviceId && !errors.serviceTierId) {
-    try {
-      resolveBookingService(services, input.serviceId, input.serviceTierId);
-    } catch (error) {
-      const message = (error as Error).message;
-      add(message === SERVICE_NOT_FOUND ? 'serviceId' : 'serviceTierId', message);
+    const chosen = findBookingService(services, input.serviceId, input.serviceTierId);
+    if (!chosen.found) {
+      if (chosen.missing === 'service') add('serviceId', SERVICE_NOT_FOUND);
+      else add('serviceTierId', TIER_NOT_FOUND);
     }
   }
 
