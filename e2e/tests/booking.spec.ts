@@ -161,6 +161,39 @@ test("an unavailable date shows the spec's message; the suggestion fills a free 
   expect(availabilityRequests).toHaveLength(0);
 });
 
+test("a 60-character name gets the schema's message and sends nothing; 50 characters go through", async ({ page }) => {
+  const bookingPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/bookings') bookingPosts.push(r.url());
+  });
+  // Issue 12: one name limit, LIMITS.name = 50 (docs/product.md §5), for the form, the shared schema and the server.
+  const fifty = `${uniqueName('Long Name')} ${'abcdefghij'.repeat(4)}`.slice(0, 50);
+  const sixty = `${fifty}klmnopqrst`;
+  expect([fifty.length, sixty.length]).toEqual([50, 60]);
+
+  await page.goto('/book-me?selectedService=usergeneratedcontent&selectedTier=ugc-single');
+  const fullName = page.getByRole('textbox', { name: 'Full Name' });
+  await fullName.fill(sixty);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill('long.name@example.com');
+  await page.getByRole('textbox', { name: 'Project Description' }).fill('One video.');
+  await submit(page);
+
+  // The field's error, word for word; the kit's warning about a long name stands beside it, as a warning only.
+  await expect(page.locator(`[id="${await fullName.getAttribute('id')}-error"]`)).toHaveText(
+    'Must be 50 characters or less',
+  );
+  await expect(fullName).toHaveAttribute('aria-invalid', 'true');
+  await expect(fullName).toBeFocused();
+
+  // Requests leave in order: had the refused submit sent anything, it would be recorded before this one.
+  await fullName.fill(fifty);
+  await submit(page);
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(bookingPosts).toHaveLength(1);
+  expect(storedBooking(sixty)).toBeUndefined();
+  expect(storedBooking(fifty)).toMatchObject({ name: fifty, status: 'New' });
+});
+
 test('the calendar shows unavailable days before picking and picks with the keyboard', async ({ page }) => {
   await page.goto('/book-me?selectedService=usergeneratedcontent');
   await page.getByRole('button', { name: 'Show calendar' }).click();
