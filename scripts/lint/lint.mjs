@@ -159,6 +159,23 @@ const probes = [
       "export const probe = (error: Error) => (error.message === SERVICE_NOT_FOUND ? 'serviceId' : 'serviceTierId');\n",
     rule: 'no-restricted-syntax',
   },
+  {
+    name: 'a component effect with its own live flag is refused',
+    file: 'admin-app/src/features/contracts/live-flag-probe.tsx',
+    code:
+      "import { useEffect } from 'react';\n" +
+      'export function Probe({ load }: { load: () => Promise<string> }) {\n' +
+      '  useEffect(() => {\n' +
+      '    let live = true;\n' +
+      '    load().then(() => live && undefined);\n' +
+      '    return () => {\n' +
+      '      live = false;\n' +
+      '    };\n' +
+      '  }, [load]);\n' +
+      '  return null;\n' +
+      '}\n',
+    rule: 'no-restricted-syntax',
+  },
 ];
 for (const probe of probes) {
   const [report] = await eslint.lintText(probe.code, { filePath: path.join(root, probe.file) });

@@ -853,6 +853,53 @@ describe('contracts', () => {
     expect(within(dialog).getByRole('button', { name: 'New version' })).toBeInTheDocument();
   });
 
+  test('the PDF link opens the selected stored version, none before one is stored', async () => {
+    const dialog = await openContract();
+    expect(within(dialog).queryByRole('link', { name: 'PDF' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    });
+    const [first] = (await (await memory.contracts()).forBooking('b2')).contracts;
+    expect(await within(dialog).findByRole('link', { name: 'PDF' })).toHaveAttribute(
+      'href',
+      `/api/admin/contracts/${first!.id}/pdf`,
+    );
+
+    await act(async () => {
+      memory.memoryContracts.signAsClient((await (await memory.contracts()).send(first!.id)).id, 'Jane Q. Doe');
+    });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'New version' }));
+    });
+    const [second] = (await (await memory.contracts()).forBooking('b2')).contracts;
+    expect(second!.id).not.toBe(first!.id);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('link', { name: 'PDF' })).toHaveAttribute(
+        'href',
+        `/api/admin/contracts/${second!.id}/pdf`,
+      ),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: /Version 1/ }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('link', { name: 'PDF' })).toHaveAttribute(
+        'href',
+        `/api/admin/contracts/${first!.id}/pdf`,
+      ),
+    );
+  });
+
+  test('a backend without contracts offers Print only: no PDF link', async () => {
+    memory.contracts = () => Promise.reject(new BackendError('not-supported', 'Contracts are not supported here.'));
+    await renderApp();
+    fireEvent.click(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' }));
+    const dialog = screen.getByRole('dialog', { name: 'Generate contract' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Contracts with e-signature are not available on this backend. Print the contract instead.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'PDF' })).toBeNull();
+  });
+
   test('a contract that cannot be built: "Failed to generate contract. Please try again."', async () => {
     stubOpen();
     const dialog = await openContract();

@@ -17,12 +17,12 @@ import {
   type ContractPaperSize,
   type ContractRecord,
 } from '@studio/shared/domain/contract';
-import { useBackend } from '@studio/shared/data';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { configuredModelName } from './model-name';
 import { exportContract } from './contract-html';
 import { useBookingContracts } from './api/get-booking-contracts';
+import { useContractPdfUrl } from './api/get-contract-pdf-url';
 import { useSaveContract } from './api/save-contract';
 import { useSendContract } from './api/send-contract';
 import './contract-dialog.css';
@@ -111,7 +111,6 @@ export function ContractDialog({
   /** window.open, replaceable in tests. */
   openWindow?: typeof window.open;
 }) {
-  const backend = useBackend();
   const read = useBookingContracts(booking.id);
   const save = useSaveContract();
   const send = useSendContract();
@@ -121,7 +120,6 @@ export function ContractDialog({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   // The question comes at the end of a long dialog: bring it into view (on a phone it would open below the fold).
   useEffect(() => {
@@ -147,17 +145,8 @@ export function ContractDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedKey]);
 
-  useEffect(() => {
-    let live = true;
-    if (!selectedKey) return setPdfUrl(null);
-    backend.contracts().then(
-      (c) => live && setPdfUrl(c.pdfUrl(selectedKey)),
-      () => live && setPdfUrl(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [backend, selectedKey]);
+  const pdf = useContractPdfUrl(selectedKey);
+  const pdfUrl = pdf.status === 'ready' ? pdf.data : null;
 
   const document = useMemo((): ContractDocument | null => {
     if (!deal || !isIsoDate(form.effectiveDate)) return null;
