@@ -9,9 +9,12 @@ import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/
 import { BackendProvider, createQueryCache, type QueryCache } from '@studio/shared/data';
 import { addCalendarDays, STATUS_COLORS, type BookingChange, type BookingRequest } from '@studio/shared/domain';
 import { format } from 'date-fns';
+import { bookingListQuerySchema } from '@studio/shared/schemas';
+import { contractFormSchema } from '@studio/shared/schemas/contract';
 import { bookingListKey } from '../features/bookings/api/get-bookings';
 import { adminAvailabilityKey } from '../features/availability/api/get-admin-availability';
 import { settingsKey } from '../features/settings/api/get-settings';
+import { acceptedWholeNumbers, longestAccepted } from '../test-support/schema-bounds';
 import AdminApp from './app';
 
 const ADMIN = 'admin@studio.test';
@@ -295,6 +298,14 @@ describe('search and the New badge (issue 18)', () => {
     await chooseStatus('Oldest Client', 'Contacted');
     await chooseStatus('Middle Client', 'Confirmed');
     await waitFor(() => expect(screen.queryByTestId('new-count')).toBeNull());
+  });
+
+  test('the search takes as many characters as the server accepts, no more', async () => {
+    await renderApp();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+      'maxlength',
+      String(longestAccepted(bookingListQuerySchema.shape.q)),
+    );
   });
 
   test('search by name, e-mail or reference; no match says so; a live change that does not match stays out', async () => {
@@ -752,6 +763,14 @@ describe('contracts', () => {
     expect(within(dialog).getByLabelText('Timeline (weeks)')).toHaveValue(4);
     expect(within(dialog).getByLabelText('Governing law (state)')).toHaveValue('Arizona');
     expect(within(dialog).getByText('50% upfront, 50% upon completion')).toBeInTheDocument();
+  });
+
+  test("the timeline's bounds are the ones the server checks", async () => {
+    const dialog = await openContract();
+    const { min, max } = acceptedWholeNumbers(contractFormSchema.shape.timeline);
+    const timeline = within(dialog).getByLabelText('Timeline (weeks)');
+    expect(timeline).toHaveAttribute('min', String(min));
+    expect(timeline).toHaveAttribute('max', String(max));
   });
 
   test('Export writes an escaped contract with a print stylesheet into the print window and prints', async () => {

@@ -1,5 +1,6 @@
 // The contract's own fields (docs/product.md §3, issue 19) and its paper size; a signed version shows them read-only.
 import type { Dispatch, SetStateAction } from 'react';
+import { CONTRACT_TIMELINE_WEEKS } from '@studio/shared/constants';
 import type { ContractForm } from '@studio/shared/domain';
 import { CONTRACT_PAPER_SIZES, type ContractPaperSize } from '@studio/shared/domain/contract';
 import { messages } from '../../messages';
@@ -40,7 +41,7 @@ export function ContractFields({
             <input
               id={`contract-${key}`}
               type={type}
-              {...(type === 'number' ? { min: 1, step: 1, inputMode: 'numeric' as const } : {})}
+              {...(type === 'number' ? { ...CONTRACT_TIMELINE_WEEKS, step: 1, inputMode: 'numeric' as const } : {})}
               value={form[key]}
               readOnly={frozen}
               onChange={(e) => onForm((f) => ({ ...f, [key]: e.target.value }))}
