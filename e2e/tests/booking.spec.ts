@@ -1,5 +1,5 @@
 // Issue 4 "Done when", in a real Chromium against the production build and the real server: bookings go through
-// end to end and are in the database, unavailable dates are refused with the spec's message, the suggestion fills a
+// end to end and are in the database, unavailable dates are refused with the message of docs/product.md §5, the suggestion fills a
 // free date, the form resets 3 s after 'Thank You!', and the page's one copy of the availability serves check plus
 // suggestion (embedded in the server-rendered page since issue 17).
 import AxeBuilder from '@axe-core/playwright';
@@ -128,7 +128,7 @@ test('where the admin set time slots for a date, the visitor picks a free one an
   expect(storedBooking(name)).toMatchObject({ date: day(5), time: '09:00-12:00' });
 });
 
-test("an unavailable date shows the spec's message; the suggestion fills a free date; no availability request", async ({
+test('an unavailable date shows the docs/product.md §5 message; the suggestion fills a free date; no availability request', async ({
   page,
 }) => {
   const availabilityRequests = countAvailabilityRequests(page);

@@ -1,5 +1,5 @@
 // Issue 5: the admin dashboard against the memory backend: tabs, live bookings with status colours and Generate
-// Contract, availability modals with their validation and the spec's failure alerts, the SMS note, contract export
+// Contract, availability modals with their validation and the failure alerts of docs/product.md §8, the SMS note, contract export
 // (escaped, popup blocked, failures) and sign-out.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@studio/shared/router';
@@ -607,7 +607,7 @@ describe('availability', () => {
   ];
 
   test.each(failures)(
-    '"%s" failing shows the spec alert and keeps the modal with its values',
+    '"%s" failing shows the docs/product.md §8 alert and keeps the modal with its values',
     async (button, title, method, text) => {
       (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
       await renderApp();
@@ -631,7 +631,7 @@ describe('availability', () => {
   ];
 
   test.each(deletions)(
-    '%s: delete removes the item; a failed delete shows the spec alert',
+    '%s: delete removes the item; a failed delete shows the docs/product.md §8 alert',
     async (name, method, text) => {
       await renderApp();
       openTab();

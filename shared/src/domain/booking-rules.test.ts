@@ -139,7 +139,7 @@ describe('findBookingService', () => {
 });
 
 describe('labels', () => {
-  it('uses the spec’s labels', () => {
+  it('uses the labels of docs/product.md §5', () => {
     expect(BOOKING_FIELD_LABELS).toEqual({
       name: 'Full Name',
       email: 'Email Address',

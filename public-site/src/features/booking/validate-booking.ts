@@ -1,7 +1,7 @@
 // The booking form's checks (docs/product.md §5), one message per field: the fields the chosen service requires, then
-// the shared schema the backend parses the same request with (its own messages, its limits from LIMITS), then the
-// spec's 'Selected service not found' / 'Selected tier not found', then what only the visitor's side knows (her
-// today, a phone for text messages). The security kit adds warnings beside the fields, never errors.
+// the shared schema the backend parses the same request with (its own messages, its limits from LIMITS), then
+// 'Selected service not found' / 'Selected tier not found' as that section words them, then what only the visitor's
+// side knows (her today, a phone for text messages). The security kit adds warnings beside the fields, never errors.
 import {
   MIN_NOTICE_DAYS_DEFAULT,
   checkDateOrder,
