@@ -1,5 +1,5 @@
 // Issue 4 "Done when", in a real Chromium against the production build and the real server: bookings go through
-// end to end and are in the database, unavailable dates are refused with the spec's message, the suggestion fills a
+// end to end and are in the database, unavailable dates are refused with the message of docs/product.md §5, the suggestion fills a
 // free date, the form resets 3 s after 'Thank You!', and the page's one copy of the availability serves check plus
 // suggestion (embedded in the server-rendered page since issue 17).
 import AxeBuilder from '@axe-core/playwright';
@@ -128,7 +128,7 @@ test('where the admin set time slots for a date, the visitor picks a free one an
   expect(storedBooking(name)).toMatchObject({ date: day(5), time: '09:00-12:00' });
 });
 
-test("an unavailable date shows the spec's message; the suggestion fills a free date; no availability request", async ({
+test('an unavailable date shows the docs/product.md §5 message; the suggestion fills a free date; no availability request', async ({
   page,
 }) => {
   const availabilityRequests = countAvailabilityRequests(page);
@@ -159,6 +159,39 @@ test("an unavailable date shows the spec's message; the suggestion fills a free 
   expect(storedBooking(name)).toMatchObject({ date: suggested, status: 'New' });
   // The availability came with the server-rendered page (embedded data): the check and the suggestion ask nothing.
   expect(availabilityRequests).toHaveLength(0);
+});
+
+test("a 60-character name gets the schema's message and sends nothing; 50 characters go through", async ({ page }) => {
+  const bookingPosts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/bookings') bookingPosts.push(r.url());
+  });
+  // Issue 12: one name limit, LIMITS.name = 50 (docs/product.md §5), for the form, the shared schema and the server.
+  const fifty = `${uniqueName('Long Name')} ${'abcdefghij'.repeat(4)}`.slice(0, 50);
+  const sixty = `${fifty}klmnopqrst`;
+  expect([fifty.length, sixty.length]).toEqual([50, 60]);
+
+  await page.goto('/book-me?selectedService=usergeneratedcontent&selectedTier=ugc-single');
+  const fullName = page.getByRole('textbox', { name: 'Full Name' });
+  await fullName.fill(sixty);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill('long.name@example.com');
+  await page.getByRole('textbox', { name: 'Project Description' }).fill('One video.');
+  await submit(page);
+
+  // The field's error, word for word; the kit's warning about a long name stands beside it, as a warning only.
+  await expect(page.locator(`[id="${await fullName.getAttribute('id')}-error"]`)).toHaveText(
+    'Must be 50 characters or less',
+  );
+  await expect(fullName).toHaveAttribute('aria-invalid', 'true');
+  await expect(fullName).toBeFocused();
+
+  // Requests leave in order: had the refused submit sent anything, it would be recorded before this one.
+  await fullName.fill(fifty);
+  await submit(page);
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(bookingPosts).toHaveLength(1);
+  expect(storedBooking(sixty)).toBeUndefined();
+  expect(storedBooking(fifty)).toMatchObject({ name: fifty, status: 'New' });
 });
 
 test('the calendar shows unavailable days before picking and picks with the keyboard', async ({ page }) => {

@@ -1,7 +1,8 @@
 // `npm run lint`: ESLint (no warnings), Prettier's check, import cycles, the self-contained check, and probes that
 // prove those rules bite. Prints one line per check and `N passed, N failed`; exits non-zero when any check failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -34,7 +35,10 @@ check(
 // The repository is self-contained (docs/architecture.md, "Lint and format"): no file may lean on documents that
 // stand beside the repository rather than in it, and every document a file cites must exist.
 // The names are assembled, not written out, so that this file does not cite what it forbids.
-const OUTSIDE_DOCUMENT = new RegExp(`\\b(?:${['SPEC', 'DESIGN', 'TOOLCHAIN', 'STYLE'].join('|')})\\.md\\b`);
+// A section of the outside spec cited without its file name (the name, a space, §5) points outside just the same.
+const OUTSIDE_DOCUMENT = new RegExp(
+  `\\b(?:(?:${['SPEC', 'DESIGN', 'TOOLCHAIN', 'STYLE'].join('|')})\\.md\\b|${'SPEC'}\\s*§)`,
+);
 // `../shared/` is a sibling of the repository from its root, but `../../shared/src` from scripts/webpack is ours:
 // only a relative path that resolves outside the root counts.
 const SIBLING_SHARED = /(?<![\w.-])((?:\.\.\/)+)shared\//g;
@@ -151,6 +155,31 @@ const probes = [
     code: "export * from './validators';\n",
     rule: 'no-restricted-syntax',
   },
+  {
+    name: 'a field chosen by comparing message texts is refused',
+    file: 'public-site/src/features/booking/message-probe.ts',
+    code:
+      "import { SERVICE_NOT_FOUND } from '@studio/shared/messages';\n" +
+      "export const probe = (error: Error) => (error.message === SERVICE_NOT_FOUND ? 'serviceId' : 'serviceTierId');\n",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    name: 'a component effect with its own live flag is refused',
+    file: 'admin-app/src/features/contracts/live-flag-probe.tsx',
+    code:
+      "import { useEffect } from 'react';\n" +
+      'export function Probe({ load }: { load: () => Promise<string> }) {\n' +
+      '  useEffect(() => {\n' +
+      '    let live = true;\n' +
+      '    load().then(() => live && undefined);\n' +
+      '    return () => {\n' +
+      '      live = false;\n' +
+      '    };\n' +
+      '  }, [load]);\n' +
+      '  return null;\n' +
+      '}\n',
+    rule: 'no-restricted-syntax',
+  },
 ];
 for (const probe of probes) {
   const [report] = await eslint.lintText(probe.code, { filePath: path.join(root, probe.file) });
@@ -178,6 +207,12 @@ const textProbes = [
     ],
   },
   {
+    name: 'a section of the outside spec cited without its file is refused',
+    file: 'shared/src/domain/spec-probe.ts',
+    text: `// As ${'SPEC'} §5 says.\n// As ${productDoc} §5 says.\n`,
+    expected: ['shared/src/domain/spec-probe.ts:1: cites a document outside the repository'],
+  },
+  {
     name: 'a citation of a missing document or section is refused',
     file: 'shared/src/domain/citation-probe.ts',
     text: `// ${productDoc} §5 holds.\n// ${productDoc} §10 and ${missingDoc} do not.\n`,
@@ -191,6 +226,24 @@ for (const probe of textProbes) {
   const found = selfContainedFindings(probe.file, probe.text, repoContext);
   const exact = found.length === probe.expected.length && probe.expected.every((f) => found.includes(f));
   check(`probe: ${probe.name}`, exact, exact ? '' : `  reported: ${found.join('; ') || 'nothing'}`);
+}
+
+// Probe of the cycle check: a tree of two files that import each other, one of them for a type only, has exactly
+// that one cycle.
+const cycleDir = mkdtempSync(path.join(os.tmpdir(), 'studio-cycle-probe-'));
+try {
+  writeFileSync(path.join(cycleDir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true } }));
+  writeFileSync(path.join(cycleDir, 'a.ts'), "import { b } from './b';\nexport type A = { b: typeof b };\n");
+  writeFileSync(path.join(cycleDir, 'b.ts'), "import type { A } from './a';\nexport const b = (a: A) => a;\n");
+  const found = findImportCycles(cycleDir);
+  const exact = found.length === 1 && found[0].join(' ') === 'a.ts b.ts';
+  check(
+    'probe: an import cycle (through a type import) is found',
+    exact,
+    exact ? '' : `  found: ${JSON.stringify(found)}`,
+  );
+} finally {
+  rmSync(cycleDir, { recursive: true, force: true });
 }
 
 const passed = results.filter(Boolean).length;

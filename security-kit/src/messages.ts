@@ -1,6 +1,6 @@
 // Every user-facing text of the kit, in one place so wording stays consistent and can be translated later.
-// The SecureForm templates and the suspicious-content warning are fixed by the spec (docs/product.md §5): change them only
-// together with the spec.
+// The SecureForm templates and the suspicious-content warning are fixed by docs/product.md §5: change them only
+// together with that section.
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, TEXT_MAX_LENGTH } from './constants';
 
 export const formMessages = {

@@ -54,7 +54,7 @@ async function signIn(test: TestApp): Promise<string> {
 const whoAmI = async (app: FastifyInstance, session: string) =>
   (await app.inject({ url: '/api/auth/session', cookies: { studio_session: session } })).json().user;
 
-test('a non-admin address is refused with the spec text and no mail is sent', async () => {
+test('a non-admin address is refused with the text of docs/product.md §5 and no mail is sent', async () => {
   const res = await requestLink(t.app, 'someone@example.com');
   expect(res.statusCode).toBe(403);
   expect(res.json()).toEqual({ message: 'Access denied. Only authorized users can sign in.' });

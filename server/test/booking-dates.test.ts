@@ -123,7 +123,7 @@ describe('multi-day shoots, checked day by day', () => {
 });
 
 describe('confirmed bookings hold their dates', () => {
-  test("a confirmed date refuses a second booking (409, the spec's message); before confirmation it did not", async () => {
+  test('a confirmed date refuses a second booking (409, the message of docs/product.md §5); before confirmation it did not', async () => {
     const first = await created(shoot({ consultationDate: day(20), date: day(21), endDate: day(22) }));
     await created(shoot({ consultationDate: day(21), date: day(21) }));
     t.repos.bookings.updateStatus(first.id, 'Confirmed', NOW.toISOString());

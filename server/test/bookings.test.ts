@@ -207,7 +207,7 @@ describe('bad input answers 400 with field errors and stores nothing', () => {
     expect(outbox('mail')).toEqual([]);
   });
 
-  test("the service and tier messages are the spec's", async () => {
+  test('the service and tier messages are those of docs/product.md §5', async () => {
     await start();
     expect((await post(ugc({ serviceId: 'skydiving' }))).json()).toMatchObject({
       message: 'Selected service not found',
@@ -288,7 +288,7 @@ test('what a visitor typed is stored trimmed', async () => {
 });
 
 describe('availability', () => {
-  test("an unavailable date answers 409 with the spec's message and stores nothing", async () => {
+  test('an unavailable date answers 409 with the docs/product.md §5 message and stores nothing', async () => {
     await start();
     // The seed blocks today+10..12 and makes today+6 unavailable through its only slot.
     const res = await post(photoshoot({ date: day(11), consultationDate: day(6) }));

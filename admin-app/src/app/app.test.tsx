@@ -1,5 +1,5 @@
 // Issue 5: the admin dashboard against the memory backend: tabs, live bookings with status colours and Generate
-// Contract, availability modals with their validation and the spec's failure alerts, the SMS note, contract export
+// Contract, availability modals with their validation and the failure alerts of docs/product.md §8, the SMS note, contract export
 // (escaped, popup blocked, failures) and sign-out.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@studio/shared/router';
@@ -9,9 +9,12 @@ import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/
 import { BackendProvider, createQueryCache, type QueryCache } from '@studio/shared/data';
 import { addCalendarDays, STATUS_COLORS, type BookingChange, type BookingRequest } from '@studio/shared/domain';
 import { format } from 'date-fns';
+import { bookingListQuerySchema } from '@studio/shared/schemas';
+import { contractFormSchema } from '@studio/shared/schemas/contract';
 import { bookingListKey } from '../features/bookings/api/get-bookings';
 import { adminAvailabilityKey } from '../features/availability/api/get-admin-availability';
 import { settingsKey } from '../features/settings/api/get-settings';
+import { acceptedWholeNumbers, longestAccepted } from '../test-support/schema-bounds';
 import AdminApp from './app';
 
 const ADMIN = 'admin@studio.test';
@@ -295,6 +298,14 @@ describe('search and the New badge (issue 18)', () => {
     await chooseStatus('Oldest Client', 'Contacted');
     await chooseStatus('Middle Client', 'Confirmed');
     await waitFor(() => expect(screen.queryByTestId('new-count')).toBeNull());
+  });
+
+  test('the search takes as many characters as the server accepts, no more', async () => {
+    await renderApp();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+      'maxlength',
+      String(longestAccepted(bookingListQuerySchema.shape.q)),
+    );
   });
 
   test('search by name, e-mail or reference; no match says so; a live change that does not match stays out', async () => {
@@ -602,7 +613,7 @@ describe('availability', () => {
   ];
 
   test.each(failures)(
-    '"%s" failing shows the spec alert and keeps the modal with its values',
+    '"%s" failing shows the docs/product.md §8 alert and keeps the modal with its values',
     async (button, title, method, text) => {
       (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
       await renderApp();
@@ -626,7 +637,7 @@ describe('availability', () => {
   ];
 
   test.each(deletions)(
-    '%s: delete removes the item; a failed delete shows the spec alert',
+    '%s: delete removes the item; a failed delete shows the docs/product.md §8 alert',
     async (name, method, text) => {
       await renderApp();
       openTab();
@@ -760,6 +771,14 @@ describe('contracts', () => {
     expect(within(dialog).getByText('50% upfront, 50% upon completion')).toBeInTheDocument();
   });
 
+  test("the timeline's bounds are the ones the server checks", async () => {
+    const dialog = await openContract();
+    const { min, max } = acceptedWholeNumbers(contractFormSchema.shape.timeline);
+    const timeline = within(dialog).getByLabelText('Timeline (weeks)');
+    expect(timeline).toHaveAttribute('min', String(min));
+    expect(timeline).toHaveAttribute('max', String(max));
+  });
+
   test('Export writes an escaped contract with a print stylesheet into the print window and prints', async () => {
     const popup = stubOpen();
     const dialog = await openContract();
@@ -857,6 +876,53 @@ describe('contracts', () => {
     const dialog = await openContract();
     expect(within(dialog).getByText(/A signed contract cannot be changed/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'New version' })).toBeInTheDocument();
+  });
+
+  test('the PDF link opens the selected stored version, none before one is stored', async () => {
+    const dialog = await openContract();
+    expect(within(dialog).queryByRole('link', { name: 'PDF' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    });
+    const [first] = (await (await memory.contracts()).forBooking('b2')).contracts;
+    expect(await within(dialog).findByRole('link', { name: 'PDF' })).toHaveAttribute(
+      'href',
+      `/api/admin/contracts/${first!.id}/pdf`,
+    );
+
+    await act(async () => {
+      memory.memoryContracts.signAsClient((await (await memory.contracts()).send(first!.id)).id, 'Jane Q. Doe');
+    });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'New version' }));
+    });
+    const [second] = (await (await memory.contracts()).forBooking('b2')).contracts;
+    expect(second!.id).not.toBe(first!.id);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('link', { name: 'PDF' })).toHaveAttribute(
+        'href',
+        `/api/admin/contracts/${second!.id}/pdf`,
+      ),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: /Version 1/ }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('link', { name: 'PDF' })).toHaveAttribute(
+        'href',
+        `/api/admin/contracts/${first!.id}/pdf`,
+      ),
+    );
+  });
+
+  test('a backend without contracts offers Print only: no PDF link', async () => {
+    memory.contracts = () => Promise.reject(new BackendError('not-supported', 'Contracts are not supported here.'));
+    await renderApp();
+    fireEvent.click(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' }));
+    const dialog = screen.getByRole('dialog', { name: 'Generate contract' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Contracts with e-signature are not available on this backend. Print the contract instead.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'PDF' })).toBeNull();
   });
 
   test('a contract that cannot be built: "Failed to generate contract. Please try again."', async () => {

@@ -1,4 +1,4 @@
-// The frame of an admin "add" modal: the form, the save failure in the spec's words (docs/product.md §8), Cancel and
+// The frame of an admin "add" modal: the form, the save failure in the words of docs/product.md §8, Cancel and
 // Save. A failed save keeps the modal open with every value typed.
 import type { FormEvent, ReactNode } from 'react';
 import { messages } from '../messages';

@@ -2,7 +2,7 @@ import { MONITOR_MAX_EVENTS, MONITOR_REFRESH_MS } from '../constants';
 import { createSecurityMonitor, securityMonitor, watchCspViolations } from './security-monitor';
 
 describe('createSecurityMonitor', () => {
-  it('uses the spec constants', () => {
+  it('uses the constants of docs/product.md §9', () => {
     expect(MONITOR_MAX_EVENTS).toBe(50);
     expect(MONITOR_REFRESH_MS).toBe(30_000);
   });

@@ -121,7 +121,7 @@ describe('days held by confirmed bookings', () => {
     { date: '2026-11-30', endDate: '2026-12-02', time: '', consultationDate: '2026-11-27', consultationTime: '' },
   ]);
 
-  it("refuses each held day with the spec's message, 409", () => {
+  it('refuses each held day with the docs/product.md §5 message, 409', () => {
     const r = acceptBooking(shoot({ consultationDate: '2026-11-27', date: '2026-11-28' }), ctx({ booked }));
     expect(r).toMatchObject({
       ok: false,

@@ -191,7 +191,7 @@ describe('acceptBooking: the rules after the schema, in order', () => {
     });
   });
 
-  it("an unknown service or tier, with the spec's words", () => {
+  it('an unknown service or tier, with the words of docs/product.md §5', () => {
     expect(refusal(ugc({ serviceId: 'skydiving' }))).toEqual({
       ok: false,
       code: 'service-not-found',
@@ -219,7 +219,7 @@ describe('acceptBooking: the rules after the schema, in order', () => {
     expect(refusal(ugc({ date: '2020-01-01' })).code).toBe('date-in-past');
   });
 
-  it("every entered date that is not available, 409, with the spec's message naming them", () => {
+  it('every entered date that is not available, 409, with the docs/product.md §5 message naming them', () => {
     const r = refusal(photoshoot({ date: '2026-12-11', consultationDate: '2026-12-05' }));
     expect(r).toEqual({
       ok: false,

@@ -169,7 +169,7 @@ describe('nextAvailableDate', () => {
 });
 
 describe('unavailableDatesMessage', () => {
-  it('reads as the spec words it', () => {
+  it('reads as docs/product.md §5 words it', () => {
     expect(unavailableDatesMessage(['2025-06-10', '2025-06-12'])).toBe(
       'The following dates are not available: 2025-06-10, 2025-06-12. Please select different dates.',
     );

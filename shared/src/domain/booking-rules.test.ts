@@ -2,11 +2,11 @@ import {
   BOOKING_FIELD_LABELS,
   dateLabelFor,
   datesToCheck,
+  findBookingService,
   labelFor,
   missingRequiredFields,
   newBookingRecord,
   requiredFieldsFor,
-  resolveBookingService,
 } from './booking-rules';
 import type { BookingInput, Service, Tier } from './types';
 
@@ -108,7 +108,7 @@ describe('datesToCheck', () => {
   });
 });
 
-describe('resolveBookingService', () => {
+describe('findBookingService', () => {
   const services: Service[] = [
     {
       id: 'photoshoot',
@@ -121,27 +121,25 @@ describe('resolveBookingService', () => {
   ];
 
   it('answers the service and its tier', () => {
-    const { service, tier } = resolveBookingService(services, 'photoshoot', 'photoshoot-mini');
-    expect(service.displayName).toBe('Photoshoot');
-    expect(tier.displayName).toBe('Mini Session');
+    const chosen = findBookingService(services, 'photoshoot', 'photoshoot-mini');
+    expect(chosen.found && [chosen.service.displayName, chosen.tier.displayName]).toEqual([
+      'Photoshoot',
+      'Mini Session',
+    ]);
   });
 
-  it("throws 'Selected service not found' for an unknown service", () => {
-    expect(() => resolveBookingService(services, 'nope', 'photoshoot-mini')).toThrow(
-      new Error('Selected service not found'),
-    );
-    expect(() => resolveBookingService([], 'photoshoot', 'photoshoot-mini')).toThrow('Selected service not found');
+  it('names the service as missing for an unknown service, whatever the tier', () => {
+    expect(findBookingService(services, 'nope', 'photoshoot-mini')).toEqual({ found: false, missing: 'service' });
+    expect(findBookingService([], 'photoshoot', 'photoshoot-mini')).toEqual({ found: false, missing: 'service' });
   });
 
-  it("throws 'Selected tier not found' for a tier the service does not have", () => {
-    expect(() => resolveBookingService(services, 'photoshoot', 'ugc-weekly')).toThrow(
-      new Error('Selected tier not found'),
-    );
+  it('names the tier as missing for a tier the service does not have', () => {
+    expect(findBookingService(services, 'photoshoot', 'ugc-weekly')).toEqual({ found: false, missing: 'tier' });
   });
 });
 
 describe('labels', () => {
-  it('uses the spec’s labels', () => {
+  it('uses the labels of docs/product.md §5', () => {
     expect(BOOKING_FIELD_LABELS).toEqual({
       name: 'Full Name',
       email: 'Email Address',

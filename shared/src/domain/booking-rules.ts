@@ -11,8 +11,6 @@ import {
   BOOKING_LABEL_SHOOT_DATE,
   BOOKING_LABEL_SHOOT_LOCATION,
   BOOKING_LABEL_TIER,
-  SERVICE_NOT_FOUND,
-  TIER_NOT_FOUND,
 } from '../messages';
 import {
   BOOKING_LABEL_CONSULTATION_TIME,
@@ -87,7 +85,10 @@ export function bookedDaysOf(
   return out;
 }
 
-/** The chosen service and tier, or which of the two does not exist. */
+/**
+ * The chosen service and tier, or which of the two does not exist: the caller words it ('Selected service not found'
+ * or 'Selected tier not found', docs/product.md §5) beside the field the typed `missing` names.
+ */
 export function findBookingService(
   services: readonly Service[],
   serviceId: string,
@@ -98,17 +99,6 @@ export function findBookingService(
   const tier = service.tiers.find((t) => t.id === tierId);
   if (!tier) return { found: false, missing: 'tier' };
   return { found: true, service, tier };
-}
-
-/** Throws Error('Selected service not found') or Error('Selected tier not found'), as docs/product.md §5 words them. */
-export function resolveBookingService(
-  services: readonly Service[],
-  serviceId: string,
-  tierId: string,
-): { service: Service; tier: Tier } {
-  const found = findBookingService(services, serviceId, tierId);
-  if (!found.found) throw new Error(found.missing === 'service' ? SERVICE_NOT_FOUND : TIER_NOT_FOUND);
-  return { service: found.service, tier: found.tier };
 }
 
 /** The form's labels. 'date' reads 'Preferred Shoot Date' for a photoshoot: use labelFor or dateLabelFor. */

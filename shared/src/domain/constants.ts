@@ -19,6 +19,8 @@ export const CONTRACT_LATE_INTEREST_MONTHLY_PERCENT = 1.5;
 export const CONTRACT_CONFIDENTIALITY_YEARS = 3;
 export const CONTRACT_TERMINATION_NOTICE_DAYS = 30;
 export const CONTRACT_DEFAULT_TIMELINE_WEEKS = '4';
+/** The contract form's timeline, in whole weeks: the schema's bounds and the number input's min and max. */
+export const CONTRACT_TIMELINE_WEEKS = { min: 1, max: 199 } as const;
 export const CONTRACT_DEFAULT_GOVERNING_LAW = 'Arizona';
 export const CONTRACT_MILESTONE_FRACTIONS = [0.25, 0.75, 1] as const;
 
@@ -37,8 +39,9 @@ export const PRINT_CONCEPT_KEYS = [
 export const PORTFOLIO_SECTION_IDS = ['comp-card', 'digitals', 'runway', 'print', 'ugc'] as const;
 
 /**
- * Field size limits shared by the booking form and the server schema. A name is at most 50 characters, as the
- * security helpers of docs/product.md §5 say (security-kit keeps its own NAME_MAX_LENGTH; a test holds the two equal).
+ * Field size limits shared by the forms and the server schemas: an input's maxLength and its schema's bound are the
+ * same entry. A name is at most 50 characters, as the security helpers of docs/product.md §5 say (security-kit keeps
+ * its own NAME_MAX_LENGTH; a test holds the two equal).
  */
 export const LIMITS = {
   name: 50,
@@ -50,6 +53,10 @@ export const LIMITS = {
   notes: 500,
   id: 100,
   passkeyName: 60,
+  // A portfolio item's name: an image's alt text (typed with the upload, which becomes the name) or a video's title.
+  mediaName: 200,
+  // The admin's search of the booking list (name, e-mail or reference; docs/product.md §5).
+  search: 100,
 } as const;
 
 /** Booking requests per page of the admin's list, and the most one page may ask for. */

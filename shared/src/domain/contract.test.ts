@@ -88,7 +88,7 @@ describe('milestoneDates (docs/product.md §9: 25%, 75% and the end of the timel
 });
 
 describe('defaultContractForm', () => {
-  it('prefills from the booking with the spec defaults', () => {
+  it('prefills from the booking with the defaults of docs/product.md §3', () => {
     expect(defaultContractForm(booking, 'Ava Stone', '2025-03-01')).toEqual({
       clientName: 'Jane Doe',
       modelName: 'Ava Stone',

@@ -99,7 +99,7 @@ export interface ContractContact {
 }
 
 /**
- * The deal the contract carries, taken from the booking (the admin edits the spec's form fields, not these): the
+ * The deal the contract carries, taken from the booking (the admin edits the form fields of docs/product.md §3, not these): the
  * fee is the booked tier's price, the package its name and inclusions, the dates and places those of the request.
  */
 export interface ContractDeal {

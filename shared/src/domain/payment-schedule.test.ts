@@ -7,7 +7,7 @@ import {
 } from './payment-schedule';
 
 describe('paymentScheduleFor (docs/product.md §9)', () => {
-  it('words the schedules as the spec does', () => {
+  it('words the schedules as §9 does', () => {
     expect(PAYMENT_MONTHLY_IN_ADVANCE).toBe('Monthly in advance');
     expect(PAYMENT_FULL_UPFRONT).toBe('100% upfront');
     expect(PAYMENT_HALF_UPFRONT).toBe('50% upfront, 50% upon completion');

@@ -11,6 +11,7 @@ import {
   type ContractInput,
   type ContractRecord,
 } from '../domain/contract';
+import { CONTRACT_TIMELINE_WEEKS as WEEKS } from '../domain/constants';
 import type { ContractForm } from '../domain/types';
 import { isoDate, line, optionalIsoDate } from './index';
 
@@ -24,7 +25,10 @@ export const contractFormSchema = z.strictObject({
   timeline: z
     .string()
     .trim()
-    .regex(/^([1-9]\d?|1[0-9]{2})$/, { message: 'Must be a whole number of weeks (1 to 199)' }),
+    .refine(
+      (s) => /^[1-9]\d*$/.test(s) && Number(s) >= WEEKS.min && Number(s) <= WEEKS.max,
+      `Must be a whole number of weeks (${WEEKS.min} to ${WEEKS.max})`,
+    ),
   governingLaw: line(80, TRIM),
 }) satisfies z.ZodType<ContractForm, unknown>;
 

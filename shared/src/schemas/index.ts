@@ -307,7 +307,7 @@ export const mediaItemSchema = z.strictObject({
   id: z.string().max(LIMITS.id).optional(),
   type: z.enum(['image', 'video']),
   url: z.string().max(2000),
-  name: z.string().max(200),
+  name: z.string().max(LIMITS.mediaName),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
   srcSet: z.string().max(4000).optional(),
@@ -326,7 +326,7 @@ export const mediaItemSchema = z.strictObject({
  * section it goes to ('comp-card', 'runway/<show>', 'print/<concept>', 'services', ...).
  */
 export const mediaUploadFieldsSchema = z.strictObject({
-  alt: line(200, { trim: true }).refine((s) => s.length > 0, because('required', MEDIA_ALT_REQUIRED)),
+  alt: line(LIMITS.mediaName, { trim: true }).refine((s) => s.length > 0, because('required', MEDIA_ALT_REQUIRED)),
   section: z
     .string()
     .max(80, { message: 'Must be 80 characters or less' })
@@ -398,7 +398,7 @@ export const bookingListQuerySchema = z.strictObject({
   status: bookingStatus.optional(),
   cursor: z.string().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(BOOKING_PAGE_SIZE).optional(),
-  q: line(100, { trim: true }).optional(),
+  q: line(LIMITS.search, { trim: true }).optional(),
 }) satisfies z.ZodType<BookingListQuery, unknown>;
 
 export const bookingSummarySchema = z.strictObject({ new: z.number().int().min(0) });

@@ -1,4 +1,4 @@
-// /admin: admin-app is downloaded only for the signed-in admin; anyone else gets the spec's refusal.
+// /admin: admin-app is downloaded only for the signed-in admin; anyone else gets the refusal of docs/product.md §6.
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
 import { Link } from '@studio/shared/router';
 import { RemoteApp, Loading } from '../features/remotes/remote-app';

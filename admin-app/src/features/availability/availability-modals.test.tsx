@@ -60,7 +60,7 @@ test('after a refused Save the messages follow the fields as they change', async
   expect(onClose).toHaveBeenCalled();
 });
 
-test('notes over the shared limit are refused in the spec wording and never sent', async () => {
+test('notes over the shared limit are refused in the wording of docs/product.md §5 and never sent', async () => {
   const dialog = show(<AddPeriodModal onClose={onClose} />);
   expect(within(dialog).getByLabelText('Notes')).toHaveAttribute('maxlength', String(LIMITS.notes));
   type(dialog, 'Start date', '2031-02-01');

@@ -3,6 +3,7 @@
 // on request (issue 14, item 3).
 import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
+import { LIMITS } from '@studio/shared/constants';
 import { formatPhone, phoneHref } from '@studio/shared/domain/phone';
 import { DEFAULT_TIMEZONE, formatInstant, formatSlot } from '@studio/shared/domain/studio-time';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
@@ -170,7 +171,7 @@ function BookingSearch({ q, onSearchChange }: { q: string; onSearchChange: (q: s
         id="booking-search"
         type="search"
         value={text}
-        maxLength={100}
+        maxLength={LIMITS.search}
         placeholder={m.searchPlaceholder}
         autoComplete="off"
         onChange={(e) => setText(e.target.value)}

@@ -5,7 +5,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
 import { BackendProvider, createQueryCache } from '@studio/shared/data';
 import type { PortfolioContent, Service } from '@studio/shared/domain';
-import { ALT_TEXT_REQUIRED, PRICE_MESSAGE } from '@studio/shared/schemas';
+import { ALT_TEXT_REQUIRED, PRICE_MESSAGE, mediaItemSchema, mediaUploadFieldsSchema } from '@studio/shared/schemas';
+import { longestAccepted } from '../../test-support/schema-bounds';
 import ContentPanel from './content-panel';
 
 const photoshoot: Service = {
@@ -134,6 +135,23 @@ test('an upload needs alt text before it is sent', async () => {
       'Full length',
       'Me, smiling',
     ]),
+  );
+});
+
+test('the portfolio fields take as many characters as the shared schemas accept, no more', async () => {
+  await area('Portfolio');
+  const upload = await screen.findByRole('form', { name: 'Add a photo or video' });
+  expect(within(upload).getByLabelText('Alt text (describes the photo)')).toHaveAttribute(
+    'maxlength',
+    String(longestAccepted(mediaUploadFieldsSchema.shape.alt)),
+  );
+  expect(screen.getByDisplayValue('Headshot')).toHaveAttribute(
+    'maxlength',
+    String(longestAccepted(mediaItemSchema.shape.name)),
+  );
+  expect(screen.getAllByLabelText('Caption (optional)')[0]).toHaveAttribute(
+    'maxlength',
+    String(longestAccepted(mediaItemSchema.shape.caption)),
   );
 });
 

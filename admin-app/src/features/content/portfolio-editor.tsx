@@ -4,6 +4,7 @@
 // stored file is never left out of the content.
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { moveItem, type MediaItem, type PortfolioContent, type PortfolioMeta } from '@studio/shared/domain';
+import { LIMITS, MEDIA_CAPTION_MAX } from '@studio/shared/constants';
 import { portfolioContentInputSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useDeleteMedia, useSavePortfolioContent, useUploadMedia } from './api/save-content';
@@ -153,7 +154,7 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
             id={`${PREFIX}-upload-alt`}
             value={alt}
             onChange={(e) => setAlt(e.target.value)}
-            maxLength={200}
+            maxLength={LIMITS.mediaName}
             aria-describedby={`${PREFIX}-upload-alt-hint`}
           />
           <p id={`${PREFIX}-upload-alt-hint`} className="field-hint muted">
@@ -222,7 +223,7 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
                   path={pathOf(i, 'name')}
                   label={item.type === 'image' ? m.alt : m.videoTitle}
                   value={item.name}
-                  maxLength={200}
+                  maxLength={LIMITS.mediaName}
                   onChange={(v) => setItem(i, { name: v })}
                 />
                 <TextField
@@ -231,7 +232,7 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
                   path={pathOf(i, 'caption')}
                   label={m.caption}
                   value={item.caption ?? ''}
-                  maxLength={300}
+                  maxLength={MEDIA_CAPTION_MAX}
                   onChange={(v) => setItem(i, v === '' ? { caption: undefined } : { caption: v })}
                 />
               </div>

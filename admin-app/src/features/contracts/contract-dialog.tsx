@@ -1,101 +1,32 @@
-// The contract dialog (docs/product.md §3, §9; issue 19). The admin edits the spec's fields (prefilled from the
+// The contract dialog (docs/product.md §3, §9; issue 19). The admin edits the contract's fields (§3) (prefilled from the
 // booking, the model name from configuration, 4 weeks, Arizona) and the paper size; the deal (fee, package,
 // inclusions, dates, places, contacts) comes from the booking through the server. She can print it, save it as a
 // draft, open its PDF and, after confirming, send it for signature. The dialog follows the client's view and signature
 // live. A signed version is frozen: its fields are read-only, and "New version" starts a new signature round.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { format, parseISO } from 'date-fns';
 import { BackendError } from '@studio/shared/data';
 import { isIsoDate, type BookingRequest, type ContractForm, type IsoDate } from '@studio/shared/domain';
 import {
-  CONTRACT_PAPER_SIZES,
   buildContract,
   defaultContractForm,
-  milestoneDates,
-  type ContractDeal,
   type ContractDocument,
   type ContractPaperSize,
   type ContractRecord,
 } from '@studio/shared/domain/contract';
-import { useBackend } from '@studio/shared/data';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { configuredModelName } from './model-name';
 import { exportContract } from './contract-html';
+import { AuditTrail, DealSummary, contractMoment } from './contract-details';
+import { ContractFields, sameForm } from './contract-fields';
+import { ContractStatusBadge } from './contract-state-badge';
 import { useBookingContracts } from './api/get-booking-contracts';
+import { useContractPdfUrl } from './api/get-contract-pdf-url';
 import { useSaveContract } from './api/save-contract';
 import { useSendContract } from './api/send-contract';
 import './contract-dialog.css';
 
 const m = messages.contract;
-const FIELDS: Array<{ key: keyof ContractForm; type: 'text' | 'date' | 'number' }> = [
-  { key: 'clientName', type: 'text' },
-  { key: 'modelName', type: 'text' },
-  { key: 'effectiveDate', type: 'date' },
-  { key: 'serviceType', type: 'text' },
-  { key: 'timeline', type: 'number' },
-  { key: 'governingLaw', type: 'text' },
-];
-
-const longDay = (d: string) => (isIsoDate(d) ? format(parseISO(d), 'MMM d, yyyy') : m.tbd);
-const moment = (ts: string) => format(new Date(ts), 'MMM d, yyyy, HH:mm');
-const sameForm = (a: ContractForm, b: ContractForm) => FIELDS.every(({ key }) => a[key].trim() === b[key].trim());
-
-function DealSummary({ deal, form }: { deal: ContractDeal; form: ContractForm }) {
-  const milestones = isIsoDate(form.effectiveDate) ? milestoneDates(form.effectiveDate, form.timeline) : null;
-  const consultation =
-    deal.consultationDate === '' && deal.consultationLocation === ''
-      ? m.noneScheduled
-      : `${longDay(deal.consultationDate)}${deal.consultationTime ? `, ${deal.consultationTime}` : ''} · ${deal.consultationLocation || m.tbd}`;
-  const rows: Array<[string, string]> = [
-    [m.dealFields.fee, deal.fee || m.tbd],
-    [m.paymentSchedule, deal.paymentSchedule || m.tbd],
-    [m.dealFields.package, deal.packageName || m.tbd],
-    [m.dealFields.included, deal.inclusions.length ? deal.inclusions.join('; ') : m.asAgreed],
-    [
-      m.dealFields.shoot,
-      `${longDay(deal.shootDate)}${deal.shootEndDate ? ` – ${longDay(deal.shootEndDate)}` : ''}${deal.shootTime ? `, ${deal.shootTime}` : ''} · ${deal.shootLocation || m.tbd}`,
-    ],
-    [m.dealFields.consultation, consultation],
-    [m.dealFields.client, [deal.client.email, deal.client.phone].filter(Boolean).join(' · ') || m.tbd],
-  ];
-  if (milestones) rows.push([m.milestones, milestones.map((d) => longDay(d)).join(' · ')]);
-  return (
-    <section aria-label={m.deal}>
-      <h3 className="contract-subheading">{m.deal}</h3>
-      <dl className="contract-summary">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-function StatusBadge({ status }: { status: ContractRecord['status'] }) {
-  return <span className={`contract-badge contract-badge-${status}`}>{m.status[status]}</span>;
-}
-
-function AuditTrail({ contract }: { contract: ContractRecord }) {
-  return (
-    <details className="contract-audit">
-      <summary>{m.audit}</summary>
-      <ol>
-        {contract.events.map((e, i) => (
-          <li key={i}>
-            <strong>{m.auditEvent[e.type]}</strong> · {moment(e.at)} · {e.actor}
-            {e.ip ? ` · ${e.ip}` : ''}
-            {e.userAgent ? <span className="muted"> · {e.userAgent}</span> : null}
-          </li>
-        ))}
-      </ol>
-    </details>
-  );
-}
-
 const errorText = (error: unknown, fallback: string) =>
   error instanceof BackendError && error.message ? error.message : fallback;
 
@@ -111,7 +42,6 @@ export function ContractDialog({
   /** window.open, replaceable in tests. */
   openWindow?: typeof window.open;
 }) {
-  const backend = useBackend();
   const read = useBookingContracts(booking.id);
   const save = useSaveContract();
   const send = useSendContract();
@@ -121,7 +51,6 @@ export function ContractDialog({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
   // The question comes at the end of a long dialog: bring it into view (on a phone it would open below the fold).
   useEffect(() => {
@@ -147,17 +76,8 @@ export function ContractDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedKey]);
 
-  useEffect(() => {
-    let live = true;
-    if (!selectedKey) return setPdfUrl(null);
-    backend.contracts().then(
-      (c) => live && setPdfUrl(c.pdfUrl(selectedKey)),
-      () => live && setPdfUrl(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [backend, selectedKey]);
+  const pdf = useContractPdfUrl(selectedKey);
+  const pdfUrl = pdf.status === 'ready' ? pdf.data : null;
 
   const document = useMemo((): ContractDocument | null => {
     if (!deal || !isIsoDate(form.effectiveDate)) return null;
@@ -219,7 +139,7 @@ export function ContractDialog({
     if (!stored) return setConfirming(false);
     try {
       const sent = await send.mutate(stored.id);
-      setNotice(m.sentNote(booking.email, moment(sent.linkExpiresAt ?? sent.updatedAt)));
+      setNotice(m.sentNote(booking.email, contractMoment(sent.linkExpiresAt ?? sent.updatedAt)));
     } catch (e) {
       setError(errorText(e, m.sendFailed));
     } finally {
@@ -265,7 +185,7 @@ export function ContractDialog({
                   setNotice(null);
                 }}
               >
-                {m.version(c.version)} <StatusBadge status={c.status} />
+                {m.version(c.version)} <ContractStatusBadge status={c.status} />
               </button>
             ))}
           </div>
@@ -275,11 +195,11 @@ export function ContractDialog({
           <div className="contract-state" aria-live="polite">
             <p>
               <span className="visually-hidden">{m.stateLabel}: </span>
-              <StatusBadge status={selected.status} />{' '}
+              <ContractStatusBadge status={selected.status} />{' '}
               {selected.status === 'signed' && selected.signerName && selected.signedAt
-                ? m.signedNote(selected.signerName, moment(selected.signedAt))
+                ? m.signedNote(selected.signerName, contractMoment(selected.signedAt))
                 : selected.sentAt && selected.linkExpiresAt
-                  ? m.sentNote(booking.email, moment(selected.linkExpiresAt))
+                  ? m.sentNote(booking.email, contractMoment(selected.linkExpiresAt))
                   : ''}
             </p>
             {selected.documentHash && (
@@ -292,37 +212,7 @@ export function ContractDialog({
 
         {frozen && <p className="alert contract-frozen">{m.frozen}</p>}
 
-        <fieldset className="contract-fields" disabled={frozen}>
-          <div className="admin-form-row">
-            {FIELDS.map(({ key, type }) => (
-              <div className="field" key={key}>
-                <label htmlFor={`contract-${key}`}>{m.fields[key]}</label>
-                <input
-                  id={`contract-${key}`}
-                  type={type}
-                  {...(type === 'number' ? { min: 1, step: 1, inputMode: 'numeric' as const } : {})}
-                  value={form[key]}
-                  readOnly={frozen}
-                  onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-                />
-              </div>
-            ))}
-            <div className="field">
-              <label htmlFor="contract-paperSize">{m.paperSize}</label>
-              <select
-                id="contract-paperSize"
-                value={paperSize}
-                onChange={(e) => setPaperSize(e.target.value as ContractPaperSize)}
-              >
-                {CONTRACT_PAPER_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {m.paper[size]}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        </fieldset>
+        <ContractFields form={form} paperSize={paperSize} frozen={frozen} onForm={setForm} onPaperSize={setPaperSize} />
 
         {deal && <DealSummary deal={deal} form={form} />}
         {selected && selected.events.length > 0 && <AuditTrail contract={selected} />}

@@ -104,7 +104,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-test("shows the spec's fields; Service Package appears once a service is chosen", async () => {
+test('shows the fields of docs/product.md §5; Service Package appears once a service is chosen', async () => {
   const user = userEvent.setup({ delay: null });
   setup();
   await screen.findByRole('textbox', { name: 'Full Name' });
@@ -299,7 +299,7 @@ describe('checks: the shared schema for errors, the security kit for warnings', 
 });
 
 describe('dates', () => {
-  test("an unavailable date stops the submit with the spec's message; one availability request serves it all", async () => {
+  test('an unavailable date stops the submit with the docs/product.md §5 message; one availability request serves it all', async () => {
     const user = userEvent.setup({ delay: null });
     const { getPublic, create } = setup();
     await screen.findByRole('textbox', { name: 'Full Name' });

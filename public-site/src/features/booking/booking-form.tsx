@@ -1,4 +1,4 @@
-// The booking form (docs/product.md §5): the spec's fields and labels, checked against the shared booking schema as she
+// The booking form (docs/product.md §5): its fields and labels, checked against the shared booking schema as she
 // types, with the security kit's warnings beside them; the date checks from one cached availability; a submit that
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
 import { useEffect, useRef } from 'react';

@@ -34,7 +34,7 @@ export function failureOf(error: unknown): { failure: FormFailure; fieldErrors: 
     case 'network':
       return failed(m.notSentNetwork);
     default:
-      // The backend's own words: the spec's unavailable-dates message (409), 'Selected service not found', ...
+      // The backend's own words: the unavailable-dates message of docs/product.md §5 (409), 'Selected service not found', ...
       return failed(error.message);
   }
 }

@@ -1,4 +1,4 @@
-// The booking form's checks as a pure function: one message per field, the spec's texts word for word, the shared
+// The booking form's checks as a pure function: one message per field, the texts of docs/product.md §5 word for word, the shared
 // schema's own messages and limits, and the values sent as the backend will parse them.
 import type { Service } from '@studio/shared/domain';
 import { DATE_IN_PAST, SERVICE_NOT_FOUND, TIER_NOT_FOUND } from '@studio/shared/messages';
@@ -82,7 +82,7 @@ test("a value the schema refuses gets the schema's first message for that field,
   });
 });
 
-test("a service or package that does not exist gets the spec's words", () => {
+test('a service or package that does not exist gets the words of docs/product.md §5', () => {
   expect(check({ serviceId: 'retired-service' })).toEqual({ serviceId: SERVICE_NOT_FOUND });
   expect(check({ serviceTierId: 'photoshoot-mini' })).toEqual({ serviceTierId: TIER_NOT_FOUND });
   expect(SERVICE_NOT_FOUND).toBe('Selected service not found');

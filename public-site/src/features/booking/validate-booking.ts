@@ -1,7 +1,7 @@
 // The booking form's checks (docs/product.md §5), one message per field: the fields the chosen service requires, then
-// the shared schema the backend parses the same request with (its own messages, its limits from LIMITS), then the
-// spec's 'Selected service not found' / 'Selected tier not found', then what only the visitor's side knows (her
-// today, a phone for text messages). The security kit adds warnings beside the fields, never errors.
+// the shared schema the backend parses the same request with (its own messages, its limits from LIMITS), then
+// 'Selected service not found' / 'Selected tier not found' as that section words them, then what only the visitor's
+// side knows (her today, a phone for text messages). The security kit adds warnings beside the fields, never errors.
 import {
   MIN_NOTICE_DAYS_DEFAULT,
   checkDateOrder,
@@ -9,15 +9,15 @@ import {
   earliestBookableDate,
   tooSoonMessage,
   labelFor,
+  findBookingService,
   missingRequiredFields,
-  resolveBookingService,
   type BookingTextField,
   type IsoDate,
   type PublicAvailability,
   type Service,
 } from '@studio/shared/domain';
 
-import { DATE_IN_PAST, SERVICE_NOT_FOUND } from '@studio/shared/messages';
+import { DATE_IN_PAST, SERVICE_NOT_FOUND, TIER_NOT_FOUND } from '@studio/shared/messages';
 import { bookingInputSchema, fieldErrorsOf } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { isBookingTextField, isPhotoshoot, payloadOf, type BookingFormValues } from './booking-values';
@@ -52,11 +52,10 @@ export function validateBooking(
   }
 
   if (!errors.serviceId && !errors.serviceTierId) {
-    try {
-      resolveBookingService(services, input.serviceId, input.serviceTierId);
-    } catch (error) {
-      const message = (error as Error).message;
-      add(message === SERVICE_NOT_FOUND ? 'serviceId' : 'serviceTierId', message);
+    const chosen = findBookingService(services, input.serviceId, input.serviceTierId);
+    if (!chosen.found) {
+      if (chosen.missing === 'service') add('serviceId', SERVICE_NOT_FOUND);
+      else add('serviceTierId', TIER_NOT_FOUND);
     }
   }
 

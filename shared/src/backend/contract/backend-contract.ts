@@ -270,7 +270,7 @@ export function describeBackendContract(harness: ContractHarness): void {
 
     needs(
       'bookingCreate',
-      "refuses a booking on an unavailable date with a conflict and the spec's message naming it",
+      'refuses a booking on an unavailable date with a conflict and the docs/product.md §5 message naming it',
       async () => {
         const error = await rejection(
           backend.bookings.create(contractBooking(seed, { date: seed.blockedDate }), 'contract-key-0003'),
@@ -418,7 +418,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       },
     );
 
-    needs('bookingCreate', "refuses an unknown service or tier with the spec's words", async () => {
+    needs('bookingCreate', 'refuses an unknown service or tier with the words of docs/product.md §5', async () => {
       await refusedAsInvalid(
         backend.bookings.create(contractBooking(seed, { serviceTierId: 'photoshoot-mini' }), 'contract-key-0206'),
         TIER_NOT_FOUND,

@@ -1,0 +1,64 @@
+// The contract dialog's read-only parts (issue 19): the deal from the booking and a version's audit trail.
+import { format, parseISO } from 'date-fns';
+import { isIsoDate, type ContractForm } from '@studio/shared/domain';
+import { milestoneDates, type ContractDeal, type ContractRecord } from '@studio/shared/domain/contract';
+import { messages } from '../../messages';
+
+const m = messages.contract;
+
+const longDay = (d: string) => (isIsoDate(d) ? format(parseISO(d), 'MMM d, yyyy') : m.tbd);
+/** A moment of the contract's life (sent, signed, an audit event), in her local time. */
+export const contractMoment = (ts: string) => format(new Date(ts), 'MMM d, yyyy, HH:mm');
+
+/** The deal as the server reads it from the booking, with the milestones of the form's effective date and timeline. */
+export function DealSummary({ deal, form }: { deal: ContractDeal; form: ContractForm }) {
+  const milestones = isIsoDate(form.effectiveDate) ? milestoneDates(form.effectiveDate, form.timeline) : null;
+  const consultation =
+    deal.consultationDate === '' && deal.consultationLocation === ''
+      ? m.noneScheduled
+      : `${longDay(deal.consultationDate)}${deal.consultationTime ? `, ${deal.consultationTime}` : ''} · ${deal.consultationLocation || m.tbd}`;
+  const rows: Array<[string, string]> = [
+    [m.dealFields.fee, deal.fee || m.tbd],
+    [m.paymentSchedule, deal.paymentSchedule || m.tbd],
+    [m.dealFields.package, deal.packageName || m.tbd],
+    [m.dealFields.included, deal.inclusions.length ? deal.inclusions.join('; ') : m.asAgreed],
+    [
+      m.dealFields.shoot,
+      `${longDay(deal.shootDate)}${deal.shootEndDate ? ` – ${longDay(deal.shootEndDate)}` : ''}${deal.shootTime ? `, ${deal.shootTime}` : ''} · ${deal.shootLocation || m.tbd}`,
+    ],
+    [m.dealFields.consultation, consultation],
+    [m.dealFields.client, [deal.client.email, deal.client.phone].filter(Boolean).join(' · ') || m.tbd],
+  ];
+  if (milestones) rows.push([m.milestones, milestones.map((d) => longDay(d)).join(' · ')]);
+  return (
+    <section aria-label={m.deal}>
+      <h3 className="contract-subheading">{m.deal}</h3>
+      <dl className="contract-summary">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Who did what to this version and when (created, sent, viewed, signed), from the server's audit trail. */
+export function AuditTrail({ contract }: { contract: ContractRecord }) {
+  return (
+    <details className="contract-audit">
+      <summary>{m.audit}</summary>
+      <ol>
+        {contract.events.map((e, i) => (
+          <li key={i}>
+            <strong>{m.auditEvent[e.type]}</strong> · {contractMoment(e.at)} · {e.actor}
+            {e.ip ? ` · ${e.ip}` : ''}
+            {e.userAgent ? <span className="muted"> · {e.userAgent}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
