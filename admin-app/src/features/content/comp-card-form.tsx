@@ -5,7 +5,7 @@ import { COMP_CARD_FIELDS, MEASUREMENT_UNITS, type CompCardStats } from '@studio
 import { compCardSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useSaveCompCard } from './api/save-content';
-import { SaveStatus, TextField, useContentForm } from './content-form';
+import { SaveButton, SaveStatus, TextField, useContentForm } from './content-form';
 
 const m = messages.content.compCard;
 const PREFIX = 'comp';
@@ -45,7 +45,6 @@ export function CompCardForm({ initial }: { initial: CompCardStats }) {
             <TextField
               key={field}
               form={form}
-              prefix={PREFIX}
               path={field}
               label={m.fields[field]}
               placeholder={m.placeholders[stats.units][field]}
@@ -59,9 +58,7 @@ export function CompCardForm({ initial }: { initial: CompCardStats }) {
           <a className="btn" href="/portfolio/comp-card/print" target="_blank" rel="noopener">
             {m.print}
           </a>
-          <button type="submit" className="btn btn-primary" disabled={form.saving} aria-busy={form.saving}>
-            {form.saving ? messages.saving : m.save}
-          </button>
+          <SaveButton form={form} label={m.save} />
         </div>
       </form>
     </section>
