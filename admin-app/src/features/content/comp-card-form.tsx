@@ -6,6 +6,7 @@ import { compCardSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useSaveCompCard } from './api/save-content';
 import { SaveButton, SaveStatus, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
 
 const m = messages.content.compCard;
 const PREFIX = 'comp';
@@ -21,9 +22,7 @@ export function CompCardForm({ initial }: { initial: CompCardStats }) {
   };
 
   return (
-    <section aria-labelledby="comp-heading" className="content-section">
-      <h2 id="comp-heading">{m.heading}</h2>
-      <p className="muted">{m.intro}</p>
+    <ContentSection name="comp" heading={m.heading} intro={m.intro}>
       <form className="admin-form content-form" onSubmit={submit} noValidate>
         <fieldset className="content-units">
           <legend>{m.units}</legend>
@@ -61,6 +60,6 @@ export function CompCardForm({ initial }: { initial: CompCardStats }) {
           <SaveButton form={form} label={m.save} />
         </div>
       </form>
-    </section>
+    </ContentSection>
   );
 }

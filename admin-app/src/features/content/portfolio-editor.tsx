@@ -10,6 +10,7 @@ import { messages } from '../../messages';
 import { useDeleteMedia, useSavePortfolioContent, useUploadMedia } from './api/save-content';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorAlert, fieldId, SaveButton, SaveStatus, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
 import { removeAt, updateAt } from './list-items';
 import { MoveButtons, type MoveDirection } from './row-actions';
 import { itemsOf, sectionChoices, withItems } from './portfolio-sections';
@@ -116,9 +117,7 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
   };
 
   return (
-    <section aria-labelledby="portfolio-heading" className="content-section">
-      <h2 id="portfolio-heading">{m.heading}</h2>
-      <p className="muted">{m.intro}</p>
+    <ContentSection name="portfolio" heading={m.heading} intro={m.intro}>
       <div className="field">
         <label htmlFor={`${PREFIX}-section`}>{m.section}</label>
         <select id={`${PREFIX}-section`} value={section} onChange={(e) => setSection(e.target.value)}>
@@ -267,6 +266,6 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
           onClose={() => setDeleting(null)}
         />
       )}
-    </section>
+    </ContentSection>
   );
 }

@@ -7,6 +7,7 @@ import { portfolioMetaInputSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useSavePortfolioMeta } from './api/save-content';
 import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
 import { removeAt, updateAt } from './list-items';
 
 const m = messages.content.meta;
@@ -27,8 +28,7 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
   };
 
   return (
-    <section aria-labelledby="meta-heading" className="content-section">
-      <h2 id="meta-heading">{m.heading}</h2>
+    <ContentSection name="meta" heading={m.heading}>
       <form className="admin-form content-form" onSubmit={submit} noValidate>
         <fieldset>
           <legend>{m.categories}</legend>
@@ -150,6 +150,6 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
           <SaveButton form={form} label={m.save} />
         </div>
       </form>
-    </section>
+    </ContentSection>
   );
 }

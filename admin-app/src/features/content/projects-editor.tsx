@@ -10,6 +10,7 @@ import { messages } from '../../messages';
 import { useAdminProjects } from './api/get-content';
 import { useDeleteProject, useSaveProject } from './api/save-content';
 import { ConfirmDialog } from './confirm-dialog';
+import { ContentSection } from './content-section';
 import { ErrorAlert, SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
 import { slugOf } from './service-form';
 
@@ -103,13 +104,7 @@ export function ProjectsEditor() {
     return <ErrorAlert>{messages.content.loadFailed}</ErrorAlert>;
   }
   return (
-    <section aria-labelledby="projects-heading" className="content-section">
-      <div className="admin-section-head">
-        <h2 id="projects-heading">{m.heading}</h2>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          {m.add}
-        </button>
-      </div>
+    <ContentSection name="projects" heading={m.heading} add={{ label: m.add, onClick: () => setEditing('new') }}>
       {projects.data.length === 0 ? (
         <p className="muted">{m.empty}</p>
       ) : (
@@ -152,6 +147,6 @@ export function ProjectsEditor() {
           onClose={() => setDeleting(null)}
         />
       )}
-    </section>
+    </ContentSection>
   );
 }

@@ -9,6 +9,7 @@ import { useAdminServices } from './api/get-content';
 import { useDeleteService, useReorderServices, useSaveService } from './api/save-content';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorAlert } from './content-form';
+import { ContentSection } from './content-section';
 import { MoveButtons } from './row-actions';
 import { ServiceForm } from './service-form';
 
@@ -49,14 +50,12 @@ export function ServicesEditor() {
   };
 
   return (
-    <section aria-labelledby="services-heading" className="content-section">
-      <div className="admin-section-head">
-        <h2 id="services-heading">{m.heading}</h2>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          {m.add}
-        </button>
-      </div>
-      <p className="muted">{m.intro}</p>
+    <ContentSection
+      name="services"
+      heading={m.heading}
+      intro={m.intro}
+      add={{ label: m.add, onClick: () => setEditing('new') }}
+    >
       {failure && <ErrorAlert>{failure}</ErrorAlert>}
       {list.length === 0 ? (
         <p className="muted">{m.empty}</p>
@@ -121,6 +120,6 @@ export function ServicesEditor() {
           onClose={() => setDeleting(null)}
         />
       )}
-    </section>
+    </ContentSection>
   );
 }

@@ -6,6 +6,7 @@ import { siteDetailsSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useSaveSiteDetails } from './api/save-content';
 import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
 import { updateAt } from './list-items';
 import { ItemActions } from './row-actions';
 
@@ -34,9 +35,7 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
   );
 
   return (
-    <section aria-labelledby="site-heading" className="content-section">
-      <h2 id="site-heading">{m.heading}</h2>
-      <p className="muted">{m.intro}</p>
+    <ContentSection name="site" heading={m.heading} intro={m.intro}>
       <form className="admin-form content-form" onSubmit={submit} noValidate>
         {field('name')}
         {field('tagline')}
@@ -95,6 +94,6 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
           <SaveButton form={form} label={m.save} />
         </div>
       </form>
-    </section>
+    </ContentSection>
   );
 }
