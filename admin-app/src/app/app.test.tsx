@@ -779,6 +779,19 @@ describe('contracts', () => {
     expect(timeline).toHaveAttribute('max', String(max));
   });
 
+  test('the text fields take as many characters as the server accepts, no more', async () => {
+    const dialog = await openContract();
+    const { clientName, modelName, serviceType, governingLaw } = contractFormSchema.shape;
+    for (const [label, schema] of [
+      ['Client name', clientName],
+      ['Model name', modelName],
+      ['Service type', serviceType],
+      ['Governing law (state)', governingLaw],
+    ] as const) {
+      expect(within(dialog).getByLabelText(label)).toHaveAttribute('maxlength', String(longestAccepted(schema)));
+    }
+  });
+
   test('Export writes an escaped contract with a print stylesheet into the print window and prints', async () => {
     const popup = stubOpen();
     const dialog = await openContract();

@@ -57,6 +57,9 @@ export const LIMITS = {
   mediaName: 200,
   // The admin's search of the booking list (name, e-mail or reference; docs/product.md §5).
   search: 100,
+  // A contract's client name, model name and service type, and its governing law ('Arizona'; docs/product.md §3).
+  contractLine: 120,
+  governingLaw: 80,
 } as const;
 
 /** Booking requests per page of the admin's list, and the most one page may ask for. */

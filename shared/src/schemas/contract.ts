@@ -11,17 +11,17 @@ import {
   type ContractInput,
   type ContractRecord,
 } from '../domain/contract';
-import { CONTRACT_TIMELINE_WEEKS as WEEKS } from '../domain/constants';
+import { CONTRACT_TIMELINE_WEEKS as WEEKS, LIMITS } from '../domain/constants';
 import type { ContractForm } from '../domain/types';
 import { isoDate, line, optionalIsoDate } from './index';
 
 const TRIM = { trim: true };
 
 export const contractFormSchema = z.strictObject({
-  clientName: line(120, TRIM),
-  modelName: line(120, TRIM),
+  clientName: line(LIMITS.contractLine, TRIM),
+  modelName: line(LIMITS.contractLine, TRIM),
   effectiveDate: isoDate,
-  serviceType: line(120, TRIM),
+  serviceType: line(LIMITS.contractLine, TRIM),
   timeline: z
     .string()
     .trim()
@@ -29,7 +29,7 @@ export const contractFormSchema = z.strictObject({
       (s) => /^[1-9]\d*$/.test(s) && Number(s) >= WEEKS.min && Number(s) <= WEEKS.max,
       `Must be a whole number of weeks (${WEEKS.min} to ${WEEKS.max})`,
     ),
-  governingLaw: line(80, TRIM),
+  governingLaw: line(LIMITS.governingLaw, TRIM),
 }) satisfies z.ZodType<ContractForm, unknown>;
 
 export const contractPaperSize = z.enum(CONTRACT_PAPER_SIZES);

@@ -5,7 +5,8 @@ import { COMP_CARD_FIELDS, MEASUREMENT_UNITS, type CompCardStats } from '@studio
 import { compCardSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useSaveCompCard } from './api/save-content';
-import { SaveStatus, TextField, useContentForm } from './content-form';
+import { SaveButton, SaveStatus, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
 
 const m = messages.content.compCard;
 const PREFIX = 'comp';
@@ -21,9 +22,7 @@ export function CompCardForm({ initial }: { initial: CompCardStats }) {
   };
 
   return (
-    <section aria-labelledby="comp-heading" className="content-section">
-      <h2 id="comp-heading">{m.heading}</h2>
-      <p className="muted">{m.intro}</p>
+    <ContentSection name="comp" heading={m.heading} intro={m.intro}>
       <form className="admin-form content-form" onSubmit={submit} noValidate>
         <fieldset className="content-units">
           <legend>{m.units}</legend>
@@ -45,7 +44,6 @@ export function CompCardForm({ initial }: { initial: CompCardStats }) {
             <TextField
               key={field}
               form={form}
-              prefix={PREFIX}
               path={field}
               label={m.fields[field]}
               placeholder={m.placeholders[stats.units][field]}
@@ -59,11 +57,9 @@ export function CompCardForm({ initial }: { initial: CompCardStats }) {
           <a className="btn" href="/portfolio/comp-card/print" target="_blank" rel="noopener">
             {m.print}
           </a>
-          <button type="submit" className="btn btn-primary" disabled={form.saving} aria-busy={form.saving}>
-            {form.saving ? messages.saving : m.save}
-          </button>
+          <SaveButton form={form} label={m.save} />
         </div>
       </form>
-    </section>
+    </ContentSection>
   );
 }

@@ -1,7 +1,13 @@
 // The pieces every content form shares: a check by the entity's shared schema before saving (the same schema the
 // server and the Firestore rules apply), messages per field path ('tiers.0.price') shown beside the field, focus on
 // the first field at fault, and the server's own field messages when it refuses what the form let through.
-import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { BackendError } from '@studio/shared/data';
 import { fieldErrorsOf, type FieldErrors, type z } from '@studio/shared/schemas';
 import { messages } from '../../messages';
@@ -10,6 +16,8 @@ import { messages } from '../../messages';
 export const fieldId = (prefix: string, path: string) => `${prefix}-${path.replace(/\./g, '-')}`;
 
 export interface ContentForm {
+  /** What its field ids start with (fieldId), so that its fields and its focus agree. */
+  prefix: string;
   errors: FieldErrors;
   /** The save failure in words, when the whole save failed. */
   failure: string | null;
@@ -42,6 +50,7 @@ export function useContentForm(prefix: string): ContentForm {
   };
 
   return {
+    prefix,
     errors,
     failure,
     saving,
@@ -92,14 +101,30 @@ export function useContentForm(prefix: string): ContentForm {
 
 interface FieldProps {
   form: ContentForm;
-  prefix: string;
   path: string;
   label: string;
   hint?: string;
 }
 
-function FieldFrame({ form, prefix, path, label, hint, children }: FieldProps & { children: ReactNode }) {
-  const id = fieldId(prefix, path);
+/** A text control's props: the field's, its text, and the element's own attributes but those the field sets. */
+type ControlProps<Attributes> = FieldProps & { value: string; onChange: (value: string) => void } & Omit<
+    Attributes,
+    'value' | 'onChange' | 'id' | 'form'
+  >;
+
+/** The id, the error state and the hint and message a screen reader reads with the control. */
+function controlOf(form: ContentForm, path: string, hint: string | undefined) {
+  const id = fieldId(form.prefix, path);
+  const error = form.errorOf(path);
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+  } as const;
+}
+
+function FieldFrame({ form, path, label, hint, children }: FieldProps & { children: ReactNode }) {
+  const id = fieldId(form.prefix, path);
   const error = form.errorOf(path);
   return (
     <div className="field">
@@ -119,77 +144,76 @@ function FieldFrame({ form, prefix, path, label, hint, children }: FieldProps & 
   );
 }
 
-const describedBy = (id: string, hint: boolean, error: boolean) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-
 export function TextField({
   form,
-  prefix,
   path,
   label,
   hint,
   value,
   onChange,
   ...input
-}: FieldProps & { value: string; onChange: (value: string) => void } & Omit<
-    InputHTMLAttributes<HTMLInputElement>,
-    'value' | 'onChange' | 'id' | 'form'
-  >) {
-  const id = fieldId(prefix, path);
-  const error = form.errorOf(path);
+}: ControlProps<InputHTMLAttributes<HTMLInputElement>>) {
   return (
-    <FieldFrame form={form} prefix={prefix} path={path} label={label} hint={hint}>
-      <input
-        {...input}
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
-      />
+    <FieldFrame form={form} path={path} label={label} hint={hint}>
+      <input {...input} {...controlOf(form, path, hint)} value={value} onChange={(e) => onChange(e.target.value)} />
     </FieldFrame>
   );
 }
 
 export function TextAreaField({
   form,
-  prefix,
   path,
   label,
   hint,
   value,
   onChange,
   ...input
-}: FieldProps & { value: string; onChange: (value: string) => void } & Omit<
-    TextareaHTMLAttributes<HTMLTextAreaElement>,
-    'value' | 'onChange' | 'id' | 'form'
-  >) {
-  const id = fieldId(prefix, path);
-  const error = form.errorOf(path);
+}: ControlProps<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return (
-    <FieldFrame form={form} prefix={prefix} path={path} label={label} hint={hint}>
+    <FieldFrame form={form} path={path} label={label} hint={hint}>
       <textarea
         rows={4}
         {...input}
-        id={id}
+        {...controlOf(form, path, hint)}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
       />
     </FieldFrame>
   );
 }
 
+/** A form's save button: busy and disabled while the save is under way, "Saving…" in the meantime. */
+export function SaveButton({
+  form,
+  label,
+  disabled,
+  ...button
+}: { form: ContentForm; label: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'form' | 'children'>) {
+  return (
+    <button
+      type="submit"
+      className="btn btn-primary"
+      {...button}
+      disabled={form.saving || disabled}
+      aria-busy={form.saving}
+    >
+      {form.saving ? messages.saving : label}
+    </button>
+  );
+}
+
+/** A failure in words, read out at once. */
+export function ErrorAlert({ children }: { children: ReactNode }) {
+  return (
+    <p className="alert alert-error" role="alert">
+      {children}
+    </p>
+  );
+}
+
 /** The save outcome under a form: the failure (an alert) or a quiet "Saved". */
 export function SaveStatus({ form }: { form: ContentForm }) {
-  if (form.failure) {
-    return (
-      <p className="alert alert-error" role="alert">
-        {form.failure}
-      </p>
-    );
-  }
+  if (form.failure) return <ErrorAlert>{form.failure}</ErrorAlert>;
   return (
     <p className="content-saved muted" role="status">
       {form.saved ? messages.content.saved : ''}

@@ -9,7 +9,10 @@ import { portfolioContentInputSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useDeleteMedia, useSavePortfolioContent, useUploadMedia } from './api/save-content';
 import { ConfirmDialog } from './confirm-dialog';
-import { fieldId, SaveStatus, TextField, useContentForm } from './content-form';
+import { ErrorAlert, fieldId, SaveButton, SaveStatus, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
+import { removeAt, updateAt } from './list-items';
+import { MoveButtons, type MoveDirection } from './row-actions';
 import { itemsOf, sectionChoices, withItems } from './portfolio-sections';
 
 const m = messages.content.portfolio;
@@ -44,8 +47,8 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
     form.reset();
   };
   const setItem = (i: number, patch: Partial<MediaItem>) =>
-    change(items.map((item, at) => (at === i ? { ...item, ...patch } : item)));
-  const move = (from: number, to: number, focus: 'handle' | 'up' | 'down' = 'handle') => {
+    change(updateAt(items, i, (item) => ({ ...item, ...patch })));
+  const move = (from: number, to: number, focus: 'handle' | MoveDirection = 'handle') => {
     if (to < 0 || to >= items.length || from === to) return;
     const item = items[from] as MediaItem;
     change(moveItem(items, from, to));
@@ -105,11 +108,7 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
   const confirmDelete = async () => {
     if (deleting === null) return;
     const item = items[deleting];
-    const next = withItems(
-      draft,
-      section,
-      items.filter((_, at) => at !== deleting),
-    );
+    const next = withItems(draft, section, removeAt(items, deleting));
     if (!(await saveDraft(next))) throw new Error(form.failure ?? messages.content.saveFailed);
     setDraft(next);
     // The files go once no saved content shows them any more.
@@ -118,9 +117,7 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
   };
 
   return (
-    <section aria-labelledby="portfolio-heading" className="content-section">
-      <h2 id="portfolio-heading">{m.heading}</h2>
-      <p className="muted">{m.intro}</p>
+    <ContentSection name="portfolio" heading={m.heading} intro={m.intro}>
       <div className="field">
         <label htmlFor={`${PREFIX}-section`}>{m.section}</label>
         <select id={`${PREFIX}-section`} value={section} onChange={(e) => setSection(e.target.value)}>
@@ -161,11 +158,7 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
             {m.altHint}
           </p>
         </div>
-        {uploadError && (
-          <p className="alert alert-error" role="alert">
-            {uploadError}
-          </p>
-        )}
+        {uploadError && <ErrorAlert>{uploadError}</ErrorAlert>}
         <button
           type="submit"
           className="btn btn-primary"
@@ -219,7 +212,6 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
               <div className="media-fields">
                 <TextField
                   form={form}
-                  prefix={PREFIX}
                   path={pathOf(i, 'name')}
                   label={item.type === 'image' ? m.alt : m.videoTitle}
                   value={item.name}
@@ -228,7 +220,6 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
                 />
                 <TextField
                   form={form}
-                  prefix={PREFIX}
                   path={pathOf(i, 'caption')}
                   label={m.caption}
                   value={item.caption ?? ''}
@@ -237,26 +228,14 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
                 />
               </div>
               <div className="media-actions">
-                <button
-                  type="button"
-                  id={`${PREFIX}-${i}-up`}
-                  className="btn btn-icon"
-                  aria-label={m.moveUp(labelOf(item, i))}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1, 'up')}
-                >
-                  <span aria-hidden="true">↑</span>
-                </button>
-                <button
-                  type="button"
-                  id={`${PREFIX}-${i}-down`}
-                  className="btn btn-icon"
-                  aria-label={m.moveDown(labelOf(item, i))}
-                  disabled={i === items.length - 1}
-                  onClick={() => move(i, i + 1, 'down')}
-                >
-                  <span aria-hidden="true">↓</span>
-                </button>
+                <MoveButtons
+                  index={i}
+                  count={items.length}
+                  upLabel={m.moveUp(labelOf(item, i))}
+                  downLabel={m.moveDown(labelOf(item, i))}
+                  idPrefix={`${PREFIX}-${i}`}
+                  onMove={(to, direction) => move(i, to, direction)}
+                />
                 <button type="button" className="btn btn-danger" onClick={() => setDeleting(i)}>
                   {messages.delete}
                   <span className="visually-hidden"> {labelOf(item, i)}</span>
@@ -269,16 +248,14 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
       <SaveStatus form={form} />
       <div className="admin-form-actions content-sticky-actions">
         {dirty && <span className="muted">{m.unsaved}</span>}
-        <button
+        <SaveButton
+          form={form}
+          label={m.save}
           type="button"
-          className="btn btn-primary"
           id={fieldId(PREFIX, 'save')}
-          disabled={form.saving || !dirty}
-          aria-busy={form.saving}
+          disabled={!dirty}
           onClick={() => void saveDraft()}
-        >
-          {form.saving ? messages.saving : m.save}
-        </button>
+        />
       </div>
       {deleting !== null && items[deleting] && (
         <ConfirmDialog
@@ -289,6 +266,6 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
           onClose={() => setDeleting(null)}
         />
       )}
-    </section>
+    </ContentSection>
   );
 }

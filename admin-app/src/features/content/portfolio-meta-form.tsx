@@ -6,7 +6,9 @@ import type { PortfolioMeta, PrintConceptDetails } from '@studio/shared/domain';
 import { portfolioMetaInputSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useSavePortfolioMeta } from './api/save-content';
-import { SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
+import { removeAt, updateAt } from './list-items';
 
 const m = messages.content.meta;
 const PREFIX = 'meta';
@@ -26,8 +28,7 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
   };
 
   return (
-    <section aria-labelledby="meta-heading" className="content-section">
-      <h2 id="meta-heading">{m.heading}</h2>
+    <ContentSection name="meta" heading={m.heading}>
       <form className="admin-form content-form" onSubmit={submit} noValidate>
         <fieldset>
           <legend>{m.categories}</legend>
@@ -35,20 +36,18 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
             <div key={category.id} className="content-tier" role="group" aria-label={category.label || category.id}>
               <TextField
                 form={form}
-                prefix={PREFIX}
                 path={`portfolioCategories.${i}.label`}
                 label={m.categoryLabel(category.id)}
                 value={category.label}
                 onChange={(label) =>
                   setMeta((x) => ({
                     ...x,
-                    portfolioCategories: x.portfolioCategories.map((c, at) => (at === i ? { ...c, label } : c)),
+                    portfolioCategories: updateAt(x.portfolioCategories, i, (c) => ({ ...c, label })),
                   }))
                 }
               />
               <TextAreaField
                 form={form}
-                prefix={PREFIX}
                 path={`portfolioCategories.${i}.description`}
                 label={m.categoryDescription(category.id)}
                 rows={2}
@@ -56,7 +55,7 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
                 onChange={(description) =>
                   setMeta((x) => ({
                     ...x,
-                    portfolioCategories: x.portfolioCategories.map((c, at) => (at === i ? { ...c, description } : c)),
+                    portfolioCategories: updateAt(x.portfolioCategories, i, (c) => ({ ...c, description })),
                   }))
                 }
               />
@@ -70,7 +69,6 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
             <div key={id} className="content-tier" role="group" aria-label={meta.RUNWAY_SECTION_MAP[id]}>
               <TextField
                 form={form}
-                prefix={PREFIX}
                 path={`RUNWAY_SECTION_MAP.${id}`}
                 label={m.runwayTitle(id)}
                 value={meta.RUNWAY_SECTION_MAP[id] ?? ''}
@@ -78,7 +76,6 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
               />
               <TextField
                 form={form}
-                prefix={PREFIX}
                 path={`RUNWAY_SECTION_SUBTITLES.${id}`}
                 label={m.runwaySubtitle(id)}
                 value={meta.RUNWAY_SECTION_SUBTITLES[id] ?? ''}
@@ -102,7 +99,6 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
                   <TextField
                     key={field}
                     form={form}
-                    prefix={PREFIX}
                     path={`PRINT_CONCEPT_DETAILS.${key}.${field}`}
                     label={m.detail(name, field)}
                     value={details[field]}
@@ -126,17 +122,16 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
             <div key={i} className="content-link">
               <TextField
                 form={form}
-                prefix={PREFIX}
                 path={`ugcReels.${i}`}
                 label={m.reel(i + 1)}
                 type="url"
                 value={url}
-                onChange={(v) => setMeta((x) => ({ ...x, ugcReels: x.ugcReels.map((u, at) => (at === i ? v : u)) }))}
+                onChange={(v) => setMeta((x) => ({ ...x, ugcReels: updateAt(x.ugcReels, i, () => v) }))}
               />
               <button
                 type="button"
                 className="btn btn-ghost"
-                onClick={() => setMeta((x) => ({ ...x, ugcReels: x.ugcReels.filter((_, at) => at !== i) }))}
+                onClick={() => setMeta((x) => ({ ...x, ugcReels: removeAt(x.ugcReels, i) }))}
               >
                 {m.reelRemove(i + 1)}
               </button>
@@ -152,11 +147,9 @@ export function PortfolioMetaForm({ initial }: { initial: PortfolioMeta }) {
         </fieldset>
         <SaveStatus form={form} />
         <div className="admin-form-actions">
-          <button type="submit" className="btn btn-primary" disabled={form.saving} aria-busy={form.saving}>
-            {form.saving ? messages.saving : m.save}
-          </button>
+          <SaveButton form={form} label={m.save} />
         </div>
       </form>
-    </section>
+    </ContentSection>
   );
 }

@@ -10,7 +10,8 @@ import { messages } from '../../messages';
 import { useAdminProjects } from './api/get-content';
 import { useDeleteProject, useSaveProject } from './api/save-content';
 import { ConfirmDialog } from './confirm-dialog';
-import { SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
+import { ErrorAlert, SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
 import { slugOf } from './service-form';
 
 const m = messages.content.projects;
@@ -52,27 +53,18 @@ function ProjectForm({
   return (
     <Modal title={entry ? m.editTitle(entry.project.title) : m.addTitle} onClose={onClose}>
       <form className="admin-form content-form" onSubmit={submit} noValidate>
-        <TextField form={form} prefix={PREFIX} path="project.title" label={m.title} value={title} onChange={setTitle} />
+        <TextField form={form} path="project.title" label={m.title} value={title} onChange={setTitle} />
         {!entry && <p className="muted">{m.address(id || '…')}</p>}
         <TextAreaField
           form={form}
-          prefix={PREFIX}
           path="project.description"
           label={m.description}
           value={description}
           onChange={setDescription}
         />
-        <TextField
-          form={form}
-          prefix={PREFIX}
-          path="project.category"
-          label={m.category}
-          value={category}
-          onChange={setCategory}
-        />
+        <TextField form={form} path="project.category" label={m.category} value={category} onChange={setCategory} />
         <TextAreaField
           form={form}
-          prefix={PREFIX}
           path="gallery.images"
           label={m.images}
           hint={m.linesHint}
@@ -82,7 +74,6 @@ function ProjectForm({
         />
         <TextAreaField
           form={form}
-          prefix={PREFIX}
           path="gallery.videos"
           label={m.videos}
           hint={m.linesHint}
@@ -95,9 +86,7 @@ function ProjectForm({
           <button type="button" className="btn" onClick={onClose}>
             {messages.cancel}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={form.saving} aria-busy={form.saving}>
-            {form.saving ? messages.saving : messages.save}
-          </button>
+          <SaveButton form={form} label={messages.save} />
         </div>
       </form>
     </Modal>
@@ -112,20 +101,10 @@ export function ProjectsEditor() {
 
   if (projects.status === 'loading') return <Loading />;
   if (projects.status === 'error') {
-    return (
-      <p className="alert alert-error" role="alert">
-        {messages.content.loadFailed}
-      </p>
-    );
+    return <ErrorAlert>{messages.content.loadFailed}</ErrorAlert>;
   }
   return (
-    <section aria-labelledby="projects-heading" className="content-section">
-      <div className="admin-section-head">
-        <h2 id="projects-heading">{m.heading}</h2>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          {m.add}
-        </button>
-      </div>
+    <ContentSection name="projects" heading={m.heading} add={{ label: m.add, onClick: () => setEditing('new') }}>
       {projects.data.length === 0 ? (
         <p className="muted">{m.empty}</p>
       ) : (
@@ -168,6 +147,6 @@ export function ProjectsEditor() {
           onClose={() => setDeleting(null)}
         />
       )}
-    </section>
+    </ContentSection>
   );
 }

@@ -2,12 +2,14 @@
 // one per line, and their order). A new service's id comes from its name; an existing one keeps its id, which
 // bookings name.
 import { useState, type FormEvent } from 'react';
-import { moveItem, type Service, type Tier } from '@studio/shared/domain';
+import type { Service, Tier } from '@studio/shared/domain';
 import { serviceInputSchema } from '@studio/shared/schemas';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { useSaveService } from './api/save-content';
-import { SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { updateAt } from './list-items';
+import { ItemActions } from './row-actions';
 
 const m = messages.content.services;
 const PREFIX = 'service';
@@ -54,8 +56,7 @@ export function ServiceForm({
 
   const setTier = (index: number, change: Partial<TierDraft>) =>
     setTiers((list) =>
-      list.map((t, i) => {
-        if (i !== index) return t;
+      updateAt(list, index, (t) => {
         const next = { ...t, ...change };
         // A tier she is adding takes its id from its name; a saved one keeps the id bookings refer to.
         if (t.fresh && change.displayName !== undefined) next.id = slugOf(`${serviceId}-${change.displayName}`);
@@ -90,18 +91,10 @@ export function ServiceForm({
   return (
     <Modal title={isNew ? m.addTitle : m.editTitle(service.displayName)} onClose={onClose}>
       <form className="admin-form content-form" onSubmit={submit} noValidate>
-        <TextField
-          form={form}
-          prefix={PREFIX}
-          path="displayName"
-          label={m.name}
-          value={displayName}
-          onChange={setDisplayName}
-        />
+        <TextField form={form} path="displayName" label={m.name} value={displayName} onChange={setDisplayName} />
         {isNew && (
           <TextField
             form={form}
-            prefix={PREFIX}
             path="id"
             label={m.id}
             hint={m.idHint}
@@ -114,30 +107,13 @@ export function ServiceForm({
         )}
         <TextAreaField
           form={form}
-          prefix={PREFIX}
           path="description"
           label={m.description}
           value={description}
           onChange={setDescription}
         />
-        <TextField
-          form={form}
-          prefix={PREFIX}
-          path="image"
-          label={m.image}
-          hint={m.imageHint}
-          value={image}
-          onChange={setImage}
-        />
-        <TextField
-          form={form}
-          prefix={PREFIX}
-          path="price"
-          label={m.price}
-          hint={m.priceHint}
-          value={price}
-          onChange={setPrice}
-        />
+        <TextField form={form} path="image" label={m.image} hint={m.imageHint} value={image} onChange={setImage} />
+        <TextField form={form} path="price" label={m.price} hint={m.priceHint} value={price} onChange={setPrice} />
         <div className="field field-checkbox">
           <input
             id={`${PREFIX}-hidden`}
@@ -160,7 +136,6 @@ export function ServiceForm({
             <div key={i} className="content-tier" role="group" aria-label={m.tierLabel(i + 1)}>
               <TextField
                 form={form}
-                prefix={PREFIX}
                 path={`tiers.${i}.displayName`}
                 label={m.tierName}
                 value={tier.displayName}
@@ -168,7 +143,6 @@ export function ServiceForm({
               />
               <TextField
                 form={form}
-                prefix={PREFIX}
                 path={`tiers.${i}.price`}
                 label={m.tierPrice}
                 hint={m.tierPriceHint}
@@ -178,7 +152,6 @@ export function ServiceForm({
               />
               <TextAreaField
                 form={form}
-                prefix={PREFIX}
                 path={`tiers.${i}.includes`}
                 label={m.tierIncludes}
                 hint={m.tierIncludesHint}
@@ -186,33 +159,14 @@ export function ServiceForm({
                 value={tier.includes}
                 onChange={(v) => setTier(i, { includes: v })}
               />
-              <div className="content-tier-actions">
-                <button
-                  type="button"
-                  className="btn btn-icon"
-                  aria-label={m.tierUp(i + 1)}
-                  disabled={i === 0}
-                  onClick={() => setTiers((list) => moveItem(list, i, i - 1))}
-                >
-                  <span aria-hidden="true">↑</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-icon"
-                  aria-label={m.tierDown(i + 1)}
-                  disabled={i === tiers.length - 1}
-                  onClick={() => setTiers((list) => moveItem(list, i, i + 1))}
-                >
-                  <span aria-hidden="true">↓</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  onClick={() => setTiers((list) => list.filter((_, at) => at !== i))}
-                >
-                  {m.tierRemove(i + 1)}
-                </button>
-              </div>
+              <ItemActions
+                index={i}
+                count={tiers.length}
+                upLabel={m.tierUp(i + 1)}
+                downLabel={m.tierDown(i + 1)}
+                removeLabel={m.tierRemove(i + 1)}
+                onList={setTiers}
+              />
             </div>
           ))}
           <button
@@ -231,9 +185,7 @@ export function ServiceForm({
           <button type="button" className="btn" onClick={onClose}>
             {messages.cancel}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={form.saving} aria-busy={form.saving}>
-            {form.saving ? messages.saving : messages.save}
-          </button>
+          <SaveButton form={form} label={messages.save} />
         </div>
       </form>
     </Modal>

@@ -8,6 +8,9 @@ import { messages } from '../../messages';
 import { useAdminServices } from './api/get-content';
 import { useDeleteService, useReorderServices, useSaveService } from './api/save-content';
 import { ConfirmDialog } from './confirm-dialog';
+import { ErrorAlert } from './content-form';
+import { ContentSection } from './content-section';
+import { MoveButtons } from './row-actions';
 import { ServiceForm } from './service-form';
 
 const m = messages.content.services;
@@ -23,11 +26,7 @@ export function ServicesEditor() {
 
   if (services.status === 'loading') return <Loading />;
   if (services.status === 'error') {
-    return (
-      <p className="alert alert-error" role="alert">
-        {m.loadFailed}
-      </p>
-    );
+    return <ErrorAlert>{m.loadFailed}</ErrorAlert>;
   }
   const list = services.data;
   const busy = reorder.status === 'pending' || save.status === 'pending';
@@ -51,19 +50,13 @@ export function ServicesEditor() {
   };
 
   return (
-    <section aria-labelledby="services-heading" className="content-section">
-      <div className="admin-section-head">
-        <h2 id="services-heading">{m.heading}</h2>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          {m.add}
-        </button>
-      </div>
-      <p className="muted">{m.intro}</p>
-      {failure && (
-        <p className="alert alert-error" role="alert">
-          {failure}
-        </p>
-      )}
+    <ContentSection
+      name="services"
+      heading={m.heading}
+      intro={m.intro}
+      add={{ label: m.add, onClick: () => setEditing('new') }}
+    >
+      {failure && <ErrorAlert>{failure}</ErrorAlert>}
       {list.length === 0 ? (
         <p className="muted">{m.empty}</p>
       ) : (
@@ -85,26 +78,15 @@ export function ServicesEditor() {
                 </ul>
               </div>
               <div className="content-card-actions">
-                <button
-                  type="button"
-                  className="btn btn-icon"
-                  id={`service-${service.id}-up`}
-                  aria-label={m.moveUp(service.displayName)}
-                  disabled={i === 0 || busy}
-                  onClick={() => move(i, i - 1)}
-                >
-                  <span aria-hidden="true">↑</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-icon"
-                  id={`service-${service.id}-down`}
-                  aria-label={m.moveDown(service.displayName)}
-                  disabled={i === list.length - 1 || busy}
-                  onClick={() => move(i, i + 1)}
-                >
-                  <span aria-hidden="true">↓</span>
-                </button>
+                <MoveButtons
+                  index={i}
+                  count={list.length}
+                  upLabel={m.moveUp(service.displayName)}
+                  downLabel={m.moveDown(service.displayName)}
+                  idPrefix={`service-${service.id}`}
+                  disabled={busy}
+                  onMove={(to) => move(i, to)}
+                />
                 <button type="button" className="btn" onClick={() => setEditing(service)}>
                   {m.edit}
                   <span className="visually-hidden"> {service.displayName}</span>
@@ -138,6 +120,6 @@ export function ServicesEditor() {
           onClose={() => setDeleting(null)}
         />
       )}
-    </section>
+    </ContentSection>
   );
 }

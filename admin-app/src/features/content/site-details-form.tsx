@@ -1,11 +1,14 @@
 // Her site details (issue 16): name, tagline, hero image, about text, contact e-mail and phone, agency and social
 // links. The footer of every public page and the about page show them.
 import { useState, type FormEvent } from 'react';
-import { moveItem, type SiteDetails, type SocialLink } from '@studio/shared/domain';
+import type { SiteDetails, SocialLink } from '@studio/shared/domain';
 import { siteDetailsSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useSaveSiteDetails } from './api/save-content';
-import { SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { ContentSection } from './content-section';
+import { updateAt } from './list-items';
+import { ItemActions } from './row-actions';
 
 const m = messages.content.site;
 const PREFIX = 'site';
@@ -18,37 +21,27 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
     <K extends keyof SiteDetails>(key: K) =>
     (value: SiteDetails[K]) =>
       setDetails((d) => ({ ...d, [key]: value }));
+  const setLinks = (update: (links: SocialLink[]) => SocialLink[]) =>
+    setDetails((d) => ({ ...d, social: update(d.social) }));
   const setLink = (index: number, change: Partial<SocialLink>) =>
-    set('social')(details.social.map((l, i) => (i === index ? { ...l, ...change } : l)));
+    setLinks((links) => updateAt(links, index, (l) => ({ ...l, ...change })));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.save(siteDetailsSchema, details, save.mutate);
   };
   const field = (key: Exclude<keyof SiteDetails, 'social' | 'about'>, type = 'text', hint?: string) => (
-    <TextField
-      form={form}
-      prefix={PREFIX}
-      path={key}
-      label={m[key]}
-      hint={hint}
-      type={type}
-      value={details[key]}
-      onChange={set(key)}
-    />
+    <TextField form={form} path={key} label={m[key]} hint={hint} type={type} value={details[key]} onChange={set(key)} />
   );
 
   return (
-    <section aria-labelledby="site-heading" className="content-section">
-      <h2 id="site-heading">{m.heading}</h2>
-      <p className="muted">{m.intro}</p>
+    <ContentSection name="site" heading={m.heading} intro={m.intro}>
       <form className="admin-form content-form" onSubmit={submit} noValidate>
         {field('name')}
         {field('tagline')}
         {field('heroImage', 'text', m.heroImageHint)}
         <TextAreaField
           form={form}
-          prefix={PREFIX}
           path="about"
           label={m.about}
           hint={m.aboutHint}
@@ -66,7 +59,6 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
             <div key={i} className="content-link" role="group" aria-label={m.linkLabel(i + 1)}>
               <TextField
                 form={form}
-                prefix={PREFIX}
                 path={`social.${i}.label`}
                 label={m.linkName}
                 value={link.label}
@@ -74,31 +66,19 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
               />
               <TextField
                 form={form}
-                prefix={PREFIX}
                 path={`social.${i}.url`}
                 label={m.linkUrl}
                 type="url"
                 value={link.url}
                 onChange={(v) => setLink(i, { url: v })}
               />
-              <div className="content-tier-actions">
-                <button
-                  type="button"
-                  className="btn btn-icon"
-                  aria-label={m.linkUp(i + 1)}
-                  disabled={i === 0}
-                  onClick={() => set('social')(moveItem(details.social, i, i - 1))}
-                >
-                  <span aria-hidden="true">↑</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost"
-                  onClick={() => set('social')(details.social.filter((_, at) => at !== i))}
-                >
-                  {m.linkRemove(i + 1)}
-                </button>
-              </div>
+              <ItemActions
+                index={i}
+                count={details.social.length}
+                upLabel={m.linkUp(i + 1)}
+                removeLabel={m.linkRemove(i + 1)}
+                onList={setLinks}
+              />
             </div>
           ))}
           <button
@@ -111,11 +91,9 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
         </fieldset>
         <SaveStatus form={form} />
         <div className="admin-form-actions">
-          <button type="submit" className="btn btn-primary" disabled={form.saving} aria-busy={form.saving}>
-            {form.saving ? messages.saving : m.save}
-          </button>
+          <SaveButton form={form} label={m.save} />
         </div>
       </form>
-    </section>
+    </ContentSection>
   );
 }
