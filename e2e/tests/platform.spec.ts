@@ -11,8 +11,10 @@ import { REPO_ROOT, startServer } from '../support/server';
 // for the routes, the footer's loader and the hydration that the content, booking-lifecycle and server-rendering
 // issues added to the shell and the remote's entry (134.3 KB measured when they landed), plus 0.1 KB for the
 // booking lifecycle's second part: the http adapter's status Undo, move, search count and contact calls, and the
-// remote entry's map naming the contact form's own chunk (134.43 KB measured).
-const FIRST_LOAD_BUDGET_KB = 134.5;
+// remote entry's map naming the contact form's own chunk (134.43 KB measured). The shell's three timing constants
+// then moved to their own subpath, so the first load no longer carries every field limit and contract constant
+// (134.52 -> 134.00 KB measured): the budget follows it down.
+const FIRST_LOAD_BUDGET_KB = 134.1;
 
 test('the first load of / shows the seeded services and requests no file of admin-app', async ({ page }) => {
   const errors = collectConsoleErrors(page);
@@ -30,7 +32,7 @@ test('the first load of / shows the seeded services and requests no file of admi
   expect(scripts.length).toBeGreaterThan(0);
   const kb = js.totalGzip() / 1024;
   console.log(
-    `First load of /: ${scripts.length} JS requests, ${kb.toFixed(1)} KB gzip (budget ${FIRST_LOAD_BUDGET_KB} KB)`,
+    `First load of /: ${scripts.length} JS requests, ${kb.toFixed(2)} KB gzip (budget ${FIRST_LOAD_BUDGET_KB} KB)`,
   );
   expect(kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
   expect(errors).toEqual([]);

@@ -5,9 +5,7 @@ export const NEXT_AVAILABLE_SEARCH_DAYS = 30;
 export const MIN_NOTICE_DAYS_DEFAULT = 2;
 /** The longest photoshoot one request may ask for, in days. */
 export const MAX_SHOOT_DAYS = 14;
-export const LOGO_CLICKS_TO_TRIGGER = 3;
-export const SIGN_IN_REDIRECT_MS = 2000;
-export const SIGN_OUT_REDIRECT_MS = 1000;
+export { LOGO_CLICKS_TO_TRIGGER, SIGN_IN_REDIRECT_MS, SIGN_OUT_REDIRECT_MS } from './shell-timing';
 export const BOOKING_SUCCESS_MS = 3000;
 export const RESPONSE_TIME_HOURS = 24;
 

@@ -3,7 +3,7 @@
 // address bar at once, so it does not linger in history, bookmarks or a Referer.
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@studio/shared/router';
-import { SIGN_IN_REDIRECT_MS } from '@studio/shared/constants';
+import { SIGN_IN_REDIRECT_MS } from '@studio/shared/shell-timing';
 import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Link, useLocation, useNavigate } from '@studio/shared/router';
 import { useBackend } from '@studio/shared/data';
-import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/constants';
+import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/shell-timing';
 import { useLogoGesture } from './use-logo-gesture';
 import { SignInForm, type SignInNotice } from './sign-in-form';
 import './navbar.css';

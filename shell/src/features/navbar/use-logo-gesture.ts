@@ -1,7 +1,7 @@
 // docs/product.md §2: three quick clicks on the logo trigger the hidden action. Each click within the window of the one before
 // counts; a slower click starts counting again from one. Timestamps rather than a timer: nothing runs between clicks.
 import { useCallback, useRef } from 'react';
-import { LOGO_CLICKS_TO_TRIGGER } from '@studio/shared/constants';
+import { LOGO_CLICKS_TO_TRIGGER } from '@studio/shared/shell-timing';
 
 /** The longest pause between two clicks that still counts as one gesture. */
 export const LOGO_CLICK_WINDOW_MS = 600;
