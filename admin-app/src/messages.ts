@@ -491,6 +491,7 @@ export const messages = {
       linkName: 'Name',
       linkUrl: 'Link',
       linkUp: (n: number) => `Move social link ${n} up`,
+      linkDown: (n: number) => `Move social link ${n} down`,
       linkRemove: (n: number) => `Remove social link ${n}`,
       linkAdd: 'Add social link',
       save: 'Save site details',

@@ -155,6 +155,26 @@ test('the portfolio fields take as many characters as the shared schemas accept,
   );
 });
 
+test('her social links are ordered with Move up and Move down, and saved in that order', async () => {
+  await area('Site details');
+  fireEvent.change(await screen.findByLabelText('Your name'), { target: { value: 'Ava Monroe' } });
+  for (const [i, label] of ['Blog', 'Shop'].entries()) {
+    fireEvent.click(screen.getByRole('button', { name: 'Add social link' }));
+    fireEvent.change(screen.getByLabelText('Name', { selector: `#site-social-${i}-label` }), {
+      target: { value: label },
+    });
+    fireEvent.change(screen.getAllByLabelText('Link')[i]!, { target: { value: `https://www.instagram.com/${label}` } });
+  }
+  expect(screen.getByRole('button', { name: 'Move social link 1 up' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Move social link 2 down' })).toBeDisabled();
+  fireEvent.click(screen.getByRole('button', { name: 'Move social link 1 down' }));
+  expect(screen.getByLabelText('Name', { selector: '#site-social-0-label' })).toHaveValue('Shop');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save site details' })));
+  await waitFor(async () =>
+    expect((await memory.content.getSite()).details.social.map((l) => l.label)).toEqual(['Shop', 'Blog']),
+  );
+});
+
 test('saves her measurements and site details for every visitor', async () => {
   await area('Comp card');
   fireEvent.change(await screen.findByLabelText('Height'), { target: { value: `5'10"` } });

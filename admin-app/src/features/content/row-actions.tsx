@@ -18,7 +18,7 @@ export function MoveButtons({
   index: number;
   count: number;
   upLabel: string;
-  /** Without it there is no Move down button (her social links offer Move up only). */
+  /** Without it there is no Move down button. */
   downLabel?: string;
   /** Gives the buttons the ids `<idPrefix>-up` and `<idPrefix>-down`, for focus to return to after a move. */
   idPrefix?: string;

@@ -76,6 +76,7 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
                 index={i}
                 count={details.social.length}
                 upLabel={m.linkUp(i + 1)}
+                downLabel={m.linkDown(i + 1)}
                 removeLabel={m.linkRemove(i + 1)}
                 onList={setLinks}
               />
