@@ -1,5 +1,7 @@
 // The request an idempotency key stands for (issue 14), for the server and the memory adapter. Apart from the domain
 // entry, which every visitor's first page carries (e2e/tests/platform.spec.ts keeps its budget).
+import { bookingInputSchema } from '../schemas';
+
 /**
  * The request an idempotency key stands for, as text: JSON with every object's keys in sorted order, so one request
  * gives one text however its keys were ordered. A backend keeps it (or its hash) with the key and refuses the key
@@ -11,4 +13,14 @@ export function canonicalJson(value: unknown): string {
       ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : v,
   );
+}
+
+/**
+ * The booking request a key stands for, as text: the input as the shared schema reads it (trimmed), or as sent when
+ * the schema refuses it, in canonical JSON. The server hashes the body its route schema has read, which is the same;
+ * so a retry that differs only in spaces or key order is the same request on every backend.
+ */
+export function canonicalBookingRequest(input: unknown): string {
+  const parsed = bookingInputSchema.safeParse(input);
+  return canonicalJson(parsed.success ? parsed.data : input);
 }

@@ -22,10 +22,9 @@ import {
 } from '@studio/shared/domain';
 import { DEFAULT_TIMEZONE, calendarDayIn } from '@studio/shared/domain/studio-time';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
-import { canonicalJson } from '@studio/shared/domain/request-fingerprint';
+import { canonicalBookingRequest } from '@studio/shared/domain/request-fingerprint';
 import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
 import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
-import { bookingInputSchema } from '@studio/shared/schemas';
 import { BOOKING_REQUEST_SHAPE, tooManyRequests } from '../messages';
 
 export interface CreatedBooking {
@@ -98,16 +97,9 @@ const HOUR_MS = 60 * MINUTE_MS;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const times = (v: unknown) => (Array.isArray(v) ? v.filter((t): t is number => typeof t === 'number') : []);
 
-/**
- * The request an idempotency key stands for, as the embedded server hashes it (server/src/routes/bookings.ts hashes
- * the body its route schema has read): the booking as the shared schema reads it (trimmed), or as sent when the
- * schema refuses it, in canonical JSON. So a retry that differs only in spaces or key order is the same request.
- */
+/** The hash of the request an idempotency key stands for, as the embedded server keeps it. */
 export function requestHashOf(booking: unknown): string {
-  const parsed = bookingInputSchema.safeParse(booking);
-  return createHash('sha256')
-    .update(canonicalJson(parsed.success ? parsed.data : booking))
-    .digest('hex');
+  return createHash('sha256').update(canonicalBookingRequest(booking)).digest('hex');
 }
 
 /** The rate-limit document of a client: a hash, so no address is stored. */

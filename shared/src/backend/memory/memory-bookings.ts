@@ -3,7 +3,7 @@
 import { format } from 'date-fns';
 import { acceptBooking, fieldErrorMessages } from '../../domain/accept-booking';
 import { isIdempotencyKey } from '../../domain/idempotency-key';
-import { canonicalJson } from '../../domain/request-fingerprint';
+import { canonicalBookingRequest } from '../../domain/request-fingerprint';
 import { BOOKING_PAGE_SIZE } from '../../domain/constants';
 import { bookedDaysOf } from '../../domain/booking-rules';
 import {
@@ -20,7 +20,7 @@ import {
   RESCHEDULE_NOTHING_TO_ACCEPT,
   UNDO_TOO_LATE,
 } from '../../refusal-messages';
-import { bookingInputSchema, bookingListQuerySchema, bookingStatusUpdateSchema } from '../../schemas';
+import { bookingListQuerySchema, bookingStatusUpdateSchema } from '../../schemas';
 import { BackendError, codeForStatus, type BookingsPort, type CreatedBooking } from '../port';
 import type { MemorySession } from './memory-session';
 import { copy, invalid, parseOrThrow, type MemoryClock } from './memory-support';
@@ -41,11 +41,7 @@ export function createMemoryBookings(
   const bookings = copy(seed ?? []);
   // Each key with the request it stands for, as the server keeps a hash of the body with the key.
   const idempotent = new Map<string, { created: CreatedBooking; request: string }>();
-  // The request as the server hashes it: as its schema reads it (trimmed), or as sent when the schema refuses it.
-  const requestOf = (input: unknown) => {
-    const parsed = bookingInputSchema.safeParse(input);
-    return canonicalJson(parsed.success ? parsed.data : input);
-  };
+  const requestOf = canonicalBookingRequest;
 
   // Status changes whose (imaginary) mail is still held: what Undo puts back, and until when.
   const held = new Map<string, { previousStatus: BookingStatus; until: number }>();
