@@ -4,14 +4,8 @@
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './date-picker.css';
-import { format, parseISO } from 'date-fns';
-import {
-  daysFrom,
-  isDateAvailable,
-  nextAvailableDate,
-  type IsoDate,
-  type PublicAvailability,
-} from '@studio/shared/domain';
+import { differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { isDateAvailable, nextAvailableDate, type IsoDate, type PublicAvailability } from '@studio/shared/domain';
 import { messages } from '../../messages';
 
 export interface DatePickerProps {
@@ -38,8 +32,9 @@ export default function DatePicker({ id, label, value, today, availability, onSe
   // With nothing picked yet, the calendar opens on the month of the first day she can be booked: near a month's end
   // (or with the next weeks blocked) today's month can hold no free day, and a grid of crossed-out days gives the
   // keyboard nowhere to land.
-  const firstFree =
-    availability && lastOpen ? nextAvailableDate(today, availability, daysFrom(today, lastOpen).length) : null;
+  // The search stops at her last open day, and at a year, so a period open for decades stays a bounded loop.
+  const openDays = lastOpen ? Math.min(366, differenceInCalendarDays(parseISO(lastOpen), parseISO(today)) + 1) : 0;
+  const firstFree = availability ? nextAvailableDate(today, availability, openDays) : null;
 
   return (
     <div
