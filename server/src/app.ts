@@ -9,7 +9,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
-import { openDatabase, type Db } from './db/database';
 import { seedIfEmpty } from './db/seed/seed';
 import { createResponsiveImages } from './db/seed/responsive-images';
 import { demoArtworks } from './db/seed/demo-content';
@@ -27,17 +26,10 @@ import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
-import { createAvailabilityRepository } from './repositories/availability-repository';
-import { createBookingsRepository } from './repositories/bookings-repository';
-import { createContentRepository } from './repositories/content-repository';
-import { createContractsRepository } from './repositories/contracts-repository';
-import { createMediaRepository } from './repositories/media-repository';
 import { createMediaStore, type MediaStore } from './media/media-store';
-import { createOutboxRepository } from './repositories/outbox-repository';
-import { createPasskeysRepository } from './repositories/passkeys-repository';
-import { createSettingsRepository } from './repositories/settings-repository';
-import { createSignInLimitsRepository } from './repositories/sign-in-limits-repository';
-import { createDeploysRepository } from './repositories/deploys-repository';
+import type { Storage } from './repositories/ports';
+import { createSqliteStorage } from './repositories/sqlite-storage';
+import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { createRemoteDeploys, type RemoteDeploys } from './deploys/remote-deploys';
 import serveVersions from './deploys/serve-versions';
 import deployRoutes from './routes/deploy';
@@ -60,7 +52,6 @@ import { startReminderJob } from './services/reminder-job';
 import contactRoutes from './routes/contact';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { createStatusNotifications } from './services/status-notifications';
-import { createHeldNotificationsRepository } from './repositories/held-notifications-repository';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
 import ops from './ops/register-ops';
 import { loggerOptions, type LogStream } from './ops/request-log';
@@ -76,6 +67,11 @@ export interface GivenDeps {
   bus?: ChangeBus;
   /** Smoke-renders a remote's server entry before it may go live (deploys/gate.ts); none until there is one. */
   serverEntryCheck?: ServerEntryCheck;
+  /**
+   * Where everything is stored (repositories/ports.ts); by default SQLite in DATA_DIR (createSqliteStorage). A storage
+   * given here is closed with the app; daily backups run for SQLite only (a Firestore home has Google's exports).
+   */
+  storage?: Storage;
 }
 
 export interface StudioOptions extends GivenDeps {
@@ -89,30 +85,36 @@ export interface BuildOverrides extends Partial<AppOptions>, GivenDeps {
   logStream?: LogStream;
 }
 
-/** Every dependency of the routes, built once from one database connection. */
-function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: GivenDeps): AppDeps {
-  const outbox = createOutboxRepository(db);
-  const settings = createSettingsRepository(db, options.smsEnabledEnv);
+/** Every dependency of the routes, built once on the storage. */
+function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogger, given: GivenDeps): AppDeps {
+  const { outbox, settings } = storage;
   const sms = given.sms ?? createSmsTransport({ twilio: options.twilio, outbox, log });
   const mailer =
     given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
   return {
     options,
-    content: createContentRepository(db),
-    availability: createAvailabilityRepository(db),
+    content: storage.content,
+    availability: storage.availability,
     outbox,
     settings,
     bus: given.bus ?? createChangeBus(),
     mailer,
     sms,
-    smsSender: createSmsSender({ db, transport: sms, settings, log, now: () => options.now().getTime() }),
-    sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
-    signInLimits: createSignInLimitsRepository(db),
-    bookings: createBookingsRepository(db),
-    contracts: createContractsRepository(db),
+    smsSender: createSmsSender({
+      smsLog: storage.sms,
+      transport: sms,
+      settings,
+      smsEnabledEnv: options.smsEnabledEnv,
+      log,
+      now: () => options.now().getTime(),
+    }),
+    sessions: createSessionStore(storage.sessions, { adminEmail: options.adminEmail, now: options.now }),
+    signInLimits: storage.signInLimits,
+    bookings: storage.bookings,
+    contracts: storage.contracts,
     passkeys: createPasskeyService({
-      passkeys: createPasskeysRepository(db),
-      steps: createSecondFactorStore(db, { now: options.now }),
+      passkeys: storage.passkeys,
+      steps: createSecondFactorStore(storage.secondFactor, { now: options.now }),
       mailer,
       log,
       publicOrigin: options.publicOrigin,
@@ -127,15 +129,15 @@ function createDeps(db: Db, options: AppOptions, log: FastifyBaseLogger, given: 
  * a child process per upload: compiled, dist/media/process-media.js beside this bundle; under tsx or ts-jest, the
  * TypeScript source.
  */
-function createMedia(db: Db, options: AppOptions, log: FastifyBaseLogger): MediaStore {
+async function createMedia(storage: Storage, options: AppOptions, log: FastifyBaseLogger): Promise<MediaStore> {
   const store = createMediaStore({
     dataDir: options.dataDir,
     workerFile: path.join(__dirname, 'media', `process-media${path.extname(__filename)}`),
-    repo: createMediaRepository(db),
+    repo: storage.media,
     now: options.now,
     log,
   });
-  const { removed } = store.sweep();
+  const { removed } = await store.sweep();
   if (removed > 0) log.info({ removed }, 'removed the leftovers of interrupted uploads');
   return store;
 }
@@ -169,12 +171,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   // Decided first: a deployed site with DEV_OUTBOX=true refuses to start before it touches anything.
   const devOutbox = devOutboxEnabled(options);
 
-  const db = openDatabase(options.dataDir);
+  const storage = given.storage ?? createSqliteStorage(options.dataDir);
   const mediaDir = path.join(options.dataDir, 'media');
-  if (options.seedDemo) seedIfEmpty(db, mediaDir, options.now());
-  const deps = createDeps(db, options, app.log, given);
+  if (options.seedDemo) await seedIfEmpty(storage, mediaDir, options.now());
+  const deps = createDeps(storage, options, app.log, given);
 
-  await app.register(database, { db });
+  await app.register(database, { storage });
   await app.register(errorHandling);
   await app.register(securityHeaders, { https: options.https });
   await app.register(fastifyCookie);
@@ -190,11 +192,16 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 
   // What a visitor may book: the availability, the days confirmed bookings hold, the notice (issue 18). The same
   // view serves the visitor's calendar and the server's own check of a new request.
-  const bookable = (): PublicAvailability => ({
-    ...deps.availability.getPublic(),
-    booked: bookedDaysOf(deps.bookings.confirmedDates()),
-    minNoticeDays: options.minNoticeDays,
-  });
+  // Only the confirmed bookings from the studio's today on: what is past blocks nothing (ports.ts,
+  // confirmedDatesBetween).
+  const bookable = async (): Promise<PublicAvailability> => {
+    const today = calendarDayIn(options.timeZone, options.now());
+    const [availability, confirmed] = await Promise.all([
+      deps.availability.getPublic(),
+      deps.bookings.confirmedDatesBetween({ from: today, to: null }),
+    ]);
+    return { ...availability, booked: bookedDaysOf(confirmed), minNoticeDays: options.minNoticeDays };
+  };
   await app.register(publicContentRoutes, {
     content: deps.content,
     availability: deps.availability,
@@ -212,7 +219,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
   // Each remote's versions, deployed on their own by a team's CI (docs/deploy.md): the deploy API with its tokens,
   // the admin's view of it, and the versions' files.
-  const deploysRepo = createDeploysRepository(db, options.now);
+  const deploysRepo = storage.deploys;
   const deploys: RemoteDeploys = createRemoteDeploys({
     dataDir: options.dataDir,
     shellDir: options.shellDir,
@@ -220,6 +227,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     keep: options.deploys.keep,
     limits: options.deploys.limits,
     repo: deploysRepo,
+    now: options.now,
     log: app.log,
     serverEntryCheck: given.serverEntryCheck,
   });
@@ -234,7 +242,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes now.
   const statusNotifications = createStatusNotifications({
     options,
-    held: createHeldNotificationsRepository(db),
+    held: storage.heldNotifications,
     bookings: deps.bookings,
     mailer: deps.mailer,
     smsSender: deps.smsSender,
@@ -258,13 +266,13 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     passkeys: deps.passkeys,
     contracts: deps.contracts,
     deploys,
-    media: createMedia(db, options, app.log),
+    media: await createMedia(storage, options, app.log),
   });
   await app.register(bookingRoutes, {
     options,
     bookings: deps.bookings,
     content: deps.content,
-    bookable,
+    availability: deps.availability,
     bus: deps.bus,
     mailer: deps.mailer,
     smsSender: deps.smsSender,
@@ -279,7 +287,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
   });
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
-  await app.register(ops, { options, outbox: deps.outbox });
+  await app.register(ops, { options, outbox: deps.outbox, storage });
 
   const reminders = startReminderJob(
     { bookings: deps.bookings, settings: deps.settings, smsSender: deps.smsSender, log: app.log },
@@ -327,7 +335,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 export const studio = fp(studioApp, { name: 'studio' });
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const { mailer, sms, bus, serverEntryCheck, httpLimits, logStream, ...optionOverrides } = overrides;
+  const { mailer, sms, bus, serverEntryCheck, storage, httpLimits, logStream, ...optionOverrides } = overrides;
   const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
   const limits: HttpLimits = { ...HTTP_LIMITS, ...httpLimits };
   const app = Fastify({
@@ -344,6 +352,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     onConstructorPoisoning: 'error',
   });
   app.server.maxConnections = limits.maxConnections;
-  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck });
+  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck, storage });
   return app;
 }

@@ -14,18 +14,18 @@ export function startOutboxHygiene(deps: {
   retentionDays: number;
   log: FastifyBaseLogger;
 }) {
-  const sweep = () => {
+  const sweep = async (): Promise<void> => {
     const at = deps.now().getTime();
     try {
-      deps.outbox.redactLinksIssuedBefore(new Date(at - SIGN_IN_TOKEN_TTL_MS).toISOString());
-      deps.outbox.purgeBefore(new Date(at - deps.retentionDays * DAY_MS).toISOString());
+      await deps.outbox.redactLinksIssuedBefore(new Date(at - SIGN_IN_TOKEN_TTL_MS).toISOString());
+      await deps.outbox.purgeBefore(new Date(at - deps.retentionDays * DAY_MS).toISOString());
     } catch (error) {
       // A busy or full database is reported by /api/health; the next sweep tries again.
       deps.log.warn({ err: error }, 'outbox sweep failed');
     }
   };
-  sweep();
-  const timer = setInterval(sweep, OUTBOX_SWEEP_EVERY_MS);
+  void sweep();
+  const timer = setInterval(() => void sweep(), OUTBOX_SWEEP_EVERY_MS);
   timer.unref();
   return { sweep, stop: () => clearInterval(timer) };
 }

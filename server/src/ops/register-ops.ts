@@ -3,7 +3,9 @@
 // timer.
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../config';
+import { isSqlite } from '../plugins/database';
 import type { OutboxRepository } from '../repositories/outbox-repository';
+import type { Storage } from '../repositories/ports';
 import healthRoutes from '../routes/health';
 import { backupDirOf, type BackupResult } from './backup';
 import { startBackupJob } from './backup-job';
@@ -12,7 +14,7 @@ import { registerRequestLog } from './request-log';
 
 export interface Ops {
   /** Blanks expired sign-in links and deletes outbox messages past the retention period. */
-  sweepOutbox(): void;
+  sweepOutbox(): Promise<void>;
   /** Takes the daily backup now and prunes the old ones. */
   backupNow(): Promise<BackupResult>;
 }
@@ -26,13 +28,14 @@ declare module 'fastify' {
 export interface OpsPluginOptions {
   options: AppOptions;
   outbox: OutboxRepository;
+  storage: Storage;
 }
 
 export default fp(
-  async function ops(app, { options, outbox }: OpsPluginOptions) {
+  async function ops(app, { options, outbox, storage }: OpsPluginOptions) {
     registerRequestLog(app);
     await app.register(healthRoutes, {
-      db: app.db,
+      storage,
       dataDir: options.dataDir,
       minFreeDiskBytes: options.minFreeDiskBytes,
       now: options.now,
@@ -43,14 +46,20 @@ export default fp(
       retentionDays: options.outboxRetentionDays,
       log: app.log,
     });
-    const backups = startBackupJob({
-      db: app.db,
-      dataDir: options.dataDir,
-      backupDir: backupDirOf(options),
-      keep: options.backupKeep,
-      now: options.now,
-      log: app.log,
-    });
+    // The daily file backup is SQLite's (a Firestore home is backed up by Google's managed exports).
+    const backups = isSqlite(storage)
+      ? startBackupJob({
+          db: storage.db,
+          dataDir: options.dataDir,
+          backupDir: backupDirOf(options),
+          keep: options.backupKeep,
+          now: options.now,
+          log: app.log,
+        })
+      : {
+          runNow: () => Promise.reject(new Error('This storage is backed up by its own service, not by files.')),
+          stop: async () => undefined,
+        };
     // preClose runs before any onClose hook, so a backup under way finishes before the database is closed.
     app.addHook('preClose', async () => {
       hygiene.stop();

@@ -1,22 +1,26 @@
-// The SQLite connection the composition root opened, as `app.db` for the routes that run their own transactions
-// (routes/bookings.ts), with `app.commits` to batch a busy route's writes into shared commits (lib/group-commit.ts),
-// and closed with the app.
+// The storage the composition root built (repositories/ports.ts), closed with the app. On SQLite its connection is
+// also `app.db`, for what only SQLite has: the online backup (ops/) and the tests' look at the file.
 import fp from 'fastify-plugin';
 import type { Db } from '../db/database';
-import { createGroupCommit, type GroupCommit } from '../lib/group-commit';
+import type { Storage } from '../repositories/ports';
+import type { SqliteStorage } from '../repositories/sqlite-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    storage: Storage;
+    /** The SQLite connection; absent on a storage that is not SQLite. */
     db: Db;
-    commits: GroupCommit;
   }
 }
 
+export const isSqlite = (storage: Storage): storage is SqliteStorage =>
+  (storage as Partial<SqliteStorage>).kind === 'sqlite';
+
 export default fp(
-  async function database(app, { db }: { db: Db }) {
-    app.decorate('db', db);
-    app.decorate('commits', createGroupCommit(db));
-    app.addHook('onClose', async () => db.close());
+  async function database(app, { storage }: { storage: Storage }) {
+    app.decorate('storage', storage);
+    if (isSqlite(storage)) app.decorate('db', storage.db);
+    app.addHook('onClose', async () => storage.close());
   },
   { name: 'database' },
 );

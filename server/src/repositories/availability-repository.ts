@@ -8,8 +8,15 @@ import type {
   UnavailableRangeInput,
 } from '@studio/shared/domain';
 import type { Db } from '../db/database';
+import type { AvailabilityStore } from './ports';
 
-export function createAvailabilityRepository(db: Db) {
+export interface AvailabilityWrites {
+  addPeriod(input: AvailabilityPeriodInput, now: string): string;
+  addUnavailable(input: UnavailableRangeInput, now: string): string;
+  addSlot(input: TimeSlotInput, now: string): string;
+}
+
+export function createAvailabilityRepository(db: Db): AvailabilityStore & { writes: AvailabilityWrites } {
   const publicPeriods = db.prepare(
     'SELECT id, start_date AS startDate, end_date AS endDate, is_available AS isAvailable FROM availability_periods ORDER BY start_date, id',
   );
@@ -50,8 +57,26 @@ export function createAvailabilityRepository(db: Db) {
     isAvailable: r.isAvailable === 1 || r.isAvailable === true,
   });
 
+  const addPeriod = (input: AvailabilityPeriodInput, now: string): string => {
+    const id = randomUUID();
+    insertPeriod.run(id, input.startDate, input.endDate, input.isAvailable ? 1 : 0, input.notes, now, now);
+    return id;
+  };
+  const addUnavailable = (input: UnavailableRangeInput, now: string): string => {
+    const id = randomUUID();
+    insertUnavailable.run(id, input.startDate, input.endDate, input.reason, now);
+    return id;
+  };
+  const addSlot = (input: TimeSlotInput, now: string): string => {
+    const id = randomUUID();
+    insertSlot.run(id, input.date, input.startTime, input.endTime, input.isAvailable ? 1 : 0, input.notes, now);
+    return id;
+  };
+
   return {
-    getPublic(): PublicAvailability {
+    /** The same writes, synchronous, for the seed's own transaction (sqlite-storage.ts). */
+    writes: { addPeriod, addUnavailable, addSlot },
+    async getPublic(): Promise<Omit<PublicAvailability, 'booked' | 'minNoticeDays'>> {
       return {
         periods: (publicPeriods.all() as Array<PublicAvailability['periods'][number] & { isAvailable: number }>).map(
           bool,
@@ -60,7 +85,7 @@ export function createAvailabilityRepository(db: Db) {
         slots: (publicSlots.all() as Array<PublicAvailability['slots'][number] & { isAvailable: number }>).map(bool),
       };
     },
-    getAdmin(): AdminAvailability {
+    async getAdmin(): Promise<AdminAvailability> {
       return {
         periods: (adminPeriods.all() as Array<AdminAvailability['periods'][number] & { isAvailable: number }>).map(
           bool,
@@ -69,26 +94,14 @@ export function createAvailabilityRepository(db: Db) {
         slots: (adminSlots.all() as Array<AdminAvailability['slots'][number] & { isAvailable: number }>).map(bool),
       };
     },
-    addPeriod(input: AvailabilityPeriodInput, now = new Date().toISOString()): string {
-      const id = randomUUID();
-      insertPeriod.run(id, input.startDate, input.endDate, input.isAvailable ? 1 : 0, input.notes, now, now);
-      return id;
-    },
-    addUnavailable(input: UnavailableRangeInput, now = new Date().toISOString()): string {
-      const id = randomUUID();
-      insertUnavailable.run(id, input.startDate, input.endDate, input.reason, now);
-      return id;
-    },
-    addSlot(input: TimeSlotInput, now = new Date().toISOString()): string {
-      const id = randomUUID();
-      insertSlot.run(id, input.date, input.startTime, input.endTime, input.isAvailable ? 1 : 0, input.notes, now);
-      return id;
-    },
+    addPeriod: async (input, now) => addPeriod(input, now),
+    addUnavailable: async (input, now) => addUnavailable(input, now),
+    addSlot: async (input, now) => addSlot(input, now),
     /** Returns false when nothing had that id. */
-    delete(kind: keyof typeof deleteFrom, id: string): boolean {
+    async delete(kind: keyof typeof deleteFrom, id: string): Promise<boolean> {
       return deleteFrom[kind].run(id).changes > 0;
     },
   };
 }
 
-export type AvailabilityRepository = ReturnType<typeof createAvailabilityRepository>;
+export type AvailabilityRepository = AvailabilityStore;

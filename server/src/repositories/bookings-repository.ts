@@ -1,6 +1,7 @@
-// Booking requests (docs/product.md §3). No business rules here: the route decides what is stored, this file only stores and
-// reads. Every write is a synchronous better-sqlite3 statement, so it is committed (WAL, synchronous=FULL) when the
-// call returns.
+// Booking requests (docs/product.md §3) in SQLite, the BookingsStore of the port (ports.ts). No business rules here:
+// the route decides what is stored, this file only stores and reads. Every write is a synchronous better-sqlite3
+// statement, committed (WAL, synchronous=FULL) when the call returns; createOnce joins the group commit
+// (lib/group-commit.ts), so a burst of new requests shares one fsync.
 import { randomUUID } from 'node:crypto';
 import { BOOKING_PAGE_SIZE } from '@studio/shared/domain';
 import type {
@@ -12,9 +13,17 @@ import type {
   IsoDate,
 } from '@studio/shared/domain';
 import type { Db } from '../db/database';
+import type { GroupCommit } from '../lib/group-commit';
+import {
+  InvalidCursorError,
+  type BookingsStore,
+  type ConfirmedDates,
+  type CreateOnceRequest,
+  type CreateOnceResult,
+  type DateRange,
+} from './ports';
 
-/** What a new row holds: everything but the id, which the repository assigns. */
-export type NewBookingRequest = Omit<BookingRequest, 'id'>;
+export { InvalidCursorError };
 
 interface BookingRow {
   id: string;
@@ -69,8 +78,6 @@ function decodeCursor(cursor: string): Position | null {
   }
 }
 
-export class InvalidCursorError extends Error {}
-
 function toBooking(r: BookingRow): BookingRequest {
   return {
     id: r.id,
@@ -99,7 +106,7 @@ function toBooking(r: BookingRow): BookingRequest {
   };
 }
 
-export function createBookingsRepository(db: Db) {
+export function createBookingsRepository(db: Db, commits: GroupCommit): BookingsStore {
   const insert = db.prepare(
     `INSERT INTO booking_requests (id, idempotency_key, idempotency_body_hash, name, email, phone, service_id, service,
        service_price, service_tier, service_tier_id, payment_schedule, date, end_date, time, consultation_date,
@@ -142,9 +149,17 @@ export function createBookingsRepository(db: Db) {
   const claimReminder = db.prepare(
     'UPDATE booking_requests SET reminder_sent_at = ? WHERE id = ? AND reminder_sent_at IS NULL',
   );
-  const confirmed = db.prepare(
-    `SELECT date, end_date AS endDate, time, consultation_date AS consultationDate,
-       consultation_time AS consultationTime FROM booking_requests WHERE status = 'Confirmed'`,
+  // The confirmed bookings holding a day of the range, through two indexes (migration 022): shoots by their last day
+  // (from the range's start on) and first day, consultations by their day. UNION ALL then one row per id.
+  const LAST_DAY = "(CASE WHEN end_date <> '' THEN end_date ELSE date END)";
+  const confirmedBetween = db.prepare(
+    `SELECT id, date, end_date AS endDate, time, consultation_date AS consultationDate,
+       consultation_time AS consultationTime FROM booking_requests
+     WHERE status = 'Confirmed' AND date <> '' AND ${LAST_DAY} >= @from AND date <= @to
+     UNION
+     SELECT id, date, end_date AS endDate, time, consultation_date AS consultationDate,
+       consultation_time AS consultationTime FROM booking_requests
+     WHERE status = 'Confirmed' AND consultation_date >= @from AND consultation_date <= @to AND consultation_date <> ''`,
   );
   const byTokenHash = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE manage_token_hash = ?`);
   // Only an open request changes: cancelling twice, or cancelling a declined one, changes nothing.
@@ -167,31 +182,33 @@ export function createBookingsRepository(db: Db) {
      WHERE id = ? AND reschedule_date != '' AND status NOT IN ('Declined', 'Cancelled')`,
   );
 
+  // Far enough in the future to stand for "no upper end" in a string comparison of ISO dates.
+  const NO_END = '9999-12-31';
+  const confirmedDatesBetween = (range: DateRange): ConfirmedDates[] =>
+    (confirmedBetween.all({ from: range.from, to: range.to ?? NO_END }) as Array<ConfirmedDates & { id: string }>).map(
+      ({ id: _id, ...dates }) => dates,
+    );
+
+  /** The lookup, the read and the insert: run by the group commit, inside its transaction (one savepoint each). */
+  const createOnce = (request: CreateOnceRequest): CreateOnceResult => {
+    const earlier = byKey.get(request.idempotencyKey) as (BookingRow & { body_hash: string | null }) | undefined;
+    if (earlier) return { created: false, booking: toBooking(earlier), bodyHash: earlier.body_hash };
+    const { booking, manageTokenHash } = request.decide(request.range ? confirmedDatesBetween(request.range) : []);
+    const id = randomUUID();
+    insert.run({
+      ...booking,
+      id,
+      idempotencyKey: request.idempotencyKey,
+      bodyHash: request.bodyHash,
+      manageTokenHash,
+      smsOptIn: booking.smsOptIn ? 1 : 0,
+    });
+    return { created: true, booking: { ...booking, id } };
+  };
+
   return {
-    /** Stores a new request under its idempotency key and the hash of the body it came with; returns it as stored. */
-    create(
-      booking: NewBookingRequest,
-      idempotencyKey: string,
-      bodyHash: string,
-      manageTokenHash: string | null = null,
-    ): BookingRequest {
-      const id = randomUUID();
-      insert.run({ ...booking, id, idempotencyKey, bodyHash, manageTokenHash, smsOptIn: booking.smsOptIn ? 1 : 0 });
-      return { ...booking, id };
-    },
-    /**
-     * The request stored under this idempotency key with the hash of the body it came with (null for a row stored
-     * before the hash was kept), or null.
-     */
-    findByIdempotencyKey(idempotencyKey: string): { booking: BookingRequest; bodyHash: string | null } | null {
-      const row = byKey.get(idempotencyKey) as (BookingRow & { body_hash: string | null }) | undefined;
-      return row ? { booking: toBooking(row), bodyHash: row.body_hash } : null;
-    },
-    /**
-     * One page of requests, newest first (docs/product.md §7: ordered by createdAt descending), all or one status.
-     * Throws InvalidCursorError for a cursor this repository did not make.
-     */
-    page({ status, cursor, limit = BOOKING_PAGE_SIZE, q }: BookingListQuery = {}): BookingPage {
+    createOnce: (request) => commits.run(() => createOnce(request)),
+    async page({ status, cursor, limit = BOOKING_PAGE_SIZE, q }: BookingListQuery = {}): Promise<BookingPage> {
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       if (after === null) throw new InvalidCursorError(cursor);
       // One row more than asked says whether there is a next page.
@@ -208,82 +225,59 @@ export function createBookingsRepository(db: Db) {
         nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, seq: last.seq }) : null,
       };
     },
-    /** Every confirmed request (her calendar feed; bounded so a feed stays a few MB at most). */
-    confirmedBookings(): BookingRequest[] {
+    async confirmedBookings() {
       return (confirmedRows.all() as BookingRow[]).map(toBooking);
     },
-    /** What the dashboard's badge counts: the requests still New (index booking_requests_status_created). */
-    summary(): BookingSummary {
+    async confirmedDatesBetween(range) {
+      return confirmedDatesBetween(range);
+    },
+    async summary(): Promise<BookingSummary> {
       return { new: (countNew.get() as { n: number }).n };
     },
-    get(id: string): BookingRequest | null {
+    async get(id) {
       const row = get.get(id) as BookingRow | undefined;
       return row ? toBooking(row) : null;
     },
-    /** Sets the status and refreshes updatedAt (docs/product.md §4); null when no request has that id. */
-    updateStatus(id: string, status: BookingStatus, now: string = new Date().toISOString()): BookingRequest | null {
-      if (setStatus.run(status, now, id).changes === 0) return null;
+    async updateStatus(id: string, status: BookingStatus, at: string) {
+      if (setStatus.run(status, at, id).changes === 0) return null;
       const row = get.get(id) as BookingRow | undefined;
       return row ? toBooking(row) : null;
     },
-    /**
-     * Counts one more calendar invite sent for this request and answers its number, the invite's SEQUENCE: 1 for the
-     * first, higher for each update or cancellation, so her calendar replaces what it holds (RFC 5546).
-     */
-    nextInviteSequence(id: string): number {
+    async nextInviteSequence(id) {
       const row = bumpInvite.get(id) as { invite_sequence: number } | undefined;
       return row?.invite_sequence ?? 0;
     },
-    /** How many invites went out for this request (0: she has none in her calendar). */
-    inviteSequence(id: string): number {
+    async inviteSequence(id) {
       return (inviteSequence.get(id) as { invite_sequence: number } | undefined)?.invite_sequence ?? 0;
     },
-    /**
-     * The admin accepts the client's request to move: the requested day becomes the (single) shoot day; null when there
-     * is no open request to move or it is closed.
-     */
-    acceptReschedule(id: string, now: string): BookingRequest | null {
-      if (moveDate.run(now, id).changes === 0) return null;
+    async acceptReschedule(id, at) {
+      if (moveDate.run(at, id).changes === 0) return null;
       const row = get.get(id) as BookingRow | undefined;
       return row ? toBooking(row) : null;
     },
-    /** The request whose manage link token hashes to `tokenHash` (the token itself is never stored), or null. */
-    findByManageTokenHash(tokenHash: string): BookingRequest | null {
+    async findByManageTokenHash(tokenHash) {
       const row = byTokenHash.get(tokenHash) as BookingRow | undefined;
       return row ? toBooking(row) : null;
     },
-    /** The client cancels her open request; false when it was already closed (Declined or Cancelled). */
-    cancelByClient(id: string, now: string): boolean {
-      return cancel.run(now, id).changes > 0;
+    async cancelByClient(id, at) {
+      return cancel.run(at, id).changes > 0;
     },
-    /** Records the date the client asks to move her open request to; false when it is closed. */
-    requestReschedule(id: string, date: IsoDate, now: string): boolean {
-      return reschedule.run(date, now, now, id).changes > 0;
+    async requestReschedule(id: string, date: IsoDate, at: string) {
+      return reschedule.run(date, at, at, id).changes > 0;
     },
-    /** The dates and slots of every confirmed booking (what blocks new requests: bookedDaysOf). */
-    confirmedDates(): Array<
-      Pick<BookingRequest, 'date' | 'endDate' | 'time' | 'consultationDate' | 'consultationTime'>
-    > {
-      return confirmed.all() as Array<
-        Pick<BookingRequest, 'date' | 'endDate' | 'time' | 'consultationDate' | 'consultationTime'>
-      >;
-    },
-    count(): number {
+    async count() {
       return (count.get() as { n: number }).n;
     },
-    /** Confirmed, opted-in requests with a phone whose booked day is `day` and that have had no reminder yet. */
-    dueForReminder(day: IsoDate): BookingRequest[] {
+    async dueForReminder(day) {
       return (dueForReminder.all(day) as BookingRow[]).map(toBooking);
     },
-    /** Marks the reminder as sent; false when it already was (so two ticks can never both send it). */
-    claimReminder(id: string, at: string): boolean {
+    async claimReminder(id, at) {
       return claimReminder.run(at, id).changes > 0;
     },
-    /** Undoes a claim whose SMS did not go out, so a later tick tries again. */
-    releaseReminder(id: string): void {
+    async releaseReminder(id) {
       releaseReminder.run(id);
     },
   };
 }
 
-export type BookingsRepository = ReturnType<typeof createBookingsRepository>;
+export type BookingsRepository = BookingsStore;

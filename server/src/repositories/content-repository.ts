@@ -1,5 +1,6 @@
-// Services, portfolio documents, site details, comp card, projects and galleries: read by everyone, written by the
-// seed and the admin (issue 16). Each admin write is one transaction, so a page never reads half of one.
+// Services, portfolio documents, site details, comp card, projects and galleries in SQLite (ContentStore, ports.ts):
+// read by everyone, written by the seed and the admin (issue 16). Each admin write is one transaction, so a page never
+// reads half of one.
 import {
   EMPTY_COMP_CARD,
   EMPTY_SITE_DETAILS,
@@ -14,6 +15,7 @@ import {
   type SiteDetails,
 } from '@studio/shared/domain';
 import type { Db } from '../db/database';
+import { COMP_CARD_ID, PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID, SITE_DETAILS_ID, type ContentStore } from './ports';
 
 interface ServiceRow {
   id: string;
@@ -25,10 +27,7 @@ interface ServiceRow {
   hidden: number;
 }
 
-export const PORTFOLIO_META_ID = 'portfolioMeta/main';
-export const PORTFOLIO_CONTENT_ID = 'portfolioContent/main';
-export const SITE_DETAILS_ID = 'site/main';
-export const COMP_CARD_ID = 'compCard/main';
+export { PORTFOLIO_META_ID, PORTFOLIO_CONTENT_ID, SITE_DETAILS_ID, COMP_CARD_ID };
 
 export function createContentRepository(db: Db) {
   const listServices = db.prepare('SELECT * FROM services ORDER BY position, id');
@@ -75,83 +74,96 @@ export function createContentRepository(db: Db) {
     ...(r.hidden ? { hidden: true } : {}),
   });
 
-  const repository = {
-    /** Every service, hidden ones too, in her order: the admin's list. */
-    listAllServices(): Service[] {
-      return (listServices.all() as ServiceRow[]).map(serviceOf);
+  const listAllServices = () => (listServices.all() as ServiceRow[]).map(serviceOf);
+  const findService = (id: string) => listAllServices().find((s) => s.id === id) ?? null;
+  const writeService = (service: Service, position: number) =>
+    putService.run(
+      service.id,
+      position,
+      service.displayName,
+      service.description,
+      service.image,
+      service.price,
+      JSON.stringify(service.tiers),
+      service.hidden ? 1 : 0,
+    );
+  const writeDocument = (id: string, data: unknown, at: string) => putDocument.run(id, JSON.stringify(data), at);
+  const writeProject = db.transaction((project: Project, gallery: Gallery) => {
+    putProject.run(project.id, project.title, project.description, project.category);
+    putGallery.run(project.id, JSON.stringify(gallery.images), JSON.stringify(gallery.videos));
+  });
+
+  const saveService = db.transaction((service: Service): Service => {
+    const row = positionOf.get(service.id) as { position: number } | undefined;
+    const position = row?.position ?? (lastPosition.get() as { last: number }).last + 1;
+    writeService(service, position);
+    return findService(service.id) as Service;
+  });
+  const reorderServices = db.transaction((ids: string[]): boolean => {
+    const stored = new Set(listAllServices().map((s) => s.id));
+    if (ids.length !== stored.size || new Set(ids).size !== ids.length || !ids.every((id) => stored.has(id))) {
+      return false;
+    }
+    ids.forEach((id, position) => setPosition.run(position, id));
+    return true;
+  });
+  const removeProject = db.transaction((id: string): boolean => {
+    deleteGallery.run(id);
+    return deleteProject.run(id).changes > 0;
+  });
+
+  const store: ContentStore = {
+    async listAllServices() {
+      return listAllServices();
     },
-    /** What visitors see and may book: the services she has not hidden, without the admin's flag. */
-    listServices(): Service[] {
+    async listServices() {
       return (listServices.all() as ServiceRow[]).filter((r) => !r.hidden).map(serviceOf);
     },
-    /** Any stored service, hidden or not (a booking made before she hid it still names it). */
-    findService(id: string): Service | undefined {
-      return repository.listAllServices().find((s) => s.id === id);
+    async findService(id) {
+      return findService(id);
     },
-    /** Creates the service at the end of her order, or replaces it where it stands. */
-    saveService: db.transaction((service: Service): Service => {
-      const row = positionOf.get(service.id) as { position: number } | undefined;
-      const position = row?.position ?? (lastPosition.get() as { last: number }).last + 1;
-      repository.putService(service, position);
-      return repository.findService(service.id) as Service;
-    }),
-    deleteService(id: string): boolean {
+    async saveService(service) {
+      return saveService(service);
+    },
+    async deleteService(id) {
       return deleteService.run(id).changes > 0;
     },
-    /** Her order; false (nothing changed) unless it names every stored service exactly once. */
-    reorderServices: db.transaction((ids: string[]): boolean => {
-      const stored = new Set(repository.listAllServices().map((s) => s.id));
-      if (ids.length !== stored.size || new Set(ids).size !== ids.length || !ids.every((id) => stored.has(id))) {
-        return false;
-      }
-      ids.forEach((id, position) => setPosition.run(position, id));
-      return true;
-    }),
-    getSite(): SiteContent {
+    async reorderServices(ids) {
+      return reorderServices(ids);
+    },
+    async getSite(): Promise<SiteContent> {
       return {
         details: { ...EMPTY_SITE_DETAILS, ...document<SiteDetails>(SITE_DETAILS_ID)?.data },
         compCard: { ...EMPTY_COMP_CARD, ...document<CompCardStats>(COMP_CARD_ID)?.data },
       };
     },
-    listProjects(): ProjectWithGallery[] {
+    async listProjects(): Promise<ProjectWithGallery[]> {
       const rows = listProjects.all() as Array<Project & { images: string | null; videos: string | null }>;
       return rows.map(({ images, videos, ...project }) => ({
         project,
         gallery: { images: JSON.parse(images ?? '[]') as string[], videos: JSON.parse(videos ?? '[]') as string[] },
       }));
     },
-    deleteProject: db.transaction((id: string): boolean => {
-      deleteGallery.run(id);
-      return deleteProject.run(id).changes > 0;
-    }),
-    getPortfolioMeta: () => document<PortfolioMeta>(PORTFOLIO_META_ID),
-    getPortfolioContent: () => document<PortfolioContent>(PORTFOLIO_CONTENT_ID),
-    getProject: (id: string) => (getProject.get(id) as Project | undefined) ?? null,
-    getGallery(id: string): Gallery | null {
+    async deleteProject(id) {
+      return removeProject(id);
+    },
+    getPortfolioMeta: async () => document<PortfolioMeta>(PORTFOLIO_META_ID),
+    getPortfolioContent: async () => document<PortfolioContent>(PORTFOLIO_CONTENT_ID),
+    getProject: async (id) => (getProject.get(id) as Project | undefined) ?? null,
+    async getGallery(id) {
       const row = getGallery.get(id) as { images: string; videos: string } | undefined;
       return row ? { images: JSON.parse(row.images) as string[], videos: JSON.parse(row.videos) as string[] } : null;
     },
-    putService(service: Service, position: number) {
-      putService.run(
-        service.id,
-        position,
-        service.displayName,
-        service.description,
-        service.image,
-        service.price,
-        JSON.stringify(service.tiers),
-        service.hidden ? 1 : 0,
-      );
+    async putDocument(id, data, at) {
+      writeDocument(id, data, at);
     },
-    putDocument(id: string, data: unknown, now = new Date().toISOString()) {
-      putDocument.run(id, JSON.stringify(data), now);
+    async putProject(project, gallery) {
+      writeProject(project, gallery);
     },
-    putProject: db.transaction((project: Project, gallery: Gallery) => {
-      putProject.run(project.id, project.title, project.description, project.category);
-      putGallery.run(project.id, JSON.stringify(gallery.images), JSON.stringify(gallery.videos));
-    }),
   };
-  return repository;
+  /** The synchronous writes the seed runs inside its own transaction (sqlite-storage.ts). */
+  const seedWrites = { writeService, writeDocument, writeProject, serviceCount: () => listAllServices().length };
+  return { store, seedWrites };
 }
 
-export type ContentRepository = ReturnType<typeof createContentRepository>;
+export type ContentRepository = ContentStore;

@@ -1,4 +1,4 @@
-// Contracts and their signature rounds (issue 19). Stores and reads; the route decides. A signed row is frozen here
+// Contracts and their signature rounds (issue 19) in SQLite (ContractsStore, ports.ts). Stores and reads; the route decides. A signed row is frozen here
 // as well: every write that changes a contract's text or state names the states it may start from, so a signed
 // contract is never changed whatever the caller does.
 import { createHash, randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import {
 } from '@studio/shared/domain/contract';
 import type { ContractForm } from '@studio/shared/domain';
 import type { Db } from '../db/database';
+import type { ContractEventInput, ContractsStore } from './ports';
 
 interface ContractRow {
   id: string;
@@ -37,9 +38,9 @@ const SELECT = `SELECT c.id, c.booking_id, c.version, c.status, c.form, c.deal, 
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type EventInput = Omit<ContractEvent, 'at'>;
+export type EventInput = ContractEventInput;
 
-export function createContractsRepository(db: Db) {
+export function createContractsRepository(db: Db): ContractsStore {
   const byId = db.prepare(`${SELECT} WHERE c.id = ?`);
   const byBooking = db.prepare(`${SELECT} WHERE c.booking_id = ? ORDER BY c.version DESC`);
   const eventsOf = db.prepare(
@@ -98,109 +99,106 @@ export function createContractsRepository(db: Db) {
     signedPdfHash: r.signed_pdf_hash,
     events: eventsOf.all(r.id) as ContractEvent[],
   });
-  const find = (id: string) => {
+  const find = (id: string): ContractRecord | null => {
     const row = byId.get(id) as ContractRow | undefined;
-    return row ? toRecord(row) : undefined;
+    return row ? toRecord(row) : null;
   };
   const addEvent = (id: string, at: string, e: EventInput) =>
     insertEvent.run(id, e.type, at, e.actor, e.ip, e.userAgent);
 
+  const create = db.transaction(
+    (
+      bookingId: string,
+      input: { form: ContractForm; deal: ContractDeal; paperSize: ContractPaperSize },
+      at: string,
+      event: EventInput,
+    ): ContractRecord => {
+      const id = randomUUID();
+      const version = ((maxVersion.get(bookingId) as { v: number | null }).v ?? 0) + 1;
+      insert.run(
+        id,
+        bookingId,
+        version,
+        JSON.stringify(input.form),
+        JSON.stringify(input.deal),
+        input.paperSize,
+        at,
+        at,
+      );
+      addEvent(id, at, event);
+      return find(id)!;
+    },
+  );
+  // Editing a sent contract takes it back to a draft, and its signing link stops working.
+  const editTx = db.transaction(
+    (id: string, input: { form: ContractForm; paperSize: ContractPaperSize }, at: string, event: EventInput) => {
+      if (edit.run(JSON.stringify(input.form), input.paperSize, at, id).changes === 0) return null;
+      deleteLink.run(id);
+      addEvent(id, at, event);
+      return find(id);
+    },
+  );
+  const sendTx = db.transaction((id: string, tokenHash: string, expiresAt: string, at: string, event: EventInput) => {
+    if (markSent.run(at, at, id).changes === 0) return null;
+    deleteLink.run(id);
+    insertLink.run(tokenHash, id, expiresAt);
+    addEvent(id, at, event);
+    return find(id);
+  });
+  const viewTx = db.transaction((id: string, at: string, event: EventInput) => {
+    if (!byId.get(id)) return null;
+    markViewed.run(at, id);
+    addEvent(id, at, event);
+    return find(id);
+  });
+  const signTx = db.transaction(
+    (
+      id: string,
+      signed: { signerName: string; documentHash: string; pdf: Uint8Array; pdfHash: string },
+      at: string,
+      event: EventInput,
+    ): ContractRecord | null => {
+      const changed = markSigned.run(
+        at,
+        signed.signerName,
+        signed.documentHash,
+        Buffer.from(signed.pdf),
+        signed.pdfHash,
+        at,
+        id,
+      ).changes;
+      if (changed === 0) return null;
+      // The link stays, so opening it again says the contract is signed (it can never sign again: only a 'sent'
+      // or 'viewed' contract can be signed).
+      addEvent(id, at, event);
+      return find(id);
+    },
+  );
+
   return {
-    find,
-    listForBooking(bookingId: string): ContractRecord[] {
+    find: async (id) => find(id),
+    async listForBooking(bookingId) {
       return (byBooking.all(bookingId) as ContractRow[]).map(toRecord);
     },
-    /** A new version for the booking (1 for its first contract), as a draft. */
-    create: db.transaction(
-      (
-        bookingId: string,
-        input: { form: ContractForm; deal: ContractDeal; paperSize: ContractPaperSize },
-        at: string,
-        event: EventInput,
-      ): ContractRecord => {
-        const id = randomUUID();
-        const version = ((maxVersion.get(bookingId) as { v: number | null }).v ?? 0) + 1;
-        insert.run(
-          id,
-          bookingId,
-          version,
-          JSON.stringify(input.form),
-          JSON.stringify(input.deal),
-          input.paperSize,
-          at,
-          at,
-        );
-        addEvent(id, at, event);
-        return find(id)!;
-      },
-    ),
-    /** Changes an unsigned contract's form; undefined when it is signed (frozen). Any signing link stops working. */
-    edit: db.transaction(
-      (id: string, input: { form: ContractForm; paperSize: ContractPaperSize }, at: string, event: EventInput) => {
-        if (edit.run(JSON.stringify(input.form), input.paperSize, at, id).changes === 0) return undefined;
-        deleteLink.run(id);
-        addEvent(id, at, event);
-        return find(id);
-      },
-    ),
-    /** Marks it sent with a new link (replacing any earlier one); undefined when it is signed. */
-    send: db.transaction((id: string, token: string, expiresAt: string, at: string, event: EventInput) => {
-      if (markSent.run(at, at, id).changes === 0) return undefined;
-      deleteLink.run(id);
-      insertLink.run(hashToken(token), id, expiresAt);
-      addEvent(id, at, event);
-      return find(id);
-    }),
-    /** The contract a link's token opens, and when the link expires; undefined for a token never issued or spent. */
-    link(token: string): { contractId: string; expiresAt: string } | undefined {
-      return linkByHash.get(hashToken(token)) as { contractId: string; expiresAt: string } | undefined;
+    create: async (bookingId, input, at, event) => create(bookingId, input, at, event),
+    edit: async (id, input, at, event) => editTx(id, input, at, event),
+    send: async (id, tokenHash, expiresAt, at, event) => sendTx(id, tokenHash, expiresAt, at, event),
+    async link(tokenHash) {
+      return (linkByHash.get(tokenHash) as { contractId: string; expiresAt: string } | undefined) ?? null;
     },
-    /** Records a view (and 'sent' becomes 'viewed'). */
-    view: db.transaction((id: string, at: string, event: EventInput) => {
-      markViewed.run(at, id);
-      addEvent(id, at, event);
-      return find(id);
-    }),
-    /**
-     * Freezes the signed contract: the signature event, the signed PDF and its hashes, in one transaction that also
-     * spends the link. Undefined when the contract was no longer awaiting a signature (signed meanwhile, or edited).
-     */
-    sign: db.transaction(
-      (
-        id: string,
-        signed: { signerName: string; documentHash: string; pdf: Uint8Array; pdfHash: string },
-        at: string,
-        event: EventInput,
-      ): ContractRecord | undefined => {
-        const changed = markSigned.run(
-          at,
-          signed.signerName,
-          signed.documentHash,
-          Buffer.from(signed.pdf),
-          signed.pdfHash,
-          at,
-          id,
-        ).changes;
-        if (changed === 0) return undefined;
-        // The link stays, so opening it again says the contract is signed (it can never sign again: only a 'sent'
-        // or 'viewed' contract can be signed).
-        addEvent(id, at, event);
-        return find(id);
-      },
-    ),
-    addEvent(id: string, at: string, event: EventInput) {
+    view: async (id, at, event) => viewTx(id, at, event),
+    sign: async (id, signed, at, event) => signTx(id, signed, at, event),
+    async addEvent(id, at, event) {
       addEvent(id, at, event);
     },
-    /** Each booking's contract state: its latest version's status. */
-    latestStates(): Record<string, ContractStatus> {
+    async latestStates() {
       const rows = latestStates.all() as Array<{ bookingId: string; status: ContractStatus }>;
       return Object.fromEntries(rows.map((r) => [r.bookingId, r.status]));
     },
-    /** The signed PDF as it was mailed; undefined until signed. */
-    signedPdf(id: string): Buffer | undefined {
-      return (signedPdf.get(id) as { pdf: Buffer } | undefined)?.pdf;
+    async signedPdf(id) {
+      return (signedPdf.get(id) as { pdf: Buffer } | undefined)?.pdf ?? null;
     },
   };
 }
 
-export type ContractsRepository = ReturnType<typeof createContractsRepository>;
+export type ContractsRepository = ContractsStore;

@@ -3,46 +3,18 @@
 // racing each see the other whole and the history names the version each one replaced.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import {
+  SwitchError,
+  type DeployToken,
+  type DeploysStore,
+  type LiveVersion,
+  type StoredVersion,
+  type SwitchRecord,
+  type VersionSummary,
+} from './ports';
 
-export interface StoredVersion {
-  remote: string;
-  version: string;
-  createdAt: string;
-  deployedBy: string;
-  tokenLabel: string;
-  summary: VersionSummary;
-}
-
-export interface VersionSummary {
-  files: number;
-  bytes: number;
-  /** Shared singleton name -> the version the remote was built with. */
-  shared: Record<string, string>;
-  exposes: string[];
-}
-
-export interface LiveVersion {
-  remote: string;
-  version: string;
-  switchedAt: string;
-}
-
-export interface SwitchRecord {
-  remote: string;
-  fromVersion: string | null;
-  toVersion: string;
-  switchedAt: string;
-  switchedBy: string;
-  kind: 'deploy' | 'rollback';
-}
-
-export interface DeployToken {
-  id: string;
-  remote: string;
-  label: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
+export { SwitchError };
+export type { DeployToken, LiveVersion, StoredVersion, SwitchRecord, VersionSummary };
 
 /** What a presented token is worth for one remote. */
 export type TokenCheck =
@@ -72,16 +44,7 @@ const toVersion = (row: VersionRow): StoredVersion => ({
   summary: JSON.parse(row.summary) as VersionSummary,
 });
 
-export class SwitchError extends Error {
-  constructor(
-    readonly reason: 'unknown-version' | 'no-previous',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export function createDeploysRepository(db: Db, now: () => Date = () => new Date()) {
+export function createDeploysRepository(db: Db): DeploysStore {
   const insertVersion = db.prepare(
     'INSERT OR IGNORE INTO remote_versions (remote, version, created_at, deployed_by, token_label, summary) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -115,8 +78,6 @@ export function createDeploysRepository(db: Db, now: () => Date = () => new Date
   const revokeOne = db.prepare('UPDATE deploy_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
   const revokeAllOf = db.prepare('UPDATE deploy_tokens SET revoked_at = ? WHERE remote = ? AND revoked_at IS NULL');
 
-  const stamp = () => now().toISOString();
-
   /** The version that was live before the current one: what a rollback without a version goes back to. */
   const previousOf = (remote: string): string | null => {
     const live = liveOf.get(remote) as LiveVersion | undefined;
@@ -126,14 +87,13 @@ export function createDeploysRepository(db: Db, now: () => Date = () => new Date
   };
 
   const switchLive = db.transaction(
-    (remote: string, version: string | null, by: string, kind: 'deploy' | 'rollback'): SwitchRecord => {
+    (remote: string, version: string | null, by: string, kind: 'deploy' | 'rollback', at: string): SwitchRecord => {
       const target = version ?? previousOf(remote);
       if (target === null) throw new SwitchError('no-previous', `${remote} has no earlier version to roll back to.`);
       if (!versionOf.get(remote, target)) {
         throw new SwitchError('unknown-version', `${remote} has no version ${target}.`);
       }
       const current = liveOf.get(remote) as LiveVersion | undefined;
-      const at = stamp();
       const record: SwitchRecord = {
         remote,
         fromVersion: current?.version ?? null,
@@ -150,57 +110,64 @@ export function createDeploysRepository(db: Db, now: () => Date = () => new Date
   );
 
   return {
-    /** Records a version; the same content stored again keeps its first record. Answers whether it was new. */
-    addVersion(version: Omit<StoredVersion, 'createdAt'>): boolean {
+    async addVersion(version) {
       const result = insertVersion.run(
         version.remote,
         version.version,
-        stamp(),
+        version.createdAt,
         version.deployedBy,
         version.tokenLabel,
         JSON.stringify(version.summary),
       );
       return result.changes === 1;
     },
-    getVersion: (remote: string, version: string) => {
+    async getVersion(remote, version) {
       const row = versionOf.get(remote, version) as VersionRow | undefined;
-      return row ? toVersion(row) : undefined;
+      return row ? toVersion(row) : null;
     },
-    /** Newest first. */
-    listVersions: (remote: string) => (versionsOf.all(remote) as VersionRow[]).map(toVersion),
-    removeVersion: (remote: string, version: string) => void deleteVersion.run(remote, version),
-    live: (remote: string) => liveOf.get(remote) as LiveVersion | undefined,
-    allLive: () => allLive.all() as LiveVersion[],
-    previous: previousOf,
-    /**
-     * Makes `version` live (null: the one live before the current one), in one transaction with its history row.
-     * Switching to the version already live changes nothing and records nothing.
-     */
-    switchLive: (remote: string, version: string | null, by: string, kind: 'deploy' | 'rollback') =>
-      switchLive(remote, version, by, kind),
-    history: (remote: string, limit = 20) => switchesOf.all(remote, limit) as SwitchRecord[],
-
-    /** Issues a token for one remote; the token itself is answered once and only its hash is kept. */
-    issueToken(remote: string, label: string): { token: string; record: DeployToken } {
-      const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const record: DeployToken = { id: randomUUID(), remote, label, createdAt: stamp(), revokedAt: null };
-      insertToken.run(record.id, remote, label, hashToken(token), record.createdAt);
-      return { token, record };
+    listVersions: async (remote) => (versionsOf.all(remote) as VersionRow[]).map(toVersion),
+    removeVersion: async (remote, version) => void deleteVersion.run(remote, version),
+    live: async (remote) => (liveOf.get(remote) as LiveVersion | undefined) ?? null,
+    allLive: async () => allLive.all() as LiveVersion[],
+    previous: async (remote) => previousOf(remote),
+    switchLive: async (remote, version, by, kind, at) => switchLive(remote, version, by, kind, at),
+    history: async (remote, limit) => switchesOf.all(remote, limit) as SwitchRecord[],
+    async addToken(record, tokenHash) {
+      insertToken.run(record.id, record.remote, record.label, tokenHash, record.createdAt);
     },
-    listTokens: (remote: string) => tokensOf.all(remote) as DeployToken[],
-    /** Revokes one token by its id, or every token of a remote; answers how many were revoked. */
-    revokeToken: (id: string) => revokeOne.run(stamp(), id).changes,
-    revokeTokensOf: (remote: string) => revokeAllOf.run(stamp(), remote).changes,
-    checkToken(remote: string, token: string | undefined): TokenCheck {
-      if (!token) return { ok: false, reason: 'missing' };
-      if (!TOKEN_FORMAT.test(token)) return { ok: false, reason: 'unknown' };
-      const found = tokenByHash.get(hashToken(token)) as DeployToken | undefined;
-      if (!found) return { ok: false, reason: 'unknown' };
-      if (found.revokedAt !== null) return { ok: false, reason: 'revoked' };
-      if (found.remote !== remote) return { ok: false, reason: 'other-remote' };
-      return { ok: true, token: found };
-    },
+    tokenByHash: async (tokenHash) => (tokenByHash.get(tokenHash) as DeployToken | undefined) ?? null,
+    listTokens: async (remote) => tokensOf.all(remote) as DeployToken[],
+    revokeToken: async (id, at) => revokeOne.run(at, id).changes,
+    revokeTokensOf: async (remote, at) => revokeAllOf.run(at, remote).changes,
   };
 }
 
-export type DeploysRepository = ReturnType<typeof createDeploysRepository>;
+/** Issues a token for one remote: the token is answered once, the store keeps only its hash. */
+export async function issueDeployToken(
+  store: DeploysStore,
+  remote: string,
+  label: string,
+  at: string,
+): Promise<{ token: string; record: DeployToken }> {
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const record: DeployToken = { id: randomUUID(), remote, label, createdAt: at, revokedAt: null };
+  await store.addToken(record, hashToken(token));
+  return { token, record };
+}
+
+/** What a presented token is worth for one remote. */
+export async function checkDeployToken(
+  store: DeploysStore,
+  remote: string,
+  token: string | undefined,
+): Promise<TokenCheck> {
+  if (!token) return { ok: false, reason: 'missing' };
+  if (!TOKEN_FORMAT.test(token)) return { ok: false, reason: 'unknown' };
+  const found = await store.tokenByHash(hashToken(token));
+  if (!found) return { ok: false, reason: 'unknown' };
+  if (found.revokedAt !== null) return { ok: false, reason: 'revoked' };
+  if (found.remote !== remote) return { ok: false, reason: 'other-remote' };
+  return { ok: true, token: found };
+}
+
+export type DeploysRepository = DeploysStore;

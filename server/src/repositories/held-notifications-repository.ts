@@ -3,15 +3,9 @@
 // same statement, so a mail is sent at most once and never after an undo.
 import type { BookingStatus } from '@studio/shared/domain';
 import type { Db } from '../db/database';
+import type { HeldNotification, HeldNotificationsStore } from './ports';
 
-export interface HeldNotification {
-  bookingId: string;
-  /** The status before the first change of this window: what Undo puts back. */
-  previousStatus: BookingStatus;
-  status: BookingStatus;
-  message: string;
-  sendAfter: string;
-}
+export type { HeldNotification };
 
 interface Row {
   booking_id: string;
@@ -29,7 +23,7 @@ const toHeld = (r: Row): HeldNotification => ({
   sendAfter: r.send_after,
 });
 
-export function createHeldNotificationsRepository(db: Db) {
+export function createHeldNotificationsRepository(db: Db): HeldNotificationsStore {
   // A second change within the window replaces the first but keeps its previous status (see the migration).
   const hold = db.prepare(
     `INSERT INTO held_notifications (booking_id, previous_status, status, message, send_after, created_at)
@@ -48,26 +42,26 @@ export function createHeldNotificationsRepository(db: Db) {
   const pending = db.prepare('SELECT booking_id FROM held_notifications WHERE booking_id = ?');
 
   return {
-    hold(held: HeldNotification, now: string): void {
+    async hold(held, now) {
       hold.run({ ...held, now });
     },
     /** Takes the request's held notification away (Undo), or null when there is none left to take. */
-    take(bookingId: string): HeldNotification | null {
+    async take(bookingId) {
       const row = take.get(bookingId) as Row | undefined;
       return row ? toHeld(row) : null;
     },
     /** Takes every notification due at `now`, to send. */
-    takeDue(now: string): HeldNotification[] {
+    async takeDue(now) {
       return (takeDue.all(now) as Row[]).map(toHeld);
     },
     /** When the next one comes due, or null when nothing is held. */
-    nextDue(): string | null {
+    async nextDue() {
       return (next.get() as { at: string | null }).at;
     },
-    isHeld(bookingId: string): boolean {
+    async isHeld(bookingId) {
       return pending.get(bookingId) !== undefined;
     },
   };
 }
 
-export type HeldNotificationsRepository = ReturnType<typeof createHeldNotificationsRepository>;
+export type HeldNotificationsRepository = HeldNotificationsStore;

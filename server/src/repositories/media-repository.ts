@@ -1,19 +1,9 @@
 // The admin's uploads (migration 016-media.sql): one row per upload whose public files are all in place.
 import type { MediaItem } from '@studio/shared/domain';
 import type { Db } from '../db/database';
+import type { MediaRow, MediaRowsStore } from './ports';
 
-export interface MediaRow {
-  id: string;
-  kind: 'image' | 'video';
-  format: string;
-  section: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-  bytes: number;
-  item: MediaItem;
-  createdAt: string;
-}
+export type { MediaRow };
 
 interface StoredRow extends Omit<MediaRow, 'item' | 'createdAt'> {
   item: string;
@@ -26,7 +16,7 @@ const fromStored = ({ item, created_at, ...rest }: StoredRow): MediaRow => ({
   createdAt: created_at,
 });
 
-export function createMediaRepository(db: Db) {
+export function createMediaRepository(db: Db): MediaRowsStore {
   const insert = db.prepare(
     `INSERT INTO media (id, kind, format, section, alt, width, height, bytes, item, created_at)
      VALUES (@id, @kind, @format, @section, @alt, @width, @height, @bytes, @item, @createdAt)`,
@@ -35,21 +25,21 @@ export function createMediaRepository(db: Db) {
   const remove = db.prepare('DELETE FROM media WHERE id = ?');
   const allIds = db.prepare('SELECT id FROM media');
   return {
-    insert(row: MediaRow): void {
+    async insert(row) {
       insert.run({ ...row, item: JSON.stringify(row.item) });
     },
-    find(id: string): MediaRow | undefined {
+    async find(id) {
       const row = byId.get(id) as StoredRow | undefined;
-      return row && fromStored(row);
+      return row ? fromStored(row) : null;
     },
     /** Deletes the row; false when there was none. */
-    delete(id: string): boolean {
+    async delete(id) {
       return remove.run(id).changes > 0;
     },
-    ids(): Set<string> {
+    async ids() {
       return new Set((allIds.all() as Array<{ id: string }>).map((r) => r.id));
     },
   };
 }
 
-export type MediaRepository = ReturnType<typeof createMediaRepository>;
+export type MediaRepository = MediaRowsStore;

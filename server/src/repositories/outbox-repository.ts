@@ -1,25 +1,18 @@
 // The local outbox: every mail and SMS the server sends is recorded here when no SMTP server or Twilio account is
 // configured, so sign-in and notifications work on a fresh machine (GET /api/dev/outbox in development).
-import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { Db } from '../db/database';
 import type { MailAttachment } from '../lib/mail-attachment';
+import { REDACTED, type OutboxAttachmentInfo, type OutboxMessage, type OutboxStore } from './ports';
 
-/** What the outbox tells of a mail's attachment; its content is read on its own (attachment()). */
-export interface OutboxAttachmentInfo {
-  filename: string;
-  contentType: string;
-  size: number;
-}
+export { REDACTED };
+export type { OutboxAttachmentInfo, OutboxMessage };
 
 // A sign-in mail carries `/finishSignIn?token=<43 characters>`; once the token is spent or expired the mail keeps
 // the link's shape with the token replaced, so the outbox never holds a usable secret longer than it must.
 const SIGN_IN_LINK_MARK = '/finishSignIn?token=';
 const SIGN_IN_TOKEN = /(\/finishSignIn\?token=)[A-Za-z0-9_-]+/g;
-export const REDACTED = '[redacted]';
 
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-
-export function createOutboxRepository(db: Db) {
+export function createOutboxRepository(db: Db): OutboxStore {
   const insert = db.prepare(
     'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -55,31 +48,27 @@ export function createOutboxRepository(db: Db) {
     return rows.length;
   };
   return {
-    add(
-      message: Omit<OutboxMessage, 'id' | 'createdAt'>,
-      now = new Date().toISOString(),
-      attachments: MailAttachment[] = [],
-    ): number {
+    async add(message, now, attachments = []) {
       return addWithAttachments(message, now, attachments);
     },
     /** The files kept with a mail, in the order it carried them. */
-    attachments(outboxId: number): OutboxAttachmentInfo[] {
+    async attachments(outboxId) {
       return attachmentInfos.all(outboxId) as OutboxAttachmentInfo[];
     },
     /** One kept file, with its content; undefined when there is none at that position. */
-    attachment(outboxId: number, position: number): MailAttachment | undefined {
-      return attachmentAt.get(outboxId, position) as MailAttachment | undefined;
+    async attachment(outboxId, position) {
+      return (attachmentAt.get(outboxId, position) as MailAttachment | undefined) ?? null;
     },
     /** Newest first. */
-    list(limit = 100): OutboxMessage[] {
+    async list(limit) {
       return list.all(limit) as OutboxMessage[];
     },
     /** Blanks a spent link's token in the mail that carried it. */
-    redactSignInToken(token: string): number {
+    async redactSignInToken(token) {
       return redact(withToken.all(`${SIGN_IN_LINK_MARK}${token}`) as Array<{ id: number; body: string }>);
     },
     /** Blanks the tokens of links mailed before `issuedBefore` (ISO time): they have expired. */
-    redactLinksIssuedBefore(issuedBefore: string): number {
+    async redactLinksIssuedBefore(issuedBefore) {
       return redact(
         withLiveLink.all(SIGN_IN_LINK_MARK, `${SIGN_IN_LINK_MARK}${REDACTED}`, issuedBefore) as Array<{
           id: number;
@@ -88,10 +77,10 @@ export function createOutboxRepository(db: Db) {
       );
     },
     /** Deletes every message recorded before `before` (ISO time). */
-    purgeBefore(before: string): number {
+    async purgeBefore(before) {
       return purge.run(before).changes;
     },
   };
 }
 
-export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+export type OutboxRepository = OutboxStore;

@@ -1,15 +1,10 @@
 // The admin's passkeys and recovery codes (migration 004). Storage only: the WebAuthn checks, the hashing of codes and
 // the notices live in services/passkeys.ts.
-import { randomBytes } from 'node:crypto';
 import type { Passkey } from '@studio/shared/domain';
 import type { Db } from '../db/database';
+import type { PasskeysStore, StoredPasskey } from './ports';
 
-export interface StoredPasskey extends Passkey {
-  email: string;
-  publicKey: Uint8Array<ArrayBuffer>;
-  counter: number;
-  transports: string[];
-}
+export type { StoredPasskey };
 
 interface PasskeyRow {
   id: string;
@@ -32,7 +27,7 @@ const summary = (row: Pick<PasskeyRow, 'id' | 'name' | 'createdAt' | 'lastUsedAt
   lastUsedAt: row.lastUsedAt,
 });
 
-export function createPasskeysRepository(db: Db) {
+export function createPasskeysRepository(db: Db): PasskeysStore {
   const getHandle = db.prepare('SELECT user_handle AS handle FROM passkey_users WHERE email = ?');
   const insertHandle = db.prepare('INSERT OR IGNORE INTO passkey_users (email, user_handle) VALUES (?, ?)');
   const listOf = db.prepare(`SELECT ${COLUMNS} FROM passkeys WHERE email = ? ORDER BY created_at, rowid`);
@@ -65,32 +60,41 @@ export function createPasskeysRepository(db: Db) {
     transports: JSON.parse(row.transports) as string[],
   });
 
+  const removeEverything = db.transaction((): number => {
+    dropEveryCode.run();
+    return removeEvery.run().changes;
+  });
+  const replaceRecoveryCode = db.transaction((email: string, codeHash: string, at: string) => {
+    dropUnusedCodes.run(email);
+    insertCode.run(codeHash, email, at);
+  });
+
   return {
     /** Her WebAuthn user handle (base64url), made once: every passkey she adds carries the same one. */
-    userHandle(email: string): string {
-      insertHandle.run(email, randomBytes(32).toString('base64url'));
+    async userHandle(email, candidate) {
+      insertHandle.run(email, candidate);
       return (getHandle.get(email) as { handle: string }).handle;
     },
 
-    list(email: string): Passkey[] {
+    async list(email) {
       return (listOf.all(email) as PasskeyRow[]).map(summary);
     },
 
     /** Every passkey with what verifying an assertion needs. */
-    credentialsOf(email: string): StoredPasskey[] {
+    async credentialsOf(email) {
       return (listOf.all(email) as PasskeyRow[]).map(toStored);
     },
 
-    count(email: string): number {
+    async count(email) {
       return (countOf.get(email) as { n: number }).n;
     },
 
-    find(id: string): StoredPasskey | undefined {
+    async find(id) {
       const row = byId.get(id) as PasskeyRow | undefined;
-      return row ? toStored(row) : undefined;
+      return row ? toStored(row) : null;
     },
 
-    add(passkey: Omit<StoredPasskey, 'lastUsedAt'>): Passkey {
+    async add(passkey) {
       insert.run(
         passkey.id,
         passkey.email,
@@ -104,39 +108,33 @@ export function createPasskeysRepository(db: Db) {
     },
 
     /** Records a verified use; false when another use of the same counter value got there first. */
-    recordUse(id: string, previousCounter: number, newCounter: number, at: string): boolean {
+    async recordUse(id, previousCounter, newCounter, at) {
       return use.run(newCounter, at, id, previousCounter).changes === 1;
     },
 
-    remove(email: string, id: string): boolean {
+    async remove(email, id) {
       return removeOne.run(email, id).changes === 1;
     },
 
     /** Removes every passkey and recovery code of every address; answers how many passkeys went. */
-    removeEverything: db.transaction((): number => {
-      dropEveryCode.run();
-      return removeEvery.run().changes;
-    }),
+    removeEverything: async () => removeEverything(),
 
-    hasRecoveryCode(email: string): boolean {
+    async hasRecoveryCode(email) {
       return unusedCode.get(email) !== undefined;
     },
 
     /** Stores a new code's hash in place of any unused one: only the newest code shown to her works. */
-    replaceRecoveryCode: db.transaction((email: string, codeHash: string, at: string) => {
-      dropUnusedCodes.run(email);
-      insertCode.run(codeHash, email, at);
-    }),
+    replaceRecoveryCode: async (email, codeHash, at) => replaceRecoveryCode(email, codeHash, at),
 
     /** Spends an unused code; false when there is none with that hash. */
-    spendRecoveryCode(email: string, codeHash: string, at: string): boolean {
+    async spendRecoveryCode(email, codeHash, at) {
       return spendCode.run(at, codeHash, email).changes === 1;
     },
 
-    dropRecoveryCodes(email: string): void {
+    async dropRecoveryCodes(email) {
       dropCodesOf.run(email);
     },
   };
 }
 
-export type PasskeysRepository = ReturnType<typeof createPasskeysRepository>;
+export type PasskeysRepository = PasskeysStore;

@@ -1,38 +1,33 @@
-// Admin settings (docs/architecture.md, rules table: admin only): the SMS flag, and the hash of her calendar feed's
-// secret (issue 18; the secret itself is shown once and never stored).
-import { smsFlagInForce } from '@studio/shared/domain';
-import type { SmsStatus } from '@studio/shared/domain';
+// Admin settings (docs/architecture.md, rules table: admin only) in SQLite (SettingsStore, ports.ts): her SMS switch,
+// and the hash of her calendar feed's secret (issue 18; the secret itself is shown once and never stored).
 import type { Db } from '../db/database';
+import type { SettingsStore } from './ports';
 
-export function createSettingsRepository(db: Db, smsEnabledEnv: string | undefined) {
+export function createSettingsRepository(db: Db): SettingsStore {
   const get = db.prepare('SELECT value FROM settings WHERE key = ?');
   const put = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
   const del = db.prepare('DELETE FROM settings WHERE key = ?');
+  const set = (key: string, value: string | null) => {
+    if (value === null) del.run(key);
+    else put.run(key, value);
+  };
   return {
-    adminSmsValue(): boolean | null {
+    async adminSmsValue() {
       const row = get.get('smsEnabled') as { value: string } | undefined;
       return row ? row.value === 'true' : null;
     },
-    /** docs/product.md §4: the environment's 'true'/'false' overrides, else the admin's value, else off. */
-    smsStatus(): SmsStatus {
-      return smsFlagInForce(smsEnabledEnv, this.adminSmsValue());
+    async setAdminSmsValue(value) {
+      set('smsEnabled', value === null ? null : String(value));
     },
-    setAdminSmsValue(value: boolean | null): SmsStatus {
-      if (value === null) del.run('smsEnabled');
-      else put.run('smsEnabled', String(value));
-      return this.smsStatus();
-    },
-    /** The SHA-256 of the calendar feed's secret, or null when she has no feed (never made, or revoked). */
-    calendarFeedHash(): string | null {
+    async calendarFeedHash() {
       return (get.get('calendarFeedHash') as { value: string } | undefined)?.value ?? null;
     },
-    setCalendarFeedHash(hash: string | null): void {
-      if (hash === null) del.run('calendarFeedHash');
-      else put.run('calendarFeedHash', hash);
+    async setCalendarFeedHash(hash) {
+      set('calendarFeedHash', hash);
     },
   };
 }
 
-export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
+export type SettingsRepository = SettingsStore;

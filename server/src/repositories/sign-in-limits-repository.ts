@@ -3,17 +3,13 @@
 // stored only as a hash (a client address, an e-mail), so the table names nobody.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database';
+import type { SignInLimitsStore, WindowCount } from './ports';
 
-export interface WindowCount {
-  /** Attempts in the window, this one included. */
-  count: number;
-  /** When the window ends (ms since the epoch): the counter starts again from zero then. */
-  endsAt: number;
-}
+export type { WindowCount };
 
 const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
-export function createSignInLimitsRepository(db: Db) {
+export function createSignInLimitsRepository(db: Db): SignInLimitsStore {
   const get = db.prepare('SELECT window_start AS windowStart, count FROM sign_in_limits WHERE key_hash = ?');
   const put = db.prepare(
     `INSERT INTO sign_in_limits (key_hash, window_start, count) VALUES (@key, @start, @count)
@@ -33,14 +29,14 @@ export function createSignInLimitsRepository(db: Db) {
 
   return {
     /** Counts one attempt under `key` in its window of `windowMs` and answers the window's count so far. */
-    hit(key: string, windowMs: number, at: number): WindowCount {
+    async hit(key, windowMs, at) {
       return hit(key, windowMs, at);
     },
     /** Forgets every counter whose window began before `before` (they are all over). */
-    purgeOlderThan(before: number): void {
+    async purgeOlderThan(before) {
       purge.run(before);
     },
   };
 }
 
-export type SignInLimitsRepository = ReturnType<typeof createSignInLimitsRepository>;
+export type SignInLimitsRepository = SignInLimitsStore;

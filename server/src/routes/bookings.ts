@@ -6,34 +6,49 @@
 // acceptBooking itself (after the idempotency lookup, so a retry is answered whatever it carries).
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isIdempotencyKey, type BookingRequest, type PublicAvailability } from '@studio/shared/domain';
+import { bookedDaysOf, isIdempotencyKey, isIsoDate, type BookingRequest, type IsoDate } from '@studio/shared/domain';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { canonicalJson } from '@studio/shared/domain/request-fingerprint';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
 import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
 import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import { apiErrorSchema, bookingInputSchema, createdBookingSchema, z } from '@studio/shared/schemas';
+
+type BookingInput = z.infer<typeof bookingInputSchema>;
 import type { CreatedBooking } from '@studio/shared/backend';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
 import type { SmsSender } from '../lib/sms-sender';
 import { HttpError } from '../plugins/errors';
-import type { BookingsRepository } from '../repositories/bookings-repository';
-import type { ContentRepository } from '../repositories/content-repository';
+import type { AvailabilityStore, BookingsStore, ContentStore, DateRange } from '../repositories/ports';
 import { createBookingNotifications } from '../services/booking-notifications';
 import { refusals } from './refusals';
 import { hashManageToken } from './manage-booking';
 
 export interface BookingRoutesOptions {
   options: AppOptions;
-  bookings: BookingsRepository;
-  content: ContentRepository;
-  /** The availability with the days confirmed bookings hold and the notice (app.ts). */
-  bookable: () => PublicAvailability;
+  bookings: BookingsStore;
+  content: ContentStore;
+  availability: AvailabilityStore;
   bus: ChangeBus;
   mailer: Mailer;
   smsSender: SmsSender;
+}
+
+/**
+ * The days a request can collide on: from its earliest entered date (not before today: what is past blocks nothing,
+ * and a past date is refused anyway) to its latest; null for a request without dates.
+ */
+function rangeOf(body: BookingInput, today: IsoDate): DateRange | null {
+  const dates = [body.date, body.endDate, body.consultationDate].filter(
+    (d): d is string => typeof d === 'string' && isIsoDate(d),
+  );
+  if (dates.length === 0) return null;
+  const to = dates.reduce((a, b) => (a > b ? a : b));
+  const earliest = dates.reduce((a, b) => (a < b ? a : b));
+  if (to < today) return null;
+  return { from: earliest < today ? today : earliest, to };
 }
 
 const createdOf = (b: BookingRequest): CreatedBooking => ({ id: b.id, status: b.status, createdAt: b.createdAt });
@@ -55,48 +70,52 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
   app.addHook('onClose', async () => notifications.idle());
 
   /**
-   * Everything from the idempotency lookup to the insert runs synchronously in one transaction: no other request
-   * can slip in between the availability check and the insert, and a retry with the same key finds the row.
+   * The idempotency lookup, the read of the confirmed bookings the request can collide with and the insert are one
+   * atomic operation of the storage (bookings.createOnce): no other request can slip in between the availability
+   * check and the insert, and a retry with the same key finds the row. What is read before it (services, her
+   * availability) is the admin's, not what a concurrent booking changes.
    */
-  const createOnce = app.db.transaction(
-    (body: unknown, key: string): { booking: BookingRequest; created: boolean; manageToken?: string } => {
-      const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
-      const earlier = bookings.findByIdempotencyKey(key);
-      if (earlier) {
-        // A key stands for one request: another body under it is a mistake to say out loud, not a retry to answer.
-        if (earlier.bodyHash !== null && earlier.bodyHash !== bodyHash)
-          throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
-        return { booking: earlier.booking, created: false };
-      }
-
-      const now = options.now();
-      const decision = acceptBooking(body, {
-        services: deps.content.listServices(),
-        availability: deps.bookable(),
-        // The studio's day, not the server's: near midnight the two differ.
-        today: calendarDayIn(options.timeZone, now),
-      });
-      if (!decision.ok) {
-        const fieldErrors = fieldErrorMessages(decision.fieldErrors);
-        throw new HttpError(
-          decision.status,
-          decision.message,
-          Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
-        );
-      }
-
-      const at = now.toISOString();
-      // The client's manage link: 32 random bytes she gets by mail, kept here only as their SHA-256.
-      const manageToken = randomBytes(32).toString('base64url');
-      const booking = bookings.create(
-        { ...decision.record, createdAt: at, updatedAt: at },
-        key,
-        bodyHash,
-        hashManageToken(manageToken),
-      );
-      return { booking, created: true, manageToken };
-    },
-  );
+  const createOnce = async (
+    body: BookingInput,
+    key: string,
+  ): Promise<{ booking: BookingRequest; created: boolean; manageToken?: string }> => {
+    const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+    const now = options.now();
+    // The studio's day, not the server's: near midnight the two differ.
+    const today = calendarDayIn(options.timeZone, now);
+    const [services, availability] = await Promise.all([deps.content.listServices(), deps.availability.getPublic()]);
+    const at = now.toISOString();
+    // The client's manage link: 32 random bytes she gets by mail, kept here only as their SHA-256.
+    const manageToken = randomBytes(32).toString('base64url');
+    const result = await bookings.createOnce({
+      idempotencyKey: key,
+      bodyHash,
+      range: rangeOf(body, today),
+      decide: (confirmed) => {
+        const decision = acceptBooking(body, {
+          services,
+          availability: { ...availability, booked: bookedDaysOf(confirmed), minNoticeDays: options.minNoticeDays },
+          today,
+        });
+        if (!decision.ok) {
+          const fieldErrors = fieldErrorMessages(decision.fieldErrors);
+          throw new HttpError(
+            decision.status,
+            decision.message,
+            Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
+          );
+        }
+        return {
+          booking: { ...decision.record, createdAt: at, updatedAt: at },
+          manageTokenHash: hashManageToken(manageToken),
+        };
+      },
+    });
+    if (result.created) return { booking: result.booking, created: true, manageToken };
+    // A key stands for one request: another body under it is a mistake to say out loud, not a retry to answer.
+    if (result.bodyHash !== null && result.bodyHash !== bodyHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+    return { booking: result.booking, created: false };
+  };
 
   app.post(
     '/api/bookings',
@@ -118,9 +137,9 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
       const key = request.headers['idempotency-key'];
       if (!isIdempotencyKey(key)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
 
-      // Committed with the other bookings of this turn (one fsync for all); the promise resolves only once the row
-      // is durable, so the 201 below is sent only for a stored request.
-      const { booking, created, manageToken } = await app.commits.run(() => createOnce(request.body, key));
+      // Resolves only once the row is durable (on SQLite, committed with the other bookings of this turn: one fsync
+      // for all), so the 201 below is sent only for a stored request.
+      const { booking, created, manageToken } = await createOnce(request.body, key);
       if (created) {
         // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
         deps.bus.publish({ topic: 'bookings', type: 'created', booking });

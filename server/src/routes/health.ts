@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statfsSync } from 'node:fs';
 import { apiErrorSchema, healthSchema } from '@studio/shared/schemas';
-import type { Db } from '../db/database';
+import type { Storage } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
 import { refusals } from './refusals';
 
@@ -13,22 +13,19 @@ export const DATABASE_FAILING = 'The database does not take writes.';
 export const DISK_LOW = "The data folder's disk is almost full.";
 
 const CACHE_MS = 1000;
-// Long enough for a booking's transaction to finish, short enough that a stuck lock is reported, not waited out.
-const PROBE_BUSY_TIMEOUT_MS = 1000;
 
 /** What is wrong, in the words of the 503 answer; empty when healthy. */
-export function checkHealth(db: Db, dataDir: string, minFreeDiskBytes: number, now: () => Date): string[] {
+export async function checkHealth(
+  storage: Pick<Storage, 'probeWrite'>,
+  dataDir: string,
+  minFreeDiskBytes: number,
+  now: () => Date,
+): Promise<string[]> {
   const problems: string[] = [];
-  const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
   try {
-    db.pragma(`busy_timeout = ${Math.min(busyTimeout, PROBE_BUSY_TIMEOUT_MS)}`);
-    db.prepare(
-      'INSERT INTO health_probe (id, written_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET written_at = excluded.written_at',
-    ).run(now().toISOString());
+    await storage.probeWrite(now().toISOString());
   } catch {
     problems.push(DATABASE_FAILING);
-  } finally {
-    db.pragma(`busy_timeout = ${busyTimeout}`);
   }
   try {
     const fs = statfsSync(dataDir);
@@ -40,7 +37,7 @@ export function checkHealth(db: Db, dataDir: string, minFreeDiskBytes: number, n
 }
 
 export interface HealthRoutesOptions {
-  db: Db;
+  storage: Pick<Storage, 'probeWrite'>;
   dataDir: string;
   minFreeDiskBytes: number;
   now: () => Date;
@@ -48,7 +45,7 @@ export interface HealthRoutesOptions {
 
 const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { db, dataDir, minFreeDiskBytes, now },
+  { storage, dataDir, minFreeDiskBytes, now },
 ) => {
   let last: { at: number; problems: string[] } | undefined;
   app.get(
@@ -57,7 +54,7 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
     async (_request, reply) => {
       const at = now().getTime();
       if (!last || Math.abs(at - last.at) >= CACHE_MS)
-        last = { at, problems: checkHealth(db, dataDir, minFreeDiskBytes, now) };
+        last = { at, problems: await checkHealth(storage, dataDir, minFreeDiskBytes, now) };
       reply.header('Cache-Control', 'no-store');
       if (last.problems.length > 0) throw new HttpError(503, last.problems.join(' '));
       return { ok: true as const };

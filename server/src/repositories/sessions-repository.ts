@@ -1,0 +1,59 @@
+// Sign-in link tokens and sessions in SQLite (SessionsStore, ports.ts). Only hashes are stored; the lifetimes, the
+// hashing and who is admin live in lib/sessions.ts.
+import type { Db } from '../db/database';
+import type { SessionsStore, StoredSession } from './ports';
+
+export function createSessionsRepository(db: Db): SessionsStore {
+  const insertToken = db.prepare(
+    'INSERT INTO sign_in_tokens (token_hash, email, expires_at, used_at) VALUES (?, ?, ?, NULL)',
+  );
+  const purgeTokens = db.prepare('DELETE FROM sign_in_tokens WHERE expires_at < ?');
+  const getToken = db.prepare(
+    'SELECT email, expires_at AS expiresAt, used_at AS usedAt FROM sign_in_tokens WHERE token_hash = ?',
+  );
+  const spendToken = db.prepare('UPDATE sign_in_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL');
+
+  const insertSession = db.prepare(
+    'INSERT INTO sessions (id_hash, email, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
+  );
+  const getSession = db.prepare(
+    'SELECT id_hash AS idHash, email, created_at AS createdAt, last_seen_at AS lastSeenAt FROM sessions WHERE id_hash = ?',
+  );
+  const touchSession = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?');
+  const deleteSession = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
+  const purgeSessions = db.prepare('DELETE FROM sessions WHERE created_at < ? OR last_seen_at < ?');
+
+  /** Checks and spends a link token in one transaction, so two concurrent requests cannot both use it. */
+  const redeem = db.transaction((tokenHash: string, email: string, at: number): boolean => {
+    const row = getToken.get(tokenHash) as { email: string; expiresAt: number; usedAt: number | null } | undefined;
+    if (!row || row.usedAt !== null || at >= row.expiresAt) return false;
+    // A wrong e-mail does not spend the link: the admin may simply have mistyped it on another device.
+    if (row.email !== email) return false;
+    return spendToken.run(at, tokenHash).changes === 1;
+  });
+
+  return {
+    async addSignInToken(tokenHash, email, expiresAt) {
+      insertToken.run(tokenHash, email, expiresAt);
+    },
+    async purgeSignInTokens(at) {
+      purgeTokens.run(at);
+    },
+    redeemSignInToken: async (tokenHash, email, at) => redeem(tokenHash, email, at),
+    async addSession(session) {
+      insertSession.run(session.idHash, session.email, session.createdAt, session.lastSeenAt);
+    },
+    async getSession(idHash) {
+      return (getSession.get(idHash) as StoredSession | undefined) ?? null;
+    },
+    async touchSession(idHash, at) {
+      touchSession.run(at, idHash);
+    },
+    async deleteSession(idHash) {
+      return deleteSession.run(idHash).changes > 0;
+    },
+    async purgeSessions(createdBefore, lastSeenBefore) {
+      purgeSessions.run(createdBefore, lastSeenBefore);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// The embedded home's storage: every store of the port (ports.ts) on one SQLite connection in DATA_DIR (WAL,
+// synchronous=FULL: db/database.ts). New booking requests go through the group commit (lib/group-commit.ts), an SQLite
+// matter that stays here. The connection is exposed as `db` for what only SQLite has: online backups and the tests'
+// look at the file.
+import type { Db } from '../db/database';
+import { openDatabase } from '../db/database';
+import { createGroupCommit, type GroupCommit } from '../lib/group-commit';
+import { createAvailabilityRepository } from './availability-repository';
+import { createBookingsRepository } from './bookings-repository';
+import { createContentRepository } from './content-repository';
+import { createContractsRepository } from './contracts-repository';
+import { createDeploysRepository } from './deploys-repository';
+import { createHeldNotificationsRepository } from './held-notifications-repository';
+import { createMediaRepository } from './media-repository';
+import { createOutboxRepository } from './outbox-repository';
+import { createPasskeysRepository } from './passkeys-repository';
+import type { Storage } from './ports';
+import { createSecondFactorRepository } from './second-factor-repository';
+import { createSessionsRepository } from './sessions-repository';
+import { createSettingsRepository } from './settings-repository';
+import { createSignInLimitsRepository } from './sign-in-limits-repository';
+import { createSmsLogRepository } from './sms-log-repository';
+
+export interface SqliteStorage extends Storage {
+  readonly kind: 'sqlite';
+  readonly db: Db;
+  /** Batches writes that arrive in the same turn into one commit (bookings.createOnce uses it). */
+  readonly commits: GroupCommit;
+}
+
+// Long enough for a booking's transaction to finish, short enough that a stuck lock is reported, not waited out.
+const PROBE_BUSY_TIMEOUT_MS = 1000;
+
+/** The stores on an open connection (tests open their own beside the app's). */
+export function sqliteStorageOn(db: Db): SqliteStorage {
+  const commits = createGroupCommit(db);
+  const { store: content, seedWrites } = createContentRepository(db);
+  const availability = createAvailabilityRepository(db);
+  const probe = db.prepare(
+    'INSERT INTO health_probe (id, written_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET written_at = excluded.written_at',
+  );
+  const seed = db.transaction((seedContent: Parameters<Storage['seedIfEmpty']>[0], at: string): boolean => {
+    if (seedWrites.serviceCount() > 0) return false;
+    seedContent.services.forEach((s, i) => seedWrites.writeService(s, i));
+    for (const d of seedContent.documents) seedWrites.writeDocument(d.id, d.data, at);
+    for (const p of seedContent.projects) seedWrites.writeProject(p.project, p.gallery);
+    const a = seedContent.availability;
+    a.periods.forEach((p) => availability.writes.addPeriod(p, at));
+    a.unavailable.forEach((u) => availability.writes.addUnavailable(u, at));
+    a.slots.forEach((s) => availability.writes.addSlot(s, at));
+    return true;
+  });
+  let closed = false;
+  return {
+    kind: 'sqlite',
+    db,
+    commits,
+    bookings: createBookingsRepository(db, commits),
+    availability,
+    content,
+    contracts: createContractsRepository(db),
+    sessions: createSessionsRepository(db),
+    secondFactor: createSecondFactorRepository(db),
+    passkeys: createPasskeysRepository(db),
+    outbox: createOutboxRepository(db),
+    signInLimits: createSignInLimitsRepository(db),
+    sms: createSmsLogRepository(db),
+    heldNotifications: createHeldNotificationsRepository(db),
+    media: createMediaRepository(db),
+    deploys: createDeploysRepository(db),
+    settings: createSettingsRepository(db),
+    seedIfEmpty: async (seedContent, at) => seed(seedContent, at),
+    async probeWrite(at) {
+      const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+      try {
+        db.pragma(`busy_timeout = ${Math.min(busyTimeout, PROBE_BUSY_TIMEOUT_MS)}`);
+        probe.run(at);
+      } finally {
+        db.pragma(`busy_timeout = ${busyTimeout}`);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}
+
+/** Opens (and migrates) DATA_DIR/studio.sqlite and builds every store on it. */
+export function createSqliteStorage(dataDir: string): SqliteStorage {
+  return sqliteStorageOn(openDatabase(dataDir));
+}
