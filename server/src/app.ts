@@ -88,7 +88,7 @@ export interface BuildOverrides extends Partial<AppOptions>, GivenDeps {
 /** Every dependency of the routes, built once on the storage. */
 function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogger, given: GivenDeps): AppDeps {
   const { outbox, settings } = storage;
-  const sms = given.sms ?? createSmsTransport({ twilio: options.twilio, outbox, log });
+  const sms = given.sms ?? createSmsTransport({ twilio: options.twilio, outbox, log, now: options.now });
   const mailer =
     given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
   return {
@@ -248,7 +248,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
     log: app.log,
   });
-  statusNotifications.start();
+  await statusNotifications.start();
   app.addHook('onClose', async () => statusNotifications.stop());
 
   await app.register(adminRoutes, {
@@ -289,10 +289,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   await app.register(ops, { options, outbox: deps.outbox, storage });
 
-  const reminders = startReminderJob(
-    { bookings: deps.bookings, settings: deps.settings, smsSender: deps.smsSender, log: app.log },
-    options.now,
-  );
+  const reminders = startReminderJob({ bookings: deps.bookings, smsSender: deps.smsSender, log: app.log }, options.now);
   app.addHook('onClose', async () => reminders.stop());
 
   // Responsive copies of the demo artwork: rendered after the server listens, or on the spot when asked for first.

@@ -18,6 +18,8 @@ import { createOutboxRepository } from '../repositories/outbox-repository';
 import { createPasskeysRepository } from '../repositories/passkeys-repository';
 import { createPasskeyService } from '../services/passkeys';
 import { createDeploysRepository } from '../repositories/deploys-repository';
+import { createSecondFactorRepository } from '../repositories/second-factor-repository';
+import { issueDeployToken } from '../deploys/deploy-tokens';
 import { isRemoteName, REMOTE_NAMES } from '../deploys/remote-deploys';
 
 export const USAGE = [
@@ -85,7 +87,7 @@ export async function runAdminCommand(args: readonly string[], context: AdminCom
       createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
     const passkeys = createPasskeyService({
       passkeys: createPasskeysRepository(db),
-      steps: createSecondFactorStore(db, { now: options.now }),
+      steps: createSecondFactorStore(createSecondFactorRepository(db), { now: options.now }),
       mailer,
       log,
       publicOrigin: options.publicOrigin,
@@ -152,9 +154,10 @@ async function deployTokenCommand(args: readonly string[], context: AdminCommand
       );
       return 1;
     }
-    const repo = createDeploysRepository(db, context.options.now);
+    const repo = createDeploysRepository(db);
+    const at = context.options.now().toISOString();
     if (flag === '--list') {
-      const tokens = repo.listTokens(remote);
+      const tokens = await repo.listTokens(remote);
       if (tokens.length === 0) print(`${remote} has no deploy tokens.`);
       for (const t of tokens) {
         print(`${t.id}  ${t.label}  issued ${t.createdAt}${t.revokedAt ? `  revoked ${t.revokedAt}` : ''}`);
@@ -162,7 +165,7 @@ async function deployTokenCommand(args: readonly string[], context: AdminCommand
       return 0;
     }
     if (flag === '--revoke') {
-      const revoked = value ? repo.revokeToken(value) : repo.revokeTokensOf(remote);
+      const revoked = value ? await repo.revokeToken(value, at) : await repo.revokeTokensOf(remote, at);
       print(
         revoked === 0
           ? `No token was revoked: ${value ? `no live token ${value}` : `${remote} has no live token`}.`
@@ -171,7 +174,7 @@ async function deployTokenCommand(args: readonly string[], context: AdminCommand
       return revoked === 0 && value ? 1 : 0;
     }
     const label = value ?? `${remote} deploys`;
-    const { token, record } = repo.issueToken(remote, label);
+    const { token, record } = await issueDeployToken(repo, remote, label, at);
     print(`A deploy token for ${remote} ("${label}", id ${record.id}):`);
     print('');
     print(`  ${token}`);

@@ -1,11 +1,11 @@
 // What the deploy API and the admin's Deployments view answer about a remote's versions, and how a refused switch
 // is answered: shared by routes/deploy.ts and routes/admin-deployments.ts.
 import type { RemoteDeployments, RemoteName } from '@studio/shared/schemas/deployment';
-import { SwitchError } from '../repositories/deploys-repository';
+import { SwitchError } from '../repositories/ports';
 import { GateRefused, type RemoteDeploys } from './remote-deploys';
 
-export function deploymentsOf(deploys: RemoteDeploys, remote: RemoteName): RemoteDeployments {
-  const { live, previous, versions, history } = deploys.list(remote);
+export async function deploymentsOf(deploys: RemoteDeploys, remote: RemoteName): Promise<RemoteDeployments> {
+  const { live, previous, versions, history } = await deploys.list(remote);
   return {
     remote,
     live,

@@ -2,8 +2,9 @@
 //
 // An upload is unpacked into a hidden folder beside the versions, named by its content, checked by the gate, and
 // renamed into DATA_DIR/remotes/<remote>/<version>: a version's folder appears whole or not at all, and never changes
-// after (the same build uploaded again is the same folder). Which version is live is one SQLite row per remote, read
-// for every page: a switch is one transaction, so each page gets the old version or the new one, whole, and keeps
+// after (the same build uploaded again is the same folder). Which version is live is one record per remote in the
+// storage (DeploysStore), read for every page: a switch is atomic, so each page gets the old version or the new one,
+// whole, and keeps
 // loading its chunks from that version's folder (publicPath 'auto') after the switch. Nothing deployed: the build
 // output (`npm run build`) is live, as before this existed.
 import { randomUUID } from 'node:crypto';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteMount } from '../config';
-import type { DeploysRepository, StoredVersion, SwitchRecord } from '../repositories/deploys-repository';
+import type { DeploysStore, LiveVersion, StoredVersion, SwitchRecord } from '../repositories/ports';
 import { checkRemoteBuild, MANIFEST_FILE, readShellRequirements, type ServerEntryCheck } from './gate';
 import { contentVersion, unpackUpload, UploadRefused, VERSION_FORMAT, type UploadLimits } from './unpack';
 
@@ -46,7 +47,9 @@ export interface RemoteDeploysOptions {
   /** Versions kept per remote (the live one and the one before it are kept besides, whatever their age). */
   keep: number;
   limits: UploadLimits;
-  repo: DeploysRepository;
+  repo: DeploysStore;
+  /** The clock a version's record and a switch are stamped with. */
+  now: () => Date;
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
   serverEntryCheck?: ServerEntryCheck;
 }
@@ -58,6 +61,9 @@ export interface UploadResult {
   files: number;
   bytes: number;
 }
+
+/** How many switches the deployments view shows. */
+const HISTORY_LENGTH = 20;
 
 export const versionUrlPath = (mount: RemoteMount, version: string) => `${mount.urlPath}v/${version}/`;
 
@@ -86,9 +92,9 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
     return result;
   };
 
-  function located(remote: RemoteName): LocatedRemote {
+  /** Where the remote is served from, given the version the storage names live (null: none). */
+  function locatedAt(remote: RemoteName, live: LiveVersion | null): LocatedRemote {
     const mount = options.remotes[remote];
-    const live = repo.live(remote);
     if (live && VERSION_FORMAT.test(live.version)) {
       const dir = versionDir(remote, live.version);
       if (existsSync(path.join(dir, MANIFEST_FILE)))
@@ -99,15 +105,19 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
     return { version: null, urlPath: mount.urlPath, dir: mount.dir };
   }
 
+  const located = async (remote: RemoteName): Promise<LocatedRemote> => locatedAt(remote, await repo.live(remote));
+
   /** Prunes the remote's versions beyond `keep`, oldest first, never the live one or the one before it. */
   async function prune(remote: RemoteName): Promise<string[]> {
-    const protectedVersions = new Set([repo.live(remote)?.version, repo.previous(remote)].filter(Boolean));
-    const removable = repo
-      .listVersions(remote)
-      .slice(options.keep)
-      .filter((v) => !protectedVersions.has(v.version));
+    const [live, previous, versions] = await Promise.all([
+      repo.live(remote),
+      repo.previous(remote),
+      repo.listVersions(remote),
+    ]);
+    const protectedVersions = new Set([live?.version, previous].filter(Boolean));
+    const removable = versions.slice(options.keep).filter((v) => !protectedVersions.has(v.version));
     for (const { version } of removable) {
-      repo.removeVersion(remote, version);
+      await repo.removeVersion(remote, version);
       await rm(versionDir(remote, version), { recursive: true, force: true });
     }
     if (removable.length > 0)
@@ -117,11 +127,15 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
 
   return {
     located,
-    /** Every remote's location, read once: one page names one version of each remote throughout. */
-    snapshot: (): Record<RemoteName, LocatedRemote> => ({
-      'public-site': located('public-site'),
-      'admin-app': located('admin-app'),
-    }),
+    /** Every remote's location, read once (one read of the storage): one page names one version of each remote throughout. */
+    async snapshot(): Promise<Record<RemoteName, LocatedRemote>> {
+      const live = await repo.allLive();
+      const liveOf = (remote: RemoteName) => live.find((l) => l.remote === remote) ?? null;
+      return {
+        'public-site': locatedAt('public-site', liveOf('public-site')),
+        'admin-app': locatedAt('admin-app', liveOf('admin-app')),
+      };
+    },
     versionDir,
     remoteRoot,
 
@@ -151,9 +165,10 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
             if (!existsSync(target)) throw error;
           }
         }
-        const created = repo.addVersion({
+        const created = await repo.addVersion({
           remote,
           version,
+          createdAt: options.now().toISOString(),
           deployedBy: who.deployedBy,
           tokenLabel: who.tokenLabel,
           summary: { files, bytes, shared: result.shared, exposes: result.exposes },
@@ -174,29 +189,30 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
       by: string,
       kind: 'deploy' | 'rollback',
     ): Promise<SwitchRecord> {
-      const target = version ?? repo.previous(remote);
-      if (target !== null && repo.getVersion(remote, target) && existsSync(versionDir(remote, target))) {
+      const target = version ?? (await repo.previous(remote));
+      if (target !== null && (await repo.getVersion(remote, target)) && existsSync(versionDir(remote, target))) {
         await gate(remote, versionDir(remote, target));
       }
-      const record = repo.switchLive(remote, version, by, kind);
+      const record = await repo.switchLive(remote, version, by, kind, options.now().toISOString());
       await prune(remote);
       return record;
     },
 
     prune,
 
-    list(remote: RemoteName): {
+    async list(remote: RemoteName): Promise<{
       live: string | null;
       previous: string | null;
       versions: StoredVersion[];
       history: SwitchRecord[];
-    } {
-      return {
-        live: repo.live(remote)?.version ?? null,
-        previous: repo.previous(remote),
-        versions: repo.listVersions(remote),
-        history: repo.history(remote),
-      };
+    }> {
+      const [live, previous, versions, history] = await Promise.all([
+        repo.live(remote),
+        repo.previous(remote),
+        repo.listVersions(remote),
+        repo.history(remote, HISTORY_LENGTH),
+      ]);
+      return { live: live?.version ?? null, previous, versions, history };
     },
   };
 }

@@ -2,7 +2,7 @@
 // readable at /api/dev/outbox in development) so that sign-in works on a fresh machine with no mail server.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRepository } from '../repositories/outbox-repository';
+import type { OutboxStore } from '../repositories/ports';
 import type { MailAttachment } from './mail-attachment';
 
 export type { MailAttachment };
@@ -26,7 +26,7 @@ export interface Mailer {
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
-  outbox: OutboxRepository;
+  outbox: OutboxStore;
   log: FastifyBaseLogger;
   /** Injected in tests to exercise the SMTP path without a server. */
   transport?: Transporter;
@@ -39,7 +39,7 @@ export function createMailer(options: {
     return {
       kind: 'outbox',
       async send(message) {
-        const id = outbox.add(
+        const id = await outbox.add(
           { channel: 'mail', recipient: message.to, subject: message.subject, body: message.text },
           now().toISOString(),
           message.attachments,

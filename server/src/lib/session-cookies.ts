@@ -20,10 +20,10 @@ export function createSessionCookies(options: { https: boolean }, sessions: Sess
      * Starts a session for the e-mail. Session rotation: whatever session this browser held ends, and the new one
      * gets a fresh id.
      */
-    start(request: FastifyRequest, reply: FastifyReply, email: string): AuthUser {
+    async start(request: FastifyRequest, reply: FastifyReply, email: string): Promise<AuthUser> {
       const previous = request.cookies[SESSION_COOKIE];
-      if (previous) sessions.revokeById(previous);
-      const session = sessions.create(email);
+      if (previous) await sessions.revokeById(previous);
+      const session = await sessions.create(email);
       reply.setCookie(SESSION_COOKIE, session.id, { ...base, httpOnly: true, maxAge });
       reply.setCookie(SESSION_HINT_COOKIE, '1', { ...base, httpOnly: false, maxAge });
       return session.user;

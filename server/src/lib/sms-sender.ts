@@ -2,7 +2,7 @@
 // docs/product.md §9 (10 per rolling hour, 100 per rolling day) counted in the database so they survive restarts. A failed or
 // refused SMS is logged and reported, never thrown: it must not fail or lose the booking it is about.
 import { SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR, smsFlagInForce } from '@studio/shared/domain';
-import type { BookingRequest } from '@studio/shared/domain';
+import type { BookingRequest, SmsStatus } from '@studio/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsStore, SmsKind, SmsLimit, SmsLogStore } from '../repositories/ports';
 import type { SmsTransport } from './sms-transport';
@@ -28,13 +28,19 @@ export function createSmsSender(deps: {
 }) {
   const now = deps.now ?? (() => Date.now());
 
+  /** docs/product.md §4: the environment's 'true'/'false' overrides, else her own switch, else off. */
+  const status = async (): Promise<SmsStatus> =>
+    smsFlagInForce(deps.smsEnabledEnv, await deps.settings.adminSmsValue());
+
   return {
+    status,
+
     async sendToClient(
       booking: Pick<BookingRequest, 'id' | 'phone' | 'smsOptIn'>,
       kind: SmsKind,
       body: string,
     ): Promise<SmsOutcome> {
-      if (!smsFlagInForce(deps.smsEnabledEnv, await deps.settings.adminSmsValue()).enabled) return 'disabled';
+      if (!(await status()).enabled) return 'disabled';
       if (!booking.smsOptIn) return 'not-opted-in';
       if (!booking.phone) return 'no-phone';
       const reservation = await deps.smsLog.reserve(booking.id, kind, now(), LIMITS);

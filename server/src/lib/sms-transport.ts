@@ -1,7 +1,7 @@
 // SMS through a transport: Twilio's REST API when configured, otherwise the local outbox. Limits (10 per hour, 100
 // per day) are enforced by the caller (the notifications service), not here.
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxRepository } from '../repositories/outbox-repository';
+import type { OutboxStore } from '../repositories/ports';
 
 export interface SmsTransport {
   send(to: string, body: string): Promise<void>;
@@ -10,16 +10,18 @@ export interface SmsTransport {
 
 export function createSmsTransport(options: {
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
-  outbox: OutboxRepository;
+  outbox: OutboxStore;
   log: FastifyBaseLogger;
   fetch?: typeof fetch;
+  /** The clock an outbox message is stamped with. */
+  now?: () => Date;
 }): SmsTransport {
-  const { twilio, outbox, log } = options;
+  const { twilio, outbox, log, now = () => new Date() } = options;
   if (!twilio) {
     return {
       kind: 'outbox',
       async send(to, body) {
-        const id = outbox.add({ channel: 'sms', recipient: to, subject: '', body });
+        const id = await outbox.add({ channel: 'sms', recipient: to, subject: '', body }, now().toISOString());
         log.info({ outboxId: id, channel: 'sms' }, 'SMS kept in the local outbox');
       },
     };

@@ -15,7 +15,7 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaItem } from '@studio/shared/domain';
-import type { MediaRepository } from '../repositories/media-repository';
+import type { MediaRowsStore } from '../repositories/ports';
 import { stripMp4Metadata } from './mp4-metadata';
 import type { MediaJob, MediaJobAnswer } from './process-media';
 import type { ProcessedImage, ProcessedPoster } from './process-image';
@@ -57,7 +57,7 @@ export interface MediaStoreOptions {
   dataDir: string;
   /** The child process that runs sharp (process-media.ts, or its compiled .js). */
   workerFile: string;
-  repo: MediaRepository;
+  repo: MediaRowsStore;
   now: () => Date;
   log: FastifyBaseLogger;
   /** A job that takes longer is killed and the upload fails (a hostile file that decodes forever). */
@@ -191,7 +191,7 @@ export function createMediaStore(options: MediaStoreOptions) {
           const { file } = upload;
           if (file.sniffed.kind === 'image')
             renameSync(file.path, path.join(originalsDir, `${id}.${file.sniffed.format}`));
-          repo.insert({
+          await repo.insert({
             id,
             kind: file.sniffed.kind,
             format: file.sniffed.format,
@@ -212,8 +212,8 @@ export function createMediaStore(options: MediaStoreOptions) {
     },
 
     /** Deletes an upload: its row first (so nothing names a missing file), then its files. False when unknown. */
-    remove(id: string): boolean {
-      if (!ID.test(id) || !repo.delete(id)) return false;
+    async remove(id: string): Promise<boolean> {
+      if (!ID.test(id) || !(await repo.delete(id))) return false;
       removeFiles(id);
       return true;
     },
@@ -222,13 +222,13 @@ export function createMediaStore(options: MediaStoreOptions) {
      * At start: empties media-tmp (uploads cut off by a crash or a restart) and removes public folders and originals
      * that no row names (a crash between the move and the row).
      */
-    sweep(): { removed: number } {
+    async sweep(): Promise<{ removed: number }> {
       let removed = 0;
       for (const entry of readdirSync(tmpDir)) {
         rmSync(path.join(tmpDir, entry), { recursive: true, force: true });
         removed += 1;
       }
-      const known = repo.ids();
+      const known = await repo.ids();
       for (const entry of readdirSync(uploadsDir)) {
         if (ID.test(entry) && !known.has(entry)) {
           rmSync(path.join(uploadsDir, entry), { recursive: true, force: true });

@@ -3,13 +3,13 @@
 // once by the sign-in route.
 import type { FastifyBaseLogger } from 'fastify';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
-import type { OutboxRepository } from '../repositories/outbox-repository';
+import type { OutboxStore } from '../repositories/ports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const OUTBOX_SWEEP_EVERY_MS = 60 * 1000;
 
 export function startOutboxHygiene(deps: {
-  outbox: OutboxRepository;
+  outbox: OutboxStore;
   now: () => Date;
   retentionDays: number;
   log: FastifyBaseLogger;

@@ -4,8 +4,7 @@
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../config';
 import { isSqlite } from '../plugins/database';
-import type { OutboxRepository } from '../repositories/outbox-repository';
-import type { Storage } from '../repositories/ports';
+import type { OutboxStore, Storage } from '../repositories/ports';
 import healthRoutes from '../routes/health';
 import { backupDirOf, type BackupResult } from './backup';
 import { startBackupJob } from './backup-job';
@@ -27,7 +26,7 @@ declare module 'fastify' {
 
 export interface OpsPluginOptions {
   options: AppOptions;
-  outbox: OutboxRepository;
+  outbox: OutboxStore;
   storage: Storage;
 }
 

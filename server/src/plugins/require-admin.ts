@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 export function requireAdmin(sessions: SessionStore) {
   return async function requireAdminHandler(request: FastifyRequest, reply: FastifyReply) {
-    const session = sessions.resolve(request.cookies[SESSION_COOKIE]);
+    const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
     if (!session) return sendError(reply, 401, NOT_SIGNED_IN);
     if (!session.user.isAdmin) return sendError(reply, 403, NOT_ADMIN);
     request.studioSession = session;

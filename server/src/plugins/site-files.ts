@@ -10,7 +10,7 @@ export interface SiteFilesOptions {
   publicOrigin: string;
   modelName: string;
   /** Every public page of the current content, site-relative. */
-  sitemapPaths(): string[];
+  sitemapPaths(): Promise<string[]>;
 }
 
 /** The icons the shell's build writes beside index.html (shell/webpack.config.cjs renders them from favicon.svg). */
@@ -63,11 +63,11 @@ async function siteFiles(app: FastifyInstance, { publicOrigin, modelName, sitema
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(robots),
   );
   // Read on every request: a service the admin adds is listed at once (the file is small and rarely asked for).
-  app.get('/sitemap.xml', (_request, reply) =>
+  app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(sitemapXml(publicOrigin, sitemapPaths())),
+      .send(sitemapXml(publicOrigin, await sitemapPaths())),
   );
   app.get('/manifest.webmanifest', (_request, reply) =>
     reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(manifest),

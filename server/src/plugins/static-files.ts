@@ -65,11 +65,16 @@ export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = 
   };
 }
 
-/** Page metadata from the content (service names, portfolio sections); without it every page gets the home's. */
-export type PageContent = Omit<PageMetaSource, 'modelName' | 'publicOrigin'> & {
+/** What the head of one page reads of the content (service names, portfolio sections, images). */
+export type PageContentSource = Omit<PageMetaSource, 'modelName' | 'publicOrigin'>;
+
+/** Page metadata from the content; without it every page gets the home's. */
+export interface PageContent {
+  /** What the head of the page at `pathname` reads, loaded once before the page is rendered. */
+  forPage(pathname: string): Promise<PageContentSource>;
   /** Every public page of the current content, for sitemap.xml. */
-  sitemapPaths(): string[];
-};
+  sitemapPaths(): Promise<string[]>;
+}
 
 export interface StaticFilesOptions {
   options: AppOptions;
@@ -79,7 +84,7 @@ export interface StaticFilesOptions {
   images?: Pick<ResponsiveImages, 'ensure'>;
   content?: PageContent;
   /** The remotes' live locations, read once per page (deploys/remote-deploys.ts); default: the build output. */
-  liveRemotes?: () => RemoteLocations;
+  liveRemotes?: () => Promise<RemoteLocations>;
 }
 
 async function staticFiles(
@@ -97,17 +102,17 @@ async function staticFiles(
     if (!reader) readers.set(dir, (reader = createRemoteFilesReader(dir, urlPath)));
     return reader();
   };
-  const metaSource: PageMetaSource = {
+  const metaSourceOf = (source: PageContentSource | undefined): PageMetaSource => ({
     modelName: options.modelName,
     publicOrigin: options.publicOrigin,
-    serviceOf: (id) => content?.serviceOf(id),
-    portfolioSectionOf: (id) => content?.portfolioSectionOf(id),
-    projectOf: (id) => content?.projectOf(id),
-    printConceptOf: (key) => content?.printConceptOf(key),
-    pageImageOf: (pathname) => content?.pageImageOf?.(pathname),
-    shareImage: () => content?.shareImage(),
-    heroImageOf: (pathname) => content?.heroImageOf(pathname),
-  };
+    serviceOf: (id) => source?.serviceOf(id),
+    portfolioSectionOf: (id) => source?.portfolioSectionOf(id),
+    projectOf: (id) => source?.projectOf(id),
+    printConceptOf: (key) => source?.printConceptOf(key),
+    pageImageOf: (pathname) => source?.pageImageOf?.(pathname),
+    shareImage: () => source?.shareImage(),
+    heroImageOf: (pathname) => source?.heroImageOf(pathname),
+  });
 
   const template = (): string | null => {
     if (!existsSync(indexFile)) return null;
@@ -126,9 +131,13 @@ async function staticFiles(
   const pageFor = async (url: string): Promise<{ status: number; html: string } | null> => {
     const html = template();
     if (html === null) return null;
-    // Read once: the configuration and the preload hints name the same version of each remote.
-    const remotes = liveRemotes?.() ?? options.remotes;
     const pathname = url.split('?')[0] ?? '/';
+    // Read once: the configuration and the preload hints name the same version of each remote.
+    const [remotes, pageContent] = await Promise.all([
+      liveRemotes ? liveRemotes() : options.remotes,
+      content?.forPage(pathname),
+    ]);
+    const metaSource = metaSourceOf(pageContent);
     const route = routeOf(pathname);
     // Without content (a bare test app) every address of the registry is a page: only the registry can say 404.
     const meta = content ? pageMetaFor(pathname, metaSource) : pageMetaFor('/', metaSource);

@@ -1,7 +1,7 @@
 // Contracts and their signature rounds (issue 19) in SQLite (ContractsStore, ports.ts). Stores and reads; the route decides. A signed row is frozen here
 // as well: every write that changes a contract's text or state names the states it may start from, so a signed
 // contract is never changed whatever the caller does.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   EMPTY_CONTRACT_DEAL,
   type ContractDeal,
@@ -35,8 +35,6 @@ interface ContractRow {
 const SELECT = `SELECT c.id, c.booking_id, c.version, c.status, c.form, c.deal, c.paper_size, c.created_at, c.updated_at,
   c.sent_at, c.signed_at, c.signer_name, c.document_hash, c.signed_pdf_hash, l.expires_at
   FROM contracts c LEFT JOIN contract_links l ON l.contract_id = c.id`;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type EventInput = ContractEventInput;
 

@@ -14,7 +14,7 @@ import {
 } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
-import type { AvailabilityRepository } from '../repositories/availability-repository';
+import type { AvailabilityStore } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
 import { refusals } from './refusals';
 
@@ -22,7 +22,7 @@ export const AVAILABILITY_ITEM_NOT_FOUND = 'Not found';
 
 export interface AdminAvailabilityOptions {
   options: AppOptions;
-  availability: AvailabilityRepository;
+  availability: AvailabilityStore;
   bus: ChangeBus;
 }
 
@@ -47,7 +47,7 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
     '/availability/periods',
     { schema: { body: availabilityPeriodInputSchema, response: created } },
     async (request, reply) => {
-      const id = availability.addPeriod(request.body, now());
+      const id = await availability.addPeriod(request.body, now());
       bus.publish({ topic: 'availability' });
       return reply.code(201).send({ id });
     },
@@ -57,7 +57,7 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
     '/availability/unavailable',
     { schema: { body: unavailableRangeInputSchema, response: created } },
     async (request, reply) => {
-      const id = availability.addUnavailable(request.body, now());
+      const id = await availability.addUnavailable(request.body, now());
       bus.publish({ topic: 'availability' });
       return reply.code(201).send({ id });
     },
@@ -67,7 +67,7 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
     '/availability/slots',
     { schema: { body: timeSlotInputSchema, response: created } },
     async (request, reply) => {
-      const id = availability.addSlot(request.body, now());
+      const id = await availability.addSlot(request.body, now());
       bus.publish({ topic: 'availability' });
       return reply.code(201).send({ id });
     },
@@ -78,7 +78,8 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
       `/availability/${kind}/:id`,
       { schema: { params: idParamsSchema, response: { 204: z.null(), 404: apiErrorSchema, ...refusals } } },
       async (request, reply) => {
-        if (!availability.delete(kind, request.params.id)) throw new HttpError(404, AVAILABILITY_ITEM_NOT_FOUND);
+        if (!(await availability.delete(kind, request.params.id)))
+          throw new HttpError(404, AVAILABILITY_ITEM_NOT_FOUND);
         bus.publish({ topic: 'availability' });
         return reply.code(204).send(null);
       },

@@ -16,14 +16,14 @@ import {
 } from '@studio/shared/schemas';
 import type { ChangeBus } from '../lib/change-bus';
 import { UndoTooLateError, type StatusNotifications } from '../services/status-notifications';
-import { InvalidCursorError, type BookingsRepository } from '../repositories/bookings-repository';
+import { InvalidCursorError, type BookingsStore } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
 import { refusals } from './refusals';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
 export interface AdminBookingsOptions {
-  bookings: BookingsRepository;
+  bookings: BookingsStore;
   bus: ChangeBus;
   notifications: StatusNotifications;
   now: () => Date;
@@ -44,7 +44,8 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       try {
-        return bookings.page(request.query);
+        // Awaited here, so a cursor this store did not make is caught below.
+        return await bookings.page(request.query);
       } catch (error) {
         if (error instanceof InvalidCursorError) throw new HttpError(400, BOOKING_CURSOR_INVALID);
         throw error;
@@ -73,9 +74,9 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
       },
     },
     async (request) => {
-      const before = bookings.get(request.params.id);
+      const before = await bookings.get(request.params.id);
       if (!before) throw new HttpError(404, BOOKING_NOT_FOUND);
-      const booking = bookings.updateStatus(before.id, request.body.status, now().toISOString());
+      const booking = await bookings.updateStatus(before.id, request.body.status, now().toISOString());
       if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
       bus.publish({ topic: 'bookings', type: 'updated', booking });
       if (before.status !== booking.status) {
@@ -96,15 +97,15 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
       },
     },
     async (request) => {
-      if (!bookings.get(request.params.id)) throw new HttpError(404, BOOKING_NOT_FOUND);
+      if (!(await bookings.get(request.params.id))) throw new HttpError(404, BOOKING_NOT_FOUND);
       let previous;
       try {
-        previous = notifications.undo(request.params.id);
+        previous = await notifications.undo(request.params.id);
       } catch (error) {
         if (error instanceof UndoTooLateError) throw new HttpError(409, UNDO_TOO_LATE);
         throw error;
       }
-      const booking = bookings.updateStatus(request.params.id, previous, now().toISOString());
+      const booking = await bookings.updateStatus(request.params.id, previous, now().toISOString());
       if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
       bus.publish({ topic: 'bookings', type: 'updated', booking });
       return booking;
@@ -123,8 +124,8 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
       },
     },
     async (request) => {
-      if (!bookings.get(request.params.id)) throw new HttpError(404, BOOKING_NOT_FOUND);
-      const booking = bookings.acceptReschedule(request.params.id, now().toISOString());
+      if (!(await bookings.get(request.params.id))) throw new HttpError(404, BOOKING_NOT_FOUND);
+      const booking = await bookings.acceptReschedule(request.params.id, now().toISOString());
       if (!booking) throw new HttpError(409, RESCHEDULE_NOTHING_TO_ACCEPT);
       bus.publish({ topic: 'bookings', type: 'updated', booking });
       await notifications.moved(booking);

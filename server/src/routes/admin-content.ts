@@ -30,8 +30,8 @@ import {
   PORTFOLIO_CONTENT_ID,
   PORTFOLIO_META_ID,
   SITE_DETAILS_ID,
-  type ContentRepository,
-} from '../repositories/content-repository';
+  type ContentStore,
+} from '../repositories/ports';
 import type { ChangeBus } from '../lib/change-bus';
 import { refusals } from './refusals';
 
@@ -39,7 +39,7 @@ export const ID_MISMATCH = 'The id in the address and the id in the body differ'
 
 export interface AdminContentOptions {
   options: AppOptions;
-  content: ContentRepository;
+  content: ContentStore;
   bus: ChangeBus;
 }
 
@@ -57,8 +57,8 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
     '/site',
     { schema: { body: siteDetailsSchema, response: written(siteDetailsResponseSchema) } },
     async (request) => {
-      content.putDocument(SITE_DETAILS_ID, request.body, now());
-      return content.getSite().details;
+      await content.putDocument(SITE_DETAILS_ID, request.body, now());
+      return (await content.getSite()).details;
     },
   );
 
@@ -66,8 +66,8 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
     '/comp-card',
     { schema: { body: compCardSchema, response: written(compCardResponseSchema) } },
     async (request) => {
-      content.putDocument(COMP_CARD_ID, request.body, now());
-      return content.getSite().compCard;
+      await content.putDocument(COMP_CARD_ID, request.body, now());
+      return (await content.getSite()).compCard;
     },
   );
 
@@ -90,7 +90,7 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
   );
 
   app.delete('/services/:id', { schema: { params: idParamsSchema, response: removed } }, async (request, reply) => {
-    if (!content.deleteService(request.params.id)) throw new HttpError(404, CONTENT_NOT_FOUND);
+    if (!(await content.deleteService(request.params.id))) throw new HttpError(404, CONTENT_NOT_FOUND);
     return reply.code(204).send(null);
   });
 
@@ -99,7 +99,7 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
     '/service-order',
     { schema: { body: serviceOrderSchema, response: written(z.array(serviceSchema)) } },
     async (request) => {
-      if (!content.reorderServices(request.body.ids)) {
+      if (!(await content.reorderServices(request.body.ids))) {
         throw new HttpError(400, SERVICE_ORDER_MISMATCH, { ids: [SERVICE_ORDER_MISMATCH] });
       }
       return content.listAllServices();
@@ -110,7 +110,7 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
     '/portfolio/meta',
     { schema: { body: portfolioMetaInputSchema, response: written(portfolioMetaSchema) } },
     async (request) => {
-      content.putDocument(PORTFOLIO_META_ID, request.body, now());
+      await content.putDocument(PORTFOLIO_META_ID, request.body, now());
       return request.body;
     },
   );
@@ -119,7 +119,7 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
     '/portfolio/content',
     { schema: { body: portfolioContentInputSchema, response: written(portfolioContentSchema) } },
     async (request) => {
-      content.putDocument(PORTFOLIO_CONTENT_ID, request.body, now());
+      await content.putDocument(PORTFOLIO_CONTENT_ID, request.body, now());
       return request.body;
     },
   );
@@ -140,13 +140,13 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
       if (request.params.id !== request.body.project.id) {
         throw new HttpError(400, ID_MISMATCH, { 'project.id': [ID_MISMATCH] });
       }
-      content.putProject(request.body.project, request.body.gallery);
+      await content.putProject(request.body.project, request.body.gallery);
       return request.body;
     },
   );
 
   app.delete('/projects/:id', { schema: { params: idParamsSchema, response: removed } }, async (request, reply) => {
-    if (!content.deleteProject(request.params.id)) throw new HttpError(404, CONTENT_NOT_FOUND);
+    if (!(await content.deleteProject(request.params.id))) throw new HttpError(404, CONTENT_NOT_FOUND);
     return reply.code(204).send(null);
   });
 };

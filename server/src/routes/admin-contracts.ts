@@ -13,9 +13,7 @@ import type { ContractRecord } from '@studio/shared/domain/contract';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
-import type { BookingsRepository } from '../repositories/bookings-repository';
-import type { ContentRepository } from '../repositories/content-repository';
-import type { ContractsRepository, EventInput } from '../repositories/contracts-repository';
+import type { BookingsStore, ContentStore, ContractEventInput, ContractsStore } from '../repositories/ports';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors';
 import { BOOKING_NOT_FOUND } from './admin-bookings';
@@ -28,6 +26,7 @@ import {
   newSigningToken,
   signingPath,
   signingRequestMail,
+  signingTokenHash,
 } from '../services/contracts';
 
 export const CONTRACT_NOT_FOUND = 'Contract not found';
@@ -39,15 +38,15 @@ export const CONTRACT_SEND_FAILED = 'The contract could not be e-mailed to the c
 
 export interface AdminContractsOptions {
   options: AppOptions;
-  bookings: BookingsRepository;
-  content: ContentRepository;
-  contracts: ContractsRepository;
+  bookings: BookingsStore;
+  content: ContentStore;
+  contracts: ContractsStore;
   bus: ChangeBus;
   mailer: Mailer;
 }
 
 /** Who did it, from where: the audit trail's line for an admin action. */
-const adminEvent = (request: FastifyRequest, type: EventInput['type']): EventInput => ({
+const adminEvent = (request: FastifyRequest, type: ContractEventInput['type']): ContractEventInput => ({
   type,
   actor: request.studioSession?.user.email ?? 'admin',
   ip: request.ip,
@@ -62,15 +61,30 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
     bus.publish({ topic: 'contracts', contract });
     return contract;
   };
-  const bookingOf = (id: string) => {
-    const booking = bookings.get(id);
+  const bookingOf = async (id: string) => {
+    const booking = await bookings.get(id);
     if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
     return booking;
   };
-  const contractOf = (id: string) => {
-    const contract = contracts.find(id);
+  const contractOf = async (id: string) => {
+    const contract = await contracts.find(id);
     if (!contract) throw new HttpError(404, CONTRACT_NOT_FOUND);
     return contract;
+  };
+  // A new version is refused while the booking has an unsigned one: the check and the create run one at a time per
+  // booking, so a double click cannot make two open versions.
+  const creating = new Map<string, Promise<void>>();
+  const oneAtATime = <T>(bookingId: string, work: () => Promise<T>): Promise<T> => {
+    const run = (creating.get(bookingId) ?? Promise.resolve()).then(work);
+    const done = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    creating.set(bookingId, done);
+    void done.then(() => {
+      if (creating.get(bookingId) === done) creating.delete(bookingId);
+    });
+    return run;
   };
 
   app.get(
@@ -87,8 +101,12 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
     { schema: { params: idParamsSchema, response: { 200: bookingContractsSchema, 404: apiErrorSchema, ...refusals } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const booking = bookingOf(request.params.id);
-      return { deal: dealForBooking(booking, content, options), contracts: contracts.listForBooking(booking.id) };
+      const booking = await bookingOf(request.params.id);
+      const [deal, list] = await Promise.all([
+        dealForBooking(booking, content, options),
+        contracts.listForBooking(booking.id),
+      ]);
+      return { deal, contracts: list };
     },
   );
 
@@ -102,12 +120,14 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       },
     },
     async (request, reply) => {
-      const booking = bookingOf(request.params.id);
-      const latest = contracts.listForBooking(booking.id)[0];
-      if (latest && latest.status !== 'signed') throw new HttpError(409, CONTRACT_OPEN_VERSION);
-      const deal = dealForBooking(booking, content, options);
-      const at = options.now().toISOString();
-      const created = contracts.create(booking.id, { ...request.body, deal }, at, adminEvent(request, 'created'));
+      const booking = await bookingOf(request.params.id);
+      const created = await oneAtATime(booking.id, async () => {
+        const [latest] = await contracts.listForBooking(booking.id);
+        if (latest && latest.status !== 'signed') throw new HttpError(409, CONTRACT_OPEN_VERSION);
+        const deal = await dealForBooking(booking, content, options);
+        const at = options.now().toISOString();
+        return contracts.create(booking.id, { ...request.body, deal }, at, adminEvent(request, 'created'));
+      });
       return reply.code(201).send(told(created));
     },
   );
@@ -122,9 +142,9 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       },
     },
     async (request) => {
-      const current = contractOf(request.params.id);
+      const current = await contractOf(request.params.id);
       if (current.status === 'signed') throw new HttpError(409, CONTRACT_SIGNED);
-      const edited = contracts.edit(
+      const edited = await contracts.edit(
         current.id,
         request.body,
         options.now().toISOString(),
@@ -149,13 +169,19 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       },
     },
     async (request) => {
-      const current = contractOf(request.params.id);
+      const current = await contractOf(request.params.id);
       if (current.status === 'signed') throw new HttpError(409, CONTRACT_SIGNED);
-      const booking = bookingOf(current.bookingId);
+      const booking = await bookingOf(current.bookingId);
       const now = options.now();
       const token = newSigningToken();
       const expiresAt = new Date(now.getTime() + CONTRACT_LINK_MS).toISOString();
-      const sent = contracts.send(current.id, token, expiresAt, now.toISOString(), adminEvent(request, 'sent'));
+      const sent = await contracts.send(
+        current.id,
+        signingTokenHash(token),
+        expiresAt,
+        now.toISOString(),
+        adminEvent(request, 'sent'),
+      );
       if (!sent) throw new HttpError(409, CONTRACT_SIGNED);
       const link = `${options.publicOrigin}${signingPath(token)}`;
       try {
@@ -178,10 +204,10 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       },
     },
     async (request, reply) => {
-      const contract = contractOf(request.params.id);
+      const contract = await contractOf(request.params.id);
       const pdf =
         contract.status === 'signed'
-          ? contracts.signedPdf(contract.id)
+          ? await contracts.signedPdf(contract.id)
           : await draftPdf(contract, documentOf(contract));
       const name = `contract-v${contract.version}${contract.status === 'signed' ? '-signed' : ''}.pdf`;
       return reply

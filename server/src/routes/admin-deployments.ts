@@ -20,7 +20,7 @@ const adminDeploymentsRoutes: FastifyPluginAsyncZod<{ deploys: RemoteDeploys }> 
     { schema: { response: { 200: deploymentsSchema, ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { remotes: REMOTE_NAMES.map((remote) => deploymentsOf(deploys, remote)) };
+      return { remotes: await Promise.all(REMOTE_NAMES.map((remote) => deploymentsOf(deploys, remote))) };
     },
   );
 

@@ -13,7 +13,7 @@ import { adminAvailabilitySchema, bookingChangeEventSchema, z } from '@studio/sh
 import { contractRecordSchema } from '@studio/shared/schemas/contract';
 import type { Change, ChangeBus } from '../lib/change-bus';
 import type { SessionStore } from '../lib/sessions';
-import type { AvailabilityRepository } from '../repositories/availability-repository';
+import type { AvailabilityStore } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
 import { NOT_SIGNED_IN } from '../plugins/require-admin';
 import { refusals } from './refusals';
@@ -37,7 +37,7 @@ export const TOO_MANY_STREAMS =
 export interface AdminEventsOptions {
   sessions: SessionStore;
   bus: ChangeBus;
-  availability: AvailabilityRepository;
+  availability: AvailabilityStore;
 }
 
 interface Stream {
@@ -60,7 +60,15 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
     return `event: ${event}\ndata: ${JSON.stringify(data.data)}\n\n`;
   }
 
-  const availabilityFrame = () => frame('availability', adminAvailabilitySchema, availability.getAdmin());
+  /** The availability as the dashboard shows it, read now; undefined (logged) when it cannot be read. */
+  const availabilityFrame = async (): Promise<string | undefined> => {
+    try {
+      return frame('availability', adminAvailabilitySchema, await availability.getAdmin());
+    } catch (error) {
+      app.log.error({ err: error }, 'live availability could not be read');
+      return undefined;
+    }
+  };
 
   const broadcast = (text: string | undefined) => {
     if (text === undefined) return;
@@ -76,7 +84,7 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
       availabilityQueued = true;
       setImmediate(() => {
         availabilityQueued = false;
-        if (streams.size > 0) broadcast(availabilityFrame());
+        if (streams.size > 0) void availabilityFrame().then(broadcast);
       });
       return;
     }
@@ -123,6 +131,8 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
 
       const cleanups: Array<() => void> = [];
       let closed = false;
+      // Frames announced while the snapshot is being read wait for it: the snapshot is always the first event.
+      let pending: string[] | undefined = [];
       const finish = (how: 'end' | 'drop') => {
         if (closed) return;
         closed = true;
@@ -136,6 +146,10 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
         idHash,
         send(text) {
           if (closed) return;
+          if (pending) {
+            pending.push(text);
+            return;
+          }
           if (res.writableLength > MAX_STREAM_BUFFER_BYTES) {
             request.log.warn({ buffered: res.writableLength }, 'live stream dropped: its client stopped reading');
             finish('drop');
@@ -148,17 +162,29 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
       streams.add(stream);
 
       res.write(`retry: ${RECONNECT_MS}\n\n`);
-      const snapshot = availabilityFrame();
-      if (snapshot === undefined) {
-        stream.close();
-        return;
-      }
-      stream.send(snapshot);
+      void availabilityFrame().then((snapshot) => {
+        const waiting = pending ?? [];
+        pending = undefined;
+        if (snapshot === undefined) {
+          stream.close();
+          return;
+        }
+        for (const text of [snapshot, ...waiting]) stream.send(text);
+      });
 
       cleanups.push(sessions.onRevoked((revoked) => revoked === idHash && stream.close()));
       const heartbeat = setInterval(() => stream.send(': heartbeat\n\n'), HEARTBEAT_MS);
       const recheck = setInterval(() => {
-        if (!sessions.peek(idHash)?.user.isAdmin) stream.close();
+        sessions.peek(idHash).then(
+          (current) => {
+            if (!current?.user.isAdmin) stream.close();
+          },
+          (error: unknown) => {
+            // Its session cannot be confirmed: the stream ends, and the client's reconnect meets the admin guard.
+            request.log.warn({ err: error }, 'live stream closed: its session could not be checked');
+            stream.close();
+          },
+        );
       }, SESSION_RECHECK_MS);
       cleanups.push(
         () => clearInterval(heartbeat),

@@ -195,7 +195,7 @@ const adminMediaRoutes: FastifyPluginAsyncZod<AdminMediaOptions> = async (app, {
     '/media/:id',
     { schema: { params: mediaIdParamsSchema, response: { 204: z.null(), 404: apiErrorSchema, ...refusals } } },
     async (request, reply) => {
-      if (!store.remove(request.params.id)) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+      if (!(await store.remove(request.params.id))) throw new HttpError(404, MEDIA_MESSAGES.notFound);
       return reply.code(204).send(null);
     },
   );

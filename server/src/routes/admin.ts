@@ -7,13 +7,15 @@ import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
 import type { SessionStore } from '../lib/sessions';
 import type { SmsSender } from '../lib/sms-sender';
-import type { AvailabilityRepository } from '../repositories/availability-repository';
-import type { BookingsRepository } from '../repositories/bookings-repository';
-import type { ContentRepository } from '../repositories/content-repository';
-import type { SettingsRepository } from '../repositories/settings-repository';
+import type {
+  AvailabilityStore,
+  BookingsStore,
+  ContentStore,
+  ContractsStore,
+  SettingsStore,
+} from '../repositories/ports';
 import type { PasskeyService } from '../services/passkeys';
 import type { StatusNotifications } from '../services/status-notifications';
-import type { ContractsRepository } from '../repositories/contracts-repository';
 import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
@@ -30,16 +32,16 @@ import type { RemoteDeploys } from '../deploys/remote-deploys';
 export interface AdminRoutesOptions {
   options: AppOptions;
   sessions: SessionStore;
-  bookings: BookingsRepository;
-  availability: AvailabilityRepository;
-  settings: SettingsRepository;
-  content: ContentRepository;
+  bookings: BookingsStore;
+  availability: AvailabilityStore;
+  settings: SettingsStore;
+  content: ContentStore;
   bus: ChangeBus;
   mailer: Mailer;
   smsSender: SmsSender;
   statusNotifications: StatusNotifications;
   passkeys: PasskeyService;
-  contracts: ContractsRepository;
+  contracts: ContractsStore;
   deploys: RemoteDeploys;
   media: MediaStore;
 }
@@ -65,7 +67,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     bus: deps.bus,
     mailer: deps.mailer,
   });
-  await app.register(adminSettingsRoutes, { settings: deps.settings });
+  await app.register(adminSettingsRoutes, { settings: deps.settings, smsSender: deps.smsSender });
   await app.register(adminCalendarFeedRoutes, {
     options: deps.options,
     settings: deps.settings,

@@ -39,8 +39,8 @@ const authPasskeyRoutes: FastifyPluginAsyncZod<AuthPasskeyRoutesOptions> = async
 ) => {
   const cookies = createSessionCookies(options, sessions);
 
-  const openStep = (secret: string | undefined, reply: FastifyReply) => {
-    const step = passkeys.step(secret);
+  const openStep = async (secret: string | undefined, reply: FastifyReply) => {
+    const step = await passkeys.step(secret);
     if (step) return step;
     cookies.clearStep(reply);
     throw new HttpError(401, PASSKEY_STEP_EXPIRED);
@@ -58,7 +58,7 @@ const authPasskeyRoutes: FastifyPluginAsyncZod<AuthPasskeyRoutesOptions> = async
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const step = openStep(cookies.stepOf(request), reply);
+      const step = await openStep(cookies.stepOf(request), reply);
       return passkeys.authenticationOptions(step.idHash, step.email);
     },
   );
@@ -67,14 +67,14 @@ const authPasskeyRoutes: FastifyPluginAsyncZod<AuthPasskeyRoutesOptions> = async
     '/api/auth/passkey',
     { schema: { body: authenticationResponseSchema, response: answers } },
     async (request, reply) => {
-      const step = openStep(cookies.stepOf(request), reply);
+      const step = await openStep(cookies.stepOf(request), reply);
       if (!(await passkeys.authenticate(step.idHash, step.email, request.body))) {
-        passkeys.stepFailed(step.idHash);
+        await passkeys.stepFailed(step.idHash);
         throw new HttpError(401, PASSKEY_NOT_ACCEPTED);
       }
-      passkeys.endStep(step.idHash);
+      await passkeys.endStep(step.idHash);
       cookies.clearStep(reply);
-      return { user: cookies.start(request, reply, step.email) };
+      return { user: await cookies.start(request, reply, step.email) };
     },
   );
 
@@ -82,14 +82,14 @@ const authPasskeyRoutes: FastifyPluginAsyncZod<AuthPasskeyRoutesOptions> = async
     '/api/auth/recovery',
     { schema: { body: recoveryCodeInputSchema, response: answers } },
     async (request, reply) => {
-      const step = openStep(cookies.stepOf(request), reply);
+      const step = await openStep(cookies.stepOf(request), reply);
       if (!(await passkeys.recover(step.email, request.body.code))) {
-        passkeys.stepFailed(step.idHash);
+        await passkeys.stepFailed(step.idHash);
         throw new HttpError(401, RECOVERY_CODE_NOT_ACCEPTED);
       }
-      passkeys.endStep(step.idHash);
+      await passkeys.endStep(step.idHash);
       cookies.clearStep(reply);
-      return { user: cookies.start(request, reply, step.email) };
+      return { user: await cookies.start(request, reply, step.email) };
     },
   );
 };

@@ -19,9 +19,8 @@ import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
 import { createSessionCookies } from '../lib/session-cookies';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, normaliseEmail, type SessionStore } from '../lib/sessions';
-import type { OutboxRepository } from '../repositories/outbox-repository';
+import type { OutboxStore, SignInLimitsStore } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
-import type { SignInLimitsRepository } from '../repositories/sign-in-limits-repository';
 import type { PasskeyService } from '../services/passkeys';
 import { refusals } from './refusals';
 
@@ -49,8 +48,8 @@ export interface AuthRoutesOptions {
   mailer: Mailer;
   sessions: SessionStore;
   /** Where a spent link's mail is blanked (the local outbox; nothing to do when mail goes out by SMTP). */
-  outbox: OutboxRepository;
-  signInLimits: SignInLimitsRepository;
+  outbox: OutboxStore;
+  signInLimits: SignInLimitsStore;
   passkeys: PasskeyService;
 }
 
@@ -59,8 +58,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   { options, mailer, sessions, outbox, signInLimits, passkeys },
 ) => {
   const now = () => options.now().getTime();
-  const count = (key: string, at: number) => {
-    signInLimits.purgeOlderThan(at - LINK_LIMIT_WINDOW_MS);
+  const count = async (key: string, at: number) => {
+    await signInLimits.purgeOlderThan(at - LINK_LIMIT_WINDOW_MS);
     return signInLimits.hit(key, LINK_LIMIT_WINDOW_MS, at);
   };
 
@@ -72,7 +71,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       // Counted before the body is validated: a malformed request uses up the address's budget too.
       preValidation: async (request, reply) => {
         const at = now();
-        const address = count(`address\n${request.ip}`, at);
+        const address = await count(`address\n${request.ip}`, at);
         if (address.count > LINK_LIMIT_PER_IP) tooMany(reply, address.endsAt, at);
       },
       schema: {
@@ -83,13 +82,14 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       const at = now();
-      const pair = count(`pair\n${request.ip}\n${email}`, at);
+      const pair = await count(`pair\n${request.ip}\n${email}`, at);
       if (pair.count > options.signInLinksPerPair) tooMany(reply, pair.endsAt, at);
       if (!sessions.isAdminEmail(email)) throw new HttpError(403, SIGN_IN_ACCESS_DENIED);
       // Over the mailbox's quota: the answer a mailed link gets, so it tells a stranger nothing, and no mail.
-      if (count(`mailbox\n${email}`, at).count > options.signInMailsPerMailbox) return reply.code(204).send(null);
+      if ((await count(`mailbox\n${email}`, at)).count > options.signInMailsPerMailbox)
+        return reply.code(204).send(null);
 
-      const token = sessions.issueSignInToken(email);
+      const token = await sessions.issueSignInToken(email);
       // The link's origin is configuration, never the request's Host header, which a client can set to anything.
       const link = `${options.publicOrigin}/finishSignIn?token=${token}`;
       const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
@@ -112,15 +112,15 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       if (request.validationError) throw new HttpError(401, SIGN_IN_INVALID_LINK);
       const { email, token } = request.body;
-      if (sessions.redeemSignInToken(token, email) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
-      outbox.redactSignInToken(token);
+      if ((await sessions.redeemSignInToken(token, email)) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
+      await outbox.redactSignInToken(token);
 
       // Once she has a passkey the link alone is not enough: it opens the passkey step, not a session.
-      if (passkeys.required(normaliseEmail(email))) {
-        cookies.startStep(reply, passkeys.beginStep(normaliseEmail(email)));
+      if (await passkeys.required(normaliseEmail(email))) {
+        cookies.startStep(reply, await passkeys.beginStep(normaliseEmail(email)));
         return { secondFactor: 'passkey' as const };
       }
-      return { user: cookies.start(request, reply, email) };
+      return { user: await cookies.start(request, reply, email) };
     },
   );
 
@@ -129,7 +129,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     { schema: { response: { 200: sessionStateSchema, ...refusals } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const session = sessions.resolve(request.cookies[SESSION_COOKIE]);
+      const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
       // A stale cookie pair is cleared, so the shell stops asking on every load.
       if (!session && (request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE])) cookies.clear(reply);
       return { user: session?.user ?? null };
@@ -138,7 +138,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.delete('/api/auth/session', { schema: { response: { 204: z.null(), ...refusals } } }, async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
-    if (id) sessions.revokeById(id);
+    if (id) await sessions.revokeById(id);
     cookies.clear(reply);
     return reply.code(204).send(null);
   });

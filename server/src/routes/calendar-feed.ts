@@ -8,8 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, emptyBodySchema, z } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
 import { HttpError } from '../plugins/errors';
-import type { BookingsRepository } from '../repositories/bookings-repository';
-import type { SettingsRepository } from '../repositories/settings-repository';
+import type { BookingsStore, SettingsStore } from '../repositories/ports';
 import { confirmedBookingsCalendar } from '../services/calendar-invite';
 import { refusals } from './refusals';
 
@@ -26,8 +25,8 @@ export const calendarFeedStatusSchema = z.strictObject({
 
 export interface CalendarFeedOptions {
   options: AppOptions;
-  settings: SettingsRepository;
-  bookings: BookingsRepository;
+  settings: SettingsStore;
+  bookings: BookingsStore;
 }
 
 /** The admin's part, registered in the admin scope. */
@@ -38,16 +37,16 @@ export const adminCalendarFeedRoutes: FastifyPluginAsyncZod<CalendarFeedOptions>
   const answer = { 200: calendarFeedStatusSchema, ...refusals };
   app.get('/calendar-feed', { schema: { response: answer } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { active: settings.calendarFeedHash() !== null };
+    return { active: (await settings.calendarFeedHash()) !== null };
   });
   app.post('/calendar-feed', { schema: { body: emptyBodySchema, response: answer } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const secret = randomBytes(32).toString('base64url');
-    settings.setCalendarFeedHash(hashOf(secret));
+    await settings.setCalendarFeedHash(hashOf(secret));
     return { active: true, url: feedUrlOf(options.publicOrigin, secret) };
   });
   app.delete('/calendar-feed', { schema: { response: answer } }, async () => {
-    settings.setCalendarFeedHash(null);
+    await settings.setCalendarFeedHash(null);
     return { active: false };
   });
 };
@@ -69,12 +68,12 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarFeedOptions> = as
     },
     async (request, reply) => {
       const secret = /^([A-Za-z0-9_-]{43})\.ics$/.exec(request.params.file)?.[1];
-      const stored = settings.calendarFeedHash();
+      const stored = await settings.calendarFeedHash();
       const given = secret ? Buffer.from(hashOf(secret), 'hex') : undefined;
       if (!given || !stored || !timingSafeEqual(given, Buffer.from(stored, 'hex'))) {
         throw new HttpError(404, FEED_NOT_FOUND);
       }
-      const ics = confirmedBookingsCalendar(bookings.confirmedBookings(), {
+      const ics = confirmedBookingsCalendar(await bookings.confirmedBookings(), {
         timeZone: options.timeZone,
         modelName: options.modelName,
         organizerEmail: options.adminEmail,

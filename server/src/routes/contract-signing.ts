@@ -11,7 +11,7 @@ import type { ContractEvent, ContractRecord } from '@studio/shared/domain/contra
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
-import type { ContractsRepository, EventInput } from '../repositories/contracts-repository';
+import type { ContractEventInput, ContractsStore } from '../repositories/ports';
 import {
   documentHashOf,
   documentOf,
@@ -20,6 +20,7 @@ import {
   sha256,
   signedPdf,
   signingPath,
+  signingTokenHash,
 } from '../services/contracts';
 import { linkProblemPage, signedPage, signingPage, type LinkProblem } from '../services/signing-page';
 
@@ -27,7 +28,7 @@ export const ANOTHER_CONTRACT = 'This link signs only the contract it was sent f
 
 export interface ContractSigningOptions {
   options: AppOptions;
-  contracts: ContractsRepository;
+  contracts: ContractsStore;
   bus: ChangeBus;
   mailer: Mailer;
 }
@@ -62,16 +63,16 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       .send(body);
 
   /** The contract the token opens, or why it opens none. */
-  const open = (token: string): { contract: ContractRecord } | { problem: LinkProblem } => {
-    const link = contracts.link(token);
-    const contract = link && contracts.find(link.contractId);
+  const open = async (token: string): Promise<{ contract: ContractRecord } | { problem: LinkProblem }> => {
+    const link = await contracts.link(signingTokenHash(token));
+    const contract = link && (await contracts.find(link.contractId));
     if (!link || !contract || contract.status === 'draft') return { problem: 'invalid' };
     if (contract.status === 'signed') return { problem: 'signed' };
     if (Date.parse(link.expiresAt) <= options.now().getTime()) return { problem: 'expired' };
     return { contract };
   };
 
-  const clientEvent = (request: FastifyRequest, type: ContractEvent['type'], actor: string): EventInput => ({
+  const clientEvent = (request: FastifyRequest, type: ContractEvent['type'], actor: string): ContractEventInput => ({
     type,
     actor,
     ip: request.ip,
@@ -96,11 +97,11 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
     '/contracts/sign/:token',
     { schema: { params: contractTokenParamsSchema }, config: limit },
     async (request, reply) => {
-      const opened = open(request.params.token);
+      const opened = await open(request.params.token);
       if ('problem' in opened)
         return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
       const at = options.now().toISOString();
-      const viewed = contracts.view(
+      const viewed = await contracts.view(
         opened.contract.id,
         at,
         clientEvent(request, 'viewed', opened.contract.deal.client.email),
@@ -114,7 +115,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
     '/contracts/sign/:token/pdf',
     { schema: { params: contractTokenParamsSchema }, config: limit },
     async (request, reply) => {
-      const opened = open(request.params.token);
+      const opened = await open(request.params.token);
       if ('problem' in opened)
         return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
       const pdf = await draftPdf(opened.contract, documentOf(opened.contract));
@@ -138,7 +139,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
         return html(reply, 403, linkProblemPage('invalid', options.modelName));
       }
       const { token } = request.params;
-      const opened = open(token);
+      const opened = await open(token);
       if ('problem' in opened)
         return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
       const { contract } = opened;
@@ -162,7 +163,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
         documentHash,
         events: [...contract.events, { ...event, at }],
       });
-      const signed = contracts.sign(
+      const signed = await contracts.sign(
         contract.id,
         { signerName: name, documentHash, pdf, pdfHash: sha256(pdf) },
         at,

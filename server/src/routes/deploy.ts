@@ -14,7 +14,8 @@ import {
   switchRequestSchema,
   uploadedVersionSchema,
 } from '@studio/shared/schemas/deployment';
-import type { DeployToken, DeploysRepository } from '../repositories/deploys-repository';
+import type { DeployToken, DeploysStore } from '../repositories/ports';
+import { checkDeployToken } from '../deploys/deploy-tokens';
 import { GateRefused, UploadRefused, type RemoteDeploys } from '../deploys/remote-deploys';
 import { deploymentsOf, switchErrorStatus } from '../deploys/deployments-view';
 import { sendError } from '../plugins/errors';
@@ -53,7 +54,7 @@ function deployerOf(request: FastifyRequest, fallback: string): string {
 
 export interface DeployRoutesOptions {
   deploys: RemoteDeploys;
-  repo: DeploysRepository;
+  repo: DeploysStore;
   uploadLimitBytes: number;
 }
 
@@ -61,7 +62,7 @@ const deployRoutes: FastifyPluginAsyncZod<DeployRoutesOptions> = async (app, { d
   app.decorateRequest('deployToken', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const remote = (request.params as { remote?: string }).remote ?? '';
-    const check = repo.checkToken(remote, bearerOf(request));
+    const check = await checkDeployToken(repo, remote, bearerOf(request));
     if (!check.ok) {
       return sendError(
         reply,

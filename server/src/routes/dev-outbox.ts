@@ -3,20 +3,22 @@
 // never a forwarding header: the outbox holds live sign-in links.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, outboxMessageSchema, z } from '@studio/shared/schemas';
-import type { OutboxRepository } from '../repositories/outbox-repository';
+import type { OutboxStore } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
 import { isLoopbackPeer } from '../lib/dev-outbox-policy';
 import { refusals } from './refusals';
 
 export const OUTBOX_LOCAL_ONLY = 'The outbox is readable only from this machine.';
+/** How many of the newest messages the outbox shows. */
+const OUTBOX_LIST_LIMIT = 100;
 
-const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = async (app, { outbox }) => {
+const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxStore }> = async (app, { outbox }) => {
   app.get(
     '/api/dev/outbox',
     { schema: { response: { 200: z.array(outboxMessageSchema), 403: apiErrorSchema, ...refusals } } },
     async (request) => {
       if (!isLoopbackPeer(request.raw.socket.remoteAddress)) throw new HttpError(403, OUTBOX_LOCAL_ONLY);
-      return outbox.list();
+      return outbox.list(OUTBOX_LIST_LIMIT);
     },
   );
 
@@ -49,7 +51,7 @@ const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxRepository }> = asy
     },
     async (request, reply) => {
       if (!isLoopbackPeer(request.raw.socket.remoteAddress)) throw new HttpError(403, OUTBOX_LOCAL_ONLY);
-      const file = outbox.attachment(request.params.id, request.params.position);
+      const file = await outbox.attachment(request.params.id, request.params.position);
       if (!file) throw new HttpError(404, 'No such attachment.');
       return reply
         .header('Content-Type', file.contentType)

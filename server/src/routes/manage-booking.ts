@@ -19,7 +19,7 @@ import { apiErrorSchema, bookingStatus, z } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import { HttpError } from '../plugins/errors';
-import type { BookingsRepository } from '../repositories/bookings-repository';
+import type { BookingsStore } from '../repositories/ports';
 import { refusals } from './refusals';
 
 export const hashManageToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -68,8 +68,8 @@ export function manageViewOf(b: BookingRequest): ManageView {
 
 export interface ManageBookingRoutesOptions {
   options: AppOptions;
-  bookings: BookingsRepository;
-  bookable: () => PublicAvailability;
+  bookings: BookingsStore;
+  bookable: () => Promise<PublicAvailability>;
   bus: ChangeBus;
 }
 
@@ -79,13 +79,13 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
   const { bookings, options } = deps;
   const limit = { rateLimit: { max: options.publicWriteLimitPerMinute, timeWindow: '1 minute' } };
 
-  const find = (t: string): BookingRequest => {
-    const booking = bookings.findByManageTokenHash(hashManageToken(t));
+  const find = async (t: string): Promise<BookingRequest> => {
+    const booking = await bookings.findByManageTokenHash(hashManageToken(t));
     if (!booking) throw new HttpError(404, MANAGE_NOT_FOUND);
     return booking;
   };
-  const announce = (id: string): BookingRequest => {
-    const booking = bookings.get(id)!;
+  const announce = async (id: string): Promise<BookingRequest> => {
+    const booking = (await bookings.get(id))!;
     deps.bus.publish({ topic: 'bookings', type: 'updated', booking });
     return booking;
   };
@@ -93,17 +93,17 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
   app.post(
     '/api/manage-booking',
     { config: limit, schema: { body: manageRequestSchema, response: answers } },
-    async (request) => manageViewOf(find(request.body.token)),
+    async (request) => manageViewOf(await find(request.body.token)),
   );
 
   app.post(
     '/api/manage-booking/cancel',
     { config: limit, schema: { body: manageRequestSchema, response: answers } },
     async (request) => {
-      const booking = find(request.body.token);
+      const booking = await find(request.body.token);
       // A second cancel (a double click, a retry) finds it closed and answers as it stands: harmless.
-      if (!bookings.cancelByClient(booking.id, options.now().toISOString())) return manageViewOf(booking);
-      return manageViewOf(announce(booking.id));
+      if (!(await bookings.cancelByClient(booking.id, options.now().toISOString()))) return manageViewOf(booking);
+      return manageViewOf(await announce(booking.id));
     },
   );
 
@@ -111,18 +111,18 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
     '/api/manage-booking/reschedule',
     { config: limit, schema: { body: manageRescheduleSchema, response: answers } },
     async (request) => {
-      const booking = find(request.body.token);
+      const booking = await find(request.body.token);
       if (CLOSED_STATUSES.includes(booking.status)) throw new HttpError(409, MANAGE_CLOSED);
       const { date } = request.body;
-      const availability = deps.bookable();
+      const availability = await deps.bookable();
       const earliest = earliestBookableDate(calendarDayIn(options.timeZone, options.now()), availability);
       if (!isIsoDate(date) || date < earliest || !isDateAvailable(date, availability)) {
         throw new HttpError(409, RESCHEDULE_UNAVAILABLE, { date: [RESCHEDULE_UNAVAILABLE] });
       }
-      if (!bookings.requestReschedule(booking.id, date, options.now().toISOString())) {
+      if (!(await bookings.requestReschedule(booking.id, date, options.now().toISOString()))) {
         throw new HttpError(409, MANAGE_CLOSED);
       }
-      return manageViewOf(announce(booking.id));
+      return manageViewOf(await announce(booking.id));
     },
   );
 };

@@ -20,8 +20,7 @@ import type { AppOptions } from '../config';
 import { HttpError } from '../plugins/errors';
 import { runtimeConfigOf } from '../plugins/static-files';
 import type { PublicAvailability } from '@studio/shared/domain';
-import type { AvailabilityRepository } from '../repositories/availability-repository';
-import type { ContentRepository } from '../repositories/content-repository';
+import type { AvailabilityStore, ContentStore } from '../repositories/ports';
 import { refusals } from './refusals';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
@@ -29,11 +28,11 @@ export const GALLERY_NOT_FOUND = 'No images found for this project.';
 export const NO_PORTFOLIO_CONTENT = 'No portfolio content available.';
 
 export interface PublicContentOptions {
-  content: ContentRepository;
-  availability: AvailabilityRepository;
+  content: ContentStore;
+  availability: AvailabilityStore;
   options: AppOptions;
   /** What a visitor may book (issue 18: with the days confirmed bookings hold and the notice); the repository's view without. */
-  bookable?: () => PublicAvailability;
+  bookable?: () => Promise<PublicAvailability>;
 }
 
 const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
@@ -64,7 +63,7 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
     { schema: { response: { 200: portfolioMetaSchema, ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
-      return content.getPortfolioMeta()?.data ?? EMPTY_PORTFOLIO_META;
+      return (await content.getPortfolioMeta())?.data ?? EMPTY_PORTFOLIO_META;
     },
   );
 
@@ -79,7 +78,7 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const doc = content.getPortfolioContent();
+      const doc = await content.getPortfolioContent();
       if (!doc) throw new HttpError(404, NO_PORTFOLIO_CONTENT);
       return doc.data;
     },
@@ -89,7 +88,7 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
     '/api/projects/:id',
     { schema: { params: idParamsSchema, response: { 200: projectSchema, 404: apiErrorSchema, ...refusals } } },
     async (request) => {
-      const project = content.getProject(request.params.id);
+      const project = await content.getProject(request.params.id);
       if (!project) throw new HttpError(404, PROJECT_NOT_FOUND);
       return project;
     },
@@ -99,7 +98,7 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
     '/api/galleries/:id',
     { schema: { params: idParamsSchema, response: { 200: gallerySchema, 404: apiErrorSchema, ...refusals } } },
     async (request) => {
-      const gallery = content.getGallery(request.params.id);
+      const gallery = await content.getGallery(request.params.id);
       if (!gallery) throw new HttpError(404, GALLERY_NOT_FOUND);
       return gallery;
     },

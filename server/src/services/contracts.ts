@@ -14,7 +14,7 @@ import {
 import type { BookingRequest } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
-import type { ContentRepository } from '../repositories/content-repository';
+import type { ContentStore } from '../repositories/ports';
 import type { ContractPdfInput } from './contract-pdf';
 
 // The PDF library and its font engine are loaded when the first PDF is drawn, not at start: evaluated, they hold
@@ -32,9 +32,16 @@ export const newSigningToken = () => randomBytes(32).toString('base64url');
 
 export const signingPath = (token: string) => `/contracts/sign/${token}`;
 
+/** What the storage keeps of a signing link's secret, and looks it up by. */
+export const signingTokenHash = (token: string) => sha256(token);
+
 /** The deal a new contract for the booking carries: its tier's price and inclusions, its dates, places and contacts. */
-export function dealForBooking(booking: BookingRequest, content: ContentRepository, options: AppOptions): ContractDeal {
-  const tier = content.findService(booking.serviceId)?.tiers.find((t) => t.id === booking.serviceTierId);
+export async function dealForBooking(
+  booking: BookingRequest,
+  content: ContentStore,
+  options: AppOptions,
+): Promise<ContractDeal> {
+  const tier = (await content.findService(booking.serviceId))?.tiers.find((t) => t.id === booking.serviceTierId);
   return contractDealOf(booking, tier, { email: options.adminEmail, phone: '' });
 }
 

@@ -27,7 +27,7 @@ import type {
 } from '@studio/shared/schemas';
 import type { Mailer } from '../lib/mailer';
 import type { SecondFactorStore } from '../lib/second-factor';
-import type { PasskeysRepository } from '../repositories/passkeys-repository';
+import type { PasskeysStore } from '../repositories/ports';
 
 export type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
 export type AuthenticationOptions = z.infer<typeof authenticationOptionsSchema>;
@@ -52,7 +52,7 @@ export function hashRecoveryCode(normalised: string): string {
 }
 
 export interface PasskeyServiceDeps {
-  passkeys: PasskeysRepository;
+  passkeys: PasskeysStore;
   steps: SecondFactorStore;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -78,9 +78,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
   };
 
   /** A fresh recovery code in place of any unused one; the code itself is returned once and stored only hashed. */
-  const newRecoveryCode = (email: string): string => {
+  const newRecoveryCode = async (email: string): Promise<string> => {
     const code = recoveryCodeFromBytes(randomBytes(20));
-    passkeys.replaceRecoveryCode(email, hashRecoveryCode(normaliseRecoveryCode(code) ?? ''), stamp());
+    await passkeys.replaceRecoveryCode(email, hashRecoveryCode(normaliseRecoveryCode(code) ?? ''), stamp());
     return code;
   };
 
@@ -88,7 +88,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     rpID,
 
     /** Whether completing an e-mail link must go on to the passkey step. */
-    required: (email: string) => passkeys.count(email) > 0,
+    required: async (email: string) => (await passkeys.count(email)) > 0,
 
     /** Opens the passkey step for the e-mail (the link was spent); returns the secret for its cookie. */
     beginStep: (email: string) => steps.beginStep(email),
@@ -98,28 +98,33 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     stepFailed: (stepHash: string) => steps.recordFailure(stepHash),
     endStep: (stepHash: string) => steps.endStep(stepHash),
 
-    list: (email: string): PasskeyList => ({
-      passkeys: passkeys.list(email),
-      hasRecoveryCode: passkeys.hasRecoveryCode(email),
-    }),
+    list: async (email: string): Promise<PasskeyList> => {
+      const [list, hasRecoveryCode] = await Promise.all([passkeys.list(email), passkeys.hasRecoveryCode(email)]);
+      return { passkeys: list, hasRecoveryCode };
+    },
 
     /** Options to add a passkey, with a challenge kept for the session that asked. */
     async registrationOptions(sessionHash: string, email: string): Promise<RegistrationOptions> {
+      const [userHandle, credentials] = await Promise.all([
+        passkeys.userHandle(email, randomBytes(32).toString('base64url')),
+        passkeys.credentialsOf(email),
+      ]);
       const options = await generateRegistrationOptions({
         rpName: deps.siteName,
         rpID,
         userName: email,
         userDisplayName: email,
-        userID: Buffer.from(passkeys.userHandle(email), 'base64url'),
+        userID: Buffer.from(userHandle, 'base64url'),
         timeout: CEREMONY_TIMEOUT_MS,
         attestationType: 'none',
         // Not the same authenticator twice: the browser says so instead of making a duplicate.
-        excludeCredentials: passkeys
-          .credentialsOf(email)
-          .map((p) => ({ id: p.id, transports: p.transports.length ? p.transports : undefined })),
+        excludeCredentials: credentials.map((p) => ({
+          id: p.id,
+          transports: p.transports.length ? p.transports : undefined,
+        })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       });
-      steps.putChallenge(sessionHash, 'registration', options.challenge);
+      await steps.putChallenge(sessionHash, 'registration', options.challenge);
       return options as RegistrationOptions;
     },
 
@@ -133,7 +138,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       name: string,
       response: RegistrationResponse,
     ): Promise<PasskeyEnrolment | null> {
-      const expectedChallenge = steps.takeChallenge(sessionHash, 'registration');
+      const expectedChallenge = await steps.takeChallenge(sessionHash, 'registration');
       if (!expectedChallenge) return null;
       let verification;
       try {
@@ -150,9 +155,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       }
       if (!verification.verified) return null;
       const { credential } = verification.registrationInfo;
-      if (passkeys.find(credential.id)) return null;
+      if (await passkeys.find(credential.id)) return null;
 
-      const passkey: Passkey = passkeys.add({
+      const passkey: Passkey = await passkeys.add({
         id: credential.id,
         email,
         publicKey: credential.publicKey,
@@ -161,7 +166,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
         name,
         createdAt: stamp(),
       });
-      const recoveryCode = passkeys.hasRecoveryCode(email) ? null : newRecoveryCode(email);
+      const recoveryCode = (await passkeys.hasRecoveryCode(email)) ? null : await newRecoveryCode(email);
       await notify(email, NOTICE_SUBJECTS.added, [
         `A passkey named "${name}" was added to your sign-in on ${passkey.createdAt}.`,
         'From now on you sign in with the e-mail link and then your passkey.',
@@ -171,10 +176,10 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
 
     /** Removes one passkey. With the last one go the recovery codes: the e-mail link alone signs her in again. */
     async remove(email: string, id: string): Promise<boolean> {
-      const existing = passkeys.list(email).find((p) => p.id === id);
-      if (!existing || !passkeys.remove(email, id)) return false;
-      const last = passkeys.count(email) === 0;
-      if (last) passkeys.dropRecoveryCodes(email);
+      const existing = (await passkeys.list(email)).find((p) => p.id === id);
+      if (!existing || !(await passkeys.remove(email, id))) return false;
+      const last = (await passkeys.count(email)) === 0;
+      if (last) await passkeys.dropRecoveryCodes(email);
       await notify(email, NOTICE_SUBJECTS.removed, [
         `The passkey named "${existing.name}" was removed from your sign-in on ${stamp()}.`,
         ...(last ? ['You have no passkey left: the e-mail link alone signs you in again.'] : []),
@@ -184,23 +189,25 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
 
     /** Options for the passkey step, with a challenge kept for that step. */
     async authenticationOptions(stepHash: string, email: string): Promise<AuthenticationOptions> {
+      const credentials = await passkeys.credentialsOf(email);
       const options = await generateAuthenticationOptions({
         rpID,
-        allowCredentials: passkeys
-          .credentialsOf(email)
-          .map((p) => ({ id: p.id, transports: p.transports.length ? p.transports : undefined })),
+        allowCredentials: credentials.map((p) => ({
+          id: p.id,
+          transports: p.transports.length ? p.transports : undefined,
+        })),
         timeout: CEREMONY_TIMEOUT_MS,
         userVerification: 'required',
       });
-      steps.putChallenge(stepHash, 'authentication', options.challenge);
+      await steps.putChallenge(stepHash, 'authentication', options.challenge);
       return options as AuthenticationOptions;
     },
 
     /** Verifies an assertion for the step (its challenge spent here) and records the use; false when not accepted. */
     async authenticate(stepHash: string, email: string, response: AuthenticationResponse): Promise<boolean> {
-      const expectedChallenge = steps.takeChallenge(stepHash, 'authentication');
+      const expectedChallenge = await steps.takeChallenge(stepHash, 'authentication');
       if (!expectedChallenge) return false;
-      const credential = passkeys.find(response.id);
+      const credential = await passkeys.find(response.id);
       if (!credential || credential.email !== email) return false;
       try {
         const { verified, authenticationInfo } = await verifyAuthenticationResponse({
@@ -218,7 +225,8 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
         });
         // The library refuses a counter that did not grow (a cloned authenticator); this refuses a lost race.
         return (
-          verified && passkeys.recordUse(credential.id, credential.counter, authenticationInfo.newCounter, stamp())
+          verified &&
+          (await passkeys.recordUse(credential.id, credential.counter, authenticationInfo.newCounter, stamp()))
         );
       } catch (error) {
         log.warn({ err: error }, 'passkey sign-in refused');
@@ -229,7 +237,8 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     /** Spends her recovery code; true when it was her unused one. */
     async recover(email: string, typed: string): Promise<boolean> {
       const normalised = normaliseRecoveryCode(typed);
-      if (!normalised || !passkeys.spendRecoveryCode(email, hashRecoveryCode(normalised), stamp())) return false;
+      if (!normalised || !(await passkeys.spendRecoveryCode(email, hashRecoveryCode(normalised), stamp())))
+        return false;
       await notify(email, NOTICE_SUBJECTS.recovered, [
         `Your recovery code was used to sign in on ${stamp()}; it cannot be used again.`,
         'Add a passkey on your new device from the dashboard: it comes with a new recovery code.',
@@ -242,8 +251,8 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
      * passkey to remove. Answers how many passkeys went.
      */
     async resetAll(email: string): Promise<number> {
-      const removed = passkeys.removeEverything();
-      steps.clear();
+      const removed = await passkeys.removeEverything();
+      await steps.clear();
       if (removed === 0) return 0;
       await notify(email, NOTICE_SUBJECTS.reset, [
         `Every passkey of your sign-in (${removed}) and your recovery code were removed on ${stamp()} by the site's host.`,

@@ -4,15 +4,13 @@
 import { format } from 'date-fns';
 import type { FastifyBaseLogger } from 'fastify';
 import { addCalendarDays, smsReminder } from '@studio/shared/domain';
-import type { BookingsRepository } from '../repositories/bookings-repository';
-import type { SettingsRepository } from '../repositories/settings-repository';
+import type { BookingsStore } from '../repositories/ports';
 import type { SmsSender } from '../lib/sms-sender';
 
 export const REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 
 export interface ReminderJobDeps {
-  bookings: BookingsRepository;
-  settings: SettingsRepository;
+  bookings: BookingsStore;
   smsSender: SmsSender;
   log: FastifyBaseLogger;
 }
@@ -20,18 +18,18 @@ export interface ReminderJobDeps {
 /** One pass at `now`: returns the ids whose reminder was sent. Tests call it with a fake now. */
 export async function runReminderTick(deps: ReminderJobDeps, now: Date): Promise<string[]> {
   // Nothing can be sent while the feature is off; the bookings stay unclaimed for when it is turned on.
-  if (!deps.settings.smsStatus().enabled) return [];
+  if (!(await deps.smsSender.status()).enabled) return [];
   const tomorrow = addCalendarDays(format(now, 'yyyy-MM-dd'), 1);
   const sent: string[] = [];
-  for (const booking of deps.bookings.dueForReminder(tomorrow)) {
-    if (!deps.bookings.claimReminder(booking.id, now.toISOString())) continue;
+  for (const booking of await deps.bookings.dueForReminder(tomorrow)) {
+    if (!(await deps.bookings.claimReminder(booking.id, now.toISOString()))) continue;
     try {
       const outcome = await deps.smsSender.sendToClient(booking, 'reminder', smsReminder(booking));
       if (outcome === 'sent') sent.push(booking.id);
-      else deps.bookings.releaseReminder(booking.id);
+      else await deps.bookings.releaseReminder(booking.id);
     } catch (error) {
-      deps.bookings.releaseReminder(booking.id);
       deps.log.error({ err: error, bookingId: booking.id }, 'reminder SMS failed');
+      await deps.bookings.releaseReminder(booking.id);
     }
   }
   return sent;

@@ -10,15 +10,14 @@ import { movedMailOf, statusMailOf } from '@studio/shared/domain/status-mail';
 import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
 import type { SmsSender } from '../lib/sms-sender';
-import type { BookingsRepository } from '../repositories/bookings-repository';
-import type { HeldNotification, HeldNotificationsRepository } from '../repositories/held-notifications-repository';
+import type { BookingsStore, HeldNotification, HeldNotificationsStore } from '../repositories/ports';
 import { calendarInvite, type InviteMethod } from './calendar-invite';
 import { statusChangeMail } from './client-mails';
 
 export interface StatusNotificationsDeps {
   options: AppOptions;
-  held: HeldNotificationsRepository;
-  bookings: BookingsRepository;
+  held: HeldNotificationsStore;
+  bookings: BookingsStore;
   mailer: Mailer;
   smsSender: SmsSender;
   log: FastifyBaseLogger;
@@ -26,25 +25,34 @@ export interface StatusNotificationsDeps {
 
 export class UndoTooLateError extends Error {}
 
+// When the storage cannot be read to send or schedule what is held, the timer tries again after this long.
+const RETRY_MS = 30 * 1000;
+
 export function createStatusNotifications(deps: StatusNotificationsDeps) {
   const { options, held, bookings, mailer, smsSender, log } = deps;
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<unknown> = Promise.resolve();
+  // The tick in progress (taking what came due, then scheduling the next): stop() waits for it, so nothing reads the
+  // storage after the app closed it.
+  let ticking: Promise<void> = Promise.resolve();
+  // Counts calls of schedule(): only the latest one sets the timer, whatever order the storage answers them in.
+  let generation = 0;
   let stopped = false;
 
-  const inviteMethodFor = (booking: BookingRequest, status: BookingStatus): InviteMethod | null => {
+  const inviteMethodFor = async (booking: BookingRequest, status: BookingStatus): Promise<InviteMethod | null> => {
     if (status === 'Confirmed') return 'REQUEST';
     // Only a request whose invite is in her calendar needs it taken out.
-    if ((status === 'Declined' || status === 'Cancelled') && bookings.inviteSequence(booking.id) > 0) return 'CANCEL';
+    if ((status === 'Declined' || status === 'Cancelled') && (await bookings.inviteSequence(booking.id)) > 0)
+      return 'CANCEL';
     return null;
   };
 
   // An invite counts as sent once made: its SEQUENCE is taken here.
-  const inviteOf = (booking: BookingRequest, method: InviteMethod | null) =>
+  const inviteOf = async (booking: BookingRequest, method: InviteMethod | null) =>
     method
       ? calendarInvite(booking, {
           method,
-          sequence: bookings.nextInviteSequence(booking.id),
+          sequence: await bookings.nextInviteSequence(booking.id),
           timeZone: options.timeZone,
           modelName: options.modelName,
           organizerEmail: options.adminEmail,
@@ -53,37 +61,71 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
         })
       : null;
 
-  /** The mail and SMS of one change, as they leave. */
+  /** The mail and SMS of one change, as they leave. Never rejects: what fails is logged. */
   async function send(note: HeldNotification): Promise<void> {
-    const booking = bookings.get(note.bookingId);
-    if (!booking) return;
-    const mail = statusMailOf(booking, note.status, { modelName: options.modelName, message: note.message });
-    if (mail) {
-      const invite = inviteOf(booking, inviteMethodFor(booking, note.status));
-      await mailer
-        .send(statusChangeMail(booking, mail, invite))
-        .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'status-change mail failed'));
+    try {
+      const booking = await bookings.get(note.bookingId);
+      if (!booking) return;
+      const mail = statusMailOf(booking, note.status, { modelName: options.modelName, message: note.message });
+      if (mail) {
+        const invite = await inviteOf(booking, await inviteMethodFor(booking, note.status));
+        await mailer
+          .send(statusChangeMail(booking, mail, invite))
+          .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'status-change mail failed'));
+      }
+      await smsSender
+        .sendToClient(booking, 'status-update', smsStatusUpdate({ ...booking, status: note.status }))
+        .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'status-update SMS failed'));
+    } catch (error) {
+      log.error({ err: error, bookingId: note.bookingId }, 'status notification failed');
     }
-    await smsSender
-      .sendToClient(booking, 'status-update', smsStatusUpdate({ ...booking, status: note.status }))
-      .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'status-update SMS failed'));
   }
 
-  function sendDue(): void {
-    const due = held.takeDue(options.now().toISOString());
-    for (const note of due) sending = sending.then(() => send(note));
-    schedule();
+  /** Takes what came due and sends it in order, then sets the timer for the next. Never rejects. */
+  function sendDue(): Promise<void> {
+    ticking = ticking.then(async () => {
+      if (stopped) return;
+      try {
+        const due = await held.takeDue(options.now().toISOString());
+        for (const note of due) sending = sending.then(() => send(note));
+      } catch (error) {
+        log.error({ err: error }, 'held status notifications could not be read; trying again later');
+        retryLater();
+        return;
+      }
+      await schedule();
+    });
+    return ticking;
   }
 
-  function schedule(): void {
+  function setTimer(wait: number): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void sendDue(), wait);
+    // Never keeps a process alive on its own; what is held is in the storage and goes at the next start.
+    timer.unref();
+  }
+
+  function retryLater(): void {
+    if (!stopped) setTimer(RETRY_MS);
+  }
+
+  /** Sets the timer for the earliest held notification (none when nothing is held). Never rejects. */
+  async function schedule(): Promise<void> {
+    const mine = ++generation;
+    let next: string | null;
+    try {
+      next = await held.nextDue();
+    } catch (error) {
+      log.error({ err: error }, 'held status notifications could not be read; trying again later');
+      if (mine === generation) retryLater();
+      return;
+    }
+    // A later call read the storage after this one: its answer stands.
+    if (mine !== generation) return;
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const next = held.nextDue();
     if (stopped || next === null) return;
-    const wait = Math.max(0, Date.parse(next) - options.now().getTime());
-    timer = setTimeout(sendDue, wait);
-    // Never keeps a process alive on its own; what is held is in the database and goes at the next start.
-    timer.unref();
+    setTimer(Math.max(0, Date.parse(next) - options.now().getTime()));
   }
 
   return {
@@ -94,8 +136,8 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     async changed(booking: BookingRequest, previousStatus: BookingStatus, message: string): Promise<string | null> {
       if (!statusChangeMailsClient(booking.status)) {
         // A move back to New cancels whatever was still held for this request.
-        held.take(booking.id);
-        schedule();
+        await held.take(booking.id);
+        await schedule();
         await send({ bookingId: booking.id, previousStatus, status: booking.status, message: '', sendAfter: '' });
         return null;
       }
@@ -106,37 +148,40 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
         return null;
       }
       const sendAfter = new Date(now.getTime() + options.statusUndoMs).toISOString();
-      held.hold(
+      await held.hold(
         { bookingId: booking.id, previousStatus, status: booking.status, message, sendAfter },
         now.toISOString(),
       );
-      schedule();
+      await schedule();
       return sendAfter;
     },
     /**
      * Undo: takes the held notification back and answers the status to restore. Throws UndoTooLateError when nothing
      * is held any more (it was sent, or there was nothing to send).
      */
-    undo(bookingId: string): BookingStatus {
-      const note = held.take(bookingId);
-      schedule();
+    async undo(bookingId: string): Promise<BookingStatus> {
+      const note = await held.take(bookingId);
+      await schedule();
       if (!note) throw new UndoTooLateError(bookingId);
       return note.previousStatus;
     },
     /** The request moved to the day the client asked for: tells her at once, with the updated invite if confirmed. */
     async moved(booking: BookingRequest): Promise<void> {
-      const invite = inviteOf(booking, booking.status === 'Confirmed' ? 'REQUEST' : null);
+      const invite = await inviteOf(booking, booking.status === 'Confirmed' ? 'REQUEST' : null);
       await mailer
         .send(statusChangeMail(booking, movedMailOf(booking, { modelName: options.modelName }), invite))
         .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'moved mail failed'));
     },
-    /** Sends what came due while the server was down, then keeps the timer. */
-    start(): void {
-      sendDue();
+    /** Sends what came due while the server was down, then keeps the timer. Resolves once that is taken. */
+    start(): Promise<void> {
+      return sendDue();
     },
+    /** Stops the timer and waits for what is being taken and sent: nothing touches the storage after. */
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = undefined;
+      await ticking;
       await sending;
     },
   };
