@@ -22,7 +22,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function enrolTwo() {
-  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   for (const name of ['Phone', 'Laptop']) {
     const options = await t.app.inject(
       withCsrf({
@@ -47,7 +47,7 @@ async function enrolTwo() {
 
 async function linkAnswer() {
   await t.app.inject(withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email: ADMIN_EMAIL } }));
-  const mail = t.repos.outbox.list().find((m) => m.subject === 'Your sign-in link');
+  const mail = (await t.repos.outbox.list(100)).find((m) => m.subject === 'Your sign-in link');
   const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1];
   const res = await t.app.inject(
     withCsrf({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token } }),
@@ -72,7 +72,7 @@ test('reset-passkeys removes every passkey and the recovery code, says so, and m
   ]);
   expect(t.app.db.prepare('SELECT COUNT(*) AS n FROM passkeys').get()).toEqual({ n: 0 });
   expect(t.app.db.prepare('SELECT COUNT(*) AS n FROM recovery_codes').get()).toEqual({ n: 0 });
-  const notice = t.repos.outbox.list().find((m) => m.subject === NOTICE_SUBJECTS.reset);
+  const notice = (await t.repos.outbox.list(100)).find((m) => m.subject === NOTICE_SUBJECTS.reset);
   expect(notice?.recipient).toBe(ADMIN_EMAIL);
   expect(notice?.body).toContain('Every passkey of your sign-in (2)');
 
@@ -88,7 +88,7 @@ test('with no passkey it removes nothing, sends nothing, and says so', async () 
   });
   expect(code).toBe(0);
   expect(lines).toEqual([`${ADMIN_EMAIL} has no passkey: nothing was removed (database: ${t.dataDir}).`]);
-  expect(t.repos.outbox.list()).toEqual([]);
+  expect(await t.repos.outbox.list(100)).toEqual([]);
 });
 
 test("a DATA_DIR without the site's database is refused, and nothing is created", async () => {

@@ -125,7 +125,7 @@ async function closeAll(streams: Stream[]) {
 }
 
 test('on connect: the availability snapshot (with notes) and no booking list; after a change, a fresh snapshot', async () => {
-  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const stream = await openStream(session);
   try {
     expect(stream.status).toBe(200);
@@ -153,7 +153,7 @@ test('on connect: the availability snapshot (with notes) and no booking list; af
 });
 
 test('a new booking and a status change each come as one event carrying the request, whole', async () => {
-  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const stream = await openStream(session);
   try {
     await stream.next('availability');
@@ -184,7 +184,9 @@ test('a new booking and a status change each come as one event carrying the requ
 test('with 5,000 stored requests and 10 streams open, a booking sends each stream one small event, fast', async () => {
   storeMany(5_000);
   // Five sessions with two streams each (a session may hold four).
-  const five = Array.from({ length: 5 }, () => t.repos.sessions.create(ADMIN_EMAIL).id);
+  const five = await Promise.all(
+    Array.from({ length: 5 }, async () => (await t.repos.sessions.create(ADMIN_EMAIL)).id),
+  );
   const sessions = [...five, ...five];
   const streams = await Promise.all(sessions.map((s) => openStream(s)));
   try {
@@ -206,8 +208,8 @@ test('with 5,000 stored requests and 10 streams open, a booking sends each strea
 });
 
 test(`a stream whose client stops reading is dropped once ${MAX_STREAM_BUFFER_BYTES / 1024} KB wait for it; others keep theirs`, async () => {
-  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
-  const healthy = await openStream(t.repos.sessions.create(ADMIN_EMAIL).id);
+  const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
+  const healthy = await openStream((await t.repos.sessions.create(ADMIN_EMAIL)).id);
   await healthy.next('availability');
 
   // A client that reads the headers, then nothing more.
@@ -222,7 +224,7 @@ test(`a stream whose client stops reading is dropped once ${MAX_STREAM_BUFFER_BY
 
   // Events of 64 KB each, 25 MB in all: loopback's kernel buffers hold a few MB, after which the server's own buffer
   // for the stalled stream grows, until the bound drops it.
-  const stored = t.repos.bookings.get(((await book('Big Client')).json() as { id: string }).id);
+  const stored = await t.repos.bookings.get(((await book('Big Client')).json() as { id: string }).id);
   if (!stored) throw new Error('the booking was not stored');
   const big: BookingRequest = { ...stored, description: 'x'.repeat(64 * 1024) };
   const sent = 400;
@@ -252,7 +254,7 @@ test(`a stream whose client stops reading is dropped once ${MAX_STREAM_BUFFER_BY
 }, 30_000);
 
 test(`one session may hold ${MAX_STREAMS_PER_SESSION} streams; the next is refused 429 until one closes`, async () => {
-  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const held = await Promise.all(Array.from({ length: MAX_STREAMS_PER_SESSION }, () => openStream(session)));
   try {
     expect(held.map((s) => s.status)).toEqual(Array(MAX_STREAMS_PER_SESSION).fill(200));
@@ -261,7 +263,7 @@ test(`one session may hold ${MAX_STREAMS_PER_SESSION} streams; the next is refus
     await refused.ended;
     expect(apiErrorSchema.parse(JSON.parse(refused.body))).toEqual({ message: TOO_MANY_STREAMS });
     // Another session is not held back by this one's streams.
-    const other = await openStream(t.repos.sessions.create(ADMIN_EMAIL).id);
+    const other = await openStream((await t.repos.sessions.create(ADMIN_EMAIL)).id);
     expect(other.status).toBe(200);
     other.close();
     // A closed stream frees its place.
@@ -276,7 +278,7 @@ test(`one session may hold ${MAX_STREAMS_PER_SESSION} streams; the next is refus
 });
 
 test('the stream closes within 5 s of sign-out', async () => {
-  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const stream = await openStream(session);
   await stream.next('availability');
   const signedOutAt = Date.now();
@@ -293,7 +295,7 @@ test('the stream closes within 5 s of sign-out', async () => {
 });
 
 test('the stream closes when its session is removed without a sign-out (expiry found by the re-check)', async () => {
-  const session = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const stream = await openStream(session);
   await stream.next('availability');
   const removedAt = Date.now();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await build();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  adminCookie = `studio_session=${t.repos.sessions.create(ADMIN_EMAIL).id}; studio_csrf=${CSRF}`;
+  adminCookie = `studio_session=${(await t.repos.sessions.create(ADMIN_EMAIL)).id}; studio_csrf=${CSRF}`;
 });
 afterAll(() => t.close());
 
@@ -599,7 +599,7 @@ describe('who may upload', () => {
       .toBuffer();
 
   test('a visitor, a signed-in stranger, a request without the CSRF pair or from another site: refused before the body is read', async () => {
-    const stranger = `studio_session=${t.repos.sessions.create('stranger@example.com').id}; studio_csrf=${CSRF}`;
+    const stranger = `studio_session=${(await t.repos.sessions.create('stranger@example.com')).id}; studio_csrf=${CSRF}`;
     const body = async () =>
       form({ alt: 'x', section: 'comp-card' }, { file: { bytes: await tinyPng(), name: 'a.png' } });
     expect(await upload(await body(), `studio_csrf=${CSRF}`)).toEqual({
@@ -676,7 +676,7 @@ describe('an upload cut off part-way', () => {
     slow = await build({ httpLimits: { requestTimeoutMs: 1500, headersTimeoutMs: 500, timeoutCheckIntervalMs: 100 } });
     await slow.app.listen({ port: 0, host: '127.0.0.1' });
     slowPort = (slow.app.server.address() as AddressInfo).port;
-    cookie = `studio_session=${slow.repos.sessions.create(ADMIN_EMAIL).id}; studio_csrf=${CSRF}`;
+    cookie = `studio_session=${(await slow.repos.sessions.create(ADMIN_EMAIL)).id}; studio_csrf=${CSRF}`;
   });
   afterAll(() => slow.close());
 

@@ -13,9 +13,9 @@ let clock = new Date('2026-03-02T10:00:00Z').getTime();
 beforeAll(async () => {
   // The client is told at once here (no Undo window); the window itself is tested in status-changes.test.ts.
   t = await build({ now: () => new Date(clock), statusUndoMs: 0 });
-  admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   // The server only ever issues sessions for the admin's e-mail; a stranger's session is made directly.
-  stranger = t.repos.sessions.create('stranger@example.com').id;
+  stranger = (await t.repos.sessions.create('stranger@example.com')).id;
 });
 afterAll(() => t.close());
 
@@ -136,11 +136,11 @@ test('the routes under test are every /api/admin route the app has', () => {
 describe.each(ADMIN_ROUTES)('$method $url', (route) => {
   test('refuses a visitor with 401 and a signed-in stranger with 403, changing nothing', async () => {
     insertBooking();
-    const state = () =>
+    const state = async () =>
       JSON.stringify([
         allBookings(),
-        t.repos.availability.getAdmin(),
-        t.repos.settings.smsStatus(),
+        await t.repos.availability.getAdmin(),
+        await t.repos.settings.adminSmsValue(),
         t.app.db.prepare('SELECT * FROM passkeys').all(),
         t.app.db.prepare('SELECT * FROM webauthn_challenges').all(),
         t.app.db.prepare('SELECT * FROM media').all(),
@@ -149,14 +149,14 @@ describe.each(ADMIN_ROUTES)('$method $url', (route) => {
         t.app.db.prepare('SELECT * FROM projects').all(),
         t.app.db.prepare('SELECT * FROM galleries').all(),
       ]);
-    const before = state();
+    const before = await state();
     const visitor = await t.app.inject(as(null, route));
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({ message: 'Please sign in as the admin.' });
     const other = await t.app.inject(as(stranger, route));
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: 'Access Denied: You do not have permission to access this page.' });
-    expect(state()).toBe(before);
+    expect(await state()).toBe(before);
   });
 });
 
@@ -324,7 +324,7 @@ describe('search and the New count (issue 18, item 6)', () => {
 
 describe('status update', () => {
   test('saves the status, refreshes updatedAt, announces the change and tells the client by SMS and e-mail', async () => {
-    t.repos.settings.setAdminSmsValue(true);
+    await t.repos.settings.setAdminSmsValue(true);
     const id = insertBooking({ name: 'Sam Lee' });
     const changes: Change[] = [];
     const unsubscribe = t.bus.subscribe((change) => changes.push(change));
@@ -335,10 +335,10 @@ describe('status update', () => {
     unsubscribe();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, status: 'Confirmed', updatedAt: new Date(clock).toISOString() });
-    expect(t.repos.bookings.get(id)?.status).toBe('Confirmed');
+    expect((await t.repos.bookings.get(id))?.status).toBe('Confirmed');
     // The change carries the request as saved, so the live stream tells it without reading the list.
     expect(changes).toEqual([{ topic: 'bookings', type: 'updated', booking: res.json() }]);
-    const outbox = t.repos.outbox.list();
+    const outbox = await t.repos.outbox.list(100);
     const sms = outbox.find((m) => m.channel === 'sms');
     expect(sms?.recipient).toBe('+15551234567');
     expect(sms?.body).toBe(
@@ -347,17 +347,17 @@ describe('status update', () => {
     const mail = outbox.find((m) => m.channel === 'mail');
     expect(mail?.recipient).toBe('jamie@example.com');
     expect(mail?.subject).toBe(`Your booking request ${id.replace('-', '').toUpperCase()} is now Confirmed`);
-    t.repos.settings.setAdminSmsValue(null);
+    await t.repos.settings.setAdminSmsValue(null);
   });
 
   test('no SMS when SMS is off or the client did not opt in; the e-mail still goes', async () => {
     const id = insertBooking({ sms_opt_in: 0 });
-    const before = t.repos.outbox.list().length;
+    const before = (await t.repos.outbox.list(100)).length;
     const res = await t.app.inject(
       as(admin, { method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Declined' } }),
     );
     expect(res.statusCode).toBe(200);
-    const added = t.repos.outbox.list().slice(0, t.repos.outbox.list().length - before);
+    const added = (await t.repos.outbox.list(100)).slice(0, (await t.repos.outbox.list(100)).length - before);
     expect(added.map((m) => m.channel)).toEqual(['mail']);
   });
 
@@ -368,7 +368,7 @@ describe('status update', () => {
       mailer: { kind: 'smtp', send: () => Promise.reject(new Error('SMTP down')) },
     });
     try {
-      const session = failing.repos.sessions.create(ADMIN_EMAIL).id;
+      const session = (await failing.repos.sessions.create(ADMIN_EMAIL)).id;
       failing.app.db
         .prepare(
           "INSERT INTO booking_requests (id, name, email, service_id, service, description, status, created_at, updated_at) VALUES ('x1', 'A', 'a@example.com', 'others', 'Others', 'd', 'New', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
@@ -383,7 +383,7 @@ describe('status update', () => {
         }),
       );
       expect(res.statusCode).toBe(200);
-      expect(failing.repos.bookings.get('x1')?.status).toBe('Contacted');
+      expect((await failing.repos.bookings.get('x1'))?.status).toBe('Contacted');
     } finally {
       await failing.close();
     }
@@ -489,7 +489,7 @@ test('the SMS setting: the admin value, or the environment override', async () =
 
   const env = await build({ smsEnabledEnv: 'false' });
   try {
-    const session = env.repos.sessions.create(ADMIN_EMAIL).id;
+    const session = (await env.repos.sessions.create(ADMIN_EMAIL)).id;
     const res = await env.app.inject(
       withCsrf({
         method: 'PUT',

@@ -5,9 +5,9 @@
 import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
-import { createContractsRepository } from '../src/repositories/contracts-repository';
 import sharp from 'sharp';
-import { ADMIN_EMAIL, build, registeredRoutes, ugcBookingInput, withCsrf, type TestApp } from './helper';
+import type { NewBookingRequest } from '../src/repositories/ports';
+import { ADMIN_EMAIL, build, registeredRoutes, storeBooking, ugcBookingInput, withCsrf, type TestApp } from './helper';
 
 type Role = 'visitor' | 'stranger' | 'admin';
 
@@ -23,6 +23,8 @@ interface Row {
 interface Ctx {
   bookingId: string;
   periodId: string;
+  /** A draft contract of the booking. */
+  draftId: string;
   seq: number;
 }
 
@@ -577,15 +579,7 @@ const CONTRACT_FORM = {
   governingLaw: 'Arizona',
 };
 /** A draft contract for the cell's booking, stored directly. */
-function draftFor(c: Ctx): string {
-  const at = new Date().toISOString();
-  return createContractsRepository(t.app.db).create(
-    c.bookingId,
-    { form: CONTRACT_FORM, deal: EMPTY_CONTRACT_DEAL, paperSize: 'a4' },
-    at,
-    { type: 'created', actor: ADMIN_EMAIL, ip: '', userAgent: '' },
-  ).id;
-}
+const draftFor = (c: Ctx): string => c.draftId;
 const sessions: Record<Role, string | null> = { visitor: null, stranger: null, admin: null };
 let seq = 0;
 
@@ -606,48 +600,54 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function context(): Ctx {
+/** A booking request as the API would have stored it, without dates. */
+const matrixBooking = (): NewBookingRequest => ({
+  name: 'Matrix',
+  email: 'm@example.com',
+  phone: '',
+  serviceId: 'usergeneratedcontent',
+  service: 'User-Generated Content',
+  servicePrice: '$150',
+  serviceTier: 'Single Video',
+  serviceTierId: 'ugc-single',
+  paymentSchedule: '50% upfront, 50% upon completion',
+  endDate: '',
+  time: '',
+  consultationTime: '',
+  date: '',
+  consultationDate: '',
+  consultationLocation: '',
+  location: '',
+  description: 'x',
+  smsOptIn: false,
+  status: 'New' as const,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+});
+
+async function context(): Promise<Ctx> {
   seq++;
-  const bookingId = t.repos.bookings.create(
-    {
-      name: 'Matrix',
-      email: 'm@example.com',
-      phone: '',
-      serviceId: 'usergeneratedcontent',
-      service: 'User-Generated Content',
-      servicePrice: '$150',
-      serviceTier: 'Single Video',
-      serviceTierId: 'ugc-single',
-      paymentSchedule: '50% upfront, 50% upon completion',
-      endDate: '',
-      time: '',
-      consultationTime: '',
-      date: '',
-      consultationDate: '',
-      consultationLocation: '',
-      location: '',
-      description: 'x',
-      smsOptIn: false,
-      status: 'New',
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-    },
-    `matrix-row-${seq}`,
-    `matrix-body-${seq}`,
-  ).id;
-  const periodId = t.repos.availability.addPeriod({
-    startDate: inDays(200),
-    endDate: inDays(201),
-    isAvailable: true,
-    notes: '',
-  });
-  return { bookingId, periodId, seq };
+  const bookingId = (await storeBooking(t.repos, matrixBooking())).id;
+  // The draft belongs to a booking of its own: a booking with an open draft refuses a new contract (409).
+  const draftBookingId = (await storeBooking(t.repos, matrixBooking())).id;
+  const at = new Date().toISOString();
+  const periodId = await t.repos.availability.addPeriod(
+    { startDate: inDays(200), endDate: inDays(201), isAvailable: true, notes: '' },
+    at,
+  );
+  const draft = await t.repos.storage.contracts.create(
+    draftBookingId,
+    { form: CONTRACT_FORM, deal: EMPTY_CONTRACT_DEAL, paperSize: 'a4' },
+    at,
+    { type: 'created', actor: ADMIN_EMAIL, ip: '', userAgent: '' },
+  );
+  return { bookingId, periodId, draftId: draft.id, seq };
 }
 
-function as(role: Role, options: InjectOptions): InjectOptions {
+async function as(role: Role, options: InjectOptions): Promise<InjectOptions> {
   // Each cell signs in afresh: DELETE /api/auth/session in an earlier cell ends the session it was given.
-  sessions.stranger = t.repos.sessions.create('stranger@example.com').id;
-  sessions.admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  sessions.stranger = (await t.repos.sessions.create('stranger@example.com')).id;
+  sessions.admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const session = sessions[role];
   return withCsrf({ ...options, cookies: session ? { studio_session: session } : {} });
 }
@@ -665,19 +665,22 @@ const cells = TABLE.flatMap((row) =>
 );
 
 test.each(cells)('%s %s as %s', async (_method, _route, role, row) => {
-  const res = await t.app.inject(as(role, row.request(context())));
+  const res = await t.app.inject(await as(role, row.request(await context())));
   expect({ status: res.statusCode, body: res.statusCode >= 400 ? res.json() : undefined }).toMatchObject({
     status: row.expect[role],
   });
 });
 
 test('what a visitor reads of availability and sessions holds nothing private', async () => {
-  t.repos.availability.addUnavailable({ startDate: inDays(150), endDate: inDays(150), reason: 'PRIVATE-REASON' });
-  const avail = await t.app.inject(as('visitor', { url: '/api/availability' }));
+  await t.repos.availability.addUnavailable(
+    { startDate: inDays(150), endDate: inDays(150), reason: 'PRIVATE-REASON' },
+    new Date().toISOString(),
+  );
+  const avail = await t.app.inject(await as('visitor', { url: '/api/availability' }));
   expect(avail.body).not.toContain('PRIVATE-REASON');
-  const me = await t.app.inject(as('visitor', { url: '/api/auth/session' }));
+  const me = await t.app.inject(await as('visitor', { url: '/api/auth/session' }));
   expect(me.json()).toEqual({ user: null });
-  const stranger = await t.app.inject(as('stranger', { url: '/api/auth/session' }));
+  const stranger = await t.app.inject(await as('stranger', { url: '/api/auth/session' }));
   expect(stranger.json()).toEqual({ user: { email: 'stranger@example.com', isAdmin: false } });
 });
 
@@ -689,7 +692,7 @@ describe('the live stream', () => {
   });
 
   test.each(['visitor', 'stranger', 'admin'] as Role[])('as %s', async (role) => {
-    as(role, { url: '/' });
+    await as(role, { url: '/' });
     const session = sessions[role];
     const controller = new AbortController();
     const res = await fetch(`${origin}/api/admin/events`, {

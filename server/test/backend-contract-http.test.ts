@@ -13,12 +13,8 @@ import { createHttpBackend } from '@studio/shared/backend/http';
 import { contractSeed, describeBackendContract } from '@studio/shared/backend/contract';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/database';
-import { createAvailabilityRepository } from '../src/repositories/availability-repository';
-import {
-  createContentRepository,
-  PORTFOLIO_CONTENT_ID,
-  PORTFOLIO_META_ID,
-} from '../src/repositories/content-repository';
+import { PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID } from '../src/repositories/ports';
+import { sqliteStorageOn } from '../src/repositories/sqlite-storage';
 import { ADMIN_EMAIL, CSRF } from './helper';
 import { installSoftwareAuthenticator } from './software-authenticator';
 
@@ -48,27 +44,30 @@ function cookieFetch(): typeof fetch {
   };
 }
 
-/** Writes the contract seed into a fresh database file through the server's own repositories. */
-function writeSeed(dataDir: string) {
-  const db = openDatabase(dataDir);
+/** Writes the contract seed into a fresh database file through the server's own storage (its seed operation). */
+async function writeSeed(dataDir: string) {
+  const storage = sqliteStorageOn(openDatabase(dataDir));
   try {
-    const content = createContentRepository(db);
-    const availability = createAvailabilityRepository(db);
-    seed.services.forEach((s, i) => content.putService(s, i));
-    content.putDocument(PORTFOLIO_META_ID, seed.portfolioMeta);
-    content.putDocument(PORTFOLIO_CONTENT_ID, seed.portfolioContent);
-    content.putProject(seed.project, seed.gallery);
-    seed.availability.periods.forEach((p) => availability.addPeriod(p));
-    seed.availability.unavailable.forEach((u) => availability.addUnavailable(u));
-    seed.availability.slots.forEach((s) => availability.addSlot(s));
+    await storage.seedIfEmpty(
+      {
+        services: seed.services,
+        documents: [
+          { id: PORTFOLIO_META_ID, data: seed.portfolioMeta },
+          { id: PORTFOLIO_CONTENT_ID, data: seed.portfolioContent },
+        ],
+        projects: [{ project: seed.project, gallery: seed.gallery }],
+        availability: seed.availability,
+      },
+      new Date().toISOString(),
+    );
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 
 async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-contract-'));
-  writeSeed(dataDir);
+  await writeSeed(dataDir);
   const app = await buildApp({
     dataDir,
     logLevel: 'silent',

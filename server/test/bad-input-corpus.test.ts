@@ -16,7 +16,7 @@ afterAll(() => t.close());
 const bookings = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM booking_requests').get() as { n: number }).n;
 const tokens = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM sign_in_tokens').get() as { n: number }).n;
 const sessionRows = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
-const mails = () => t.repos.outbox.list().length;
+const mails = async () => (await t.repos.outbox.list(100)).length;
 
 const valid = () => ({
   name: 'Dana Reyes',
@@ -146,7 +146,7 @@ describe('booking write', () => {
   test('the same rule holds for the e-mail and for the admin notes', async () => {
     const email = await postRaw('/api/bookings', JSON.stringify({ ...valid(), email: 'dana\u200B@example.com' }));
     expect(email.statusCode).toBe(400);
-    const admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+    const admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
     const slot = await t.app.inject(
       withCsrf({
         method: 'POST',
@@ -238,12 +238,12 @@ describe('sign-in endpoints', () => {
   ];
 
   test.each(linkCases)('link request with %s: 4xx, no token, no mail', async (_name, body) => {
-    const before = [tokens(), mails()];
+    const before = [tokens(), await mails()];
     const res = await postRaw('/api/auth/link', body);
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().message.length).toBeGreaterThan(10);
-    expect([tokens(), mails()]).toEqual(before);
+    expect([tokens(), await mails()]).toEqual(before);
   });
 
   test('a forged Host or X-Forwarded-Host header does not change where the link points', async () => {
@@ -253,7 +253,7 @@ describe('sign-in endpoints', () => {
       'x-forwarded-proto': 'https',
     });
     expect(res.statusCode).toBe(204);
-    const [mail] = t.repos.outbox.list();
+    const [mail] = await t.repos.outbox.list(100);
     expect(mail?.body).toContain('http://studio.test/finishSignIn?token=');
     expect(mail?.body).not.toContain('evil.example');
   });
@@ -280,7 +280,7 @@ describe('sign-in endpoints', () => {
   });
 
   test('the CSRF pair is checked before anything else: a valid body without it stores nothing', async () => {
-    const before = [tokens(), mails()];
+    const before = [tokens(), await mails()];
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/link',
@@ -288,6 +288,6 @@ describe('sign-in endpoints', () => {
       headers: { 'x-csrf-token': CSRF },
     });
     expect(res.statusCode).toBe(403);
-    expect([tokens(), mails()]).toEqual(before);
+    expect([tokens(), await mails()]).toEqual(before);
   });
 });

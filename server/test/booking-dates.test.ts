@@ -46,7 +46,7 @@ const post = (payload: unknown) =>
 const created = async (payload: unknown) => {
   const res = await post(payload);
   expect(res.statusCode).toBe(201);
-  return t.repos.bookings.get((res.json() as { id: string }).id)!;
+  return (await t.repos.bookings.get((res.json() as { id: string }).id))!;
 };
 const fieldErrors = async (payload: unknown) => {
   const res = await post(payload);
@@ -126,7 +126,7 @@ describe('confirmed bookings hold their dates', () => {
   test('a confirmed date refuses a second booking (409, the message of docs/product.md §5); before confirmation it did not', async () => {
     const first = await created(shoot({ consultationDate: day(20), date: day(21), endDate: day(22) }));
     await created(shoot({ consultationDate: day(21), date: day(21) }));
-    t.repos.bookings.updateStatus(first.id, 'Confirmed', NOW.toISOString());
+    await t.repos.bookings.updateStatus(first.id, 'Confirmed', NOW.toISOString());
 
     const res = await post(shoot({ consultationDate: day(21), date: day(22) }));
     expect(res.statusCode).toBe(409);
@@ -145,7 +145,7 @@ describe('confirmed bookings hold their dates', () => {
 
   test('a confirmed slot holds that slot only', async () => {
     const first = await created(shoot({ date: day(5), time: '09:00-12:00', consultationDate: day(4) }));
-    t.repos.bookings.updateStatus(first.id, 'Confirmed', NOW.toISOString());
+    await t.repos.bookings.updateStatus(first.id, 'Confirmed', NOW.toISOString());
     expect((await post(shoot({ date: day(5), time: '09:00-12:00', consultationDate: day(4) }))).statusCode).toBe(409);
   });
 });

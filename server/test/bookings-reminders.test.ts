@@ -39,18 +39,18 @@ async function book(input: BookingInput, status: 'New' | 'Contacted' | 'Confirme
   );
   expect(res.statusCode).toBe(201);
   const id = (res.json() as { id: string }).id;
-  t.repos.bookings.updateStatus(id, status);
+  await t.repos.bookings.updateStatus(id, status, new Date().toISOString());
   return id;
 }
 
 // The job's own parts, built by the test on the app's database file and sending through the app's SMS transport.
 const deps = (): ReminderJobDeps => ({
   bookings: t.repos.bookings,
-  settings: t.repos.settings,
   smsSender: createSmsSender({
-    db: t.repos.db,
+    smsLog: t.repos.storage.sms,
     transport: t.sms,
     settings: t.repos.settings,
+    smsEnabledEnv: t.options.smsEnabledEnv,
     log: t.app.log,
     now: () => NOW.getTime(),
   }),
@@ -95,10 +95,10 @@ test('no reminder without the opt-in, or while the feature is off; it goes out o
   // Both confirmed once both are in: a confirmed booking holds its day for new requests (issue 18).
   const optedOut = await book(ugc({ smsOptIn: false }), 'New');
   const id = await book(ugc(), 'New');
-  t.repos.bookings.updateStatus(optedOut, 'Confirmed');
-  t.repos.bookings.updateStatus(id, 'Confirmed');
+  await t.repos.bookings.updateStatus(optedOut, 'Confirmed', new Date().toISOString());
+  await t.repos.bookings.updateStatus(id, 'Confirmed', new Date().toISOString());
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
-  t.repos.settings.setAdminSmsValue(true);
+  await t.repos.settings.setAdminSmsValue(true);
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([id]);
   expect(reminders()).toHaveLength(1);
 });
@@ -148,7 +148,7 @@ test('the scheduled job ticks at start and every interval, and stop() clears its
     await job.stop();
     expect(reminders()).toHaveLength(1);
     expect(jest.getTimerCount()).toBe(0);
-    expect(t.repos.bookings.get(id)?.status).toBe('Confirmed');
+    expect((await t.repos.bookings.get(id))?.status).toBe('Confirmed');
   } finally {
     jest.useRealTimers();
   }

@@ -85,7 +85,7 @@ describe('a valid booking', () => {
     const body = res.json() as { id: string; status: string; createdAt: string };
     expect(body).toEqual({ id: expect.any(String), status: 'New', createdAt: NOW.toISOString() });
 
-    const stored = t.repos.bookings.get(body.id);
+    const stored = await t.repos.bookings.get(body.id);
     expect(stored).toEqual({
       ...photoshoot(),
       endDate: '',
@@ -107,7 +107,7 @@ describe('a valid booking', () => {
     await start();
     const res = await post(ugc());
     expect(res.statusCode).toBe(201);
-    const stored = t.repos.bookings.get((res.json() as { id: string }).id);
+    const stored = await t.repos.bookings.get((res.json() as { id: string }).id);
     expect(stored).toMatchObject({
       service: 'User-Generated Content',
       serviceTier: 'Monthly Retainer',
@@ -159,14 +159,14 @@ describe('a valid booking', () => {
     await start();
     const first = (await post(ugc({ name: 'First' }))).json() as { id: string };
     const second = (await post(ugc({ name: 'Second' }))).json() as { id: string };
-    expect(t.repos.bookings.page().items.map((b) => b.id)).toEqual([second.id, first.id]);
-    const updated = t.repos.bookings.updateStatus(first.id, 'Confirmed', '2026-11-22T08:00:00.000Z');
+    expect((await t.repos.bookings.page()).items.map((b) => b.id)).toEqual([second.id, first.id]);
+    const updated = await t.repos.bookings.updateStatus(first.id, 'Confirmed', '2026-11-22T08:00:00.000Z');
     expect(updated).toMatchObject({
       status: 'Confirmed',
       updatedAt: '2026-11-22T08:00:00.000Z',
       createdAt: NOW.toISOString(),
     });
-    expect(t.repos.bookings.updateStatus('nope', 'Confirmed')).toBeNull();
+    expect(await t.repos.bookings.updateStatus('nope', 'Confirmed', new Date().toISOString())).toBeNull();
   });
 });
 
@@ -260,7 +260,7 @@ describe('names: at most 50 characters (docs/product.md §5)', () => {
 
     const fifty = await post(ugc({ name: 'N'.repeat(50) }));
     expect(fifty.statusCode).toBe(201);
-    expect(t.repos.bookings.get((fifty.json() as { id: string }).id)?.name).toBe('N'.repeat(50));
+    expect((await t.repos.bookings.get((fifty.json() as { id: string }).id))?.name).toBe('N'.repeat(50));
   });
 });
 
@@ -277,7 +277,7 @@ test('what a visitor typed is stored trimmed', async () => {
     }),
   );
   expect(res.statusCode).toBe(201);
-  expect(t.repos.bookings.get((res.json() as { id: string }).id)).toMatchObject({
+  expect(await t.repos.bookings.get((res.json() as { id: string }).id)).toMatchObject({
     name: photoshoot().name,
     email: photoshoot().email,
     phone: photoshoot().phone,
@@ -432,5 +432,5 @@ test('a failing SMS transport and a failing mailer do not fail or lose the booki
   expect(res.statusCode).toBe(201);
   await t.settled();
   expect(rowCount()).toBe(1);
-  expect(t.repos.bookings.get((res.json() as { id: string }).id)?.status).toBe('New');
+  expect((await t.repos.bookings.get((res.json() as { id: string }).id))?.status).toBe('New');
 });

@@ -9,7 +9,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await build({ now: () => new Date('2026-11-23T17:00:00Z') });
-  admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
 });
 afterAll(() => t.close());
 

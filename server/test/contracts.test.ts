@@ -23,20 +23,17 @@ const changes: Change[] = [];
 
 beforeAll(async () => {
   t = await build({ now: () => new Date(clock), seedDemo: false });
-  admin = t.repos.sessions.create(ADMIN_EMAIL).id;
-  t.repos.content.putService(
-    {
-      id: 'photoshoot',
-      displayName: 'Photoshoot',
-      description: '',
-      image: '',
-      price: '',
-      tiers: [
-        { id: 'half-day', displayName: 'Half Day', price: '$350', includes: ['4 hours on set', '20 edited images'] },
-      ],
-    },
-    0,
-  );
+  admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
+  await t.repos.content.saveService({
+    id: 'photoshoot',
+    displayName: 'Photoshoot',
+    description: '',
+    image: '',
+    price: '',
+    tiers: [
+      { id: 'half-day', displayName: 'Half Day', price: '$350', includes: ['4 hours on set', '20 edited images'] },
+    ],
+  });
   t.bus.subscribe((c) => changes.push(c));
 });
 afterAll(() => t.close());
@@ -95,7 +92,7 @@ async function draft(bookingId: string, over: Record<string, string> = {}): Prom
 async function send(id: string): Promise<string> {
   const res = await asAdmin({ method: 'POST', url: `/api/admin/contracts/${id}/send`, payload: {} });
   expect(res.statusCode).toBe(200);
-  const mail = t.repos.outbox.list(1)[0]!;
+  const mail = (await t.repos.outbox.list(1))[0]!;
   expect(mail.recipient).toBe('jane@example.com');
   const link = /http:\/\/studio\.test(\/contracts\/sign\/[A-Za-z0-9_-]{43})/.exec(mail.body);
   expect(link).not.toBeNull();
@@ -192,15 +189,15 @@ test('the admin reads the deal, drafts, edits, sends; the client views and signs
   expect(text.all).toContain('User agent: Mozilla/5.0 (iPhone) Safari');
   expect(text.all).toContain('Signed by the client');
 
-  const mails = t.repos.outbox.list(2);
+  const mails = await t.repos.outbox.list(2);
   expect(mails.map((m) => m.recipient).sort()).toEqual([ADMIN_EMAIL, 'jane@example.com']);
   for (const mail of mails) {
     expect(mail.subject).toBe('Signed: Modeling Services Agreement');
     expect(mail.body).toContain(after.documentHash!);
-    expect(t.repos.outbox.attachments(mail.id)).toEqual([
+    expect(await t.repos.outbox.attachments(mail.id)).toEqual([
       { filename: 'contract-v1-signed.pdf', contentType: 'application/pdf', size: pdf.rawPayload.length },
     ]);
-    expect(Buffer.compare(t.repos.outbox.attachment(mail.id, 0)!.content, pdf.rawPayload)).toBe(0);
+    expect(Buffer.compare((await t.repos.outbox.attachment(mail.id, 0))!.content, pdf.rawPayload)).toBe(0);
   }
 
   // The link cannot sign twice.
@@ -248,7 +245,7 @@ test('a link signs only its own contract', async () => {
   const res = await sign(path, { contractId: other.id, fullName: 'Jane Doe', consent: 'yes' });
   expect(res.statusCode).toBe(403);
   expect(res.body).toContain(ANOTHER_CONTRACT);
-  const stored = t.repos.outbox.list(1)[0]!;
+  const stored = (await t.repos.outbox.list(1))[0]!;
   expect(stored.subject).not.toContain('Signed');
   const both = [first.id, other.id].map(
     (id) => (t.app.db.prepare('SELECT status FROM contracts WHERE id = ?').get(id) as { status: string }).status,
@@ -268,7 +265,7 @@ test('an expired link says so; an edit after sending stops the old link; a cross
   expect(crossSite.statusCode).toBe(403);
 
   clock += 14 * 24 * 3600 * 1000 + 1000;
-  admin = t.repos.sessions.create(ADMIN_EMAIL).id; // hers had ended meanwhile
+  admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id; // hers had ended meanwhile
   const expired = await t.app.inject({ method: 'GET', url: path });
   expect(expired.statusCode).toBe(410);
   expect(expired.body).toContain('This signing link has expired');

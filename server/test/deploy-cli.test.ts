@@ -7,7 +7,6 @@ import path from 'node:path';
 import { build, testOptions, type TestApp } from './helper';
 import { runDeployCommand } from '../src/cli/deploy-commands';
 import { runAdminCommand } from '../src/cli/admin-commands';
-import { createDeploysRepository } from '../src/repositories/deploys-repository';
 import { REQUIREMENTS_FILE } from '../src/deploys/gate';
 
 const REQUIREMENTS = {
@@ -87,14 +86,17 @@ test('deploy-token issues a token shown once; the deploy command uploads, goes l
   const second = await deploy(['public-site', v2Dir], token);
   const v2 = /Version ([0-9a-f]{16})/.exec(second.lines.join('\n'))?.[1];
   expect(second.lines).toContain('To go back: npm run deploy -- rollback public-site');
-  const repo = createDeploysRepository(t.repos.db);
-  expect(repo.live('public-site')?.version).toBe(v2);
+  const repo = t.repos.storage.deploys;
+  expect((await repo.live('public-site'))?.version).toBe(v2);
 
   const back = await deploy(['rollback', 'public-site'], token);
   expect(back.code).toBe(0);
   expect(back.lines[0]).toContain(`public-site ${v1} is live (was ${v2})`);
-  expect(repo.live('public-site')?.version).toBe(v1);
-  expect(repo.history('public-site')[0]).toMatchObject({ switchedBy: 'Jo (token public-site CI)', kind: 'rollback' });
+  expect((await repo.live('public-site'))?.version).toBe(v1);
+  expect((await repo.history('public-site', 20))[0]).toMatchObject({
+    switchedBy: 'Jo (token public-site CI)',
+    kind: 'rollback',
+  });
 
   const versions = await deploy(['versions', 'public-site'], token);
   expect(versions.lines[0]).toMatch(new RegExp(`^  ${v2}`));
@@ -114,7 +116,7 @@ test('a refused build is reported with each mismatch, and nothing goes live; a r
     "  - react: public-site requires 18.3.1, but the shell provides 19.3.1 (a singleton: every remote gets the shell's copy).",
     '  - react: public-site was built with 18.3.1, but the shell requires 19.3.1.',
   ]);
-  expect(createDeploysRepository(t.repos.db).live('public-site')).toBeUndefined();
+  expect(await t.repos.storage.deploys.live('public-site')).toBeNull();
 
   expect((await admin(['deploy-token', 'public-site', '--revoke'])).lines[0]).toContain(
     'Revoked 1 deploy token of public-site',

@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { c as tarCreate, Header } from 'tar';
 import { build, ADMIN_EMAIL, withCsrf, type TestApp } from './helper';
-import { createDeploysRepository, type DeploysRepository } from '../src/repositories/deploys-repository';
+import { issueDeployToken } from '../src/deploys/deploy-tokens';
+import type { DeploysStore } from '../src/repositories/ports';
 import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/deploys/gate';
 
 const SHELL_REQUIREMENTS: ShellRequirements = {
@@ -120,20 +121,21 @@ async function rawTarball(entries: Array<{ path: string; type: string; body?: st
 }
 
 let t: TestApp;
-let deploys: DeploysRepository;
+let deploys: DeploysStore;
 const cleanup: string[] = [];
 
 beforeEach(async () => {
   t = await build({ deploys: { keep: 3, limits: { uploadBytes: 256 * 1024, unpackedBytes: 512 * 1024, files: 50 } } });
   writeFileSync(path.join(t.dataDir, 'shell', REQUIREMENTS_FILE), JSON.stringify(SHELL_REQUIREMENTS));
-  deploys = createDeploysRepository(t.repos.db);
+  deploys = t.repos.storage.deploys;
 });
 afterEach(async () => {
   await t.close();
   for (const dir of cleanup.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const tokenFor = (remote: string, label = `${remote} CI`) => deploys.issueToken(remote, label).token;
+const tokenFor = async (remote: string, label = `${remote} CI`) =>
+  (await issueDeployToken(deploys, remote, label, new Date().toISOString())).token;
 
 function upload(remote: string, body: Buffer, token: string | undefined, headers: Record<string, string> = {}) {
   return t.app.inject({
@@ -179,10 +181,10 @@ async function manifestUrlInHtml(): Promise<string> {
 describe('deploy tokens', () => {
   test("an upload without a token, with an unknown one, another remote's, or a revoked one is refused with 403; the admin session opens nothing", async () => {
     const body = await tarball(cleanupDir(remoteBuild()));
-    const adminToken = tokenFor('admin-app');
-    const revoked = tokenFor('public-site', 'old CI');
-    deploys.revokeTokensOf('public-site');
-    const session = t.repos.sessions.create(ADMIN_EMAIL).id;
+    const adminToken = await tokenFor('admin-app');
+    const revoked = await tokenFor('public-site', 'old CI');
+    await deploys.revokeTokensOf('public-site', new Date().toISOString());
+    const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
 
     const refused = [
       await upload('public-site', body, undefined),
@@ -214,7 +216,7 @@ describe('deploy tokens', () => {
   });
 
   test("a remote's own token uploads, and the token is stored only as its hash", async () => {
-    const token = tokenFor('public-site');
+    const token = await tokenFor('public-site');
     const res = await upload('public-site', await tarball(cleanupDir(remoteBuild())), token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -228,7 +230,7 @@ describe('deploy tokens', () => {
   });
 
   test('a deploy token does not open the admin API', async () => {
-    const token = tokenFor('public-site');
+    const token = await tokenFor('public-site');
     const res = await t.app.inject({ url: '/api/admin/deployments', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(401);
   });
@@ -241,8 +243,8 @@ function cleanupDir(dir: string) {
 
 describe('the upload', () => {
   let token: string;
-  beforeEach(() => {
-    token = tokenFor('public-site');
+  beforeEach(async () => {
+    token = await tokenFor('public-site');
   });
   const folderIsEmpty = () => expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site'))).toEqual([]);
 
@@ -332,7 +334,7 @@ describe('the compatibility gate', () => {
   let token: string;
   let v1: string;
   beforeEach(async () => {
-    token = tokenFor('public-site');
+    token = await tokenFor('public-site');
     v1 = await deployBuild({ text: 'v1' }, token);
   });
 
@@ -341,7 +343,7 @@ describe('the compatibility gate', () => {
     expect(res.statusCode).toBe(422);
     // Nothing kept, the live version unchanged, the shell still names it.
     expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site'))).toEqual([v1]);
-    expect(deploys.live('public-site')?.version).toBe(v1);
+    expect((await deploys.live('public-site'))?.version).toBe(v1);
     expect(await manifestUrlInHtml()).toBe(`/remotes/public-site/v/${v1}/mf-manifest.json`);
     return res.json() as { message: string; fieldErrors: { gate: string[] } };
   }
@@ -387,8 +389,8 @@ describe('the compatibility gate', () => {
 
 describe('switching and rolling back', () => {
   let token: string;
-  beforeEach(() => {
-    token = tokenFor('public-site');
+  beforeEach(async () => {
+    token = await tokenFor('public-site');
   });
 
   test('before any deploy the shell names the build output; after one, the live version, whose files are immutable', async () => {
@@ -446,7 +448,7 @@ describe('switching and rolling back', () => {
     const nothing = await goLive('public-site', token, { kind: 'rollback' });
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().message).toBe('public-site has no earlier version to roll back to.');
-    expect(deploys.live('public-site')?.version).toBe(v1);
+    expect((await deploys.live('public-site'))?.version).toBe(v1);
   });
 
   test('a switch to a version the shell no longer suits is refused by the gate again', async () => {
@@ -465,7 +467,7 @@ describe('switching and rolling back', () => {
     expect(res.json().fieldErrors.gate).toContain(
       'react: public-site was built with 19.3.1, but the shell requires 20.0.0.',
     );
-    expect(deploys.live('public-site')?.version).not.toBe(v1);
+    expect((await deploys.live('public-site'))?.version).not.toBe(v1);
   });
 
   test('the switch is one transaction: concurrent switches leave one live version and a history naming what each replaced', async () => {
@@ -475,10 +477,10 @@ describe('switching and rolling back', () => {
       [...versions, ...versions].map((version) => goLive('public-site', token, { version })),
     );
     expect(switches.every((s) => s.statusCode === 200)).toBe(true);
-    const history = deploys.history('public-site', 100);
+    const history = await deploys.history('public-site', 100);
     // Each recorded switch starts from the version the one before it went to: no lost or interleaved update.
     for (let i = 0; i < history.length - 1; i++) expect(history[i]!.fromVersion).toBe(history[i + 1]!.toVersion);
-    expect(history[0]!.toVersion).toBe(deploys.live('public-site')?.version);
+    expect(history[0]!.toVersion).toBe((await deploys.live('public-site'))?.version);
   });
 
   test('old versions are pruned beyond the setting, never the live one or the one before it', async () => {
@@ -499,17 +501,17 @@ describe('switching and rolling back', () => {
     const v7 = await deployBuild({ text: '7' }, token);
     const v8 = await deployBuild({ text: '8' }, token);
     expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site')).sort()).toEqual([v6, v7, v8].sort());
-    expect(deploys.live('public-site')?.version).toBe(v8);
-    expect(deploys.listVersions('public-site').map((v) => v.version)).toEqual([v8, v7, v6]);
+    expect((await deploys.live('public-site'))?.version).toBe(v8);
+    expect((await deploys.listVersions('public-site')).map((v) => v.version)).toEqual([v8, v7, v6]);
   });
 });
 
 describe("the admin's Deployments view", () => {
   test('lists every remote and rolls back to a kept version with her session', async () => {
-    const token = tokenFor('public-site');
+    const token = await tokenFor('public-site');
     const v1 = await deployBuild({ text: 'v1' }, token);
     await deployBuild({ text: 'v2' }, token);
-    const session = t.repos.sessions.create(ADMIN_EMAIL).id;
+    const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
     const list = await t.app.inject({ url: '/api/admin/deployments', cookies: { studio_session: session } });
     expect(list.statusCode).toBe(200);
     expect(

@@ -10,7 +10,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await build();
-  admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
 });
 afterAll(() => t.close());
 

@@ -1,10 +1,12 @@
 // build(): a real app on a real SQLite file in a fresh temporary DATA_DIR, driven through inject(). What a test needs
 // beyond HTTP (arranging rows, reading what was stored) it does through repositories it builds itself on its own
 // connection to the same file, never through the app's internals.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
+import type { BookingRequest } from '@studio/shared/domain';
 import { buildApp, type BuildOverrides } from '../src/app';
 import { optionsFromEnv, type AppOptions } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
@@ -12,25 +14,25 @@ import { createChangeBus, type ChangeBus } from '../src/lib/change-bus';
 import { createMailer, type Mailer } from '../src/lib/mailer';
 import { createSessionStore } from '../src/lib/sessions';
 import { createSmsTransport, type SmsTransport } from '../src/lib/sms-transport';
-import { createAvailabilityRepository } from '../src/repositories/availability-repository';
-import { createBookingsRepository } from '../src/repositories/bookings-repository';
-import { createContentRepository } from '../src/repositories/content-repository';
-import { createOutboxRepository } from '../src/repositories/outbox-repository';
-import { createSettingsRepository } from '../src/repositories/settings-repository';
+import type { NewBookingRequest } from '../src/repositories/ports';
+import { sqliteStorageOn, type SqliteStorage } from '../src/repositories/sqlite-storage';
 
 export const ADMIN_EMAIL = 'admin@studio.test';
 export const CSRF = 'a'.repeat(64);
 
-/** Repositories over one connection to the app's database file, built the way the app builds its own. */
-export function repositoriesOf(db: Db, options: Pick<AppOptions, 'adminEmail' | 'now' | 'smsEnabledEnv'>) {
+/** The stores over one connection to the app's database file, built the way the app builds its own. */
+export function repositoriesOf(db: Db, options: Pick<AppOptions, 'adminEmail' | 'now'>) {
+  const storage: SqliteStorage = sqliteStorageOn(db);
   return {
     db,
-    bookings: createBookingsRepository(db),
-    availability: createAvailabilityRepository(db),
-    content: createContentRepository(db),
-    outbox: createOutboxRepository(db),
-    settings: createSettingsRepository(db, options.smsEnabledEnv),
-    sessions: createSessionStore(db, { adminEmail: options.adminEmail, now: options.now }),
+    /** Every store of the port (repositories/ports.ts) on this connection. */
+    storage,
+    bookings: storage.bookings,
+    availability: storage.availability,
+    content: storage.content,
+    outbox: storage.outbox,
+    settings: storage.settings,
+    sessions: createSessionStore(storage.sessions, { adminEmail: options.adminEmail, now: options.now }),
   };
 }
 
@@ -38,6 +40,8 @@ export type Repositories = ReturnType<typeof repositoriesOf>;
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The options the app was built with. */
+  options: AppOptions;
   dataDir: string;
   /** The test's own repositories on the app's database file. */
   repos: Repositories;
@@ -116,7 +120,8 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
       log: silentLog,
       now: options.now,
     });
-  const innerSms = givenSms ?? createSmsTransport({ twilio: undefined, outbox: repos.outbox, log: silentLog });
+  const innerSms =
+    givenSms ?? createSmsTransport({ twilio: undefined, outbox: repos.outbox, log: silentLog, now: options.now });
   const mailer: Mailer = { kind: innerMailer.kind, send: (message) => track(innerMailer.send(message)) };
   const sms: SmsTransport = { kind: innerSms.kind, send: (to, body) => track(innerSms.send(to, body)) };
   const bus = givenBus ?? createChangeBus();
@@ -125,6 +130,7 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
   await app.ready();
   return {
     app,
+    options,
     dataDir,
     repos,
     bus,
@@ -174,6 +180,18 @@ export function insertRow(app: FastifyInstance, row: Record<string, string | num
   app.db
     .prepare(`INSERT INTO booking_requests (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`)
     .run(row);
+}
+
+/** Stores a booking request as given, bypassing the API's rules (the port's createOnce, under a key of its own). */
+export async function storeBooking(repos: Repositories, booking: NewBookingRequest): Promise<BookingRequest> {
+  const key = randomUUID();
+  const stored = await repos.bookings.createOnce({
+    idempotencyKey: key,
+    bodyHash: key,
+    range: null,
+    decide: () => ({ booking, manageTokenHash: null }),
+  });
+  return stored.booking;
 }
 
 /** A booking request the demo seed accepts as it is (its UGC service, no dates, no phone), for the API. */

@@ -37,13 +37,13 @@ test('the outbox keeps each attachment with its mail, in order, and deletes them
   const outbox = createOutboxRepository(db);
   const mailer = createMailer({ smtpUrl: undefined, from: 'x', outbox, log, now: () => new Date('2026-01-01') });
   await mailer.send({ to: 'jane@example.com', subject: 'Signed', text: 'Attached.', attachments: [pdf, ics] });
-  const [mail] = outbox.list(1);
-  expect(outbox.attachments(mail!.id)).toEqual([
+  const [mail] = await outbox.list(1);
+  expect(await outbox.attachments(mail!.id)).toEqual([
     { filename: pdf.filename, contentType: pdf.contentType, size: pdf.content.length },
     { filename: ics.filename, contentType: ics.contentType, size: ics.content.length },
   ]);
-  expect(outbox.attachment(mail!.id, 1)).toEqual(ics);
-  expect(outbox.attachment(mail!.id, 2)).toBeUndefined();
-  outbox.purgeBefore('2027-01-01T00:00:00.000Z');
-  expect(outbox.attachments(mail!.id)).toEqual([]);
+  expect(await outbox.attachment(mail!.id, 1)).toEqual(ics);
+  expect(await outbox.attachment(mail!.id, 2)).toBeNull();
+  await outbox.purgeBefore('2027-01-01T00:00:00.000Z');
+  expect(await outbox.attachments(mail!.id)).toEqual([]);
 });

@@ -47,7 +47,7 @@ async function book(over: Partial<BookingInput> = {}): Promise<{ booking: Bookin
   const res = await post('/api/bookings', shoot(over), { 'idempotency-key': `manage-${++seq}` });
   expect(res.statusCode).toBe(201);
   await t.settled();
-  const booking = t.repos.bookings.get((res.json() as { id: string }).id)!;
+  const booking = (await t.repos.bookings.get((res.json() as { id: string }).id))!;
   const mail = clientMails().at(-1)!;
   const token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mail.body)?.[1];
   expect(token).toBeDefined();
@@ -116,7 +116,7 @@ describe('the manage link', () => {
     expect(missing.json()).toEqual({ message: MANAGE_NOT_FOUND });
     expect((await post('/api/manage-booking/cancel', { token: wrong })).statusCode).toBe(404);
     expect((await post('/api/manage-booking', { token: 'short' })).statusCode).toBe(400);
-    expect(t.repos.bookings.get(booking.id)!.status).toBe('New');
+    expect((await t.repos.bookings.get(booking.id))!.status).toBe('New');
   });
 
   test('asking to move records the date and tells the dashboards; an unavailable date is refused', async () => {
@@ -128,7 +128,7 @@ describe('the manage link', () => {
     const res = await post('/api/manage-booking/reschedule', { token, date: day(23) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ rescheduleDate: day(23), status: 'New' });
-    expect(t.repos.bookings.get(booking.id)!.rescheduleDate).toBe(day(23));
+    expect((await t.repos.bookings.get(booking.id))!.rescheduleDate).toBe(day(23));
     expect(changes.at(-1)).toMatchObject({
       topic: 'bookings',
       type: 'updated',
@@ -138,7 +138,7 @@ describe('the manage link', () => {
 
   test('cancelling twice is harmless, and a cancelled booking frees its date', async () => {
     const { booking, token } = await book();
-    t.repos.bookings.updateStatus(booking.id, 'Confirmed', NOW.toISOString());
+    await t.repos.bookings.updateStatus(booking.id, 'Confirmed', NOW.toISOString());
     const refused = await post('/api/bookings', shoot({ date: day(21), consultationDate: day(20) }), {
       'idempotency-key': `manage-${++seq}`,
     });

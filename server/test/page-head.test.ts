@@ -237,7 +237,11 @@ describe('status, noindex and the site files', () => {
     expect(first.body).not.toContain('/security-test');
 
     const content = t.repos.content;
-    content.putService({ ...content.findService('photoshoot')!, id: 'headshots', displayName: 'Headshots' }, 9);
+    await content.saveService({
+      ...(await content.findService('photoshoot'))!,
+      id: 'headshots',
+      displayName: 'Headshots',
+    });
     const next = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(next.body).toContain(`<loc>${o}/service/headshots</loc>`);
     const page = await t.app.inject({ method: 'GET', url: '/service/headshots' });

@@ -33,7 +33,8 @@ const post = (app: FastifyInstance, url: string, payload: unknown, cookies: Reco
   app.inject(withCsrf({ method: 'POST', url, payload: payload as Record<string, unknown>, cookies }));
 
 /** Mails in the outbox with this subject, newest first. */
-const mails = (subject: string) => t.repos.outbox.list().filter((m) => m.channel === 'mail' && m.subject === subject);
+const mails = async (subject: string) =>
+  (await t.repos.outbox.list(100)).filter((m) => m.channel === 'mail' && m.subject === subject);
 
 /** Adds a passkey from the authenticator under an admin session; answers the enrolment response. */
 async function enrol(authenticator: SoftwareAuthenticator, session: string, name = 'My phone') {
@@ -49,7 +50,7 @@ async function enrol(authenticator: SoftwareAuthenticator, session: string, name
 async function completeLink(): Promise<LightMyRequestResponse> {
   const link = await post(t.app, '/api/auth/link', { email: ADMIN_EMAIL });
   expect(link.statusCode).toBe(204);
-  const mail = mails('Your sign-in link')[0];
+  const mail = (await mails('Your sign-in link'))[0];
   const token = /\/finishSignIn\?token=([A-Za-z0-9_-]{43})\b/.exec(mail?.body ?? '')?.[1];
   return post(t.app, '/api/auth/session', { email: ADMIN_EMAIL, token });
 }
@@ -74,11 +75,11 @@ async function answerWithPasskey(step: string, authenticator: SoftwareAuthentica
 const whoAmI = async (session: string | undefined) =>
   (await t.app.inject({ url: '/api/auth/session', cookies: session ? { studio_session: session } : {} })).json().user;
 
-const adminSession = () => t.repos.sessions.create(ADMIN_EMAIL).id;
+const adminSession = async () => (await t.repos.sessions.create(ADMIN_EMAIL)).id;
 
 describe('enrolment', () => {
   test('the first passkey is stored with its name and comes with a recovery code shown once, stored only hashed', async () => {
-    const session = adminSession();
+    const session = await adminSession();
     const res = await enrol(phone, session, 'My phone');
     expect(res.statusCode).toBe(201);
     const { passkey, recoveryCode } = res.json();
@@ -98,7 +99,7 @@ describe('enrolment', () => {
   });
 
   test('each new passkey mails her a notice; a second device gets no new recovery code', async () => {
-    const session = adminSession();
+    const session = await adminSession();
     await enrol(phone, session, 'My phone');
     const laptop = createSoftwareAuthenticator({ origin: ORIGIN });
     const options = await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session });
@@ -115,7 +116,7 @@ describe('enrolment', () => {
     await t.settled();
     expect(second.statusCode).toBe(201);
     expect(second.json().recoveryCode).toBeNull();
-    const notices = mails(NOTICE_SUBJECTS.added);
+    const notices = await mails(NOTICE_SUBJECTS.added);
     expect(notices.map((m) => m.recipient)).toEqual([ADMIN_EMAIL, ADMIN_EMAIL]);
     expect(notices[0]?.body).toContain('"Laptop"');
     expect(notices[1]?.body).toContain('"My phone"');
@@ -124,7 +125,7 @@ describe('enrolment', () => {
   });
 
   test('the relying party is PUBLIC_ORIGIN, never the Host header; the user is the admin, verification required', async () => {
-    const session = adminSession();
+    const session = await adminSession();
     const res = await t.app.inject(
       withCsrf({
         method: 'POST',
@@ -143,7 +144,7 @@ describe('enrolment', () => {
   });
 
   test('an answer made on another origin (a phishing page) is refused', async () => {
-    const session = adminSession();
+    const session = await adminSession();
     const options = await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session });
     const response = phone.register(options.json(), { origin: 'http://evil.example' });
     const res = await post(t.app, '/api/admin/passkeys', { name: 'Phone', response }, { studio_session: session });
@@ -153,17 +154,17 @@ describe('enrolment', () => {
   });
 
   test('an authenticator that does not verify the user is refused', async () => {
-    const session = adminSession();
+    const session = await adminSession();
     const key = createSoftwareAuthenticator({ origin: ORIGIN, userVerified: false });
     expect((await enrol(key, session)).statusCode).toBe(400);
   });
 
   test('the registration challenge is single use and bound to the session that asked; it expires', async () => {
-    const session = adminSession();
+    const session = await adminSession();
     const options = (
       await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: session })
     ).json();
-    const other = adminSession();
+    const other = await adminSession();
     const response = phone.register(options);
     const elsewhere = await post(t.app, '/api/admin/passkeys', { name: 'Phone', response }, { studio_session: other });
     expect(elsewhere.statusCode).toBe(400);
@@ -186,7 +187,7 @@ describe('enrolment', () => {
   });
 
   test('a name is required and bounded, before her authenticator is asked; a malformed answer is a 400', async () => {
-    const session = adminSession();
+    const session = await adminSession();
     const unnamed = await post(t.app, '/api/admin/passkeys/options', { name: ' ' }, { studio_session: session });
     expect(unnamed.statusCode).toBe(400);
     expect(unnamed.json().fieldErrors.name).toEqual(['Required']);
@@ -223,7 +224,7 @@ describe('the e-mail link once she has a passkey', () => {
   });
 
   test('with one, the link gives no session: only the passkey step, in its own short-lived cookie', async () => {
-    await enrol(phone, adminSession());
+    await enrol(phone, await adminSession());
     const res = await completeLink();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ secondFactor: 'passkey' });
@@ -246,7 +247,7 @@ describe('the e-mail link once she has a passkey', () => {
   });
 
   test('her passkey completes sign-in: a rotated session, the step ended, the use recorded', async () => {
-    const old = adminSession();
+    const old = await adminSession();
     await enrol(phone, old);
     const step = await openStep();
     const options = (await stepOptions(step)).json();
@@ -276,7 +277,7 @@ describe('the e-mail link once she has a passkey', () => {
   });
 
   test('the sign-in challenge is single use: a failed answer spends it, and a replayed assertion is refused', async () => {
-    await enrol(phone, adminSession());
+    await enrol(phone, await adminSession());
     const step = await openStep();
     const options = (await stepOptions(step)).json();
     const good = phone.authenticate(options);
@@ -293,7 +294,7 @@ describe('the e-mail link once she has a passkey', () => {
   });
 
   test('the sign-in challenge expires', async () => {
-    await enrol(phone, adminSession());
+    await enrol(phone, await adminSession());
     const step = await openStep();
     const options = (await stepOptions(step)).json();
     advance(WEBAUTHN_CHALLENGE_TTL_MS);
@@ -302,7 +303,7 @@ describe('the e-mail link once she has a passkey', () => {
   });
 
   test('the step expires: a new e-mail link is needed', async () => {
-    await enrol(phone, adminSession());
+    await enrol(phone, await adminSession());
     const step = await openStep();
     advance(PASSKEY_STEP_TTL_MS);
     const res = await stepOptions(step);
@@ -311,14 +312,16 @@ describe('the e-mail link once she has a passkey', () => {
   });
 
   test('an assertion made on another origin, or by a passkey that is not hers, is refused', async () => {
-    await enrol(phone, adminSession());
+    await enrol(phone, await adminSession());
     const step = await openStep();
     const phished = phone.authenticate((await stepOptions(step)).json(), { origin: 'http://evil.example' });
     expect((await post(t.app, '/api/auth/passkey', phished, { studio_passkey_step: step })).statusCode).toBe(401);
 
     const stranger = createSoftwareAuthenticator({ origin: ORIGIN });
     stranger.register(
-      (await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: adminSession() })).json(),
+      (
+        await post(t.app, '/api/admin/passkeys/options', { name: 'Phone' }, { studio_session: await adminSession() })
+      ).json(),
     );
     const options = (await stepOptions(step)).json();
     const foreign = stranger.authenticate({ ...options, allowCredentials: undefined });
@@ -326,7 +329,7 @@ describe('the e-mail link once she has a passkey', () => {
   });
 
   test('a cloned authenticator (its counter not ahead of the stored one) is refused', async () => {
-    await enrol(phone, adminSession());
+    await enrol(phone, await adminSession());
     expect((await answerWithPasskey(await openStep())).statusCode).toBe(200);
     // A copy of the key made before that use still counts from where it was.
     phone.credentials[0]!.counter = 0;
@@ -336,7 +339,7 @@ describe('the e-mail link once she has a passkey', () => {
   });
 
   test(`${PASSKEY_STEP_MAX_FAILURES} wrong answers end the step`, async () => {
-    await enrol(phone, adminSession());
+    await enrol(phone, await adminSession());
     const step = await openStep();
     for (let i = 0; i < PASSKEY_STEP_MAX_FAILURES; i++) {
       const wrong = await post(
@@ -355,7 +358,7 @@ describe('the e-mail link once she has a passkey', () => {
 
 describe('the recovery code', () => {
   test('signs her in once from the passkey step, as she may type it, and mails her a notice', async () => {
-    const { recoveryCode } = (await enrol(phone, adminSession())).json();
+    const { recoveryCode } = (await enrol(phone, await adminSession())).json();
     const step = await openStep();
     const typed = recoveryCode.toLowerCase().replace(/-/g, ' ');
     const res = await post(t.app, '/api/auth/recovery', { code: typed }, { studio_passkey_step: step });
@@ -364,7 +367,7 @@ describe('the recovery code', () => {
     expect(res.json()).toEqual({ user: { email: ADMIN_EMAIL, isAdmin: true } });
     const session = cookieOf(res, 'studio_session')?.value;
     expect(await whoAmI(session)).toEqual({ email: ADMIN_EMAIL, isAdmin: true });
-    expect(mails(NOTICE_SUBJECTS.recovered).map((m) => m.recipient)).toEqual([ADMIN_EMAIL]);
+    expect((await mails(NOTICE_SUBJECTS.recovered)).map((m) => m.recipient)).toEqual([ADMIN_EMAIL]);
 
     const again = await post(
       t.app,
@@ -383,7 +386,7 @@ describe('the recovery code', () => {
   });
 
   test('is no way in without the e-mail link first', async () => {
-    const { recoveryCode } = (await enrol(phone, adminSession())).json();
+    const { recoveryCode } = (await enrol(phone, await adminSession())).json();
     const res = await post(t.app, '/api/auth/recovery', { code: recoveryCode });
     expect(res.statusCode).toBe(401);
     expect(cookieOf(res, 'studio_session')).toBeUndefined();
@@ -392,7 +395,7 @@ describe('the recovery code', () => {
 
 describe('removal', () => {
   test('removes one passkey with a notice; removing the last one makes the link alone enough again', async () => {
-    const session = adminSession();
+    const session = await adminSession();
     const first = (await enrol(phone, session, 'My phone')).json();
     const laptop = createSoftwareAuthenticator({ origin: ORIGIN });
     const second = (await enrol(laptop, session, 'Laptop')).json();
@@ -407,7 +410,7 @@ describe('removal', () => {
 
     expect((await del(second.passkey.id)).statusCode).toBe(204);
     await t.settled();
-    const notices = mails(NOTICE_SUBJECTS.removed);
+    const notices = await mails(NOTICE_SUBJECTS.removed);
     expect(notices).toHaveLength(2);
     expect(notices[0]?.body).toContain('the e-mail link alone signs you in again');
     expect((await completeLink()).json()).toEqual({ user: { email: ADMIN_EMAIL, isAdmin: true } });

@@ -211,7 +211,7 @@ describe('issue 14.5: sign-in links are never logged and do not outlive their to
         withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email: ADMIN_EMAIL } }),
       );
       expect(res.statusCode).toBe(204);
-      const token = tokenIn(repos.outbox.list()[0]?.body);
+      const token = tokenIn((await repos.outbox.list(100))[0]?.body);
       expect(token).toBeDefined();
       const log = lines.join('');
       expect(log).toContain('mail kept in the local outbox');
@@ -228,12 +228,12 @@ describe('issue 14.5: sign-in links are never logged and do not outlive their to
   test('a spent link is redacted in the outbox at once', async () => {
     const t = await app({ production: true, now });
     await requestLink(t);
-    const token = tokenIn(t.repos.outbox.list()[0]?.body)!;
+    const token = tokenIn((await t.repos.outbox.list(100))[0]?.body)!;
     const res = await t.app.inject(
       withCsrf({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token } }),
     );
     expect(res.statusCode).toBe(200);
-    const body = t.repos.outbox.list()[0]?.body ?? '';
+    const body = (await t.repos.outbox.list(100))[0]?.body ?? '';
     expect(body).not.toContain(token);
     expect(body).toContain('/finishSignIn?token=[redacted]');
   });
@@ -241,28 +241,28 @@ describe('issue 14.5: sign-in links are never logged and do not outlive their to
   test('an expired link is redacted by the sweep; a live one is kept until it expires', async () => {
     const t = await app({ production: true, now });
     await requestLink(t);
-    const token = tokenIn(t.repos.outbox.list()[0]?.body)!;
+    const token = tokenIn((await t.repos.outbox.list(100))[0]?.body)!;
     clock += SIGN_IN_TOKEN_TTL_MS - 1000;
-    t.app.ops.sweepOutbox();
-    expect(t.repos.outbox.list()[0]?.body).toContain(token);
+    await t.app.ops.sweepOutbox();
+    expect((await t.repos.outbox.list(100))[0]?.body).toContain(token);
     clock += 2000;
-    t.app.ops.sweepOutbox();
-    expect(t.repos.outbox.list()[0]?.body).not.toContain(token);
-    expect(t.repos.outbox.list()[0]?.body).toContain('/finishSignIn?token=[redacted]');
+    await t.app.ops.sweepOutbox();
+    expect((await t.repos.outbox.list(100))[0]?.body).not.toContain(token);
+    expect((await t.repos.outbox.list(100))[0]?.body).toContain('/finishSignIn?token=[redacted]');
   });
 
   test('outbox messages older than the retention period are deleted', async () => {
     const t = await app({ now, outboxRetentionDays: 14 });
     const day = 24 * 60 * 60 * 1000;
-    t.repos.outbox.add(
+    await t.repos.outbox.add(
       { channel: 'sms', recipient: '+15551230000', subject: '', body: 'old' },
       new Date(clock - 15 * day).toISOString(),
     );
-    t.repos.outbox.add(
+    await t.repos.outbox.add(
       { channel: 'sms', recipient: '+15551230000', subject: '', body: 'recent' },
       new Date(clock - 13 * day).toISOString(),
     );
-    t.app.ops.sweepOutbox();
-    expect(t.repos.outbox.list().map((m) => m.body)).toEqual(['recent']);
+    await t.app.ops.sweepOutbox();
+    expect((await t.repos.outbox.list(100)).map((m) => m.body)).toEqual(['recent']);
   });
 });

@@ -95,15 +95,19 @@ test('availability: dates and times for visitors, never notes or reasons', async
 });
 
 test('an answer is serialised by its schema: a stored field the schema does not name is refused, never sent', async () => {
-  const meta = t.repos.content.getPortfolioMeta()?.data;
-  t.repos.content.putDocument(PORTFOLIO_META_ID, { ...meta, privateNote: 'NOT-FOR-VISITORS' });
+  const meta = (await t.repos.content.getPortfolioMeta())?.data;
+  await t.repos.content.putDocument(
+    PORTFOLIO_META_ID,
+    { ...meta, privateNote: 'NOT-FOR-VISITORS' },
+    new Date().toISOString(),
+  );
   try {
     const res = await t.app.inject('/api/portfolio/meta');
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
     expect(res.body).not.toContain('NOT-FOR-VISITORS');
   } finally {
-    t.repos.content.putDocument(PORTFOLIO_META_ID, meta);
+    await t.repos.content.putDocument(PORTFOLIO_META_ID, meta, new Date().toISOString());
   }
   expect((await t.app.inject('/api/portfolio/meta')).statusCode).toBe(200);
 });

@@ -37,7 +37,7 @@ test('each request is one JSON line with its route, path, status, time and netwo
 
 test('a sign-in leaves neither the token nor the e-mail address in the log', async () => {
   await t.app.inject(withCsrf({ method: 'POST', url: '/api/auth/link', payload: { email: ADMIN_EMAIL } }));
-  const token = /token=([A-Za-z0-9_-]{43})/.exec(t.repos.outbox.list()[0]?.body ?? '')?.[1];
+  const token = /token=([A-Za-z0-9_-]{43})/.exec((await t.repos.outbox.list(100))[0]?.body ?? '')?.[1];
   expect(token).toBeDefined();
   await t.app.inject(`/finishSignIn?token=${token}`);
   await t.app.inject(withCsrf({ method: 'POST', url: '/api/auth/session', payload: { email: ADMIN_EMAIL, token } }));
@@ -54,7 +54,7 @@ test('a sign-in leaves neither the token nor the e-mail address in the log', asy
 
 // 30 s: the contract's PDF is drawn on the server, seconds rather than milliseconds on a busy machine.
 test('a contract signing link (its page, its PDF, its signature) leaves no token in the log', async () => {
-  const admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject(withCsrf({ method, url, payload, cookies: { studio_session: admin } }));
   const booked = await t.app.inject(
@@ -82,7 +82,7 @@ test('a contract signing link (its page, its PDF, its signature) leaves no token
   const sent = await asAdmin('POST', `/api/admin/contracts/${drafted.json<{ id: string }>().id}/send`, {});
   expect(sent.statusCode).toBe(200);
   const link = /\/contracts\/sign\/([A-Za-z0-9_-]{43})/.exec(
-    t.repos.outbox.list().find((m) => m.body.includes('/contracts/sign/'))?.body ?? '',
+    (await t.repos.outbox.list(100)).find((m) => m.body.includes('/contracts/sign/'))?.body ?? '',
   );
   expect(link).not.toBeNull();
   const [signingPath, token] = [link![0], link![1]!];
@@ -107,7 +107,7 @@ test('a contract signing link (its page, its PDF, its signature) leaves no token
 }, 30_000);
 
 test('the calendar feed leaves no secret in the log, whether the secret is right or wrong', async () => {
-  const admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const made = await t.app.inject(
     withCsrf({ method: 'POST', url: '/api/admin/calendar-feed', payload: {}, cookies: { studio_session: admin } }),
   );

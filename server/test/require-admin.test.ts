@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../src/db/database';
 import { createSessionStore } from '../src/lib/sessions';
+import { createSessionsRepository } from '../src/repositories/sessions-repository';
 import adminGuard, { NOT_ADMIN, NOT_SIGNED_IN } from '../src/plugins/require-admin';
 import { ADMIN_EMAIL } from './helper';
 
@@ -19,9 +20,9 @@ let stranger: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'studio-guard-'));
   db = openDatabase(dataDir);
-  const sessions = createSessionStore(db, { adminEmail: ADMIN_EMAIL, now: () => new Date() });
-  admin = sessions.create(ADMIN_EMAIL).id;
-  stranger = sessions.create('stranger@example.com').id;
+  const sessions = createSessionStore(createSessionsRepository(db), { adminEmail: ADMIN_EMAIL, now: () => new Date() });
+  admin = (await sessions.create(ADMIN_EMAIL)).id;
+  stranger = (await sessions.create('stranger@example.com')).id;
 
   app = Fastify();
   await app.register(fastifyCookie);

@@ -108,7 +108,7 @@ test('the HTML is kept per address until the availability or the content changes
 });
 
 test("the admin's saved content drops the kept HTML; a refused write keeps it", async () => {
-  const admin = t.repos.sessions.create(ADMIN_EMAIL).id;
+  const admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
   const putSite = (name: string) =>
     t.app.inject(
       withCsrf({

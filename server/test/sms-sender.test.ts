@@ -25,8 +25,17 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const sender = () =>
-  createSmsSender({ db: t.repos.db, transport, settings: t.repos.settings, log: t.app.log, now: () => clock });
+/** The sender as the app builds it, on the test's own connection to the app's database file. */
+const senderOf = (test: TestApp, smsEnabledEnv: string | undefined) =>
+  createSmsSender({
+    smsLog: test.repos.storage.sms,
+    transport,
+    settings: test.repos.settings,
+    smsEnabledEnv,
+    log: test.app.log,
+    now: () => clock,
+  });
+const sender = () => senderOf(t, 'true');
 const booking = (n: number) => ({ id: `b${n}`, phone: '+15550000000', smsOptIn: true });
 
 test('the 10th message in an hour is sent and the 11th is refused until the hour has passed', async () => {
@@ -53,15 +62,9 @@ test('at most 100 in a day, even spread over hours', async () => {
 test('nothing is sent when the feature is off, the client did not opt in, or has no phone', async () => {
   const off = await build({ smsEnabledEnv: undefined });
   try {
-    const s = createSmsSender({
-      db: off.repos.db,
-      transport,
-      settings: off.repos.settings,
-      log: off.app.log,
-      now: () => clock,
-    });
+    const s = senderOf(off, undefined);
     expect(await s.sendToClient(booking(1), 'booking-confirmation', 'x')).toBe('disabled');
-    off.repos.settings.setAdminSmsValue(true);
+    await off.repos.settings.setAdminSmsValue(true);
     expect(await s.sendToClient({ ...booking(1), smsOptIn: false }, 'booking-confirmation', 'x')).toBe('not-opted-in');
     expect(await s.sendToClient({ ...booking(1), phone: '' }, 'booking-confirmation', 'x')).toBe('no-phone');
     expect(await s.sendToClient(booking(1), 'booking-confirmation', 'x')).toBe('sent');
@@ -73,8 +76,8 @@ test('nothing is sent when the feature is off, the client did not opt in, or has
 test('the environment setting overrides the admin: false wins over her true', async () => {
   const env = await build({ smsEnabledEnv: 'false' });
   try {
-    env.repos.settings.setAdminSmsValue(true);
-    expect(env.repos.settings.smsStatus()).toMatchObject({ enabled: false, source: 'env' });
+    await env.repos.settings.setAdminSmsValue(true);
+    expect(await senderOf(env, 'false').status()).toMatchObject({ enabled: false, source: 'env' });
   } finally {
     await env.close();
   }

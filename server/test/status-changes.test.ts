@@ -25,7 +25,7 @@ function dataDir(): string {
 async function start(overrides: Parameters<typeof build>[0] = {}): Promise<{ t: TestApp; admin: string }> {
   const t = await build({ now, ...overrides });
   apps.push(t);
-  return { t, admin: t.repos.sessions.create(ADMIN_EMAIL).id };
+  return { t, admin: (await t.repos.sessions.create(ADMIN_EMAIL)).id };
 }
 afterEach(async () => {
   // Reopened apps share a directory with the first; each is closed once.
@@ -63,22 +63,22 @@ const patch = (t: TestApp, admin: string, id: string, payload: Record<string, un
 const undo = (t: TestApp, admin: string, id: string) =>
   t.app.inject(as(admin, { method: 'POST', url: `/api/admin/bookings/${id}/undo`, payload: {} }));
 
-const mails = (t: TestApp) => t.repos.outbox.list().filter((m) => m.channel === 'mail');
-const status = (t: TestApp, id: string) => t.repos.bookings.get(id)?.status;
+const mails = async (t: TestApp) => (await t.repos.outbox.list(100)).filter((m) => m.channel === 'mail');
+const status = async (t: TestApp, id: string) => (await t.repos.bookings.get(id))?.status;
 
 /** Waits for the app's sends: resolves once `check` holds, checking after each turn of the event loop. */
-async function until(check: () => boolean, t: TestApp): Promise<void> {
-  while (!check()) {
+async function until(check: () => boolean | Promise<boolean>, t: TestApp): Promise<void> {
+  while (!(await check())) {
     await t.settled();
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
 /** The invite a mail carries, parsed: its METHOD and each event's UID, SEQUENCE, DTSTART and its zone. */
-function inviteOf(t: TestApp, outboxId: number) {
-  const [info] = t.repos.outbox.attachments(outboxId);
+async function inviteOf(t: TestApp, outboxId: number) {
+  const [info] = await t.repos.outbox.attachments(outboxId);
   expect(info?.filename).toBe('invite.ics');
-  const file = t.repos.outbox.attachment(outboxId, 0);
+  const file = await t.repos.outbox.attachment(outboxId, 0);
   const calendar = new ICAL.Component(ICAL.parse(file!.content.toString('utf8')));
   const events = calendar.getAllSubcomponents('vevent').map((vevent) => {
     const start = vevent.getFirstProperty('dtstart')!;
@@ -104,15 +104,15 @@ test('the mail waits: nothing is sent within the window, and Undo puts the statu
   const saved = await patch(t, admin, id, { status: 'Confirmed', message: 'See you at the studio!' });
   expect(saved.statusCode).toBe(200);
   expect(saved.json()).toMatchObject({ id, status: 'Confirmed' });
-  expect(status(t, id)).toBe('Confirmed');
+  expect(await status(t, id)).toBe('Confirmed');
   await t.settled();
-  expect(mails(t)).toEqual([]);
+  expect(await mails(t)).toEqual([]);
 
   clock += TEN_SECONDS - 1;
   const undone = await undo(t, admin, id);
   expect(undone.statusCode).toBe(200);
   expect(undone.json()).toMatchObject({ id, status: 'New' });
-  expect(status(t, id)).toBe('New');
+  expect(await status(t, id)).toBe('New');
 
   // Long after the window, a restart on the same data finds nothing to send.
   await t.close();
@@ -120,9 +120,9 @@ test('the mail waits: nothing is sent within the window, and Undo puts the statu
   clock += 60_000;
   const again = await start({ dataDir: t.dataDir });
   await again.t.settled();
-  expect(again.t.repos.bookings.get(id)?.status).toBe('New');
-  expect(mails(again.t)).toEqual([]);
-  expect(again.t.repos.outbox.list()).toEqual([]);
+  expect((await again.t.repos.bookings.get(id))?.status).toBe('New');
+  expect(await mails(again.t)).toEqual([]);
+  expect(await again.t.repos.outbox.list(100)).toEqual([]);
 });
 
 test('a second change within the window replaces the first, and Undo goes back to before both', async () => {
@@ -141,9 +141,9 @@ test('when the window has passed the mail leaves by itself, with her message; Un
   const { t, admin } = await start({ now: () => new Date(), statusUndoMs: 50 });
   const id = insertBooking(t);
   await patch(t, admin, id, { status: 'Contacted', message: 'Could we talk on Thursday?' });
-  await until(() => mails(t).length === 1, t);
+  await until(async () => (await mails(t)).length === 1, t);
 
-  const [mail] = mails(t);
+  const [mail] = await mails(t);
   expect(mail).toMatchObject({
     recipient: 'jamie@example.com',
     subject: 'Your booking request F3A9C2E1 is now Contacted',
@@ -151,12 +151,12 @@ test('when the window has passed the mail leaves by itself, with her message; Un
   expect(mail!.body).toContain('Could we talk on Thursday?');
   expect(mail!.body).toContain('Photoshoot (Half day) on Thursday, December 3, 2026, 10:00 AM - 12:00 PM');
   // Only a confirmation carries an invite.
-  expect(t.repos.outbox.attachments(mail!.id)).toEqual([]);
+  expect(await t.repos.outbox.attachments(mail!.id)).toEqual([]);
 
   const late = await undo(t, admin, id);
   expect(late.statusCode).toBe(409);
   expect(late.json()).toEqual({ message: UNDO_TOO_LATE });
-  expect(status(t, id)).toBe('Contacted');
+  expect(await status(t, id)).toBe('Contacted');
 });
 
 test('a restart sends what came due while the server was down, once', async () => {
@@ -168,13 +168,13 @@ test('a restart sends what came due while the server was down, once', async () =
 
   clock += TEN_SECONDS + 1;
   const { t } = await start({ dataDir: first.t.dataDir });
-  await until(() => mails(t).length === 1, t);
-  expect(mails(t)[0]!.subject).toBe('Your booking request F3A9C2E1 is now Declined');
+  await until(async () => (await mails(t)).length === 1, t);
+  expect((await mails(t))[0]!.subject).toBe('Your booking request F3A9C2E1 is now Declined');
 
   // A second start finds it sent.
   const { t: third } = await start({ dataDir: first.t.dataDir });
   await third.settled();
-  expect(mails(third)).toHaveLength(1);
+  expect(await mails(third)).toHaveLength(1);
 });
 
 test('the invite: DTSTART in the studio zone, one UID per event kept through a move, then a CANCEL with the same UIDs', async () => {
@@ -182,9 +182,9 @@ test('the invite: DTSTART in the studio zone, one UID per event kept through a m
   const id = insertBooking(t);
 
   await patch(t, admin, id, { status: 'Confirmed', message: 'Bring two outfits.' });
-  const confirmed = mails(t)[0]!;
+  const confirmed = (await mails(t))[0]!;
   expect(confirmed.body).toContain('Bring two outfits.');
-  const first = inviteOf(t, confirmed.id);
+  const first = await inviteOf(t, confirmed.id);
   expect(first.method).toBe('REQUEST');
   expect(first.zones).toEqual(['America/Phoenix']);
   const shoot = first.events.find((e) => e.uid.startsWith(`${id}-shoot@`))!;
@@ -200,7 +200,7 @@ test('the invite: DTSTART in the studio zone, one UID per event kept through a m
   expect(consultation).toMatchObject({ start: '2026-11-28', tzid: null, sequence: 1 });
 
   // The client asks to move; the admin accepts: an update with the same UIDs and a higher SEQUENCE.
-  t.repos.bookings.requestReschedule(id, '2026-12-10', now().toISOString());
+  await t.repos.bookings.requestReschedule(id, '2026-12-10', now().toISOString());
   const moved = await t.app.inject(
     as(admin, { method: 'POST', url: `/api/admin/bookings/${id}/accept-reschedule`, payload: {} }),
   );
@@ -208,16 +208,16 @@ test('the invite: DTSTART in the studio zone, one UID per event kept through a m
   expect(moved.json()).toMatchObject({ date: '2026-12-10', time: '' });
   expect(moved.json()).not.toHaveProperty('rescheduleDate');
   await t.settled();
-  const update = mails(t)[0]!;
+  const update = (await mails(t))[0]!;
   expect(update.subject).toBe('Your booking request F3A9C2E1 has moved');
-  const second = inviteOf(t, update.id);
+  const second = await inviteOf(t, update.id);
   expect(second.method).toBe('REQUEST');
   expect(second.events.find((e) => e.uid === shoot.uid)).toMatchObject({ start: '2026-12-10', sequence: 2 });
   expect(second.events.map((e) => e.uid).sort()).toEqual([shoot.uid, consultation.uid].sort());
 
   // Declined after it was confirmed: the invite is cancelled, same UIDs, newer SEQUENCE.
   await patch(t, admin, id, { status: 'Declined' });
-  const cancel = inviteOf(t, mails(t)[0]!.id);
+  const cancel = await inviteOf(t, (await mails(t))[0]!.id);
   expect(cancel.method).toBe('CANCEL');
   expect(cancel.events.map((e) => [e.uid, e.sequence, e.status]).sort()).toEqual(
     [
@@ -234,11 +234,11 @@ test('a move back to New mails nobody; a request never confirmed gets no CANCEL'
   await patch(t, admin, id, { status: 'New' });
   await patch(t, admin, id, { status: 'Declined' });
   await t.settled();
-  expect(mails(t).map((m) => m.subject)).toEqual([
+  expect((await mails(t)).map((m) => m.subject)).toEqual([
     'Your booking request F3A9C2E1 is now Declined',
     'Your booking request F3A9C2E1 is now Contacted',
   ]);
-  expect(t.repos.outbox.attachments(mails(t)[0]!.id)).toEqual([]);
+  expect(await t.repos.outbox.attachments((await mails(t))[0]!.id)).toEqual([]);
 });
 
 test('a personal message is checked like any text: too long or with hidden characters is refused, nothing changes', async () => {
@@ -250,6 +250,6 @@ test('a personal message is checked like any text: too long or with hidden chara
   const hidden = await patch(t, admin, id, { status: 'Confirmed', message: 'See you\u202E soon' });
   expect(hidden.statusCode).toBe(400);
   expect(hidden.json().fieldErrors.message).toEqual([INVISIBLE_CHARACTERS_MESSAGE]);
-  expect(status(t, id)).toBe('New');
+  expect(await status(t, id)).toBe('New');
   expect((await undo(t, admin, id)).statusCode).toBe(409);
 });
