@@ -74,7 +74,7 @@ export interface GivenDeps {
   sms?: SmsTransport;
   /** The bus the routes announce changes on (tests listen to it). */
   bus?: ChangeBus;
-  /** Smoke-renders a remote's server entry before it may go live (deploys/gate.ts); none until there is one. */
+  /** Smoke-renders a remote's server entry before it may go live (deploys/gate.ts); the sandbox's render unless given. */
   serverEntryCheck?: ServerEntryCheck;
 }
 
@@ -210,6 +210,23 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     passkeys: deps.passkeys,
   });
   await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
+  // Public pages rendered on the server, by the deployed entries in a sandboxed child process (lib/render-sandbox.ts;
+  // compiled, the child's script is copied to dist/lib by scripts/build-server.mjs).
+  const pageContent = createPageContent(deps.content, options.dataDir);
+  const renderer = createServerRenderer({
+    shellDir: options.shellDir,
+    publicSite: options.remotes['public-site'],
+    brand: options.modelName,
+    backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
+    log: app.log,
+    sandboxChild: path.join(__dirname, 'lib', 'render-sandbox-child.cjs'),
+  });
+  app.addHook('onClose', async () => renderer.close());
+  // The gate smoke-renders every public page of a new public-site version in the sandbox before it may go live.
+  const serverEntryCheck: ServerEntryCheck = async ({ remote, entryFile }) => {
+    if (remote === 'public-site') await renderer.smokeRender(entryFile, await pageContent.sitemapPaths());
+  };
+
   // Each remote's versions, deployed on their own by a team's CI (docs/deploy.md): the deploy API with its tokens,
   // the admin's view of it, and the versions' files.
   const deploysRepo = createDeploysRepository(db, options.now);
@@ -221,7 +238,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     limits: options.deploys.limits,
     repo: deploysRepo,
     log: app.log,
-    serverEntryCheck: given.serverEntryCheck,
+    serverEntryCheck: given.serverEntryCheck ?? serverEntryCheck,
   });
   await app.register(deployRoutes, {
     prefix: '/api/deploy',
@@ -293,14 +310,6 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const images = options.seedDemo ? createResponsiveImages(mediaDir, demoArtworks) : undefined;
   if (images && options.renderImagesAtStart) renderDemoImagesAfterListen(app, mediaDir);
 
-  const pageContent = createPageContent(deps.content, options.dataDir);
-  const renderer = createServerRenderer({
-    shellDir: options.shellDir,
-    publicSite: options.remotes['public-site'],
-    brand: options.modelName,
-    backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
-    log: app.log,
-  });
   // A write to what the pages show drops the kept HTML: content, availability, and a booking's update (a confirmed or
   // cancelled booking holds or frees its date in /book-me's calendar). A new request (New holds nothing) and a
   // contract change no public page.
