@@ -76,6 +76,8 @@ export interface GivenDeps {
   bus?: ChangeBus;
   /** Smoke-renders a remote's server entry before it may go live (deploys/gate.ts); the sandbox's render unless given. */
   serverEntryCheck?: ServerEntryCheck;
+  /** How long a server render may take before its sandbox is restarted (lib/render-sandbox.ts); tests wait less. */
+  renderTimeoutMs?: number;
 }
 
 export interface StudioOptions extends GivenDeps {
@@ -220,6 +222,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
     log: app.log,
     sandboxChild: path.join(__dirname, 'lib', 'render-sandbox-child.cjs'),
+    ...(given.renderTimeoutMs ? { renderTimeoutMs: given.renderTimeoutMs } : {}),
   });
   app.addHook('onClose', async () => renderer.close());
   // The gate smoke-renders every public page of a new public-site version in the sandbox before it may go live.
@@ -336,7 +339,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 export const studio = fp(studioApp, { name: 'studio' });
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const { mailer, sms, bus, serverEntryCheck, httpLimits, logStream, ...optionOverrides } = overrides;
+  const { mailer, sms, bus, serverEntryCheck, renderTimeoutMs, httpLimits, logStream, ...optionOverrides } = overrides;
   const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
   const limits: HttpLimits = { ...HTTP_LIMITS, ...httpLimits };
   const app = Fastify({
@@ -353,6 +356,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     onConstructorPoisoning: 'error',
   });
   app.server.maxConnections = limits.maxConnections;
-  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck });
+  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck, renderTimeoutMs });
   return app;
 }
