@@ -78,7 +78,7 @@ for (const name of ['process', 'fetch', 'WebSocket', 'EventSource', 'Request', '
   delete globalThis[name];
 }
 
-const describe = (error) => {
+const describeError = (error) => {
   try {
     if (error instanceof Error || (error && typeof error.message === 'string'))
       return `${String(error.name || 'Error')}: ${String(error.message)}`;
@@ -94,9 +94,10 @@ try {
   shell = loadEntry(config.shellEntry);
   site = loadEntry(config.siteEntry);
   if (typeof shell.shellFrame !== 'function') throw new Error('The shell entry exports no shellFrame.');
-  if (typeof site.renderPublicSite !== 'function') throw new Error('The public-site entry exports no renderPublicSite.');
+  if (typeof site.renderPublicSite !== 'function')
+    throw new Error('The public-site entry exports no renderPublicSite.');
 } catch (error) {
-  send({ type: 'load-failed', message: describe(error) }, () => exit(1));
+  send({ type: 'load-failed', message: describeError(error) }, () => exit(1));
   return;
 }
 
@@ -145,14 +146,15 @@ onMessage((message) => {
   if (message.type === 'render') {
     render(message).then(
       (page) => send({ type: 'rendered', id: message.id, ...page }),
-      (error) => send({ type: 'failed', id: message.id, message: describe(error) }),
+      (error) => send({ type: 'failed', id: message.id, message: describeError(error) }),
     );
   } else if (message.type === 'answer') {
     const call = calls.get(message.call);
     if (!call) return;
     calls.delete(message.call);
     if (message.ok) call.resolve(message.value);
-    else call.reject(Object.assign(new Error(message.error.message), { name: 'BackendError', code: message.error.code }));
+    else
+      call.reject(Object.assign(new Error(message.error.message), { name: 'BackendError', code: message.error.code }));
   }
 });
 

@@ -61,7 +61,7 @@ let unshareCommand: string | null | undefined;
  * `unshare` when this system lets an unprivileged user make a user and network namespace (most Linux systems; not
  * containers whose seccomp profile forbids it): the child then has no network interface but its own loopback.
  */
-function networkNamespace(): string | null {
+export function networkNamespace(): string | null {
   if (unshareCommand !== undefined) return unshareCommand;
   const found = (process.env.PATH ?? '/usr/bin:/bin')
     .split(path.delimiter)
@@ -200,12 +200,7 @@ export function createRenderSandbox(options: RenderSandboxOptions) {
 
   function start(): Promise<void> {
     const { modules, folders } = resolvedModules();
-    const readable = [
-      options.childFile,
-      path.dirname(options.shellEntry),
-      path.dirname(options.siteEntry),
-      ...folders,
-    ];
+    const readable = [options.childFile, path.dirname(options.shellEntry), path.dirname(options.siteEntry), ...folders];
     const nodeArgs = [
       '--experimental-permission',
       // One flag per path: Node 20 reads a comma in the value as part of the path.

@@ -182,7 +182,7 @@ export function createServerRenderer(options: ServerRendererOptions) {
           try {
             await sandbox.render(url, options.brand);
           } catch (error) {
-            throw new Error(`${url}: ${(error as Error).message}`);
+            throw new Error(`${url}: ${(error as Error).message}`, { cause: error });
           }
         }
       } finally {
