@@ -64,7 +64,12 @@ function firebaseHomeFromEnv(env: NodeJS.ProcessEnv): { home: StudioHome; fireba
   if (!projectId || !web.apiKey || !web.authDomain) {
     throw new Error('STUDIO_HOME=firebase needs FIREBASE_WEB_CONFIG with apiKey, authDomain and projectId');
   }
-  const webConfig = { apiKey: web.apiKey, authDomain: web.authDomain, projectId, ...(web.appId ? { appId: web.appId } : {}) };
+  const webConfig = {
+    apiKey: web.apiKey,
+    authDomain: web.authDomain,
+    projectId,
+    ...(web.appId ? { appId: web.appId } : {}),
+  };
   return { home, firebase: { projectId, webConfig, authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined } };
 }
 

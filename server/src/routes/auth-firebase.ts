@@ -33,8 +33,8 @@ import { refusals } from './refusals';
 // An ID token is a JWT of about a kilobyte; a bound keeps a huge body from reaching the verifier.
 const exchangeSchema = z.strictObject({ idToken: z.string().min(1).max(8192) });
 
-/** Whether the account may be the admin's: it exists and no password was ever set on it (see the top of the file). */
-type AccountCheck = (uid: string) => Promise<'passwordless' | 'password' | 'missing'>;
+/** The account behind a token, as far as the check needs it: its address, verified or not, and any password. */
+type AccountLookup = (uid: string) => Promise<{ email: string; emailVerified: boolean; password: boolean } | null>;
 
 async function createFirebaseAuth(firebase: FirebaseHome) {
   const { applicationDefault, getApps, initializeApp } = await import('firebase-admin/app');
@@ -48,7 +48,7 @@ async function createFirebaseAuth(firebase: FirebaseHome) {
   const lookupUrl = `${emulator ? `http://${emulator}/` : 'https://'}identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(firebase.projectId)}/accounts:lookup`;
   // The emulator takes "owner" as an administrator's token; Google's service, the project's own credential.
   const credential = emulator ? undefined : (app.options.credential ?? applicationDefault());
-  const account: AccountCheck = async (uid) => {
+  const account: AccountLookup = async (uid) => {
     const token = credential ? (await credential.getAccessToken()).access_token : 'owner';
     const response = await fetch(lookupUrl, {
       method: 'POST',
@@ -58,8 +58,12 @@ async function createFirebaseAuth(firebase: FirebaseHome) {
     if (!response.ok) throw new Error(`accounts:lookup answered ${response.status}`);
     const { users } = (await response.json()) as { users?: Array<Record<string, unknown>> };
     const user = users?.[0];
-    if (!user) return 'missing';
-    return user.passwordHash !== undefined || user.passwordUpdatedAt !== undefined ? 'password' : 'passwordless';
+    if (!user) return null;
+    return {
+      email: typeof user.email === 'string' ? user.email : '',
+      emailVerified: user.emailVerified === true,
+      password: user.passwordHash !== undefined || user.passwordUpdatedAt !== undefined,
+    };
   };
   return { verify: (idToken: string) => auth.verifyIdToken(idToken, true), account };
 }
@@ -111,9 +115,12 @@ const authFirebaseRoutes: FastifyPluginAsyncZod<AuthFirebaseRoutesOptions> = asy
       const email = normaliseEmail(token.email);
       if (!sessions.isAdminEmail(email)) throw new HttpError(403, SIGN_IN_ACCESS_DENIED);
       const account = await firebase.account(token.uid);
-      if (account !== 'passwordless') {
+      // The account must say what the token says (the emulator signs no token, so there only this check stands
+      // between a token edited to carry her address and a session).
+      if (!account || !account.emailVerified || normaliseEmail(account.email) !== email) throw invalid();
+      if (account.password) {
         // Her own link cannot sign her in while the account carries a password: firebase/README.md says how to clear it.
-        request.log.warn({ account }, 'refused a Firebase sign-in for the admin address: the account has a password');
+        request.log.warn('refused a Firebase sign-in for the admin address: its account has a password');
         throw invalid();
       }
 
