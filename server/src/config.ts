@@ -54,7 +54,7 @@ function firebaseHomeFromEnv(env: NodeJS.ProcessEnv): { home: StudioHome; fireba
   const home = env.STUDIO_HOME?.trim() || 'embedded';
   if (home === 'embedded') return { home, firebase: undefined };
   if (home !== 'firebase') throw new Error(`STUDIO_HOME=${home} must be embedded or firebase`);
-  let web: Partial<FirebaseHome['webConfig']> = {};
+  let web: Partial<FirebaseHome['webConfig']>;
   try {
     web = JSON.parse(env.FIREBASE_WEB_CONFIG ?? '{}') as Partial<FirebaseHome['webConfig']>;
   } catch {
