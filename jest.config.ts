@@ -75,7 +75,11 @@ const config: Config = {
       rootDir: '<rootDir>/firebase',
       testEnvironment: 'node',
       moduleNameMapper: {},
-      testMatch: ['<rootDir>/test/first-load.test.ts', '<rootDir>/test/emulator-setup.test.ts'],
+      testMatch: [
+        '<rootDir>/test/first-load.test.ts',
+        '<rootDir>/test/sign-in-first-load.test.ts',
+        '<rootDir>/test/emulator-setup.test.ts',
+      ],
     },
   ],
 };

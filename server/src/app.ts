@@ -25,6 +25,7 @@ import { createServerRenderer, injectFetch, memoryStore } from './lib/server-ren
 import { createHttpBackend } from '@studio/shared/backend/http';
 import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
+import { firebaseSessionCookie } from './lib/session-cookies';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createAvailabilityRepository } from './repositories/availability-repository';
@@ -50,6 +51,7 @@ import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import authPasskeyRoutes from './routes/auth-passkey';
+import authFirebaseRoutes from './routes/auth-firebase';
 import bookingRoutes from './routes/bookings';
 import manageBookingRoutes from './routes/manage-booking';
 import contractSigningRoutes from './routes/contract-signing';
@@ -180,6 +182,8 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(errorHandling);
   await app.register(securityHeaders, { https: options.https });
   await app.register(fastifyCookie);
+  // Behind Firebase Hosting only `__session` reaches the server: the session and the passkey step ride in it.
+  if (options.home === 'firebase') await app.register(firebaseSessionCookie);
   // Limits are set per route (public writes, sign-in); nothing is limited unless a route asks.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -212,6 +216,14 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     passkeys: deps.passkeys,
   });
   await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
+  if (options.home === 'firebase') {
+    await app.register(authFirebaseRoutes, {
+      options,
+      sessions: deps.sessions,
+      signInLimits: deps.signInLimits,
+      passkeys: deps.passkeys,
+    });
+  }
   // Public pages rendered on the server, by the deployed entries in a sandboxed child process (lib/render-sandbox.ts;
   // compiled, the child's script is copied to dist/lib by scripts/build-server.mjs).
   const pageContent = createPageContent(deps.content, options.dataDir);
