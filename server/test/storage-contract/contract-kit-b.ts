@@ -29,4 +29,8 @@ export const together = <T>(n: number, call: (i: number) => Promise<T>): Promise
   Promise.all(Array.from({ length: n }, (_, i) => call(i)));
 
 /** A 64-digit hex string standing for a secret's SHA-256 (the stores are only ever given hashes). */
-export const hex64 = (seed: string) => seed.padEnd(64, '0').replace(/[^0-9a-f]/g, 'a').slice(0, 64);
+export const hex64 = (seed: string) =>
+  seed
+    .padEnd(64, '0')
+    .replace(/[^0-9a-f]/g, 'a')
+    .slice(0, 64);

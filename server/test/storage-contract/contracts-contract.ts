@@ -109,7 +109,10 @@ export function describeContractsStoreContract(make: MakeStore<ContractsStore>) 
       const again = await store().send(contract.id, hex64('a2'), '2026-12-06T10:00:00.000Z', at(2), admin('sent'));
       expect(again).toMatchObject({ status: 'sent', sentAt: at(2), linkExpiresAt: '2026-12-06T10:00:00.000Z' });
       expect(await store().link(hex64('a1'))).toBeNull();
-      expect(await store().link(hex64('a2'))).toEqual({ contractId: contract.id, expiresAt: '2026-12-06T10:00:00.000Z' });
+      expect(await store().link(hex64('a2'))).toEqual({
+        contractId: contract.id,
+        expiresAt: '2026-12-06T10:00:00.000Z',
+      });
       expect(await store().link(hex64('ff'))).toBeNull();
       expect(await store().send('no-such-contract', hex64('a3'), EXPIRES, at(3), admin('sent'))).toBeNull();
     });
@@ -182,8 +185,9 @@ export function describeContractsStoreContract(make: MakeStore<ContractsStore>) 
       const contract = await sent('d1');
       const signed = await store().sign(contract.id, signature(), at(3), client('signed'));
       expect(await store().sign(contract.id, signature(pdfBytes(10)), at(4), client('signed'))).toBeNull();
-      expect(await store().edit(contract.id, { form: { ...form, timeline: '9' }, paperSize: 'a4' }, at(5), admin('edited')))
-        .toBeNull();
+      expect(
+        await store().edit(contract.id, { form: { ...form, timeline: '9' }, paperSize: 'a4' }, at(5), admin('edited')),
+      ).toBeNull();
       expect(await store().send(contract.id, hex64('d2'), EXPIRES, at(6), admin('sent'))).toBeNull();
       expect(await store().find(contract.id)).toEqual(signed);
       expect(await store().link(hex64('d2'))).toBeNull();
@@ -231,7 +235,12 @@ export function describeContractsStoreContract(make: MakeStore<ContractsStore>) 
         { ...admin('created'), at: at(0) },
         { ...admin('sent'), at: at(1) },
       ]);
-      expect(events.slice(2).map((e) => e.at).sort()).toEqual([at(2), at(3), at(4), at(5), at(6)]);
+      expect(
+        events
+          .slice(2)
+          .map((e) => e.at)
+          .sort(),
+      ).toEqual([at(2), at(3), at(4), at(5), at(6)]);
     });
 
     it('answers each booking’s state as its highest version’s status', async () => {

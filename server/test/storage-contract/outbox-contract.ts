@@ -44,16 +44,23 @@ export function describeOutboxStoreContract(make: MakeStore<OutboxStore>) {
       expect((await store().list(100)).map((m) => m.id)).toEqual([third, second, first]);
     });
 
-    it('gives ten messages added at once ten different ids', async () => {
-      const ids = await together(10, (i) =>
-        store().add({ channel: 'mail', recipient: `c${i}@example.com`, subject: 's', body: 'b' }, '2026-11-21T10:00:00.000Z'),
+    it('gives six messages added at once six different ids', async () => {
+      const ids = await together(6, (i) =>
+        store().add(
+          { channel: 'mail', recipient: `c${i}@example.com`, subject: 's', body: 'b' },
+          '2026-11-21T10:00:00.000Z',
+        ),
       );
-      expect(new Set(ids).size).toBe(10);
+      expect(new Set(ids).size).toBe(6);
       expect((await store().list(100)).map((m) => m.id)).toEqual([...ids].sort((a, b) => b - a));
     });
 
     it('keeps attachments in order, byte for byte, a 2.5 MB one included', async () => {
-      const invite = { filename: 'invite.ics', contentType: 'text/calendar', content: Buffer.from('BEGIN:VCALENDAR\r\n') };
+      const invite = {
+        filename: 'invite.ics',
+        contentType: 'text/calendar',
+        content: Buffer.from('BEGIN:VCALENDAR\r\n'),
+      };
       const pdf = { filename: 'contract-v1-signed.pdf', contentType: 'application/pdf', content: bytes(2_500_000, 3) };
       const empty = { filename: 'empty.txt', contentType: 'text/plain', content: Buffer.alloc(0) };
       const id = await store().add(

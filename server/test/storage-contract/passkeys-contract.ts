@@ -6,7 +6,11 @@ import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-
 
 const EMAIL = 'admin@example.com';
 
-const passkey = (id: string, createdAt: string, over: Partial<StoredPasskey> = {}): Omit<StoredPasskey, 'lastUsedAt'> => ({
+const passkey = (
+  id: string,
+  createdAt: string,
+  over: Partial<StoredPasskey> = {},
+): Omit<StoredPasskey, 'lastUsedAt'> => ({
   id,
   name: `Key ${id}`,
   createdAt,

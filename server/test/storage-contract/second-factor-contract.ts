@@ -48,7 +48,10 @@ export function describeSecondFactorStoreContract(make: MakeStore<SecondFactorSt
       await store().putChallenge(owner, 'registration', 'second', T0 + 2 * MIN);
       await store().putChallenge(owner, 'authentication', 'other purpose', T0 + MIN);
       await store().putChallenge(hex64('0f'), 'registration', 'other owner', T0 + MIN);
-      expect(await store().takeChallenge(owner, 'registration')).toEqual({ challenge: 'second', expiresAt: T0 + 2 * MIN });
+      expect(await store().takeChallenge(owner, 'registration')).toEqual({
+        challenge: 'second',
+        expiresAt: T0 + 2 * MIN,
+      });
       expect(await store().takeChallenge(owner, 'authentication')).toEqual({
         challenge: 'other purpose',
         expiresAt: T0 + MIN,

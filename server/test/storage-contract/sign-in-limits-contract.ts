@@ -26,10 +26,10 @@ export function describeSignInLimitsStoreContract(make: MakeStore<SignInLimitsSt
       expect(await store().hit('ip:203.0.113.6', HOUR, T0)).toEqual({ count: 1, endsAt: T0 + HOUR });
     });
 
-    it('counts every one of ten attempts made at once', async () => {
-      const counts = await together(10, () => store().hit('ip:198.51.100.1', HOUR, T0));
-      expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-      expect(await store().hit('ip:198.51.100.1', HOUR, T0)).toEqual({ count: 11, endsAt: T0 + HOUR });
+    it('counts every one of six attempts made at once', async () => {
+      const counts = await together(6, () => store().hit('ip:198.51.100.1', HOUR, T0));
+      expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await store().hit('ip:198.51.100.1', HOUR, T0)).toEqual({ count: 7, endsAt: T0 + HOUR });
     });
 
     it('forgets the counters whose window began at or before the given time', async () => {

@@ -171,7 +171,11 @@ export function createFirestoreDeploysStore(db: Firestore): DeploysStore {
       await db.runTransaction(async (tx) => {
         const seq = (((await tx.get(tokenMeta)).data()?.issued as number | undefined) ?? 0) + 1;
         tx.set(tokenMeta, { issued: seq });
-        tx.create(tokens.doc(tokenHash), { ...toToken({ ...record, tokenHash, seq }), tokenHash, seq } satisfies TokenDoc);
+        tx.create(tokens.doc(tokenHash), {
+          ...toToken({ ...record, tokenHash, seq }),
+          tokenHash,
+          seq,
+        } satisfies TokenDoc);
       });
     },
 
