@@ -2,7 +2,6 @@
 // stores (server/test/storage-contract), run on the server's Firestore stores against the Firestore emulator. Every
 // case gets a Firestore of its own (freshFirestore: a project id nobody else uses), so nothing is cleared between
 // cases. The same suites run on SQLite in server/test/storage-contract/sqlite-a.test.ts.
-/* eslint-disable import-x/no-restricted-paths -- this suite runs the server's own Firestore stores */
 import type { Firestore } from 'firebase-admin/firestore';
 import { createFirestoreAvailabilityStore } from '../../../server/src/repositories/firestore/availability';
 import { createFirestoreBookingsStore } from '../../../server/src/repositories/firestore/bookings';
@@ -16,7 +15,6 @@ import { describeContentStoreContract } from '../../../server/test/storage-contr
 import { describeHeldNotificationsStoreContract } from '../../../server/test/storage-contract/held-notifications-contract';
 import { describeMediaRowsStoreContract } from '../../../server/test/storage-contract/media-contract';
 import { describeSettingsStoreContract } from '../../../server/test/storage-contract/settings-contract';
-/* eslint-enable import-x/no-restricted-paths */
 import { freshFirestore } from './storage-support';
 
 /** A store of its own on a Firestore of its own. */

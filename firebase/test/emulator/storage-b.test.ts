@@ -4,7 +4,6 @@
 // nobody else uses), so nothing is shared or cleared.
 // This file tests the server's own stores, so it imports the server, which firebase/ code otherwise may not (the
 // boundary in eslint.config.mjs predates the server running on Firebase, issue 25).
-/* eslint-disable import-x/no-restricted-paths */
 import type { Firestore } from 'firebase-admin/firestore';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
 import { CHUNK_BYTES } from '../../../server/src/repositories/firestore/binary-chunks';
