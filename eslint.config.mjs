@@ -44,7 +44,6 @@ const publicEntries = [
   'shared/src/backend/index.ts',
   'shared/src/backend/memory/index.ts',
   'shared/src/backend/http/index.ts',
-  'shared/src/backend/firebase/index.ts',
   'shared/src/auth-store/index.ts',
   'shared/src/router/index.ts',
   'shared/src/data/index.ts',
