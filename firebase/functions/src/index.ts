@@ -4,9 +4,9 @@
 // Instance settings and why: firebase/README.md, "The app function".
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions/v2';
+import { logger } from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
-import { requestWithBody, type CloudFunctionsRequest } from './request-body';
+import { requestForFastify, type CloudFunctionsRequest } from './request-body';
 import { appInstance, SCHEDULED_WORK } from './studio-app';
 
 /** Where the function runs; firebase.json's rewrites name the same region. */
@@ -35,7 +35,7 @@ export const app = onRequest(
   },
   async (req, res) => {
     const studio = await appInstance();
-    studio.routing(requestWithBody(req as CloudFunctionsRequest), res);
+    studio.routing(requestForFastify(req as CloudFunctionsRequest), res);
   },
 );
 

@@ -36,6 +36,9 @@ export function appOptions(env: NodeJS.ProcessEnv = process.env): BuildOverrides
     renderImagesAtStart: false,
     // Backups of the Firebase home are Firestore's own (scheduled exports, firebase/README.md).
     backupKeep: 0,
+    // Only Google's front end reaches the function, and it appends the address it was called from to
+    // X-Forwarded-For: that one hop is trusted unless TRUST_PROXY says otherwise (firebase/README.md).
+    ...(env.TRUST_PROXY?.trim() ? {} : { trustProxy: (_address: string, hop: number) => hop < 1 }),
   };
 }
 
