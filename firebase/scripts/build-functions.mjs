@@ -13,12 +13,13 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webDist } from './hosting-files.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FUNCTIONS_DIR = path.join(ROOT, 'firebase', 'functions');
 const SERVER = path.join(ROOT, 'server');
 
-/** The web build's files the server reads, per app: [from, to] under the app's dist and the function's site/. */
+/** The web build's files the server reads, per app (copied from its build to the function's site/<app>/). */
 const SITE_FILES = {
   shell: ['index.html', 'ssr'],
   'public-site': ['mf-manifest.json', 'ssr'],
@@ -32,7 +33,11 @@ const ENTRIES = {
 };
 
 /** A package's name from an import path: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
-const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (request) =>
+  request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** npm packages stay external; the workspace libraries (@studio/*, TypeScript entries) are compiled in. */
 function externalPackages(seen) {
@@ -82,7 +87,7 @@ export function dependencyProblems(imported, dependencies) {
 
 export function checkSiteBuilt() {
   const missing = Object.entries(SITE_FILES).flatMap(([app, files]) =>
-    files.map((f) => path.join(app, 'dist', f)).filter((f) => !existsSync(path.join(ROOT, f))),
+    files.map((f) => path.join(webDist(app), f)).filter((f) => !existsSync(f)),
   );
   if (missing.length > 0) {
     throw new Error(`The web build is missing ${missing.join(', ')}: run \`npm run build\` first.`);
@@ -117,7 +122,7 @@ export async function buildFunctions() {
   cpSync(path.join(SERVER, 'media-src'), path.join(FUNCTIONS_DIR, 'media-src'), { recursive: true });
   for (const [app, files] of Object.entries(SITE_FILES)) {
     mkdirSync(path.join(site, app), { recursive: true });
-    for (const f of files) cpSync(path.join(ROOT, app, 'dist', f), path.join(site, app, f), { recursive: true });
+    for (const f of files) cpSync(path.join(webDist(app), f), path.join(site, app, f), { recursive: true });
   }
   const { dependencies } = JSON.parse(readFileSync(path.join(FUNCTIONS_DIR, 'package.json'), 'utf8'));
   const needed = new Set([...imported, ...RUNTIME_PACKAGES].filter((name) => !BUILTINS.has(name)));

@@ -207,8 +207,8 @@ export function linkFunctionsDeps() {
   rmSync(modules, { recursive: true, force: true });
   const wrong = [];
   for (const [name, version] of Object.entries(dependencies)) {
-    const found = [path.join(ROOT, 'server', 'node_modules', name), path.join(ROOT, 'node_modules', name)].find(
-      (dir) => existsSync(path.join(dir, 'package.json')),
+    const found = [path.join(ROOT, 'server', 'node_modules', name), path.join(ROOT, 'node_modules', name)].find((dir) =>
+      existsSync(path.join(dir, 'package.json')),
     );
     const installed = found && JSON.parse(readFileSync(path.join(found, 'package.json'), 'utf8')).version;
     if (installed !== version) {
@@ -221,7 +221,7 @@ export function linkFunctionsDeps() {
   if (wrong.length > 0) {
     throw new EmulatorSetupError(
       `The functions' dependencies are not installed in this repository at their versions: ${wrong.join(', ')}. ` +
-        'Run `npm install` at the root, or align firebase/functions/package.json with the server\'s versions.',
+        "Run `npm install` at the root, or align firebase/functions/package.json with the server's versions.",
     );
   }
 }

@@ -15,6 +15,14 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const HOSTING_DIR = path.join(ROOT, 'firebase', 'hosting');
 
+/**
+ * Where an app's web build is: <app>/dist, or <STUDIO_WEB_DIST>/<app> when that is set (the deploy test builds into
+ * a folder of its own, so tests reading each app's dist at the same time never see a build half written).
+ */
+export function webDist(app, env = process.env) {
+  return env.STUDIO_WEB_DIST ? path.join(path.resolve(env.STUDIO_WEB_DIST), app) : path.join(ROOT, app, 'dist');
+}
+
 /** Each app's build folder and the URL path it is published under. */
 export const PUBLISHED = [
   { app: 'shell', urlPath: '' },
@@ -39,14 +47,14 @@ function filesUnder(dir, base = dir) {
 
 /** Rebuilds firebase/hosting/ from the web build; answers the published paths (relative to the folder). */
 export function assembleHosting() {
-  const missing = PUBLISHED.filter(({ app }) => !existsSync(path.join(ROOT, app, 'dist')));
+  const missing = PUBLISHED.filter(({ app }) => !existsSync(webDist(app)));
   if (missing.length > 0) {
     throw new Error(`No web build of ${missing.map((m) => m.app).join(', ')}: run \`npm run build\` first.`);
   }
   rmSync(HOSTING_DIR, { recursive: true, force: true });
   const published = [];
   for (const { app, urlPath } of PUBLISHED) {
-    const dist = path.join(ROOT, app, 'dist');
+    const dist = webDist(app);
     for (const rel of filesUnder(dist).filter((r) => isBrowserFile(app, r))) {
       const target = path.join(HOSTING_DIR, urlPath, rel);
       mkdirSync(path.dirname(target), { recursive: true });

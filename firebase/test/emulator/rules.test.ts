@@ -70,7 +70,6 @@ const ADMIN_TOKEN = {
   email: 'admin@studio.test',
   email_verified: true,
   admin: true,
-  firebase: { sign_in_provider: 'emailLink' },
 };
 
 const apps: FirebaseApp[] = [];
