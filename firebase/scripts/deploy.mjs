@@ -66,7 +66,7 @@ export function checkConfig(project) {
   if (!existsSync(file)) {
     throw new DeployError(
       `No configuration for ${project}: copy firebase/functions/.env.example to ${rel} and fill it in ` +
-        '(firebase/README.md, "Configuration").',
+        '(firebase/README.md, section 2).',
     );
   }
   const env = readEnvFile(file);
@@ -172,7 +172,7 @@ export async function deploy(args) {
   // a temporary folder per instance and lose it. Refused until that storage is wired in and this flag turned.
   if (!FIRESTORE_STORAGE_WIRED) {
     throw new DeployError(
-      'Not deployed: the app function has no Firestore storage yet (firebase/README.md, "Status"). ' +
+      'Not deployed: the app function has no Firestore storage yet (firebase/README.md, its status note). ' +
         `Everything else is built and checked; the command would be: firebase ${cliArgs.join(' ')}`,
     );
   }
