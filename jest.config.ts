@@ -57,18 +57,9 @@ const config: Config = {
           },
         ]
       : []),
-    // The Cloud Functions' logic (firebase/functions/src/core); the thin runtime wrapper index.ts is type-checked only.
-    {
-      ...base,
-      displayName: 'firebase-functions',
-      rootDir: '<rootDir>/firebase/functions',
-      testEnvironment: 'node',
-      moduleNameMapper: {},
-      testMatch: ['<rootDir>/src/**/*.test.ts'],
-    },
-    // A production build with STUDIO_BACKEND=firebase and its first load in Chromium (about a minute), and the
-    // emulator suite's refusal to run without an emulator. The emulator suite itself (firebase/test/emulator,
-    // firebase/functions/test) is its own step of `npm test` (`npm run test:firebase`).
+    // `npm run deploy:firebase -- --dry-run` (the one web build, the app function, Hosting's folder) and the first load
+    // of that build in Chromium (about a minute), and the emulator suite's refusal to run without an emulator. The
+    // emulator suite itself (firebase/test/emulator) is its own step of `npm test` (`npm run test:firebase`).
     {
       ...base,
       displayName: 'firebase-build',

@@ -58,7 +58,7 @@ import contractSigningRoutes from './routes/contract-signing';
 import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
-import { startReminderJob } from './services/reminder-job';
+import { runReminderTick, startReminderJob } from './services/reminder-job';
 import contactRoutes from './routes/contact';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { createStatusNotifications } from './services/status-notifications';
@@ -68,6 +68,20 @@ import ops from './ops/register-ops';
 import { loggerOptions, type LogStream } from './ops/request-log';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** One pass of a timer's work (app.ops has the outbox sweep and the backup). */
+export interface TimerWork {
+  /** The day-before reminders due now; answers the ids of the bookings reminded. */
+  reminders(): Promise<string[]>;
+  /** The held status mail whose Undo window has passed, sent; answers once it has left. */
+  heldStatusMail(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    timerWork: TimerWork;
+  }
+}
 
 /** Parts a caller may supply instead of the ones the options would build. */
 export interface GivenDeps {
@@ -313,11 +327,14 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   await app.register(ops, { options, outbox: deps.outbox });
 
-  const reminders = startReminderJob(
-    { bookings: deps.bookings, settings: deps.settings, smsSender: deps.smsSender, log: app.log },
-    options.now,
-  );
+  const reminderDeps = { bookings: deps.bookings, settings: deps.settings, smsSender: deps.smsSender, log: app.log };
+  const reminders = startReminderJob(reminderDeps, options.now);
   app.addHook('onClose', async () => reminders.stop());
+  // The timers' work, one pass on demand, for a home whose scheduler runs it (the Firebase functions' onSchedule).
+  app.decorate('timerWork', {
+    reminders: () => runReminderTick(reminderDeps, options.now()),
+    heldStatusMail: () => statusNotifications.sendDueNow(),
+  } satisfies TimerWork);
 
   // Responsive copies of the demo artwork: rendered after the server listens, or on the spot when asked for first.
   // Only for the demo: the admin's own uploads are not part of this issue. The bulk is rendered in a child process
