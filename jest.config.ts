@@ -17,6 +17,22 @@ const tsJest: [string, Record<string, unknown>] = [
   },
 ];
 
+// firebase-admin's token verifier requires jose, which ships as ES modules only: Node loads it with require(esm), jest
+// on Node 20 cannot, so it is compiled to CommonJS for the tests that build the Firebase home's app.
+const joseToCommonJs = {
+  transform: {
+    '^.+\\.tsx?$': tsJest,
+    '^.+/node_modules/jose/.+\\.js$': [
+      'ts-jest',
+      {
+        tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true, ignoreDeprecations: '6.0' },
+        diagnostics: false,
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+};
+
 const base = {
   transform: { '^.+\\.tsx?$': tsJest },
   moduleNameMapper: { '\\.css$': '<rootDir>/../scripts/jest-style-stub.cjs' },
@@ -40,6 +56,7 @@ const config: Config = {
     dom('admin-app'),
     {
       ...base,
+      ...joseToCommonJs,
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',

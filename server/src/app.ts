@@ -206,7 +206,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(csrf, { publicOrigin: options.publicOrigin, production: options.production });
+  await app.register(csrf, {
+    publicOrigin: options.publicOrigin,
+    production: options.production,
+    originOnly: options.home === 'firebase',
+  });
 
   // What a visitor may book: the availability, the days confirmed bookings hold, the notice (issue 18). The same
   // view serves the visitor's calendar and the server's own check of a new request.
