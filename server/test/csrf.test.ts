@@ -194,7 +194,7 @@ describe('on the Firebase home', () => {
       publicOrigin: PUBLIC,
       firebase: {
         projectId: 'demo-csrf',
-        webConfig: { apiKey: 'k', projectId: 'demo-csrf' },
+        webConfig: { apiKey: 'k', authDomain: 'demo-csrf.firebaseapp.com', projectId: 'demo-csrf' },
         authEmulatorHost: undefined,
       },
     });
