@@ -27,12 +27,26 @@ export async function closeAdmin(): Promise<void> {
   app = undefined;
 }
 
-/** Deletes every document of the project on the emulator. */
+/** How long clearFirestore keeps retrying a 409 before it fails the test. */
+const CLEAR_PATIENCE_MS = 30_000;
+
+/**
+ * Deletes every document of the project on the emulator. The emulator answers 409 while a transaction still holds a
+ * lock on a document (a transaction the previous test left behind waits for the emulator's lock timeout, longer on
+ * a loaded machine), so a 409 is retried with a growing pause until CLEAR_PATIENCE_MS has passed; any other failure
+ * fails at once.
+ */
 export async function clearFirestore(projectId = PROJECT): Promise<void> {
-  const response = await fetch(`${FIRESTORE}/emulator/v1/projects/${projectId}/databases/(default)/documents`, {
-    method: 'DELETE',
-  });
-  if (!response.ok) throw new Error(`clearing the emulator failed: ${response.status}`);
+  const url = `${FIRESTORE}/emulator/v1/projects/${projectId}/databases/(default)/documents`;
+  const giveUpAt = Date.now() + CLEAR_PATIENCE_MS;
+  for (let pause = 100; ; pause = Math.min(pause * 2, 2_000)) {
+    const response = await fetch(url, { method: 'DELETE' });
+    if (response.ok) return;
+    const body = await response.text();
+    if (response.status !== 409 || Date.now() + pause > giveUpAt)
+      throw new Error(`clearing the emulator failed: ${response.status} ${body}`);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 /**
