@@ -19,7 +19,7 @@ import {
   useMediaServer,
 } from './admin-media-support';
 
-const media = useMediaServer();
+useMediaServer();
 
 describe('videos', () => {
   const webm = readFileSync(path.join(__dirname, '..', 'media-src', 'video', 'runway-walk.webm'));
