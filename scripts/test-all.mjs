@@ -38,7 +38,11 @@ function run(label, command, args, { env = {}, quiet = false } = {}) {
       output += chunk;
     });
     child.stderr?.on('data', (chunk) => (output += chunk));
+    let finished = false;
+    // A command that cannot be started reports 'error' and may then report 'close' too: the first one counts.
     const done = (status) => {
+      if (finished) return;
+      finished = true;
       if (quiet) {
         console.log(`\n=== ${label} ===`);
         process.stdout.write(output);
