@@ -103,22 +103,21 @@ if (j) {
   lines.push(`jest: did not report (crashed) (${jest.seconds} s)`);
 }
 
-// 4 and 5 side by side: the emulator suite spends much of its time waiting on the emulators (one jest worker, Java
-// and the Firebase CLI starting, transactions), and the build neither reads nor writes anything it uses (the
-// functions' bundle in firebase/functions is the suite's own; the build writes */dist); both take free ports only.
-// 4. Firebase emulator suite: the rules, the functions and the firebase adapter on the Firestore and Auth emulators
-// (firebase/scripts/test-emulators.mjs starts them once and stops them). Without an emulator it fails and says how
-// to get one; it never skips.
-// 5. The production build the browser tests run against.
+// 4. The production build the browser tests run against.
+// 5. Firebase emulator suite: the rules, the storage stores, the sign-in and the app function behind Hosting on the
+// Firestore, Auth, Functions and Hosting emulators (firebase/scripts/test-emulators.mjs starts them once and stops
+// them). It serves the web build of step 4 (STUDIO_REUSE_WEB_BUILD), so the two run one after the other: run side
+// by side, both would write */dist. Without an emulator it fails and says how to get one; it never skips.
+const build = await run('Production build', process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
+  quiet: true,
+});
 const firebaseFile = path.join(results, 'firebase-emulators.json');
-const [firebase, build] = await Promise.all([
-  run('Firebase emulator suite', process.execPath, [
-    path.join(root, 'firebase', 'scripts', 'test-emulators.mjs'),
-    '--json',
-    `--outputFile=${firebaseFile}`,
-  ]),
-  run('Production build', process.execPath, [path.join(root, 'scripts', 'build.mjs')], { quiet: true }),
-]);
+const firebase = await run(
+  'Firebase emulator suite',
+  process.execPath,
+  [path.join(root, 'firebase', 'scripts', 'test-emulators.mjs'), '--json', `--outputFile=${firebaseFile}`],
+  { env: { STUDIO_REUSE_WEB_BUILD: build.ok ? '1' : '0' } },
+);
 const fb = readJson(firebaseFile);
 if (fb) {
   passed += fb.numPassedTests;
