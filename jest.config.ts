@@ -17,6 +17,22 @@ const tsJest: [string, Record<string, unknown>] = [
   },
 ];
 
+// firebase-admin's token verifier requires jose, which ships as ES modules only: Node loads it with require(esm), jest
+// on Node 20 cannot, so it is compiled to CommonJS for the tests that build the Firebase home's app.
+const joseToCommonJs = {
+  transform: {
+    '^.+\\.tsx?$': tsJest,
+    '^.+/node_modules/jose/.+\\.js$': [
+      'ts-jest',
+      {
+        tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true, ignoreDeprecations: '6.0' },
+        diagnostics: false,
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+};
+
 const base = {
   transform: { '^.+\\.tsx?$': tsJest },
   moduleNameMapper: { '\\.css$': '<rootDir>/../scripts/jest-style-stub.cjs' },
@@ -40,6 +56,7 @@ const config: Config = {
     dom('admin-app'),
     {
       ...base,
+      ...joseToCommonJs,
       displayName: 'server',
       rootDir: '<rootDir>/server',
       testEnvironment: 'node',
@@ -57,25 +74,20 @@ const config: Config = {
           },
         ]
       : []),
-    // The Cloud Functions' logic (firebase/functions/src/core); the thin runtime wrapper index.ts is type-checked only.
-    {
-      ...base,
-      displayName: 'firebase-functions',
-      rootDir: '<rootDir>/firebase/functions',
-      testEnvironment: 'node',
-      moduleNameMapper: {},
-      testMatch: ['<rootDir>/src/**/*.test.ts'],
-    },
-    // A production build with STUDIO_BACKEND=firebase and its first load in Chromium (about a minute), and the
-    // emulator suite's refusal to run without an emulator. The emulator suite itself (firebase/test/emulator,
-    // firebase/functions/test) is its own step of `npm test` (`npm run test:firebase`).
+    // `npm run deploy:firebase -- --dry-run` (the one web build, the app function, Hosting's folder) and the first load
+    // of that build in Chromium (about a minute), and the emulator suite's refusal to run without an emulator. The
+    // emulator suite itself (firebase/test/emulator) is its own step of `npm test` (`npm run test:firebase`).
     {
       ...base,
       displayName: 'firebase-build',
       rootDir: '<rootDir>/firebase',
       testEnvironment: 'node',
       moduleNameMapper: {},
-      testMatch: ['<rootDir>/test/first-load.test.ts', '<rootDir>/test/emulator-setup.test.ts'],
+      testMatch: [
+        '<rootDir>/test/first-load.test.ts',
+        '<rootDir>/test/sign-in-first-load.test.ts',
+        '<rootDir>/test/emulator-setup.test.ts',
+      ],
     },
   ],
 };

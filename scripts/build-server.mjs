@@ -52,6 +52,11 @@ export async function buildServer() {
   });
   // The migrations are read at start from beside the code (db/database.ts: __dirname/migrations).
   cpSync(path.join(server, 'src', 'db', 'migrations'), path.join(out, 'migrations'), { recursive: true });
+  // The sandboxed renderer's child is plain JavaScript run by path (lib/render-sandbox.ts), not bundled.
+  cpSync(
+    path.join(server, 'src', 'lib', 'render-sandbox-child.cjs'),
+    path.join(out, 'lib', 'render-sandbox-child.cjs'),
+  );
   return Date.now() - started;
 }
 

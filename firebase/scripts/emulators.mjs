@@ -1,14 +1,14 @@
 // Starts and stops the Firebase emulators for firebase/scripts/test-emulators.mjs:
 // - Firestore: Google's emulator jar (Debian package google-cloud-cli-firestore-emulator, run with `java`), started
 //   directly because firebase-tools 15 refuses Java before 21 for it;
-// - Auth: firebase-tools, installed on first use into .cache/firebase-tools, not into the root package.json, so that
-//   `npm install` stays fast for everyone who never runs these tests;
-// - the functions' own dependencies, in firebase/functions/node_modules, and their bundle (lib/index.js).
+// - Auth, Functions (the app function) and Hosting: firebase-tools, installed on first use into .cache/firebase-tools,
+//   not into the root package.json, so that `npm install` stays fast for everyone who never runs these tests. The
+//   Functions emulator runs the function's bundle (firebase/scripts/build-functions.mjs) with the packages of the
+//   repository's node_modules, which Node finds from firebase/functions upward.
 // Every process is started here, remembered by its id, and stopped by that id (its process group) in stopAll().
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -195,79 +195,69 @@ export function ensureFirebaseTools() {
 
 const FUNCTIONS_DIR = path.join(ROOT, 'firebase', 'functions');
 
-/** Whether firebase/functions/node_modules holds exactly the versions its package.json names. */
-function functionsDepsInstalled() {
-  const { dependencies } = JSON.parse(readFileSync(path.join(FUNCTIONS_DIR, 'package.json'), 'utf8'));
-  return Object.entries(dependencies).every(([name, version]) => {
-    try {
-      const installed = JSON.parse(
-        readFileSync(path.join(FUNCTIONS_DIR, 'node_modules', name, 'package.json'), 'utf8'),
-      ).version;
-      return installed === version;
-    } catch {
-      return false;
-    }
-  });
-}
-
 /**
- * The functions' own dependencies (firebase-admin with its Firestore client, firebase-functions) in
- * firebase/functions/node_modules, where `firebase deploy` installs them too; the tests run the functions with them.
+ * Gives firebase/functions a node_modules for the Functions emulator: each dependency of functions/package.json
+ * linked to the copy this repository already installed (the server's, else the root's), after checking it is the
+ * exact version the package names (build-functions.mjs checked the bundle needs no other). Cloud Build installs the
+ * same versions from the registry on deploy; installing them here again would build better-sqlite3 from source.
  */
-export function ensureFunctionsDeps() {
-  if (functionsDepsInstalled()) return;
-  log("installing the functions' dependencies into firebase/functions/node_modules (first run only)");
-  const t0 = Date.now();
-  const npm = spawnSync(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--no-package-lock', '--ignore-scripts', '--loglevel=error'],
-    { cwd: FUNCTIONS_DIR, stdio: 'inherit' },
-  );
-  if (npm.status !== 0 || !functionsDepsInstalled()) {
+export function linkFunctionsDeps() {
+  const { dependencies } = JSON.parse(readFileSync(path.join(FUNCTIONS_DIR, 'package.json'), 'utf8'));
+  const modules = path.join(FUNCTIONS_DIR, 'node_modules');
+  rmSync(modules, { recursive: true, force: true });
+  const wrong = [];
+  for (const [name, version] of Object.entries(dependencies)) {
+    const found = [path.join(ROOT, 'server', 'node_modules', name), path.join(ROOT, 'node_modules', name)].find((dir) =>
+      existsSync(path.join(dir, 'package.json')),
+    );
+    const installed = found && JSON.parse(readFileSync(path.join(found, 'package.json'), 'utf8')).version;
+    if (installed !== version) {
+      wrong.push(`${name}@${version} (${installed ? `${installed} is installed` : 'not installed'})`);
+      continue;
+    }
+    mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
+    symlinkSync(found, path.join(modules, name), 'dir');
+  }
+  if (wrong.length > 0) {
     throw new EmulatorSetupError(
-      `Installing the functions' dependencies in ${FUNCTIONS_DIR} failed (npm exit ${npm.status}). ` +
-        'Check that the npm registry is reachable, then run the tests again.',
+      `The functions' dependencies are not installed in this repository at their versions: ${wrong.join(', ')}. ` +
+        "Run `npm install` at the root, or align firebase/functions/package.json with the server's versions.",
     );
   }
-  log(`functions' dependencies installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-}
-
-/** Builds lib/index.js with the functions' own build script (the bundle `firebase deploy` uploads). */
-export function buildFunctions() {
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: FUNCTIONS_DIR, encoding: 'utf8' });
-  if (build.status !== 0) {
-    throw new Error(`Building the functions failed (npm exit ${build.status}):\n${build.stdout}${build.stderr}`);
-  }
 }
 
 /**
- * Starts the Firebase CLI's emulators (`only`, e.g. ['auth']) on free ports, with a configuration written to a
- * temporary folder. Answers { project, ports: { auth, ... }, pid, logFile }.
+ * Starts the Firebase CLI's emulators (`only`, e.g. ['auth', 'functions', 'hosting']) on free ports with the real
+ * firebase/firebase.json: its copy, identical but for the emulators' ports, is written beside it (relative paths
+ * resolve from the config's folder) and removed when the CLI stops. `env` is the CLI's (and so the functions')
+ * environment, or a function of the chosen ports that answers it. Answers { project, ports, pid, logFile }.
  */
 export async function startCliEmulators({ cli, only, project, logDir, env = {} }) {
+  const firebaseDir = path.join(ROOT, 'firebase');
+  const base = JSON.parse(readFileSync(path.join(firebaseDir, 'firebase.json'), 'utf8'));
   let lastError;
   // As for the Firestore jar: a port found free may be taken before the CLI binds it; then try other ports.
   for (let attempt = 0; attempt < 3; attempt++) {
     const ports = { hub: await freePort(), logging: await freePort() };
     for (const name of only) ports[name] = await freePort();
-    const configDir = mkdtempSync(path.join(tmpdir(), 'studio-emulators-'));
     const emulators = { ui: { enabled: false }, singleProjectMode: true };
     for (const [name, port] of Object.entries(ports)) emulators[name] = { host: HOST, port };
-    writeFileSync(path.join(configDir, 'firebase.json'), JSON.stringify({ emulators }, null, 2));
+    const configFile = path.join(firebaseDir, `firebase.emulators.${process.pid}.json`);
+    writeFileSync(configFile, JSON.stringify({ ...base, emulators }, null, 2));
     const logFile = path.join(logDir, 'firebase-cli.log');
     const t0 = Date.now();
     const child = startProcess(
       'firebase emulators',
       process.execPath,
-      [cli, 'emulators:start', '--only', only.join(','), '--project', project],
+      [cli, 'emulators:start', '--only', only.join(','), '--project', project, '--config', configFile],
       {
-        cwd: configDir,
+        cwd: firebaseDir,
         logFile,
         // No update check: this machine may have no internet, and the answer would only slow the start.
-        env: { ...env, NO_UPDATE_NOTIFIER: '1', CI: '1' },
+        env: { ...(typeof env === 'function' ? env(ports) : env), NO_UPDATE_NOTIFIER: '1', CI: '1' },
       },
     );
-    started[started.length - 1].cleanup = () => rmSync(configDir, { recursive: true, force: true });
+    started[started.length - 1].cleanup = () => rmSync(configFile, { force: true });
     // The CLI prints this line once every emulator it started is ready.
     const ready = async () => /All emulators ready/.test(readFileSync(logFile, 'utf8'));
     try {

@@ -1,32 +1,43 @@
-// `npm run test:firebase`, and the "Firebase emulator suite" step of `npm test`: builds the functions' bundle, starts
-// the Firestore emulator (the jar, FIRESTORE_EMULATOR_JAR overrides its path) and the Auth emulator (firebase-tools
-// from .cache/firebase-tools) once, runs every test in firebase/test/emulator/ and firebase/functions/test/ against
-// them, and stops them by their process ids.
+// `npm run test:firebase`, and the "Firebase emulator suite" step of `npm test`: builds the web apps (unless
+// STUDIO_REUSE_WEB_BUILD=1 and a build is there), the app function's bundle and Hosting's folder, starts the
+// Firestore emulator (the jar, FIRESTORE_EMULATOR_JAR overrides its path) and the Firebase CLI's Auth, Functions and
+// Hosting emulators (firebase-tools from .cache/firebase-tools, with the real firebase.json) once, runs every test in
+// firebase/test/emulator/ against them, and stops them by their process ids.
 // Arguments are passed to jest (`--json --outputFile=...`, a test name pattern).
 // Without an emulator the run fails with a message that says how to get one; it never skips.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildFunctions } from './build-functions.mjs';
 import {
   EmulatorSetupError,
-  buildFunctions,
   ROOT,
   ensureFirebaseTools,
-  ensureFunctionsDeps,
   findFirestoreJar,
   killAllNow,
+  linkFunctionsDeps,
+  log,
   startCliEmulators,
   startFirestore,
   stopAll,
 } from './emulators.mjs';
+import { assembleHosting, writeRobotsTxt } from './hosting-files.mjs';
 
 const logDir = path.join(ROOT, '.test-results', 'emulators');
 mkdirSync(logDir, { recursive: true });
 
 // A demo- project is never looked up online; one per run keeps concurrent runs on this machine apart.
 const project = `demo-studio-${process.pid}`;
+/** The name the function is configured with: the test finds it in the pages the function renders. */
+const MODEL_NAME = 'Emulator Studio Model';
+// The function's instances keep their interim data under os.tmpdir(): a folder of this run's own.
+const functionTmp = mkdtempSync(path.join(tmpdir(), 'studio-function-'));
 
-process.on('exit', killAllNow);
+process.on('exit', () => {
+  killAllNow();
+  rmSync(functionTmp, { recursive: true, force: true });
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     killAllNow();
@@ -34,22 +45,53 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+function buildWeb() {
+  const built = ['shell/dist/index.html', 'public-site/dist/mf-manifest.json', 'admin-app/dist/mf-manifest.json'];
+  if (process.env.STUDIO_REUSE_WEB_BUILD === '1' && built.every((f) => existsSync(path.join(ROOT, f)))) return;
+  const t0 = Date.now();
+  const run = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`The web build failed (npm exit ${run.status}):\n${run.stdout}${run.stderr}`);
+  log(`web build in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
 let status;
 try {
   const jar = findFirestoreJar();
   const cli = ensureFirebaseTools();
-  ensureFunctionsDeps();
-  buildFunctions();
-  const [firestore, cliEmulators] = await Promise.all([
-    startFirestore({ jar, logDir }),
-    startCliEmulators({ cli, only: ['auth'], project, logDir }),
-  ]);
+  buildWeb();
+  await buildFunctions();
+  linkFunctionsDeps();
+  assembleHosting();
+  const firestore = await startFirestore({ jar, logDir });
+  const cliEmulators = await startCliEmulators({
+    cli,
+    only: ['auth', 'functions', 'hosting'],
+    project,
+    logDir,
+    env: (ports) => ({
+      FIRESTORE_EMULATOR_HOST: firestore.hostPort,
+      TMPDIR: functionTmp,
+      // The interim storage (functions/src/studio-app.ts), for the emulators only.
+      STUDIO_STORAGE: 'instance-temp',
+      MODEL_NAME,
+      ADMIN_EMAIL: 'admin@studio.test',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${ports.hosting}`,
+      LOG_LEVEL: 'warn',
+    }),
+  });
+  const { auth, functions, hosting } = cliEmulators.ports;
+  // Hosting serves files from the folder as they are: robots.txt names the origin the emulator got.
+  await writeRobotsTxt(`http://127.0.0.1:${hosting}`);
   const env = {
     ...process.env,
     FIRESTORE_EMULATOR_HOST: firestore.hostPort,
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${cliEmulators.ports.auth}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${auth}`,
     GCLOUD_PROJECT: project,
     STUDIO_EMULATOR_PROJECT: project,
+    STUDIO_HOSTING_ORIGIN: `http://127.0.0.1:${hosting}`,
+    STUDIO_FUNCTION_URL: `http://127.0.0.1:${functions}/${project}/us-central1/app`,
+    STUDIO_FUNCTION_DATA_DIR: path.join(functionTmp, 'studio-data'),
+    STUDIO_MODEL_NAME: MODEL_NAME,
     // No Google Cloud metadata server here: the Admin SDK would wait for one before every first call.
     METADATA_SERVER_DETECTION: 'none',
   };

@@ -2,7 +2,6 @@
 // Traps measured in docs/toolchain.md are kept here: [name].js for entries (hashes broke the federation
 // runtime), hashes only in chunk names, a distinct uniqueName per app, dts off, the swc minifier.
 const path = require('node:path');
-const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
@@ -10,20 +9,6 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000; // docs/product.md §9: script chunk load timeout
-
-// The Firebase web config (public by design) that shared/src/backend/firebase/current.ts reads (firebase/README.md).
-const FIREBASE_ENV_KEYS = [
-  'FIREBASE_API_KEY',
-  'FIREBASE_AUTH_DOMAIN',
-  'FIREBASE_PROJECT_ID',
-  'FIREBASE_STORAGE_BUCKET',
-  'FIREBASE_MESSAGING_SENDER_ID',
-  'FIREBASE_APP_ID',
-  'FIREBASE_FUNCTIONS_REGION',
-  'FIREBASE_APP_CHECK_SITE_KEY',
-];
-const firebaseDefines = () =>
-  Object.fromEntries(FIREBASE_ENV_KEYS.map((key) => [`process.env.${key}`, JSON.stringify(process.env[key] ?? '')]));
 
 /**
  * Build-time switches that drop federation runtime code an app never runs (measured in docs/performance.md).
@@ -45,12 +30,9 @@ function leanRuntime(kind) {
  * @param {unknown[]} [app.plugins] extra webpack plugins
  */
 
-// The shared workspace's backend folder (this repository's shared/, not anything beside the repository).
-const SHARED_BACKEND = path.join(__dirname, '..', '..', 'shared', 'src', 'backend');
 module.exports = function createConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    const backend = process.env.STUDIO_BACKEND === 'firebase' ? 'firebase' : 'local';
     const outputDir = process.env.STUDIO_OUT_DIR
       ? path.resolve(process.env.STUDIO_OUT_DIR)
       : (app.outputDir ?? path.join(app.dir, 'dist'));
@@ -78,12 +60,6 @@ module.exports = function createConfig(app) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        alias:
-          backend === 'firebase'
-            ? {
-                [path.join(SHARED_BACKEND, 'current.ts')]: path.join(SHARED_BACKEND, 'firebase', 'current.ts'),
-              }
-            : {},
       },
       module: {
         rules: [
@@ -112,7 +88,6 @@ module.exports = function createConfig(app) {
         ],
       },
       plugins: [
-        new webpack.DefinePlugin(firebaseDefines()),
         new ModuleFederationPlugin({
           dts: false,
           manifest: isHost ? false : { fileName: 'mf-manifest.json' },

@@ -24,6 +24,7 @@ import { createServerRenderer, injectFetch, memoryStore } from './lib/server-ren
 import { createHttpBackend } from '@studio/shared/backend/http';
 import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
+import { firebaseSessionCookie } from './lib/session-cookies';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createMediaStore, type MediaStore } from './media/media-store';
@@ -42,13 +43,14 @@ import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin';
 import authRoutes from './routes/auth';
 import authPasskeyRoutes from './routes/auth-passkey';
+import authFirebaseRoutes from './routes/auth-firebase';
 import bookingRoutes from './routes/bookings';
 import manageBookingRoutes from './routes/manage-booking';
 import contractSigningRoutes from './routes/contract-signing';
 import devOutboxRoutes from './routes/dev-outbox';
 import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
-import { startReminderJob } from './services/reminder-job';
+import { runReminderTick, startReminderJob } from './services/reminder-job';
 import contactRoutes from './routes/contact';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { createStatusNotifications } from './services/status-notifications';
@@ -58,6 +60,20 @@ import { loggerOptions, type LogStream } from './ops/request-log';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** One pass of a timer's work (app.ops has the outbox sweep and the backup). */
+export interface TimerWork {
+  /** The day-before reminders due now; answers the ids of the bookings reminded. */
+  reminders(): Promise<string[]>;
+  /** The held status mail whose Undo window has passed, sent; answers once it has left. */
+  heldStatusMail(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    timerWork: TimerWork;
+  }
+}
+
 /** Parts a caller may supply instead of the ones the options would build. */
 export interface GivenDeps {
   /** Replace a transport (tests exercise the SMTP and Twilio paths with fakes). */
@@ -65,13 +81,15 @@ export interface GivenDeps {
   sms?: SmsTransport;
   /** The bus the routes announce changes on (tests listen to it). */
   bus?: ChangeBus;
-  /** Smoke-renders a remote's server entry before it may go live (deploys/gate.ts); none until there is one. */
+  /** Smoke-renders a remote's server entry before it may go live (deploys/gate.ts); the sandbox's render unless given. */
   serverEntryCheck?: ServerEntryCheck;
   /**
    * Where everything is stored (repositories/ports.ts); by default SQLite in DATA_DIR (createSqliteStorage). A storage
    * given here is closed with the app; daily backups run for SQLite only (a Firestore home has Google's exports).
    */
   storage?: Storage;
+  /** How long a server render may take before its sandbox is restarted (lib/render-sandbox.ts); tests wait less. */
+  renderTimeoutMs?: number;
 }
 
 export interface StudioOptions extends GivenDeps {
@@ -180,6 +198,8 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(errorHandling);
   await app.register(securityHeaders, { https: options.https });
   await app.register(fastifyCookie);
+  // Behind Firebase Hosting only `__session` reaches the server: the session and the passkey step ride in it.
+  if (options.home === 'firebase') await app.register(firebaseSessionCookie);
   // Limits are set per route (public writes, sign-in); nothing is limited unless a route asks.
   await app.register(fastifyRateLimit, {
     global: false,
@@ -188,7 +208,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(csrf, { publicOrigin: options.publicOrigin, production: options.production });
+  await app.register(csrf, {
+    publicOrigin: options.publicOrigin,
+    production: options.production,
+    originOnly: options.home === 'firebase',
+  });
 
   // What a visitor may book: the availability, the days confirmed bookings hold, the notice (issue 18). The same
   // view serves the visitor's calendar and the server's own check of a new request.
@@ -217,6 +241,32 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     passkeys: deps.passkeys,
   });
   await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
+  if (options.home === 'firebase') {
+    await app.register(authFirebaseRoutes, {
+      options,
+      sessions: deps.sessions,
+      signInLimits: deps.signInLimits,
+      passkeys: deps.passkeys,
+    });
+  }
+  // Public pages rendered on the server, by the deployed entries in a sandboxed child process (lib/render-sandbox.ts;
+  // compiled, the child's script is copied to dist/lib by scripts/build-server.mjs).
+  const pageContent = createPageContent(deps.content, options.dataDir);
+  const renderer = createServerRenderer({
+    shellDir: options.shellDir,
+    publicSite: options.remotes['public-site'],
+    brand: options.modelName,
+    backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
+    log: app.log,
+    sandboxChild: path.join(__dirname, 'lib', 'render-sandbox-child.cjs'),
+    ...(given.renderTimeoutMs ? { renderTimeoutMs: given.renderTimeoutMs } : {}),
+  });
+  app.addHook('onClose', async () => renderer.close());
+  // The gate smoke-renders every public page of a new public-site version in the sandbox before it may go live.
+  const serverEntryCheck: ServerEntryCheck = async ({ remote, entryFile }) => {
+    if (remote === 'public-site') await renderer.smokeRender(entryFile, await pageContent.sitemapPaths());
+  };
+
   // Each remote's versions, deployed on their own by a team's CI (docs/deploy.md): the deploy API with its tokens,
   // the admin's view of it, and the versions' files.
   const deploysRepo = storage.deploys;
@@ -229,7 +279,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     repo: deploysRepo,
     now: options.now,
     log: app.log,
-    serverEntryCheck: given.serverEntryCheck,
+    serverEntryCheck: given.serverEntryCheck ?? serverEntryCheck,
   });
   await app.register(deployRoutes, {
     prefix: '/api/deploy',
@@ -289,8 +339,14 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   await app.register(ops, { options, outbox: deps.outbox, storage });
 
-  const reminders = startReminderJob({ bookings: deps.bookings, smsSender: deps.smsSender, log: app.log }, options.now);
+  const reminderDeps = { bookings: deps.bookings, smsSender: deps.smsSender, log: app.log };
+  const reminders = startReminderJob(reminderDeps, options.now);
   app.addHook('onClose', async () => reminders.stop());
+  // The timers' work, one pass on demand, for a home whose scheduler runs it (the Firebase functions' onSchedule).
+  app.decorate('timerWork', {
+    reminders: () => runReminderTick(reminderDeps, options.now()),
+    heldStatusMail: () => statusNotifications.sendDueNow(),
+  } satisfies TimerWork);
 
   // Responsive copies of the demo artwork: rendered after the server listens, or on the spot when asked for first.
   // Only for the demo: the admin's own uploads are not part of this issue. The bulk is rendered in a child process
@@ -298,14 +354,6 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const images = options.seedDemo ? createResponsiveImages(mediaDir, demoArtworks) : undefined;
   if (images && options.renderImagesAtStart) renderDemoImagesAfterListen(app, mediaDir);
 
-  const pageContent = createPageContent(deps.content, options.dataDir);
-  const renderer = createServerRenderer({
-    shellDir: options.shellDir,
-    publicSite: options.remotes['public-site'],
-    brand: options.modelName,
-    backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
-    log: app.log,
-  });
   // A write to what the pages show drops the kept HTML: content, availability, and a booking's update (a confirmed or
   // cancelled booking holds or frees its date in /book-me's calendar). A new request (New holds nothing) and a
   // contract change no public page.
@@ -332,7 +380,8 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 export const studio = fp(studioApp, { name: 'studio' });
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const { mailer, sms, bus, serverEntryCheck, storage, httpLimits, logStream, ...optionOverrides } = overrides;
+  const { mailer, sms, bus, serverEntryCheck, storage, renderTimeoutMs, httpLimits, logStream, ...optionOverrides } =
+    overrides;
   const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
   const limits: HttpLimits = { ...HTTP_LIMITS, ...httpLimits };
   const app = Fastify({
@@ -349,6 +398,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     onConstructorPoisoning: 'error',
   });
   app.server.maxConnections = limits.maxConnections;
-  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck, storage });
+  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck, storage, renderTimeoutMs });
   return app;
 }

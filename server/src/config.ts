@@ -36,7 +36,47 @@ export interface RemoteMount {
   dir: string;
 }
 
+// ---- The home (STUDIO_HOME): 'embedded' (this server with SQLite, its own sign-in mail) or 'firebase' (behind
+// Firebase Hosting; Firebase Auth mails the sign-in link, routes/auth-firebase.ts turns its ID token into a session).
+// The browser's web config is public by design (it names the project) and reaches the page in the runtime config;
+// it is checked at start, so a missing one stops the server instead of failing in her browser. ----
+export type StudioHome = 'embedded' | 'firebase';
+
+export interface FirebaseHome {
+  projectId: string;
+  /** What firebase/app's initializeApp needs in the browser (FIREBASE_WEB_CONFIG, the web app's config as JSON). */
+  webConfig: { apiKey: string; authDomain: string; projectId: string; appId?: string };
+  /** The Auth emulator's host:port (FIREBASE_AUTH_EMULATOR_HOST), for the browser as well as the Admin SDK. */
+  authEmulatorHost: string | undefined;
+}
+
+function firebaseHomeFromEnv(env: NodeJS.ProcessEnv): { home: StudioHome; firebase: FirebaseHome | undefined } {
+  const home = env.STUDIO_HOME?.trim() || 'embedded';
+  if (home === 'embedded') return { home, firebase: undefined };
+  if (home !== 'firebase') throw new Error(`STUDIO_HOME=${home} must be embedded or firebase`);
+  let web: Partial<FirebaseHome['webConfig']>;
+  try {
+    web = JSON.parse(env.FIREBASE_WEB_CONFIG ?? '{}') as Partial<FirebaseHome['webConfig']>;
+  } catch {
+    throw new Error('FIREBASE_WEB_CONFIG is not JSON (paste the web app config object from the Firebase console)');
+  }
+  const projectId = env.FIREBASE_PROJECT_ID || web.projectId || env.GCLOUD_PROJECT;
+  if (!projectId || !web.apiKey || !web.authDomain) {
+    throw new Error('STUDIO_HOME=firebase needs FIREBASE_WEB_CONFIG with apiKey, authDomain and projectId');
+  }
+  const webConfig = {
+    apiKey: web.apiKey,
+    authDomain: web.authDomain,
+    projectId,
+    ...(web.appId ? { appId: web.appId } : {}),
+  };
+  return { home, firebase: { projectId, webConfig, authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined } };
+}
+
 export interface AppOptions extends OpsOptions {
+  /** Where the server runs, and on the Firebase home its project (see firebaseHomeFromEnv). */
+  home: StudioHome;
+  firebase: FirebaseHome | undefined;
   dataDir: string;
   /** Origin used for links in e-mails (never taken from a request's Host header). */
   publicOrigin: string;
@@ -83,6 +123,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
       ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
       : undefined;
   return {
+    ...firebaseHomeFromEnv(env),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     publicOrigin,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@studio.test').trim().toLowerCase(),

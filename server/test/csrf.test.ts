@@ -181,3 +181,40 @@ describe('Origin (issue 14, item 6)', () => {
     );
   });
 });
+
+// Behind Firebase Hosting only `__session` reaches the server, so the pair's cookie never arrives: there the Origin
+// header a browser sets on every state-changing fetch is what must name the site.
+describe('on the Firebase home', () => {
+  let f: TestApp;
+  const PUBLIC = 'https://studio.example';
+  beforeAll(async () => {
+    f = await build({
+      home: 'firebase',
+      production: true,
+      publicOrigin: PUBLIC,
+      firebase: {
+        projectId: 'demo-csrf',
+        webConfig: { apiKey: 'k', authDomain: 'demo-csrf.firebaseapp.com', projectId: 'demo-csrf' },
+        authEmulatorHost: undefined,
+      },
+    });
+  });
+  afterAll(() => f.close());
+
+  test('a request from the site itself passes without the cookie (an unknown API path answers 404)', async () => {
+    const res = await f.app.inject({ method: 'POST', url: URL, headers: { origin: PUBLIC }, payload: {} });
+    expect(res.statusCode).toBe(404);
+  });
+
+  test('a request without Origin is refused even with the token pair', async () => {
+    const res = await f.app.inject(withCsrf({ method: 'POST', url: URL, payload: {} }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: ORIGIN_REFUSED });
+  });
+
+  test("another site's Origin is refused", async () => {
+    const res = await f.app.inject({ method: 'POST', url: URL, headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: ORIGIN_REFUSED });
+  });
+});

@@ -19,3 +19,8 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
     return DEFAULTS;
   }
 }
+
+/** The Firebase home's sign-in settings, when the server runs there (server/src/plugins/static-files.ts). */
+export function firebaseSignInConfig(doc: Document = document) {
+  return readRuntimeConfig(doc).firebase;
+}

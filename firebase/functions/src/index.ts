@@ -1,81 +1,55 @@
-// The deployed functions: thin wrappers that wire firebase-admin and Twilio into core/ (which holds the logic and
-// the tests). Not run by jest (it needs the functions runtime); the root type check covers it.
-import { initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
-import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
-import { HttpsError, onCall } from 'firebase-functions/v2/https';
+// The Firebase home's backend: the server's own Fastify app (server/src/app.ts), run as one 2nd-gen HTTPS function
+// behind Hosting's rewrites (firebase.json), plus scheduled functions that run the app's timer work once per tick.
+// Nothing here decides what the site does: every route, rule and mail is the server's, as on the embedded home.
+// Instance settings and why: firebase/README.md, "4. The app function".
+import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions/v2';
-import { createAdminStore } from './core/admin-store';
-import { clientAddress } from './core/client-address';
-import { BookingCallError, createBooking as create } from './core/create-booking';
-import { sendBookingSms as send, sendDayBeforeReminders, SmsRequestError, type SmsDeps } from './core/send-booking-sms';
-import { createTwilioClient } from './core/twilio';
+import { logger } from 'firebase-functions/logger';
+import { defineSecret } from 'firebase-functions/params';
+import { requestForFastify, type CloudFunctionsRequest } from './request-body';
+import { appInstance, SCHEDULED_WORK } from './studio-app';
 
-initializeApp();
+/** Where the function runs; firebase.json's rewrites name the same region. */
+export const REGION = 'us-central1';
 
-const REGION = defineString('FUNCTIONS_REGION', { default: 'us-central1' });
-const TWILIO_ACCOUNT_SID = defineString('TWILIO_ACCOUNT_SID');
-const TWILIO_FROM = defineString('TWILIO_FROM');
-const TWILIO_AUTH_TOKEN = defineSecret('TWILIO_AUTH_TOKEN');
-/** true once the site registers App Check (FIREBASE_APP_CHECK_SITE_KEY at build): calls without a valid token fail. */
-const APP_CHECK_ENFORCED = defineBoolean('APP_CHECK_ENFORCED', { default: false });
+// Twilio's token is a secret only when SMS can be sent: with no TWILIO_ACCOUNT_SID configured the site has no SMS
+// (the server keeps texts in its outbox), and the deploy asks for no Twilio value at all.
+const secrets = process.env.TWILIO_ACCOUNT_SID ? [defineSecret('TWILIO_AUTH_TOKEN')] : [];
 
-function deps(): SmsDeps {
-  return {
-    store: createAdminStore(getFirestore()),
-    client: createTwilioClient({
-      accountSid: TWILIO_ACCOUNT_SID.value(),
-      authToken: TWILIO_AUTH_TOKEN.value(),
-      from: TWILIO_FROM.value(),
-    }),
-    smsEnabledEnv: process.env.SMS_ENABLED,
-    now: () => new Date(),
-    log: (message, detail) => logger.warn(message, detail),
-  };
+export const app = onRequest(
+  {
+    region: REGION,
+    // One instance serves many requests at once, as the embedded server does; an admin's live stream holds one of them.
+    concurrency: 80,
+    cpu: 1,
+    // sharp's resizing of an upload runs in a child process beside the app (server/src/media).
+    memory: '1GiB',
+    // The admin's live stream (server-sent events) lasts as long as the request may: the longest Cloud Functions
+    // allows an HTTPS function. The browser's EventSource reconnects when it ends.
+    timeoutSeconds: 3600,
+    // No instance kept warm: the site is quiet most of the day, and a cold start is seconds for the first visitor.
+    minInstances: 0,
+    maxInstances: 10,
+    invoker: 'public',
+    secrets,
+  },
+  async (req, res) => {
+    const studio = await appInstance();
+    studio.routing(requestForFastify(req as CloudFunctionsRequest), res);
+  },
+);
+
+/** One scheduled function per piece of the server's timer work; each runs the same job code once per tick. */
+function scheduled(name: keyof typeof SCHEDULED_WORK, schedule: string) {
+  return onSchedule({ schedule, region: REGION, timeZone: 'UTC', secrets, retryCount: 0 }, async () => {
+    const studio = await appInstance();
+    const outcome = await SCHEDULED_WORK[name](studio);
+    logger.info(`scheduled ${name}`, outcome ?? {});
+  });
 }
 
-/**
- * The only way a booking is stored (firestore.rules refuse client writes): { booking, idempotencyKey }, answered
- * with { id, status, createdAt }, or an HttpsError whose details carry the embedded server's status and field errors.
- */
-export const createBooking = onCall(
-  { region: REGION, enforceAppCheck: APP_CHECK_ENFORCED, maxInstances: 10 },
-  async (request) => {
-    try {
-      // Not request.rawRequest.ip: with the framework's 'trust proxy' that is the caller's own X-Forwarded-For text
-      // (core/client-address.ts).
-      const { booking } = await create(
-        { db: getFirestore(), now: () => new Date() },
-        { data: request.data, client: clientAddress(request.rawRequest) },
-      );
-      return booking;
-    } catch (error) {
-      if (error instanceof BookingCallError) throw new HttpsError(error.code, error.message, error.details);
-      throw error;
-    }
-  },
-);
-
-/** Called by the site right after a booking with the SMS opt-in: { bookingId }. */
-export const sendBookingSms = onCall(
-  { region: REGION, secrets: [TWILIO_AUTH_TOKEN], maxInstances: 5 },
-  async (request) => {
-    const data = request.data as { bookingId?: unknown } | null;
-    try {
-      return await send(deps(), data?.bookingId, 'confirmation');
-    } catch (error) {
-      if (error instanceof SmsRequestError) throw new HttpsError(error.code, error.message);
-      throw error;
-    }
-  },
-);
-
-/** Every evening: a reminder for each booking dated tomorrow. */
-export const sendBookingReminders = onSchedule(
-  { schedule: 'every day 18:00', timeZone: 'America/Phoenix', region: REGION, secrets: [TWILIO_AUTH_TOKEN] },
-  async () => {
-    const outcomes = await sendDayBeforeReminders(deps());
-    logger.info('day-before reminders', { sent: outcomes.filter((o) => o.sent).length, total: outcomes.length });
-  },
-);
+// The same cadence as the embedded server's timers (reminder-job.ts: 15 minutes; held status mail: due within
+// the Undo window, checked every minute here; outbox hygiene: every minute on the server, hourly is enough here).
+export const reminders = scheduled('reminders', 'every 15 minutes');
+export const heldStatusMail = scheduled('heldStatusMail', 'every 1 minutes');
+export const outboxHygiene = scheduled('outboxHygiene', 'every 60 minutes');

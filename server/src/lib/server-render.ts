@@ -2,26 +2,21 @@
 // is rendered by the deployed apps' own server entries (shell/dist/ssr and public-site/dist/ssr, built by webpack
 // beside their browser bundles), so what the server sends always matches the code the browser then runs: a
 // public-site redeployed under a running server is picked up by its file's change, the same way the browser picks
-// up its new manifest. The page's data is read through the site's own API (the http adapter over Fastify's inject),
-// so the browser's cache is seeded with exactly the answers it would have fetched.
+// up its new manifest. The entries run in a sandboxed child process (render-sandbox.ts), never in this one: a deploy
+// token ships files, not code with the server's rights. The page's data is read through the site's own API (the http
+// adapter over Fastify's inject), answered to the sandbox over IPC, so the browser's cache is seeded with exactly the
+// answers it would have fetched.
+//
+// public-site's entry is the one its mf-manifest.json declares (metaData.ssrRemoteEntry): a version that declares
+// none is rendered in the browser. The gate smoke-renders every public page of a new version with it (smokeRender).
 //
 // HTML is kept per address and dropped when the content or the availability changes (the change bus), when either
 // entry is redeployed, and after MAX_AGE_MS (the availability depends on today's date).
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import Module from 'node:module';
 import path from 'node:path';
-import type { ReactNode } from 'react';
-import type { Backend, QueryKey } from '@studio/shared/data';
-
-interface PublicSiteEntry {
-  renderPublicSite(input: {
-    backend: Backend;
-    frame(publicSite: ReactNode): ReactNode;
-  }): Promise<{ html: string; data: Array<[QueryKey, unknown]> }>;
-}
-interface ShellEntry {
-  shellFrame(input: { url: string; brand: string; backend: Backend; publicSite: ReactNode }): ReactNode;
-}
+import type { Backend } from '@studio/shared/data';
+import { MANIFEST_FILE, type RemoteManifest } from '../deploys/gate';
+import { createRenderSandbox, type RenderSandbox } from './render-sandbox';
 
 export interface RenderedPage {
   /** The markup that goes inside <div id="root">. */
@@ -38,34 +33,39 @@ export interface ServerRendererOptions {
   brand: string;
   backend: Backend;
   log: { warn(obj: unknown, msg: string): void };
+  /** The sandbox's child script (lib/render-sandbox-child.cjs). */
+  sandboxChild: string;
+  /** A render that has not answered by then is abandoned and its renderer restarted. */
+  renderTimeoutMs?: number;
 }
 
 const MAX_AGE_MS = 5 * 60_000;
 const MAX_CACHED_PAGES = 500;
+const RENDER_TIMEOUT_MS = 10_000;
+/** Renderers kept running: the live public-site's and one more (the version a switch just left, or a smoke render). */
+const MAX_SANDBOXES = 2;
 
-/**
- * Loads a bundle from its file with module resolution from this server's node_modules: a remote deployed to another
- * folder (a temporary one in the redeploy test) still gets the server's React, the one the other entry uses.
- */
-function loadBundle<T>(file: string): T {
-  const m = new Module(file, module);
-  m.filename = file;
-  m.paths = module.paths;
-  (m as unknown as { _compile(code: string, filename: string): void })._compile(readFileSync(file, 'utf8'), file);
-  return m.exports as T;
+/** The server entry a remote's build declares in its manifest, when it declares one inside its own folder. */
+export function declaredServerEntry(dir: string): string | undefined {
+  const manifestFile = path.join(dir, MANIFEST_FILE);
+  if (!existsSync(manifestFile)) return undefined;
+  let manifest: RemoteManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as RemoteManifest;
+  } catch {
+    return undefined;
+  }
+  const entry = manifest.metaData?.ssrRemoteEntry;
+  if (!entry?.name) return undefined;
+  const file = path.resolve(dir, path.posix.join(entry.path ?? '', entry.name));
+  return file.startsWith(dir + path.sep) && existsSync(file) ? file : undefined;
 }
 
-function createEntryReader<T>(file: string) {
-  let loaded: { mtimeMs: number; size: number; entry: T } | undefined;
-  return (): { entry: T; version: string } | undefined => {
-    if (!existsSync(file)) return undefined;
-    const { mtimeMs, size } = statSync(file);
-    if (!loaded || loaded.mtimeMs !== mtimeMs || loaded.size !== size) {
-      loaded = { mtimeMs, size, entry: loadBundle<T>(file) };
-    }
-    return { entry: loaded.entry, version: `${mtimeMs}:${size}` };
-  };
-}
+/** A file's identity for "was it redeployed": its modification time and size. */
+const fileVersion = (file: string) => {
+  const { mtimeMs, size } = statSync(file);
+  return `${mtimeMs}:${size}`;
+};
 
 export const jsonForScript = (value: unknown) =>
   // Inside <script type="application/json">: '<' escaped so no '</script>' or '<!--' can end or bend the element.
@@ -75,15 +75,39 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 export function createServerRenderer(options: ServerRendererOptions) {
-  const shell = createEntryReader<ShellEntry>(path.join(options.shellDir, 'ssr', 'index.js'));
-  // One reader per public-site folder: the build output, or the deployed version live for this page
+  const shellEntry = path.join(options.shellDir, 'ssr', 'index.js');
+  const timeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
+  const sandboxFor = (siteEntry: string) =>
+    createRenderSandbox({
+      childFile: options.sandboxChild,
+      shellEntry,
+      siteEntry,
+      backend: options.backend,
+      timeoutMs,
+      log: options.log,
+    });
+  // One renderer per public-site entry: the build output's, or the deployed version live for this page
   // (deploys/remote-deploys.ts), so the markup comes from the same version as the browser's chunks (no hydration
-  // mismatch across a deploy).
-  const sites = new Map<string, ReturnType<typeof createEntryReader<PublicSiteEntry>>>();
-  const siteOf = (dir: string) => {
-    let reader = sites.get(dir);
-    if (!reader) sites.set(dir, (reader = createEntryReader<PublicSiteEntry>(path.join(dir, 'ssr', 'index.js'))));
-    return reader();
+  // mismatch across a deploy). A redeployed entry file (another version of either file) gets a fresh renderer.
+  let sandboxes = new Map<string, { version: string; sandbox: RenderSandbox }>();
+  const sandboxOf = (siteEntry: string, version: string): RenderSandbox => {
+    const known = sandboxes.get(siteEntry);
+    if (known?.version === version) {
+      // Most recently used last, so the one evicted below is the one unused longest.
+      sandboxes.delete(siteEntry);
+      sandboxes.set(siteEntry, known);
+      return known.sandbox;
+    }
+    known?.sandbox.close();
+    sandboxes.delete(siteEntry);
+    while (sandboxes.size >= MAX_SANDBOXES) {
+      const [oldest, entry] = sandboxes.entries().next().value as [string, { sandbox: RenderSandbox }];
+      entry.sandbox.close();
+      sandboxes.delete(oldest);
+    }
+    const sandbox = sandboxFor(siteEntry);
+    sandboxes.set(siteEntry, { version, sandbox });
+    return sandbox;
   };
   let cache = new Map<string, { at: number; version: string; page: Promise<RenderedPage | null> }>();
 
@@ -98,14 +122,10 @@ export function createServerRenderer(options: ServerRendererOptions) {
 
   async function renderNow(
     url: string,
-    s: PublicSiteEntry,
-    f: ShellEntry,
+    sandbox: RenderSandbox,
     publicSite: { dir: string; urlPath: string },
   ): Promise<RenderedPage> {
-    const { html, data } = await s.renderPublicSite({
-      backend: options.backend,
-      frame: (publicSite) => f.shellFrame({ url, brand: options.brand, backend: options.backend, publicSite }),
-    });
+    const { html, data } = await sandbox.render(url, options.brand);
     return { html, dataJson: jsonForScript(data), styles: stylesOf(publicSite) };
   }
 
@@ -118,21 +138,20 @@ export function createServerRenderer(options: ServerRendererOptions) {
       url: string,
       { keep, publicSite = options.publicSite }: { keep: boolean; publicSite?: { dir: string; urlPath: string } },
     ): Promise<RenderedPage | null> {
-      let s: ReturnType<typeof siteOf>;
-      let f: ReturnType<typeof shell>;
+      const siteEntry = declaredServerEntry(publicSite.dir);
+      if (!siteEntry || !existsSync(shellEntry)) return null;
+      let entriesVersion: string;
       try {
-        s = siteOf(publicSite.dir);
-        f = shell();
-      } catch (error) {
-        options.log.warn({ err: error }, 'a server entry could not be loaded; pages are rendered in the browser');
+        entriesVersion = `${fileVersion(siteEntry)}|${fileVersion(shellEntry)}`;
+      } catch {
         return null;
       }
-      if (!s || !f) return null;
-      const version = `${publicSite.dir}|${s.version}|${f.version}`;
+      const sandbox = sandboxOf(siteEntry, entriesVersion);
+      const version = `${siteEntry}|${entriesVersion}`;
       const now = Date.now();
       const hit = keep ? cache.get(url) : undefined;
       if (hit && hit.version === version && now - hit.at < MAX_AGE_MS) return hit.page;
-      const page = renderNow(url, s.entry, f.entry, publicSite).catch((error: unknown) => {
+      const page = renderNow(url, sandbox, publicSite).catch((error: unknown) => {
         // Without the query: /finishSignIn carries its sign-in token there (ops/request-log.ts).
         options.log.warn(
           { err: error, path: url.split('?')[0] },
@@ -150,6 +169,30 @@ export function createServerRenderer(options: ServerRendererOptions) {
     /** Forgets every kept page (the content or the availability changed). */
     invalidate() {
       cache = new Map();
+    },
+    /**
+     * The gate's check of a new public-site version (deploys/gate.ts): its declared server entry renders every path
+     * in a sandbox of its own, beside the shell's entry. Rejects naming the first page that failed and why.
+     */
+    async smokeRender(entryFile: string, paths: string[]): Promise<void> {
+      if (!existsSync(shellEntry)) return;
+      const sandbox = sandboxFor(entryFile);
+      try {
+        for (const url of paths) {
+          try {
+            await sandbox.render(url, options.brand);
+          } catch (error) {
+            throw new Error(`${url}: ${(error as Error).message}`, { cause: error });
+          }
+        }
+      } finally {
+        sandbox.close();
+      }
+    },
+    /** Stops every renderer (the server closes). */
+    close() {
+      for (const { sandbox } of sandboxes.values()) sandbox.close();
+      sandboxes = new Map();
     },
   };
 }

@@ -1,19 +1,53 @@
 // The cookies of sign-in, for every route that starts or ends a session (the e-mail link, the passkey step, sign-out):
 // the HttpOnly session id, the script-readable hint, and the passkey step's own HttpOnly cookie, all SameSite=Strict,
 // Secure over HTTPS.
+// On the Firebase home Hosting forwards one cookie only, `__session`, to the server: there it carries whichever
+// secret this browser holds, the session's id or (prefixed) the passkey step's, and firebaseSessionCookie hands it to
+// the routes under the names they read on the embedded home.
+import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PASSKEY_STEP_TTL_MS } from '@studio/shared/domain';
 import type { AuthUser } from '@studio/shared/domain';
+import type { StudioHome } from '../config';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, SESSION_HINT_COOKIE, type SessionStore } from './sessions';
 
 /** The passkey step's secret; sent only to the sign-in routes under /api/auth. */
 export const PASSKEY_STEP_COOKIE = 'studio_passkey_step';
 const PASSKEY_STEP_PATH = '/api/auth';
 
-export function createSessionCookies(options: { https: boolean }, sessions: SessionStore) {
+/** The one cookie Firebase Hosting passes to the server behind it. */
+export const FIREBASE_SESSION_COOKIE = '__session';
+// Secrets are base64url, so the prefix cannot be mistaken for part of a session id.
+const STEP_PREFIX = 'step.';
+
+const holdsStep = (request: FastifyRequest) =>
+  request.cookies[FIREBASE_SESSION_COOKIE]?.startsWith(STEP_PREFIX) === true;
+
+/**
+ * The Firebase home's reading of `__session` (registered there only): the session id or the step's secret under the
+ * names the routes read, and nothing a client sent under those names itself.
+ */
+export const firebaseSessionCookie = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      const value = request.cookies[FIREBASE_SESSION_COOKIE];
+      delete request.cookies[SESSION_COOKIE];
+      delete request.cookies[PASSKEY_STEP_COOKIE];
+      if (!value) return;
+      if (value.startsWith(STEP_PREFIX)) request.cookies[PASSKEY_STEP_COOKIE] = value.slice(STEP_PREFIX.length);
+      else request.cookies[SESSION_COOKIE] = value;
+    });
+  },
+  { name: 'firebase-session-cookie', dependencies: ['@fastify/cookie'] },
+);
+
+export function createSessionCookies(options: { https: boolean; home?: StudioHome }, sessions: SessionStore) {
   const base = { path: '/', sameSite: 'strict' as const, secure: options.https };
   const step = { ...base, path: PASSKEY_STEP_PATH, httpOnly: true };
   const maxAge = Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000);
+  const firebase = options.home === 'firebase';
+  const sessionCookie = firebase ? FIREBASE_SESSION_COOKIE : SESSION_COOKIE;
+  const firebaseCookie = { ...base, httpOnly: true };
 
   return {
     /**
@@ -24,24 +58,35 @@ export function createSessionCookies(options: { https: boolean }, sessions: Sess
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await sessions.revokeById(previous);
       const session = await sessions.create(email);
-      reply.setCookie(SESSION_COOKIE, session.id, { ...base, httpOnly: true, maxAge });
+      reply.setCookie(sessionCookie, session.id, { ...base, httpOnly: true, maxAge });
       reply.setCookie(SESSION_HINT_COOKIE, '1', { ...base, httpOnly: false, maxAge });
       return session.user;
     },
 
     clear(reply: FastifyReply): void {
-      reply.clearCookie(SESSION_COOKIE, { ...base, httpOnly: true });
+      // On the Firebase home `__session` may hold an open passkey step instead, which is not this call's to end.
+      if (!firebase || !holdsStep(reply.request)) reply.clearCookie(sessionCookie, { ...base, httpOnly: true });
       reply.clearCookie(SESSION_HINT_COOKIE, base);
     },
 
     stepOf: (request: FastifyRequest): string | undefined => request.cookies[PASSKEY_STEP_COOKIE],
 
     startStep(reply: FastifyReply, secret: string): void {
-      reply.setCookie(PASSKEY_STEP_COOKIE, secret, { ...step, maxAge: Math.floor(PASSKEY_STEP_TTL_MS / 1000) });
+      const stepAge = Math.floor(PASSKEY_STEP_TTL_MS / 1000);
+      if (!firebase) {
+        reply.setCookie(PASSKEY_STEP_COOKIE, secret, { ...step, maxAge: stepAge });
+        return;
+      }
+      // The step takes the one cookie's place, so the session it held would be left without one: it ends now.
+      const previous = reply.request.cookies[SESSION_COOKIE];
+      if (previous) sessions.revokeById(previous);
+      reply.setCookie(FIREBASE_SESSION_COOKIE, `${STEP_PREFIX}${secret}`, { ...firebaseCookie, maxAge: stepAge });
     },
 
     clearStep(reply: FastifyReply): void {
-      reply.clearCookie(PASSKEY_STEP_COOKIE, step);
+      if (!firebase) reply.clearCookie(PASSKEY_STEP_COOKIE, step);
+      // A session in `__session` is not the step's to end.
+      else if (holdsStep(reply.request)) reply.clearCookie(FIREBASE_SESSION_COOKIE, firebaseCookie);
     },
   };
 }

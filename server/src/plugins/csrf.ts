@@ -46,6 +46,13 @@ export interface CsrfOptions {
    * works at http://127.0.0.1:8080 as well as at the configured http://localhost:8080.
    */
   production: boolean;
+  /**
+   * Behind Firebase Hosting only the `__session` cookie reaches the server, so the token pair's cookie never arrives.
+   * There a state-changing request must instead carry an Origin header naming this site, which every browser sets on a
+   * fetch that is not a GET or HEAD and which another site cannot forge (OWASP's origin check). A request without one
+   * (not a browser, or too old a browser) is refused; the deploy API's bearer routes are exempt as everywhere.
+   */
+  originOnly?: boolean;
 }
 
 /** Whether a browser's Origin header names this site. "null" (a sandboxed or privacy-stripped origin) never does. */
@@ -72,6 +79,10 @@ export default fp(
       // A route authorised by the Authorization header alone (the deploy API's tokens) rides on no cookie, so a forged
       // cross-site request has nothing to borrow: no token pair is asked of the deploy command.
       if (request.routeOptions.config?.bearerOnly === true) return;
+      if (options.originOnly) {
+        if (origin === undefined) return sendError(reply, 403, ORIGIN_REFUSED);
+        return;
+      }
       const header = request.headers[CSRF_HEADER.toLowerCase()];
       const cookie = request.cookies[CSRF_COOKIE];
       if (!isCsrfTokenFormat(header) || !isCsrfTokenFormat(cookie)) return sendError(reply, 403, CSRF_REFUSED);

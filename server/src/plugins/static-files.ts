@@ -62,6 +62,13 @@ export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = 
       'admin-app': `${remotes['admin-app'].urlPath}mf-manifest.json`,
     },
     modelName: options.modelName,
+    // The Firebase home's sign-in needs the web config in the browser; never the admin's address.
+    ...(options.firebase && {
+      firebase: {
+        webConfig: options.firebase.webConfig,
+        ...(options.firebase.authEmulatorHost && { authEmulatorUrl: `http://${options.firebase.authEmulatorHost}` }),
+      },
+    }),
   };
 }
 

@@ -37,6 +37,10 @@ export const LINK_LIMIT_WINDOW_MS = 15 * 60 * 1000;
 
 export const SIGN_IN_MAIL_SUBJECT = 'Your sign-in link';
 
+/** POST /api/auth/link's answer on the Firebase home, where Firebase mails the link (routes/auth-firebase.ts). */
+export const LINK_ROUTE_NOT_HERE =
+  'This site sends sign-in links through Firebase: reload the page and use the sign-in form again.';
+
 function tooMany(reply: FastifyReply, endsAt: number, at: number): never {
   const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - at) / 1000));
   reply.header('Retry-After', String(retryAfterSeconds));
@@ -70,6 +74,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       // Counted before the body is validated: a malformed request uses up the address's budget too.
       preValidation: async (request, reply) => {
+        if (options.home === 'firebase') throw new HttpError(404, LINK_ROUTE_NOT_HERE);
         const at = now();
         const address = await count(`address\n${request.ip}`, at);
         if (address.count > LINK_LIMIT_PER_IP) tooMany(reply, address.endsAt, at);

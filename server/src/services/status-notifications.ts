@@ -172,6 +172,11 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
         .send(statusChangeMail(booking, movedMailOf(booking, { modelName: options.modelName }), invite))
         .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'moved mail failed'));
     },
+    /** Sends what is due now and answers once it has left (a scheduler's tick, where timers may not run). */
+    async sendDueNow(): Promise<void> {
+      await sendDue();
+      await sending;
+    },
     /** Sends what came due while the server was down, then keeps the timer. Resolves once that is taken. */
     start(): Promise<void> {
       return sendDue();

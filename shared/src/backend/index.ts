@@ -1,4 +1,4 @@
-// The backend the browser bundles use. The adapter is chosen at build time (STUDIO_BACKEND, default 'local'):
-// webpack aliases './current' to the chosen adapter so the bundle holds only that one.
+// The backend the browser bundles use: the http adapter, talking to the server in either home (embedded, or the
+// Firebase function behind Hosting's rewrites).
 export * from './port';
 export { backend } from './current';

@@ -348,6 +348,16 @@ export interface SmsStatus {
 export interface RuntimeConfig {
   remotes: Record<'public-site' | 'admin-app', string>;
   modelName: string;
+  /**
+   * Only on the Firebase home: the web app's config for Firebase Auth's e-mail link, and the Auth emulator's URL when
+   * the server runs against it. Absent on the embedded home, whose sign-in is the server's own link.
+   */
+  firebase?: FirebaseSignInConfig;
+}
+
+export interface FirebaseSignInConfig {
+  webConfig: { apiKey: string; authDomain: string; projectId: string; appId?: string };
+  authEmulatorUrl?: string;
 }
 
 /** What the client sees of her own request on her manage page (issue 18): no other booking, nothing the admin notes. */

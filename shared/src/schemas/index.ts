@@ -424,6 +424,17 @@ export const createdIdSchema = z.strictObject({ id: z.string() });
 export const runtimeConfigSchema = z.strictObject({
   remotes: z.strictObject({ 'public-site': z.string(), 'admin-app': z.string() }),
   modelName: z.string(),
+  firebase: z
+    .strictObject({
+      webConfig: z.strictObject({
+        apiKey: z.string(),
+        authDomain: z.string(),
+        projectId: z.string(),
+        appId: z.string().optional(),
+      }),
+      authEmulatorUrl: z.string().optional(),
+    })
+    .optional(),
 }) satisfies z.ZodType<RuntimeConfig>;
 
 export const portfolioCategorySchema = z.strictObject({ id: z.string(), label: z.string(), description: z.string() });

@@ -1,33 +1,85 @@
 // /finishSignIn (docs/product.md §4 sign-in states: prompt, loading, success, error). Opening the link only shows this page;
 // sign-in is the POST below, so a mail scanner that fetches the link spends nothing. The token is taken out of the
 // address bar at once, so it does not linger in history, bookmarks or a Referer.
+// Two link forms: the embedded home's `?token=`, and on the Firebase home Firebase's `?mode=signIn&oobCode=…`, spent
+// with the firebase package (loaded by this page only) and its ID token traded for the server's session.
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@studio/shared/router';
 import { SIGN_IN_REDIRECT_MS } from '@studio/shared/shell-timing';
 import { BackendError, useBackend } from '@studio/shared/data';
+import { authStore } from '@studio/shared/auth-store';
 import { messages } from '../../messages';
+import { firebaseSignInConfig } from '../../runtime-config';
+import { exchangeIdToken } from './api/exchange-id-token';
 
 // Only an admin with a passkey reaches the passkey step: it is not part of a visitor's first load.
 const PasskeyStep = lazy(() => import('./passkey-step').then((m) => ({ default: m.PasskeyStep })));
+const loadFirebaseSignIn = () => import('./firebase-sign-in');
 
 // 'passkey': the link was good and she has a passkey; the passkey step completes sign-in.
-type State = 'prompt' | 'loading' | 'passkey' | 'success' | 'invalid' | 'failed';
+// 'denied': a good Firebase link for an address that is not the admin's (Firebase mails a link to anyone).
+type State = 'prompt' | 'loading' | 'passkey' | 'success' | 'invalid' | 'denied' | 'failed';
+
+/** Firebase's refusal of the link itself (used, expired, another address), not of the network. */
+const isLinkRefusal = (error: unknown) =>
+  error instanceof Error &&
+  'code' in error &&
+  typeof error.code === 'string' &&
+  error.code.startsWith('auth/') &&
+  error.code !== 'auth/network-request-failed';
 
 const text = messages.finishSignIn;
 
 export function FinishSignInPage() {
   const navigate = useNavigate();
   const backend = useBackend();
-  const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
-  // Kept by the adapter when the link was requested in this browser; null on another device: then she is asked.
+  const [href] = useState(() => window.location.href);
+  const [params] = useState(() => new URLSearchParams(window.location.search));
+  const token = params.get('token');
+  const [firebase] = useState(() => firebaseSignInConfig());
+  // Firebase's form, confirmed by isSignInWithEmailLink once the package is loaded.
+  const firebaseLink = !token && firebase !== undefined && params.get('mode') === 'signIn' && params.has('oobCode');
+  const hasLink = token !== null || firebaseLink;
+  // Kept when the link was requested in this browser; null on another device: then she is asked.
   const [storedEmail] = useState(() => backend.auth.pendingEmail());
-  const [state, setState] = useState<State>(() => (!token ? 'invalid' : storedEmail ? 'loading' : 'prompt'));
+  const [state, setState] = useState<State>(() => (!hasLink ? 'invalid' : storedEmail ? 'loading' : 'prompt'));
   const [email, setEmail] = useState(storedEmail ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
   const started = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
+  const completeFirebase = async (address: string) => {
+    if (!firebase) return;
+    setState('loading');
+    try {
+      const link = await loadFirebaseSignIn();
+      if (!link.isFirebaseSignInLink(firebase, href)) {
+        setState('invalid');
+        return;
+      }
+      let idToken: string;
+      try {
+        idToken = await link.idTokenFromLink(firebase, address, href);
+      } catch (error) {
+        setState(isLinkRefusal(error) ? 'invalid' : 'failed');
+        return;
+      }
+      link.forgetEmail();
+      const answer = await exchangeIdToken(idToken);
+      if ('user' in answer) {
+        authStore.getState().setUser(answer.user);
+        setState('success');
+      } else setState('passkey');
+    } catch (error) {
+      const code = error instanceof BackendError ? error.code : null;
+      setState(
+        code === 'forbidden' ? 'denied' : code === 'unauthenticated' || code === 'validation' ? 'invalid' : 'failed',
+      );
+    }
+  };
+
   const complete = async (address: string) => {
+    if (firebaseLink) return completeFirebase(address);
     if (!token) return;
     setState('loading');
     try {
@@ -46,11 +98,13 @@ export function FinishSignInPage() {
 
   // An effect event: it reads the first render's token and stored e-mail without making the mount effect re-run.
   const start = useEffectEvent(() => {
-    if (token) navigate({ pathname: window.location.pathname, search: '' }, { replace: true });
+    if (hasLink) navigate({ pathname: window.location.pathname, search: '' }, { replace: true });
+    // Fetched while she reads the page or types her address, not when she submits.
+    if (firebaseLink) void loadFirebaseSignIn();
     // Once only: React may run effects twice in development.
     if (started.current) return;
     started.current = true;
-    if (token && storedEmail) void complete(storedEmail);
+    if (hasLink && storedEmail) void complete(storedEmail);
   });
   useEffect(() => start(), []);
 
@@ -82,7 +136,7 @@ export function FinishSignInPage() {
           <h1 ref={heading} tabIndex={-1}>
             {state === 'success'
               ? text.titleDone
-              : state === 'invalid' || state === 'failed'
+              : state === 'invalid' || state === 'denied' || state === 'failed'
                 ? text.titleProblem
                 : text.title}
           </h1>
@@ -132,6 +186,16 @@ export function FinishSignInPage() {
             <>
               <p className="alert alert-error" role="alert">
                 {text.invalidLink}
+              </p>
+              <Link className="btn" to="/">
+                {text.home}
+              </Link>
+            </>
+          )}
+          {state === 'denied' && (
+            <>
+              <p className="alert alert-error" role="alert">
+                {messages.signIn.accessDenied}
               </p>
               <Link className="btn" to="/">
                 {text.home}

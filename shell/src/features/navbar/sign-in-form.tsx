@@ -3,6 +3,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
+import { firebaseSignInConfig } from '../../runtime-config';
+
+// On the Firebase home Firebase mails the link: its package is fetched when this form opens, never before.
+const loadFirebaseSignIn = () => import('../auth/firebase-sign-in');
 
 export type SignInNotice = { kind: 'error' | 'success'; text: string } | null;
 
@@ -14,6 +18,7 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
 
   useEffect(() => {
     input.current?.focus();
+    if (firebaseSignInConfig()) void loadFirebaseSignIn();
   }, []);
 
   const submit = async (event: FormEvent) => {
@@ -27,8 +32,15 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
     setLoading(true);
     onNotice(null);
     try {
-      // The adapter keeps the address for /finishSignIn (auth.pendingEmail).
-      await backend.auth.requestLink(address);
+      const firebase = firebaseSignInConfig();
+      if (firebase) {
+        const { sendSignInLink, rememberEmail } = await loadFirebaseSignIn();
+        await sendSignInLink(firebase, address);
+        rememberEmail(address);
+      } else {
+        // The adapter keeps the address for /finishSignIn (auth.pendingEmail).
+        await backend.auth.requestLink(address);
+      }
       onNotice({ kind: 'success', text: messages.signIn.linkSent });
     } catch (error) {
       onNotice({ kind: 'error', text: errorText(error) });
@@ -82,5 +94,8 @@ function errorText(error: unknown): string {
     // The server's own words say how long to wait.
     if (error.code === 'rate-limited') return error.message;
   }
+  // Firebase's own refusal of a malformed address.
+  if (error instanceof Error && 'code' in error && error.code === 'auth/invalid-email')
+    return messages.signIn.invalidEmail;
   return messages.signIn.linkFailed;
 }

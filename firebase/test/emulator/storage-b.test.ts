@@ -1,0 +1,101 @@
+// The storage contract suites of sessions, second factor, passkeys, outbox, sign-in limits, SMS, contracts and
+// deploys, run on the server's Firestore stores (the Admin SDK against the Firestore emulator). The same suites run
+// on SQLite in server/test/storage-contract/sqlite-b.test.ts. Each case gets a Firestore of its own (a project id
+// nobody else uses), so nothing is shared or cleared.
+// This file tests the server's own stores, so it imports the server, which firebase/ code otherwise may not (the
+// boundary in eslint.config.mjs predates the server running on Firebase, issue 25).
+import type { Firestore } from 'firebase-admin/firestore';
+import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
+import { CHUNK_BYTES } from '../../../server/src/repositories/firestore/binary-chunks';
+import { createFirestoreContractsStore } from '../../../server/src/repositories/firestore/contracts';
+import { createFirestoreDeploysStore } from '../../../server/src/repositories/firestore/deploys';
+import { createFirestoreOutboxStore } from '../../../server/src/repositories/firestore/outbox';
+import { createFirestorePasskeysStore } from '../../../server/src/repositories/firestore/passkeys';
+import { createFirestoreSecondFactorStore } from '../../../server/src/repositories/firestore/second-factor';
+import { createFirestoreSessionsStore } from '../../../server/src/repositories/firestore/sessions';
+import { createFirestoreSignInLimitsStore } from '../../../server/src/repositories/firestore/sign-in-limits';
+import { createFirestoreSmsLogStore } from '../../../server/src/repositories/firestore/sms-log';
+import type { MakeStore } from '../../../server/test/storage-contract/contract-kit-b';
+import { describeContractsStoreContract } from '../../../server/test/storage-contract/contracts-contract';
+import { describeDeploysStoreContract } from '../../../server/test/storage-contract/deploys-contract';
+import { describeOutboxStoreContract } from '../../../server/test/storage-contract/outbox-contract';
+import { describePasskeysStoreContract } from '../../../server/test/storage-contract/passkeys-contract';
+import { describeSecondFactorStoreContract } from '../../../server/test/storage-contract/second-factor-contract';
+import { describeSessionsStoreContract } from '../../../server/test/storage-contract/sessions-contract';
+import { describeSignInLimitsStoreContract } from '../../../server/test/storage-contract/sign-in-limits-contract';
+import { describeSmsLogStoreContract } from '../../../server/test/storage-contract/sms-log-contract';
+import { freshFirestore } from './storage-support';
+
+const onFirestore =
+  <S>(create: (db: Firestore) => S): MakeStore<S> =>
+  async () => {
+    const { db, close } = freshFirestore('store-b');
+    return { store: create(db), close };
+  };
+
+describe('Firestore stores (emulator)', () => {
+  describeSessionsStoreContract(onFirestore(createFirestoreSessionsStore));
+  describeSecondFactorStoreContract(onFirestore(createFirestoreSecondFactorStore));
+  describePasskeysStoreContract(onFirestore(createFirestorePasskeysStore));
+  describeOutboxStoreContract(onFirestore(createFirestoreOutboxStore));
+  describeSignInLimitsStoreContract(onFirestore(createFirestoreSignInLimitsStore));
+  describeSmsLogStoreContract(onFirestore(createFirestoreSmsLogStore));
+  describeContractsStoreContract(onFirestore(createFirestoreContractsStore));
+  describeDeploysStoreContract(onFirestore(createFirestoreDeploysStore));
+});
+
+// What only the Firestore side can show: what its documents hold.
+describe('Firestore stores: what the documents hold', () => {
+  it('keeps a sign-in limit under the hash of what it counts, never the address or e-mail', async () => {
+    const { db, close } = freshFirestore('store-b');
+    try {
+      await createFirestoreSignInLimitsStore(db).hit('ip+email:203.0.113.5|admin@example.com', 60_000, Date.now());
+      const docs = (await db.collection('signInLimits').get()).docs;
+      expect(docs).toHaveLength(1);
+      const stored = JSON.stringify(docs.map((d) => [d.id, d.data()]));
+      expect(stored).not.toContain('203.0.113.5');
+      expect(stored).not.toContain('admin@example.com');
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps a signed PDF larger than a document may be in chunk documents within the 1 MiB limit', async () => {
+    const { db, close } = freshFirestore('store-b');
+    try {
+      const store = createFirestoreContractsStore(db);
+      const event = { actor: 'ava@example.com', ip: '127.0.0.1', userAgent: 'jest' };
+      const form = {
+        clientName: 'Jane',
+        modelName: 'Ava',
+        effectiveDate: '2026-12-01',
+        serviceType: 'Photoshoot',
+        timeline: '2',
+        governingLaw: 'New York',
+      };
+      const contract = await store.create(
+        'booking-1',
+        { form, deal: EMPTY_CONTRACT_DEAL, paperSize: 'a4' },
+        '2026-11-21T10:00:00.000Z',
+        { ...event, type: 'created' },
+      );
+      await store.send(contract.id, 'a'.repeat(64), '2026-12-05T10:00:00.000Z', '2026-11-21T10:01:00.000Z', {
+        ...event,
+        type: 'sent',
+      });
+      const pdf = Buffer.alloc(2_000_000, 7);
+      await store.sign(
+        contract.id,
+        { signerName: 'Jane', documentHash: 'b'.repeat(64), pdf, pdfHash: 'c'.repeat(64) },
+        '2026-11-21T10:02:00.000Z',
+        { ...event, type: 'signed' },
+      );
+      const chunks = (await db.collection('contracts').doc(contract.id).collection('chunks').get()).docs;
+      const sizes = chunks.map((d) => (d.get('data') as Buffer).length);
+      expect(sizes).toEqual([CHUNK_BYTES, CHUNK_BYTES, 2_000_000 - 2 * CHUNK_BYTES]);
+      expect(CHUNK_BYTES).toBeLessThan(1024 * 1024 - 100_000);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,322 @@
+// Issue 26: a deploy token ships files, never code with the server's rights. A public-site version's server entry runs
+// only in the sandboxed renderer (lib/render-sandbox.ts); the gate smoke-renders every public page with it before the
+// version may go live; a render that hangs or a renderer that dies leaves the page to the browser and the next page
+// gets a fresh renderer; an uploaded version that never went live is not served on the site's origin. Real uploads
+// through the deploy API, real child processes, a real TCP listener for the socket attempts.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { c as tarCreate } from 'tar';
+import { build, type TestApp } from './helper';
+import { createDeploysRepository } from '../src/repositories/deploys-repository';
+import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/deploys/gate';
+import { networkNamespace } from '../src/lib/render-sandbox';
+
+const SHELL_REQUIREMENTS: ShellRequirements = {
+  shared: [],
+  remotes: {
+    'public-site': { name: 'public_site', exposes: ['./app'] },
+    'admin-app': { name: 'admin_app', exposes: ['./app'] },
+  },
+};
+
+let t: TestApp;
+let token: string;
+let work: string;
+let listener: Server;
+let connections: number;
+let port: number;
+
+beforeEach(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'studio-sandbox-'));
+  t = await build({ renderTimeoutMs: 1500 });
+  const shellDir = path.join(t.dataDir, 'shell');
+  writeFileSync(path.join(shellDir, REQUIREMENTS_FILE), JSON.stringify(SHELL_REQUIREMENTS));
+  mkdirSync(path.join(shellDir, 'ssr'));
+  writeFileSync(
+    path.join(shellDir, 'ssr', 'index.js'),
+    'exports.shellFrame = ({ url, publicSite }) => `<nav>at ${url}</nav>${publicSite}`;',
+  );
+  token = createDeploysRepository(t.repos.db).issueToken('public-site', 'CI').token;
+  connections = 0;
+  listener = createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  port = (listener.address() as { port: number }).port;
+});
+
+afterEach(async () => {
+  await t.close();
+  await new Promise((resolve) => listener.close(resolve));
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A public-site build whose manifest declares `ssr/index.js` with the given source as its server entry. */
+async function buildWith(entrySource: string, label: string): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(work, 'build-'));
+  const manifest = {
+    name: 'public_site',
+    metaData: {
+      remoteEntry: { name: 'remoteEntry.js', path: '' },
+      ssrRemoteEntry: { name: 'index.js', path: 'ssr' },
+      publicPath: 'auto',
+    },
+    shared: [],
+    exposes: [{ name: 'app', path: './app', assets: { js: { sync: [], async: [] } } }],
+  };
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${label} */`);
+  mkdirSync(path.join(dir, 'ssr'));
+  writeFileSync(path.join(dir, 'ssr', 'index.js'), entrySource);
+  const chunks: Buffer[] = [];
+  for await (const chunk of tarCreate({ gzip: true, cwd: dir, portable: true }, readdirSync(dir)))
+    chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const upload = (body: Buffer) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/deploy/public-site/versions',
+    headers: { 'content-type': 'application/gzip', authorization: `Bearer ${token}`, 'x-studio-deployer': 'CI' },
+    payload: body,
+  });
+
+const goLive = (version: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/deploy/public-site/live',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { version, kind: 'deploy' },
+  });
+
+async function deploy(entrySource: string, label: string): Promise<string> {
+  const uploaded = await upload(await buildWith(entrySource, label));
+  expect(uploaded.statusCode).toBe(200);
+  const { version } = uploaded.json() as { version: string };
+  expect((await goLive(version)).statusCode).toBe(200);
+  return version;
+}
+
+/** The public-site manifest the shell's HTML names: which version is live. */
+async function liveManifest(): Promise<string> {
+  const html = (await t.app.inject({ url: '/' })).body;
+  const config = /<script id="studio-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+  return (JSON.parse(config ?? '{}') as { remotes: Record<string, string> }).remotes['public-site'] ?? '';
+}
+
+/** The running renderers: the processes whose command line names the sandbox's child script and `dir`. */
+function renderersFor(dir: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return cmdline.includes('render-sandbox-child.cjs') && cmdline.includes(dir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * A server entry that tries every way we know to reach `what` from inside: a Node module by require, the global
+ * process, the host's Function built from a string through a React object, a dynamic import, the global fetch. The
+ * first that works is used and the page says GOT; when none does, the render fails naming each refusal.
+ */
+function hostileEntry(what: string, use: string): string {
+  return `
+    const tries = [
+      () => require(${JSON.stringify(what)}),
+      () => process.mainModule.require(${JSON.stringify(what)}),
+      () => require('react').createElement.constructor('return process')().mainModule.require(${JSON.stringify(what)}),
+      () => require('react').createElement.constructor('return import(${JSON.stringify(what)})')(),
+      () => import(${JSON.stringify(what)}),
+    ];
+    exports.renderPublicSite = async ({ frame }) => {
+      const refusals = [];
+      for (const attempt of tries) {
+        try {
+          const mod = await attempt();
+          const got = await (${use})(mod);
+          return { html: frame('GOT ' + String(got)), data: [] };
+        } catch (error) {
+          refusals.push(String(error && error.message));
+        }
+      }
+      throw new Error('nothing reachable: ' + refusals.join(' | '));
+    };`;
+}
+
+async function expectRefused(entrySource: string) {
+  const before = await liveManifest();
+  const res = await upload(await buildWith(entrySource, 'hostile'));
+  expect(res.statusCode).toBe(422);
+  const [problem] = (res.json() as { fieldErrors: { gate: string[] } }).fieldErrors.gate;
+  expect(problem).toMatch(/^Its server entry failed the smoke render: \/: Error: nothing reachable: /);
+  expect(problem).toContain('A server entry may require only React');
+  expect(problem).toContain('process is not defined');
+  expect(problem).toContain('Code generation from strings disallowed');
+  expect(await liveManifest()).toBe(before);
+  return problem;
+}
+
+describe('a hostile server entry gets nothing, and the gate refuses it', () => {
+  test('writing a file', async () => {
+    const target = path.join(work, 'written-by-the-entry.txt');
+    await expectRefused(
+      hostileEntry('node:fs', `(fs) => { fs.writeFileSync(${JSON.stringify(target)}, 'x'); return 'written'; }`),
+    );
+    expect(existsSync(target)).toBe(false);
+  });
+
+  test('reading studio.sqlite', async () => {
+    const db = path.join(t.dataDir, 'studio.sqlite');
+    expect(existsSync(db)).toBe(true);
+    await expectRefused(hostileEntry('node:fs', `(fs) => fs.readFileSync(${JSON.stringify(db)}).length`));
+  });
+
+  test('reading the environment', async () => {
+    process.env.STUDIO_TEST_SECRET = 'a secret of the server';
+    try {
+      await expectRefused(hostileEntry('node:process', '(p) => JSON.stringify(p.env)'));
+    } finally {
+      delete process.env.STUDIO_TEST_SECRET;
+    }
+  });
+
+  test('spawning a process', async () => {
+    const marker = path.join(work, 'spawned');
+    await expectRefused(
+      hostileEntry('node:child_process', `(cp) => cp.execFileSync('touch', [${JSON.stringify(marker)}])`),
+    );
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test('opening a socket, by net or by fetch', async () => {
+    await expectRefused(
+      hostileEntry(
+        'node:net',
+        `(net) => new Promise((resolve, reject) => {
+          const socket = net.connect(${port}, '127.0.0.1', () => resolve('connected'));
+          socket.on('error', reject);
+        })`,
+      ),
+    );
+    const viaFetch = await upload(
+      await buildWith(
+        `exports.renderPublicSite = async ({ frame }) => {
+          const response = await fetch('http://127.0.0.1:${port}/');
+          return { html: frame('GOT ' + response.status), data: [] };
+        };`,
+        'fetch',
+      ),
+    );
+    expect(viaFetch.statusCode).toBe(422);
+    expect(viaFetch.body).toContain('fetch is not defined');
+    expect(connections).toBe(0);
+  });
+});
+
+test('a normal build is smoke-rendered on every public page, goes live, and its pages are rendered by a renderer with no rights', async () => {
+  const version = await deploy(
+    `exports.renderPublicSite = async ({ backend, frame }) => {
+      const services = await backend.services.list();
+      return { html: frame('<h1>good build, ' + services.length + ' services</h1>'), data: [[['services'], services]] };
+    };`,
+    'good',
+  );
+  expect(await liveManifest()).toBe(`/remotes/public-site/v/${version}/mf-manifest.json`);
+  const paths = [
+    '/',
+    '/portfolio',
+    '/about',
+    '/book-me',
+    ...t.repos.content.listServices().map((s) => `/service/${s.id}`),
+  ];
+  expect(paths.length).toBeGreaterThan(4);
+  for (const url of paths) {
+    const body = (await t.app.inject({ url })).body;
+    expect(body).toContain(`<div id="root"><nav>at ${url}</nav><h1>good build,`);
+    expect(body).toContain('<script id="studio-data"');
+  }
+
+  // The renderer that made them: Node's permission model without writes, child processes, workers or addons, no
+  // code generation from strings, no environment but Node's IPC channel.
+  const [pid] = renderersFor(version);
+  expect(pid).toBeDefined();
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  expect(args).toContain('--experimental-permission');
+  expect(args).toContain('--disallow-code-generation-from-strings');
+  expect(args.filter((a) => /^--allow-(fs-write|child-process|worker|addons)/.test(a))).toEqual([]);
+  const readable = args.filter((a) => a.startsWith('--allow-fs-read=')).map((a) => a.slice('--allow-fs-read='.length));
+  expect(readable).not.toContain(t.dataDir);
+  expect(readable.some((dir) => t.dataDir.startsWith(dir))).toBe(false);
+  // Where the system lets an unprivileged user make one, the renderer has a network namespace of its own (no
+  // interface but its own loopback); elsewhere the vm context and code generation rules are what keep it off sockets.
+  if (networkNamespace()) expect(readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'));
+  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  expect(environment.map((v) => v.split('=')[0]).sort()).toEqual([
+    'NODE_CHANNEL_FD',
+    'NODE_CHANNEL_SERIALIZATION_MODE',
+  ]);
+});
+
+test('a render that hangs, or a renderer that dies, leaves the page to the browser; the next page is rendered again', async () => {
+  await deploy(
+    `exports.renderPublicSite = async ({ frame }) => {
+      const url = String(frame('')).match(/at ([^<]*)/)[1];
+      if (url === '/about?hang') for (;;) {}
+      if (url === '/about?slow') await new Promise((resolve) => setTimeout(resolve, 1000));
+      return { html: frame('<h1>rendered</h1>'), data: [] };
+    };`,
+    'fragile',
+  );
+  // The smoke render passed (no page of the sitemap hangs); the live version renders.
+  expect((await t.app.inject({ url: '/about' })).body).toContain('<h1>rendered</h1>');
+
+  const hung = await t.app.inject({ url: '/about?hang' });
+  expect(hung.statusCode).toBe(200);
+  expect(hung.body).toContain('<div id="root"></div>');
+  expect((await t.app.inject({ url: '/about?after-hang' })).body).toContain('<h1>rendered</h1>');
+
+  // Killed from outside while rendering (as the kernel's OOM killer would).
+  const slow = t.app.inject({ url: '/about?slow' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const renderers = renderersFor(t.dataDir);
+  expect(renderers).toHaveLength(1);
+  process.kill(renderers[0]!, 'SIGKILL');
+  const died = await slow;
+  expect(died.statusCode).toBe(200);
+  expect(died.body).toContain('<div id="root"></div>');
+  expect((await t.app.inject({ url: '/about?after-kill' })).body).toContain('<h1>rendered</h1>');
+  expect(renderersFor(t.dataDir)).not.toContain(renderers[0]);
+});
+
+test("an uploaded version that never went live is not served on the site's origin; once live it is", async () => {
+  const uploaded = await upload(
+    await buildWith('exports.renderPublicSite = async ({ frame }) => ({ html: frame(""), data: [] });', 'unreleased'),
+  );
+  expect(uploaded.statusCode).toBe(200);
+  const { version } = uploaded.json() as { version: string };
+  for (const file of ['remoteEntry.js', 'mf-manifest.json', 'ssr/index.js'])
+    expect((await t.app.inject({ url: `/remotes/public-site/v/${version}/${file}` })).statusCode).toBe(404);
+
+  expect((await goLive(version)).statusCode).toBe(200);
+  const live = await t.app.inject({ url: `/remotes/public-site/v/${version}/remoteEntry.js` });
+  expect(live.statusCode).toBe(200);
+  expect(live.body).toBe('/* unreleased */');
+});

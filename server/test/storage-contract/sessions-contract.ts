@@ -1,0 +1,90 @@
+// The SessionsStore contract (ports.ts): sign-in link tokens are spent once, by the e-mail they were issued for,
+// before they expire, even when redeemed concurrently; sessions are stored, touched, ended and purged by their times.
+import type { SessionsStore } from '../../src/repositories/ports';
+import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';
+
+const T0 = Date.parse('2026-11-21T10:00:00Z');
+const MIN = 60_000;
+const EMAIL = 'admin@example.com';
+
+export function describeSessionsStoreContract(make: MakeStore<SessionsStore>) {
+  describe('SessionsStore contract', () => {
+    const store = freshStoreEach(make);
+
+    describe('sign-in link tokens', () => {
+      it('spends a token once, for its e-mail, before it expires', async () => {
+        await store().addSignInToken(hex64('a1'), EMAIL, T0 + 15 * MIN);
+        expect(await store().redeemSignInToken(hex64('a1'), EMAIL, T0 + MIN)).toBe(true);
+        expect(await store().redeemSignInToken(hex64('a1'), EMAIL, T0 + 2 * MIN)).toBe(false);
+      });
+
+      it('refuses a token for another e-mail without spending it', async () => {
+        await store().addSignInToken(hex64('a2'), EMAIL, T0 + 15 * MIN);
+        expect(await store().redeemSignInToken(hex64('a2'), 'someone@example.com', T0 + MIN)).toBe(false);
+        expect(await store().redeemSignInToken(hex64('a2'), EMAIL, T0 + MIN)).toBe(true);
+      });
+
+      it('refuses a token at or after its expiry, and one never issued', async () => {
+        await store().addSignInToken(hex64('a3'), EMAIL, T0 + 15 * MIN);
+        expect(await store().redeemSignInToken(hex64('a3'), EMAIL, T0 + 15 * MIN)).toBe(false);
+        expect(await store().redeemSignInToken(hex64('a3'), EMAIL, T0 + 15 * MIN - 1)).toBe(true);
+        expect(await store().redeemSignInToken(hex64('ff'), EMAIL, T0)).toBe(false);
+      });
+
+      it('lets exactly one of ten concurrent redeems spend the token', async () => {
+        await store().addSignInToken(hex64('a4'), EMAIL, T0 + 15 * MIN);
+        const results = await together(10, () => store().redeemSignInToken(hex64('a4'), EMAIL, T0 + MIN));
+        expect(results.filter(Boolean)).toHaveLength(1);
+      });
+
+      it('purges the tokens that expired before the given time, and only those', async () => {
+        await store().addSignInToken(hex64('b1'), EMAIL, T0);
+        await store().addSignInToken(hex64('b2'), EMAIL, T0 + MIN);
+        await store().purgeSignInTokens(T0 + MIN);
+        // Redeemed at a time both were still valid: only the purged one is gone.
+        expect(await store().redeemSignInToken(hex64('b1'), EMAIL, T0 - MIN)).toBe(false);
+        expect(await store().redeemSignInToken(hex64('b2'), EMAIL, T0 - MIN)).toBe(true);
+      });
+    });
+
+    describe('sessions', () => {
+      const session = (seed: string, createdAt = T0, lastSeenAt = createdAt) => ({
+        idHash: hex64(seed),
+        email: EMAIL,
+        createdAt,
+        lastSeenAt,
+      });
+
+      it('stores a session and answers it by its hash; null for an unknown one', async () => {
+        await store().addSession(session('c1'));
+        expect(await store().getSession(hex64('c1'))).toEqual(session('c1'));
+        expect(await store().getSession(hex64('c2'))).toBeNull();
+      });
+
+      it('touches a session, and touching an unknown one creates nothing', async () => {
+        await store().addSession(session('c3'));
+        await store().touchSession(hex64('c3'), T0 + 5 * MIN);
+        expect(await store().getSession(hex64('c3'))).toEqual(session('c3', T0, T0 + 5 * MIN));
+        await store().touchSession(hex64('c4'), T0 + 5 * MIN);
+        expect(await store().getSession(hex64('c4'))).toBeNull();
+      });
+
+      it('ends a session once: true, then false', async () => {
+        await store().addSession(session('c5'));
+        expect(await store().deleteSession(hex64('c5'))).toBe(true);
+        expect(await store().getSession(hex64('c5'))).toBeNull();
+        expect(await store().deleteSession(hex64('c5'))).toBe(false);
+      });
+
+      it('purges sessions created too long ago or idle too long, keeping the rest', async () => {
+        await store().addSession(session('d1', T0 - 60 * MIN, T0)); // created before the bound
+        await store().addSession(session('d2', T0 - 10 * MIN, T0 - 30 * MIN)); // idle since before the bound
+        await store().addSession(session('d3', T0 - 50 * MIN, T0 - 20 * MIN)); // both exactly at their bounds
+        await store().purgeSessions(T0 - 50 * MIN, T0 - 20 * MIN);
+        expect(await store().getSession(hex64('d1'))).toBeNull();
+        expect(await store().getSession(hex64('d2'))).toBeNull();
+        expect(await store().getSession(hex64('d3'))).toEqual(session('d3', T0 - 50 * MIN, T0 - 20 * MIN));
+      });
+    });
+  });
+}

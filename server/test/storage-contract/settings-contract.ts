@@ -1,0 +1,40 @@
+// The SettingsStore contract (server/src/repositories/ports.ts), run on SQLite and on Firestore (see
+// bookings-contract.ts). Each case gets an empty store of its own from `make`.
+import type { SettingsStore } from '../../src/repositories/ports';
+import type { Made } from './bookings-contract';
+
+export function describeSettingsStoreContract(make: () => Promise<Made<SettingsStore>>): void {
+  describe('SettingsStore contract', () => {
+    let made: Made<SettingsStore>;
+    let store: SettingsStore;
+    beforeEach(async () => {
+      made = await make();
+      store = made.store;
+    });
+    afterEach(() => made.close());
+
+    it('keeps her SMS switch until she forgets it', async () => {
+      expect(await store.adminSmsValue()).toBeNull();
+      await store.setAdminSmsValue(true);
+      expect(await store.adminSmsValue()).toBe(true);
+      await store.setAdminSmsValue(false);
+      expect(await store.adminSmsValue()).toBe(false);
+      await store.setAdminSmsValue(null);
+      expect(await store.adminSmsValue()).toBeNull();
+      await store.setAdminSmsValue(null);
+      expect(await store.adminSmsValue()).toBeNull();
+    });
+
+    it('keeps the calendar feed hash until it is revoked, apart from the SMS switch', async () => {
+      expect(await store.calendarFeedHash()).toBeNull();
+      await store.setCalendarFeedHash('a'.repeat(64));
+      await store.setAdminSmsValue(true);
+      expect(await store.calendarFeedHash()).toBe('a'.repeat(64));
+      await store.setCalendarFeedHash('b'.repeat(64));
+      expect(await store.calendarFeedHash()).toBe('b'.repeat(64));
+      await store.setCalendarFeedHash(null);
+      expect(await store.calendarFeedHash()).toBeNull();
+      expect(await store.adminSmsValue()).toBe(true);
+    });
+  });
+}
