@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { c as tarCreate } from 'tar';
 import { build, type TestApp } from './helper';
-import { createDeploysRepository } from '../src/repositories/deploys-repository';
+import { issueDeployToken } from '../src/deploys/deploy-tokens';
 import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/deploys/gate';
 import { networkNamespace } from '../src/lib/render-sandbox';
 
@@ -47,7 +47,7 @@ beforeEach(async () => {
     path.join(shellDir, 'ssr', 'index.js'),
     'exports.shellFrame = ({ url, publicSite }) => `<nav>at ${url}</nav>${publicSite}`;',
   );
-  token = createDeploysRepository(t.repos.db).issueToken('public-site', 'CI').token;
+  token = (await issueDeployToken(t.repos.storage.deploys, 'public-site', 'CI', new Date().toISOString())).token;
   connections = 0;
   listener = createServer((socket) => {
     connections += 1;
@@ -245,7 +245,7 @@ test('a normal build is smoke-rendered on every public page, goes live, and its 
     '/portfolio',
     '/about',
     '/book-me',
-    ...t.repos.content.listServices().map((s) => `/service/${s.id}`),
+    ...(await t.repos.content.listServices()).map((s) => `/service/${s.id}`),
   ];
   expect(paths.length).toBeGreaterThan(4);
   for (const url of paths) {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../../server/src/db/database';
 import { createSessionStore } from '../../../server/src/lib/sessions';
+import { createSessionsRepository } from '../../../server/src/repositories/sessions-repository';
 // firebase/hosting/, the folder Hosting publishes (scripts/hosting-files.mjs).
 const HOSTING_DIR = path.join(__dirname, '..', '..', 'hosting');
 
@@ -116,7 +117,11 @@ describe('the function itself', () => {
     // INTERIM, with the interim storage: the admin's session is made in the database the function's instance keeps
     // (STUDIO_FUNCTION_DATA_DIR). With the Firestore storage it is made through the storage port instead.
     const db = openDatabase(process.env.STUDIO_FUNCTION_DATA_DIR ?? '');
-    const session = createSessionStore(db, { adminEmail: ADMIN_EMAIL, now: () => new Date() }).create(ADMIN_EMAIL);
+    const sessions = createSessionStore(createSessionsRepository(db), {
+      adminEmail: ADMIN_EMAIL,
+      now: () => new Date(),
+    });
+    const session = await sessions.create(ADMIN_EMAIL);
     db.close();
     const png = readFileSync(path.join(HOSTING_DIR, 'icon-192.png'));
     const form = new FormData();

@@ -251,7 +251,7 @@ describe('the route among the others', () => {
     );
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(LINK_ROUTE_NOT_HERE);
-    expect(t.repos.outbox.list()).toEqual([]);
+    expect(await t.repos.outbox.list(100)).toEqual([]);
   });
 
   test('the page gets the web config and the emulator, never the admin address', async () => {

@@ -139,8 +139,10 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
     versionDir,
     remoteRoot,
     /** The versions whose files the site's origin serves: the live one and the one before it. */
-    servedVersions: (remote: RemoteName): string[] =>
-      [repo.live(remote)?.version, repo.previous(remote)].filter((v): v is string => typeof v === 'string'),
+    servedVersions: async (remote: RemoteName): Promise<string[]> =>
+      [(await repo.live(remote))?.version, await repo.previous(remote)].filter(
+        (v): v is string => typeof v === 'string',
+      ),
 
     /**
      * Unpacks, names, gates and keeps an uploaded build. Rejects with UploadRefused (the archive) or GateRefused (the

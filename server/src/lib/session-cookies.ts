@@ -71,7 +71,7 @@ export function createSessionCookies(options: { https: boolean; home?: StudioHom
 
     stepOf: (request: FastifyRequest): string | undefined => request.cookies[PASSKEY_STEP_COOKIE],
 
-    startStep(reply: FastifyReply, secret: string): void {
+    async startStep(reply: FastifyReply, secret: string): Promise<void> {
       const stepAge = Math.floor(PASSKEY_STEP_TTL_MS / 1000);
       if (!firebase) {
         reply.setCookie(PASSKEY_STEP_COOKIE, secret, { ...step, maxAge: stepAge });
@@ -79,7 +79,7 @@ export function createSessionCookies(options: { https: boolean; home?: StudioHom
       }
       // The step takes the one cookie's place, so the session it held would be left without one: it ends now.
       const previous = reply.request.cookies[SESSION_COOKIE];
-      if (previous) sessions.revokeById(previous);
+      if (previous) await sessions.revokeById(previous);
       reply.setCookie(FIREBASE_SESSION_COOKIE, `${STEP_PREFIX}${secret}`, { ...firebaseCookie, maxAge: stepAge });
     },
 

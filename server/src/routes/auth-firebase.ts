@@ -96,8 +96,8 @@ const authFirebaseRoutes: FastifyPluginAsyncZod<AuthFirebaseRoutesOptions> = asy
       // Counted before the body is read, as link requests are on the embedded home: a guessing client runs out.
       preValidation: async (request, reply) => {
         const at = options.now().getTime();
-        signInLimits.purgeOlderThan(at - LINK_LIMIT_WINDOW_MS);
-        const hits = signInLimits.hit(`firebase\n${request.ip}`, LINK_LIMIT_WINDOW_MS, at);
+        await signInLimits.purgeOlderThan(at - LINK_LIMIT_WINDOW_MS);
+        const hits = await signInLimits.hit(`firebase\n${request.ip}`, LINK_LIMIT_WINDOW_MS, at);
         if (hits.count > LINK_LIMIT_PER_IP) tooMany(reply, hits.endsAt, at);
       },
       // A malformed body is as invalid as a forged token: one answer for every refusal of the token itself.
@@ -125,11 +125,11 @@ const authFirebaseRoutes: FastifyPluginAsyncZod<AuthFirebaseRoutesOptions> = asy
       }
 
       // Once she has a passkey the link alone is not enough: it opens the passkey step, not a session.
-      if (passkeys.required(email)) {
-        cookies.startStep(reply, passkeys.beginStep(email));
+      if (await passkeys.required(email)) {
+        await cookies.startStep(reply, await passkeys.beginStep(email));
         return { secondFactor: 'passkey' as const };
       }
-      return { user: cookies.start(request, reply, email) };
+      return { user: await cookies.start(request, reply, email) };
     },
   );
 };

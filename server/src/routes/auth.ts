@@ -122,7 +122,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
       // Once she has a passkey the link alone is not enough: it opens the passkey step, not a session.
       if (await passkeys.required(normaliseEmail(email))) {
-        cookies.startStep(reply, await passkeys.beginStep(normaliseEmail(email)));
+        await cookies.startStep(reply, await passkeys.beginStep(normaliseEmail(email)));
         return { secondFactor: 'passkey' as const };
       }
       return { user: await cookies.start(request, reply, email) };
