@@ -72,7 +72,9 @@ export function describePasskeysStoreContract(make: MakeStore<PasskeysStore>) {
 
     it('refuses a second passkey with the same id', async () => {
       await store().add(passkey('dup', '2026-11-21T10:00:00.000Z'));
-      await expect(store().add(passkey('dup', '2026-11-21T10:01:00.000Z'))).rejects.toThrow();
+      // Any rejection: better-sqlite3's errors are made in the realm of the first test file that loaded its addon, so
+      // in a later file of the same worker they are not `instanceof Error` there and toThrow() would not see them.
+      await expect(store().add(passkey('dup', '2026-11-21T10:01:00.000Z'))).rejects.toHaveProperty('message');
       expect(await store().count(EMAIL)).toBe(1);
     });
 
