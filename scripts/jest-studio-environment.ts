@@ -1,0 +1,281 @@
+// The UI projects' jest environment: jsdom, plus the real server (server/src/app.ts) for the tests that ask for it
+// (shared/src/test-support/studio-server.ts). One server per jest worker: this module stays loaded in the worker for
+// every test file it runs, so the server is built once, on the first file that asks, and closed when the worker
+// exits. Each test empties it and writes its own seed (reset), so no test sees another's data.
+//
+// The server runs on this side of the worker (node's realm, loaded through tsx), never inside a test file's jsdom
+// realm: the page only gets a fetch and an EventSource that reach it over real HTTP on 127.0.0.1, with the page's
+// cookie jar, as a browser's would. JSON answers are parsed in the page's realm, so a test's objects are its own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { TestEnvironment } from 'jest-environment-jsdom';
+import { register } from 'tsx/cjs/api';
+import { EventSource as NodeEventSource } from 'eventsource';
+import type { FastifyInstance } from 'fastify';
+import type {
+  OutboxMessage,
+  PasskeyDevice,
+  SeededIds,
+  StudioBridge,
+  StudioSeed,
+} from '../shared/src/test-support/studio-server';
+
+type ServerModules = {
+  app: typeof import('../server/src/app');
+  database: typeof import('../server/src/db/database');
+  content: typeof import('../server/src/repositories/content-repository');
+  availability: typeof import('../server/src/repositories/availability-repository');
+  bookings: typeof import('../server/src/repositories/bookings-repository');
+  settings: typeof import('../server/src/repositories/settings-repository');
+  authenticator: typeof import('../server/test/software-authenticator');
+};
+
+const ADMIN_EMAIL = 'admin@studio.test';
+// The site's public origin: its sign-in links and the passkeys' relying party. A .test name keeps the dev outbox on.
+const PUBLIC_ORIGIN = 'http://studio.test';
+// Far above anything a test does: the limits are the server's own tests' to prove, not the UI's to trip over.
+const NO_LIMIT = 1_000_000;
+
+interface Studio {
+  app: FastifyInstance;
+  baseUrl: string;
+  modules: ServerModules;
+  db: ReturnType<ServerModules['database']['openDatabase']>;
+  dataDir: string;
+  /** Added to the real time: the server's clock (AppOptions.now). */
+  clockOffsetMs: number;
+}
+
+let studio: Promise<Studio> | undefined;
+/** The server once started (the clock is moved synchronously). */
+let started: Studio | undefined;
+
+function loadServer(): ServerModules {
+  // Its own tsx namespace: only what is required through it is compiled by tsx, nothing else in the worker.
+  const tsx = register({ namespace: 'studio-ui-tests' });
+  const load = (file: string) => tsx.require(file, __filename);
+  return {
+    app: load('../server/src/app'),
+    database: load('../server/src/db/database'),
+    content: load('../server/src/repositories/content-repository'),
+    availability: load('../server/src/repositories/availability-repository'),
+    bookings: load('../server/src/repositories/bookings-repository'),
+    settings: load('../server/src/repositories/settings-repository'),
+    authenticator: load('../server/test/software-authenticator'),
+  };
+}
+
+async function startStudio(): Promise<Studio> {
+  const modules = loadServer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-ui-'));
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const state = { clockOffsetMs: 0 };
+  const app = await modules.app.buildApp({
+    dataDir,
+    logLevel: 'silent',
+    adminEmail: ADMIN_EMAIL,
+    publicOrigin: PUBLIC_ORIGIN,
+    production: false,
+    https: false,
+    seedDemo: false,
+    renderImagesAtStart: false,
+    smsEnabledEnv: undefined,
+    smtpUrl: undefined,
+    twilio: undefined,
+    publicWriteLimitPerMinute: NO_LIMIT,
+    signInLinksPerPair: NO_LIMIT,
+    signInMailsPerMailbox: NO_LIMIT,
+    now: () => new Date(Date.now() + state.clockOffsetMs),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  // The worker ends when jest is done with it; its server must not keep it (or an in-band run) alive.
+  app.server.unref();
+  const { port } = app.server.address() as AddressInfo;
+  // The test side's own connection to the server's file, for emptying and seeding it between tests.
+  const db = modules.database.openDatabase(dataDir);
+  started = Object.assign(state, { app, baseUrl: `http://127.0.0.1:${port}`, modules, db, dataDir });
+  return started;
+}
+
+/** Empties every table but the migrations' record and writes the seed through the server's repositories. */
+async function resetAndSeed(s: Studio, seed: StudioSeed): Promise<SeededIds> {
+  const { db, modules } = s;
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all()
+    .map((row) => (row as { name: string }).name)
+    .filter((name) => name !== 'schema_migrations');
+  db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      for (const table of tables) db.prepare(`DELETE FROM "${table}"`).run();
+    })();
+  } finally {
+    db.pragma('foreign_keys = ON');
+  }
+  rmSync(path.join(s.dataDir, 'media'), { recursive: true, force: true });
+
+  const content = modules.content.createContentRepository(db);
+  const availability = modules.availability.createAvailabilityRepository(db);
+  const bookings = modules.bookings.createBookingsRepository(db);
+  const settings = modules.settings.createSettingsRepository(db, undefined);
+  const { PORTFOLIO_META_ID, PORTFOLIO_CONTENT_ID, SITE_DETAILS_ID, COMP_CARD_ID } = modules.content;
+  // Awaited one by one: the repositories answer at once today, and would as well behind an asynchronous port.
+  for (const [i, service] of (seed.services ?? []).entries()) await content.putService(service, i);
+  if (seed.portfolioMeta) await content.putDocument(PORTFOLIO_META_ID, seed.portfolioMeta);
+  if (seed.portfolioContent) await content.putDocument(PORTFOLIO_CONTENT_ID, seed.portfolioContent);
+  if (seed.siteDetails) await content.putDocument(SITE_DETAILS_ID, seed.siteDetails);
+  if (seed.compCard) await content.putDocument(COMP_CARD_ID, seed.compCard);
+  for (const project of seed.projects ?? []) {
+    await content.putProject(project, seed.galleries?.[project.id] ?? { images: [], videos: [] });
+  }
+  const ids: SeededIds = { bookings: [], periods: [], unavailable: [], slots: [] };
+  for (const period of seed.availability?.periods ?? []) ids.periods.push(await availability.addPeriod(period));
+  for (const range of seed.availability?.unavailable ?? []) ids.unavailable.push(await availability.addUnavailable(range));
+  for (const slot of seed.availability?.slots ?? []) ids.slots.push(await availability.addSlot(slot));
+  for (const [i, booking] of (seed.bookings ?? []).entries()) {
+    const stored = await bookings.create(booking, `seed-${i}-${Date.now()}`, `seed-${i}`);
+    ids.bookings.push(stored.id);
+  }
+  if (seed.smsEnabled !== undefined) await settings.setAdminSmsValue(seed.smsEnabled);
+  return ids;
+}
+
+/** Waits a turn of the event loop (real time, whatever the page's timers are doing). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export default class StudioEnvironment extends TestEnvironment {
+  override async setup(): Promise<void> {
+    await super.setup();
+    if (!this.dom) throw new Error('jsdom did not start');
+    const dom: NonNullable<typeof this.dom> = this.dom;
+    const page = this.global as unknown as typeof globalThis & { __studioServer?: StudioBridge };
+    const jar = dom.cookieJar;
+    let inFlight = 0;
+    let online = true;
+    let device: ReturnType<ServerModules['authenticator']['installSoftwareAuthenticator']> | undefined;
+    const counts = new Map<string, number>();
+
+    /** node's fetch with this page's cookies: sent with each request, and kept from each answer, as a browser does. */
+    const cookieFetch = async (url: URL, init: RequestInit = {}): Promise<Response> => {
+      if (!online) throw new TypeError('fetch failed');
+      const headers = new Headers(init.headers);
+      const cookie = jar.getCookieStringSync(url.href);
+      if (cookie) headers.set('cookie', cookie);
+      const response = await fetch(url, { ...init, headers });
+      for (const line of response.headers.getSetCookie()) jar.setCookieSync(line, url.href, { ignoreError: true });
+      return response;
+    };
+
+    /** A page-realm FormData (an upload) as node's, its files read into node's Blobs. */
+    const nodeBody = async (body: unknown): Promise<BodyInit | undefined> => {
+      if (body === undefined || body === null || typeof body === 'string') return body ?? undefined;
+      if (body instanceof page.FormData) {
+        const form = new FormData();
+        for (const [name, value] of body.entries()) {
+          if (typeof value === 'string') form.append(name, value);
+          else form.append(name, new Blob([await value.arrayBuffer()], { type: value.type }), value.name);
+        }
+        return form;
+      }
+      return body as BodyInit;
+    };
+
+    /** The page's fetch: same-origin paths resolve against the page (the server's address), like a browser's. */
+    const pageFetch = async (input: string | URL | Request, init: RequestInit = {}) => {
+      const url = new URL(String(input instanceof URL ? input.href : input), dom.window.location.href);
+      const method = (init.method ?? 'GET').toUpperCase();
+      const key = `${method} ${url.pathname}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      inFlight += 1;
+      try {
+        const plainHeaders: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+        const response = await cookieFetch(url, {
+          method,
+          headers: plainHeaders,
+          body: await nodeBody(init.body),
+        });
+        const text = await response.text();
+        return {
+          ok: response.ok,
+          status: response.status,
+          statusText: response.statusText,
+          url: response.url,
+          headers: response.headers,
+          text: async () => text,
+          json: async () => page.JSON.parse(text) as unknown,
+        } as unknown as Response;
+      } finally {
+        inFlight -= 1;
+      }
+    };
+
+    page.__studioServer = {
+      start: async () => {
+        studio ??= startStudio();
+        const s = await studio;
+        if (dom.window.location.origin !== s.baseUrl) dom.reconfigure({ url: `${s.baseUrl}/` });
+        page.fetch = pageFetch as typeof fetch;
+        // The adapter's live streams: server-sent events over the same cookie-keeping fetch.
+        page.EventSource = class extends NodeEventSource {
+          constructor(url: string | URL, init?: { withCredentials?: boolean }) {
+            super(new URL(String(url), dom.window.location.href), {
+              ...init,
+              fetch: (input, options) => cookieFetch(new URL(String(input)), options as RequestInit),
+            });
+          }
+        } as unknown as typeof EventSource;
+        return { baseUrl: s.baseUrl, adminEmail: ADMIN_EMAIL };
+      },
+      reset: async (seed) => {
+        const s = await (studio ??= startStudio());
+        await page.__studioServer?.idle();
+        s.clockOffsetMs = 0;
+        online = true;
+        counts.clear();
+        device?.uninstall();
+        device = undefined;
+        jar.removeAllCookiesSync();
+        dom.window.localStorage.clear();
+        dom.window.sessionStorage.clear();
+        return resetAndSeed(s, page.JSON.parse(JSON.stringify(seed)) as StudioSeed);
+      },
+      outbox: async () => {
+        const s = await (studio ??= startStudio());
+        const response = await fetch(`${s.baseUrl}/api/dev/outbox`);
+        return page.JSON.parse(await response.text()) as OutboxMessage[];
+      },
+      advanceClock: (ms) => {
+        if (!started) throw new Error('start the studio server first');
+        started.clockOffsetMs += ms;
+      },
+      idle: async () => {
+        // Settled when nothing is in flight for a few turns: an answer's handling may start the next request.
+        for (let quiet = 0; quiet < 3; ) {
+          await turn();
+          quiet = inFlight === 0 ? quiet + 1 : 0;
+        }
+      },
+      setOnline: (value) => {
+        online = value;
+      },
+      passkeyDevice: (): PasskeyDevice => {
+        if (!started) throw new Error('start the studio server first');
+        device?.uninstall();
+        const installed = started.modules.authenticator.installSoftwareAuthenticator(PUBLIC_ORIGIN, page);
+        device = installed;
+        return { switchToAnother: installed.switchToAnother, dismissNextPrompt: installed.dismissNextPrompt };
+      },
+      requests: (methodAndPath) => counts.get(methodAndPath) ?? 0,
+    };
+  }
+
+  override async teardown(): Promise<void> {
+    const page = this.global as unknown as { __studioServer?: StudioBridge };
+    // A stream or request a test left open ends with its page; the server itself stays for the worker's next file.
+    await page.__studioServer?.idle();
+    await super.teardown();
+  }
+}

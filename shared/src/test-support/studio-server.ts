@@ -1,0 +1,147 @@
+// The UI tests' backend: the real server (server/src/app.ts), one per jest worker, started by the studio test
+// environment (scripts/jest-studio-environment.ts) on 127.0.0.1 with SQLite in a temporary folder, reached through
+// the http adapter as a browser reaches it. The page's address is the server's, so the adapter's same-origin calls,
+// its cookies (the HttpOnly session, the CSRF pair, the session hint) and its live streams work unchanged.
+//
+// useStudioServer() gives each test a server holding only what the test seeds: every table emptied, the seed written
+// through the server's own repositories, this page's cookies and storage cleared, the server's clock back at now.
+import type {
+  AvailabilityPeriodInput,
+  BookingRequest,
+  CompCardStats,
+  Gallery,
+  PortfolioContent,
+  PortfolioMeta,
+  Project,
+  Service,
+  SiteDetails,
+  TimeSlotInput,
+  UnavailableRangeInput,
+} from '../domain/types';
+import type { Backend } from '../backend/port';
+import { createHttpBackend } from '../backend/http';
+import { pageStore, type KeyValueStore } from '../backend/sign-in-email';
+
+/** What a test starts from; everything left out is empty, as on a server nobody has written to yet. */
+export interface StudioSeed {
+  services?: Service[];
+  portfolioMeta?: PortfolioMeta;
+  portfolioContent?: PortfolioContent;
+  projects?: Project[];
+  /** Keyed by project id; a project without one has an empty gallery. */
+  galleries?: Record<string, Gallery>;
+  siteDetails?: SiteDetails;
+  compCard?: CompCardStats;
+  availability?: {
+    periods?: AvailabilityPeriodInput[];
+    unavailable?: UnavailableRangeInput[];
+    slots?: TimeSlotInput[];
+  };
+  /** Stored as given (status and creation time included), in this order; their ids are the server's. */
+  bookings?: Array<Omit<BookingRequest, 'id'>>;
+  /** The admin's SMS choice. */
+  smsEnabled?: boolean | null;
+}
+
+/** The ids the server gave what was seeded, in the seed's order. */
+export interface SeededIds {
+  bookings: string[];
+  periods: string[];
+  unavailable: string[];
+  slots: string[];
+}
+
+export interface OutboxMessage {
+  id: number;
+  channel: 'mail' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+/** This browser's passkey authenticator (a software one, on the site's origin). */
+export interface PasskeyDevice {
+  /** From now on the browser uses another authenticator, holding none of her passkeys. */
+  switchToAnother(): void;
+  /** She dismisses the next passkey prompt. */
+  dismissNextPrompt(): void;
+}
+
+/** What the test environment puts on the page's window (functions of the worker's node side). */
+export interface StudioBridge {
+  /** Starts this worker's server once and points the page at it. */
+  start(): Promise<{ baseUrl: string; adminEmail: string }>;
+  /** Empties the server and writes the seed; clears this page's cookies and puts the server's clock back at now. */
+  reset(seed: StudioSeed): Promise<SeededIds>;
+  /** The server's outbox (the mails and SMS it sent), newest first. */
+  outbox(): Promise<OutboxMessage[]>;
+  /** Moves the server's clock on (a link or a passkey step expiring). */
+  advanceClock(ms: number): void;
+  /** Resolves once no request of this page is in flight (a response may start another: it waits for that too). */
+  idle(): Promise<void>;
+  /** Takes this page off the network (every request fails as fetch fails offline) or back on. */
+  setOnline(online: boolean): void;
+  /** Puts a software passkey authenticator behind this page's navigator.credentials. */
+  passkeyDevice(): PasskeyDevice;
+  /** How many requests this page has sent to a path (method and path, e.g. 'GET /api/services'). */
+  requests(methodAndPath: string): number;
+}
+
+function bridge(): StudioBridge {
+  const found = (globalThis as { __studioServer?: StudioBridge }).__studioServer;
+  if (!found) {
+    throw new Error(
+      "No studio server here: the test's project must use the studio test environment (jest.config.ts, dom()).",
+    );
+  }
+  return found;
+}
+
+export interface StudioServer {
+  /** A new http adapter, as a page load makes one (its own sign-in store unless given one). */
+  backend(store?: KeyValueStore): Backend;
+  /** The ids of what was seeded. */
+  ids: SeededIds;
+  adminEmail: string;
+  /** Signs the given adapter in as the admin the product's way: the e-mail link from the outbox, then completed. */
+  signInAsAdmin(backend: Backend): Promise<void>;
+  /** The token of the newest sign-in link in the outbox. */
+  lastSignInToken(): Promise<string>;
+  outbox(): Promise<OutboxMessage[]>;
+  advanceClock(ms: number): void;
+  idle(): Promise<void>;
+  setOnline(online: boolean): void;
+  passkeyDevice(): PasskeyDevice;
+  requests(methodAndPath: string): number;
+}
+
+/** Empties this worker's server and seeds it; call it in beforeEach (or at the start of a test). */
+export async function studioServer(seed: StudioSeed = {}): Promise<StudioServer> {
+  const studio = bridge();
+  const { adminEmail } = await studio.start();
+  const ids = await studio.reset(seed);
+  const lastSignInToken = async () => {
+    for (const message of await studio.outbox()) {
+      const token = /[?&]token=([A-Za-z0-9_-]{43})/.exec(message.body)?.[1];
+      if (token) return token;
+    }
+    throw new Error('no sign-in link in the outbox');
+  };
+  return {
+    backend: (store) => createHttpBackend({ baseUrl: '', store: store ?? pageStore() }),
+    ids,
+    adminEmail,
+    signInAsAdmin: async (backend) => {
+      await backend.auth.requestLink(adminEmail);
+      await backend.auth.completeSignIn(await lastSignInToken(), adminEmail);
+    },
+    lastSignInToken,
+    outbox: () => studio.outbox(),
+    advanceClock: (ms) => studio.advanceClock(ms),
+    idle: () => studio.idle(),
+    setOnline: (online) => studio.setOnline(online),
+    passkeyDevice: () => studio.passkeyDevice(),
+    requests: (methodAndPath) => studio.requests(methodAndPath),
+  };
+}
