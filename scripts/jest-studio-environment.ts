@@ -92,6 +92,7 @@ async function startStudio(): Promise<Studio> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   // The worker ends when jest is done with it; its server must not keep it (or an in-band run) alive.
   app.server.unref();
+  app.server.on('connection', (socket) => socket.unref());
   const { port } = app.server.address() as AddressInfo;
   // The test side's own connection to the server's file, for emptying and seeding it between tests.
   const db = modules.database.openDatabase(dataDir);
@@ -149,18 +150,23 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export default class StudioEnvironment extends TestEnvironment {
   override async setup(): Promise<void> {
     await super.setup();
+    // Built before the worker's first test file runs, so its start (loading and compiling the server) counts against
+    // no test's timeout; the worker's later files find it ready.
+    await (studio ??= startStudio());
     if (!this.dom) throw new Error('jsdom did not start');
     const dom: NonNullable<typeof this.dom> = this.dom;
     const page = this.global as unknown as typeof globalThis & { __studioServer?: StudioBridge };
     const jar = dom.cookieJar;
     let inFlight = 0;
-    let online = true;
+    // The requests that fail as fetch fails offline ('METHOD /path' prefixes; '' is every request).
+    let failing: string[] = [];
     let device: ReturnType<ServerModules['authenticator']['installSoftwareAuthenticator']> | undefined;
     const counts = new Map<string, number>();
 
     /** node's fetch with this page's cookies: sent with each request, and kept from each answer, as a browser does. */
     const cookieFetch = async (url: URL, init: RequestInit = {}): Promise<Response> => {
-      if (!online) throw new TypeError('fetch failed');
+      const key = `${(init.method ?? 'GET').toUpperCase()} ${url.pathname}`;
+      if (failing.some((prefix) => key.startsWith(prefix))) throw new TypeError('fetch failed');
       const headers = new Headers(init.headers);
       const cookie = jar.getCookieStringSync(url.href);
       if (cookie) headers.set('cookie', cookie);
@@ -233,7 +239,7 @@ export default class StudioEnvironment extends TestEnvironment {
         const s = await (studio ??= startStudio());
         await page.__studioServer?.idle();
         s.clockOffsetMs = 0;
-        online = true;
+        failing = [];
         counts.clear();
         device?.uninstall();
         device = undefined;
@@ -258,8 +264,8 @@ export default class StudioEnvironment extends TestEnvironment {
           quiet = inFlight === 0 ? quiet + 1 : 0;
         }
       },
-      setOnline: (value) => {
-        online = value;
+      failRequests: (prefixes) => {
+        failing = [...prefixes];
       },
       passkeyDevice: (): PasskeyDevice => {
         if (!started) throw new Error('start the studio server first');

@@ -80,8 +80,11 @@ export interface StudioBridge {
   advanceClock(ms: number): void;
   /** Resolves once no request of this page is in flight (a response may start another: it waits for that too). */
   idle(): Promise<void>;
-  /** Takes this page off the network (every request fails as fetch fails offline) or back on. */
-  setOnline(online: boolean): void;
+  /**
+   * From now on the page's requests that start with one of these ('GET /api/services', 'POST /api/admin', '' for all)
+   * fail as fetch fails when the network is down; an empty list lets every request through again.
+   */
+  failRequests(prefixes: string[]): void;
   /** Puts a software passkey authenticator behind this page's navigator.credentials. */
   passkeyDevice(): PasskeyDevice;
   /** How many requests this page has sent to a path (method and path, e.g. 'GET /api/services'). */
@@ -111,7 +114,10 @@ export interface StudioServer {
   outbox(): Promise<OutboxMessage[]>;
   advanceClock(ms: number): void;
   idle(): Promise<void>;
-  setOnline(online: boolean): void;
+  /** The page's requests starting with one of these fail as on a dropped network ('' is every request). */
+  failRequests(...prefixes: string[]): void;
+  /** Lets every request through again. */
+  restoreNetwork(): void;
   passkeyDevice(): PasskeyDevice;
   requests(methodAndPath: string): number;
 }
@@ -140,7 +146,8 @@ export async function studioServer(seed: StudioSeed = {}): Promise<StudioServer>
     outbox: () => studio.outbox(),
     advanceClock: (ms) => studio.advanceClock(ms),
     idle: () => studio.idle(),
-    setOnline: (online) => studio.setOnline(online),
+    failRequests: (...prefixes) => studio.failRequests(prefixes),
+    restoreNetwork: () => studio.failRequests([]),
     passkeyDevice: () => studio.passkeyDevice(),
     requests: (methodAndPath) => studio.requests(methodAndPath),
   };
