@@ -134,7 +134,8 @@ async function resetAndSeed(s: Studio, seed: StudioSeed): Promise<SeededIds> {
   }
   const ids: SeededIds = { bookings: [], periods: [], unavailable: [], slots: [] };
   for (const period of seed.availability?.periods ?? []) ids.periods.push(await availability.addPeriod(period));
-  for (const range of seed.availability?.unavailable ?? []) ids.unavailable.push(await availability.addUnavailable(range));
+  for (const range of seed.availability?.unavailable ?? [])
+    ids.unavailable.push(await availability.addUnavailable(range));
   for (const slot of seed.availability?.slots ?? []) ids.slots.push(await availability.addSlot(slot));
   for (const [i, booking] of (seed.bookings ?? []).entries()) {
     const stored = await bookings.create(booking, `seed-${i}-${Date.now()}`, `seed-${i}`);
@@ -160,6 +161,8 @@ export default class StudioEnvironment extends TestEnvironment {
     let inFlight = 0;
     // The requests that fail as fetch fails offline ('METHOD /path' prefixes; '' is every request).
     let failing: string[] = [];
+    // Requests that reach the server and whose answer is then lost on the way back (once each).
+    let losing: string[] = [];
     let device: ReturnType<ServerModules['authenticator']['installSoftwareAuthenticator']> | undefined;
     const counts = new Map<string, number>();
 
@@ -172,6 +175,12 @@ export default class StudioEnvironment extends TestEnvironment {
       if (cookie) headers.set('cookie', cookie);
       const response = await fetch(url, { ...init, headers });
       for (const line of response.headers.getSetCookie()) jar.setCookieSync(line, url.href, { ignoreError: true });
+      const lost = losing.findIndex((prefix) => key.startsWith(prefix));
+      if (lost >= 0) {
+        losing.splice(lost, 1);
+        await response.body?.cancel();
+        throw new TypeError('fetch failed');
+      }
       return response;
     };
 
@@ -240,6 +249,7 @@ export default class StudioEnvironment extends TestEnvironment {
         await page.__studioServer?.idle();
         s.clockOffsetMs = 0;
         failing = [];
+        losing = [];
         counts.clear();
         device?.uninstall();
         device = undefined;
@@ -259,13 +269,16 @@ export default class StudioEnvironment extends TestEnvironment {
       },
       idle: async () => {
         // Settled when nothing is in flight for a few turns: an answer's handling may start the next request.
-        for (let quiet = 0; quiet < 3; ) {
+        for (let quiet = 0; quiet < 3;) {
           await turn();
           quiet = inFlight === 0 ? quiet + 1 : 0;
         }
       },
       failRequests: (prefixes) => {
         failing = [...prefixes];
+      },
+      loseNextAnswer: (prefix) => {
+        losing.push(prefix);
       },
       passkeyDevice: (): PasskeyDevice => {
         if (!started) throw new Error('start the studio server first');

@@ -18,7 +18,9 @@ function LocationProbe() {
 }
 
 /** The server holding the demo seed (with the given parts replaced), and a visitor's adapter to it. */
-export async function visitSite(overrides: Partial<StudioSeed> = {}): Promise<{ server: StudioServer; backend: Backend }> {
+export async function visitSite(
+  overrides: Partial<StudioSeed> = {},
+): Promise<{ server: StudioServer; backend: Backend }> {
   const server = await studioServer(seed(overrides));
   return { server, backend: server.backend() };
 }

@@ -85,6 +85,8 @@ export interface StudioBridge {
    * fail as fetch fails when the network is down; an empty list lets every request through again.
    */
   failRequests(prefixes: string[]): void;
+  /** The next request starting with this reaches the server, and its answer is lost on the way back. */
+  loseNextAnswer(prefix: string): void;
   /** Puts a software passkey authenticator behind this page's navigator.credentials. */
   passkeyDevice(): PasskeyDevice;
   /** How many requests this page has sent to a path (method and path, e.g. 'GET /api/services'). */
@@ -118,6 +120,8 @@ export interface StudioServer {
   failRequests(...prefixes: string[]): void;
   /** Lets every request through again. */
   restoreNetwork(): void;
+  /** The next request starting with this reaches the server, and its answer is lost on the way back. */
+  loseNextAnswer(prefix: string): void;
   passkeyDevice(): PasskeyDevice;
   requests(methodAndPath: string): number;
 }
@@ -148,6 +152,7 @@ export async function studioServer(seed: StudioSeed = {}): Promise<StudioServer>
     idle: () => studio.idle(),
     failRequests: (...prefixes) => studio.failRequests(prefixes),
     restoreNetwork: () => studio.failRequests([]),
+    loseNextAnswer: (prefix) => studio.loseNextAnswer(prefix),
     passkeyDevice: () => studio.passkeyDevice(),
     requests: (methodAndPath) => studio.requests(methodAndPath),
   };
