@@ -287,7 +287,10 @@ export default class StudioEnvironment extends TestEnvironment {
         device = installed;
         return { switchToAnother: installed.switchToAnother, dismissNextPrompt: installed.dismissNextPrompt };
       },
-      requests: (methodAndPath) => counts.get(methodAndPath) ?? 0,
+      requests: (methodAndPath) =>
+        methodAndPath === '*'
+          ? [...counts.values()].reduce((sum, n) => sum + n, 0)
+          : (counts.get(methodAndPath) ?? 0),
     };
   }
 

@@ -18,6 +18,7 @@ import type {
   TimeSlotInput,
   UnavailableRangeInput,
 } from '../domain/types';
+import { act } from '@testing-library/react';
 import type { Backend } from '../backend/port';
 import { createHttpBackend } from '../backend/http';
 import { pageStore, type KeyValueStore } from '../backend/sign-in-email';
@@ -89,7 +90,7 @@ export interface StudioBridge {
   loseNextAnswer(prefix: string): void;
   /** Puts a software passkey authenticator behind this page's navigator.credentials. */
   passkeyDevice(): PasskeyDevice;
-  /** How many requests this page has sent to a path (method and path, e.g. 'GET /api/services'). */
+  /** How many requests this page has sent to a path (method and path, e.g. 'GET /api/services'); '*' counts all. */
   requests(methodAndPath: string): number;
 }
 
@@ -150,6 +151,12 @@ export async function studioServer(seed: StudioSeed = {}): Promise<StudioServer>
     outbox: () => studio.outbox(),
     advanceClock: (ms) => studio.advanceClock(ms),
     idle: () => studio.idle(),
+    settle: async () => {
+      for (let before = -1; before !== studio.requests('*');) {
+        before = studio.requests('*');
+        await act(() => studio.idle());
+      }
+    },
     failRequests: (...prefixes) => studio.failRequests(prefixes),
     restoreNetwork: () => studio.failRequests([]),
     loseNextAnswer: (prefix) => studio.loseNextAnswer(prefix),
