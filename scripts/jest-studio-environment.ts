@@ -6,7 +6,7 @@
 // The server runs on this side of the worker (node's realm, loaded through tsx), never inside a test file's jsdom
 // realm: the page only gets a fetch and an EventSource that reach it over real HTTP on 127.0.0.1, with the page's
 // cookie jar, as a browser's would. JSON answers are parsed in the page's realm, so a test's objects are its own.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +29,7 @@ type ServerModules = {
   availability: typeof import('../server/src/repositories/availability-repository');
   bookings: typeof import('../server/src/repositories/bookings-repository');
   settings: typeof import('../server/src/repositories/settings-repository');
+  media: typeof import('../server/src/media/media-store');
   authenticator: typeof import('../server/test/software-authenticator');
 };
 
@@ -63,6 +64,7 @@ function loadServer(): ServerModules {
     availability: load('../server/src/repositories/availability-repository'),
     bookings: load('../server/src/repositories/bookings-repository'),
     settings: load('../server/src/repositories/settings-repository'),
+    media: load('../server/src/media/media-store'),
     authenticator: load('../server/test/software-authenticator'),
   };
 }
@@ -74,7 +76,7 @@ async function startStudio(): Promise<Studio> {
   const state = { clockOffsetMs: 0 };
   const app = await modules.app.buildApp({
     dataDir,
-    logLevel: 'silent',
+    logLevel: process.env.STUDIO_UI_TEST_LOG ?? 'silent',
     adminEmail: ADMIN_EMAIL,
     publicOrigin: PUBLIC_ORIGIN,
     production: false,
@@ -116,7 +118,12 @@ async function resetAndSeed(s: Studio, seed: StudioSeed): Promise<SeededIds> {
   } finally {
     db.pragma('foreign_keys = ON');
   }
-  rmSync(path.join(s.dataDir, 'media'), { recursive: true, force: true });
+  // The uploads' files go with their rows; the folders the media store made at start stay.
+  const { UPLOADS_TMP_DIR, ORIGINALS_DIR, UPLOADS_DIR } = modules.media;
+  for (const dir of [UPLOADS_TMP_DIR, ORIGINALS_DIR, path.join('media', UPLOADS_DIR)]) {
+    const at = path.join(s.dataDir, dir);
+    for (const entry of readdirSync(at)) rmSync(path.join(at, entry), { recursive: true, force: true });
+  }
 
   const content = modules.content.createContentRepository(db);
   const availability = modules.availability.createAvailabilityRepository(db);
@@ -184,6 +191,15 @@ export default class StudioEnvironment extends TestEnvironment {
       return response;
     };
 
+    /** A page's Blob's bytes, read as a page reads them (jsdom's Blob has no arrayBuffer()). */
+    const readBlob = (blob: Blob) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const reader = new page.FileReader();
+        reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsArrayBuffer(blob);
+      });
+
     /** A page-realm FormData (an upload) as node's, its files read into node's Blobs. */
     const nodeBody = async (body: unknown): Promise<BodyInit | undefined> => {
       if (body === undefined || body === null || typeof body === 'string') return body ?? undefined;
@@ -191,7 +207,7 @@ export default class StudioEnvironment extends TestEnvironment {
         const form = new FormData();
         for (const [name, value] of body.entries()) {
           if (typeof value === 'string') form.append(name, value);
-          else form.append(name, new Blob([await value.arrayBuffer()], { type: value.type }), value.name);
+          else form.append(name, new Blob([await readBlob(value)], { type: value.type }), value.name);
         }
         return form;
       }
@@ -288,9 +304,7 @@ export default class StudioEnvironment extends TestEnvironment {
         return { switchToAnother: installed.switchToAnother, dismissNextPrompt: installed.dismissNextPrompt };
       },
       requests: (methodAndPath) =>
-        methodAndPath === '*'
-          ? [...counts.values()].reduce((sum, n) => sum + n, 0)
-          : (counts.get(methodAndPath) ?? 0),
+        methodAndPath === '*' ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(methodAndPath) ?? 0),
     };
   }
 

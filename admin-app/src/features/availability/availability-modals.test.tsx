@@ -17,7 +17,7 @@ let saves: jest.Mock[];
 let onClose: jest.Mock;
 
 beforeEach(async () => {
-  ({ server, backend: backend } = await adminServer());
+  ({ server, backend } = await adminServer());
   saves = (['addPeriod', 'addUnavailable', 'addSlot'] as const).map((method) => {
     const original = backend.availability[method] as (input: unknown) => Promise<void>;
     const save = jest.fn((input: unknown) => original(input));
