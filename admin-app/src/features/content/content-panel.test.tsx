@@ -1,6 +1,6 @@
 // The Content tab against the real server: what she changes is what visitors read next, the shared schemas refuse
-// what the server would (a price that is not '$NNN', a photo without
-// alt text) with the message beside the field, deleting asks first, and the portfolio order follows the keyboard.
+// what the server would (a price that is not '$NNN', a photo without alt text) with the message beside the field,
+// deleting asks first, and the portfolio order follows the keyboard.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Backend } from '@studio/shared/backend';
 import { BackendProvider, createQueryCache } from '@studio/shared/data';
