@@ -152,6 +152,10 @@ async function resetAndSeed(s: Studio, seed: StudioSeed): Promise<SeededIds> {
   return ids;
 }
 
+/** 'METHOD /path' against a prefix of it, or the whole of it when the pattern ends in '$'. */
+const matches = (key: string, pattern: string) =>
+  pattern.endsWith('$') ? key === pattern.slice(0, -1) : key.startsWith(pattern);
+
 /** Waits a turn of the event loop (real time, whatever the page's timers are doing). */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -176,13 +180,13 @@ export default class StudioEnvironment extends TestEnvironment {
     /** node's fetch with this page's cookies: sent with each request, and kept from each answer, as a browser does. */
     const cookieFetch = async (url: URL, init: RequestInit = {}): Promise<Response> => {
       const key = `${(init.method ?? 'GET').toUpperCase()} ${url.pathname}`;
-      if (failing.some((prefix) => key.startsWith(prefix))) throw new TypeError('fetch failed');
+      if (failing.some((match) => matches(key, match))) throw new TypeError('fetch failed');
       const headers = new Headers(init.headers);
       const cookie = jar.getCookieStringSync(url.href);
       if (cookie) headers.set('cookie', cookie);
       const response = await fetch(url, { ...init, headers });
       for (const line of response.headers.getSetCookie()) jar.setCookieSync(line, url.href, { ignoreError: true });
-      const lost = losing.findIndex((prefix) => key.startsWith(prefix));
+      const lost = losing.findIndex((match) => matches(key, match));
       if (lost >= 0) {
         losing.splice(lost, 1);
         await response.body?.cancel();
@@ -193,9 +197,9 @@ export default class StudioEnvironment extends TestEnvironment {
 
     /** A page's Blob's bytes, read as a page reads them (jsdom's Blob has no arrayBuffer()). */
     const readBlob = (blob: Blob) =>
-      new Promise<Buffer>((resolve, reject) => {
+      new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
         const reader = new page.FileReader();
-        reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer));
+        reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
         reader.onerror = () => reject(reader.error);
         reader.readAsArrayBuffer(blob);
       });

@@ -82,8 +82,9 @@ export interface StudioBridge {
   /** Resolves once no request of this page is in flight (a response may start another: it waits for that too). */
   idle(): Promise<void>;
   /**
-   * From now on the page's requests that start with one of these ('GET /api/services', 'POST /api/admin', '' for all)
-   * fail as fetch fails when the network is down; an empty list lets every request through again.
+   * From now on the page's requests that start with one of these ('GET /api/services', 'POST /api/admin', '' for all;
+   * ending in '$', exactly that path) fail as fetch fails when the network is down; an empty list lets every request
+   * through again.
    */
   failRequests(prefixes: string[]): void;
   /** The next request starting with this reaches the server, and its answer is lost on the way back. */
@@ -116,8 +117,16 @@ export interface StudioServer {
   lastSignInToken(): Promise<string>;
   outbox(): Promise<OutboxMessage[]>;
   advanceClock(ms: number): void;
+  /** Resolves once none of the page's requests is in flight (outside act(): React's updates may still wait). */
   idle(): Promise<void>;
-  /** The page's requests starting with one of these fail as on a dropped network ('' is every request). */
+  /**
+   * Lets the page settle inside act(): its requests finish, React renders their answers and runs the effects they
+   * cause, and so on until a round starts no new request. (Inside one act() React runs effects only at its end, so a
+   * request an answer's effect starts needs another round.)
+   */
+  settle(): Promise<void>;
+  /** The page's requests starting with one of these fail as on a dropped network ('' is every request; ending in
+   * '$', exactly that path). */
   failRequests(...prefixes: string[]): void;
   /** Lets every request through again. */
   restoreNetwork(): void;
