@@ -53,10 +53,24 @@ let studio: Promise<Studio> | undefined;
 /** The server once started (the clock is moved synchronously). */
 let started: Studio | undefined;
 
+/**
+ * tsx's hook for node's ESM loader, which the server's import() calls go through (e.g. the contract PDF, loaded on
+ * first use). Imported as ESM: its CommonJS build resolves its loader one folder off.
+ */
+async function registerTsx(): Promise<void> {
+  const nativeImport = new Function('specifier', 'return import(specifier)') as (
+    specifier: string,
+  ) => Promise<typeof import('tsx/esm/api')>;
+  (await nativeImport('tsx/esm/api')).register();
+}
+
 function loadServer(): ServerModules {
-  // Its own tsx namespace: only what is required through it is compiled by tsx, nothing else in the worker.
-  const tsx = register({ namespace: 'studio-ui-tests' });
-  const load = (file: string) => tsx.require(file, __filename);
+  // tsx compiles the server's TypeScript as node loads it, as `tsx` does for `npm run dev`. Registered for the whole
+  // worker (a namespace would leave out the modules the server loads later with import()); the test files never go
+  // through node's loaders, jest runs them in its own module system with ts-jest.
+  register();
+  // Each module is typed by its field in ServerModules.
+  const load = (file: string) => require(path.join(__dirname, file)) as never;
   return {
     app: load('../server/src/app'),
     database: load('../server/src/db/database'),
@@ -70,6 +84,9 @@ function loadServer(): ServerModules {
 }
 
 async function startStudio(): Promise<Studio> {
+  // The server loads a few modules on first use with import(): those go through node's ESM loader, which needs tsx's
+  // hook too. Test files never use that loader (jest runs them in its own module system).
+  await registerTsx();
   const modules = loadServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-ui-'));
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));

@@ -158,6 +158,7 @@ describe('tabs', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
     // The Deployments panel is a lazy chunk too: its first opening resolves it.
     await act(async () => fireEvent.keyDown(contentTab, { key: 'ArrowRight' }));
+    await server.settle();
     expect(deploymentsTab).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(deploymentsTab, { key: 'ArrowRight' });
     expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
@@ -234,7 +235,9 @@ describe('bookings', () => {
     const select = within(cardOf('Oldest Client')).getByRole('combobox');
     await chooseStatus('Oldest Client', 'Declined');
     // The dialog stays open with the failure; closing it leaves the saved status.
-    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('down');
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(
+      'Network error: the server could not be reached.',
+    );
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(select).toHaveValue('New');
 
@@ -242,6 +245,7 @@ describe('bookings', () => {
     await act(async () => {
       fireEvent.change(within(cardOf(XSS)).getByRole('combobox'), { target: { value: 'New' } });
     });
+    await server.settle();
     expect(within(cardOf(XSS)).getByRole('alert')).toHaveTextContent('Failed to update status. Please try again.');
     expect(within(cardOf(XSS)).getByRole('combobox')).toHaveValue('Confirmed');
   });
@@ -276,12 +280,14 @@ async function chooseStatus(name: string, status: BookingRequest['status'], mess
   await act(async () => {
     fireEvent.change(within(cardOf(name)).getByRole('combobox'), { target: { value: status } });
   });
+  await server.settle();
   const dialog = screen.getByRole('dialog');
   if (message)
     fireEvent.change(within(dialog).getByLabelText('Personal message (optional)'), { target: { value: message } });
   await act(async () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and e-mail client' }));
   });
+  await server.settle();
 }
 
 describe('search and the New badge (issue 18)', () => {
@@ -334,6 +340,7 @@ describe('deliberate status changes (issue 18)', () => {
     await act(async () => {
       fireEvent.change(within(cardOf('Oldest Client')).getByRole('combobox'), { target: { value: 'Contacted' } });
     });
+    await server.settle();
     const dialog = screen.getByRole('dialog', { name: "Mark Oldest Client's request Contacted?" });
     fireEvent.change(within(dialog).getByLabelText('Personal message (optional)'), {
       target: { value: 'Could we talk on Thursday?' },
@@ -359,6 +366,7 @@ describe('deliberate status changes (issue 18)', () => {
     await act(async () => {
       fireEvent.click(within(card).getByRole('button', { name: 'Undo' }));
     });
+    await server.settle();
     expect(within(card).getByRole('combobox')).toHaveValue('New');
     expect(within(card).getByRole('status')).toHaveTextContent('Change undone; nothing was sent.');
     expect((await memory.bookings.list()).items.find((b) => b.id === id.b1)?.status).toBe('New');
@@ -446,6 +454,7 @@ describe('bookings a page at a time (issue 14)', () => {
     // The badge counts the New requests of the whole list, not the 50 read.
     expect(screen.getByTestId('new-count')).toHaveTextContent(`${(await memory.bookings.summary()).new} new requests`);
     await act(async () => fireEvent.click(olderButton()));
+    await server.settle();
     expect(cardCount()).toBe(60);
     expect(names().at(-1)).toBe('Client 0');
     expect(screen.getByText('60 requests')).toBeInTheDocument();
@@ -459,10 +468,12 @@ describe('bookings a page at a time (issue 14)', () => {
     server.failRequests('GET /api/admin/bookings$');
     await act(async () => fireEvent.click(olderButton()));
     await server.settle();
+    await server.settle();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load older requests. Please try again.');
     expect(cardCount()).toBe(50);
     server.restoreNetwork();
     await act(async () => fireEvent.click(olderButton()));
+    await server.settle();
     await server.settle();
     expect(cardCount()).toBe(55);
   });
@@ -472,6 +483,7 @@ describe('bookings a page at a time (issue 14)', () => {
     await act(async () =>
       fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Confirmed' } }),
     );
+    await server.settle();
     expect(names()).toEqual([XSS]);
     await act(async () => {
       await memory.bookings.updateStatus(id.b3!, 'Confirmed');
@@ -484,10 +496,12 @@ describe('bookings a page at a time (issue 14)', () => {
     await act(async () =>
       fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Contacted' } }),
     );
+    await server.settle();
     expect(screen.getByText('No Contacted requests.')).toBeInTheDocument();
     await act(async () =>
       fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'all' } }),
     );
+    await server.settle();
     expect(names()).toEqual([XSS, 'Middle Client', 'Oldest Client', 'Declined Client']);
   });
 
@@ -518,6 +532,7 @@ describe('bookings a page at a time (issue 14)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load booking requests.');
     server.restoreNetwork();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    await server.settle();
     await server.settle();
     expect(cardCount()).toBe(4);
   });
@@ -558,6 +573,7 @@ describe('availability', () => {
     fireEvent.change(within(dialog).getByLabelText('End date'), { target: { value: '2031-02-10' } });
     fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: 'February' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    await server.settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(section('Availability periods')).getByText('February')).toBeInTheDocument();
   });
@@ -586,6 +602,7 @@ describe('availability', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a date, a start time and an end time.');
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2031-03-03' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    await server.settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(section('Time slots')).getByText('Mar 3, 2031, 09:00–17:00')).toBeInTheDocument();
   });
@@ -635,6 +652,7 @@ describe('availability', () => {
       const end = within(dialog).queryByLabelText('End date');
       if (end) fireEvent.change(end, { target: { value: '2031-04-02' } });
       await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+      await server.settle();
       expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
       expect(dateField).toHaveValue('2031-04-01');
     },
@@ -674,6 +692,7 @@ describe('availability', () => {
     fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ }));
     await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' })));
     await server.settle();
+    await server.settle();
   }
 
   test('a delete asks first: Cancel keeps it; the last period warns that bookings close; Undo brings it back', async () => {
@@ -698,6 +717,7 @@ describe('availability', () => {
     const undo = screen.getByRole('status');
     expect(undo).toHaveTextContent(/^Deleted the availability period /);
     await act(async () => fireEvent.click(within(undo).getByRole('button', { name: 'Undo' })));
+    await server.settle();
     expect(
       (await memory.availability.getPublic()).periods.map(({ startDate, endDate }) => [startDate, endDate]),
     ).toEqual(before);
@@ -725,6 +745,7 @@ describe('SMS setting', () => {
     const toggle = await screen.findByRole('switch', { name: 'Send text messages to clients who opt in' });
     expect(toggle).not.toBeChecked();
     await act(async () => fireEvent.click(toggle));
+    await server.settle();
     expect(toggle).toBeChecked();
     expect(await memory.notifications.getSmsStatus()).toMatchObject({ enabled: true, adminValue: true });
     expect(screen.getByText('Text messages are on.')).toBeInTheDocument();
@@ -871,6 +892,7 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send for signature…' }));
     });
+    await server.settle();
     // Nothing is sent before she confirms.
     const confirm = within(dialog).getByRole('alertdialog', { name: 'Send this contract for signature?' });
     expect(confirm).toHaveTextContent('b2@example.com will receive a private link');
@@ -878,6 +900,7 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
     });
+    await server.settle();
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Sent to b2@example.com.');
     expect(within(cardOf(XSS)).getByText('Sent')).toBeInTheDocument();
 
@@ -894,6 +917,7 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'New version' }));
     });
+    await server.settle();
     expect(within(dialog).getByRole('button', { name: /Version 2/, pressed: true })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Version 1/ })).toHaveTextContent('Signed');
     expect(within(dialog).getByLabelText('Client name')).not.toHaveAttribute('readonly');
@@ -914,7 +938,7 @@ describe('contracts', () => {
       paperSize: 'a4',
     });
     await contracts.send(created.id);
-    await signAsClient(created.id, 'A');
+    await signAsClient(created.id, 'Ann Lee');
     await expect(contracts.update(created.id, { form: created.form, paperSize: 'letter' })).rejects.toMatchObject({
       code: 'conflict',
     });
@@ -929,6 +953,7 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     });
+    await server.settle();
     const [first] = (await (await memory.contracts()).forBooking(id.b2!)).contracts;
     expect(await within(dialog).findByRole('link', { name: 'PDF' })).toHaveAttribute(
       'href',
@@ -942,6 +967,7 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'New version' }));
     });
+    await server.settle();
     const [second] = (await (await memory.contracts()).forBooking(id.b2!)).contracts;
     expect(second!.id).not.toBe(first!.id);
     await waitFor(() =>
@@ -996,6 +1022,7 @@ test('leaving the dashboard (here by Sign out) forgets every admin read: the cac
   const keys = [bookingListKey('all'), adminAvailabilityKey, settingsKey];
   for (const key of keys) expect(cache.read(key).status).toBe('ready');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+  await server.settle();
   expect(screen.getByText('Home page')).toBeInTheDocument();
   for (const key of keys) expect(cache.read(key).status).toBe('loading');
 });
@@ -1003,6 +1030,7 @@ test('leaving the dashboard (here by Sign out) forgets every admin read: the cac
 test('Sign out ends the session through the shared backend, so the shared auth store follows', async () => {
   await renderApp();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+  await server.settle();
   expect(await memory.auth.current()).toBeNull();
   expect(authStore.getState().user).toBeNull();
   expect(screen.getByText('Home page')).toBeInTheDocument();
