@@ -6,7 +6,8 @@
 // The server runs on this side of the worker (node's realm, loaded through tsx), never inside a test file's jsdom
 // realm: the page only gets a fetch and an EventSource that reach it over real HTTP on 127.0.0.1, with the page's
 // cookie jar, as a browser's would. JSON answers are parsed in the page's realm, so a test's objects are its own.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { c as tarCreate } from 'tar';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,8 @@ type ServerModules = {
   bookings: typeof import('../server/src/repositories/bookings-repository');
   settings: typeof import('../server/src/repositories/settings-repository');
   media: typeof import('../server/src/media/media-store');
+  deploys: typeof import('../server/src/repositories/deploys-repository');
+  gate: typeof import('../server/src/deploys/gate');
   authenticator: typeof import('../server/test/software-authenticator');
 };
 
@@ -79,6 +82,8 @@ function loadServer(): ServerModules {
     bookings: load('../server/src/repositories/bookings-repository'),
     settings: load('../server/src/repositories/settings-repository'),
     media: load('../server/src/media/media-store'),
+    deploys: load('../server/src/repositories/deploys-repository'),
+    gate: load('../server/src/deploys/gate'),
     authenticator: load('../server/test/software-authenticator'),
   };
 }
@@ -91,11 +96,20 @@ async function startStudio(): Promise<Studio> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-ui-'));
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   const state = { clockOffsetMs: 0 };
+  // The shell the server serves and gates remote deploys against: a page, and what its build needs of the remotes.
+  const shellDir = path.join(dataDir, 'shell');
+  mkdirSync(shellDir, { recursive: true });
+  writeFileSync(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(shellDir, modules.gate.REQUIREMENTS_FILE), JSON.stringify(SHELL_REQUIREMENTS));
   const app = await modules.app.buildApp({
     dataDir,
     logLevel: process.env.STUDIO_UI_TEST_LOG ?? 'silent',
     adminEmail: ADMIN_EMAIL,
     publicOrigin: PUBLIC_ORIGIN,
+    shellDir,
     production: false,
     https: false,
     seedDemo: false,
@@ -142,6 +156,13 @@ async function resetAndSeed(s: Studio, seed: StudioSeed): Promise<SeededIds> {
     for (const entry of readdirSync(at)) rmSync(path.join(at, entry), { recursive: true, force: true });
   }
 
+  // Deployed versions go with their rows too.
+  const remotes = path.join(s.dataDir, 'remotes');
+  for (const remote of readdirSync(remotes)) {
+    for (const entry of readdirSync(path.join(remotes, remote)))
+      rmSync(path.join(remotes, remote, entry), { recursive: true, force: true });
+  }
+
   const content = modules.content.createContentRepository(db);
   const availability = modules.availability.createAvailabilityRepository(db);
   const bookings = modules.bookings.createBookingsRepository(db);
@@ -167,6 +188,44 @@ async function resetAndSeed(s: Studio, seed: StudioSeed): Promise<SeededIds> {
   }
   if (seed.smsEnabled !== undefined) await settings.setAdminSmsValue(seed.smsEnabled);
   return ids;
+}
+
+// What the shell's build needs of a remote (federation-requirements.json), and a remote build that meets it.
+const SHELL_REQUIREMENTS = {
+  shared: [
+    { key: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true },
+    { key: 'react/', version: '19.3.1', requiredVersion: '19.3.1', singleton: true },
+    { key: 'react-dom', version: '19.3.1', requiredVersion: '19.3.1', singleton: true },
+    { key: '@studio/shared/', version: '1.0.0', requiredVersion: '1.0.0', singleton: true },
+  ],
+  remotes: {
+    'public-site': { name: 'public_site', exposes: ['./app'] },
+    'admin-app': { name: 'admin_app', exposes: ['./app'] },
+  },
+};
+
+/** A remote's build folder as webpack writes it (manifest, entry, the exposed module), `text` making it unique. */
+function remoteBuild(remote: 'public-site' | 'admin-app', text: string): string {
+  const name = remote.replace('-', '_');
+  const dir = mkdtempSync(path.join(tmpdir(), 'studio-ui-remote-'));
+  const manifest = {
+    id: name,
+    name,
+    metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: [{ name: 'react', version: '19.3.1', requiredVersion: '19.3.1', assets: { js: { sync: [], async: [] } } }],
+    exposes: [
+      {
+        name: 'app',
+        path: './app',
+        assets: { js: { sync: ['__federation_expose_app.0123456789.js'], async: [] }, css: { sync: [], async: [] } },
+      },
+    ],
+    remotes: [],
+  };
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dir, 'remoteEntry.js'), `/* entry ${text} */`);
+  writeFileSync(path.join(dir, '__federation_expose_app.0123456789.js'), `/* app ${text} */`);
+  return dir;
 }
 
 /** 'METHOD /path' against a prefix of it, or the whole of it when the pattern ends in '$'. */
@@ -323,6 +382,35 @@ export default class StudioEnvironment extends TestEnvironment {
         const installed = started.modules.authenticator.installSoftwareAuthenticator(PUBLIC_ORIGIN, page);
         device = installed;
         return { switchToAnother: installed.switchToAnother, dismissNextPrompt: installed.dismissNextPrompt };
+      },
+      deploy: async (remote, { text, by, tokenLabel }) => {
+        const s = await (studio ??= startStudio());
+        const { token } = await s.modules.deploys
+          .createDeploysRepository(s.db, () => new Date())
+          .issueToken(remote, tokenLabel);
+        const dir = remoteBuild(remote, text);
+        try {
+          const chunks: Buffer[] = [];
+          for await (const chunk of tarCreate({ gzip: true, cwd: dir, portable: true }, readdirSync(dir)))
+            chunks.push(chunk as Buffer);
+          const auth = { authorization: `Bearer ${token}` };
+          const uploaded = await fetch(`${s.baseUrl}/api/deploy/${remote}/versions`, {
+            method: 'PUT',
+            headers: { ...auth, 'content-type': 'application/gzip', 'x-studio-deployer': by },
+            body: Buffer.concat(chunks),
+          });
+          if (!uploaded.ok) throw new Error(`upload refused: ${await uploaded.text()}`);
+          const { version } = (await uploaded.json()) as { version: string };
+          const live = await fetch(`${s.baseUrl}/api/deploy/${remote}/live`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ version, by, kind: 'deploy' }),
+          });
+          if (!live.ok) throw new Error(`going live refused: ${await live.text()}`);
+          return version;
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
       },
       requests: (methodAndPath) =>
         methodAndPath === '*' ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(methodAndPath) ?? 0),

@@ -93,6 +93,16 @@ export interface StudioBridge {
   passkeyDevice(): PasskeyDevice;
   /** How many requests this page has sent to a path (method and path, e.g. 'GET /api/services'); '*' counts all. */
   requests(methodAndPath: string): number;
+  /** Deploys a remote's build as a team's CI does (a deploy token, the upload, going live); answers its version. */
+  deploy(remote: 'public-site' | 'admin-app', build: RemoteDeploy): Promise<string>;
+}
+
+export interface RemoteDeploy {
+  /** What makes this build's files (and so its version) its own. */
+  text: string;
+  /** Who deployed it, as the deploy command names her. */
+  by: string;
+  tokenLabel: string;
 }
 
 function bridge(): StudioBridge {
@@ -134,6 +144,7 @@ export interface StudioServer {
   loseNextAnswer(prefix: string): void;
   passkeyDevice(): PasskeyDevice;
   requests(methodAndPath: string): number;
+  deploy(remote: 'public-site' | 'admin-app', build: RemoteDeploy): Promise<string>;
 }
 
 /** Empties this worker's server and seeds it; call it in beforeEach (or at the start of a test). */
@@ -171,5 +182,6 @@ export async function studioServer(seed: StudioSeed = {}): Promise<StudioServer>
     loseNextAnswer: (prefix) => studio.loseNextAnswer(prefix),
     passkeyDevice: () => studio.passkeyDevice(),
     requests: (methodAndPath) => studio.requests(methodAndPath),
+    deploy: (remote, build) => studio.deploy(remote, build),
   };
 }
