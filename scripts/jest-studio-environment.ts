@@ -11,6 +11,7 @@ import { c as tarCreate } from 'tar';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
 import { TestEnvironment } from 'jest-environment-jsdom';
 import { register } from 'tsx/cjs/api';
 import { EventSource as NodeEventSource } from 'eventsource';
@@ -67,13 +68,16 @@ async function registerTsx(): Promise<void> {
   (await nativeImport('tsx/esm/api')).register();
 }
 
+// node's own require (the server's modules are node's, compiled by tsx), not the one jest gives this file.
+const requireServer = createRequire(__filename);
+
 function loadServer(): ServerModules {
   // tsx compiles the server's TypeScript as node loads it, as `tsx` does for `npm run dev`. Registered for the whole
   // worker (a namespace would leave out the modules the server loads later with import()); the test files never go
   // through node's loaders, jest runs them in its own module system with ts-jest.
   register();
   // Each module is typed by its field in ServerModules.
-  const load = (file: string) => require(path.join(__dirname, file)) as never;
+  const load = (file: string) => requireServer(path.join(__dirname, file)) as never;
   return {
     app: load('../server/src/app'),
     database: load('../server/src/db/database'),

@@ -215,7 +215,8 @@ export function installSoftwareAuthenticator(origin: string, into: object = glob
 
   // A window's navigator gets the credentials beside its own properties (they live on its prototype, so a copy would
   // lose them); node has no navigator and gets one.
-  if (saved.navigator) Object.defineProperty(saved.navigator, 'credentials', { value: credentials, configurable: true });
+  if (saved.navigator)
+    Object.defineProperty(saved.navigator, 'credentials', { value: credentials, configurable: true });
   else Object.defineProperty(scope, 'navigator', { value: { credentials }, configurable: true, writable: true });
   scope.PublicKeyCredential = class PublicKeyCredential {};
 
