@@ -271,7 +271,8 @@ describe('bookings', () => {
     await act(async () => {
       await memory.bookings.updateStatus(id.b3!, 'Declined');
     });
-    expect(within(cardOf('Middle Client')).getByRole('combobox')).toHaveValue('Declined');
+    // Told by the live stream.
+    await waitFor(() => expect(within(cardOf('Middle Client')).getByRole('combobox')).toHaveValue('Declined'));
   });
 });
 
@@ -488,11 +489,11 @@ describe('bookings a page at a time (issue 14)', () => {
     await act(async () => {
       await memory.bookings.updateStatus(id.b3!, 'Confirmed');
     });
-    expect(names()).toEqual([XSS, 'Middle Client']);
+    await waitFor(() => expect(names()).toEqual([XSS, 'Middle Client']));
     await act(async () => {
       await memory.bookings.updateStatus(id.b2!, 'Declined');
     });
-    expect(names()).toEqual(['Middle Client']);
+    await waitFor(() => expect(names()).toEqual(['Middle Client']));
     await act(async () =>
       fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Contacted' } }),
     );
@@ -523,6 +524,8 @@ describe('bookings a page at a time (issue 14)', () => {
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('New');
     away = false;
     await act(async () => tell({ type: 'resync' }));
+    // The list is read again over HTTP.
+    await server.settle();
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Contacted');
   });
 
