@@ -39,18 +39,22 @@ const base = {
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
 };
 
-const dom = (name: string) => ({
+// The UI packages' environment: jsdom, with the real server one call away (scripts/jest-studio-environment.ts, one
+// server per worker); security-kit needs no server and keeps plain jsdom.
+const STUDIO_ENVIRONMENT = '<rootDir>/../scripts/jest-studio-environment.ts';
+
+const dom = (name: string, testEnvironment = STUDIO_ENVIRONMENT) => ({
   ...base,
   displayName: name,
   rootDir: `<rootDir>/${name}`,
-  testEnvironment: 'jsdom',
+  testEnvironment,
   setupFilesAfterEnv: ['<rootDir>/../scripts/jest-dom-setup.ts'],
 });
 
 const config: Config = {
   projects: [
     dom('shared'),
-    dom('security-kit'),
+    dom('security-kit', 'jsdom'),
     dom('shell'),
     dom('public-site'),
     dom('admin-app'),

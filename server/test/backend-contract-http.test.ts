@@ -1,8 +1,8 @@
 // The backend contract suite against the http adapter for real: a real server on 127.0.0.1 (buildApp + listen on a
 // free port), seeded with the contract seed, and a fetch that keeps cookies and sends the CSRF double-submit pair.
 //
-// Every capability is on: the live cases run over server-sent events through the `eventsource` package, given the
-// same cookie-keeping fetch so the stream carries the admin's session like a browser's would.
+// The live cases run over server-sent events through the `eventsource` package, given the same cookie-keeping fetch
+// so the stream carries the admin's session like a browser's would.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,17 +83,6 @@ async function startServer(): Promise<{ app: FastifyInstance; baseUrl: string; d
 
 describeBackendContract({
   name: 'http (real server)',
-  capabilities: {
-    bookingCreate: true,
-    signIn: true,
-    adminSession: true,
-    rejectsNonAdminAtRequest: true,
-    acceptBookingRule: true,
-    idempotencyBoundToBody: true,
-    passkeys: true,
-    contentWrites: true,
-    statusUndo: true,
-  },
   seed,
   create: async () => {
     const server = await startServer();
@@ -123,7 +112,6 @@ describeBackendContract({
     return {
       backend,
       signInAsAdmin: () => signIn(ADMIN_EMAIL),
-      signInAsNonAdmin: () => signIn('visitor@example.com'),
       passkeyDevice: authenticator,
       teardown: async () => {
         authenticator.uninstall();

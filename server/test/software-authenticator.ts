@@ -141,9 +141,11 @@ const arrayBuffer = (base64url: string): ArrayBuffer => {
 /**
  * Puts a software authenticator behind `navigator.credentials` and `PublicKeyCredential`, as a browser with a
  * platform authenticator has them, so @simplewebauthn/browser (and the http adapter above it) run unchanged in node.
+ * `into` is the global it goes on: node's own by default, or a jsdom window (the UI tests), whose navigator keeps
+ * everything else it has.
  */
-export function installSoftwareAuthenticator(origin: string) {
-  const scope = globalThis as unknown as { navigator?: { credentials?: unknown }; PublicKeyCredential?: unknown };
+export function installSoftwareAuthenticator(origin: string, into: object = globalThis) {
+  const scope = into as { navigator?: { credentials?: unknown }; PublicKeyCredential?: unknown };
   const saved = { navigator: scope.navigator, PublicKeyCredential: scope.PublicKeyCredential };
   let device = createSoftwareAuthenticator({ origin });
   let dismissNext = false;
@@ -211,11 +213,11 @@ export function installSoftwareAuthenticator(origin: string) {
     },
   };
 
-  Object.defineProperty(globalThis, 'navigator', {
-    value: { ...(saved.navigator ?? {}), credentials },
-    configurable: true,
-    writable: true,
-  });
+  // A window's navigator gets the credentials beside its own properties (they live on its prototype, so a copy would
+  // lose them); node has no navigator and gets one.
+  if (saved.navigator)
+    Object.defineProperty(saved.navigator, 'credentials', { value: credentials, configurable: true });
+  else Object.defineProperty(scope, 'navigator', { value: { credentials }, configurable: true, writable: true });
   scope.PublicKeyCredential = class PublicKeyCredential {};
 
   return {
@@ -228,7 +230,8 @@ export function installSoftwareAuthenticator(origin: string) {
       dismissNext = true;
     },
     uninstall() {
-      Object.defineProperty(globalThis, 'navigator', { value: saved.navigator, configurable: true, writable: true });
+      if (saved.navigator) delete saved.navigator.credentials;
+      else Object.defineProperty(scope, 'navigator', { value: undefined, configurable: true, writable: true });
       scope.PublicKeyCredential = saved.PublicKeyCredential;
     },
   };

@@ -1,11 +1,11 @@
-// Issue 5: the admin dashboard against the memory backend: tabs, live bookings with status colours and Generate
+// Issue 5: the admin dashboard against the real server (shared/src/test-support/studio-server.ts): tabs, live bookings with status colours and Generate
 // Contract, availability modals with their validation and the failure alerts of docs/product.md §8, the SMS note, contract export
 // (escaped, popup blocked, failures) and sign-out.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
 import { BackendError, type Backend } from '@studio/shared/backend';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import type { StudioSeed, StudioServer } from '@studio/shared/test-support/studio-server';
 import { BackendProvider, createQueryCache, type QueryCache } from '@studio/shared/data';
 import { addCalendarDays, STATUS_COLORS, type BookingChange, type BookingRequest } from '@studio/shared/domain';
 import { format } from 'date-fns';
@@ -14,17 +14,23 @@ import { contractFormSchema } from '@studio/shared/schemas/contract';
 import { bookingListKey } from '../features/bookings/api/get-bookings';
 import { adminAvailabilityKey } from '../features/availability/api/get-admin-availability';
 import { settingsKey } from '../features/settings/api/get-settings';
+import { adminServer } from '../test-support/admin-server';
 import { acceptedWholeNumbers, longestAccepted } from '../test-support/schema-bounds';
 import AdminApp from './app';
 
 const ADMIN = 'admin@studio.test';
 const today = format(new Date(), 'yyyy-MM-dd');
 
-function booking(id: string, name: string, status: BookingRequest['status'], createdAt: string): BookingRequest {
+/** A stored request; `label` names it in the test (its e-mail), the server gives its id. */
+function booking(
+  label: string,
+  name: string,
+  status: BookingRequest['status'],
+  createdAt: string,
+): Omit<BookingRequest, 'id'> {
   return {
-    id,
     name,
-    email: `${id}@example.com`,
+    email: `${label}@example.com`,
     phone: '+15550001111',
     serviceId: 'photoshoot',
     service: 'Photoshoot',
@@ -48,53 +54,45 @@ function booking(id: string, name: string, status: BookingRequest['status'], cre
 }
 
 const XSS = '<img src=x onerror=alert(1)>';
-let memory: MemoryBackend;
+let server: StudioServer;
+let memory: Backend;
+/** The server's ids of the seeded requests, by their labels. */
+let id: Record<string, string>;
 
-function seed() {
-  return createMemoryBackend(
-    {
-      bookings: [
-        booking('b1', 'Oldest Client', 'New', '2030-01-01T10:00:00.000Z'),
-        booking('b2', XSS, 'Confirmed', '2030-01-03T10:00:00.000Z'),
-        booking('b3', 'Middle Client', 'Contacted', '2030-01-02T10:00:00.000Z'),
-        booking('b4', 'Declined Client', 'Declined', '2029-12-31T10:00:00.000Z'),
+const photoshoot = {
+  id: 'photoshoot',
+  displayName: 'Photoshoot',
+  description: '',
+  image: '',
+  price: '',
+  tiers: [{ id: 'standard', displayName: 'Standard', price: '$350', includes: [] }],
+};
+
+/** The server holding `seed` (the dashboard's usual data unless given), and the admin signed in on `memory`. */
+async function start(seed: StudioSeed = usualSeed()) {
+  ({ server, backend: memory } = await adminServer(seed));
+  const labels = (seed.bookings ?? []).map((b) => b.email.replace('@example.com', ''));
+  id = Object.fromEntries(labels.map((label, i) => [label, server.ids.bookings[i]!]));
+  memory.auth.onChange((user) => authStore.getState().setUser(user));
+}
+
+function usualSeed(): StudioSeed {
+  return {
+    services: [photoshoot],
+    bookings: [
+      booking('b1', 'Oldest Client', 'New', '2030-01-01T10:00:00.000Z'),
+      booking('b2', XSS, 'Confirmed', '2030-01-03T10:00:00.000Z'),
+      booking('b3', 'Middle Client', 'Contacted', '2030-01-02T10:00:00.000Z'),
+      booking('b4', 'Declined Client', 'Declined', '2029-12-31T10:00:00.000Z'),
+    ],
+    availability: {
+      periods: [{ startDate: today, endDate: addCalendarDays(today, 20), isAvailable: true, notes: 'Open' }],
+      unavailable: [{ startDate: addCalendarDays(today, 3), endDate: addCalendarDays(today, 3), reason: 'Travel' }],
+      slots: [
+        { date: addCalendarDays(today, 1), startTime: '10:00', endTime: '12:00', isAvailable: true, notes: 'Morning' },
       ],
-      availability: {
-        periods: [
-          {
-            id: 'p1',
-            startDate: today,
-            endDate: addCalendarDays(today, 20),
-            isAvailable: true,
-            notes: 'Open',
-            createdAt: '',
-            updatedAt: '',
-          },
-        ],
-        unavailable: [
-          {
-            id: 'u1',
-            startDate: addCalendarDays(today, 3),
-            endDate: addCalendarDays(today, 3),
-            reason: 'Travel',
-            createdAt: '',
-          },
-        ],
-        slots: [
-          {
-            id: 's1',
-            date: addCalendarDays(today, 1),
-            startTime: '10:00',
-            endTime: '12:00',
-            isAvailable: true,
-            notes: 'Morning',
-            createdAt: '',
-          },
-        ],
-      },
     },
-    { adminEmail: ADMIN, signedIn: true },
-  );
+  };
 }
 
 /** Renders the dashboard and lets its first loads (the SMS setting) settle. */
@@ -112,16 +110,17 @@ async function renderApp(cache: QueryCache = createQueryCache()) {
       </BackendProvider>,
     );
   });
+  // Its first reads and live streams, over real HTTP.
+  await server.settle();
   return result;
 }
 
 const cards = () => screen.getAllByRole('article');
 const cardOf = (name: string) => screen.getByRole('article', { name });
 
-beforeEach(() => {
-  memory = seed();
+beforeEach(async () => {
+  await start();
   authStore.getState().setUser({ email: ADMIN, isAdmin: true });
-  memory.auth.onChange((user) => authStore.getState().setUser(user));
   document.head.innerHTML =
     '<script id="studio-config" type="application/json">{"modelName":"Configured Model"}</script>';
 });
@@ -159,6 +158,7 @@ describe('tabs', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();
     // The Deployments panel is a lazy chunk too: its first opening resolves it.
     await act(async () => fireEvent.keyDown(contentTab, { key: 'ArrowRight' }));
+    await server.settle();
     expect(deploymentsTab).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(deploymentsTab, { key: 'ArrowRight' });
     expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
@@ -226,16 +226,18 @@ describe('bookings', () => {
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Confirmed');
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveAttribute('data-color', 'blue');
     expect(screen.getAllByRole('button', { name: 'Generate Contract' })).toHaveLength(2);
-    expect((await memory.bookings.list()).items.find((b) => b.id === 'b1')?.status).toBe('Confirmed');
+    expect((await memory.bookings.list()).items.find((b) => b.id === id.b1)?.status).toBe('Confirmed');
   });
 
   test('a failed status save says so and keeps the saved status', async () => {
-    memory.bookings.updateStatus = () => Promise.reject(new BackendError('network', 'down'));
+    server.failRequests('PATCH /api/admin/bookings/');
     await renderApp();
     const select = within(cardOf('Oldest Client')).getByRole('combobox');
     await chooseStatus('Oldest Client', 'Declined');
     // The dialog stays open with the failure; closing it leaves the saved status.
-    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('down');
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(
+      'Network error: the server could not be reached.',
+    );
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(select).toHaveValue('New');
 
@@ -243,6 +245,7 @@ describe('bookings', () => {
     await act(async () => {
       fireEvent.change(within(cardOf(XSS)).getByRole('combobox'), { target: { value: 'New' } });
     });
+    await server.settle();
     expect(within(cardOf(XSS)).getByRole('alert')).toHaveTextContent('Failed to update status. Please try again.');
     expect(within(cardOf(XSS)).getByRole('combobox')).toHaveValue('Confirmed');
   });
@@ -266,9 +269,10 @@ describe('bookings', () => {
   test('the list is live: a change made elsewhere shows without reload', async () => {
     await renderApp();
     await act(async () => {
-      await memory.bookings.updateStatus('b3', 'Declined');
+      await memory.bookings.updateStatus(id.b3!, 'Declined');
     });
-    expect(within(cardOf('Middle Client')).getByRole('combobox')).toHaveValue('Declined');
+    // Told by the live stream.
+    await waitFor(() => expect(within(cardOf('Middle Client')).getByRole('combobox')).toHaveValue('Declined'));
   });
 });
 
@@ -277,12 +281,14 @@ async function chooseStatus(name: string, status: BookingRequest['status'], mess
   await act(async () => {
     fireEvent.change(within(cardOf(name)).getByRole('combobox'), { target: { value: status } });
   });
+  await server.settle();
   const dialog = screen.getByRole('dialog');
   if (message)
     fireEvent.change(within(dialog).getByLabelText('Personal message (optional)'), { target: { value: message } });
   await act(async () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and e-mail client' }));
   });
+  await server.settle();
 }
 
 describe('search and the New badge (issue 18)', () => {
@@ -292,7 +298,7 @@ describe('search and the New badge (issue 18)', () => {
     const badge = () => screen.getByTestId('new-count');
     expect(badge()).toHaveTextContent('1 new request');
     await act(async () => {
-      await memory.bookings.updateStatus('b3', 'New');
+      await memory.bookings.updateStatus(id.b3!, 'New');
     });
     expect(await screen.findByText('2 new requests')).toBeInTheDocument();
     await chooseStatus('Oldest Client', 'Contacted');
@@ -321,7 +327,7 @@ describe('search and the New badge (issue 18)', () => {
     fireEvent.change(search, { target: { value: 'oldest' } });
     await waitFor(() => expect(names()).toEqual(['Oldest Client']));
     await act(async () => {
-      await memory.bookings.updateStatus('b3', 'Declined');
+      await memory.bookings.updateStatus(id.b3!, 'Declined');
     });
     expect(names()).toEqual(['Oldest Client']);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
@@ -335,6 +341,7 @@ describe('deliberate status changes (issue 18)', () => {
     await act(async () => {
       fireEvent.change(within(cardOf('Oldest Client')).getByRole('combobox'), { target: { value: 'Contacted' } });
     });
+    await server.settle();
     const dialog = screen.getByRole('dialog', { name: "Mark Oldest Client's request Contacted?" });
     fireEvent.change(within(dialog).getByLabelText('Personal message (optional)'), {
       target: { value: 'Could we talk on Thursday?' },
@@ -349,7 +356,7 @@ describe('deliberate status changes (issue 18)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('New');
-    expect((await memory.bookings.list()).items.find((b) => b.id === 'b1')?.status).toBe('New');
+    expect((await memory.bookings.list()).items.find((b) => b.id === id.b1)?.status).toBe('New');
   });
 
   test('after saving: "Client e-mailed" with Undo, which puts the status back', async () => {
@@ -360,9 +367,10 @@ describe('deliberate status changes (issue 18)', () => {
     await act(async () => {
       fireEvent.click(within(card).getByRole('button', { name: 'Undo' }));
     });
+    await server.settle();
     expect(within(card).getByRole('combobox')).toHaveValue('New');
     expect(within(card).getByRole('status')).toHaveTextContent('Change undone; nothing was sent.');
-    expect((await memory.bookings.list()).items.find((b) => b.id === 'b1')?.status).toBe('New');
+    expect((await memory.bookings.list()).items.find((b) => b.id === id.b1)?.status).toBe('New');
   });
 
   test('Undo is offered for 10 seconds only', async () => {
@@ -421,24 +429,24 @@ describe('bookings a page at a time (issue 14)', () => {
   jest.setTimeout(20_000);
 
   test('a new request appears at the top, live, without reload', async () => {
-    memory = createMemoryBackend(
-      {
-        services: [ugcService],
-        bookings: [booking('b1', 'Oldest Client', 'New', '2020-01-01T10:00:00.000Z')],
+    await start({
+      services: [ugcService],
+      availability: {
+        periods: [{ startDate: today, endDate: addCalendarDays(today, 30), isAvailable: true, notes: '' }],
       },
-      { adminEmail: ADMIN, signedIn: true },
-    );
+      bookings: [booking('b1', 'Oldest Client', 'New', '2020-01-01T10:00:00.000Z')],
+    });
     await renderApp();
     expect(names()).toEqual(['Oldest Client']);
     await act(async () => {
       await memory.bookings.create(BOOKABLE, 'new-key');
     });
-    expect(names()).toEqual(['New Client', 'Oldest Client']);
+    await waitFor(() => expect(names()).toEqual(['New Client', 'Oldest Client']));
     expect(screen.getByText('2 requests')).toBeInTheDocument();
   });
 
   test('shows 50, then older ones on request, without reading the list whole', async () => {
-    memory = createMemoryBackend({ bookings: many(60) }, { adminEmail: ADMIN, signedIn: true });
+    await start({ bookings: many(60) });
     const list = jest.spyOn(memory.bookings, 'list');
     await renderApp();
     expect(cardCount()).toBe(50);
@@ -447,6 +455,7 @@ describe('bookings a page at a time (issue 14)', () => {
     // The badge counts the New requests of the whole list, not the 50 read.
     expect(screen.getByTestId('new-count')).toHaveTextContent(`${(await memory.bookings.summary()).new} new requests`);
     await act(async () => fireEvent.click(olderButton()));
+    await server.settle();
     expect(cardCount()).toBe(60);
     expect(names().at(-1)).toBe('Client 0');
     expect(screen.getByText('60 requests')).toBeInTheDocument();
@@ -455,15 +464,18 @@ describe('bookings a page at a time (issue 14)', () => {
   });
 
   test('a failed read of older requests says so and keeps the list', async () => {
-    memory = createMemoryBackend({ bookings: many(55) }, { adminEmail: ADMIN, signedIn: true });
+    await start({ bookings: many(55) });
     await renderApp();
-    const list = memory.bookings.list;
-    memory.bookings.list = () => Promise.reject(new BackendError('network', 'down'));
+    server.failRequests('GET /api/admin/bookings$');
     await act(async () => fireEvent.click(olderButton()));
+    await server.settle();
+    await server.settle();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load older requests. Please try again.');
     expect(cardCount()).toBe(50);
-    memory.bookings.list = list;
+    server.restoreNetwork();
     await act(async () => fireEvent.click(olderButton()));
+    await server.settle();
+    await server.settle();
     expect(cardCount()).toBe(55);
   });
 
@@ -472,22 +484,25 @@ describe('bookings a page at a time (issue 14)', () => {
     await act(async () =>
       fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Confirmed' } }),
     );
+    await server.settle();
     expect(names()).toEqual([XSS]);
     await act(async () => {
-      await memory.bookings.updateStatus('b3', 'Confirmed');
+      await memory.bookings.updateStatus(id.b3!, 'Confirmed');
     });
-    expect(names()).toEqual([XSS, 'Middle Client']);
+    await waitFor(() => expect(names()).toEqual([XSS, 'Middle Client']));
     await act(async () => {
-      await memory.bookings.updateStatus('b2', 'Declined');
+      await memory.bookings.updateStatus(id.b2!, 'Declined');
     });
-    expect(names()).toEqual(['Middle Client']);
+    await waitFor(() => expect(names()).toEqual(['Middle Client']));
     await act(async () =>
       fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Contacted' } }),
     );
+    await server.settle();
     expect(screen.getByText('No Contacted requests.')).toBeInTheDocument();
     await act(async () =>
       fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'all' } }),
     );
+    await server.settle();
     expect(names()).toEqual([XSS, 'Middle Client', 'Oldest Client', 'Declined Client']);
   });
 
@@ -504,21 +519,24 @@ describe('bookings a page at a time (issue 14)', () => {
     await renderApp();
     away = true;
     await act(async () => {
-      await memory.bookings.updateStatus('b1', 'Contacted');
+      await memory.bookings.updateStatus(id.b1!, 'Contacted');
     });
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('New');
     away = false;
     await act(async () => tell({ type: 'resync' }));
+    // The list is read again over HTTP.
+    await server.settle();
     expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Contacted');
   });
 
   test('a list that cannot be read says so, with a way to try again', async () => {
-    const list = memory.bookings.list;
-    memory.bookings.list = () => Promise.reject(new BackendError('network', 'down'));
+    server.failRequests('GET /api/admin/bookings$');
     await renderApp();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load booking requests.');
-    memory.bookings.list = list;
+    server.restoreNetwork();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    await server.settle();
+    await server.settle();
     expect(cardCount()).toBe(4);
   });
 });
@@ -558,6 +576,7 @@ describe('availability', () => {
     fireEvent.change(within(dialog).getByLabelText('End date'), { target: { value: '2031-02-10' } });
     fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: 'February' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    await server.settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(section('Availability periods')).getByText('February')).toBeInTheDocument();
   });
@@ -586,6 +605,7 @@ describe('availability', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a date, a start time and an end time.');
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2031-03-03' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    await server.settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(section('Time slots')).getByText('Mar 3, 2031, 09:00–17:00')).toBeInTheDocument();
   });
@@ -601,21 +621,31 @@ describe('availability', () => {
     expect(button).toHaveFocus();
   });
 
-  const failures: Array<[string, string, keyof Backend['availability'], string]> = [
-    ['Add period', 'Add availability period', 'addPeriod', 'Failed to add availability period. Please try again.'],
+  const failures: Array<[string, string, string, string]> = [
+    [
+      'Add period',
+      'Add availability period',
+      'POST /api/admin/availability/periods',
+      'Failed to add availability period. Please try again.',
+    ],
     [
       'Add unavailable days',
       'Add unavailable days',
-      'addUnavailable',
+      'POST /api/admin/availability/unavailable',
       'Failed to add unavailable day. Please try again.',
     ],
-    ['Add time slot', 'Add time slot', 'addSlot', 'Failed to add time slot. Please try again.'],
+    [
+      'Add time slot',
+      'Add time slot',
+      'POST /api/admin/availability/slots',
+      'Failed to add time slot. Please try again.',
+    ],
   ];
 
   test.each(failures)(
     '"%s" failing shows the docs/product.md §8 alert and keeps the modal with its values',
-    async (button, title, method, text) => {
-      (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
+    async (button, title, request, text) => {
+      server.failRequests(request);
       await renderApp();
       openTab();
       fireEvent.click(screen.getByRole('button', { name: button }));
@@ -625,27 +655,35 @@ describe('availability', () => {
       const end = within(dialog).queryByLabelText('End date');
       if (end) fireEvent.change(end, { target: { value: '2031-04-02' } });
       await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+      await server.settle();
       expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
       expect(dateField).toHaveValue('2031-04-01');
     },
   );
 
-  const deletions: Array<[string, keyof Backend['availability'], string]> = [
-    ['Availability periods', 'deletePeriod', 'Failed to delete availability period. Please try again.'],
-    ['Unavailable days', 'deleteUnavailable', 'Failed to delete unavailable day. Please try again.'],
-    ['Time slots', 'deleteSlot', 'Failed to delete time slot. Please try again.'],
+  const deletions: Array<[string, string, string]> = [
+    [
+      'Availability periods',
+      'DELETE /api/admin/availability/periods/',
+      'Failed to delete availability period. Please try again.',
+    ],
+    [
+      'Unavailable days',
+      'DELETE /api/admin/availability/unavailable/',
+      'Failed to delete unavailable day. Please try again.',
+    ],
+    ['Time slots', 'DELETE /api/admin/availability/slots/', 'Failed to delete time slot. Please try again.'],
   ];
 
   test.each(deletions)(
     '%s: delete removes the item; a failed delete shows the docs/product.md §8 alert',
-    async (name, method, text) => {
+    async (name, request, text) => {
       await renderApp();
       openTab();
-      const original = memory.availability[method] as (id: string) => Promise<void>;
-      (memory.availability[method] as () => Promise<void>) = () => Promise.reject(new BackendError('network', 'down'));
+      server.failRequests(request);
       await deleteAfterConfirming(name);
       expect(within(section(name)).getByRole('alert')).toHaveTextContent(new RegExp(`^${text.replace(/\./g, '\\.')}$`));
-      (memory.availability[method] as (id: string) => Promise<void>) = original;
+      server.restoreNetwork();
       await deleteAfterConfirming(name);
       expect(within(section(name)).queryByRole('button', { name: /^Delete/ })).toBeNull();
       expect(within(section(name)).queryByRole('alert')).toBeNull();
@@ -656,6 +694,8 @@ describe('availability', () => {
   async function deleteAfterConfirming(name: string) {
     fireEvent.click(within(section(name)).getByRole('button', { name: /^Delete/ }));
     await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' })));
+    await server.settle();
+    await server.settle();
   }
 
   test('a delete asks first: Cancel keeps it; the last period warns that bookings close; Undo brings it back', async () => {
@@ -680,6 +720,7 @@ describe('availability', () => {
     const undo = screen.getByRole('status');
     expect(undo).toHaveTextContent(/^Deleted the availability period /);
     await act(async () => fireEvent.click(within(undo).getByRole('button', { name: 'Undo' })));
+    await server.settle();
     expect(
       (await memory.availability.getPublic()).periods.map(({ startDate, endDate }) => [startDate, endDate]),
     ).toEqual(before);
@@ -707,6 +748,7 @@ describe('SMS setting', () => {
     const toggle = await screen.findByRole('switch', { name: 'Send text messages to clients who opt in' });
     expect(toggle).not.toBeChecked();
     await act(async () => fireEvent.click(toggle));
+    await server.settle();
     expect(toggle).toBeChecked();
     expect(await memory.notifications.getSmsStatus()).toMatchObject({ enabled: true, adminValue: true });
     expect(screen.getByText('Text messages are on.')).toBeInTheDocument();
@@ -750,6 +792,19 @@ describe('contracts', () => {
     return fake;
   }
   afterEach(() => jest.restoreAllMocks());
+
+  /** The client signs: the link in her mail, her name, her consent, as the signing page posts them. */
+  async function signAsClient(contractId: string, fullName: string) {
+    const mail = (await server.outbox()).find((m) => m.body.includes('/contracts/sign/'));
+    const path = /\/contracts\/sign\/[A-Za-z0-9_-]+/.exec(mail?.body ?? '')?.[0];
+    if (!path) throw new Error('no signing link in the outbox');
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ contractId, fullName, consent: 'yes' }).toString(),
+    });
+    expect(response.status).toBe(200);
+  }
 
   const openContract = async () => {
     await renderApp();
@@ -840,6 +895,7 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Send for signature…' }));
     });
+    await server.settle();
     // Nothing is sent before she confirms.
     const confirm = within(dialog).getByRole('alertdialog', { name: 'Send this contract for signature?' });
     expect(confirm).toHaveTextContent('b2@example.com will receive a private link');
@@ -847,14 +903,16 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(confirm).getByRole('button', { name: 'Send' }));
     });
+    await server.settle();
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Sent to b2@example.com.');
     expect(within(cardOf(XSS)).getByText('Sent')).toBeInTheDocument();
 
-    const [sent] = (await (await memory.contracts()).forBooking('b2')).contracts;
+    const [sent] = (await (await memory.contracts()).forBooking(id.b2!)).contracts;
     await act(async () => {
-      memory.memoryContracts.signAsClient(sent!.id, 'Jane Q. Doe');
+      await signAsClient(sent!.id, 'Jane Q. Doe');
     });
-    expect(within(cardOf(XSS)).getByText('Signed')).toBeInTheDocument();
+    // Told live (the contracts stream).
+    await waitFor(() => expect(within(cardOf(XSS)).getByText('Signed')).toBeInTheDocument());
     expect(within(dialog).getByText(/Signed by Jane Q\. Doe on/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Client name')).toHaveAttribute('readonly');
     expect(within(dialog).queryByRole('button', { name: /Send/ })).toBeNull();
@@ -862,6 +920,7 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'New version' }));
     });
+    await server.settle();
     expect(within(dialog).getByRole('button', { name: /Version 2/, pressed: true })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: /Version 1/ })).toHaveTextContent('Signed');
     expect(within(dialog).getByLabelText('Client name')).not.toHaveAttribute('readonly');
@@ -870,7 +929,7 @@ describe('contracts', () => {
 
   test('editing a signed contract is refused by the backend (conflict) and the dialog offers a new version', async () => {
     const contracts = await memory.contracts();
-    const created = await contracts.create('b2', {
+    const created = await contracts.create(id.b2!, {
       form: {
         clientName: 'A',
         modelName: 'B',
@@ -882,7 +941,7 @@ describe('contracts', () => {
       paperSize: 'a4',
     });
     await contracts.send(created.id);
-    memory.memoryContracts.signAsClient(created.id, 'A');
+    await signAsClient(created.id, 'Ann Lee');
     await expect(contracts.update(created.id, { form: created.form, paperSize: 'letter' })).rejects.toMatchObject({
       code: 'conflict',
     });
@@ -897,19 +956,22 @@ describe('contracts', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     });
-    const [first] = (await (await memory.contracts()).forBooking('b2')).contracts;
+    await server.settle();
+    const [first] = (await (await memory.contracts()).forBooking(id.b2!)).contracts;
     expect(await within(dialog).findByRole('link', { name: 'PDF' })).toHaveAttribute(
       'href',
       `/api/admin/contracts/${first!.id}/pdf`,
     );
 
     await act(async () => {
-      memory.memoryContracts.signAsClient((await (await memory.contracts()).send(first!.id)).id, 'Jane Q. Doe');
+      await signAsClient((await (await memory.contracts()).send(first!.id)).id, 'Jane Q. Doe');
     });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'New version' })).toBeInTheDocument());
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'New version' }));
     });
-    const [second] = (await (await memory.contracts()).forBooking('b2')).contracts;
+    await server.settle();
+    const [second] = (await (await memory.contracts()).forBooking(id.b2!)).contracts;
     expect(second!.id).not.toBe(first!.id);
     await waitFor(() =>
       expect(within(dialog).getByRole('link', { name: 'PDF' })).toHaveAttribute(
@@ -924,18 +986,6 @@ describe('contracts', () => {
         `/api/admin/contracts/${first!.id}/pdf`,
       ),
     );
-  });
-
-  test('a backend without contracts offers Print only: no PDF link', async () => {
-    memory.contracts = () => Promise.reject(new BackendError('not-supported', 'Contracts are not supported here.'));
-    await renderApp();
-    fireEvent.click(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' }));
-    const dialog = screen.getByRole('dialog', { name: 'Generate contract' });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'Contracts with e-signature are not available on this backend. Print the contract instead.',
-    );
-    expect(within(dialog).getByRole('button', { name: 'Export' })).toBeInTheDocument();
-    expect(within(dialog).queryByRole('link', { name: 'PDF' })).toBeNull();
   });
 
   test('a contract that cannot be built: "Failed to generate contract. Please try again."', async () => {
@@ -975,6 +1025,7 @@ test('leaving the dashboard (here by Sign out) forgets every admin read: the cac
   const keys = [bookingListKey('all'), adminAvailabilityKey, settingsKey];
   for (const key of keys) expect(cache.read(key).status).toBe('ready');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+  await server.settle();
   expect(screen.getByText('Home page')).toBeInTheDocument();
   for (const key of keys) expect(cache.read(key).status).toBe('loading');
 });
@@ -982,6 +1033,7 @@ test('leaving the dashboard (here by Sign out) forgets every admin read: the cac
 test('Sign out ends the session through the shared backend, so the shared auth store follows', async () => {
   await renderApp();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
+  await server.settle();
   expect(await memory.auth.current()).toBeNull();
   expect(authStore.getState().user).toBeNull();
   expect(screen.getByText('Home page')).toBeInTheDocument();

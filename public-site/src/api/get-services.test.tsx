@@ -1,16 +1,13 @@
 // The services are read by three pages through one key: a visit that goes home -> service page -> book-me asks the
-// backend for them once.
+// server for them once.
 import '../test-support/polyfills';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
-import { renderAt } from '../test-support/render';
-import { seed } from '../test-support/seed';
+import { renderAt, visitSite } from '../test-support/render';
 
-test('home, then a service page, then the booking form: services.list is called once', async () => {
+test('home, then a service page, then the booking form: the services are requested once', async () => {
   const user = userEvent.setup();
-  const backend = createMemoryBackend(seed());
-  const list = jest.spyOn(backend.services, 'list');
+  const { server, backend } = await visitSite();
   renderAt('/', backend);
 
   await user.click(await screen.findByRole('link', { name: 'Learn More about Photoshoot' }));
@@ -23,5 +20,5 @@ test('home, then a service page, then the booking form: services.list is called 
     '/book-me?selectedService=photoshoot&selectedTier=photoshoot-mini',
   );
 
-  expect(list).toHaveBeenCalledTimes(1);
+  expect(server.requests('GET /api/services')).toBe(1);
 });

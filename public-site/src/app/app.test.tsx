@@ -3,7 +3,7 @@
 import '../test-support/polyfills';
 import { screen } from '@testing-library/react';
 import { isClientRoute, ROUTES, routeIdsOf, type RouteIdOf } from '@studio/shared/routes';
-import { renderAt } from '../test-support/render';
+import { renderAt, visitSite } from '../test-support/render';
 
 // One address per route, and the page title it shows (a new registry route needs a line here).
 const EXAMPLES: { [K in RouteIdOf<'public-site'>]: [path: string, title: string] } = {
@@ -23,7 +23,7 @@ test.each(routeIdsOf('public-site'))('the registry route %s shows its page', asy
   const [path, title] = EXAMPLES[id];
   expect(isClientRoute(path)).toBe(true);
   expect(ROUTES[id].pattern.split('/').length).toBe(path.split('/').length);
-  renderAt(path);
+  renderAt(path, (await visitSite()).backend);
   expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
 });
@@ -32,7 +32,7 @@ test.each(['/nope', '/service/a/b', '/portfolio/print/editorial/1'])(
   '%s is no registry route and shows Page not found',
   async (path) => {
     expect(isClientRoute(path)).toBe(false);
-    renderAt(path);
+    renderAt(path, (await visitSite()).backend);
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   },
 );

@@ -1,10 +1,10 @@
-// Renders the public site with a backend from context, as the shell does: the memory adapter over the demo seed
-// unless a test hands in its own (to fail a call, count calls or start from other data).
+// Renders the public site with a backend from context, as the shell does: the http adapter to this worker's real
+// server (shared/src/test-support/studio-server.ts), seeded with the demo content unless a test seeds its own.
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
 import { BackendProvider, type Backend } from '@studio/shared/data';
 import { MemoryRouter, useLocation } from '@studio/shared/router';
+import { studioServer, type StudioSeed, type StudioServer } from '@studio/shared/test-support/studio-server';
 import PublicSiteApp from '../app/app';
 import { seed } from './seed';
 
@@ -17,8 +17,16 @@ function LocationProbe() {
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
+/** The server holding the demo seed (with the given parts replaced), and a visitor's adapter to it. */
+export async function visitSite(
+  overrides: Partial<StudioSeed> = {},
+): Promise<{ server: StudioServer; backend: Backend }> {
+  const server = await studioServer(seed(overrides));
+  return { server, backend: server.backend() };
+}
+
 /** Any element inside a router at `path`, with the backend (one cache per call, as one page visit has). */
-export function renderWithBackend(ui: ReactNode, backend: Backend = createMemoryBackend(seed()), path = '/') {
+export function renderWithBackend(ui: ReactNode, backend: Backend, path = '/') {
   return render(
     <BackendProvider backend={backend}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
@@ -27,7 +35,7 @@ export function renderWithBackend(ui: ReactNode, backend: Backend = createMemory
 }
 
 /** The whole public site at a path, with the location shown for navigation assertions. */
-export function renderAt(path: string, backend: Backend = createMemoryBackend(seed())) {
+export function renderAt(path: string, backend: Backend) {
   return renderWithBackend(
     <>
       <PublicSiteApp />

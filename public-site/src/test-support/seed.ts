@@ -1,6 +1,6 @@
-// A compact copy of the demo content for component tests (the memory backend's seed).
+// A compact copy of the demo content for component tests, seeded into the test server (test-support/render.tsx).
 import type { MediaItem, PortfolioMeta, Service } from '@studio/shared/domain';
-import type { MemorySeed } from '@studio/shared/backend/memory';
+import type { StudioSeed } from '@studio/shared/test-support/studio-server';
 
 const img = (url: string, name: string): MediaItem => ({ type: 'image', url, name, width: 800, height: 1000 });
 const vid = (url: string, name: string): MediaItem => ({ type: 'video', url, name, width: 360, height: 640 });
@@ -93,7 +93,7 @@ export const portfolioMeta: PortfolioMeta = {
   ],
 };
 
-export function seed(overrides: Partial<MemorySeed> = {}): Partial<MemorySeed> {
+export function seed(overrides: Partial<StudioSeed> = {}): StudioSeed {
   return {
     services,
     portfolioMeta,

@@ -1,5 +1,5 @@
 // The backend and the read cache reach UI code through React context, provided once by the shell (and by tests,
-// with the memory adapter): no component imports the backend module, and a test swaps the backend by rendering a
+// with the http adapter to the test server): no component imports the backend module, and a test swaps the backend by rendering a
 // provider instead of mocking a module path.
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { Backend } from '../backend/port';

@@ -3,7 +3,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Backend } from '../backend/port';
-import { createMemoryBackend } from '../backend/memory';
+import { studioServer } from '../test-support/studio-server';
 import type { Service } from '../domain/types';
 import { BackendProvider } from './backend-context';
 import { createQueryCache } from './query-cache';
@@ -30,13 +30,16 @@ function ServiceNames({ label }: { label: string }) {
   return <p>{`${label}: ${services.data.map((s) => s.displayName).join(', ')}`}</p>;
 }
 
+/** The http adapter to the test server holding these services. */
+const serverWith = async (services: Service[] = []) => (await studioServer({ services })).backend();
+
 function counting(backend: Backend) {
   const list = jest.fn(backend.services.list);
   return { backend: { ...backend, services: { ...backend.services, list } } as Backend, list };
 }
 
 it('fetches once for every component that shows the same data', async () => {
-  const { backend, list } = counting(createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] }));
+  const { backend, list } = counting(await serverWith([service('photoshoot', 'Photoshoot')]));
   render(
     <BackendProvider backend={backend}>
       <ServiceNames label="grid" />
@@ -49,9 +52,9 @@ it('fetches once for every component that shows the same data', async () => {
 });
 
 it('shows the failure and asks again on Retry', async () => {
-  const memory = createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] });
-  const list = jest.fn().mockRejectedValueOnce(new Error('offline')).mockImplementation(memory.services.list);
-  const backend = { ...memory, services: { ...memory.services, list } } as Backend;
+  const real = await serverWith([service('photoshoot', 'Photoshoot')]);
+  const list = jest.fn().mockRejectedValueOnce(new Error('offline')).mockImplementation(real.services.list);
+  const backend = { ...real, services: { ...real.services, list } } as Backend;
   render(
     <BackendProvider backend={backend}>
       <ServiceNames label="grid" />
@@ -62,8 +65,8 @@ it('shows the failure and asks again on Retry', async () => {
   expect(list).toHaveBeenCalledTimes(2);
 });
 
-it('uses data set into the cache (embedded in the page) without a request', () => {
-  const { backend, list } = counting(createMemoryBackend());
+it('uses data set into the cache (embedded in the page) without a request', async () => {
+  const { backend, list } = counting(await serverWith());
   const cache = createQueryCache();
   cache.set(['services'], [service('ugc', 'UGC')]);
   render(
@@ -76,7 +79,7 @@ it('uses data set into the cache (embedded in the page) without a request', () =
 });
 
 it('a write forgets the keys it changes, and the page reads them again', async () => {
-  const { backend, list } = counting(createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] }));
+  const { backend, list } = counting(await serverWith([service('photoshoot', 'Photoshoot')]));
   let save: (() => Promise<unknown>) | undefined;
   function Saver() {
     const write = useMutation((_backend, _input: void) => Promise.resolve('saved'), { invalidates: [['services']] });
@@ -109,13 +112,13 @@ it('an answer to a request made before an invalidation does not overwrite the ne
 });
 
 it('a page mounted after a failure asks again, once, instead of showing the old failure', async () => {
-  const memory = createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] });
+  const real = await serverWith([service('photoshoot', 'Photoshoot')]);
   const list = jest
     .fn()
     .mockRejectedValueOnce(new Error('offline'))
     .mockRejectedValueOnce(new Error('still offline'))
-    .mockImplementation(memory.services.list);
-  const backend = { ...memory, services: { ...memory.services, list } } as Backend;
+    .mockImplementation(real.services.list);
+  const backend = { ...real, services: { ...real.services, list } } as Backend;
   const cache = createQueryCache();
   const first = render(
     <BackendProvider backend={backend} cache={cache}>
@@ -146,9 +149,9 @@ it('a page mounted after a failure asks again, once, instead of showing the old 
 });
 
 it('ensure answers from the cache when it can, and asks the backend when the last read failed', async () => {
-  const memory = createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] });
-  const list = jest.fn(memory.services.list);
-  const backend = { ...memory, services: { ...memory.services, list } } as Backend;
+  const real = await serverWith([service('photoshoot', 'Photoshoot')]);
+  const list = jest.fn(real.services.list);
+  const backend = { ...real, services: { ...real.services, list } } as Backend;
   let ensure: (() => Promise<Service[]>) | undefined;
   function Submitter() {
     ensure = useQuery(['services'], (b) => b.services.list()).ensure;
@@ -174,13 +177,13 @@ it('ensure answers from the cache when it can, and asks the backend when the las
 });
 
 it('a key invalidated while it is loading is read again, and the page shows the newer answer', async () => {
-  const memory = createMemoryBackend({ services: [service('photoshoot', 'Photoshoot')] });
+  const real = await serverWith([service('photoshoot', 'Photoshoot')]);
   // The first request waits until released; a second one must follow the invalidation made meanwhile.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let calls = 0;
   const backend = {
-    ...memory,
+    ...real,
     services: {
       list: async () => {
         calls += 1;
@@ -188,7 +191,7 @@ it('a key invalidated while it is loading is read again, and the page shows the 
           await held;
           return [service('photoshoot', 'Old answer')];
         }
-        return memory.services.list();
+        return real.services.list();
       },
     },
   } as Backend;

@@ -1,4 +1,4 @@
-// The rules of the admin's passkeys (docs/architecture.md, sign-in), for the server and the memory adapter alike.
+// The rules of the admin's passkeys (docs/architecture.md, sign-in), for the server.
 
 /** Between the e-mail link and the passkey: how long the passkey step stays open, and how many wrong answers end it. */
 export const PASSKEY_STEP_TTL_MS = 10 * 60 * 1000;

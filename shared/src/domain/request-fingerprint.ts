@@ -1,4 +1,4 @@
-// The request an idempotency key stands for (issue 14), for the server and the memory adapter. Apart from the domain
+// The request an idempotency key stands for (issue 14), for the server. Apart from the domain
 // entry, which every visitor's first page carries (e2e/tests/platform.spec.ts keeps its budget).
 import { bookingInputSchema } from '../schemas';
 

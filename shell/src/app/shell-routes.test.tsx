@@ -2,7 +2,8 @@
 // the remote.
 import { act, screen } from '@testing-library/react';
 import { authStore } from '@studio/shared/auth-store';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
+import type { Backend } from '@studio/shared/backend';
+import { studioServer } from '@studio/shared/test-support/studio-server';
 import { MemoryRouter } from '@studio/shared/router';
 import { ROUTES, routeIdsOf } from '@studio/shared/routes';
 import { renderWithBackend } from '../test-support/render';
@@ -16,11 +17,16 @@ function renderPath(path: string) {
     <MemoryRouter initialEntries={[path]}>
       <ShellRoutes otherwise={<p>public-site remote</p>} />
     </MemoryRouter>,
-    createMemoryBackend(),
+    backend,
   );
 }
 
-beforeEach(() => act(() => authStore.getState().setUser(null)));
+let backend: Backend;
+
+beforeEach(async () => {
+  backend = (await studioServer()).backend();
+  act(() => authStore.getState().setUser(null));
+});
 
 test.each(['/admin', example(ROUTES.admin.pattern)])('%s is the admin gate, refusing a visitor', (path) => {
   renderPath(path);

@@ -1,37 +1,43 @@
-// The three "add" modals against the memory backend: the shared schemas decide what may be saved, each field shows
+// The three "add" modals against the real server: the shared schemas decide what may be saved, each field shows
 // one message in the words the dashboard has always used, and nothing refused reaches the backend.
 import type { ReactElement } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import type { Backend } from '@studio/shared/backend';
+import type { StudioServer } from '@studio/shared/test-support/studio-server';
 import { BackendProvider } from '@studio/shared/data';
 import { LIMITS } from '@studio/shared/constants';
 import { AddPeriodModal } from './add-period-modal';
 import { AddUnavailableModal } from './add-unavailable-modal';
 import { AddSlotModal } from './add-slot-modal';
+import { adminServer } from '../../test-support/admin-server';
 
-let memory: MemoryBackend;
+let server: StudioServer;
+let backend: Backend;
 let saves: jest.Mock[];
 let onClose: jest.Mock;
 
-beforeEach(() => {
-  memory = createMemoryBackend({}, { adminEmail: 'admin@studio.test', signedIn: true });
+beforeEach(async () => {
+  ({ server, backend } = await adminServer());
   saves = (['addPeriod', 'addUnavailable', 'addSlot'] as const).map((method) => {
-    const original = memory.availability[method] as (input: unknown) => Promise<void>;
+    const original = backend.availability[method] as (input: unknown) => Promise<void>;
     const save = jest.fn((input: unknown) => original(input));
-    (memory.availability[method] as unknown) = save;
+    (backend.availability[method] as unknown) = save;
     return save;
   });
   onClose = jest.fn();
 });
 
 const show = (modal: ReactElement) => {
-  render(<BackendProvider backend={memory}>{modal}</BackendProvider>);
+  render(<BackendProvider backend={backend}>{modal}</BackendProvider>);
   return screen.getByRole('dialog');
 };
 const type = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 const save = (dialog: HTMLElement) =>
-  act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+  act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await server.idle();
+  });
 
 test('two missing dates: one message, both fields marked and described by it, focus on the first', async () => {
   const dialog = show(<AddPeriodModal onClose={onClose} />);
@@ -135,7 +141,7 @@ test('a slot with a cleared time needs it back, in the same words as a missing d
 });
 
 test('a failed save, then a refused Save: the old failure goes, the field message shows', async () => {
-  saves[0]!.mockRejectedValueOnce(new Error('offline'));
+  server.failRequests('POST /api/admin/availability/periods');
   const dialog = show(<AddPeriodModal onClose={onClose} />);
   type(dialog, 'Start date', '2031-02-01');
   type(dialog, 'End date', '2031-02-02');

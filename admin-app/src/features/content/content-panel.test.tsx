@@ -1,11 +1,12 @@
-// The Content tab against the memory backend: what she changes is what visitors read next (the memory backend keeps
-// the server's rules), the shared schemas refuse what the server would (a price that is not '$NNN', a photo without
-// alt text) with the message beside the field, deleting asks first, and the portfolio order follows the keyboard.
+// The Content tab against the real server: what she changes is what visitors read next, the shared schemas refuse
+// what the server would (a price that is not '$NNN', a photo without alt text) with the message beside the field,
+// deleting asks first, and the portfolio order follows the keyboard.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import type { Backend } from '@studio/shared/backend';
 import { BackendProvider, createQueryCache } from '@studio/shared/data';
 import type { PortfolioContent, Service } from '@studio/shared/domain';
 import { ALT_TEXT_REQUIRED, PRICE_MESSAGE, mediaItemSchema, mediaUploadFieldsSchema } from '@studio/shared/schemas';
+import { adminServer } from '../../test-support/admin-server';
 import { longestAccepted } from '../../test-support/schema-bounds';
 import ContentPanel from './content-panel';
 
@@ -28,14 +29,11 @@ const portfolio: PortfolioContent = {
   digitals: [],
 };
 
-let memory: MemoryBackend;
+let backend: Backend;
 beforeEach(async () => {
-  memory = createMemoryBackend(
-    { services: [photoshoot, events], portfolioContent: portfolio },
-    { adminEmail: 'admin@studio.test', signedIn: true },
-  );
+  ({ backend } = await adminServer({ services: [photoshoot, events], portfolioContent: portfolio }));
   render(
-    <BackendProvider backend={memory} cache={createQueryCache()}>
+    <BackendProvider backend={backend} cache={createQueryCache()}>
       <ContentPanel />
     </BackendProvider>,
   );
@@ -54,7 +52,7 @@ test("changes a tier's price; visitors read the new price", async () => {
   fireEvent.change(within(tier).getByLabelText('Price'), { target: { value: '$275' } });
   await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  expect((await memory.services.list()).find((s) => s.id === 'photoshoot')?.tiers[0]?.price).toBe('$275');
+  expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.tiers[0]?.price).toBe('$275');
 });
 
 test('refuses a price that is not a dollar amount, beside the field, and saves nothing', async () => {
@@ -67,16 +65,16 @@ test('refuses a price that is not a dollar amount, beside the field, and saves n
   expect(within(dialog).getByText(PRICE_MESSAGE)).toBeInTheDocument();
   expect(price).toHaveAttribute('aria-invalid', 'true');
   expect(price).toHaveFocus();
-  expect((await memory.services.list())[0]?.tiers[0]?.price).toBe('$250');
+  expect((await backend.services.list())[0]?.tiers[0]?.price).toBe('$250');
 });
 
 test('hides a service from visitors and moves another up', async () => {
   const hide = await screen.findByRole('button', { name: 'Hide Events' });
   await act(async () => fireEvent.click(hide));
-  await waitFor(async () => expect((await memory.services.list()).map((s) => s.id)).toEqual(['photoshoot']));
+  await waitFor(async () => expect((await backend.services.list()).map((s) => s.id)).toEqual(['photoshoot']));
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Move Events up' })));
   await waitFor(async () =>
-    expect((await memory.content.listServices()).map((s) => s.id)).toEqual(['events', 'photoshoot']),
+    expect((await backend.content.listServices()).map((s) => s.id)).toEqual(['events', 'photoshoot']),
   );
 });
 
@@ -85,7 +83,7 @@ test('deletes a service only after she confirms', async () => {
   await act(async () => fireEvent.click(remove));
   const dialog = screen.getByRole('dialog', { name: 'Delete “Events”?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  expect((await memory.content.listServices()).map((s) => s.id)).toContain('events');
+  expect((await backend.content.listServices()).map((s) => s.id)).toContain('events');
 
   fireEvent.click(screen.getByRole('button', { name: 'Delete Events' }));
   await act(async () =>
@@ -93,7 +91,7 @@ test('deletes a service only after she confirms', async () => {
       within(screen.getByRole('dialog', { name: 'Delete “Events”?' })).getByRole('button', { name: 'Delete service' }),
     ),
   );
-  expect((await memory.content.listServices()).map((s) => s.id)).toEqual(['photoshoot']);
+  expect((await backend.content.listServices()).map((s) => s.id)).toEqual(['photoshoot']);
 });
 
 test('moves a comp card photo first with the keyboard and saves the order', async () => {
@@ -103,7 +101,7 @@ test('moves a comp card photo first with the keyboard and saves the order', asyn
   expect(screen.getByText('Full length moved to position 1 of 2.')).toBeInTheDocument();
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save section' })));
   await waitFor(async () =>
-    expect((await memory.portfolio.getContent())['comp-card'].map((i) => i.name)).toEqual(['Full length', 'Headshot']),
+    expect((await backend.portfolio.getContent())['comp-card'].map((i) => i.name)).toEqual(['Full length', 'Headshot']),
   );
 });
 
@@ -114,13 +112,20 @@ test('refuses to save a photo without alt text', async () => {
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save section' })));
   expect(screen.getByText(ALT_TEXT_REQUIRED)).toBeInTheDocument();
   expect(alt).toHaveFocus();
-  expect((await memory.portfolio.getContent())['comp-card'][0]?.name).toBe('Headshot');
+  expect((await backend.portfolio.getContent())['comp-card'][0]?.name).toBe('Headshot');
 });
+
+const TINY_JPEG =
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9j' +
+  'QjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAA' +
+  'AAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEA' +
+  'PwCwASo//9k=';
 
 test('an upload needs alt text before it is sent', async () => {
   await area('Portfolio');
   const upload = await screen.findByRole('form', { name: 'Add a photo or video' });
-  const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+  // A real JPEG (8 by 8 pixels): the server decodes and re-encodes every upload.
+  const file = new File([Buffer.from(TINY_JPEG, 'base64')], 'me.jpg', { type: 'image/jpeg' });
   fireEvent.change(within(upload).getByLabelText('File'), { target: { files: [file] } });
   await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
   expect(within(upload).getByRole('alert')).toHaveTextContent('Alt text is required');
@@ -129,14 +134,17 @@ test('an upload needs alt text before it is sent', async () => {
     target: { value: 'Me, smiling' },
   });
   await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
-  await waitFor(async () =>
-    expect((await memory.portfolio.getContent())['comp-card'].map((i) => i.name)).toEqual([
-      'Headshot',
-      'Full length',
-      'Me, smiling',
-    ]),
+  // The server processes the image in a child process of its own before it answers.
+  await waitFor(
+    async () =>
+      expect((await backend.portfolio.getContent())['comp-card'].map((i) => i.name)).toEqual([
+        'Headshot',
+        'Full length',
+        'Me, smiling',
+      ]),
+    { timeout: 20_000 },
   );
-});
+}, 30_000);
 
 test('the portfolio fields take as many characters as the shared schemas accept, no more', async () => {
   await area('Portfolio');
@@ -171,7 +179,7 @@ test('her social links are ordered with Move up and Move down, and saved in that
   expect(screen.getByLabelText('Name', { selector: '#site-social-0-label' })).toHaveValue('Shop');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save site details' })));
   await waitFor(async () =>
-    expect((await memory.content.getSite()).details.social.map((l) => l.label)).toEqual(['Shop', 'Blog']),
+    expect((await backend.content.getSite()).details.social.map((l) => l.label)).toEqual(['Shop', 'Blog']),
   );
 });
 
@@ -179,7 +187,7 @@ test('saves her measurements and site details for every visitor', async () => {
   await area('Comp card');
   fireEvent.change(await screen.findByLabelText('Height'), { target: { value: `5'10"` } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save measurements' })));
-  await waitFor(async () => expect((await memory.content.getSite()).compCard.height).toBe(`5'10"`));
+  await waitFor(async () => expect((await backend.content.getSite()).compCard.height).toBe(`5'10"`));
 
   await area('Site details');
   fireEvent.change(await screen.findByLabelText('Your name'), { target: { value: 'Ava Monroe' } });
@@ -191,7 +199,7 @@ test('saves her measurements and site details for every visitor', async () => {
   fireEvent.change(screen.getByLabelText('Link'), { target: { value: 'https://www.instagram.com/ava' } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save site details' })));
   await waitFor(async () =>
-    expect((await memory.content.getSite()).details).toMatchObject({
+    expect((await backend.content.getSite()).details).toMatchObject({
       name: 'Ava Monroe',
       social: [{ label: 'Blog', url: 'https://www.instagram.com/ava' }],
     }),

@@ -1,58 +1,23 @@
-// Issue 20: the admin's Deployments view against the memory backend: each remote's versions, which one is live, who
+// Issue 20: the admin's Deployments view against the real server (versions deployed through its deploy API): each remote's versions, which one is live, who
 // deployed it, and a rollback that happens only after her confirmation; a backend without deployments says where they
 // are managed instead.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { BackendProvider } from '@studio/shared/data';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import type { Deployments } from '@studio/shared/schemas/deployment';
+import type { Backend } from '@studio/shared/backend';
+import type { StudioServer } from '@studio/shared/test-support/studio-server';
+import { deploymentsOf } from '@studio/shared/backend/http/deployments';
+import { adminServer } from '../../test-support/admin-server';
 import DeploymentsPanel from './deployments-panel';
 
-const V1 = '1111111111111111';
-const V2 = '2222222222222222';
-const SEED: Deployments = {
-  remotes: [
-    {
-      remote: 'public-site',
-      live: V2,
-      previous: V1,
-      versions: [
-        {
-          version: V2,
-          createdAt: '2030-01-02T10:00:00Z',
-          deployedBy: 'Jo (CI)',
-          tokenLabel: 'ci',
-          live: true,
-          files: 9,
-          bytes: 900,
-        },
-        {
-          version: V1,
-          createdAt: '2030-01-01T10:00:00Z',
-          deployedBy: 'Sam',
-          tokenLabel: 'ci',
-          live: false,
-          files: 9,
-          bytes: 900,
-        },
-      ],
-      history: [
-        {
-          remote: 'public-site',
-          fromVersion: V1,
-          toVersion: V2,
-          switchedAt: '2030-01-02T10:00:00Z',
-          switchedBy: 'Jo (CI)',
-          kind: 'deploy',
-        },
-      ],
-    },
-    { remote: 'admin-app', live: null, previous: null, versions: [], history: [] },
-  ],
-};
-
-let memory: MemoryBackend;
-beforeEach(() => {
-  memory = createMemoryBackend({ deployments: SEED }, { signedIn: true });
+let server: StudioServer;
+let memory: Backend;
+/** The public site's two versions: V1 deployed by Sam, then V2 by Jo from CI, live. */
+let V1: string;
+let V2: string;
+beforeEach(async () => {
+  ({ server, backend: memory } = await adminServer());
+  V1 = await server.deploy('public-site', { text: 'v1', by: 'Sam', tokenLabel: 'ci' });
+  V2 = await server.deploy('public-site', { text: 'v2', by: 'Jo (CI)', tokenLabel: 'ci' });
 });
 
 async function renderPanel(backend = memory) {
@@ -63,6 +28,7 @@ async function renderPanel(backend = memory) {
       </BackendProvider>,
     );
   });
+  await server.settle();
 }
 
 test('shows each remote with its versions, who deployed them, and which is live', async () => {
@@ -81,17 +47,22 @@ test('a rollback asks first; Cancel changes nothing, confirming makes the versio
   await renderPanel();
   const rollBack = screen.getByRole('button', { name: `Roll Public site back to version ${V1}` });
   await act(async () => fireEvent.click(rollBack));
+  await server.settle();
   let dialog = screen.getByRole('dialog', { name: 'Roll back?' });
   expect(dialog).toHaveTextContent(`Public site goes back to version ${V1} (now ${V2}).`);
   await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' })));
-  expect((await memory.deployments!.list()).remotes[0]!.live).toBe(V2);
+  await server.settle();
+  expect((await deploymentsOf(memory)!.list()).remotes[0]!.live).toBe(V2);
 
   await act(async () => fireEvent.click(rollBack));
+
+  await server.settle();
   dialog = screen.getByRole('dialog', { name: 'Roll back?' });
   await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Roll back now' })));
+  await server.settle();
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(screen.getByRole('status')).toHaveTextContent(`Public site is back on version ${V1}.`);
-  expect((await memory.deployments!.list()).remotes[0]!.live).toBe(V1);
+  expect((await deploymentsOf(memory)!.list()).remotes[0]!.live).toBe(V1);
   const items = within(screen.getByRole('region', { name: 'Public site' })).getAllByRole('listitem');
   expect(items[1]).toHaveTextContent('Live');
 });

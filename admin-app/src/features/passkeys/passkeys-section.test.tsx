@@ -1,31 +1,39 @@
-// Issue 14: the dashboard's passkeys against the memory backend (which keeps the server's rules): the offer while she
+// Issue 14: the dashboard's passkeys against the real server and a software authenticator: the offer while she
 // has none, adding one with the recovery code shown once, another device, the list, removal after a confirmation,
 // and what she reads when her device refuses.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { BackendProvider, BackendError } from '@studio/shared/data';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import { format } from 'date-fns';
+import { BackendProvider } from '@studio/shared/data';
+import type { Backend } from '@studio/shared/backend';
+import type { PasskeyDevice, StudioServer } from '@studio/shared/test-support/studio-server';
+import { adminServer } from '../../test-support/admin-server';
 import { PasskeysSection } from './passkeys-section';
 
-const ADMIN = 'admin@studio.test';
-const AT = new Date('2030-01-02T09:30:00');
-let memory: MemoryBackend;
+let server: StudioServer;
+let device: PasskeyDevice;
+let backend: Backend;
 
-beforeEach(() => {
-  memory = createMemoryBackend({}, { adminEmail: ADMIN, signedIn: true, now: () => AT });
+beforeEach(async () => {
+  ({ server, backend } = await adminServer());
+  device = server.passkeyDevice();
 });
 
 async function renderSection() {
   await act(async () => {
     render(
-      <BackendProvider backend={memory}>
+      <BackendProvider backend={backend}>
         <PasskeysSection />
       </BackendProvider>,
     );
   });
+  await server.settle();
 }
 
-const click = (name: string | RegExp, within_: HTMLElement = document.body) =>
-  act(async () => fireEvent.click(within(within_).getByRole('button', { name })));
+/** Clicks, and lets what it started (requests, the authenticator's answer, the list read again) finish. */
+async function click(name: string | RegExp, within_: HTMLElement = document.body) {
+  await act(async () => fireEvent.click(within(within_).getByRole('button', { name })));
+  await server.settle();
+}
 
 /** Opens the dialog, names the passkey and continues; answers the dialog. */
 async function addPasskey(button: string, name: string) {
@@ -50,7 +58,7 @@ test('the first passkey: a name is required, then the recovery code is shown onc
   const dialog = screen.getByRole('dialog', { name: 'Add a passkey' });
   await click('Continue', dialog);
   expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Please give this passkey a name\.$/);
-  expect((await memory.auth.listPasskeys()).passkeys).toEqual([]);
+  expect((await backend.auth.listPasskeys()).passkeys).toEqual([]);
 
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: '  My phone ' } });
   await click('Continue', dialog);
@@ -67,12 +75,15 @@ test('the first passkey: a name is required, then the recovery code is shown onc
   expect(screen.getByRole('status')).toHaveTextContent('The passkey “My phone” was added.');
   const section = screen.getByRole('region', { name: 'Passkeys' });
   expect(section).toHaveTextContent('Signing in needs the e-mail link and one of these passkeys.');
-  expect(within(section).getByRole('listitem')).toHaveTextContent('My phoneAdded Jan 2, 2030, 09:30, not used yet');
+  const [added] = (await backend.auth.listPasskeys()).passkeys;
+  expect(within(section).getByRole('listitem')).toHaveTextContent(
+    `My phoneAdded ${format(new Date(added!.createdAt), 'MMM d, yyyy, HH:mm')}, not used yet`,
+  );
 });
 
 test('another device: no new recovery code, both listed', async () => {
-  await memory.auth.addPasskey('My phone');
-  memory.authenticator.holds = [];
+  await backend.auth.addPasskey('My phone');
+  device.switchToAnother();
   await renderSection();
   await addPasskey('Add another device', 'Laptop');
   expect(screen.queryByRole('dialog')).toBeNull();
@@ -84,9 +95,9 @@ test('another device: no new recovery code, both listed', async () => {
 });
 
 test('what she reads when her device refuses: dismissed, or already holding one of hers; the dialog stays', async () => {
-  await memory.auth.addPasskey('My phone');
+  await backend.auth.addPasskey('My phone');
   await renderSection();
-  memory.authenticator.dismissNext = true;
+  device.dismissNextPrompt();
   await addPasskey('Add another device', 'Laptop');
   const dialog = screen.getByRole('dialog', { name: 'Add a passkey' });
   expect(within(dialog).getByRole('alert')).toHaveTextContent(/^The passkey request was cancelled or timed out\.$/);
@@ -96,9 +107,9 @@ test('what she reads when her device refuses: dismissed, or already holding one 
 });
 
 test('removal asks first, warns when it is the last one, and takes it off the list', async () => {
-  await memory.auth.addPasskey('My phone');
-  memory.authenticator.holds = [];
-  await memory.auth.addPasskey('Laptop');
+  await backend.auth.addPasskey('My phone');
+  device.switchToAnother();
+  await backend.auth.addPasskey('Laptop');
   await renderSection();
 
   await click('Remove the passkey My phone');
@@ -118,24 +129,17 @@ test('removal asks first, warns when it is the last one, and takes it off the li
   expect(dialog).toHaveTextContent('It is your last passkey: after this, the e-mail link alone signs you in.');
   await click('Remove', dialog);
   expect(screen.getByRole('region', { name: 'Sign in with a passkey' })).toBeVisible();
-  expect((await memory.auth.listPasskeys()).passkeys).toEqual([]);
+  expect((await backend.auth.listPasskeys()).passkeys).toEqual([]);
 });
 
 test('once the recovery code was used, she is told the next passkey brings a new one', async () => {
-  await memory.auth.addPasskey('My phone');
-  memory.auth.listPasskeys = async () => ({
-    passkeys: [{ id: 'passkey-1', name: 'My phone', createdAt: AT.toISOString(), lastUsedAt: null }],
-    hasRecoveryCode: false,
-  });
+  const { recoveryCode } = await backend.auth.addPasskey('My phone');
+  // Her passkey lost: the link, then the recovery code, signs her in (and spends the code).
+  await backend.auth.signOut();
+  await expect(server.signInAsAdmin(backend)).rejects.toMatchObject({ code: 'passkey-required' });
+  await backend.auth.signInWithRecoveryCode(recoveryCode!);
   await renderSection();
   expect(
     screen.getByText('Your recovery code has been used. The next passkey you add comes with a new one.'),
   ).toBeVisible();
-});
-
-test('a backend without passkeys (Firebase) shows no section', async () => {
-  memory.auth.listPasskeys = () =>
-    Promise.reject(new BackendError('not-supported', 'Passkeys are not supported here.'));
-  await renderSection();
-  expect(screen.queryByRole('region')).toBeNull();
 });

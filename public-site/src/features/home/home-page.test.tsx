@@ -1,14 +1,15 @@
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import { renderAt } from '../../test-support/render';
-import { seed } from '../../test-support/seed';
+import type { Backend } from '@studio/shared/backend';
+import type { StudioServer } from '@studio/shared/test-support/studio-server';
+import { renderAt, visitSite } from '../../test-support/render';
 
-let backend: MemoryBackend;
+let server: StudioServer;
+let backend: Backend;
 
-beforeEach(() => {
-  backend = createMemoryBackend(seed());
+beforeEach(async () => {
+  ({ server, backend } = await visitSite());
 });
 
 async function cards() {
@@ -75,13 +76,13 @@ describe('Home', () => {
   });
 
   it("says 'No services available.' when there are none", async () => {
-    backend = createMemoryBackend(seed({ services: [] }));
+    ({ backend } = await visitSite({ services: [] }));
     renderAt('/', backend);
     expect(await screen.findByText('No services available.')).toBeInTheDocument();
   });
 
   it("shows a loading state, then 'Failed to load services' when the services cannot be loaded", async () => {
-    backend.services.list = () => Promise.reject(new Error('offline'));
+    server.failRequests('GET /api/services');
     renderAt('/', backend);
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load services');

@@ -1,17 +1,19 @@
 import '../../test-support/polyfills';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
+import type { Backend } from '@studio/shared/backend';
 import { authStore } from '@studio/shared/auth-store';
-import { renderAt } from '../../test-support/render';
+import type { StudioServer } from '@studio/shared/test-support/studio-server';
+import { renderAt, visitSite } from '../../test-support/render';
 import { seed } from '../../test-support/seed';
 import { categoryCount, reelUrls } from './portfolio-data';
 import { pageActions } from './portfolio-states';
 
-let backend: MemoryBackend;
+let server: StudioServer;
+let backend: Backend;
 
-beforeEach(() => {
-  backend = createMemoryBackend(seed());
+beforeEach(async () => {
+  ({ server, backend } = await visitSite());
   authStore.getState().setUser(null);
 });
 
@@ -53,7 +55,7 @@ describe('Portfolio', () => {
   });
 
   it("shows 'No portfolio content available.' with a Refresh Page button when the content cannot be had", async () => {
-    backend.portfolio.getContent = () => Promise.reject(new Error('offline'));
+    server.failRequests('GET /api/portfolio/content');
     const reload = jest.spyOn(pageActions, 'reload').mockImplementation(() => undefined);
     renderAt('/portfolio', backend);
     expect(await screen.findByText('No portfolio content available.')).toBeInTheDocument();
@@ -62,7 +64,7 @@ describe('Portfolio', () => {
   });
 
   it('falls back to empty metadata when the metadata cannot be loaded', async () => {
-    backend.portfolio.getMeta = () => Promise.reject(new Error('offline'));
+    server.failRequests('GET /api/portfolio/meta');
     renderAt('/portfolio', backend);
     expect(await screen.findByText('No portfolio content available.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Runway' })).not.toBeInTheDocument();

@@ -1,14 +1,15 @@
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import { renderAt } from '../../test-support/render';
-import { seed } from '../../test-support/seed';
+import type { Backend } from '@studio/shared/backend';
+import type { StudioServer } from '@studio/shared/test-support/studio-server';
+import { renderAt, visitSite } from '../../test-support/render';
 
-let backend: MemoryBackend;
+let server: StudioServer;
+let backend: Backend;
 
-beforeEach(() => {
-  backend = createMemoryBackend(seed());
+beforeEach(async () => {
+  ({ server, backend } = await visitSite());
 });
 
 describe('Portfolio sections', () => {
@@ -34,7 +35,7 @@ describe('Portfolio sections', () => {
     ['comp-card', 'No comp card content available yet.'],
     ['digitals', 'No digital content available yet.'],
   ])('%s says %p when empty', async (section, text) => {
-    backend = createMemoryBackend(seed({ portfolioContent: { runway: {}, print: {}, 'comp-card': [], digitals: [] } }));
+    ({ backend } = await visitSite({ portfolioContent: { runway: {}, print: {}, 'comp-card': [], digitals: [] } }));
     renderAt(`/portfolio/${section}`, backend);
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
@@ -80,7 +81,7 @@ describe('Portfolio sections', () => {
   });
 
   it("shows 'No portfolio content available.' on a section whose content cannot be had", async () => {
-    backend.portfolio.getContent = () => Promise.reject(new Error('offline'));
+    server.failRequests('GET /api/portfolio/content');
     renderAt('/portfolio/comp-card', backend);
     expect(await screen.findByText('No portfolio content available.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();

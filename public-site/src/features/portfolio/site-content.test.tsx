@@ -2,10 +2,8 @@
 // on the comp card page and its print page, her own about text.
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
 import type { CompCardStats, SiteDetails } from '@studio/shared/domain';
-import { renderAt } from '../../test-support/render';
-import { seed } from '../../test-support/seed';
+import { renderAt, visitSite } from '../../test-support/render';
 
 const siteDetails: SiteDetails = {
   name: 'Ava Monroe',
@@ -28,10 +26,10 @@ const compCard: CompCardStats = {
   hair: 'Brown',
   eyes: '',
 };
-const withSite = () => createMemoryBackend({ ...seed(), siteDetails, compCard });
+const withSite = async () => (await visitSite({ siteDetails, compCard })).backend;
 
 test('every public page ends with her contact and social links', async () => {
-  renderAt('/portfolio', withSite());
+  renderAt('/portfolio', await withSite());
   const footer = await screen.findByRole('contentinfo', { name: 'Contact and social links' });
   expect(within(footer).getByText('Ava Monroe')).toBeInTheDocument();
   expect(within(footer).getByText('Represented by Desert Bloom Models')).toBeInTheDocument();
@@ -47,13 +45,13 @@ test('every public page ends with her contact and social links', async () => {
 });
 
 test('a site with no details yet shows no empty footer', async () => {
-  renderAt('/portfolio');
+  renderAt('/portfolio', (await visitSite()).backend);
   expect(await screen.findByRole('heading', { level: 1, name: 'Portfolio' })).toBeInTheDocument();
   expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
 });
 
 test('the comp card page shows the measurements she filled in, and links to the print page', async () => {
-  renderAt('/portfolio/comp-card', withSite());
+  renderAt('/portfolio/comp-card', await withSite());
   const list = await screen.findByLabelText('Measurements');
   expect(within(list).getByText('Height').nextSibling).toHaveTextContent(`5'10"`);
   expect(within(list).getByText('Hair').nextSibling).toHaveTextContent('Brown');
@@ -65,7 +63,7 @@ test('the comp card page shows the measurements she filled in, and links to the 
 });
 
 test('the printable comp card has a front and a back from the same data', async () => {
-  renderAt('/portfolio/comp-card/print', withSite());
+  renderAt('/portfolio/comp-card/print', await withSite());
   const front = await screen.findByRole('region', { name: 'Front' });
   const back = screen.getByRole('region', { name: 'Back' });
   expect(within(front).getByText('Ava Monroe')).toBeInTheDocument();
@@ -75,7 +73,7 @@ test('the printable comp card has a front and a back from the same data', async 
 });
 
 test('the about page tells her own story once she has written one', async () => {
-  renderAt('/about', withSite());
+  renderAt('/about', await withSite());
   expect(await screen.findByText('I grew up in Tucson.')).toBeInTheDocument();
   expect(screen.getByText('Now I work from Phoenix.')).toBeInTheDocument();
 });

@@ -1,16 +1,16 @@
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import { renderAt } from '../../test-support/render';
-import { portfolioMeta, seed } from '../../test-support/seed';
+import type { Backend } from '@studio/shared/backend';
+import { renderAt, visitSite } from '../../test-support/render';
+import { portfolioMeta } from '../../test-support/seed';
 import { EMBED_SCRIPT_URL } from './ugc-reels';
 
-let backend: MemoryBackend;
+let backend: Backend;
 
 const embedScripts = () => Array.from(document.querySelectorAll(`script[src="${EMBED_SCRIPT_URL}"]`));
 
-beforeEach(() => {
-  backend = createMemoryBackend(seed());
+beforeEach(async () => {
+  ({ backend } = await visitSite());
   embedScripts().forEach((s) => s.remove());
   delete window.instgrm;
 });
@@ -64,7 +64,7 @@ describe('UGC reels', () => {
   });
 
   it("says 'No UGC content available yet.' when there are no reels", async () => {
-    backend = createMemoryBackend(seed({ portfolioMeta: { ...portfolioMeta, ugcReels: ['', ' '] } }));
+    ({ backend } = await visitSite({ portfolioMeta: { ...portfolioMeta, ugcReels: ['', ' '] } }));
     renderAt('/portfolio/ugc', backend);
     expect(await screen.findByText('No UGC content available yet.')).toBeInTheDocument();
     expect(embedScripts()).toHaveLength(0);

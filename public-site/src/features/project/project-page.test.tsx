@@ -1,14 +1,15 @@
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import { renderAt, renderWithBackend } from '../../test-support/render';
-import { seed } from '../../test-support/seed';
+import type { Backend } from '@studio/shared/backend';
+import type { StudioServer } from '@studio/shared/test-support/studio-server';
+import { renderAt, renderWithBackend, visitSite } from '../../test-support/render';
 import { ProjectPage } from './project-page';
 
-let backend: MemoryBackend;
+let server: StudioServer;
+let backend: Backend;
 
-beforeEach(() => {
-  backend = createMemoryBackend(seed());
+beforeEach(async () => {
+  ({ server, backend } = await visitSite());
 });
 
 describe('Project detail', () => {
@@ -40,16 +41,17 @@ describe('Project detail', () => {
   });
 
   it("says 'Failed to load project data.' when the project cannot be loaded", async () => {
-    backend.portfolio.getProject = () => Promise.reject(new Error('offline'));
+    server.failRequests('GET /api/projects/');
     renderAt('/portfolio/sonoran-editorial', backend);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load project data.');
   });
 
   it("says 'Project not found' on its own for an unknown id", async () => {
-    const getGallery = jest.spyOn(backend.portfolio, 'getGallery');
     renderWithBackend(<ProjectPage projectId="missing" />, backend);
     expect(await screen.findByRole('heading', { name: 'Project not found' })).toBeInTheDocument();
     // An unknown id costs one request: the gallery is not asked for.
-    expect(getGallery).not.toHaveBeenCalled();
+    await server.idle();
+    expect(server.requests('GET /api/projects/missing')).toBe(1);
+    expect(server.requests('GET /api/galleries/missing')).toBe(0);
   });
 });

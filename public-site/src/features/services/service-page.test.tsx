@@ -1,13 +1,14 @@
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import { renderAt } from '../../test-support/render';
-import { seed } from '../../test-support/seed';
+import type { Backend } from '@studio/shared/backend';
+import type { StudioServer } from '@studio/shared/test-support/studio-server';
+import { renderAt, visitSite } from '../../test-support/render';
 
-let backend: MemoryBackend;
+let server: StudioServer;
+let backend: Backend;
 
-beforeEach(() => {
-  backend = createMemoryBackend(seed());
+beforeEach(async () => {
+  ({ server, backend } = await visitSite());
 });
 
 describe('Service detail', () => {
@@ -46,7 +47,7 @@ describe('Service detail', () => {
   });
 
   it("shows 'Failed to load services' when the services cannot be loaded", async () => {
-    backend.services.list = () => Promise.reject(new Error('offline'));
+    server.failRequests('GET /api/services');
     renderAt('/service/photoshoot', backend);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load services');
   });

@@ -1,6 +1,6 @@
-// ONE suite of behaviours every Backend adapter must show (memory, http against a real server, firebase on the
-// Firestore and Auth emulators with the deployed callables: firebase/test/emulator). A harness seeds its adapter with contractSeed() and says which capabilities it has; a case whose
-// capability is missing is registered as a jest `todo` naming that capability, so it shows in every run.
+// ONE suite of behaviours the Backend port must show, run through the http adapter against the real server
+// (server/test/backend-contract-http.test.ts). A harness seeds its server with contractSeed(); every case runs, none is
+// left as a todo: what the suite asks is what the server does.
 import type { AdminAvailability, BookingChange, BookingPage, BookingRequest } from '../../domain/types';
 import {
   DATE_IN_PAST,
@@ -21,52 +21,12 @@ import { contractBooking, contractPhotoshoot, type ContractSeed } from './contra
 
 export { contractSeed, contractBooking, contractPhotoshoot, type ContractSeed } from './contract-seed';
 
-export interface ContractCapabilities {
-  /** bookings.create (the public write). */
-  bookingCreate: boolean;
-  /** The e-mail link sign-in routes exist (requesting and completing a link). */
-  signIn: boolean;
-  /** Sign in as the admin, then live subscriptions, status updates, availability writes, SMS settings. */
-  adminSession: boolean;
-  /** requestLink refuses a non-admin address at once; without it the refusal comes at completion. */
-  rejectsNonAdminAtRequest: boolean;
-  /**
-   * bookings.create refuses past dates and follows the one idempotency-key rule (domain/accept-booking.ts,
-   * domain/idempotency-key.ts). Optional, absent meaning no, while an adapter still keeps rules of its own.
-   */
-  acceptBookingRule?: boolean;
-  /**
-   * An idempotency key stands for one request: the same key with another body is refused (422) instead of answered
-   * with the first booking (issue 14). Optional, absent meaning no.
-   */
-  idempotencyBoundToBody?: boolean;
-  /**
-   * Passkeys for the admin: adding, listing and removing them, the passkey step after the e-mail link, the recovery
-   * code. Needs the subject's passkeyDevice. Optional, absent meaning no (the adapter answers 'not-supported').
-   */
-  passkeys?: boolean;
-  /**
-   * The admin's content writes (issue 16): services, site details, comp card, portfolio metadata and content,
-   * projects. Optional, absent meaning no.
-   */
-  contentWrites?: boolean;
-  /**
-   * A status change's mail is held for the Undo window and undoStatus takes it back; acceptReschedule moves a request
-   * to the day its client asked for (issue 18). Optional, absent meaning no.
-   */
-  statusUndo?: boolean;
-}
-
-export type ContractCapability = keyof ContractCapabilities;
-
 export interface ContractSubject {
   backend: Backend;
   /** Becomes the admin the harness's own way (an outbox link, a faked claim). */
   signInAsAdmin(): Promise<void>;
-  /** Tries to sign in with a non-admin address through the whole flow; must reject as the adapter does. */
-  signInAsNonAdmin?(): Promise<void>;
-  /** This browser's passkey authenticator, as the harness arranges it (capability 'passkeys'). */
-  passkeyDevice?: {
+  /** This browser's passkey authenticator, as the harness arranges it. */
+  passkeyDevice: {
     /** From now on the browser uses another authenticator, holding none of her passkeys. */
     switchToAnother(): void;
     /** She dismisses the next passkey prompt. */
@@ -77,7 +37,6 @@ export interface ContractSubject {
 
 export interface ContractHarness {
   name: string;
-  capabilities: ContractCapabilities;
   seed: ContractSeed;
   create(): Promise<ContractSubject>;
   /**
@@ -177,7 +136,7 @@ function liveFeed<T>(
 const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
 
 export function describeBackendContract(harness: ContractHarness): void {
-  const { seed, capabilities } = harness;
+  const { seed } = harness;
 
   describe(`Backend contract: ${harness.name}`, () => {
     let subject: ContractSubject;
@@ -190,11 +149,6 @@ export function describeBackendContract(harness: ContractHarness): void {
     afterEach(async () => {
       await subject.teardown();
     });
-
-    const needs = (capability: ContractCapability, name: string, body: () => Promise<void>) => {
-      if (capabilities[capability]) it(name, body);
-      else it.todo(`${name} [needs capability '${capability}']`);
-    };
 
     /** Declares a case that waits for a live update (see retryLiveCases). */
     const live = (declare: () => void) => {
@@ -246,21 +200,17 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(JSON.stringify(open)).not.toMatch(/Private/);
     });
 
-    needs(
-      'bookingCreate',
-      'creates a booking with status New, and the same idempotency key twice answers the same',
-      async () => {
-        const key = 'contract-key-0001';
-        const first = await backend.bookings.create(contractBooking(seed), key);
-        expect(first.status).toBe('New');
-        expect(first.id).not.toBe('');
-        expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false);
-        const again = await backend.bookings.create(contractBooking(seed), key);
-        expect(again).toEqual(first);
-      },
-    );
+    it('creates a booking with status New, and the same idempotency key twice answers the same', async () => {
+      const key = 'contract-key-0001';
+      const first = await backend.bookings.create(contractBooking(seed), key);
+      expect(first.status).toBe('New');
+      expect(first.id).not.toBe('');
+      expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false);
+      const again = await backend.bookings.create(contractBooking(seed), key);
+      expect(again).toEqual(first);
+    });
 
-    needs('bookingCreate', 'refuses an invalid booking with a validation error that names the fields', async () => {
+    it('refuses an invalid booking with a validation error that names the fields', async () => {
       const error = await rejection(
         backend.bookings.create(contractBooking(seed, { name: '', email: 'not-an-email' }), 'contract-key-0002'),
       );
@@ -268,20 +218,16 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(Object.keys(error.fieldErrors)).toEqual(expect.arrayContaining(['name', 'email']));
     });
 
-    needs(
-      'bookingCreate',
-      'refuses a booking on an unavailable date with a conflict and the docs/product.md §5 message naming it',
-      async () => {
-        const error = await rejection(
-          backend.bookings.create(contractBooking(seed, { date: seed.blockedDate }), 'contract-key-0003'),
-        );
-        expect(error).toMatchObject({ code: 'conflict', status: 409, fieldErrors: {} });
-        expect(error.message).toBe(unavailableDatesMessage([seed.blockedDate]));
-        expect(error.message).toBe(
-          `The following dates are not available: ${seed.blockedDate}. Please select different dates.`,
-        );
-      },
-    );
+    it('refuses a booking on an unavailable date with a conflict and the docs/product.md §5 message naming it', async () => {
+      const error = await rejection(
+        backend.bookings.create(contractBooking(seed, { date: seed.blockedDate }), 'contract-key-0003'),
+      );
+      expect(error).toMatchObject({ code: 'conflict', status: 409, fieldErrors: {} });
+      expect(error.message).toBe(unavailableDatesMessage([seed.blockedDate]));
+      expect(error.message).toBe(
+        `The following dates are not available: ${seed.blockedDate}. Please select different dates.`,
+      );
+    });
 
     /** The admin's view of every stored booking, newest first, read a page at a time (signs the admin in). */
     async function storedBookings(): Promise<BookingRequest[]> {
@@ -311,7 +257,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(error.fieldErrors).toEqual(fieldErrors);
     }
 
-    needs('acceptBookingRule', 'refuses a date in the past, the shoot date or the consultation date', async () => {
+    it('refuses a date in the past, the shoot date or the consultation date', async () => {
       await refusedAsInvalid(
         backend.bookings.create(contractBooking(seed, { date: seed.pastDate }), 'contract-key-0201'),
         DATE_IN_PAST,
@@ -322,49 +268,41 @@ export function describeBackendContract(harness: ContractHarness): void {
         DATE_IN_PAST,
         { consultationDate: [DATE_IN_PAST] },
       );
-      if (capabilities.adminSession) expect(await storedBookings()).toEqual([]);
+      expect(await storedBookings()).toEqual([]);
     });
 
-    needs(
-      'acceptBookingRule',
-      'refuses an idempotency key that is empty, over 100 characters, or has other characters than A-Z a-z 0-9 - _',
-      async () => {
-        for (const key of ['', 'k'.repeat(101), 'has spaces', 'a/b', 'dot.ted']) {
-          const error = await rejection(backend.bookings.create(contractBooking(seed), key));
-          expect({ key, code: error.code, status: error.status, message: error.message }).toEqual({
-            key,
-            code: 'validation',
-            status: 400,
-            message: IDEMPOTENCY_KEY_INVALID,
-          });
-          expect(error.fieldErrors).toEqual({});
-        }
-        if (capabilities.adminSession) expect(await storedBookings()).toEqual([]);
-        const longest = `${'K'.repeat(50)}-${'k'.repeat(48)}_`;
-        expect(longest).toHaveLength(100);
-        await expect(backend.bookings.create(contractBooking(seed), longest)).resolves.toMatchObject({ status: 'New' });
-      },
-    );
+    it('refuses an idempotency key that is empty, over 100 characters, or has other characters than A-Z a-z 0-9 - _', async () => {
+      for (const key of ['', 'k'.repeat(101), 'has spaces', 'a/b', 'dot.ted']) {
+        const error = await rejection(backend.bookings.create(contractBooking(seed), key));
+        expect({ key, code: error.code, status: error.status, message: error.message }).toEqual({
+          key,
+          code: 'validation',
+          status: 400,
+          message: IDEMPOTENCY_KEY_INVALID,
+        });
+        expect(error.fieldErrors).toEqual({});
+      }
+      expect(await storedBookings()).toEqual([]);
+      const longest = `${'K'.repeat(50)}-${'k'.repeat(48)}_`;
+      expect(longest).toHaveLength(100);
+      await expect(backend.bookings.create(contractBooking(seed), longest)).resolves.toMatchObject({ status: 'New' });
+    });
 
-    needs(
-      'idempotencyBoundToBody',
-      'refuses an idempotency key sent again with another request (422), and still answers the first one',
-      async () => {
-        const key = 'contract-key-0301';
-        const first = await backend.bookings.create(contractBooking(seed), key);
-        const error = await rejection(backend.bookings.create(contractBooking(seed, { name: 'Ann Lee' }), key));
-        expect({
-          code: error.code,
-          status: error.status,
-          message: error.message,
-          fieldErrors: error.fieldErrors,
-        }).toEqual({ code: 'validation', status: 422, message: IDEMPOTENCY_KEY_REUSED, fieldErrors: {} });
-        const padded = contractBooking(seed);
-        expect(await backend.bookings.create({ ...padded, name: ` ${padded.name} ` }, key)).toEqual(first);
-      },
-    );
+    it('refuses an idempotency key sent again with another request (422), and still answers the first one', async () => {
+      const key = 'contract-key-0301';
+      const first = await backend.bookings.create(contractBooking(seed), key);
+      const error = await rejection(backend.bookings.create(contractBooking(seed, { name: 'Ann Lee' }), key));
+      expect({
+        code: error.code,
+        status: error.status,
+        message: error.message,
+        fieldErrors: error.fieldErrors,
+      }).toEqual({ code: 'validation', status: 422, message: IDEMPOTENCY_KEY_REUSED, fieldErrors: {} });
+      const padded = contractBooking(seed);
+      expect(await backend.bookings.create({ ...padded, name: ` ${padded.name} ` }, key)).toEqual(first);
+    });
 
-    needs('bookingCreate', 'refuses markup in the name and the description', async () => {
+    it('refuses markup in the name and the description', async () => {
       await refusedAsInvalid(
         backend.bookings.create(
           contractBooking(seed, { name: '<b>Jane</b>', description: '<img src=x onerror=alert(1)>' }),
@@ -377,25 +315,25 @@ export function describeBackendContract(harness: ContractHarness): void {
 
     // The price, tier name and payment schedule come from the stored service, never from the request: a field the
     // booking schema does not name is refused, not ignored.
-    needs('bookingCreate', 'refuses a price the visitor sets', async () => {
+    it('refuses a price the visitor sets', async () => {
       // What a script sends past the form; the port's type would not let the extra field through, JSON does.
       const priced = { ...contractBooking(seed), servicePrice: '$1' };
       await refusedAsInvalid(backend.bookings.create(priced, 'contract-key-0209'), FIELDS_NOT_VALID, {
         _: ['Unknown field(s): servicePrice'],
       });
-      if (capabilities.adminSession) expect(await storedBookings()).toEqual([]);
+      expect(await storedBookings()).toEqual([]);
     });
 
-    needs('bookingCreate', 'refuses an impossible date', async () => {
+    it('refuses an impossible date', async () => {
       await refusedAsInvalid(
         backend.bookings.create(contractBooking(seed, { date: '2031-02-30' }), 'contract-key-0210'),
         FIELDS_NOT_VALID,
         { date: ['Must be a real calendar date'] },
       );
-      if (capabilities.adminSession) expect(await storedBookings()).toEqual([]);
+      expect(await storedBookings()).toEqual([]);
     });
 
-    needs('bookingCreate', 'refuses a name over 50 characters (docs/product.md §5)', async () => {
+    it('refuses a name over 50 characters (docs/product.md §5)', async () => {
       await refusedAsInvalid(
         backend.bookings.create(contractBooking(seed, { name: 'N'.repeat(51) }), 'contract-key-0204'),
         FIELDS_NOT_VALID,
@@ -403,22 +341,18 @@ export function describeBackendContract(harness: ContractHarness): void {
       );
     });
 
-    needs(
-      'bookingCreate',
-      'refuses a photoshoot without its consultation date and location, shoot date and location',
-      async () => {
-        await refusedAsInvalid(
-          backend.bookings.create(
-            contractPhotoshoot(seed, { consultationDate: '', consultationLocation: ' ', date: '', location: '' }),
-            'contract-key-0205',
-          ),
-          FIELDS_NOT_VALID,
-          { consultationDate: [REQUIRED], consultationLocation: [REQUIRED], date: [REQUIRED], location: [REQUIRED] },
-        );
-      },
-    );
+    it('refuses a photoshoot without its consultation date and location, shoot date and location', async () => {
+      await refusedAsInvalid(
+        backend.bookings.create(
+          contractPhotoshoot(seed, { consultationDate: '', consultationLocation: ' ', date: '', location: '' }),
+          'contract-key-0205',
+        ),
+        FIELDS_NOT_VALID,
+        { consultationDate: [REQUIRED], consultationLocation: [REQUIRED], date: [REQUIRED], location: [REQUIRED] },
+      );
+    });
 
-    needs('bookingCreate', 'refuses an unknown service or tier with the words of docs/product.md §5', async () => {
+    it('refuses an unknown service or tier with the words of docs/product.md §5', async () => {
       await refusedAsInvalid(
         backend.bookings.create(contractBooking(seed, { serviceTierId: 'photoshoot-mini' }), 'contract-key-0206'),
         TIER_NOT_FOUND,
@@ -431,49 +365,38 @@ export function describeBackendContract(harness: ContractHarness): void {
       );
     });
 
-    if (capabilities.adminSession && capabilities.bookingCreate) {
-      it('stores what a visitor typed trimmed', async () => {
-        const created = await backend.bookings.create(
-          contractPhotoshoot(seed, {
-            name: '  Jane Doe ',
-            email: ' jane@example.com\t',
-            phone: ' +15551234567 ',
-            consultationLocation: '\nVideo call ',
-            location: ' Papago Park  ',
-            description: '\n  Three short videos for a skincare launch.  \n',
-          }),
-          'contract-key-0208',
-        );
-        const stored = (await storedBookings()).find((b) => b.id === created.id);
-        const sent = contractPhotoshoot(seed);
-        expect(stored).toMatchObject({
-          name: sent.name,
-          email: sent.email,
-          phone: sent.phone,
-          consultationLocation: sent.consultationLocation,
-          location: sent.location,
-          description: sent.description,
-        });
+    it('stores what a visitor typed trimmed', async () => {
+      const created = await backend.bookings.create(
+        contractPhotoshoot(seed, {
+          name: '  Jane Doe ',
+          email: ' jane@example.com\t',
+          phone: ' +15551234567 ',
+          consultationLocation: '\nVideo call ',
+          location: ' Papago Park  ',
+          description: '\n  Three short videos for a skincare launch.  \n',
+        }),
+        'contract-key-0208',
+      );
+      const stored = (await storedBookings()).find((b) => b.id === created.id);
+      const sent = contractPhotoshoot(seed);
+      expect(stored).toMatchObject({
+        name: sent.name,
+        email: sent.email,
+        phone: sent.phone,
+        consultationLocation: sent.consultationLocation,
+        location: sent.location,
+        description: sent.description,
       });
-    } else {
-      it.todo("stores what a visitor typed trimmed [needs capabilities 'adminSession' and 'bookingCreate']");
-    }
+    });
 
-    needs('signIn', 'refuses a sign-in for an address that is not the admin with forbidden', async () => {
-      if (capabilities.rejectsNonAdminAtRequest) {
-        expect((await rejection(backend.auth.requestLink(NON_ADMIN_EMAIL))).code).toBe('forbidden');
-      } else {
-        // Firebase mails a link to any address (it cannot know the admin without a server call); the refusal comes
-        // when the completed sign-in carries no admin claim.
-        if (!subject.signInAsNonAdmin) throw new Error('this harness must provide signInAsNonAdmin');
-        expect((await rejection(subject.signInAsNonAdmin())).code).toBe('forbidden');
-      }
+    it('refuses a sign-in for an address that is not the admin with forbidden', async () => {
+      expect((await rejection(backend.auth.requestLink(NON_ADMIN_EMAIL))).code).toBe('forbidden');
       expect(await backend.auth.current()).toBeNull();
     });
 
     // Live updates come with the admin routes (the server's event stream is one of them).
     live(() =>
-      needs('adminSession', 'gives a visitor neither the booking list nor live bookings', async () => {
+      it('gives a visitor neither the booking list nor live bookings', async () => {
         const subscription = liveValue<BookingChange>(backend.bookings.subscribe, () => true);
         const error = await rejection(subscription.value);
         subscription.stop();
@@ -482,7 +405,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       }),
     );
 
-    needs('adminSession', 'signs the admin in and tells auth listeners', async () => {
+    it('signs the admin in and tells auth listeners', async () => {
       const seen: Array<string | null> = [];
       const stop = backend.auth.onChange((user) => seen.push(user ? user.email : null));
       await subject.signInAsAdmin();
@@ -495,113 +418,101 @@ export function describeBackendContract(harness: ContractHarness): void {
       stop();
     });
 
-    if (capabilities.adminSession && capabilities.bookingCreate) {
-      it('lists bookings newest first, a page at a time, with a status filter', async () => {
-        const made: string[] = [];
-        for (const name of ['Ann Lee', 'Bea Cruz', 'Cal Diaz']) {
-          made.push(
-            (await backend.bookings.create(contractBooking(seed, { name }), `contract-page-${made.length}`)).id,
-          );
-        }
-        await subject.signInAsAdmin();
-        const first = await backend.bookings.list({ limit: 2 });
-        expect(first.items.map((b) => b.id)).toEqual([made[2], made[1]]);
-        expect(first.nextCursor).not.toBeNull();
-        const rest = await backend.bookings.list({ limit: 2, cursor: first.nextCursor ?? '' });
-        expect(rest).toEqual({ items: [expect.objectContaining({ id: made[0], name: 'Ann Lee' })], nextCursor: null });
+    it('lists bookings newest first, a page at a time, with a status filter', async () => {
+      const made: string[] = [];
+      for (const name of ['Ann Lee', 'Bea Cruz', 'Cal Diaz']) {
+        made.push((await backend.bookings.create(contractBooking(seed, { name }), `contract-page-${made.length}`)).id);
+      }
+      await subject.signInAsAdmin();
+      const first = await backend.bookings.list({ limit: 2 });
+      expect(first.items.map((b) => b.id)).toEqual([made[2], made[1]]);
+      expect(first.nextCursor).not.toBeNull();
+      const rest = await backend.bookings.list({ limit: 2, cursor: first.nextCursor ?? '' });
+      expect(rest).toEqual({ items: [expect.objectContaining({ id: made[0], name: 'Ann Lee' })], nextCursor: null });
 
-        await backend.bookings.updateStatus(made[1] ?? '', 'Confirmed');
-        expect((await backend.bookings.list({ status: 'Confirmed' })).items.map((b) => b.id)).toEqual([made[1]]);
-        expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.id)).toEqual([made[2], made[0]]);
+      await backend.bookings.updateStatus(made[1] ?? '', 'Confirmed');
+      expect((await backend.bookings.list({ status: 'Confirmed' })).items.map((b) => b.id)).toEqual([made[1]]);
+      expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.id)).toEqual([made[2], made[0]]);
+    });
+
+    it('finds requests by name or e-mail, and counts the New ones', async () => {
+      const ann = await backend.bookings.create(
+        contractBooking(seed, { name: 'Ann Search', email: 'ann.search@example.com' }),
+        'contract-search-01',
+      );
+      await backend.bookings.create(
+        contractBooking(seed, { name: 'Bo Other', email: 'bo@example.com' }),
+        'contract-search-02',
+      );
+      await subject.signInAsAdmin();
+      expect((await backend.bookings.list({ q: 'ann SEARCH' })).items.map((b) => b.id)).toEqual([ann.id]);
+      expect((await backend.bookings.list({ q: 'ANN.search@' })).items.map((b) => b.id)).toEqual([ann.id]);
+      expect((await backend.bookings.list({ q: 'nobody' })).items).toEqual([]);
+      const { new: before } = await backend.bookings.summary();
+      expect(before).toBeGreaterThanOrEqual(2);
+      await backend.bookings.updateStatus(ann.id, 'Contacted');
+      expect(await backend.bookings.summary()).toEqual({ new: before - 1 });
+    });
+
+    it('takes a status change back within the window, once; a personal message is checked', async () => {
+      const created = await backend.bookings.create(contractBooking(seed, { name: 'Una Doe' }), 'contract-undo-01');
+      await subject.signInAsAdmin();
+      await expect(
+        backend.bookings.updateStatus(created.id, 'Confirmed', { message: 'x'.repeat(1001) }),
+      ).rejects.toMatchObject({
+        code: 'validation',
+        fieldErrors: { message: ['Must be 1000 characters or less'] },
       });
-
-      needs('adminSession', 'finds requests by name or e-mail, and counts the New ones', async () => {
-        const ann = await backend.bookings.create(
-          contractBooking(seed, { name: 'Ann Search', email: 'ann.search@example.com' }),
-          'contract-search-01',
-        );
-        await backend.bookings.create(
-          contractBooking(seed, { name: 'Bo Other', email: 'bo@example.com' }),
-          'contract-search-02',
-        );
-        await subject.signInAsAdmin();
-        expect((await backend.bookings.list({ q: 'ann SEARCH' })).items.map((b) => b.id)).toEqual([ann.id]);
-        expect((await backend.bookings.list({ q: 'ANN.search@' })).items.map((b) => b.id)).toEqual([ann.id]);
-        expect((await backend.bookings.list({ q: 'nobody' })).items).toEqual([]);
-        const { new: before } = await backend.bookings.summary();
-        expect(before).toBeGreaterThanOrEqual(2);
-        await backend.bookings.updateStatus(ann.id, 'Contacted');
-        expect(await backend.bookings.summary()).toEqual({ new: before - 1 });
+      await backend.bookings.updateStatus(created.id, 'Contacted', { message: 'Talk soon!' });
+      await backend.bookings.updateStatus(created.id, 'Confirmed');
+      const undone = await backend.bookings.undoStatus!(created.id);
+      expect(undone).toMatchObject({ id: created.id, status: 'New' });
+      expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.id)).toContain(created.id);
+      await expect(backend.bookings.undoStatus!(created.id)).rejects.toMatchObject({
+        code: 'conflict',
+        message: UNDO_TOO_LATE,
       });
-
-      needs(
-        'statusUndo',
-        'takes a status change back within the window, once; a personal message is checked',
-        async () => {
-          const created = await backend.bookings.create(contractBooking(seed, { name: 'Una Doe' }), 'contract-undo-01');
-          await subject.signInAsAdmin();
-          await expect(
-            backend.bookings.updateStatus(created.id, 'Confirmed', { message: 'x'.repeat(1001) }),
-          ).rejects.toMatchObject({
-            code: 'validation',
-            fieldErrors: { message: ['Must be 1000 characters or less'] },
-          });
-          await backend.bookings.updateStatus(created.id, 'Contacted', { message: 'Talk soon!' });
-          await backend.bookings.updateStatus(created.id, 'Confirmed');
-          const undone = await backend.bookings.undoStatus!(created.id);
-          expect(undone).toMatchObject({ id: created.id, status: 'New' });
-          expect((await backend.bookings.list({ status: 'New' })).items.map((b) => b.id)).toContain(created.id);
-          await expect(backend.bookings.undoStatus!(created.id)).rejects.toMatchObject({
-            code: 'conflict',
-            message: UNDO_TOO_LATE,
-          });
-          // The client asked for no move: nothing to accept.
-          await expect(backend.bookings.acceptReschedule!(created.id)).rejects.toMatchObject({
-            code: 'conflict',
-            message: RESCHEDULE_NOTHING_TO_ACCEPT,
-          });
-        },
-      );
-
-      live(() =>
-        it('tells the admin each new booking and each status change live, the whole request each time', async () => {
-          await subject.signInAsAdmin();
-          const feed = liveFeed<BookingChange>(backend.bookings.subscribe);
-          try {
-            // Live from the resync on: what is written after it is told.
-            await feed.next((c) => c.type === 'resync');
-            const created = await backend.bookings.create(
-              contractBooking(seed, { name: 'Dee Fox' }),
-              'contract-key-0101',
-            );
-            const told = await feed.next((c) => c.type === 'created');
-            expect(told).toEqual({
-              type: 'created',
-              booking: expect.objectContaining({ id: created.id, name: 'Dee Fox', status: 'New' }),
-            });
-
-            const updated = await backend.bookings.updateStatus(created.id, 'Contacted');
-            expect(updated.status).toBe('Contacted');
-            expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(updated.createdAt));
-            const change = await feed.next((c) => c.type === 'updated');
-            expect(change).toEqual({
-              type: 'updated',
-              booking: expect.objectContaining({ id: created.id, status: 'Contacted' }),
-            });
-            expect((await backend.bookings.list()).items[0]).toEqual(updated);
-          } finally {
-            feed.stop();
-          }
-        }),
-      );
-    } else {
-      it.todo(
-        "lists bookings a page at a time and tells changes live [needs capabilities 'adminSession' and 'bookingCreate']",
-      );
-    }
+      // The client asked for no move: nothing to accept.
+      await expect(backend.bookings.acceptReschedule!(created.id)).rejects.toMatchObject({
+        code: 'conflict',
+        message: RESCHEDULE_NOTHING_TO_ACCEPT,
+      });
+    });
 
     live(() =>
-      needs('adminSession', 'shows availability writes to the admin live, with notes and reasons', async () => {
+      it('tells the admin each new booking and each status change live, the whole request each time', async () => {
+        await subject.signInAsAdmin();
+        const feed = liveFeed<BookingChange>(backend.bookings.subscribe);
+        try {
+          // Live from the resync on: what is written after it is told.
+          await feed.next((c) => c.type === 'resync');
+          const created = await backend.bookings.create(
+            contractBooking(seed, { name: 'Dee Fox' }),
+            'contract-key-0101',
+          );
+          const told = await feed.next((c) => c.type === 'created');
+          expect(told).toEqual({
+            type: 'created',
+            booking: expect.objectContaining({ id: created.id, name: 'Dee Fox', status: 'New' }),
+          });
+
+          const updated = await backend.bookings.updateStatus(created.id, 'Contacted');
+          expect(updated.status).toBe('Contacted');
+          expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(updated.createdAt));
+          const change = await feed.next((c) => c.type === 'updated');
+          expect(change).toEqual({
+            type: 'updated',
+            booking: expect.objectContaining({ id: created.id, status: 'Contacted' }),
+          });
+          expect((await backend.bookings.list()).items[0]).toEqual(updated);
+        } finally {
+          feed.stop();
+        }
+      }),
+    );
+
+    live(() =>
+      it('shows availability writes to the admin live, with notes and reasons', async () => {
         await subject.signInAsAdmin();
         const added = liveValue<AdminAvailability>(backend.availability.subscribe, (a) =>
           a.slots.some((s) => s.notes === 'Added slot note'),
@@ -639,7 +550,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       }),
     );
 
-    needs('adminSession', "keeps the admin's SMS choice", async () => {
+    it("keeps the admin's SMS choice", async () => {
       await subject.signInAsAdmin();
       expect(await backend.notifications.setSmsEnabled(true)).toMatchObject({ enabled: true, adminValue: true });
       expect((await backend.notifications.getSmsStatus()).adminValue).toBe(true);
@@ -681,7 +592,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(await backend.content.getSite()).toEqual(EMPTY_SITE_CONTENT);
     });
 
-    needs('contentWrites', 'refuses every content write and admin read to a visitor, changing nothing', async () => {
+    it('refuses every content write and admin read to a visitor, changing nothing', async () => {
       const writes: Array<Promise<unknown>> = [
         backend.content.saveSiteDetails(contentSite),
         backend.content.saveCompCard(contentStats),
@@ -702,7 +613,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(await backend.content.getSite()).toEqual(EMPTY_SITE_CONTENT);
     });
 
-    needs('contentWrites', 'saves her site details and measurements, shown to every visitor', async () => {
+    it('saves her site details and measurements, shown to every visitor', async () => {
       await subject.signInAsAdmin();
       expect(await backend.content.saveSiteDetails({ ...contentSite, name: '  Contract Model  ' })).toEqual(
         contentSite,
@@ -712,26 +623,22 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(await backend.content.getSite()).toEqual({ details: contentSite, compCard: contentStats });
     });
 
-    needs(
-      'contentWrites',
-      'refuses site details with a blank name or a social link off the allowed hosts',
-      async () => {
-        await subject.signInAsAdmin();
-        const error = await rejection(
-          backend.content.saveSiteDetails({
-            ...contentSite,
-            name: ' ',
-            social: [{ label: 'Mine', url: 'https://evil.example/instagram.com' }],
-          }),
-        );
-        expect(error.code).toBe('validation');
-        expect(error.fieldErrors.name).toEqual(['Required']);
-        expect(error.fieldErrors['social.0.url']).toEqual([SOCIAL_URL_MESSAGE]);
-        expect((await backend.content.getSite()).details).toEqual(EMPTY_SITE_CONTENT.details);
-      },
-    );
+    it('refuses site details with a blank name or a social link off the allowed hosts', async () => {
+      await subject.signInAsAdmin();
+      const error = await rejection(
+        backend.content.saveSiteDetails({
+          ...contentSite,
+          name: ' ',
+          social: [{ label: 'Mine', url: 'https://evil.example/instagram.com' }],
+        }),
+      );
+      expect(error.code).toBe('validation');
+      expect(error.fieldErrors.name).toEqual(['Required']);
+      expect(error.fieldErrors['social.0.url']).toEqual([SOCIAL_URL_MESSAGE]);
+      expect((await backend.content.getSite()).details).toEqual(EMPTY_SITE_CONTENT.details);
+    });
 
-    needs('contentWrites', "changes a tier's price: the next public read shows it", async () => {
+    it("changes a tier's price: the next public read shows it", async () => {
       await subject.signInAsAdmin();
       const photoshoot = seed.services.find((s) => s.id === 'photoshoot') as Service;
       const changed = {
@@ -750,39 +657,32 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.tiers[0]?.price).toBe('$275');
     });
 
-    needs(
-      'contentWrites',
-      'creates, hides, reorders and deletes services; visitors see only shown ones, featured first',
-      async () => {
-        await subject.signInAsAdmin();
-        await backend.content.saveService(newService);
-        const ids = (await backend.content.listServices()).map((s) => s.id);
-        expect(ids).toEqual([...seed.services.map((s) => s.id), 'events']);
+    it('creates, hides, reorders and deletes services; visitors see only shown ones, featured first', async () => {
+      await subject.signInAsAdmin();
+      await backend.content.saveService(newService);
+      const ids = (await backend.content.listServices()).map((s) => s.id);
+      expect(ids).toEqual([...seed.services.map((s) => s.id), 'events']);
 
-        // Her order puts events first; the public rule still shows the featured services first.
-        const reordered = await backend.content.reorderServices([
-          'events',
-          ...seed.services.map((s) => s.id).reverse(),
-        ]);
-        expect(reordered.map((s) => s.id)).toEqual(['events', ...seed.services.map((s) => s.id).reverse()]);
-        expect(orderServices(await backend.services.list()).map((s) => s.id)).toEqual([
-          'photoshoot',
-          'usergeneratedcontent',
-          'events',
-        ]);
-        expect((await rejection(backend.content.reorderServices(['events']))).code).toBe('validation');
+      // Her order puts events first; the public rule still shows the featured services first.
+      const reordered = await backend.content.reorderServices(['events', ...seed.services.map((s) => s.id).reverse()]);
+      expect(reordered.map((s) => s.id)).toEqual(['events', ...seed.services.map((s) => s.id).reverse()]);
+      expect(orderServices(await backend.services.list()).map((s) => s.id)).toEqual([
+        'photoshoot',
+        'usergeneratedcontent',
+        'events',
+      ]);
+      expect((await rejection(backend.content.reorderServices(['events']))).code).toBe('validation');
 
-        await backend.content.saveService({ ...newService, hidden: true });
-        expect((await backend.services.list()).map((s) => s.id)).not.toContain('events');
-        expect((await backend.content.listServices()).find((s) => s.id === 'events')?.hidden).toBe(true);
+      await backend.content.saveService({ ...newService, hidden: true });
+      expect((await backend.services.list()).map((s) => s.id)).not.toContain('events');
+      expect((await backend.content.listServices()).find((s) => s.id === 'events')?.hidden).toBe(true);
 
-        await backend.content.deleteService('events');
-        expect((await backend.content.listServices()).map((s) => s.id)).not.toContain('events');
-        expect((await rejection(backend.content.deleteService('events'))).code).toBe('not-found');
-      },
-    );
+      await backend.content.deleteService('events');
+      expect((await backend.content.listServices()).map((s) => s.id)).not.toContain('events');
+      expect((await rejection(backend.content.deleteService('events'))).code).toBe('not-found');
+    });
 
-    needs('contentWrites', 'saves the portfolio in her order and refuses an image without alt text', async () => {
+    it('saves the portfolio in her order and refuses an image without alt text', async () => {
       await subject.signInAsAdmin();
       const first = { type: 'image' as const, url: '/media/uploads/a/800.jpg', name: 'Headshot in window light' };
       const second = { type: 'image' as const, url: '/media/uploads/b/800.jpg', name: 'Full length', caption: 'Tempe' };
@@ -804,7 +704,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await backend.portfolio.getContent())['comp-card']).toEqual([second, first]);
     });
 
-    needs('contentWrites', 'saves the portfolio metadata and refuses a reel off the allowed social hosts', async () => {
+    it('saves the portfolio metadata and refuses a reel off the allowed social hosts', async () => {
       await subject.signInAsAdmin();
       const meta = {
         ...seed.portfolioMeta,
@@ -820,7 +720,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(await backend.portfolio.getMeta()).toEqual(meta);
     });
 
-    needs('contentWrites', 'saves, lists and deletes projects with their galleries', async () => {
+    it('saves, lists and deletes projects with their galleries', async () => {
       await subject.signInAsAdmin();
       const entry = {
         project: { id: 'desert-light', title: 'Desert Light', description: 'A sunrise shoot.', category: 'print' },
@@ -840,10 +740,7 @@ export function describeBackendContract(harness: ContractHarness): void {
 
     // ---- Passkeys (server/README.md): the e-mail link, then her passkey ----
 
-    const device = () => {
-      if (!subject.passkeyDevice) throw new Error("this harness must provide passkeyDevice for 'passkeys'");
-      return subject.passkeyDevice;
-    };
+    const device = () => subject.passkeyDevice;
 
     /** Signs in by link, adds one passkey, signs out; answers the recovery code shown at enrolment. */
     const enrolAndSignOut = async (): Promise<string> => {
@@ -854,7 +751,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       return recoveryCode;
     };
 
-    needs('passkeys', 'adds passkeys: the first with a recovery code shown once, a second device without', async () => {
+    it('adds passkeys: the first with a recovery code shown once, a second device without', async () => {
       await subject.signInAsAdmin();
       expect(await backend.auth.listPasskeys()).toEqual({ passkeys: [], hasRecoveryCode: false });
       const first = await backend.auth.addPasskey('  Phone  ');
@@ -877,26 +774,22 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(list.passkeys.map((p) => p.name)).toEqual(['Phone', 'Laptop']);
     });
 
-    needs(
-      'passkeys',
-      'once she has a passkey the link alone gives no session; her passkey then signs her in',
-      async () => {
-        await enrolAndSignOut();
-        expect((await rejection(subject.signInAsAdmin())).code).toBe('passkey-required');
-        expect(await backend.auth.current()).toBeNull();
+    it('once she has a passkey the link alone gives no session; her passkey then signs her in', async () => {
+      await enrolAndSignOut();
+      expect((await rejection(subject.signInAsAdmin())).code).toBe('passkey-required');
+      expect(await backend.auth.current()).toBeNull();
 
-        const seen: Array<string | null> = [];
-        const stop = backend.auth.onChange((user) => seen.push(user ? user.email : null));
-        const user = await backend.auth.signInWithPasskey();
-        stop();
-        expect(user.isAdmin).toBe(true);
-        expect(seen).toEqual([user.email]);
-        expect(await backend.auth.current()).toEqual(user);
-        expect((await backend.auth.listPasskeys()).passkeys[0]?.lastUsedAt).toEqual(expect.any(String));
-      },
-    );
+      const seen: Array<string | null> = [];
+      const stop = backend.auth.onChange((user) => seen.push(user ? user.email : null));
+      const user = await backend.auth.signInWithPasskey();
+      stop();
+      expect(user.isAdmin).toBe(true);
+      expect(seen).toEqual([user.email]);
+      expect(await backend.auth.current()).toEqual(user);
+      expect((await backend.auth.listPasskeys()).passkeys[0]?.lastUsedAt).toEqual(expect.any(String));
+    });
 
-    needs('passkeys', 'a dismissed prompt is cancelled; the recovery code signs her in, once', async () => {
+    it('a dismissed prompt is cancelled; the recovery code signs her in, once', async () => {
       const code = await enrolAndSignOut();
       await rejection(subject.signInAsAdmin());
       device().dismissNextPrompt();
@@ -914,18 +807,14 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(await backend.auth.current()).toBeNull();
     });
 
-    needs(
-      'passkeys',
-      'neither the passkey nor the recovery code is a way in without the e-mail link first',
-      async () => {
-        const code = await enrolAndSignOut();
-        expect((await rejection(backend.auth.signInWithPasskey())).code).toBe('unauthenticated');
-        expect((await rejection(backend.auth.signInWithRecoveryCode(code))).code).toBe('unauthenticated');
-        expect(await backend.auth.current()).toBeNull();
-      },
-    );
+    it('neither the passkey nor the recovery code is a way in without the e-mail link first', async () => {
+      const code = await enrolAndSignOut();
+      expect((await rejection(backend.auth.signInWithPasskey())).code).toBe('unauthenticated');
+      expect((await rejection(backend.auth.signInWithRecoveryCode(code))).code).toBe('unauthenticated');
+      expect(await backend.auth.current()).toBeNull();
+    });
 
-    needs('passkeys', 'removes a passkey; with none left the link alone signs her in again', async () => {
+    it('removes a passkey; with none left the link alone signs her in again', async () => {
       await subject.signInAsAdmin();
       const { passkey } = await backend.auth.addPasskey('Phone');
       await backend.auth.removePasskey(passkey.id);
@@ -936,7 +825,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await backend.auth.current())?.isAdmin).toBe(true);
     });
 
-    needs('passkeys', "gives a visitor none of the admin's passkey calls", async () => {
+    it("gives a visitor none of the admin's passkey calls", async () => {
       expect((await rejection(backend.auth.listPasskeys())).code).toBe('unauthenticated');
       expect((await rejection(backend.auth.addPasskey('Phone'))).code).toBe('unauthenticated');
       expect((await rejection(backend.auth.removePasskey('passkey-1'))).code).toBe('unauthenticated');

@@ -1,15 +1,16 @@
 // Issue 5 / docs/product.md §4: the /finishSignIn states (prompt, loading, success with a 2 s redirect, 'Invalid sign-in link.',
-// 'Sign-in failed. Try again.'), against the memory backend. The page reads the token from the real address bar.
+// 'Sign-in failed. Try again.'), against the real server. The page reads the token from the real address bar.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { BrowserRouter, Route, Routes, useLocation } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import { BackendError } from '@studio/shared/data';
+import type { Backend } from '@studio/shared/backend';
+import { studioServer, type StudioServer } from '@studio/shared/test-support/studio-server';
 import { renderWithBackend } from '../../test-support/render';
 import { FinishSignInPage } from './finish-sign-in-page';
 
 const ADMIN = 'admin@studio.test';
-let memory: MemoryBackend;
+let server: StudioServer;
+let memory: Backend;
 let token: string;
 let unsubscribe: () => void;
 
@@ -30,18 +31,19 @@ function openLink(search: string) {
   );
 }
 
-const flush = () => act(async () => undefined);
+/** Lets the page's requests to the server finish (the fake clock does not move them). */
+const flush = () => act(() => server.idle());
 
 beforeEach(async () => {
   jest.useFakeTimers();
-  localStorage.clear();
+  server = await studioServer();
   // The browser's localStorage: clearing it is opening the link on another device.
-  memory = createMemoryBackend({}, { adminEmail: ADMIN, store: localStorage });
+  memory = server.backend(localStorage);
   unsubscribe = memory.auth.onChange((user) => authStore.getState().setUser(user));
   authStore.getState().setUser(null);
   // Requested in this browser: the adapter keeps the e-mail.
   await memory.auth.requestLink(ADMIN);
-  token = memory.outbox[0]!.token;
+  token = await server.lastSignInToken();
 });
 
 afterEach(() => {
@@ -59,7 +61,10 @@ test('with the e-mail stored: loading, then success, the token gone from the add
   expect(window.location.search).toBe('');
   expect(window.location.pathname).toBe('/finishSignIn');
 
-  await act(async () => release());
+  await act(async () => {
+    release();
+    await server.idle();
+  });
   expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
   expect(authStore.getState().user).toEqual({ email: ADMIN, isAdmin: true });
   expect(memory.auth.pendingEmail()).toBeNull();
@@ -110,12 +115,11 @@ test('another e-mail than the link\'s: "Invalid sign-in link."', async () => {
 });
 
 test('a network failure: "Sign-in failed. Try again.", and Try again prompts once more with the e-mail kept', async () => {
-  const completeSignIn = memory.auth.completeSignIn;
-  memory.auth.completeSignIn = () => Promise.reject(new BackendError('network', 'Network error'));
+  server.failRequests('POST /api/auth/session');
   openLink(`?token=${token}`);
   await flush();
   expect(screen.getByRole('alert')).toHaveTextContent(/^Sign-in failed\. Try again\.$/);
-  memory.auth.completeSignIn = completeSignIn;
+  server.restoreNetwork();
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
   expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(ADMIN);
   fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -125,11 +129,12 @@ test('a network failure: "Sign-in failed. Try again.", and Try again prompts onc
 
 test('once she has a passkey the link alone does not sign her in: she is asked for it, then home after 2 s', async () => {
   // An earlier visit added a passkey on this device.
+  server.passkeyDevice();
   await memory.auth.completeSignIn(token, ADMIN);
   await memory.auth.addPasskey('Phone');
   await memory.auth.signOut();
   await memory.auth.requestLink(ADMIN);
-  openLink(`?token=${memory.outbox[1]!.token}`);
+  openLink(`?token=${await server.lastSignInToken()}`);
   await flush();
   expect(screen.getByText('One more step: confirm it is you with your passkey.')).toBeVisible();
   expect(screen.queryByText(/You are signed in/)).toBeNull();

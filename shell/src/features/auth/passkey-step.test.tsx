@@ -1,29 +1,31 @@
-// Issue 14: the passkey step after the e-mail link, against the memory backend (which keeps the server's rules): her
+// Issue 14: the passkey step after the e-mail link, against the real server, with a software authenticator: her
 // passkey signs her in, a dismissed prompt can be tried again, the recovery code is the way in for a lost passkey,
 // and an expired step says to request a new link.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from '@studio/shared/router';
 import { PASSKEY_STEP_TTL_MS } from '@studio/shared/domain';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import { BackendError } from '@studio/shared/data';
+import type { Backend } from '@studio/shared/backend';
+import { studioServer, type PasskeyDevice, type StudioServer } from '@studio/shared/test-support/studio-server';
 import { renderWithBackend } from '../../test-support/render';
 import { PasskeyStep } from './passkey-step';
 
 const ADMIN = 'admin@studio.test';
-let clock = new Date('2026-03-02T10:00:00Z').getTime();
-let memory: MemoryBackend;
+let server: StudioServer;
+let device: PasskeyDevice;
+let memory: Backend;
 let recoveryCode: string;
 let signedIn: jest.Mock;
 
 /** She has one passkey, and has just spent an e-mail link: the passkey step is open. */
 beforeEach(async () => {
-  memory = createMemoryBackend({}, { adminEmail: ADMIN, now: () => new Date(clock) });
-  await memory.auth.requestLink(ADMIN);
-  await memory.auth.completeSignIn(memory.outbox[0]!.token, ADMIN);
+  server = await studioServer();
+  device = server.passkeyDevice();
+  memory = server.backend();
+  await server.signInAsAdmin(memory);
   recoveryCode = (await memory.auth.addPasskey('Phone')).recoveryCode!;
   await memory.auth.signOut();
   await memory.auth.requestLink(ADMIN);
-  await expect(memory.auth.completeSignIn(memory.outbox[1]!.token, ADMIN)).rejects.toMatchObject({
+  await expect(memory.auth.completeSignIn(await server.lastSignInToken(), ADMIN)).rejects.toMatchObject({
     code: 'passkey-required',
   });
   signedIn = jest.fn();
@@ -35,7 +37,12 @@ beforeEach(async () => {
   );
 });
 
-const click = (name: string | RegExp) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
+/** Clicks, and lets the requests the click started finish. */
+const click = (name: string | RegExp) =>
+  act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+    await server.idle();
+  });
 
 test('asks for her passkey, and her passkey signs her in', async () => {
   expect(screen.getByText('One more step: confirm it is you with your passkey.')).toBeVisible();
@@ -46,7 +53,7 @@ test('asks for her passkey, and her passkey signs her in', async () => {
 });
 
 test('a dismissed prompt says so and can be tried again', async () => {
-  memory.authenticator.dismissNext = true;
+  device.dismissNextPrompt();
   await click('Use my passkey');
   expect(screen.getByRole('alert')).toHaveTextContent(/^The passkey request was cancelled or timed out\.$/);
   expect(signedIn).not.toHaveBeenCalled();
@@ -74,7 +81,7 @@ test('a lost passkey: her recovery code, required, checked, and then signing her
 });
 
 test('an expired step says a new link is needed', async () => {
-  clock += PASSKEY_STEP_TTL_MS;
+  server.advanceClock(PASSKEY_STEP_TTL_MS);
   await click('Use my passkey');
   expect(screen.getByRole('alert')).toHaveTextContent(
     /^This sign-in has expired\. Please request a new sign-in link\.$/,
@@ -83,8 +90,8 @@ test('an expired step says a new link is needed', async () => {
 });
 
 test('a browser without passkeys is pointed to the recovery code', async () => {
-  memory.auth.signInWithPasskey = () =>
-    Promise.reject(new BackendError('not-supported', 'Passkeys are not supported here.'));
+  // A browser without WebAuthn.
+  delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
   await click('Use my passkey');
   expect(screen.getByRole('alert')).toHaveTextContent(
     'This browser cannot use passkeys. Use your recovery code, or open the sign-in link on the device that holds your passkey.',

@@ -1,16 +1,18 @@
-// Issue 5 / docs/product.md §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the memory backend.
+// Issue 5 / docs/product.md §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the real server
+// (shared/src/test-support/studio-server.ts).
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
-import { createMemoryBackend, type MemoryBackend } from '@studio/shared/backend/memory';
-import { BackendError } from '@studio/shared/data';
+import type { Backend } from '@studio/shared/backend';
+import { studioServer, type StudioServer } from '@studio/shared/test-support/studio-server';
 import { renderWithBackend } from '../../test-support/render';
 import { Navbar } from './navbar';
 import { LOGO_CLICK_WINDOW_MS } from './use-logo-gesture';
 
 const ADMIN = 'admin@studio.test';
-let memory: MemoryBackend;
+let server: StudioServer;
+let memory: Backend;
 let unsubscribe: () => void;
 
 function LocationProbe() {
@@ -39,10 +41,10 @@ function clickLogo(n: number, gapMs = 100) {
   }
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   jest.useFakeTimers();
-  localStorage.clear();
-  memory = createMemoryBackend({}, { adminEmail: ADMIN });
+  server = await studioServer();
+  memory = server.backend();
   // What bootstrap.tsx does: the store follows the backend's auth changes.
   unsubscribe = memory.auth.onChange((user) => authStore.getState().setUser(user));
   authStore.getState().setUser(null);
@@ -108,21 +110,25 @@ describe('a visitor', () => {
     expect(emailBox()).toBeInTheDocument();
   });
 
-  test('an empty e-mail gives "Please enter your email." and sends nothing', () => {
+  test('an empty e-mail gives "Please enter your email." and sends nothing', async () => {
     renderNavbar();
     clickLogo(3);
     fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
     expect(screen.getByRole('alert')).toHaveTextContent(/^Please enter your email\.$/);
-    expect(memory.outbox).toEqual([]);
+    await server.idle();
+    expect(await server.outbox()).toEqual([]);
   });
 
   test("an address that is not the admin's gives the refusal and no mail is sent", async () => {
     renderNavbar();
     clickLogo(3);
     fireEvent.change(emailBox()!, { target: { value: 'someone@example.com' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Link' })));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+      await server.idle();
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(/^Access denied\. Only authorized users can sign in\.$/);
-    expect(memory.outbox).toEqual([]);
+    expect(await server.outbox()).toEqual([]);
   });
 
   test('the admin\'s address: a loading button, then "Sign-in link sent! Check your email." and the e-mail kept', async () => {
@@ -137,21 +143,27 @@ describe('a visitor', () => {
     const busy = screen.getByRole('button', { name: 'Sending…' });
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
-    await act(async () => release());
+    await act(async () => {
+      release();
+      await server.idle();
+    });
     expect(screen.getByRole('status')).toHaveTextContent(/^Sign-in link sent! Check your email\.$/);
     // Kept by the adapter for /finishSignIn in this browser.
     expect(memory.auth.pendingEmail()).toBe(ADMIN);
-    expect(memory.outbox.map((m) => m.to)).toEqual([ADMIN]);
+    expect((await server.outbox()).map((m) => m.recipient)).toEqual([ADMIN]);
     expect(screen.getByRole('button', { name: 'Send Link' })).toBeEnabled();
     expect(emailBox()).toHaveValue(ADMIN);
   });
 
   test('a failure gives "Failed to send sign-in link." and keeps what was typed', async () => {
-    memory.auth.requestLink = () => Promise.reject(new BackendError('network', 'Network error'));
+    server.failRequests('POST /api/auth/link');
     renderNavbar();
     clickLogo(3);
     fireEvent.change(emailBox()!, { target: { value: ADMIN } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send Link' })));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+      await server.idle();
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to send sign-in link\.$/);
     expect(emailBox()).toHaveValue(ADMIN);
     expect(memory.auth.pendingEmail()).toBeNull();
@@ -180,8 +192,7 @@ describe('a visitor', () => {
 
 describe('the signed-in admin', () => {
   beforeEach(async () => {
-    await memory.auth.requestLink(ADMIN);
-    await memory.auth.completeSignIn(memory.outbox[0]!.token, ADMIN);
+    await server.signInAsAdmin(memory);
   });
 
   test('sees the green dot and the Admin link', () => {
@@ -193,7 +204,7 @@ describe('the signed-in admin', () => {
   test('three quick clicks sign out: the green dot and the Admin link go', async () => {
     renderNavbar('/portfolio');
     clickLogo(3);
-    await act(async () => undefined);
+    await act(() => server.idle());
     expect(await memory.auth.current()).toBeNull();
     expect(screen.queryByRole('img', { name: 'Signed in' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
@@ -206,7 +217,7 @@ describe('the signed-in admin', () => {
     // Stop the link's own navigation to see the timed redirect alone.
     logoLink.addEventListener('click', (e) => e.preventDefault());
     clickLogo(3);
-    await act(async () => undefined);
+    await act(() => server.idle());
     expect(location()).toBe('/admin');
     act(() => jest.advanceTimersByTime(999));
     expect(location()).toBe('/admin');
@@ -217,7 +228,7 @@ describe('the signed-in admin', () => {
   test('two clicks do not sign out', async () => {
     renderNavbar();
     clickLogo(2);
-    await act(async () => undefined);
+    await act(() => server.idle());
     expect(await memory.auth.current()).not.toBeNull();
     expect(screen.getByRole('img', { name: 'Signed in' })).toBeInTheDocument();
   });

@@ -2,14 +2,14 @@
 // same visit then asks the server again instead of offering dates she has just closed).
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
 import { BackendProvider, createQueryCache, publicAvailabilityKey } from '@studio/shared/data';
+import { adminServer } from '../../../test-support/admin-server';
 import { useCreateAvailabilityPeriod } from './create-availability-period';
 
 test('adding a period forgets the cached public availability', async () => {
   const cache = createQueryCache();
   cache.set(publicAvailabilityKey, { periods: [], unavailable: [], slots: [] });
-  const backend = createMemoryBackend({}, { signedIn: true });
+  const { backend } = await adminServer();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <BackendProvider backend={backend} cache={cache}>
       {children}
