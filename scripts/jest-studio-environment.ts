@@ -28,11 +28,9 @@ type ServerModules = {
   app: typeof import('../server/src/app');
   database: typeof import('../server/src/db/database');
   content: typeof import('../server/src/repositories/content-repository');
-  availability: typeof import('../server/src/repositories/availability-repository');
-  bookings: typeof import('../server/src/repositories/bookings-repository');
-  settings: typeof import('../server/src/repositories/settings-repository');
+  storage: typeof import('../server/src/repositories/sqlite-storage');
   media: typeof import('../server/src/media/media-store');
-  deploys: typeof import('../server/src/repositories/deploys-repository');
+  deployTokens: typeof import('../server/src/deploys/deploy-tokens');
   gate: typeof import('../server/src/deploys/gate');
   authenticator: typeof import('../server/test/software-authenticator');
 };
@@ -82,11 +80,9 @@ function loadServer(): ServerModules {
     app: load('../server/src/app'),
     database: load('../server/src/db/database'),
     content: load('../server/src/repositories/content-repository'),
-    availability: load('../server/src/repositories/availability-repository'),
-    bookings: load('../server/src/repositories/bookings-repository'),
-    settings: load('../server/src/repositories/settings-repository'),
+    storage: load('../server/src/repositories/sqlite-storage'),
     media: load('../server/src/media/media-store'),
-    deploys: load('../server/src/repositories/deploys-repository'),
+    deployTokens: load('../server/src/deploys/deploy-tokens'),
     gate: load('../server/src/deploys/gate'),
     authenticator: load('../server/test/software-authenticator'),
   };
@@ -167,28 +163,33 @@ async function resetAndSeed(s: Studio, seed: StudioSeed): Promise<SeededIds> {
       rmSync(path.join(remotes, remote, entry), { recursive: true, force: true });
   }
 
-  const content = modules.content.createContentRepository(db);
-  const availability = modules.availability.createAvailabilityRepository(db);
-  const bookings = modules.bookings.createBookingsRepository(db);
-  const settings = modules.settings.createSettingsRepository(db, undefined);
+  // Written through the server's own SQLite stores (the storage port), the way the seed of a first start is.
+  const storage = modules.storage.sqliteStorageOn(db);
+  const { seedWrites } = modules.content.createContentRepository(db);
+  const at = new Date().toISOString();
   const { PORTFOLIO_META_ID, PORTFOLIO_CONTENT_ID, SITE_DETAILS_ID, COMP_CARD_ID } = modules.content;
-  // Awaited one by one: the repositories answer at once today, and would as well behind an asynchronous port.
-  for (const [i, service] of (seed.services ?? []).entries()) await content.putService(service, i);
-  if (seed.portfolioMeta) await content.putDocument(PORTFOLIO_META_ID, seed.portfolioMeta);
-  if (seed.portfolioContent) await content.putDocument(PORTFOLIO_CONTENT_ID, seed.portfolioContent);
-  if (seed.siteDetails) await content.putDocument(SITE_DETAILS_ID, seed.siteDetails);
-  if (seed.compCard) await content.putDocument(COMP_CARD_ID, seed.compCard);
+  for (const [i, service] of (seed.services ?? []).entries()) seedWrites.writeService(service, i);
+  if (seed.portfolioMeta) seedWrites.writeDocument(PORTFOLIO_META_ID, seed.portfolioMeta, at);
+  if (seed.portfolioContent) seedWrites.writeDocument(PORTFOLIO_CONTENT_ID, seed.portfolioContent, at);
+  if (seed.siteDetails) seedWrites.writeDocument(SITE_DETAILS_ID, seed.siteDetails, at);
+  if (seed.compCard) seedWrites.writeDocument(COMP_CARD_ID, seed.compCard, at);
   for (const project of seed.projects ?? []) {
-    await content.putProject(project, seed.galleries?.[project.id] ?? { images: [], videos: [] });
+    seedWrites.writeProject(project, seed.galleries?.[project.id] ?? { images: [], videos: [] });
   }
   const ids: SeededIds = { bookings: [], periods: [], unavailable: [], slots: [] };
-  for (const period of seed.availability?.periods ?? []) ids.periods.push(await availability.addPeriod(period));
+  const { availability, bookings, settings } = storage;
+  for (const period of seed.availability?.periods ?? []) ids.periods.push(await availability.addPeriod(period, at));
   for (const range of seed.availability?.unavailable ?? [])
-    ids.unavailable.push(await availability.addUnavailable(range));
-  for (const slot of seed.availability?.slots ?? []) ids.slots.push(await availability.addSlot(slot));
+    ids.unavailable.push(await availability.addUnavailable(range, at));
+  for (const slot of seed.availability?.slots ?? []) ids.slots.push(await availability.addSlot(slot, at));
   for (const [i, booking] of (seed.bookings ?? []).entries()) {
-    const stored = await bookings.create(booking, `seed-${i}-${Date.now()}`, `seed-${i}`);
-    ids.bookings.push(stored.id);
+    const stored = await bookings.createOnce({
+      idempotencyKey: `seed-${i}-${Date.now()}`,
+      bodyHash: `seed-${i}`,
+      range: null,
+      decide: () => ({ booking, manageTokenHash: null }),
+    });
+    ids.bookings.push(stored.booking.id);
   }
   if (seed.smsEnabled !== undefined) await settings.setAdminSmsValue(seed.smsEnabled);
   return ids;
@@ -389,9 +390,13 @@ export default class StudioEnvironment extends TestEnvironment {
       },
       deploy: async (remote, { text, by, tokenLabel }) => {
         const s = await (studio ??= startStudio());
-        const { token } = await s.modules.deploys
-          .createDeploysRepository(s.db, () => new Date())
-          .issueToken(remote, tokenLabel);
+        const storage = s.modules.storage.sqliteStorageOn(s.db);
+        const { token } = await s.modules.deployTokens.issueDeployToken(
+          storage.deploys,
+          remote,
+          tokenLabel,
+          new Date().toISOString(),
+        );
         const dir = remoteBuild(remote, text);
         try {
           const chunks: Buffer[] = [];

@@ -5,7 +5,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { BrowserRouter, Route, Routes } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
-import { createMemoryBackend } from '@studio/shared/backend/memory';
+import { studioServer, type StudioServer } from '@studio/shared/test-support/studio-server';
 import { renderWithBackend } from '../../test-support/render';
 import { FinishSignInPage } from './finish-sign-in-page';
 
@@ -25,8 +25,11 @@ jest.mock('./firebase-sign-in', () => ({
 
 let answer: { status: number; body: unknown };
 let sent: unknown[];
+let server: StudioServer;
 
-beforeEach(() => {
+// The real server for the page's backend; the exchange's own answer is given per test (the fetch below).
+beforeEach(async () => {
+  server = await studioServer();
   localStorage.clear();
   authStore.getState().setUser(null);
   sent = [];
@@ -53,7 +56,7 @@ async function openLink(search: string) {
         <Route path="/finishSignIn" element={<FinishSignInPage />} />
       </Routes>
     </BrowserRouter>,
-    createMemoryBackend({}, { adminEmail: ADMIN, store: localStorage }),
+    server.backend(localStorage),
   );
   await act(async () => undefined);
 }
