@@ -682,6 +682,22 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await rejection(backend.content.deleteService('events'))).code).toBe('not-found');
     });
 
+    it('never lists or books a hidden service for a visitor, whatever the request names', async () => {
+      await subject.signInAsAdmin();
+      await backend.content.saveService({ ...newService, hidden: true });
+      await backend.auth.signOut();
+      expect((await backend.services.list()).map((s) => s.id)).not.toContain('events');
+      const refused = await rejection(
+        backend.bookings.create(
+          contractBooking(seed, { serviceId: 'events', serviceTierId: 'events-evening' }),
+          'contract-key-hidden-1',
+        ),
+      );
+      expect(refused.code).toBe('validation');
+      await subject.signInAsAdmin();
+      expect((await backend.bookings.list()).items.map((b) => b.serviceId)).not.toContain('events');
+    });
+
     it('saves the portfolio in her order and refuses an image without alt text', async () => {
       await subject.signInAsAdmin();
       const first = { type: 'image' as const, url: '/media/uploads/a/800.jpg', name: 'Headshot in window light' };
