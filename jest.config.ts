@@ -89,6 +89,7 @@ const config: Config = {
       moduleNameMapper: {},
       testMatch: [
         '<rootDir>/test/first-load.test.ts',
+        '<rootDir>/test/firebase-guide.test.ts',
         '<rootDir>/test/sign-in-first-load.test.ts',
         '<rootDir>/test/emulator-setup.test.ts',
       ],
