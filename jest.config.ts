@@ -24,13 +24,14 @@ const tsJest: [string, Record<string, unknown>] = [
 const joseToCommonJs = {
   transform: {
     '^.+\\.tsx?$': tsJest,
-    '^.+/node_modules/(jose|teeny-request|gaxios|node-fetch|data-uri-to-buffer|fetch-blob|formdata-polyfill)/.+\\.js$': [
-      'ts-jest',
-      {
-        tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true, ignoreDeprecations: '6.0' },
-        diagnostics: false,
-      },
-    ],
+    '^.+/node_modules/(jose|teeny-request|gaxios|node-fetch|data-uri-to-buffer|fetch-blob|formdata-polyfill)/.+\\.js$':
+      [
+        'ts-jest',
+        {
+          tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true, ignoreDeprecations: '6.0' },
+          diagnostics: false,
+        },
+      ],
   },
   transformIgnorePatterns: [
     '/node_modules/(?!(jose|teeny-request|gaxios|node-fetch|data-uri-to-buffer|fetch-blob|formdata-polyfill)/)',

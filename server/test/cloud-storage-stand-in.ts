@@ -98,7 +98,10 @@ export async function startCloudStorageStandIn(bucketName = 'studio-test.appspot
   const objects = new Map<string, StoredObject>();
   const requests: string[] = [];
   const unknown: string[] = [];
-  const sessions = new Map<string, { name: string; contentType: string; ifGenerationMatch: string | null; data: Buffer[] }>();
+  const sessions = new Map<
+    string,
+    { name: string; contentType: string; ifGenerationMatch: string | null; data: Buffer[] }
+  >();
   let refuse: ((name: string) => boolean) | null = null;
   let generation = 1_700_000_000_000_000;
   let url = '';
@@ -136,7 +139,13 @@ export async function startCloudStorageStandIn(bucketName = 'studio-test.appspot
   /** Stores an upload's bytes under the API's rules; answers the object or sends the refusal and answers null. */
   const store = (
     response: ServerResponse,
-    upload: { name: string; contentType: string; ifGenerationMatch: string | null; bytes: Buffer; hashes: Record<string, string> },
+    upload: {
+      name: string;
+      contentType: string;
+      ifGenerationMatch: string | null;
+      bytes: Buffer;
+      hashes: Record<string, string>;
+    },
   ): StoredObject | null => {
     if (upload.ifGenerationMatch === '0' && objects.has(upload.name)) {
       error(response, 412, 'conditionNotMet', 'At least one of the pre-conditions you specified did not hold.');
@@ -193,7 +202,9 @@ export async function startCloudStorageStandIn(bucketName = 'studio-test.appspot
       const id = randomUUID();
       sessions.set(id, {
         name,
-        contentType: String(request.headers['x-upload-content-type'] ?? metadata.contentType ?? 'application/octet-stream'),
+        contentType: String(
+          request.headers['x-upload-content-type'] ?? metadata.contentType ?? 'application/octet-stream',
+        ),
         ifGenerationMatch: address.searchParams.get('ifGenerationMatch'),
         data: [],
       });

@@ -16,14 +16,7 @@
 import type { Bucket } from '@google-cloud/storage';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  contentTypeOf,
-  ORIGINALS_DIR,
-  PUBLIC_FILE_NAME,
-  UPLOAD_ID,
-  UPLOADS_DIR,
-  type MediaFiles,
-} from './media-files';
+import { contentTypeOf, ORIGINALS_DIR, PUBLIC_FILE_NAME, UPLOAD_ID, UPLOADS_DIR, type MediaFiles } from './media-files';
 
 export const PUBLIC_PREFIX = `media/${UPLOADS_DIR}/`;
 export const ORIGINALS_PREFIX = `${ORIGINALS_DIR}/`;
@@ -67,7 +60,15 @@ export function createCloudStorageMediaFiles(bucket: Bucket, options: CloudStora
   const orphanAfterMs = options.orphanAfterMs ?? ORPHAN_AFTER_MS;
   const now = options.now ?? (() => new Date());
 
-  const upload = async ({ source, destination, contentType }: { source: string; destination: string; contentType: string }) => {
+  const upload = async ({
+    source,
+    destination,
+    contentType,
+  }: {
+    source: string;
+    destination: string;
+    contentType: string;
+  }) => {
     await bucket.upload(source, {
       destination,
       resumable: statSync(source).size > RESUMABLE_ABOVE_BYTES,

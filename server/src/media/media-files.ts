@@ -119,7 +119,7 @@ export function createDiskMediaFiles(dataDir: string): MediaFiles {
       const file = publicPath(id, name);
       if (!file || !existsSync(file)) return null;
       const stats = statSync(file);
-      return { contentType: contentTypeOf(name), bytes: stats.size, modified: stats.mtime };
+      return { contentType: contentTypeOf(name), bytes: stats.size, modified: new Date(stats.mtimeMs) };
     },
 
     open(id, name, range) {
