@@ -18,19 +18,24 @@ const tsJest: [string, Record<string, unknown>] = [
 ];
 
 // firebase-admin's token verifier requires jose, which ships as ES modules only: Node loads it with require(esm), jest
-// on Node 20 cannot, so it is compiled to CommonJS for the tests that build the Firebase home's app.
+// on Node 20 cannot, so it is compiled to CommonJS for the tests that build the Firebase home's app. The same for the
+// Cloud Storage client's HTTP: teeny-request and gaxios import() node-fetch 3 (ES modules only, with its own), which jest
+// refuses without --experimental-vm-modules; compiled, the import() becomes a require().
 const joseToCommonJs = {
   transform: {
     '^.+\\.tsx?$': tsJest,
-    '^.+/node_modules/jose/.+\\.js$': [
-      'ts-jest',
-      {
-        tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true, ignoreDeprecations: '6.0' },
-        diagnostics: false,
-      },
-    ],
+    '^.+/node_modules/(jose|teeny-request|gaxios|node-fetch|data-uri-to-buffer|fetch-blob|formdata-polyfill)/.+\\.js$':
+      [
+        'ts-jest',
+        {
+          tsconfig: { allowJs: true, module: 'commonjs', isolatedModules: true, ignoreDeprecations: '6.0' },
+          diagnostics: false,
+        },
+      ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(jose|teeny-request|gaxios|node-fetch|data-uri-to-buffer|fetch-blob|formdata-polyfill)/)',
+  ],
 };
 
 const base = {

@@ -27,6 +27,7 @@ import { createSessionStore } from './lib/sessions';
 import { firebaseSessionCookie } from './lib/session-cookies';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
+import { createDiskMediaFiles, type MediaFiles } from './media/media-files';
 import { createMediaStore, type MediaStore } from './media/media-store';
 import type { Storage } from './repositories/ports';
 import { createSqliteStorage } from './repositories/sqlite-storage';
@@ -90,6 +91,11 @@ export interface GivenDeps {
   storage?: Storage;
   /** How long a server render may take before its sandbox is restarted (lib/render-sandbox.ts); tests wait less. */
   renderTimeoutMs?: number;
+  /**
+   * Where the admin's uploads are kept (media/media-files.ts): by default DATA_DIR/media and DATA_DIR/media-originals
+   * (createDiskMediaFiles); the Firebase home gives a bucket's (createCloudStorageMediaFiles).
+   */
+  mediaFiles?: MediaFiles;
 }
 
 export interface StudioOptions extends GivenDeps {
@@ -145,18 +151,31 @@ function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogge
 /**
  * The admin's uploads (src/media): the store, with its leftovers of an interrupted upload swept. Its sharp work runs in
  * a child process per upload: compiled, dist/media/process-media.js beside this bundle; under tsx or ts-jest, the
- * TypeScript source.
+ * TypeScript source. On disk the sweep is done before the app takes requests (it reads two folders); a bucket's is
+ * listed in the background, so an instance's cold start does not wait on it.
  */
-async function createMedia(storage: Storage, options: AppOptions, log: FastifyBaseLogger): Promise<MediaStore> {
+async function createMedia(
+  app: FastifyInstance,
+  storage: Storage,
+  options: AppOptions,
+  files: MediaFiles,
+): Promise<MediaStore> {
   const store = createMediaStore({
     dataDir: options.dataDir,
+    files,
     workerFile: path.join(__dirname, 'media', `process-media${path.extname(__filename)}`),
     repo: storage.media,
     now: options.now,
-    log,
+    log: app.log,
   });
-  const { removed } = await store.sweep();
-  if (removed > 0) log.info({ removed }, 'removed the leftovers of interrupted uploads');
+  const sweep = store.sweep().then(
+    ({ removed }) => {
+      if (removed > 0) app.log.info({ removed }, 'removed the leftovers of interrupted uploads');
+    },
+    (error: unknown) => app.log.warn({ err: error }, 'the leftovers of interrupted uploads could not be swept'),
+  );
+  if (files.kind === 'disk') await sweep;
+  else app.addHook('onClose', async () => sweep);
   return store;
 }
 
@@ -191,6 +210,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 
   const storage = given.storage ?? createSqliteStorage(options.dataDir);
   const mediaDir = path.join(options.dataDir, 'media');
+  const mediaFiles = given.mediaFiles ?? createDiskMediaFiles(options.dataDir);
   if (options.seedDemo) await seedIfEmpty(storage, mediaDir, options.now());
   const deps = createDeps(storage, options, app.log, given);
 
@@ -316,7 +336,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     passkeys: deps.passkeys,
     contracts: deps.contracts,
     deploys,
-    media: await createMedia(storage, options, app.log),
+    media: await createMedia(app, storage, options, mediaFiles),
   });
   await app.register(bookingRoutes, {
     options,
@@ -364,6 +384,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   app.addHook('onClose', async () => unsubscribe());
   await app.register(staticFiles, {
     options,
+    mediaFiles,
     renderer,
     images,
     liveRemotes: deploys.snapshot,
@@ -380,8 +401,18 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 export const studio = fp(studioApp, { name: 'studio' });
 
 export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const { mailer, sms, bus, serverEntryCheck, storage, renderTimeoutMs, httpLimits, logStream, ...optionOverrides } =
-    overrides;
+  const {
+    mailer,
+    sms,
+    bus,
+    serverEntryCheck,
+    storage,
+    renderTimeoutMs,
+    mediaFiles,
+    httpLimits,
+    logStream,
+    ...optionOverrides
+  } = overrides;
   const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
   const limits: HttpLimits = { ...HTTP_LIMITS, ...httpLimits };
   const app = Fastify({
@@ -398,6 +429,6 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     onConstructorPoisoning: 'error',
   });
   app.server.maxConnections = limits.maxConnections;
-  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck, storage, renderTimeoutMs });
+  await app.register(studio, { options, mailer, sms, bus, serverEntryCheck, storage, renderTimeoutMs, mediaFiles });
   return app;
 }

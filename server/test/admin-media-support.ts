@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { avifSrcSetOf, type MediaItem } from '@studio/shared/domain';
+import type { BuildOverrides } from '../src/app';
 import { ADMIN_EMAIL, build, CSRF, type TestApp } from './helper';
 
 export const MB = 1024 * 1024;
@@ -26,12 +27,12 @@ let adminCookie: string;
 /**
  * Starts a real server on a free port for the calling test file (beforeAll) and closes it after the file (afterAll).
  * Each upload forks the sharp child process and encodes up to 18 copies: seconds, more on a busy machine, hence the
- * minute per test.
+ * minute per test. `given` names what the app is built with beyond the defaults (the media files in a bucket).
  */
-export function useMediaServer(): MediaServer {
+export function useMediaServer(given: () => BuildOverrides = () => ({})): MediaServer {
   jest.setTimeout(60_000);
   beforeAll(async () => {
-    t = await build();
+    t = await build(given());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     adminCookie = `studio_session=${(await t.repos.sessions.create(ADMIN_EMAIL)).id}; studio_csrf=${CSRF}`;

@@ -1,32 +1,30 @@
-// Where uploads live and how one becomes public whole or not at all (server/README.md, media):
+// How an upload becomes public whole or not at all (server/README.md, media):
 //
-//   DATA_DIR/media-tmp/                 uploads as they arrive, and each upload's output while it is made
-//   DATA_DIR/media-originals/<id>.<fmt> the image as she sent it (EXIF and all): private, never served
-//   DATA_DIR/media/uploads/<id>/        the public copies (<width>.avif|webp|jpg; video.<mp4|webm> and poster.jpg)
+//   DATA_DIR/media-tmp/      uploads as they arrive, and each upload's output while it is made (local in both homes)
+//   MediaFiles (media-files.ts) where the finished files are kept: DATA_DIR/media/uploads/<id>/ and
+//                            DATA_DIR/media-originals/<id>.<format> on disk, or the same names in a Cloud Storage bucket
 //
-// An upload's copies are written into a folder under media-tmp, which is moved into media/uploads in one rename once
-// they are all there; then the original is moved beside the others, then the row is written. Any failure removes
-// what was made. A crash part-way leaves files without a row, which the next start sweeps (sweep()); a row is never
-// written before its files, nor left after them (remove() deletes the row first).
+// An upload's copies are written into a folder under media-tmp; once they are all there the folder and the original
+// (private, never served) are handed to the files' put(), which keeps them whole or not at all; then the row is
+// written. Any failure removes what was made. A crash part-way leaves files without a row, which a later start sweeps
+// (sweep()); a row is never written before its files, nor left after them (remove() deletes the row first).
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaItem } from '@studio/shared/domain';
 import type { MediaRowsStore } from '../repositories/ports';
+import { UPLOAD_ID, UPLOADS_DIR, type MediaFiles } from './media-files';
 import { stripMp4Metadata } from './mp4-metadata';
 import type { MediaJob, MediaJobAnswer } from './process-media';
 import type { ProcessedImage, ProcessedPoster } from './process-image';
 import type { ImageFormat, Sniffed, VideoFormat } from './sniff';
 
-export const ORIGINALS_DIR = 'media-originals';
 export const UPLOADS_TMP_DIR = 'media-tmp';
-/** Under DATA_DIR/media, so under /media/ on the site. */
-export const UPLOADS_DIR = 'uploads';
-
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// The disk layout's folders, named here as well for the UI tests' harness, which empties them between tests.
+export { ORIGINALS_DIR, UPLOADS_DIR } from './media-files';
 
 /** A refusal of the upload itself, answered to the admin with its status (415, 413, 422). */
 export class UploadRefused extends Error {
@@ -54,7 +52,10 @@ export interface NewUpload {
 }
 
 export interface MediaStoreOptions {
+  /** Holds media-tmp, the work folder of uploads under way. */
   dataDir: string;
+  /** Where finished uploads are kept (media-files.ts: disk or Cloud Storage). */
+  files: MediaFiles;
   /** The child process that runs sharp (process-media.ts, or its compiled .js). */
   workerFile: string;
   repo: MediaRowsStore;
@@ -82,11 +83,9 @@ export function imageItemOf(id: string, alt: string, image: ProcessedImage): Med
 }
 
 export function createMediaStore(options: MediaStoreOptions) {
-  const { dataDir, workerFile, repo, log } = options;
+  const { dataDir, files, workerFile, repo, log } = options;
   const tmpDir = path.join(dataDir, UPLOADS_TMP_DIR);
-  const originalsDir = path.join(dataDir, ORIGINALS_DIR);
-  const uploadsDir = path.join(dataDir, 'media', UPLOADS_DIR);
-  for (const dir of [tmpDir, originalsDir, uploadsDir]) mkdirSync(dir, { recursive: true });
+  mkdirSync(tmpDir, { recursive: true });
 
   /** Runs one job in a fresh child process; a refusal becomes UploadRefused, anything else an Error. */
   const runJob = <T>(job: MediaJob): Promise<T> =>
@@ -135,14 +134,10 @@ export function createMediaStore(options: MediaStoreOptions) {
     return run;
   };
 
-  const originalOf = (id: string) =>
-    existsSync(originalsDir) ? readdirSync(originalsDir).filter((f) => f.startsWith(`${id}.`)) : [];
-
-  /** Removes every file of an upload (public folder, original, work folder), whatever exists of them. */
-  const removeFiles = (id: string) => {
-    rmSync(path.join(uploadsDir, id), { recursive: true, force: true });
+  /** Removes every file of an upload (public files, original, work folder), whatever exists of them. */
+  const removeFiles = async (id: string) => {
     rmSync(path.join(tmpDir, `${id}.out`), { recursive: true, force: true });
-    for (const f of originalOf(id)) rmSync(path.join(originalsDir, f), { force: true });
+    await files.remove(id);
   };
 
   async function make(id: string, upload: NewUpload, work: string): Promise<MediaItem> {
@@ -187,10 +182,13 @@ export function createMediaStore(options: MediaStoreOptions) {
         const work = path.join(tmpDir, `${id}.out`);
         try {
           const item = await make(id, upload, work);
-          renameSync(work, path.join(uploadsDir, id));
           const { file } = upload;
-          if (file.sniffed.kind === 'image')
-            renameSync(file.path, path.join(originalsDir, `${id}.${file.sniffed.format}`));
+          await files.put(id, {
+            publicDir: work,
+            ...(file.sniffed.kind === 'image' && { original: { path: file.path, format: file.sniffed.format } }),
+          });
+          // Moved on disk, copied to a bucket: either way the work folder has served its purpose.
+          rmSync(work, { recursive: true, force: true });
           await repo.insert({
             id,
             kind: file.sniffed.kind,
@@ -205,7 +203,12 @@ export function createMediaStore(options: MediaStoreOptions) {
           });
           return item;
         } catch (error) {
-          removeFiles(id);
+          try {
+            await removeFiles(id);
+          } catch (cleanUpError) {
+            // Left for the sweep (files without a row); the admin hears of the upload's own failure.
+            log.error({ err: cleanUpError, id }, 'the files of a failed upload could not be removed');
+          }
           throw error;
         }
       });
@@ -213,14 +216,14 @@ export function createMediaStore(options: MediaStoreOptions) {
 
     /** Deletes an upload: its row first (so nothing names a missing file), then its files. False when unknown. */
     async remove(id: string): Promise<boolean> {
-      if (!ID.test(id) || !(await repo.delete(id))) return false;
-      removeFiles(id);
+      if (!UPLOAD_ID.test(id) || !(await repo.delete(id))) return false;
+      await removeFiles(id);
       return true;
     },
 
     /**
-     * At start: empties media-tmp (uploads cut off by a crash or a restart) and removes public folders and originals
-     * that no row names (a crash between the move and the row).
+     * At start: empties media-tmp (uploads cut off by a crash or a restart) and removes the files of uploads that no
+     * row names (a crash between the files and the row; in a shared bucket only once they are old, media-files.ts).
      */
     async sweep(): Promise<{ removed: number }> {
       let removed = 0;
@@ -229,18 +232,10 @@ export function createMediaStore(options: MediaStoreOptions) {
         removed += 1;
       }
       const known = await repo.ids();
-      for (const entry of readdirSync(uploadsDir)) {
-        if (ID.test(entry) && !known.has(entry)) {
-          rmSync(path.join(uploadsDir, entry), { recursive: true, force: true });
-          removed += 1;
-        }
-      }
-      for (const entry of readdirSync(originalsDir)) {
-        const id = entry.split('.')[0] ?? '';
-        if (ID.test(id) && !known.has(id)) {
-          rmSync(path.join(originalsDir, entry), { force: true });
-          removed += 1;
-        }
+      for (const id of await files.sweepable()) {
+        if (known.has(id)) continue;
+        await files.remove(id);
+        removed += 1;
       }
       return { removed };
     },

@@ -1,8 +1,9 @@
-// Serves the shell at '/', each remote under its own path, demo media under /media, and the shell's index.html
-// (with the runtime configuration put in) for client routes.
+// Serves the shell at '/', each remote under its own path, demo media and the admin's uploads under /media, and the
+// shell's index.html (with the runtime configuration put in) for client routes.
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ByteRange, MediaFiles } from '../media/media-files';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml, type RuntimeConfig } from '@studio/shared/domain';
@@ -34,6 +35,7 @@ const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
 
 export const NOT_FOUND = 'Not found.';
+export const RANGE_NOT_SATISFIABLE = 'The requested range is outside the file.';
 // An unknown API path is named in the answer, but a path of any length is not echoed back whole.
 const MAX_ECHOED_PATH = 200;
 const shortened = (url: string) => (url.length > MAX_ECHOED_PATH ? `${url.slice(0, MAX_ECHOED_PATH)}…` : url);
@@ -85,6 +87,8 @@ export interface PageContent {
 
 export interface StaticFilesOptions {
   options: AppOptions;
+  /** Where the admin's uploads are kept: on disk they are served with the other media, from a bucket by a route. */
+  mediaFiles?: Pick<MediaFiles, 'kind' | 'stat' | 'open'>;
   /** Renders public pages to HTML (lib/server-render.ts); without it every page is rendered in the browser. */
   renderer?: Pick<ServerRenderer, 'render'>;
   /** The demo images' responsive copies, rendered on first request when not rendered yet. */
@@ -94,9 +98,68 @@ export interface StaticFilesOptions {
   liveRemotes?: () => Promise<RemoteLocations>;
 }
 
+/**
+ * A single `bytes=` range of a file of `size` bytes: null to send it whole (no range, or several: allowed by RFC 9110),
+ * 'unsatisfiable' when it starts past the end.
+ */
+export function byteRangeOf(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [first, last] = [match[1] ?? '', match[2] ?? ''];
+  if (first === '') {
+    // The last N bytes.
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
+}
+
+/**
+ * The admin's uploads when a bucket keeps them (media/cloud-storage-media-files.ts): streamed through the server, one
+ * origin for the whole site, with the headers the disk's copies get from @fastify/static (the year-long immutable
+ * Cache-Control, so Hosting's CDN and browsers keep them; Last-Modified; ranges, which video players ask for) and the
+ * object's MD5 as its ETag. A redirect to a signed URL would cost every image a second request to another origin and
+ * could not be cached past the URL's expiry (firebase/README.md, Media). Only `media/uploads/` objects are reachable:
+ * the id and the name are checked against the pipeline's patterns before the bucket is asked.
+ */
+function serveBucketMedia(app: FastifyInstance, files: Pick<MediaFiles, 'stat' | 'open'>) {
+  app.get<{ Params: { id: string; file: string } }>('/media/uploads/:id/:file', async (request, reply) => {
+    const { id, file } = request.params;
+    const info = await files.stat(id, file);
+    if (!info) return sendError(reply, 404, NOT_FOUND);
+    reply
+      .header('Cache-Control', cacheControlFor(`/media/uploads/${id}/${file}`))
+      .header('Accept-Ranges', 'bytes')
+      .header('Last-Modified', info.modified.toUTCString());
+    if (info.etag) {
+      reply.header('ETag', info.etag);
+      if (request.headers['if-none-match'] === info.etag) return reply.code(304).send();
+    }
+    const range = byteRangeOf(request.headers.range, info.bytes);
+    if (range === 'unsatisfiable') {
+      reply.header('Content-Range', `bytes */${info.bytes}`);
+      return sendError(reply, 416, RANGE_NOT_SATISFIABLE);
+    }
+    reply.type(info.contentType);
+    if (range)
+      reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${info.bytes}`)
+        .header('Content-Length', range.end - range.start + 1);
+    else reply.header('Content-Length', info.bytes);
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(files.open(id, file, range ?? undefined));
+  });
+}
+
 async function staticFiles(
   app: FastifyInstance,
-  { options, images, content, renderer, liveRemotes }: StaticFilesOptions,
+  { options, mediaFiles, images, content, renderer, liveRemotes }: StaticFilesOptions,
 ) {
   const indexFile = path.join(options.shellDir, 'index.html');
   const configJsonOf = (remotes: RemoteLocations) =>
@@ -220,6 +283,9 @@ async function staticFiles(
       return reply.sendFile(url.replace(/^\/media\//, ''), mediaDir);
     });
   }
+
+  // More specific than the /media/ mount below, so the router sends uploads here and the rest of /media to the folder.
+  if (mediaFiles && mediaFiles.kind !== 'disk') serveBucketMedia(app, mediaFiles);
 
   const mounts: Array<{ root: string; prefix: string }> = [
     { root: options.shellDir, prefix: '/' },
