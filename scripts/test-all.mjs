@@ -1,5 +1,5 @@
 // `npm test`: the type check beside lint and format, every jest project, the Firebase emulator suite beside the
-// production build, the load and crash tests, and the browser tests in Chromium.
+// production build, the Firebase journey, the load and crash tests, and the browser tests in Chromium.
 // The summary gives each step's result and seconds, then the whole run's seconds, and ends with one line
 // `N passed, N failed` summed over every runner (the type check and the build count as one check each); exits
 // non-zero when anything failed.
@@ -132,6 +132,33 @@ if (fb) {
 if (build.ok) passed++;
 else failed++;
 lines.push(`build: ${build.ok ? 'passed' : 'FAILED'} (${build.seconds} s)`);
+
+// 5b. The Firebase journey (about 2 minutes: 30 s to start the emulators, the rest in Chromium): a visitor, the
+// client and the admin through the Hosting emulator's origin, on emulators of its own (e2e/firebase/). After step 5,
+// never beside it: both build the function's bundle and Hosting's folder into firebase/.
+if (build.ok) {
+  const journeyFile = path.join(results, 'firebase-journey.json');
+  const journey = await run(
+    'Firebase journey (Playwright, Chromium, emulators)',
+    bin('playwright'),
+    ['test', '-c', 'e2e/playwright.firebase.config.ts'],
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: journeyFile } },
+  );
+  const fj = readJson(journeyFile);
+  if (fj?.stats) {
+    const ok = fj.stats.expected + (fj.stats.flaky ?? 0);
+    const bad = fj.stats.unexpected + (fj.errors?.length ?? 0);
+    passed += ok;
+    failed += bad;
+    lines.push(`firebase journey: ${ok} passed, ${bad} failed, ${fj.stats.skipped} skipped (${journey.seconds} s)`);
+  } else {
+    failed++;
+    lines.push(`firebase journey: did not report (crashed) (${journey.seconds} s)`);
+  }
+} else {
+  failed++;
+  lines.push('firebase journey: not run (the build failed)');
+}
 
 // 6. Load and crash tests (about a minute): real server processes under load and kill -9, run alone so the load they
 // make does not compete with anything else.

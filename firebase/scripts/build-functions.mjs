@@ -1,7 +1,8 @@
 // Builds the app function into firebase/functions, the folder `firebase deploy` uploads:
 // - lib/index.js: functions/src/index.ts with the server (server/src) and the workspace libraries compiled in, every
 //   npm package left to functions/node_modules (Cloud Build installs functions/package.json's dependencies), and the
-//   two programs the server forks beside it (lib/media/process-media.js, lib/db/seed/render-images.js);
+//   two programs the server forks beside it (lib/media/process-media.js, lib/db/seed/render-images.js) and the
+//   sandboxed renderer's child script (lib/lib/render-sandbox-child.cjs, copied as it is);
 // - lib/migrations, assets/ and media-src/: what the server reads from beside its code or its package folder;
 // - site/: the files of the web build the server reads to render pages (each app's index.html or mf-manifest.json
 //   and its ssr/ bundle). Browsers get the web build from Hosting, never from here.
@@ -117,6 +118,12 @@ export async function buildFunctions() {
   });
   // Read at start from beside the code (server/src/db/database.ts: __dirname/migrations).
   cpSync(path.join(SERVER, 'src', 'db', 'migrations'), path.join(lib, 'migrations'), { recursive: true });
+  // The sandboxed renderer's child is plain JavaScript the server runs by path (server/src/app.ts: __dirname/lib/
+  // render-sandbox-child.cjs), as scripts/build-server.mjs copies it: without it every page is served unrendered.
+  cpSync(
+    path.join(SERVER, 'src', 'lib', 'render-sandbox-child.cjs'),
+    path.join(lib, 'lib', 'render-sandbox-child.cjs'),
+  );
   // Read from the package folder (server/src/lib/server-root.ts: the nearest package.json, here functions/).
   cpSync(path.join(SERVER, 'assets'), path.join(FUNCTIONS_DIR, 'assets'), { recursive: true });
   cpSync(path.join(SERVER, 'media-src'), path.join(FUNCTIONS_DIR, 'media-src'), { recursive: true });

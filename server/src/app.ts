@@ -38,7 +38,7 @@ import deployRoutes from './routes/deploy';
 import csrf from './plugins/csrf';
 import database from './plugins/database';
 import errorHandling, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, { firebaseAuthConnectSources } from './plugins/security-headers';
 import siteFiles from './plugins/site-files';
 import staticFiles from './plugins/static-files';
 import adminRoutes from './routes/admin';
@@ -216,7 +216,10 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 
   await app.register(database, { storage });
   await app.register(errorHandling);
-  await app.register(securityHeaders, { https: options.https });
+  await app.register(securityHeaders, {
+    https: options.https,
+    connectSources: options.firebase ? firebaseAuthConnectSources(options.firebase) : [],
+  });
   await app.register(fastifyCookie);
   // Behind Firebase Hosting only `__session` reaches the server: the session and the passkey step ride in it.
   if (options.home === 'firebase') await app.register(firebaseSessionCookie);

@@ -52,3 +52,36 @@ test("scripts from elsewhere: only the reels' embed script by its exact URL, not
   expect(csp['script-src']).toEqual(["'self'", 'https://www.instagram.com/embed.js']);
   expect(csp['frame-src']).toEqual(['https://www.instagram.com']);
 });
+
+// Issue 25: on the Firebase home her browser sends and spends the sign-in link with Firebase Auth itself; a policy of
+// 'self' alone blocked those calls and the form said "Failed to send sign-in link." (found by the Firebase journey).
+describe('the Firebase home lets the page call Firebase Auth, and nothing else beyond itself', () => {
+  const webConfig = { apiKey: 'k', authDomain: 'p.firebaseapp.com', projectId: 'p' };
+  test.each([
+    [
+      "Google's Auth",
+      undefined,
+      ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+    ],
+    ['the Auth emulator', '127.0.0.1:9099', ["'self'", 'http://127.0.0.1:9099']],
+  ])('%s', async (_name, authEmulatorHost, connectSrc) => {
+    const home = await build({
+      home: 'firebase',
+      firebase: { projectId: 'p', webConfig, authEmulatorHost },
+      seedDemo: false,
+      renderImagesAtStart: false,
+    });
+    try {
+      const csp = directives(String((await home.app.inject('/')).headers['content-security-policy']));
+      expect(csp['connect-src']).toEqual(connectSrc);
+      expect(csp['script-src']).toEqual(["'self'", 'https://www.instagram.com/embed.js']);
+    } finally {
+      await home.close();
+    }
+  });
+
+  test('the embedded home connects to itself only', async () => {
+    const csp = directives(String((await t.app.inject('/')).headers['content-security-policy']));
+    expect(csp['connect-src']).toEqual(["'self'"]);
+  });
+});

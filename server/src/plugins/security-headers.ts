@@ -11,7 +11,18 @@ export const REEL_EMBED_ORIGIN = 'https://www.instagram.com';
  */
 export const REEL_EMBED_SCRIPT = `${REEL_EMBED_ORIGIN}/embed.js`;
 
-export function contentSecurityPolicy(): string {
+/**
+ * Where the browser's Firebase Auth calls go on the Firebase home (the e-mail link is sent and spent by the firebase
+ * package in her browser, features/auth/firebase-sign-in.ts): Google's Identity Toolkit and token service, or the
+ * Auth emulator when the site runs against one. The embedded home makes no such call.
+ */
+export function firebaseAuthConnectSources(firebase: { authEmulatorHost: string | undefined }): string[] {
+  if (firebase.authEmulatorHost) return [`http://${firebase.authEmulatorHost}`];
+  return ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+}
+
+/** The policy; `connectSources` are origins beyond this one the page's scripts may call (the Firebase home's Auth). */
+export function contentSecurityPolicy(connectSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${REEL_EMBED_SCRIPT}`,
@@ -19,7 +30,7 @@ export function contentSecurityPolicy(): string {
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(' '),
     `frame-src ${REEL_EMBED_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -29,8 +40,8 @@ export function contentSecurityPolicy(): string {
 }
 
 export default fp(
-  async function securityHeaders(app, options: { https: boolean }) {
-    const csp = contentSecurityPolicy();
+  async function securityHeaders(app, options: { https: boolean; connectSources?: readonly string[] }) {
+    const csp = contentSecurityPolicy(options.connectSources);
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('Content-Security-Policy', csp);
       reply.header('X-Content-Type-Options', 'nosniff');

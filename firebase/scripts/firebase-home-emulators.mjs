@@ -1,0 +1,98 @@
+// The Firebase home on the emulators, as a browser uses it, for the Playwright journey (e2e/firebase/): the Firestore
+// emulator (the jar), the Auth, Functions (the app function) and Hosting emulators of the Firebase CLI with the real
+// firebase.json, the app function configured as a deployed one would be (STUDIO_HOME=firebase, her web config, her
+// address) and its public origin on `localhost`, because WebAuthn refuses an IP address as the relying party and the
+// journey enrols a passkey. It needs the web build (`npm run build`) and builds the function's bundle and Hosting's
+// folder from it, as firebase/scripts/test-emulators.mjs does; the two write the same folders (functions/lib,
+// functions/node_modules, hosting/), so they run one after the other (scripts/test-all.mjs).
+//   const home = await startFirebaseHome({ logDir }); ...; await home.stop();
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildFunctions } from './build-functions.mjs';
+import {
+  ensureFirebaseTools,
+  findFirestoreJar,
+  linkFunctionsDeps,
+  log,
+  startCliEmulators,
+  startFirestore,
+  stopAll,
+} from './emulators.mjs';
+import { assembleHosting, writeRobotsTxt } from './hosting-files.mjs';
+
+/** The host name a browser reaches the Hosting emulator by (it listens on 127.0.0.1, which `localhost` is). */
+export const BROWSER_HOST = 'localhost';
+/** A key the Auth emulator accepts: it checks none, and a demo- project is never looked up online. */
+export const DEMO_API_KEY = 'demo-api-key';
+
+/**
+ * Starts everything and answers where it runs: { project, hostingOrigin, authOrigin, functionUrl, functionDataDir,
+ * modelName, adminEmail, stop }. `stop` ends every process it started (by process id) and removes its folders.
+ */
+export async function startFirebaseHome({
+  logDir,
+  modelName = 'Journey Studio Model',
+  adminEmail = 'admin@studio.test',
+  // A demo- project is never looked up online; one per run keeps concurrent runs on this machine apart.
+  project = `demo-journey-${process.pid}`,
+} = {}) {
+  mkdirSync(logDir, { recursive: true });
+  // The function's instances keep their interim data (and the media they write) under os.tmpdir(): this run's own.
+  const functionTmp = mkdtempSync(path.join(tmpdir(), 'studio-journey-function-'));
+  const cleanup = () => rmSync(functionTmp, { recursive: true, force: true });
+  try {
+    const jar = findFirestoreJar();
+    const cli = ensureFirebaseTools();
+    const t0 = Date.now();
+    await buildFunctions();
+    linkFunctionsDeps();
+    assembleHosting();
+    log(`function bundle and Hosting folder in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const firestore = await startFirestore({ jar, logDir });
+    const webConfig = { apiKey: DEMO_API_KEY, authDomain: `${project}.firebaseapp.com`, projectId: project };
+    const cliEmulators = await startCliEmulators({
+      cli,
+      only: ['auth', 'functions', 'hosting'],
+      project,
+      logDir,
+      env: (ports) => ({
+        FIRESTORE_EMULATOR_HOST: firestore.hostPort,
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+        TMPDIR: functionTmp,
+        // The interim storage (functions/src/studio-app.ts) until the function is wired to Firestore: then this
+        // line goes, and the journey runs unchanged on what the function uses.
+        STUDIO_STORAGE: 'instance-temp',
+        STUDIO_HOME: 'firebase',
+        FIREBASE_WEB_CONFIG: JSON.stringify(webConfig),
+        MODEL_NAME: modelName,
+        ADMIN_EMAIL: adminEmail,
+        PUBLIC_ORIGIN: `http://${BROWSER_HOST}:${ports.hosting}`,
+        // One run signs in and books more often from one address than a person would within the limits' windows.
+        PUBLIC_WRITE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+      }),
+    });
+    const { auth, functions, hosting } = cliEmulators.ports;
+    const hostingOrigin = `http://${BROWSER_HOST}:${hosting}`;
+    await writeRobotsTxt(hostingOrigin);
+    return {
+      project,
+      hostingOrigin,
+      authOrigin: `http://127.0.0.1:${auth}`,
+      functionUrl: `http://127.0.0.1:${functions}/${project}/us-central1/app`,
+      functionDataDir: path.join(functionTmp, 'studio-data'),
+      firestoreHost: firestore.hostPort,
+      modelName,
+      adminEmail,
+      stop: async () => {
+        await stopAll();
+        cleanup();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    cleanup();
+    throw error;
+  }
+}
