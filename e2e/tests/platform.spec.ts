@@ -13,8 +13,10 @@ import { REPO_ROOT, startServer } from '../support/server';
 // booking lifecycle's second part: the http adapter's status Undo, move, search count and contact calls, and the
 // remote entry's map naming the contact form's own chunk (134.43 KB measured). The shell's three timing constants
 // then moved to their own subpath, so the first load no longer carries every field limit and contract constant
-// (134.52 -> 134.00 KB measured): the budget follows it down.
-const FIRST_LOAD_BUDGET_KB = 134.1;
+// (134.52 -> 134.00 KB measured): the budget follows it down. The Firebase home's sign-in (the form's branch that asks
+// Firebase Auth for the link, the finish page's second link form, both loading the firebase package only on use)
+// added 0.22 KB (134.22 KB measured): 0.1 KB of headroom above it.
+const FIRST_LOAD_BUDGET_KB = 134.3;
 
 test('the first load of / shows the seeded services and requests no file of admin-app', async ({ page }) => {
   const errors = collectConsoleErrors(page);
