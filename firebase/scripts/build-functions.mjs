@@ -117,6 +117,13 @@ export async function buildFunctions() {
   });
   // Read at start from beside the code (server/src/db/database.ts: __dirname/migrations).
   cpSync(path.join(SERVER, 'src', 'db', 'migrations'), path.join(lib, 'migrations'), { recursive: true });
+  // The sandboxed renderer's script, forked from beside the code (server/src/app.ts: __dirname/lib), as
+  // scripts/build-server.mjs places it for the embedded server.
+  mkdirSync(path.join(lib, 'lib'), { recursive: true });
+  cpSync(
+    path.join(SERVER, 'src', 'lib', 'render-sandbox-child.cjs'),
+    path.join(lib, 'lib', 'render-sandbox-child.cjs'),
+  );
   // Read from the package folder (server/src/lib/server-root.ts: the nearest package.json, here functions/).
   cpSync(path.join(SERVER, 'assets'), path.join(FUNCTIONS_DIR, 'assets'), { recursive: true });
   cpSync(path.join(SERVER, 'media-src'), path.join(FUNCTIONS_DIR, 'media-src'), { recursive: true });
