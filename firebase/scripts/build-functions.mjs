@@ -120,6 +120,7 @@ export async function buildFunctions() {
   cpSync(path.join(SERVER, 'src', 'db', 'migrations'), path.join(lib, 'migrations'), { recursive: true });
   // The sandboxed renderer's child is plain JavaScript the server runs by path (server/src/app.ts: __dirname/lib/
   // render-sandbox-child.cjs), as scripts/build-server.mjs copies it: without it every page is served unrendered.
+  mkdirSync(path.join(lib, 'lib'), { recursive: true });
   cpSync(
     path.join(SERVER, 'src', 'lib', 'render-sandbox-child.cjs'),
     path.join(lib, 'lib', 'render-sandbox-child.cjs'),

@@ -18,9 +18,6 @@ import { PUBLISHED, assembleHosting, isBrowserFile, webDist, writeRobotsTxt } fr
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIREBASE_DIR = path.join(ROOT, 'firebase');
 
-/** Turned to true when the app function's storage is Firestore (functions/src/studio-app.ts, storageOptions). */
-const FIRESTORE_STORAGE_WIRED = false;
-
 /** A refusal meant for the person deploying: what is missing and where it goes. */
 class DeployError extends Error {}
 
@@ -101,7 +98,6 @@ export function checkConfig(project) {
   if (env.TWILIO_AUTH_TOKEN) {
     problems.push('TWILIO_AUTH_TOKEN: a secret, never in a file: firebase functions:secrets:set TWILIO_AUTH_TOKEN');
   }
-  if (env.STUDIO_STORAGE) problems.push('STUDIO_STORAGE: for the emulators only; remove it');
   if (problems.length > 0) throw new DeployError(`${rel} needs:\n  - ${problems.join('\n  - ')}`);
   return { file: rel, env, sms };
 }
@@ -167,14 +163,6 @@ export async function deploy(args) {
   if (dryRun) {
     console.log(`dry run: everything is built; not run: firebase ${cliArgs.join(' ')}`);
     return;
-  }
-  // The function has no Firestore storage yet (functions/src/studio-app.ts): a deployed site would keep its data in
-  // a temporary folder per instance and lose it. Refused until that storage is wired in and this flag turned.
-  if (!FIRESTORE_STORAGE_WIRED) {
-    throw new DeployError(
-      'Not deployed: the app function has no Firestore storage yet (firebase/README.md, its status note). ' +
-        `Everything else is built and checked; the command would be: firebase ${cliArgs.join(' ')}`,
-    );
   }
   run('firebase deploy', process.execPath, [ensureFirebaseTools(), ...cliArgs], { cwd: FIREBASE_DIR });
 }

@@ -38,7 +38,8 @@ export async function startFirebaseHome({
   project = `demo-journey-${process.pid}`,
 } = {}) {
   mkdirSync(logDir, { recursive: true });
-  // The function's instances keep their interim data (and the media they write) under os.tmpdir(): this run's own.
+  // The function's instances keep their scratch files (and, until media go to the bucket, the media) under
+  // os.tmpdir(): this run's own.
   const functionTmp = mkdtempSync(path.join(tmpdir(), 'studio-journey-function-'));
   const cleanup = () => rmSync(functionTmp, { recursive: true, force: true });
   try {
@@ -60,9 +61,6 @@ export async function startFirebaseHome({
         FIRESTORE_EMULATOR_HOST: firestore.hostPort,
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
         TMPDIR: functionTmp,
-        // The interim storage (functions/src/studio-app.ts) until the function is wired to Firestore: then this
-        // line goes, and the journey runs unchanged on what the function uses.
-        STUDIO_STORAGE: 'instance-temp',
         STUDIO_HOME: 'firebase',
         FIREBASE_WEB_CONFIG: JSON.stringify(webConfig),
         MODEL_NAME: modelName,

@@ -31,7 +31,8 @@ mkdirSync(logDir, { recursive: true });
 const project = `demo-studio-${process.pid}`;
 /** The name the function is configured with: the test finds it in the pages the function renders. */
 const MODEL_NAME = 'Emulator Studio Model';
-// The function's instances keep their interim data under os.tmpdir(): a folder of this run's own.
+// The function's instances keep their scratch files (the demo artwork, DATA_DIR) under os.tmpdir(): a folder of this
+// run's own.
 const functionTmp = mkdtempSync(path.join(tmpdir(), 'studio-function-'));
 
 process.on('exit', () => {
@@ -71,8 +72,13 @@ try {
     env: (ports) => ({
       FIRESTORE_EMULATOR_HOST: firestore.hostPort,
       TMPDIR: functionTmp,
-      // The interim storage (functions/src/studio-app.ts), for the emulators only.
-      STUDIO_STORAGE: 'instance-temp',
+      // The web app's config the function is the Firebase home with (its sign-in goes to the Auth emulator).
+      FIREBASE_WEB_CONFIG: JSON.stringify({
+        apiKey: 'demo-api-key',
+        authDomain: `${project}.firebaseapp.com`,
+        projectId: project,
+      }),
+      METADATA_SERVER_DETECTION: 'none',
       MODEL_NAME,
       ADMIN_EMAIL: 'admin@studio.test',
       PUBLIC_ORIGIN: `http://127.0.0.1:${ports.hosting}`,
@@ -90,7 +96,6 @@ try {
     STUDIO_EMULATOR_PROJECT: project,
     STUDIO_HOSTING_ORIGIN: `http://127.0.0.1:${hosting}`,
     STUDIO_FUNCTION_URL: `http://127.0.0.1:${functions}/${project}/us-central1/app`,
-    STUDIO_FUNCTION_DATA_DIR: path.join(functionTmp, 'studio-data'),
     STUDIO_MODEL_NAME: MODEL_NAME,
     // No Google Cloud metadata server here: the Admin SDK would wait for one before every first call.
     METADATA_SERVER_DETECTION: 'none',

@@ -16,7 +16,7 @@ import { bookedDaysOf, type PublicAvailability } from '@studio/shared/domain';
 import { optionsFromEnv, type AppOptions } from './config';
 import type { ServerEntryCheck } from './deploys/gate';
 import type { AppDeps } from './deps';
-import { createChangeBus, type ChangeBus } from './lib/change-bus';
+import { createChangeBus, type ChangeBus, type ChangeRelay } from './lib/change-bus';
 import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPageContent } from './lib/page-content';
@@ -36,8 +36,8 @@ import { createRemoteDeploys, type RemoteDeploys } from './deploys/remote-deploy
 import serveVersions from './deploys/serve-versions';
 import deployRoutes from './routes/deploy';
 import csrf from './plugins/csrf';
-import database from './plugins/database';
-import errorHandling, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors';
+import database, { isSqlite } from './plugins/database';
+import errorHandling, { clientErrorHandler, frameworkErrorHandler, HttpError } from './plugins/errors';
 import securityHeaders, { firebaseAuthConnectSources } from './plugins/security-headers';
 import siteFiles from './plugins/site-files';
 import staticFiles from './plugins/static-files';
@@ -60,6 +60,10 @@ import ops from './ops/register-ops';
 import { loggerOptions, type LogStream } from './ops/request-log';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What the deploy API answers where it is off (a storage without a shared DATA_DIR: the Firebase home). */
+export const REMOTE_DEPLOYS_OFF =
+  'Remote deploys are off on this home: a version is kept in the server’s data folder, which its instances do not share. Deploy the remotes with the site (npm run deploy:firebase).';
 
 /** One pass of a timer's work (app.ops has the outbox sweep and the backup). */
 export interface TimerWork {
@@ -109,6 +113,12 @@ export interface BuildOverrides extends Partial<AppOptions>, GivenDeps {
   logStream?: LogStream;
 }
 
+/**
+ * The storage's change feed when several server instances share it (the Firestore storage's `changes`: the Firebase
+ * home); none for SQLite, which one process owns. Read by shape, so the embedded server never loads the Admin SDK.
+ */
+const relayOf = (storage: Storage): ChangeRelay | undefined => (storage as { changes?: ChangeRelay }).changes;
+
 /** Every dependency of the routes, built once on the storage. */
 function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogger, given: GivenDeps): AppDeps {
   const { outbox, settings } = storage;
@@ -121,7 +131,7 @@ function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogge
     availability: storage.availability,
     outbox,
     settings,
-    bus: given.bus ?? createChangeBus(),
+    bus: given.bus ?? createChangeBus({ relay: relayOf(storage), log }),
     mailer,
     sms,
     smsSender: createSmsSender({
@@ -304,12 +314,23 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     log: app.log,
     serverEntryCheck: given.serverEntryCheck ?? serverEntryCheck,
   });
-  await app.register(deployRoutes, {
-    prefix: '/api/deploy',
-    deploys,
-    repo: deploysRepo,
-    uploadLimitBytes: options.deploys.limits.uploadBytes,
-  });
+  // A version's files are kept in DATA_DIR/remotes, which is the storage's own folder only on SQLite. With another
+  // storage (Firestore: the Firebase home) DATA_DIR is a function instance's scratch folder, seen by no other instance
+  // and lost with it, so a version uploaded there would be live on one instance only: the deploy API is off, and the
+  // remotes are served as built (firebase/README.md, "What the server keeps where").
+  if (isSqlite(storage)) {
+    await app.register(deployRoutes, {
+      prefix: '/api/deploy',
+      deploys,
+      repo: deploysRepo,
+      uploadLimitBytes: options.deploys.limits.uploadBytes,
+    });
+  } else {
+    app.log.info('remote deploys are off: their files need a DATA_DIR every instance shares (SQLite home only)');
+    app.all('/api/deploy/*', async () => {
+      throw new HttpError(503, REMOTE_DEPLOYS_OFF);
+    });
+  }
   await app.register(serveVersions, { options, deploys });
 
   // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes now.
@@ -360,6 +381,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
   });
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
+  if (!isSqlite(storage)) {
+    app.log.info(
+      'the daily file backup is off: this storage is backed up by its own service (Firestore: scheduled exports)',
+    );
+  }
   await app.register(ops, { options, outbox: deps.outbox, storage });
 
   const reminderDeps = { bookings: deps.bookings, smsSender: deps.smsSender, log: app.log };
@@ -380,11 +406,16 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   // A write to what the pages show drops the kept HTML: content, availability, and a booking's update (a confirmed or
   // cancelled booking holds or frees its date in /book-me's calendar). A new request (New holds nothing) and a
   // contract change no public page.
+  // On the Firebase home the bus hears the other instances' changes too: a page kept here is dropped whichever
+  // instance stored her edit.
   const unsubscribe = deps.bus.subscribe((change) => {
     if (change.topic === 'contracts' || (change.topic === 'bookings' && change.type === 'created')) return;
     renderer.invalidate();
   });
-  app.addHook('onClose', async () => unsubscribe());
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    deps.bus.close();
+  });
   await app.register(staticFiles, {
     options,
     mediaFiles,

@@ -4,29 +4,32 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { buildApp, type BuildOverrides } from '../../../server/src/app';
+import { optionsFromEnv } from '../../../server/src/config';
+import { createFirestoreStorage } from '../../../server/src/repositories/firestore/storage';
 
 /** The files the server reads from the web build (built into the function's folder by scripts/build-functions.mjs). */
 const SITE_DIR = path.join(__dirname, '..', 'site');
 
-/**
- * Where the app keeps its data. INTERIM WIRING, selected by STUDIO_STORAGE=instance-temp: an SQLite database in
- * this instance's temporary folder, which lives as long as the instance and is seen by no other. It proves the
- * plumbing (the bundle, bodies, rewrites, cookies, headers) on the emulators until the server's storage port takes
- * a Firestore storage, which replaces this choice (`buildApp({ storage })`). A deployed function without the choice
- * refuses to start, and `npm run deploy:firebase` refuses to deploy it (scripts/deploy.mjs).
- */
-export function storageOptions(env: NodeJS.ProcessEnv = process.env): Pick<BuildOverrides, 'dataDir'> {
-  if (env.STUDIO_STORAGE === 'instance-temp') return { dataDir: path.join(tmpdir(), 'studio-data') };
-  throw new Error(
-    'The app function has no storage: the Firestore storage is not wired into this build yet, and ' +
-      'STUDIO_STORAGE=instance-temp (a database per instance, lost with it) is meant for the emulators only.',
-  );
+/** The Firestore of the project the function runs in: the Admin SDK's default app (the emulator when
+ * FIRESTORE_EMULATOR_HOST names one). */
+function projectFirestore(): Firestore {
+  return getFirestore(getApps().find((a) => a.name === '[DEFAULT]') ?? initializeApp());
 }
 
 export function appOptions(env: NodeJS.ProcessEnv = process.env): BuildOverrides {
+  // The function is the Firebase home whatever else the environment says: Firebase Auth's sign-in, the __session
+  // cookie, CSRF by Origin (optionsFromEnv checks the web config it needs).
+  const { home, firebase } = optionsFromEnv({ ...env, STUDIO_HOME: 'firebase' });
   return {
-    ...storageOptions(env),
+    home,
+    firebase,
+    // Everything is stored in Firestore, shared by every instance (its change feed carries the live updates between
+    // them). DATA_DIR is only this instance's scratch folder, the one place a function may write: the demo artwork's
+    // files and their responsive copies, re-made by each instance (firebase/README.md, "What the server keeps where").
+    dataDir: path.join(tmpdir(), 'studio-data'),
     shellDir: path.join(SITE_DIR, 'shell'),
     remotes: {
       'public-site': { urlPath: '/remotes/public-site/', dir: path.join(SITE_DIR, 'public-site') },
@@ -47,7 +50,7 @@ let built: Promise<FastifyInstance> | undefined;
 /** The app of this instance: built on the first request, ready before it answers; a failed build is tried again. */
 export function appInstance(): Promise<FastifyInstance> {
   built ??= (async () => {
-    const app = await buildApp(appOptions());
+    const app = await buildApp({ ...appOptions(), storage: createFirestoreStorage(projectFirestore()) });
     await app.ready();
     return app;
   })().catch((error: unknown) => {

@@ -1,12 +1,9 @@
 // The Firebase home end to end on the emulators: Hosting (the real firebase.json, serving firebase/hosting/) in front
-// of the app function (the server's Fastify app, built by scripts/build-functions.mjs) in the Functions emulator.
-// What a visitor's browser does goes through Hosting's port; the upload goes to the function directly, because it
-// needs the admin's session, which only the storage the function runs on can hold for now.
+// of the app function (the server's Fastify app on its Firestore storage, built by scripts/build-functions.mjs) in the
+// Functions emulator, with Firestore and Auth on their emulators. What a browser does goes through Hosting's port:
+// the visitor's pages and booking, and the admin's sign-in by her e-mail link and her photo upload.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../../server/src/db/database';
-import { createSessionStore } from '../../../server/src/lib/sessions';
-import { createSessionsRepository } from '../../../server/src/repositories/sessions-repository';
 // firebase/hosting/, the folder Hosting publishes (scripts/hosting-files.mjs).
 const HOSTING_DIR = path.join(__dirname, '..', '..', 'hosting');
 
@@ -14,6 +11,10 @@ const HOSTING = process.env.STUDIO_HOSTING_ORIGIN ?? '';
 const FUNCTION = process.env.STUDIO_FUNCTION_URL ?? '';
 const MODEL_NAME = process.env.STUDIO_MODEL_NAME ?? '';
 const ADMIN_EMAIL = 'admin@studio.test';
+const PROJECT = process.env.STUDIO_EMULATOR_PROJECT ?? '';
+const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? ''}`;
+/** The web config's key the function is given (scripts/test-emulators.mjs); the Auth emulator takes any. */
+const API_KEY = 'demo-api-key';
 // The double-submit pair the server's CSRF check wants (server/src/plugins/csrf.ts): any 64 hex digits, twice.
 const CSRF = 'c'.repeat(64);
 
@@ -112,25 +113,72 @@ describe('through Hosting', () => {
   });
 });
 
-describe('the function itself', () => {
-  it('parses a multipart upload from the body Cloud Functions already read (the admin’s photo upload)', async () => {
-    // INTERIM, with the interim storage: the admin's session is made in the database the function's instance keeps
-    // (STUDIO_FUNCTION_DATA_DIR). With the Firestore storage it is made through the storage port instead.
-    const db = openDatabase(process.env.STUDIO_FUNCTION_DATA_DIR ?? '');
-    const sessions = createSessionStore(createSessionsRepository(db), {
-      adminEmail: ADMIN_EMAIL,
-      now: () => new Date(),
-    });
-    const session = await sessions.create(ADMIN_EMAIL);
-    db.close();
+/** The Identity Toolkit REST API on the Auth emulator, as the firebase package in her browser calls it. */
+async function identityToolkit<T>(method: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`accounts:${method} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Her sign-in as the product does it: Firebase mails her a link (read from the Auth emulator's oobCodes), her browser
+ * spends it for an ID token and the page trades that for the server's session (POST /api/auth/firebase through
+ * Hosting), which comes back in `__session`. Answers the cookie.
+ */
+async function adminSession(): Promise<string> {
+  await identityToolkit('sendOobCode', {
+    requestType: 'EMAIL_SIGNIN',
+    email: ADMIN_EMAIL,
+    continueUrl: `${HOSTING}/finishSignIn`,
+    canHandleCodeInApp: true,
+  });
+  const codes = (await (await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`)).json()) as {
+    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
+  };
+  const oobCode = codes.oobCodes
+    .filter((c) => c.email === ADMIN_EMAIL && c.requestType === 'EMAIL_SIGNIN')
+    .pop()?.oobCode;
+  if (!oobCode) throw new Error('no sign-in link was mailed to the admin');
+  const { idToken } = await identityToolkit<{ idToken: string }>('signInWithEmailLink', {
+    email: ADMIN_EMAIL,
+    oobCode,
+    returnSecureToken: true,
+  });
+  const res = await fetch(`${HOSTING}/api/auth/firebase`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: HOSTING },
+    body: JSON.stringify({ idToken }),
+  });
+  expect({ status: res.status, body: await res.json() }).toEqual({
+    status: 200,
+    body: { user: { email: ADMIN_EMAIL, isAdmin: true } },
+  });
+  const session = res.headers
+    .getSetCookie()
+    .map((line) => /^__session=([^;]+)/.exec(line)?.[1])
+    .find(Boolean);
+  if (!session) throw new Error('no __session cookie came back');
+  return session;
+}
+
+describe('the admin, through Hosting', () => {
+  it('signs in by her e-mail link and uploads a photo (a multipart body Cloud Functions already read)', async () => {
+    const session = await adminSession();
+    const who = await fetch(`${HOSTING}/api/auth/session`, { headers: { cookie: `__session=${session}` } });
+    expect(((await who.json()) as { user: unknown }).user).toEqual({ email: ADMIN_EMAIL, isAdmin: true });
+
     const png = readFileSync(path.join(HOSTING_DIR, 'icon-192.png'));
     const form = new FormData();
     form.append('alt', 'A test photo');
     form.append('section', 'comp-card');
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-    const res = await fetch(`${FUNCTION}/api/admin/media`, {
+    const res = await fetch(`${HOSTING}/api/admin/media`, {
       method: 'POST',
-      headers: { cookie: `studio_session=${session.id}; studio_csrf=${CSRF}`, 'x-csrf-token': CSRF },
+      headers: { cookie: `__session=${session}`, origin: HOSTING },
       body: form,
     });
     const body = (await res.json()) as { id?: string; message?: string };

@@ -57,6 +57,9 @@ function serverCollections(): string[] {
     'settings',
     'media',
     'config',
+    // The Firebase home's storage's own: the change feed between instances and the health check's write.
+    'changes',
+    'healthProbe',
   ];
   return [...new Set([...tables, ...tables.map(camel), ...groups])].sort();
 }

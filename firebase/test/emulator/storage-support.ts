@@ -21,3 +21,13 @@ export function freshFirestore(label = 'storage'): TestFirestore {
   const db = getFirestore(app);
   return { db, projectId, close: () => deleteApp(app) };
 }
+
+/**
+ * Another client of the Firestore `projectId` (what a second function instance of the same project has): an app of
+ * its own, so closing one instance's storage (which terminates its client) leaves the other's working.
+ */
+export function firestoreOf(projectId: string, label: string): TestFirestore {
+  const name = `${projectId}-${label}-${(made++).toString(36)}`;
+  const app = initializeApp({ projectId }, name);
+  return { db: getFirestore(app), projectId, close: () => deleteApp(app) };
+}

@@ -7,13 +7,16 @@
 // queries order them (by date, then start time for slots, then id), with a plain code-unit comparison: the dates,
 // times and ids are ASCII, where it agrees with SQLite's binary collation. No composite index is needed.
 import { randomUUID } from 'node:crypto';
-import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
+import type { CollectionReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import type {
   AdminAvailability,
   AvailabilityPeriod,
+  AvailabilityPeriodInput,
   PublicAvailability,
   TimeSlot,
+  TimeSlotInput,
   UnavailableRange,
+  UnavailableRangeInput,
 } from '@studio/shared/domain';
 import type { AvailabilityKind, AvailabilityStore } from '../ports';
 import { documentIdOf } from './document-ids';
@@ -42,6 +45,44 @@ const bySlot = sortBy<{ id: string; date: string; startTime: string }>(
   (s) => s.date,
   (s) => s.startTime,
 );
+
+const periodDocOf = (input: AvailabilityPeriodInput, at: string) => ({
+  startDate: input.startDate,
+  endDate: input.endDate,
+  isAvailable: input.isAvailable,
+  notes: input.notes,
+  createdAt: at,
+  updatedAt: at,
+});
+
+const unavailableDocOf = (input: UnavailableRangeInput, at: string) => ({
+  startDate: input.startDate,
+  endDate: input.endDate,
+  reason: input.reason,
+  createdAt: at,
+});
+
+const slotDocOf = (input: TimeSlotInput, at: string) => ({
+  date: input.date,
+  startTime: input.startTime,
+  endTime: input.endTime,
+  isAvailable: input.isAvailable,
+  notes: input.notes,
+  createdAt: at,
+});
+
+/** The availability's writes inside a transaction of the caller's (the storage's seedIfEmpty, storage.ts). */
+export function availabilitySeedWrites(db: Firestore) {
+  const add = (tx: Transaction, kind: AvailabilityKind, doc: object) =>
+    tx.create(db.collection(AVAILABILITY_COLLECTIONS[kind]).doc(randomUUID()), doc);
+  return {
+    addPeriod: (tx: Transaction, input: AvailabilityPeriodInput, at: string) =>
+      add(tx, 'periods', periodDocOf(input, at)),
+    addUnavailable: (tx: Transaction, input: UnavailableRangeInput, at: string) =>
+      add(tx, 'unavailable', unavailableDocOf(input, at)),
+    addSlot: (tx: Transaction, input: TimeSlotInput, at: string) => add(tx, 'slots', slotDocOf(input, at)),
+  };
+}
 
 export function createFirestoreAvailabilityStore(db: Firestore): AvailabilityStore {
   const periods = db.collection(AVAILABILITY_COLLECTIONS.periods);
@@ -86,38 +127,19 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
 
     async addPeriod(input, at) {
       const id = randomUUID();
-      await periods.doc(id).create({
-        startDate: input.startDate,
-        endDate: input.endDate,
-        isAvailable: input.isAvailable,
-        notes: input.notes,
-        createdAt: at,
-        updatedAt: at,
-      });
+      await periods.doc(id).create(periodDocOf(input, at));
       return id;
     },
 
     async addUnavailable(input, at) {
       const id = randomUUID();
-      await unavailable.doc(id).create({
-        startDate: input.startDate,
-        endDate: input.endDate,
-        reason: input.reason,
-        createdAt: at,
-      });
+      await unavailable.doc(id).create(unavailableDocOf(input, at));
       return id;
     },
 
     async addSlot(input, at) {
       const id = randomUUID();
-      await slots.doc(id).create({
-        date: input.date,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        isAvailable: input.isAvailable,
-        notes: input.notes,
-        createdAt: at,
-      });
+      await slots.doc(id).create(slotDocOf(input, at));
       return id;
     },
 

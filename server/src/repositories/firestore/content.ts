@@ -14,7 +14,7 @@
 // Service and project ids are hers and may be any text: document-ids.ts makes a valid document id of each, and the
 // document keeps the id itself. Lists are read whole and ordered here as SQLite orders them (position or id, byte
 // order of the UTF-8 text, as its binary collation compares).
-import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   EMPTY_COMP_CARD,
   EMPTY_SITE_DETAILS,
@@ -71,6 +71,56 @@ const serviceOf = (d: ServiceDoc): Service => ({
 /** The document name of a DocumentId ('portfolioMeta/main' -> 'portfolioMeta-main': a '/' would be a path). */
 const documentName = (id: DocumentId) => id.replace('/', '-');
 
+const serviceDocOf = (service: Service, position: number): ServiceDoc => ({
+  id: service.id,
+  position,
+  displayName: service.displayName,
+  description: service.description,
+  image: service.image,
+  price: service.price,
+  tiers: JSON.stringify(service.tiers),
+  hidden: service.hidden === true,
+});
+
+const documentDocOf = (data: unknown, at: string) => ({ json: JSON.stringify(data), updatedAt: at });
+
+const projectDocOf = (project: Project, gallery: Gallery): ProjectDoc => ({
+  id: project.id,
+  title: project.title,
+  description: project.description,
+  category: project.category,
+  images: [...gallery.images],
+  videos: [...gallery.videos],
+});
+
+/**
+ * The content's writes inside a transaction of the caller's (the storage's seedIfEmpty, storage.ts), in the same
+ * documents the store writes: the first seed is one atomic write, as SQLite's is.
+ */
+export function contentSeedWrites(db: Firestore) {
+  const services = db.collection(SERVICES);
+  return {
+    /** The document every service write reads and writes: a transaction that reads it is ordered with them. */
+    guard: db.collection(CONTENT_META).doc('services'),
+    /** Whether any service is stored (read in the transaction). */
+    async anyService(tx: Transaction): Promise<boolean> {
+      return !(await tx.get(services.limit(1))).empty;
+    },
+    writeServices(tx: Transaction, list: readonly Service[]) {
+      list.forEach((service, position) =>
+        tx.set(services.doc(documentIdOf(service.id)), serviceDocOf(service, position)),
+      );
+      tx.set(this.guard, { version: FieldValue.increment(1) }, { merge: true });
+    },
+    writeDocument(tx: Transaction, id: DocumentId, data: unknown, at: string) {
+      tx.set(db.collection(CONTENT_DOCUMENTS).doc(documentName(id)), documentDocOf(data, at));
+    },
+    writeProject(tx: Transaction, project: Project, gallery: Gallery) {
+      tx.set(db.collection(PROJECTS).doc(documentIdOf(project.id)), projectDocOf(project, gallery));
+    },
+  };
+}
+
 export function createFirestoreContentStore(db: Firestore): ContentStore {
   const services = db.collection(SERVICES);
   const guard = db.collection(CONTENT_META).doc('services');
@@ -113,16 +163,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
           const all = await tx.get(services.select('position'));
           position = Math.max(-1, ...all.docs.map((d) => d.get('position') as number)) + 1;
         }
-        const doc: ServiceDoc = {
-          id: service.id,
-          position,
-          displayName: service.displayName,
-          description: service.description,
-          image: service.image,
-          price: service.price,
-          tiers: JSON.stringify(service.tiers),
-          hidden: service.hidden === true,
-        };
+        const doc = serviceDocOf(service, position);
         tx.set(ref, doc);
         tx.set(guard, { version: FieldValue.increment(1) }, { merge: true });
         return serviceOf(doc);
@@ -167,7 +208,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
     getPortfolioContent: () => document<PortfolioContent>(PORTFOLIO_CONTENT_ID),
 
     async putDocument(id, data, at) {
-      await documents.doc(documentName(id)).set({ json: JSON.stringify(data), updatedAt: at });
+      await documents.doc(documentName(id)).set(documentDocOf(data, at));
     },
 
     async listProjects(): Promise<ProjectWithGallery[]> {
@@ -196,15 +237,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
     },
 
     async putProject(project, gallery) {
-      const doc: ProjectDoc = {
-        id: project.id,
-        title: project.title,
-        description: project.description,
-        category: project.category,
-        images: [...gallery.images],
-        videos: [...gallery.videos],
-      };
-      await projectRef(project.id).set(doc);
+      await projectRef(project.id).set(projectDocOf(project, gallery));
     },
 
     deleteProject(id) {
