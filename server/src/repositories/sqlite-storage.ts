@@ -1,7 +1,7 @@
 // The embedded home's storage: every store of the port (ports.ts) on one SQLite connection in DATA_DIR (WAL,
-// synchronous=FULL: db/database.ts). New booking requests go through the group commit (lib/group-commit.ts), an SQLite
-// matter that stays here. The connection is exposed as `db` for what only SQLite has: online backups and the tests'
-// look at the file.
+// synchronous=FULL: db/database.ts). New booking requests and the mails kept in the outbox go through the group commit
+// (lib/group-commit.ts), an SQLite matter that stays here. The connection is exposed as `db` for what only SQLite has:
+// online backups and the tests' look at the file.
 import type { Db } from '../db/database';
 import { openDatabase } from '../db/database';
 import { createGroupCommit, type GroupCommit } from '../lib/group-commit';
@@ -24,7 +24,7 @@ import { createSmsLogRepository } from './sms-log-repository';
 export interface SqliteStorage extends Storage {
   readonly kind: 'sqlite';
   readonly db: Db;
-  /** Batches writes that arrive in the same turn into one commit (bookings.createOnce uses it). */
+  /** Batches writes that arrive in the same turn into one commit (bookings.createOnce and outbox.add use it). */
   readonly commits: GroupCommit;
 }
 
@@ -62,7 +62,7 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     sessions: createSessionsRepository(db),
     secondFactor: createSecondFactorRepository(db),
     passkeys: createPasskeysRepository(db),
-    outbox: createOutboxRepository(db),
+    outbox: createOutboxRepository(db, commits),
     signInLimits: createSignInLimitsRepository(db),
     sms: createSmsLogRepository(db),
     heldNotifications: createHeldNotificationsRepository(db),
