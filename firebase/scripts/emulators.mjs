@@ -5,6 +5,8 @@
 //   not into the root package.json, so that `npm install` stays fast for everyone who never runs these tests. The
 //   Functions emulator runs the function's bundle (firebase/scripts/build-functions.mjs) with the packages of the
 //   repository's node_modules, which Node finds from firebase/functions upward.
+// - Cloud Storage: the stand-in of the server's tests (storage-stand-in.mjs), since Google's Storage emulator cannot run
+//   here; the function's client reaches it by STORAGE_EMULATOR_HOST.
 // Every process is started here, remembered by its id, and stopped by that id (its process group) in stopAll().
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -148,6 +150,26 @@ export async function startFirestore({ jar, logDir }) {
     }
   }
   throw lastError;
+}
+
+/**
+ * Starts the Cloud Storage stand-in with one bucket, `bucket`, on a port it picks (it prints its address, so no port
+ * can be taken between choosing and binding). Answers { url, bucket, pid }; `url` is STORAGE_EMULATOR_HOST's value.
+ */
+export async function startStorageStandIn({ bucket, logDir }) {
+  const logFile = path.join(logDir, 'storage-stand-in.log');
+  const t0 = Date.now();
+  const child = startProcess(
+    'storage stand-in',
+    process.execPath,
+    [path.join(ROOT, 'firebase', 'scripts', 'storage-stand-in.mjs'), bucket],
+    { logFile },
+  );
+  const address = () => /^listening on (http:\/\/\S+)$/m.exec(readFileSync(logFile, 'utf8'))?.[1];
+  await waitFor('The Cloud Storage stand-in', child, async () => Boolean(address()), 30_000, logFile);
+  const url = address();
+  log(`Cloud Storage stand-in ready on ${url} (bucket ${bucket}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return { url, bucket, pid: child.pid };
 }
 
 function installedToolsVersion() {

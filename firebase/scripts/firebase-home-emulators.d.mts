@@ -10,9 +10,13 @@ export interface FirebaseHome {
   authOrigin: string;
   /** The app function itself in the Functions emulator, not behind Hosting. */
   functionUrl: string;
-  /** The interim storage's folder in the function's instance (STUDIO_STORAGE=instance-temp). */
+  /** The function instance's scratch folder (DATA_DIR): the demo artwork, an upload while it is processed. */
   functionDataDir: string;
   firestoreHost: string;
+  /** The Cloud Storage stand-in (STORAGE_EMULATOR_HOST): its JSON API under /storage/v1/b/<storageBucket>. */
+  storageUrl: string;
+  /** The function's default bucket, where the admin's uploads go. */
+  storageBucket: string;
   modelName: string;
   adminEmail: string;
   stop(): Promise<void>;

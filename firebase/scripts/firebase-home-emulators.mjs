@@ -1,6 +1,6 @@
 // The Firebase home on the emulators, as a browser uses it, for the Playwright journey (e2e/firebase/): the Firestore
 // emulator (the jar), the Auth, Functions (the app function) and Hosting emulators of the Firebase CLI with the real
-// firebase.json, the app function configured as a deployed one would be (STUDIO_HOME=firebase, her web config, her
+// firebase.json, the Cloud Storage stand-in the function keeps its media in (STORAGE_EMULATOR_HOST), the app function configured as a deployed one would be (STUDIO_HOME=firebase, her web config, her
 // address) and its public origin on `localhost`, because WebAuthn refuses an IP address as the relying party and the
 // journey enrols a passkey. It needs the web build (`npm run build`) and builds the function's bundle and Hosting's
 // folder from it, as firebase/scripts/test-emulators.mjs does; the two write the same folders (functions/lib,
@@ -17,6 +17,7 @@ import {
   log,
   startCliEmulators,
   startFirestore,
+  startStorageStandIn,
   stopAll,
 } from './emulators.mjs';
 import { assembleHosting, writeRobotsTxt } from './hosting-files.mjs';
@@ -28,7 +29,7 @@ export const DEMO_API_KEY = 'demo-api-key';
 
 /**
  * Starts everything and answers where it runs: { project, hostingOrigin, authOrigin, functionUrl, functionDataDir,
- * modelName, adminEmail, stop }. `stop` ends every process it started (by process id) and removes its folders.
+ * firestoreHost, storageUrl, storageBucket, modelName, adminEmail, stop }. `stop` ends every process it started (by process id) and removes its folders.
  */
 export async function startFirebaseHome({
   logDir,
@@ -38,7 +39,7 @@ export async function startFirebaseHome({
   project = `demo-journey-${process.pid}`,
 } = {}) {
   mkdirSync(logDir, { recursive: true });
-  // The function's instances keep their scratch files (and, until media go to the bucket, the media) under
+  // The function's instances keep their scratch files (the demo artwork, an upload while it is processed) under
   // os.tmpdir(): this run's own.
   const functionTmp = mkdtempSync(path.join(tmpdir(), 'studio-journey-function-'));
   const cleanup = () => rmSync(functionTmp, { recursive: true, force: true });
@@ -51,6 +52,8 @@ export async function startFirebaseHome({
     assembleHosting();
     log(`function bundle and Hosting folder in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const firestore = await startFirestore({ jar, logDir });
+    // The default bucket the Functions emulator gives the function in FIREBASE_CONFIG (STORAGE_BUCKET_URL below).
+    const storage = await startStorageStandIn({ bucket: `${project}.appspot.com`, logDir });
     const webConfig = { apiKey: DEMO_API_KEY, authDomain: `${project}.firebaseapp.com`, projectId: project };
     const cliEmulators = await startCliEmulators({
       cli,
@@ -60,6 +63,8 @@ export async function startFirebaseHome({
       env: (ports) => ({
         FIRESTORE_EMULATOR_HOST: firestore.hostPort,
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+        STORAGE_EMULATOR_HOST: storage.url,
+        STORAGE_BUCKET_URL: storage.bucket,
         TMPDIR: functionTmp,
         STUDIO_HOME: 'firebase',
         FIREBASE_WEB_CONFIG: JSON.stringify(webConfig),
@@ -81,6 +86,8 @@ export async function startFirebaseHome({
       functionUrl: `http://127.0.0.1:${functions}/${project}/us-central1/app`,
       functionDataDir: path.join(functionTmp, 'studio-data'),
       firestoreHost: firestore.hostPort,
+      storageUrl: storage.url,
+      storageBucket: storage.bucket,
       modelName,
       adminEmail,
       stop: async () => {

@@ -1,7 +1,9 @@
 // `npm run test:firebase`, and the "Firebase emulator suite" step of `npm test`: builds the web apps (unless
 // STUDIO_REUSE_WEB_BUILD=1 and a build is there), the app function's bundle and Hosting's folder, starts the
 // Firestore emulator (the jar, FIRESTORE_EMULATOR_JAR overrides its path) and the Firebase CLI's Auth, Functions and
-// Hosting emulators (firebase-tools from .cache/firebase-tools, with the real firebase.json) once, runs every test in
+// Hosting emulators (firebase-tools from .cache/firebase-tools, with the real firebase.json) and the Cloud Storage
+// stand-in the function keeps its media in (STORAGE_EMULATOR_HOST, Google's emulator cannot run here) once, runs every
+// test in
 // firebase/test/emulator/ against them, and stops them by their process ids.
 // Arguments are passed to jest (`--json --outputFile=...`, a test name pattern).
 // Without an emulator the run fails with a message that says how to get one; it never skips.
@@ -20,6 +22,7 @@ import {
   log,
   startCliEmulators,
   startFirestore,
+  startStorageStandIn,
   stopAll,
 } from './emulators.mjs';
 import { assembleHosting, writeRobotsTxt } from './hosting-files.mjs';
@@ -64,6 +67,8 @@ try {
   linkFunctionsDeps();
   assembleHosting();
   const firestore = await startFirestore({ jar, logDir });
+  // The default bucket the Functions emulator gives the function in FIREBASE_CONFIG (STORAGE_BUCKET_URL below).
+  const storage = await startStorageStandIn({ bucket: `${project}.appspot.com`, logDir });
   const cliEmulators = await startCliEmulators({
     cli,
     only: ['auth', 'functions', 'hosting'],
@@ -71,6 +76,8 @@ try {
     logDir,
     env: (ports) => ({
       FIRESTORE_EMULATOR_HOST: firestore.hostPort,
+      STORAGE_EMULATOR_HOST: storage.url,
+      STORAGE_BUCKET_URL: storage.bucket,
       TMPDIR: functionTmp,
       // The web app's config the function is the Firebase home with (its sign-in goes to the Auth emulator).
       FIREBASE_WEB_CONFIG: JSON.stringify({
@@ -97,6 +104,9 @@ try {
     STUDIO_HOSTING_ORIGIN: `http://127.0.0.1:${hosting}`,
     STUDIO_FUNCTION_URL: `http://127.0.0.1:${functions}/${project}/us-central1/app`,
     STUDIO_MODEL_NAME: MODEL_NAME,
+    // The bucket the function keeps the admin's uploads in, on the stand-in (its JSON API under /storage/v1/b/<bucket>).
+    STUDIO_STORAGE_URL: storage.url,
+    STUDIO_STORAGE_BUCKET: storage.bucket,
     // No Google Cloud metadata server here: the Admin SDK would wait for one before every first call.
     METADATA_SERVER_DETECTION: 'none',
   };

@@ -1,6 +1,9 @@
 // A stand-in for the few Cloud Storage JSON API calls the media files make (firebase/README.md, Media): Google's Storage
 // emulator cannot run on these machines (it downloads a rules runtime from a host they cannot reach), so the tests
 // point the real @google-cloud/storage client (apiEndpoint) at this small HTTP server, which keeps objects in memory.
+// The emulated Firebase home runs this same server as a process (firebase/scripts/storage-stand-in.mjs) and points the
+// function's client at it with STORAGE_EMULATOR_HOST, as the Firebase CLI does for its Storage emulator: the client
+// then sends the JSON API's calls to /b/... rather than /storage/v1/b/..., and both are answered.
 // It answers as the API does where the client looks: the object resource with its size, generation, MD5 and CRC32C
 // (the client checks its own hashes of an upload against them and deletes the object on a mismatch), 404s in the API's
 // error shape, the ifGenerationMatch=0 precondition (412), media downloads with ranges and x-goog-hash, and lists by
@@ -94,7 +97,15 @@ const googHashes = (header: string | string[] | undefined): Record<string, strin
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
 
-export async function startCloudStorageStandIn(bucketName = 'studio-test.appspot.com'): Promise<CloudStorageStandIn> {
+export interface CloudStorageStandInOptions {
+  /** Told each request as it is recorded, and each it did not understand (a process running it logs them). */
+  onRequest?: (line: string, understood: boolean) => void;
+}
+
+export async function startCloudStorageStandIn(
+  bucketName = 'studio-test.appspot.com',
+  { onRequest }: CloudStorageStandInOptions = {},
+): Promise<CloudStorageStandIn> {
   const objects = new Map<string, StoredObject>();
   const requests: string[] = [];
   const unknown: string[] = [];
@@ -170,9 +181,14 @@ export async function startCloudStorageStandIn(bucketName = 'studio-test.appspot
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const address = new URL(request.url ?? '/', url);
+    // STORAGE_EMULATOR_HOST is the client's base URL of the JSON API as it is, without the /storage/v1 it adds to an
+    // apiEndpoint (uploads keep their /upload/storage/v1 either way).
+    if (address.pathname.startsWith('/b/')) address.pathname = `/storage/v1${address.pathname}`;
     const method = request.method ?? 'GET';
     const uploadType = address.searchParams.get('uploadType');
-    requests.push(`${method} ${address.pathname}${uploadType ? `?uploadType=${uploadType}` : ''}`);
+    const line = `${method} ${address.pathname}${uploadType ? `?uploadType=${uploadType}` : ''}`;
+    requests.push(line);
+    onRequest?.(line, true);
     const uploadPath = `/upload/storage/v1/b/${bucketName}/o`;
     const objectsPath = `/storage/v1/b/${bucketName}/o`;
 
@@ -291,12 +307,14 @@ export async function startCloudStorageStandIn(bucketName = 'studio-test.appspot
     }
 
     unknown.push(`${method} ${request.url}`);
+    onRequest?.(`${method} ${request.url}`, false);
     return error(response, 501, 'notImplemented', `The stand-in does not answer ${method} ${address.pathname}.`);
   };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((failure: unknown) => {
       unknown.push(`${request.method} ${request.url}: ${String(failure)}`);
+      onRequest?.(`${request.method} ${request.url}: ${String(failure)}`, false);
       if (!response.headersSent) error(response, 500, 'backendError', String(failure));
       else response.destroy();
     });

@@ -4,19 +4,25 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { getApps, initializeApp } from 'firebase-admin/app';
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import { buildApp, type BuildOverrides } from '../../../server/src/app';
 import { optionsFromEnv } from '../../../server/src/config';
+import { createCloudStorageMediaFiles } from '../../../server/src/media/cloud-storage-media-files';
 import { createFirestoreStorage } from '../../../server/src/repositories/firestore/storage';
 
 /** The files the server reads from the web build (built into the function's folder by scripts/build-functions.mjs). */
 const SITE_DIR = path.join(__dirname, '..', 'site');
 
-/** The Firestore of the project the function runs in: the Admin SDK's default app (the emulator when
- * FIRESTORE_EMULATOR_HOST names one). */
+/** The Admin SDK's default app, configured by the environment Cloud Functions gives (FIREBASE_CONFIG). */
+function defaultApp(): App {
+  return getApps().find((a) => a.name === '[DEFAULT]') ?? initializeApp();
+}
+
+/** The Firestore of the project the function runs in (the emulator when FIRESTORE_EMULATOR_HOST names one). */
 function projectFirestore(): Firestore {
-  return getFirestore(getApps().find((a) => a.name === '[DEFAULT]') ?? initializeApp());
+  return getFirestore(defaultApp());
 }
 
 export function appOptions(env: NodeJS.ProcessEnv = process.env): BuildOverrides {
@@ -50,7 +56,13 @@ let built: Promise<FastifyInstance> | undefined;
 /** The app of this instance: built on the first request, ready before it answers; a failed build is tried again. */
 export function appInstance(): Promise<FastifyInstance> {
   built ??= (async () => {
-    const app = await buildApp({ ...appOptions(), storage: createFirestoreStorage(projectFirestore()) });
+    const app = await buildApp({
+      ...appOptions(),
+      storage: createFirestoreStorage(projectFirestore()),
+      // The admin's uploads in the project's default bucket (FIREBASE_CONFIG's storageBucket), shared by every
+      // instance; STORAGE_EMULATOR_HOST points the client elsewhere, as the emulated home's tests do.
+      mediaFiles: createCloudStorageMediaFiles(getStorage(defaultApp()).bucket()),
+    });
     await app.ready();
     return app;
   })().catch((error: unknown) => {

@@ -13,6 +13,9 @@ const MODEL_NAME = process.env.STUDIO_MODEL_NAME ?? '';
 const ADMIN_EMAIL = 'admin@studio.test';
 const PROJECT = process.env.STUDIO_EMULATOR_PROJECT ?? '';
 const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? ''}`;
+/** The Cloud Storage stand-in the function keeps its media in, and the function's bucket (scripts/test-emulators.mjs). */
+const STORAGE = process.env.STUDIO_STORAGE_URL ?? '';
+const BUCKET = process.env.STUDIO_STORAGE_BUCKET ?? '';
 /** The web config's key the function is given (scripts/test-emulators.mjs); the Auth emulator takes any. */
 const API_KEY = 'demo-api-key';
 // The double-submit pair the server's CSRF check wants (server/src/plugins/csrf.ts): any 64 hex digits, twice.
@@ -184,5 +187,16 @@ describe('the admin, through Hosting', () => {
     const body = (await res.json()) as { id?: string; message?: string };
     expect({ status: res.status, message: body.message }).toEqual({ status: 201, message: undefined });
     expect(body.id).toEqual(expect.any(String));
+
+    // The copies and the original are in the function's bucket (the Cloud Storage stand-in, STORAGE_EMULATOR_HOST),
+    // not in the instance's temporary folder.
+    const names = async (prefix: string) => {
+      const list = await fetch(`${STORAGE}/storage/v1/b/${BUCKET}/o?prefix=${encodeURIComponent(prefix)}`);
+      return (((await list.json()) as { items?: Array<{ name: string }> }).items ?? []).map((o) => o.name);
+    };
+    const copies = await names(`media/uploads/${body.id}/`);
+    expect(copies.length).toBeGreaterThan(0);
+    for (const name of copies) expect(name).toMatch(/\/\d+\.(avif|webp|jpg)$/);
+    expect(await names(`media-originals/${body.id}.`)).toHaveLength(1);
   }, 60_000);
 });
