@@ -43,7 +43,6 @@ const publicEntries = [
   'shared/src/domain/index.ts',
   'shared/src/schemas/index.ts',
   'shared/src/backend/index.ts',
-  'shared/src/backend/memory/index.ts',
   'shared/src/backend/http/index.ts',
   'shared/src/auth-store/index.ts',
   'shared/src/router/index.ts',

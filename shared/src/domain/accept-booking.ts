@@ -1,6 +1,6 @@
-// One acceptance rule for a booking request (docs/product.md §5, §7; docs/architecture.md, "One rule, many doors").
-// The server route, the memory adapter and Firebase's booking function call acceptBooking and only store what it
-// answers, so a request refused by one backend is refused by all of them with the same field errors.
+// One acceptance rule for a booking request (docs/product.md §5, §7; docs/architecture.md, "One rule for accepting a
+// booking"). The server's booking route, the one door in both homes, calls acceptBooking inside the storage's atomic
+// create and stores only what it answers; the browser's form runs the same rule first for its messages.
 //
 // It is pure: the caller reads the services and the public availability from its own store and says which calendar
 // day is today (the server's clock, not the visitor's). It lives outside the domain entry because it needs zod, which a

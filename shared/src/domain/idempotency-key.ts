@@ -1,5 +1,5 @@
-// The one rule for a booking request's idempotency key, for every backend: the server reads it from a header, the
-// memory adapter from its argument, and Firebase makes it the booking's document id (docs/architecture.md).
+// The one rule for a booking request's idempotency key: the server reads it from a header, and the Firestore storage
+// makes it a document id, which the character set and length keep valid (docs/architecture.md).
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 

@@ -7,8 +7,8 @@ import { createRequester } from './request';
 let http: DeploymentsPort | undefined;
 
 /**
- * The backend's deployments: its own port when it has one (the memory adapter in tests), none when it says null
- * (Firebase), and otherwise (the http adapter, which leaves the key out) the embedded server's API.
+ * The backend's deployments: its own port when it carries one, none when it says null, and otherwise (the http
+ * adapter, which leaves the key out) the server's deployments API.
  */
 export function deploymentsOf(backend: Backend): DeploymentsPort | null {
   if (backend.deployments !== undefined) return backend.deployments;
