@@ -22,7 +22,7 @@ import type {
   SeededIds,
   StudioBridge,
   StudioSeed,
-} from '../shared/src/test-support/studio-server';
+} from '@studio/shared/test-support/studio-server';
 
 type ServerModules = {
   app: typeof import('../server/src/app');
