@@ -124,8 +124,17 @@ describe("the Firebase home's sign-in and a visitor's first load", () => {
     const { page, authScripts } = await open('/');
     expect(await authScripts()).toEqual([]);
     // The hidden form opens on three quick clicks on the logo (docs/product.md §2).
+    // Waited for by its own response, armed before the click: the form can show before its chunk is requested, so an
+    // idle network right after the form appears proves nothing.
+    const authChunk = page.waitForResponse(
+      async (response) =>
+        response.request().resourceType() === 'script' &&
+        (await response.body()).toString('utf8').includes(AUTH_MARKER),
+      { timeout: 30_000 },
+    );
     await page.locator('.navbar-logo').click({ clickCount: 3 });
     await page.getByRole('form', { name: 'Admin sign-in' }).waitFor();
+    await authChunk;
     expect((await authScripts()).length).toBeGreaterThan(0);
     await page.close();
   }, 60_000);
