@@ -6,8 +6,7 @@ import { unavailableDatesMessage } from '@studio/shared/messages';
 import type { InjectOptions } from 'fastify';
 import { build, withCsrf, type TestApp } from './helper';
 
-// Noon of 2026-11-21 in the studio's default zone (America/Phoenix, UTC-7 all year), whatever the machine's zone.
-const NOW = new Date('2026-11-21T19:00:00Z');
+const NOW = new Date(2026, 10, 21, 12, 0, 0);
 const TODAY = '2026-11-21';
 const day = (n: number) => addCalendarDays(TODAY, n);
 

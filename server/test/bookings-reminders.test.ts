@@ -6,8 +6,7 @@ import { runReminderTick, startReminderJob, type ReminderJobDeps } from '../src/
 import { createSmsSender } from '../src/lib/sms-sender';
 import type { SmsTransport } from '../src/lib/sms-transport';
 
-// Noon of 2026-11-21 in the studio's default zone (America/Phoenix, UTC-7 all year), whatever the machine's zone.
-const NOW = new Date('2026-11-21T19:00:00Z');
+const NOW = new Date(2026, 10, 21, 12, 0, 0);
 const TODAY = '2026-11-21';
 const day = (n: number) => addCalendarDays(TODAY, n);
 /** Local 09:00 on the day before `n`. */

@@ -11,8 +11,7 @@ import type { SmsTransport } from '../src/lib/sms-transport';
 import type { Mailer } from '../src/lib/mailer';
 
 // Local noon, so the server's local calendar day is the 21st in any time zone the tests run in.
-// Noon of 2026-11-21 in the studio's default zone (America/Phoenix, UTC-7 all year), whatever the machine's zone.
-const NOW = new Date('2026-11-21T19:00:00Z');
+const NOW = new Date(2026, 10, 21, 12, 0, 0);
 const TODAY = '2026-11-21';
 const day = (n: number) => addCalendarDays(TODAY, n);
 

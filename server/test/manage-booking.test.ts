@@ -8,8 +8,7 @@ import type { Change } from '../src/lib/change-bus';
 import { MANAGE_NOT_FOUND, RESCHEDULE_UNAVAILABLE } from '../src/routes/manage-booking';
 import { build, withCsrf, type TestApp } from './helper';
 
-// Noon of 2026-11-21 in the studio's default zone (America/Phoenix, UTC-7 all year), whatever the machine's zone.
-const NOW = new Date('2026-11-21T19:00:00Z');
+const NOW = new Date(2026, 10, 21, 12, 0, 0);
 const TODAY = '2026-11-21';
 const day = (n: number) => addCalendarDays(TODAY, n);
 
