@@ -1,6 +1,5 @@
 // The server on the Firebase home's storage as the emulator tests run it: buildApp on a Firestore storage (the
-// emulator), listening on 127.0.0.1, driven over real HTTP by a fetch that keeps cookies and sends the CSRF pair as
-// a browser's http adapter does (server/test/backend-contract-http.test.ts does the same on SQLite).
+// emulator), listening on 127.0.0.1 (server/test/backend-contract-harness.ts drives it as a browser does).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,34 +7,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOverrides } from '../../../server/src/app';
 import { createFirestoreStorage, type FirestoreStorage } from '../../../server/src/repositories/firestore/storage';
-import { ADMIN_EMAIL, CSRF } from '../../../server/test/helper';
+import { ADMIN_EMAIL } from '../../../server/test/helper';
 import type { TestFirestore } from './storage-support';
 
 export const ORIGIN = 'http://studio.test';
-
-/** A fetch with a cookie jar (the session cookie) that sends the CSRF pair on every state-changing request. */
-export function cookieFetch(): typeof fetch {
-  const jar = new Map<string, string>();
-  return async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    const method = (init.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD') {
-      headers.set('x-csrf-token', CSRF);
-      jar.set('studio_csrf', CSRF);
-    }
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(input, { ...init, headers });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  };
-}
 
 export interface ServerOnFirestore {
   app: FastifyInstance;
