@@ -86,6 +86,7 @@ const askPreview = (version: string, session: string | null = admin) =>
     withCsrf({
       method: 'POST',
       url: `/api/admin/deployments/public-site/versions/${version}/preview`,
+      payload: {},
       cookies: session ? { studio_session: session } : {},
     }),
   );

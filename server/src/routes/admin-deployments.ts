@@ -2,7 +2,7 @@
 // a rollback to a kept version, and a signed preview address of one (deploys/preview-links.ts). In the admin scope: her
 // session and the CSRF pair, never a deploy token.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@studio/shared/schemas';
+import { apiErrorSchema, emptyBodySchema } from '@studio/shared/schemas';
 import {
   REMOTE_NAMES,
   adminSwitchRequestSchema,
@@ -65,7 +65,13 @@ const adminDeploymentsRoutes: FastifyPluginAsyncZod<{ deploys: RemoteDeploys; pr
   // A POST (with the CSRF pair): the address is a capability, never handed out to a cross-site GET.
   app.post(
     '/deployments/:remote/versions/:version/preview',
-    { schema: { params: versionParamsSchema, response: { 200: versionPreviewSchema, 404: apiErrorSchema, ...refusals } } },
+    {
+      schema: {
+        params: versionParamsSchema,
+        body: emptyBodySchema,
+        response: { 200: versionPreviewSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
     async (request, reply) => {
       const { remote, version } = request.params;
       const { versions } = await deploys.list(remote);
