@@ -96,9 +96,10 @@ const open = (url: string, session?: string) =>
 
 /** The runtime configuration a page carries. */
 const configOf = (html: string) =>
-  JSON.parse(
-    /<script id="studio-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}',
-  ) as { remotes: Record<string, string>; integrity?: Record<string, string> };
+  JSON.parse(/<script id="studio-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
+    remotes: Record<string, string>;
+    integrity?: Record<string, string>;
+  };
 
 const sri = (bytes: Buffer | string) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
@@ -206,16 +207,19 @@ describe('subresource integrity', () => {
     expect((await open(url('remoteEntry.js'))).statusCode).toBe(500);
     // A precompressed copy slipped in beside a file would be sent instead of it to a browser that accepts it.
     writeFileSync(path.join(dir, 'mf-manifest.json.br'), 'not the upload');
-    expect((await t.app.inject({ url: url('mf-manifest.json'), headers: { 'accept-encoding': 'br' } })).statusCode).toBe(
-      500,
-    );
+    expect(
+      (await t.app.inject({ url: url('mf-manifest.json'), headers: { 'accept-encoding': 'br' } })).statusCode,
+    ).toBe(500);
     // A file that was never uploaded is not there.
     mkdirSync(path.join(dir, 'extra'));
     writeFileSync(path.join(dir, 'extra', 'added.js'), 'alert(1)');
     expect((await open(url('extra/added.js'))).statusCode).toBe(404);
     // The preview serves nothing changed either.
     const { url: previewUrl } = (await askPreview(version)).json() as { url: string };
-    const base = configOf((await open(previewUrl, admin)).body).remotes['public-site']!.replace(/mf-manifest\.json$/, '');
+    const base = configOf((await open(previewUrl, admin)).body).remotes['public-site']!.replace(
+      /mf-manifest\.json$/,
+      '',
+    );
     expect((await open(`${base}app.0123abcd.js`)).statusCode).toBe(500);
   });
 });
