@@ -34,6 +34,8 @@ import { createSqliteStorage } from './repositories/sqlite-storage';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { createRemoteDeploys, type RemoteDeploys } from './deploys/remote-deploys';
 import serveVersions from './deploys/serve-versions';
+import { createPreviewLinks } from './deploys/preview-links';
+import { createVersionIntegrity, withPins } from './deploys/version-integrity';
 import deployRoutes from './routes/deploy';
 import csrf from './plugins/csrf';
 import database, { isSqlite } from './plugins/database';
@@ -331,7 +333,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       throw new HttpError(503, REMOTE_DEPLOYS_OFF);
     });
   }
-  await app.register(serveVersions, { options, deploys });
+  // Each deployed file is served only as uploaded, and the shell pins the live versions' manifests and entries
+  // (deploys/version-integrity.ts); an uploaded version is seen behind her signed preview address only.
+  const integrity = createVersionIntegrity({ repo: deploysRepo, versionDir: deploys.versionDir });
+  const previews = createPreviewLinks({ now: options.now });
+  await app.register(serveVersions, { options, deploys, integrity, previews, sessions: deps.sessions });
 
   // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes now.
   const statusNotifications = createStatusNotifications({
@@ -360,6 +366,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     passkeys: deps.passkeys,
     contracts: deps.contracts,
     deploys,
+    previews,
     media: await createMedia(app, storage, options, mediaFiles),
   });
   await app.register(bookingRoutes, {
@@ -421,7 +428,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mediaFiles,
     renderer,
     images,
-    liveRemotes: deploys.snapshot,
+    liveRemotes: async () => withPins(integrity, await deploys.snapshot()),
     content: pageContent,
   });
   await app.register(siteFiles, {

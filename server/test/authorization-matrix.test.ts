@@ -545,6 +545,16 @@ const TABLE: Row[] = [
     }),
     expect: ADMIN_ONLY(404),
   },
+  {
+    method: 'POST',
+    route: '/api/admin/deployments/:remote/versions/:version/preview',
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/deployments/public-site/versions/0123456789abcdef/preview',
+      payload: {},
+    }),
+    expect: ADMIN_ONLY(404),
+  },
   // Uploads: the guard runs before the body is read; the admin's upload is processed for real (admin-media.test.ts).
   {
     method: 'POST',

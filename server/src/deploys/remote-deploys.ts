@@ -157,7 +157,7 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
       mkdirSync(incoming);
       try {
         await unpackUpload(source, incoming, options.limits);
-        const { version, files, bytes } = await contentVersion(incoming);
+        const { version, files, bytes, integrity } = await contentVersion(incoming);
         const result = await gate(remote, incoming);
         const target = versionDir(remote, version);
         if (existsSync(target)) {
@@ -176,7 +176,7 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
           createdAt: options.now().toISOString(),
           deployedBy: who.deployedBy,
           tokenLabel: who.tokenLabel,
-          summary: { files, bytes, shared: result.shared, exposes: result.exposes },
+          summary: { files, bytes, shared: result.shared, exposes: result.exposes, integrity },
         });
         return { version, created, files, bytes };
       } finally {

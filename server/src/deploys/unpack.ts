@@ -144,23 +144,41 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** A file's subresource-integrity value: `sha384-` and the base64 of its SHA-384, as browsers compare it. */
+export const sriOf = (digest: Buffer) => `sha384-${digest.toString('base64')}`;
+
+/** The integrity value of a file on disk, read as a stream (a build's file may be large). */
+export async function fileIntegrity(file: string): Promise<string> {
+  const hash = createHash('sha384');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return sriOf(hash.digest());
+}
+
 /**
  * The version of a build: the first 16 hex digits of the SHA-256 over every file's name and content, in name order.
- * The same build uploaded twice is the same version; one changed byte is another.
+ * The same build uploaded twice is the same version; one changed byte is another. Each file's SHA-384 is taken in the
+ * same read: recorded with the version, it is what the site later checks a file against before serving it and what
+ * the shell's HTML pins (deploys/version-integrity.ts).
  */
-export async function contentVersion(dir: string): Promise<{ version: string; files: number; bytes: number }> {
+export async function contentVersion(
+  dir: string,
+): Promise<{ version: string; files: number; bytes: number; integrity: Record<string, string> }> {
   const hash = createHash('sha256');
   let bytes = 0;
+  const integrity: Record<string, string> = {};
   const names = await filesUnder(dir);
   for (const name of names) {
     const fileHash = createHash('sha256');
+    const sri = createHash('sha384');
     for await (const chunk of createReadStream(path.join(dir, name))) {
       fileHash.update(chunk as Buffer);
+      sri.update(chunk as Buffer);
       bytes += (chunk as Buffer).length;
     }
     hash.update(`${name}\0${fileHash.digest('hex')}\n`);
+    integrity[name] = sriOf(sri.digest());
   }
-  return { version: hash.digest('hex').slice(0, 16), files: names.length, bytes };
+  return { version: hash.digest('hex').slice(0, 16), files: names.length, bytes, integrity };
 }
 
 export const VERSION_FORMAT = /^[0-9a-f]{16}$/;

@@ -212,15 +212,23 @@ export const ROUTE_PAGE_CHUNKS: Array<{ test: RegExp; chunk: string }> = [
   { test: /^\/security-test\/?$/, chunk: 'security-test' },
 ];
 
-export function preloadLinksFor(pathname: string, files: RemoteFiles | undefined): string {
+export function preloadLinksFor(
+  pathname: string,
+  files: RemoteFiles | undefined,
+  /** URL -> `sha384-…` of a deployed version's pinned files: the preload carries the pin the fetch() will. */
+  integrity: Record<string, string> = {},
+): string {
   if (!files) return '';
   const route = ROUTE_PAGE_CHUNKS.find((r) => r.test.test(pathname));
   const pageChunks = route
     ? files.lazyScripts.filter((url) => path.posix.basename(url).startsWith(`${route.chunk}.`))
     : [];
+  const manifestPin = integrity[files.manifestUrl];
   return [
     // The federation runtime fetch()es the manifest in CORS mode: crossorigin makes the preload match that request.
-    `<link rel="preload" href="${escapeHtml(files.manifestUrl)}" as="fetch" crossorigin="anonymous" />`,
+    `<link rel="preload" href="${escapeHtml(files.manifestUrl)}" as="fetch" crossorigin="anonymous"${
+      manifestPin ? ` integrity="${escapeHtml(manifestPin)}"` : ''
+    } />`,
     // The runtime inserts classic <script>s (not modules), so a page chunk is preload as=script, not modulepreload.
     // remoteEntry.js and the ./app chunk are NOT preloaded: Chromium hands a failed script preload to the next
     // <script> for that URL, so after a network failure the shell's Retry would fail once more (measured with the

@@ -54,15 +54,20 @@ function setCacheHeaders(reply: { header(name: string, value: string): unknown }
   reply.header('Cache-Control', cacheControlFor(file));
 }
 
-/** Where each remote is served from for one page: the live deployed version's folder, or the build output. */
-export type RemoteLocations = Record<'public-site' | 'admin-app', RemoteMount>;
+/**
+ * Where each remote is served from for one page: the live deployed version's folder, or the build output; with the
+ * subresource-integrity pins of a deployed version's manifest and entry (URL -> `sha384-…`, deploys/version-integrity.ts).
+ */
+export type RemoteLocations = Record<'public-site' | 'admin-app', RemoteMount & { integrity?: Record<string, string> }>;
 
 export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = options.remotes): RuntimeConfig {
+  const integrity = { ...remotes['public-site'].integrity, ...remotes['admin-app'].integrity };
   return {
     remotes: {
       'public-site': `${remotes['public-site'].urlPath}mf-manifest.json`,
       'admin-app': `${remotes['admin-app'].urlPath}mf-manifest.json`,
     },
+    ...(Object.keys(integrity).length > 0 && { integrity }),
     modelName: options.modelName,
     // The Firebase home's sign-in needs the web config in the browser; never the admin's address.
     ...(options.firebase && {
@@ -197,14 +202,17 @@ async function staticFiles(
     return cached.html;
   };
 
-  /** The page for an address: its status (the route registry, then the content) and the shell's HTML for it. */
-  const pageFor = async (url: string): Promise<{ status: number; html: string } | null> => {
+  /**
+   * The page for an address: its status (the route registry, then the content) and the shell's HTML for it. `given`
+   * remotes (a preview's) replace the live ones, and the page is then never kept.
+   */
+  const pageFor = async (url: string, given?: RemoteLocations): Promise<{ status: number; html: string } | null> => {
     const html = template();
     if (html === null) return null;
     const pathname = url.split('?')[0] ?? '/';
     // Read once: the configuration and the preload hints name the same version of each remote.
     const [remotes, pageContent] = await Promise.all([
-      liveRemotes ? liveRemotes() : options.remotes,
+      given ?? (liveRemotes ? liveRemotes() : (options.remotes as RemoteLocations)),
       content?.forPage(pathname),
     ]);
     const metaSource = metaSourceOf(pageContent);
@@ -219,7 +227,7 @@ async function staticFiles(
       route === null || !found || (ROUTES[route].app === 'public-site' && ROUTES[route].visibility === 'public');
     const rendered =
       serverRendered && renderer
-        ? await renderer.render(url, { keep: found, publicSite: remotes['public-site'] })
+        ? await renderer.render(url, { keep: found && !given, publicSite: remotes['public-site'] })
         : null;
     const head =
       metaTagsFor({
@@ -229,7 +237,7 @@ async function staticFiles(
         siteName: options.modelName,
         noindex: route === null || !meta.found || ROUTES[route].visibility === 'noindex',
       }) +
-      preloadLinksFor(pathname, remoteFiles(remotes['public-site'])) +
+      preloadLinksFor(pathname, remoteFiles(remotes['public-site']), remotes['public-site'].integrity) +
       heroPreloadFor(metaSource.heroImageOf(pathname));
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
     let page = html
@@ -268,6 +276,8 @@ async function staticFiles(
     }
     return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page.html);
   };
+
+  app.decorate('renderShellPage', (url: string, remotes: RemoteLocations) => pageFor(url, remotes));
 
   app.get('/', (request, reply) => sendIndex(reply, request.url));
   app.get('/index.html', (_request, reply) => sendIndex(reply));

@@ -525,6 +525,12 @@ export interface VersionSummary {
   /** Shared singleton name -> the version the remote was built with. */
   shared: Record<string, string>;
   exposes: string[];
+  /**
+   * File name (relative, '/'-separated) -> its subresource-integrity value (`sha384-…`), taken at upload: the server
+   * serves only these files with these contents, and the shell pins the manifest and entry. Absent on versions
+   * uploaded before it was recorded.
+   */
+  integrity?: Record<string, string>;
 }
 
 export interface StoredVersion {

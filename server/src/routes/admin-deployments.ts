@@ -1,20 +1,30 @@
 // The admin's Deployments view (docs/deploy.md): every remote's kept versions, which one is live, the last switches,
-// and a rollback to a kept version. In the admin scope: her session and the CSRF pair, never a deploy token.
+// a rollback to a kept version, and a signed preview address of one (deploys/preview-links.ts). In the admin scope: her
+// session and the CSRF pair, never a deploy token.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@studio/shared/schemas';
+import { apiErrorSchema, emptyBodySchema } from '@studio/shared/schemas';
 import {
   REMOTE_NAMES,
   adminSwitchRequestSchema,
   deploymentsSchema,
   remoteParamsSchema,
   switchRecordSchema,
+  versionParamsSchema,
+  versionPreviewSchema,
 } from '@studio/shared/schemas/deployment';
 import type { RemoteDeploys } from '../deploys/remote-deploys';
+import { PREVIEW_PARAM, type PreviewLinks } from '../deploys/preview-links';
 import { deploymentsOf, switchErrorStatus } from '../deploys/deployments-view';
 import { sendError } from '../plugins/errors';
 import { refusals } from './refusals';
 
-const adminDeploymentsRoutes: FastifyPluginAsyncZod<{ deploys: RemoteDeploys }> = async (app, { deploys }) => {
+/** Where a remote's preview opens: a page that shows it. */
+const PREVIEW_PAGE = { 'public-site': '/', 'admin-app': '/admin' } as const;
+
+const adminDeploymentsRoutes: FastifyPluginAsyncZod<{ deploys: RemoteDeploys; previews: PreviewLinks }> = async (
+  app,
+  { deploys, previews },
+) => {
   app.get(
     '/deployments',
     { schema: { response: { 200: deploymentsSchema, ...refusals } } },
@@ -49,6 +59,32 @@ const adminDeploymentsRoutes: FastifyPluginAsyncZod<{ deploys: RemoteDeploys }> 
         if (status === undefined) throw error;
         return sendError(reply, status, (error as Error).message);
       }
+    },
+  );
+
+  // A POST (with the CSRF pair): the address is a capability, never handed out to a cross-site GET.
+  app.post(
+    '/deployments/:remote/versions/:version/preview',
+    {
+      schema: {
+        params: versionParamsSchema,
+        body: emptyBodySchema,
+        response: { 200: versionPreviewSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { remote, version } = request.params;
+      const { versions } = await deploys.list(remote);
+      if (!versions.some((v) => v.version === version))
+        return sendError(reply, 404, `${remote} has no kept version ${version}.`);
+      const { token, expiresAt } = previews.issue(remote, version);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        remote,
+        version,
+        url: `${PREVIEW_PAGE[remote]}?${PREVIEW_PARAM}=${encodeURIComponent(token)}`,
+        expiresAt: new Date(expiresAt).toISOString(),
+      };
     },
   );
 };

@@ -28,6 +28,7 @@ import adminSettingsRoutes from './admin-settings';
 import { adminCalendarFeedRoutes } from './calendar-feed';
 import adminDeploymentsRoutes from './admin-deployments';
 import type { RemoteDeploys } from '../deploys/remote-deploys';
+import type { PreviewLinks } from '../deploys/preview-links';
 
 export interface AdminRoutesOptions {
   options: AppOptions;
@@ -43,6 +44,7 @@ export interface AdminRoutesOptions {
   passkeys: PasskeyService;
   contracts: ContractsStore;
   deploys: RemoteDeploys;
+  previews: PreviewLinks;
   media: MediaStore;
 }
 
@@ -75,7 +77,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   });
   await app.register(adminContentRoutes, { options: deps.options, content: deps.content, bus: deps.bus });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
-  await app.register(adminDeploymentsRoutes, { deploys: deps.deploys });
+  await app.register(adminDeploymentsRoutes, { deploys: deps.deploys, previews: deps.previews });
   await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {
     sessions: deps.sessions,

@@ -31,7 +31,7 @@ import type {
 } from '../domain/types';
 import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract';
 
-import type { Deployments, RemoteName, SwitchRecord } from '../schemas/deployment';
+import type { Deployments, RemoteName, SwitchRecord, VersionPreview } from '../schemas/deployment';
 
 export type Unsubscribe = () => void;
 
@@ -226,6 +226,8 @@ export interface DeploymentsPort {
   list(): Promise<Deployments>;
   /** Makes a kept version live again. Rejects 'validation' when the gate refuses it for the shell as it is now. */
   rollback(remote: RemoteName, version: string): Promise<SwitchRecord>;
+  /** A signed address that shows a kept version (never-live ones too), for her session only, until it expires. */
+  preview(remote: RemoteName, version: string): Promise<VersionPreview>;
 }
 
 export interface Backend {

@@ -347,6 +347,12 @@ export interface SmsStatus {
 /** Runtime configuration the server puts into the page (docs/architecture.md: remotes are located at run time). */
 export interface RuntimeConfig {
   remotes: Record<'public-site' | 'admin-app', string>;
+  /**
+   * Subresource integrity of a deployed version's manifest and remote entry: URL path -> `sha384-…`, recorded at its
+   * upload. The shell's federation runtime fetches and loads those with it, so a changed file is refused. Absent for
+   * the build output.
+   */
+  integrity?: Record<string, string>;
   modelName: string;
   /**
    * Only on the Firebase home: the web app's config for Firebase Auth's e-mail link, and the Auth emulator's URL when

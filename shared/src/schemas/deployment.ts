@@ -68,5 +68,17 @@ export const remoteDeploymentsSchema = z.strictObject({
 });
 export type RemoteDeployments = z.infer<typeof remoteDeploymentsSchema>;
 
+export const versionParamsSchema = z.strictObject({ remote: remoteNameSchema, version: versionSchema });
+
+/** A signed preview address of a kept version: for her session only, until it expires (docs/deploy.md). */
+export const versionPreviewSchema = z.strictObject({
+  remote: remoteNameSchema,
+  version: versionSchema,
+  /** The page to open: a page of the site with the version in place of the live one. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type VersionPreview = z.infer<typeof versionPreviewSchema>;
+
 export const deploymentsSchema = z.strictObject({ remotes: z.array(remoteDeploymentsSchema) });
 export type Deployments = z.infer<typeof deploymentsSchema>;

@@ -423,6 +423,7 @@ export const createdIdSchema = z.strictObject({ id: z.string() });
 
 export const runtimeConfigSchema = z.strictObject({
   remotes: z.strictObject({ 'public-site': z.string(), 'admin-app': z.string() }),
+  integrity: z.record(z.string(), z.string()).optional(),
   modelName: z.string(),
   firebase: z
     .strictObject({

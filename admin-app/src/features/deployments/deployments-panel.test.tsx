@@ -71,3 +71,16 @@ test('a backend without deployments (Firebase) says where they are managed', asy
   await renderPanel({ ...memory, deployments: null });
   expect(screen.getByText(/managed in Firebase Hosting/)).toBeVisible();
 });
+
+test('a version that is not live can be previewed: she gets a signed address of her own, shown with its expiry', async () => {
+  await renderPanel();
+  const site = screen.getByRole('region', { name: 'Public site' });
+  expect(within(site).queryByRole('button', { name: `Preview version ${V2} of Public site` })).toBeNull();
+  await act(async () =>
+    fireEvent.click(within(site).getByRole('button', { name: `Preview version ${V1} of Public site` })),
+  );
+  await server.settle();
+  const link = within(site).getByRole('link', { name: new RegExp(`^Open the preview of ${V1} \\(works until`) });
+  expect(link.getAttribute('href')).toMatch(new RegExp(`^/\\?studio-preview=public-site\\.${V1}\\.\\d+\\.`));
+  expect(link.getAttribute('rel')).toContain('noopener');
+});

@@ -1,13 +1,16 @@
 // The admin's Deployments view (docs/deploy.md): per remote, the kept versions (when, by whom, which is live) and a
-// rollback to any of them after a confirmation. A lazy chunk: loaded when she opens the tab, never by a visitor.
+// rollback to any of them after a confirmation, and a preview of one that is not live (an uploaded version is not on
+// the site until it goes live: its preview is a signed address for her only, that expires). A lazy chunk: loaded when
+// she opens the tab, never by a visitor.
 import { useState } from 'react';
 import { format } from 'date-fns';
-import type { DeployedVersion, RemoteDeployments } from '@studio/shared/schemas/deployment';
+import type { DeployedVersion, RemoteDeployments, VersionPreview } from '@studio/shared/schemas/deployment';
 import { Modal } from '../../components/modal';
 import { Loading } from '../../components/loading';
 import { messages } from '../../messages';
 import { useDeployments } from './api/get-deployments';
 import { useRollBack } from './api/roll-back';
+import { usePreviewVersion } from './api/preview-version';
 import { deploymentMessages as m } from './messages';
 import './deployments.css';
 
@@ -66,9 +69,51 @@ function ConfirmRollBack({
   );
 }
 
+function PreviewVersion({ remote, version }: { remote: RemoteDeployments; version: DeployedVersion }) {
+  const preview = usePreviewVersion();
+  const [address, setAddress] = useState<VersionPreview | null>(null);
+  const name = nameOf(remote.remote);
+  if (address) {
+    const { url, expiresAt } = address;
+    return (
+      <a className="btn btn-small" href={url} target="_blank" rel="noopener noreferrer">
+        {m.openPreview(version.version, format(new Date(expiresAt), 'HH:mm'))}
+      </a>
+    );
+  }
+  const busy = preview.status === 'pending';
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        aria-busy={busy}
+        aria-label={m.previewLabel(name, version.version)}
+        onClick={() =>
+          void preview.mutate({ remote: remote.remote, version: version.version }).then(
+            setAddress,
+            // The failure shows from the mutation's state.
+            () => undefined,
+          )
+        }
+      >
+        {m.preview}
+      </button>
+      {preview.status === 'error' && (
+        <span className="alert alert-error" role="alert">
+          {m.previewFailed}
+        </span>
+      )}
+    </>
+  );
+}
+
 function RemoteSection({ remote, onRollBack }: { remote: RemoteDeployments; onRollBack: (p: Pending) => void }) {
   const name = nameOf(remote.remote);
   const headingId = `deployments-${remote.remote}`;
+  // The switches the view holds (the latest ones): a version never switched to was uploaded and never made live.
+  const everLive = new Set(remote.history.map((h) => h.toVersion));
   return (
     <section className="card deployments-remote" aria-labelledby={headingId}>
       <div className="card-body">
@@ -84,19 +129,23 @@ function RemoteSection({ remote, onRollBack }: { remote: RemoteDeployments; onRo
                   <code>{v.version}</code>
                   <span className="muted">
                     {m.deployed} {moment(v.createdAt)} · {m.by} {v.deployedBy}
+                    {!v.live && !everLive.has(v.version) && ` · ${m.uploaded}`}
                   </span>
                 </div>
                 {v.live ? (
                   <span className="deployments-live">{m.live}</span>
                 ) : (
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    aria-label={m.rollBackLabel(name, v.version)}
-                    onClick={() => onRollBack({ remote, version: v })}
-                  >
-                    {m.rollBack}
-                  </button>
+                  <div className="deployments-actions">
+                    <PreviewVersion remote={remote} version={v} />
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={m.rollBackLabel(name, v.version)}
+                      onClick={() => onRollBack({ remote, version: v })}
+                    >
+                      {m.rollBack}
+                    </button>
+                  </div>
                 )}
               </li>
             ))}

@@ -11,7 +11,12 @@ export const deploymentMessages = {
   by: 'By',
   state: 'State',
   live: 'Live',
+  uploaded: 'Uploaded, never live',
   rollBack: 'Roll back',
+  preview: 'Preview',
+  previewLabel: (remote: string, version: string) => `Preview version ${version} of ${remote}`,
+  openPreview: (version: string, until: string) => `Open the preview of ${version} (works until ${until})`,
+  previewFailed: 'The preview address could not be made.',
   rollBackLabel: (remote: string, version: string) => `Roll ${remote} back to version ${version}`,
   confirmTitle: 'Roll back?',
   confirmText: (remote: string, from: string | null, to: string) =>

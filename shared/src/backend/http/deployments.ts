@@ -1,6 +1,6 @@
 // The deployments port over the embedded server's admin API (server/README.md, deployments). Its own module, imported
 // only by the admin's Deployments view, so no visitor's page carries it (the shell's first load is at its budget).
-import type { Deployments, RemoteName, SwitchRecord } from '../../schemas/deployment';
+import type { Deployments, RemoteName, SwitchRecord, VersionPreview } from '../../schemas/deployment';
 import type { Backend, DeploymentsPort } from '../port';
 import { createRequester } from './request';
 
@@ -18,6 +18,8 @@ export function deploymentsOf(backend: Backend): DeploymentsPort | null {
       list: () => request<Deployments>('GET', '/api/admin/deployments'),
       rollback: (remote: RemoteName, version: string) =>
         request<SwitchRecord>('POST', `/api/admin/deployments/${remote}/live`, { version }),
+      preview: (remote: RemoteName, version: string) =>
+        request<VersionPreview>('POST', `/api/admin/deployments/${remote}/versions/${version}/preview`, {}),
     };
   }
   return http;

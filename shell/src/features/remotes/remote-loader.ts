@@ -1,7 +1,17 @@
 // Registers and loads the federated remotes at run time from the manifest URLs of the runtime configuration.
 // Only public-site is registered at start; admin-app is registered the first time the admin opens /admin, so a
 // visitor's browser never requests a byte of it.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+//
+// A deployed version's manifest and remote entry are pinned (subresource integrity): the server writes each one's
+// SHA-384, recorded at its upload, into the runtime configuration, and the plugin below fetches the manifest and
+// loads the entry with it, so the browser refuses either if its bytes differ. The chunks the entry then loads are
+// checked by the server before it sends them (server/src/deploys/version-integrity.ts), not by the browser.
+import {
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@studio/shared/domain';
 
@@ -12,8 +22,40 @@ const FEDERATION_NAMES: Record<RemoteKey, string> = { 'public-site': 'public_sit
 let config: RuntimeConfig | undefined;
 const registered = new Set<RemoteKey>();
 
+/** The pin of a URL the runtime asks for (absolute or site-relative), by its path on this site. */
+function pinOf(url: string): string | undefined {
+  const pins = config?.integrity;
+  if (!pins) return undefined;
+  const { origin, pathname } = new URL(url, window.location.href);
+  return origin === window.location.origin || window.location.origin === 'null' ? pins[pathname] : undefined;
+}
+
+export const integrityPlugin = (): ModuleFederationRuntimePlugin => ({
+  name: 'studio-integrity',
+  fetch(url, init) {
+    const integrity = pinOf(url);
+    return integrity ? fetch(url, { ...init, integrity }) : undefined;
+  },
+  createScript({ url }) {
+    const integrity = pinOf(url);
+    if (!integrity) return undefined;
+    const script = document.createElement('script');
+    script.src = url;
+    script.integrity = integrity;
+    // Integrity is checked only on a CORS response: anonymous, so no cookie rides along.
+    script.crossOrigin = 'anonymous';
+    return script;
+  },
+});
+
+let pluginRegistered = false;
+
 export function configureRemotes(runtimeConfig: RuntimeConfig) {
   config = runtimeConfig;
+  if (!pluginRegistered && runtimeConfig.integrity) {
+    registerPlugins([integrityPlugin()]);
+    pluginRegistered = true;
+  }
 }
 
 function register(key: RemoteKey, force: boolean) {
