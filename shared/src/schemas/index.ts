@@ -42,11 +42,15 @@ import type {
 // schema below is built; the setting lives on globalThis, so it holds for every copy of zod on the page.
 zodConfig({ jitless: true });
 
-// The control characters are what these patterns exist to refuse.
+// The control characters are what these patterns exist to refuse: C0 and DEL, the C1 controls U+0080-U+009F (NEL
+// among them, which some readers break a line on) and the line and paragraph separators U+2028 and U+2029 (a line
+// break to JavaScript and to many viewers, invisible in a form). A multi-line field keeps its tab and newlines.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+/** The field error of a refused control character or separator. */
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters or line separators';
 
 // Characters that change how the text around them reads without being seen (issue 14, item 6): the bidirectional
 // controls (ALM, LRM, RLM, the embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069), which can show a
@@ -109,16 +113,13 @@ const base = ({ trim = false }: TextOptions) =>
 export const line = (max: number, options: TextOptions = {}) =>
   base(options)
     .max(max, { message: `Must be ${max} characters or less` })
-    .refine(
-      (s) => !CONTROL_CHARS_SINGLE_LINE.test(s),
-      because('control-characters', 'Must not contain control characters'),
-    );
+    .refine((s) => !CONTROL_CHARS_SINGLE_LINE.test(s), because('control-characters', CONTROL_CHARACTERS_MESSAGE));
 
 /** A multi-line text field: newlines and tabs allowed, other control characters not. */
 export const text = (max: number, options: TextOptions = {}) =>
   base(options)
     .max(max, { message: `Must be ${max} characters or less` })
-    .refine((s) => !CONTROL_CHARS.test(s), because('control-characters', 'Must not contain control characters'));
+    .refine((s) => !CONTROL_CHARS.test(s), because('control-characters', CONTROL_CHARACTERS_MESSAGE));
 
 const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
