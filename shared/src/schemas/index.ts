@@ -165,6 +165,13 @@ const plain = <T extends z.ZodType<string>>(schema: T) =>
 const TRIM = { trim: true };
 const requiredLine = (max: number) => line(max, TRIM).refine(filled, because('required', 'Required'));
 
+/**
+ * An image's alt text or a video's title (issue 26, finding 7): one rule for the upload, which names the item, and
+ * for the portfolio editor, which saves it, so the server never takes at upload a name the editor then refuses.
+ * Plain text like every name: markup is refused.
+ */
+export const mediaName = plain(line(LIMITS.mediaName, TRIM));
+
 export const bookingInputSchema = z.strictObject({
   name: plain(requiredLine(LIMITS.name)),
   email: emailOf(TRIM),
@@ -327,7 +334,7 @@ export const mediaItemSchema = z.strictObject({
  * section it goes to ('comp-card', 'runway/<show>', 'print/<concept>', 'services', ...).
  */
 export const mediaUploadFieldsSchema = z.strictObject({
-  alt: line(LIMITS.mediaName, { trim: true }).refine((s) => s.length > 0, because('required', MEDIA_ALT_REQUIRED)),
+  alt: mediaName.refine((s) => s.length > 0, because('required', MEDIA_ALT_REQUIRED)),
   section: z
     .string()
     .max(80, { message: 'Must be 80 characters or less' })
@@ -718,7 +725,7 @@ export const mediaItemInputSchema = z
   .strictObject({
     type: z.enum(['image', 'video']),
     url: mediaUrl.refine(filled, because('required', 'Required')),
-    name: plain(line(200, TRIM)),
+    name: mediaName,
     width: z.number().int().positive().max(100_000).optional(),
     height: z.number().int().positive().max(100_000).optional(),
     srcSet: line(4000).optional(),
