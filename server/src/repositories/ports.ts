@@ -306,6 +306,11 @@ export interface SessionsStore {
   deleteSession(idHash: string): Promise<boolean>;
   /** Deletes the sessions created before `createdBefore` or last seen before `lastSeenBefore` (ms). */
   purgeSessions(createdBefore: number, lastSeenBefore: number): Promise<void>;
+  /**
+   * Deletes every session of `email` (normalised) but the one hashed `keepIdHash`; answers the hashes it deleted, in no
+   * particular order. Another e-mail's sessions are left alone.
+   */
+  deleteOtherSessions(email: string, keepIdHash: string): Promise<string[]>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
