@@ -412,13 +412,15 @@ export interface OutboxStore {
   /** The newest `limit` messages, newest (highest id) first. */
   list(limit: number): Promise<OutboxMessage[]>;
   /**
-   * In every message whose body carries `/finishSignIn?token=<token>`, replaces each such link's token with
-   * REDACTED. Answers how many messages changed.
+   * In every message whose body carries `/finishSignIn?token=<token>`, replaces the token of each secret link it
+   * carries (below) with REDACTED. Answers how many messages changed.
    */
   redactSignInToken(token: string): Promise<number>;
   /**
-   * The same for every message created before `issuedBefore` (ISO) that still carries a `/finishSignIn?token=` link
-   * not yet redacted (those links have expired). Answers how many messages changed.
+   * In every message created before `issuedBefore` (ISO) that still carries a secret link not yet redacted (a sign-in
+   * link `/finishSignIn?token=`, a manage link `/manage-booking#`, a signing link `/contracts/sign/`), replaces each
+   * such link's token with REDACTED: the sign-in links have expired, the others were delivered long since. Answers how
+   * many messages changed.
    */
   redactLinksIssuedBefore(issuedBefore: string): Promise<number>;
   /** Deletes every message (and its attachments) created before `before` (ISO); answers how many. */
