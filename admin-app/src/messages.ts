@@ -372,6 +372,7 @@ export const messages = {
       alt: 'Alt text (describes the photo)',
       altHint: 'Required for photos: what someone who cannot see it should know.',
       altRequired: 'Alt text is required: describe the photo for people who cannot see it.',
+      altRefused: (reason: string) => `Alt text: ${reason}.`,
       chooseFile: 'Choose a file to upload.',
       upload: 'Upload',
       uploading: 'Uploading…',

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
+import { NO_MARKUP_MESSAGE } from '@studio/shared/schemas';
 import { CSRF_REFUSED } from '../src/plugins/csrf';
 import { NOT_ADMIN, NOT_SIGNED_IN } from '../src/plugins/require-admin';
 import {
@@ -128,6 +129,20 @@ describe('each bad upload is refused with its own message and leaves nothing beh
     const res = await upload(form({ alt: '   ', section: 'comp-card' }, { file: { bytes: png, name: 'a.png' } }));
     expect(res.status).toBe(400);
     expect(res.json.fieldErrors).toEqual({ alt: [MEDIA_MESSAGES.altRequired] });
+    expect(leftovers()).toEqual(NOTHING);
+  });
+
+  // Issue 26, finding 7: the upload holds alt text to the portfolio editor's rule (schemas: mediaName), so markup the
+  // editor would refuse at the next save is refused here, before anything is stored.
+  test('alt text with markup is a field error, and the file it sent is not kept', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    for (const alt of ['<img src=x onerror=alert(1)>', '<b>Headshot</b>']) {
+      const res = await upload(form({ alt, section: 'comp-card' }, { file: { bytes: png, name: 'a.png' } }));
+      expect(res.status).toBe(400);
+      expect(res.json.fieldErrors).toEqual({ alt: [NO_MARKUP_MESSAGE] });
+    }
     expect(leftovers()).toEqual(NOTHING);
   });
 

@@ -3,6 +3,7 @@ import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import { unavailableDatesMessage } from '@studio/shared/messages';
 import { formatInstant } from '@studio/shared/domain/studio-time';
 import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
+import { CONTROL_CHARACTERS_MESSAGE } from '@studio/shared/schemas';
 import type { InjectOptions } from 'fastify';
 import { build, withCsrf, type TestApp } from './helper';
 import type { BuildOverrides } from '../src/app';
@@ -245,6 +246,27 @@ describe('bad input answers 400 with field errors and stores nothing', () => {
     expect(res.statusCode).toBe(403);
     expect(rowCount()).toBe(0);
   });
+});
+
+// Issue 26, finding 7: a C1 control or a line/paragraph separator in a name (or a description) is a 400 naming the
+// field, and nothing is stored or mailed.
+test('a name or description with a C1 control or U+2028/U+2029 is refused with a field error, nothing stored', async () => {
+  await start();
+  for (const [field, value] of [
+    ['name', 'Jane\u2028Doe'],
+    ['name', 'Jane\u2029Doe'],
+    ['name', 'Jane\u0085Doe'],
+    ['name', 'Jane\u009BDoe'],
+    ['description', 'Twelve reels\u2028a month.'],
+  ] as const) {
+    const res = await post(ugc({ [field]: value }));
+    expect({ field, value, status: res.statusCode }).toEqual({ field, value, status: 400 });
+    expect((res.json() as { fieldErrors: Record<string, string[]> }).fieldErrors).toEqual({
+      [field]: [CONTROL_CHARACTERS_MESSAGE],
+    });
+  }
+  expect(rowCount()).toBe(0);
+  expect(outbox('mail')).toEqual([]);
 });
 
 describe('names: at most 50 characters (docs/product.md §5)', () => {

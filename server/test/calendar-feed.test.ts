@@ -4,6 +4,7 @@
 import ICAL from 'ical.js';
 import type { InjectOptions } from 'fastify';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
+import { calendarInvite } from '../src/services/calendar-invite';
 
 let t: TestApp;
 let admin: string;
@@ -78,4 +79,103 @@ test('made, read, replaced and revoked; only confirmed bookings; the secret is n
     active: false,
   });
   expect((await t.app.inject({ url: path(again.url) })).statusCode).toBe(404);
+});
+
+// Issue 26, finding 7: a client's name is hers to type, and `"`, `;`, `:` and `,` are ordinary in a name; in the
+// feed (and in her invite) it stays the attendee's CN and never becomes parameters or properties of its own.
+const NAMES = {
+  quote: 'Mallory";ROLE=CHAIR;CN="Boss',
+  // A line break cannot come through the booking form, but a row from an older rule or another backend may hold one.
+  lineBreak: 'Eve\nATTENDEE;ROLE=CHAIR:mailto:eve@evil.example',
+  punctuation: 'Dana "DJ" Reyes, Jr.: ^caret; \\backslash',
+} as const;
+
+function attendeesOf(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  return calendar.getAllSubcomponents('vevent').map((event) => ({
+    uid: String(event.getFirstPropertyValue('uid')),
+    attendees: event.getAllProperties('attendee').map((p) => ({
+      cn: p.getParameter('cn'),
+      role: p.getParameter('role') ?? null,
+      address: String(p.getFirstValue()).toLowerCase(),
+    })),
+    organizerRole: event.getFirstProperty('organizer')?.getParameter('role') ?? null,
+  }));
+}
+
+test("a name with quotes, separators or a line break is one attendee's name in the feed, never a parameter", async () => {
+  const ids = {
+    quote: 'c0ffee00-0000-4000-8000-0000000000a1',
+    lineBreak: 'c0ffee00-0000-4000-8000-0000000000a2',
+    punctuation: 'c0ffee00-0000-4000-8000-0000000000a3',
+  };
+  for (const key of Object.keys(ids) as Array<keyof typeof ids>) {
+    insert(ids[key], { name: NAMES[key], email: `${key}@example.com` });
+  }
+  const made = (await t.app.inject(as({ method: 'POST', url: '/api/admin/calendar-feed', payload: {} }))).json() as {
+    url: string;
+  };
+  const feed = await t.app.inject({ url: path(made.url) });
+  expect(feed.statusCode).toBe(200);
+  const events = attendeesOf(feed.body);
+  for (const key of Object.keys(ids) as Array<keyof typeof ids>) {
+    const event = events.find((e) => e.uid === `${ids[key]}-shoot@studio.test`);
+    expect(event).toEqual({
+      uid: `${ids[key]}-shoot@studio.test`,
+      attendees: [{ cn: NAMES[key], role: 'REQ-PARTICIPANT', address: `mailto:${key.toLowerCase()}@example.com` }],
+      organizerRole: null,
+    });
+  }
+  // The injected text stays inside the quoted CN: no line of the file starts a property of its own with it.
+  expect(feed.body).not.toMatch(/^ATTENDEE;ROLE=CHAIR/m);
+});
+
+test("the client's invite keeps her name as one attendee's name, whatever it holds", () => {
+  for (const [key, name] of Object.entries(NAMES)) {
+    const invite = calendarInvite(
+      {
+        id: 'c0ffee00-0000-4000-8000-0000000000b1',
+        name,
+        email: `${key}@example.com`,
+        phone: '',
+        serviceId: 'photoshoot',
+        service: 'Photoshoot',
+        servicePrice: '',
+        serviceTier: '',
+        serviceTierId: '',
+        paymentSchedule: '',
+        date: '2026-12-03',
+        endDate: '',
+        time: '10:00-12:00',
+        consultationDate: '',
+        consultationTime: '',
+        consultationLocation: '',
+        location: 'Papago Park',
+        description: '',
+        smsOptIn: false,
+        status: 'Confirmed',
+        createdAt: '2026-11-23T16:00:00.000Z',
+        updatedAt: '2026-11-23T16:00:00.000Z',
+      },
+      {
+        method: 'REQUEST',
+        sequence: 1,
+        timeZone: 'America/Phoenix',
+        modelName: 'Ava "The Face" Monroe',
+        organizerEmail: ADMIN_EMAIL,
+        publicOrigin: 'http://studio.test',
+        now: new Date('2026-11-23T17:00:00Z'),
+      },
+    );
+    const ics = invite!.content.toString('utf8');
+    expect(attendeesOf(ics)).toEqual([
+      {
+        uid: 'c0ffee00-0000-4000-8000-0000000000b1-shoot@studio.test',
+        attendees: [{ cn: name, role: 'REQ-PARTICIPANT', address: `mailto:${key.toLowerCase()}@example.com` }],
+        organizerRole: null,
+      },
+    ]);
+    const organizer = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!.getFirstProperty('organizer');
+    expect(organizer!.getParameter('cn')).toBe('Ava "The Face" Monroe');
+  }
 });

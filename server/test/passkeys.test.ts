@@ -216,6 +216,48 @@ describe('enrolment', () => {
   });
 });
 
+// Issue 26, finding 7: a session opened before her first (or another) passkey was added, in another browser or by
+// whoever read her sign-in mail, would otherwise keep working without the passkey.
+describe('enrolment ends every other session', () => {
+  test('sessions opened by the link before enrolment stop working; the one that enrolled goes on', async () => {
+    const sessionOf = async () => {
+      const res = await completeLink();
+      expect(res.statusCode).toBe(200);
+      return cookieOf(res, 'studio_session')!.value;
+    };
+    const here = await sessionOf();
+    const elsewhere = await sessionOf();
+    const another = await sessionOf();
+    for (const session of [here, elsewhere, another]) expect(await whoAmI(session)).toMatchObject({ isAdmin: true });
+
+    expect((await enrol(phone, here)).statusCode).toBe(201);
+
+    expect(await whoAmI(here)).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
+    const list = await t.app.inject({ url: '/api/admin/passkeys', cookies: { studio_session: here } });
+    expect(list.statusCode).toBe(200);
+    for (const session of [elsewhere, another]) {
+      expect(await whoAmI(session)).toBeNull();
+      const refused = await t.app.inject({ url: '/api/admin/passkeys', cookies: { studio_session: session } });
+      expect(refused.statusCode).toBe(401);
+    }
+  });
+
+  test('a second passkey, added from a session that signed in with the first, ends the others too', async () => {
+    await enrol(phone, await adminSession());
+    const signIn = async () => {
+      const res = await answerWithPasskey(await openStep());
+      expect(res.statusCode).toBe(200);
+      return cookieOf(res, 'studio_session')!.value;
+    };
+    const here = await signIn();
+    const elsewhere = await signIn();
+    const laptop = createSoftwareAuthenticator({ origin: ORIGIN });
+    expect((await enrol(laptop, here, 'Laptop')).statusCode).toBe(201);
+    expect(await whoAmI(here)).toMatchObject({ isAdmin: true });
+    expect(await whoAmI(elsewhere)).toBeNull();
+  });
+});
+
 describe('the e-mail link once she has a passkey', () => {
   test('without a passkey the link alone still signs her in', async () => {
     const res = await completeLink();

@@ -14,6 +14,9 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // What is deleted or overwritten is zeroed in the file, not left in free space: a redacted link's token (the
+  // outbox) or a deleted row must not live on in the file's bytes and in every backup copied from them.
+  db.pragma('secure_delete = ON');
   // A concurrent writer (another process on the same file) waits instead of failing at once.
   db.pragma('busy_timeout = 5000');
   migrate(db);

@@ -110,6 +110,16 @@ export function createSessionStore(store: SessionsStore, options: { adminEmail: 
       return revoke(hashSecret(id));
     },
 
+    /**
+     * Ends every session of the session's user but this one (a passkey was added: a session opened before it, perhaps
+     * by whoever had her mailbox, must sign in again with the passkey). Answers how many it ended.
+     */
+    async endOtherSessions(keep: Session): Promise<number> {
+      const ended = await store.deleteOtherSessions(keep.user.email, keep.idHash);
+      for (const idHash of ended) revoked.emit('revoked', idHash);
+      return ended.length;
+    },
+
     /** Called with a session's hash when it is revoked (sign-out, rotation, expiry found on a check). */
     onRevoked(listener: (idHash: string) => void): () => void {
       revoked.on('revoked', listener);

@@ -3,15 +3,16 @@
 import type { Db } from '../db/database';
 import type { GroupCommit } from '../lib/group-commit';
 import type { MailAttachment } from '../lib/mail-attachment';
+import { LINK_MARKS, redactLinks } from './outbox-links';
 import { REDACTED, type OutboxAttachmentInfo, type OutboxMessage, type OutboxStore } from './ports';
 
 export { REDACTED };
 export type { OutboxAttachmentInfo, OutboxMessage };
 
-// A sign-in mail carries `/finishSignIn?token=<43 characters>`; once the token is spent or expired the mail keeps
-// the link's shape with the token replaced, so the outbox never holds a usable secret longer than it must.
+// A sign-in mail carries `/finishSignIn?token=<43 characters>`, a client's mail her manage link, a contract's mail its
+// signing link (outbox-links.ts); once a sign-in token is spent, or any link is past the outbox's window, the mail
+// keeps the link's shape with the token replaced, so the outbox never holds a usable secret longer than it must.
 const SIGN_IN_LINK_MARK = '/finishSignIn?token=';
-const SIGN_IN_TOKEN = /(\/finishSignIn\?token=)[A-Za-z0-9_-]+/g;
 
 /**
  * `commits`, when given, is the storage's group commit: a kept mail then shares its commit (and its fsync) with the
@@ -25,8 +26,9 @@ export function createOutboxRepository(db: Db, commits?: GroupCommit): OutboxSto
   const list = db.prepare(
     'SELECT id, channel, recipient, subject, body, created_at AS createdAt FROM outbox ORDER BY id DESC LIMIT ?',
   );
-  const withLiveLink = db.prepare(
-    'SELECT id, body FROM outbox WHERE instr(body, ?) > 0 AND instr(body, ?) = 0 AND created_at < ?',
+  // Every message of the window with a link's mark; which of them still carry a live token is decided on the body.
+  const withLinkMark = db.prepare(
+    `SELECT id, body FROM outbox WHERE created_at < ? AND (${LINK_MARKS.map(() => 'instr(body, ?) > 0').join(' OR ')})`,
   );
   const withToken = db.prepare('SELECT id, body FROM outbox WHERE instr(body, ?) > 0');
   const setBody = db.prepare('UPDATE outbox SET body = ? WHERE id = ?');
@@ -49,9 +51,16 @@ export function createOutboxRepository(db: Db, commits?: GroupCommit): OutboxSto
       return id;
     },
   );
+  /** Writes each body with its links redacted; answers how many changed. */
   const redact = (rows: Array<{ id: number; body: string }>) => {
-    for (const row of rows) setBody.run(row.body.replace(SIGN_IN_TOKEN, `$1${REDACTED}`), row.id);
-    return rows.length;
+    let changed = 0;
+    for (const row of rows) {
+      const body = redactLinks(row.body);
+      if (body === row.body) continue;
+      setBody.run(body, row.id);
+      changed++;
+    }
+    return changed;
   };
   return {
     async add(message, now, attachments = []) {
@@ -74,14 +83,9 @@ export function createOutboxRepository(db: Db, commits?: GroupCommit): OutboxSto
     async redactSignInToken(token) {
       return redact(withToken.all(`${SIGN_IN_LINK_MARK}${token}`) as Array<{ id: number; body: string }>);
     },
-    /** Blanks the tokens of links mailed before `issuedBefore` (ISO time): they have expired. */
+    /** Blanks the tokens of links mailed before `issuedBefore` (ISO time): expired, or delivered long since. */
     async redactLinksIssuedBefore(issuedBefore) {
-      return redact(
-        withLiveLink.all(SIGN_IN_LINK_MARK, `${SIGN_IN_LINK_MARK}${REDACTED}`, issuedBefore) as Array<{
-          id: number;
-          body: string;
-        }>,
-      );
+      return redact(withLinkMark.all(issuedBefore, ...LINK_MARKS) as Array<{ id: number; body: string }>);
     },
     /** Deletes every message recorded before `before` (ISO time). */
     async purgeBefore(before) {

@@ -306,6 +306,11 @@ export interface SessionsStore {
   deleteSession(idHash: string): Promise<boolean>;
   /** Deletes the sessions created before `createdBefore` or last seen before `lastSeenBefore` (ms). */
   purgeSessions(createdBefore: number, lastSeenBefore: number): Promise<void>;
+  /**
+   * Deletes every session of `email` (normalised) but the one hashed `keepIdHash`; answers the hashes it deleted, in no
+   * particular order. Another e-mail's sessions are left alone.
+   */
+  deleteOtherSessions(email: string, keepIdHash: string): Promise<string[]>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -407,13 +412,15 @@ export interface OutboxStore {
   /** The newest `limit` messages, newest (highest id) first. */
   list(limit: number): Promise<OutboxMessage[]>;
   /**
-   * In every message whose body carries `/finishSignIn?token=<token>`, replaces each such link's token with
-   * REDACTED. Answers how many messages changed.
+   * In every message whose body carries `/finishSignIn?token=<token>`, replaces the token of each secret link it
+   * carries (below) with REDACTED. Answers how many messages changed.
    */
   redactSignInToken(token: string): Promise<number>;
   /**
-   * The same for every message created before `issuedBefore` (ISO) that still carries a `/finishSignIn?token=` link
-   * not yet redacted (those links have expired). Answers how many messages changed.
+   * In every message created before `issuedBefore` (ISO) that still carries a secret link not yet redacted (a sign-in
+   * link `/finishSignIn?token=`, a manage link `/manage-booking#`, a signing link `/contracts/sign/`), replaces each
+   * such link's token with REDACTED: the sign-in links have expired, the others were delivered long since. Answers how
+   * many messages changed.
    */
   redactLinksIssuedBefore(issuedBefore: string): Promise<number>;
   /** Deletes every message (and its attachments) created before `before` (ISO); answers how many. */

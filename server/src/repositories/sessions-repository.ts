@@ -22,6 +22,14 @@ export function createSessionsRepository(db: Db): SessionsStore {
   const touchSession = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?');
   const deleteSession = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
   const purgeSessions = db.prepare('DELETE FROM sessions WHERE created_at < ? OR last_seen_at < ?');
+  const othersOf = db.prepare('SELECT id_hash AS idHash FROM sessions WHERE email = ? AND id_hash <> ?');
+  const deleteOthers = db.prepare('DELETE FROM sessions WHERE email = ? AND id_hash <> ?');
+  /** The hashes and the delete in one transaction: a session opened in between is either listed and gone, or kept. */
+  const endOthers = db.transaction((email: string, keepIdHash: string): string[] => {
+    const hashes = (othersOf.all(email, keepIdHash) as Array<{ idHash: string }>).map((r) => r.idHash);
+    deleteOthers.run(email, keepIdHash);
+    return hashes;
+  });
 
   /** Checks and spends a link token in one transaction, so two concurrent requests cannot both use it. */
   const redeem = db.transaction((tokenHash: string, email: string, at: number): boolean => {
@@ -55,5 +63,6 @@ export function createSessionsRepository(db: Db): SessionsStore {
     async purgeSessions(createdBefore, lastSeenBefore) {
       purgeSessions.run(createdBefore, lastSeenBefore);
     },
+    deleteOtherSessions: async (email, keepIdHash) => endOthers(email, keepIdHash),
   };
 }

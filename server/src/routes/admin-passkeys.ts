@@ -1,6 +1,6 @@
 // The admin's passkeys under /api/admin/passkeys (registered in the admin scope, so only her session reaches them):
 // list them, add one (options, then the browser's answer), remove one. The first passkey comes with the one-time
-// recovery code, shown in that answer and never again.
+// recovery code, shown in that answer and never again. Adding one ends every other session of hers.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -16,6 +16,7 @@ import { PASSKEY_NOT_ADDED, PASSKEY_NOT_FOUND } from '@studio/shared/passkey-mes
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors';
 import { NOT_SIGNED_IN } from '../plugins/require-admin';
+import type { SessionStore } from '../lib/sessions';
 import type { PasskeyService } from '../services/passkeys';
 import { refusals } from './refusals';
 
@@ -26,7 +27,10 @@ function sessionOf(request: FastifyRequest) {
   return session;
 }
 
-const adminPasskeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeyService }> = async (app, { passkeys }) => {
+const adminPasskeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeyService; sessions: SessionStore }> = async (
+  app,
+  { passkeys, sessions },
+) => {
   app.get('/passkeys', { schema: { response: { 200: passkeyListSchema, ...refusals } } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return passkeys.list(sessionOf(request).user.email);
@@ -64,6 +68,9 @@ const adminPasskeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeyService }> =
         request.body.response,
       );
       if (!enrolment) throw new HttpError(400, PASSKEY_NOT_ADDED);
+      // From now on a session needs the passkey: the ones opened before it (another browser, or whoever had her
+      // mailbox) end here; this one, which added it, goes on (issue 26, finding 7).
+      await sessions.endOtherSessions(session);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(enrolment);
     },

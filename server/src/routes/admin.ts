@@ -76,7 +76,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     bookings: deps.bookings,
   });
   await app.register(adminContentRoutes, { options: deps.options, content: deps.content, bus: deps.bus });
-  await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys });
+  await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys, sessions: deps.sessions });
   await app.register(adminDeploymentsRoutes, { deploys: deps.deploys, previews: deps.previews });
   await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {

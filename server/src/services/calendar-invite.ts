@@ -38,6 +38,21 @@ const nextDay = (date: string) => {
 // with `timezone` set it is written as that zone's local time, never converted through the server's own zone.
 const wallClock = (date: string, hhmm: string) => `${date}T${hhmm}:00`;
 
+/**
+ * A name as a quoted parameter value (CN="..."): RFC 5545 gives a quoted parameter no escape for DQUOTE or a line
+ * break, and ical-generator (10.2) writes a `"` as `\"`, which ends the value early, so a client named
+ * `Dana";ROLE=CHAIR` became a chair and could add an attendee. RFC 6868's caret encoding says the same characters in
+ * a form every reader of quoted values keeps inside the quotes (`^'` for `"`, `^n` for a line break, `^^` for `^`);
+ * calendars that know RFC 6868 (ical.js among them) show the name as she typed it. Done here, at the one place names
+ * enter the file, because the library has no option for it. (A backslash still comes out doubled, the library's own
+ * escape; ical.js reads it back as one.)
+ */
+export const paramText = (value: string) =>
+  value
+    .replace(/\^/g, '^^')
+    .replace(/"/g, "^'")
+    .replace(/\r\n|\r|\n/g, '^n');
+
 interface EventPart {
   part: 'shoot' | 'consultation';
   summary: string;
@@ -125,8 +140,8 @@ function addEvents(calendar: ICalCalendar, booking: BookingRequest, options: Inv
         ? [`Reference ${reference}.`, booking.email, booking.phone].filter(Boolean).join('\n')
         : `Booking reference ${reference}.`,
       location: p.location || null,
-      organizer: { name: options.modelName, email: options.organizerEmail },
-      attendees: [{ name: booking.name, email: booking.email, rsvp: false }],
+      organizer: { name: paramText(options.modelName), email: options.organizerEmail },
+      attendees: [{ name: paramText(booking.name), email: booking.email, rsvp: false }],
       status: options.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       ...(timed
         ? {

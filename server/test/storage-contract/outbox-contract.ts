@@ -1,6 +1,6 @@
 // The OutboxStore contract (ports.ts): ids that only grow, newest first, attachments kept byte for byte in order
-// (one larger than a Firestore document may hold among them), sign-in links redacted once spent or expired, and old
-// messages purged with their files.
+// (one larger than a Firestore document may hold among them), sign-in links redacted once spent or expired, manage
+// and signing links once past the outbox's window (issue 26), and old messages purged with their files.
 import type { OutboxStore } from '../../src/repositories/ports';
 import { REDACTED } from '../../src/repositories/ports';
 import { freshStoreEach, together, type MakeStore } from './contract-kit-b';
@@ -119,6 +119,28 @@ export function describeOutboxStoreContract(make: MakeStore<OutboxStore>) {
       expect(byId.get(alreadyRedacted)).toBe(redacted);
       expect(byId.get(noLink)).toBe('No link here.');
       expect(byId.get(atBound)).toBe(signInMail('D'.repeat(43)).body);
+      expect(await store().redactLinksIssuedBefore('2026-11-21T10:15:00.000Z')).toBe(0);
+    });
+
+    it('redacts the manage and signing links kept before a time as it does the sign-in links', async () => {
+      const clientMail = (body: string) => ({
+        channel: 'mail' as const,
+        recipient: 'c@example.com',
+        subject: 'Yours',
+        body,
+      });
+      const manage = (token: string) =>
+        `See, cancel or move it: https://studio.example/manage-booking#${token}\nThanks.`;
+      const signing = (token: string) =>
+        `Read and sign: https://studio.example/contracts/sign/${token}\nThe PDF: https://studio.example/contracts/sign/${token}/pdf`;
+      const oldManage = await store().add(clientMail(manage(TOKEN_A)), '2026-11-21T10:00:00.000Z');
+      const oldSigning = await store().add(clientMail(signing(TOKEN_B)), '2026-11-21T10:14:59.999Z');
+      const recent = await store().add(clientMail(manage('D'.repeat(43))), '2026-11-21T10:15:00.000Z');
+      expect(await store().redactLinksIssuedBefore('2026-11-21T10:15:00.000Z')).toBe(2);
+      const byId = new Map((await store().list(10)).map((m) => [m.id, m.body]));
+      expect(byId.get(oldManage)).toBe(manage(REDACTED));
+      expect(byId.get(oldSigning)).toBe(signing(REDACTED));
+      expect(byId.get(recent)).toBe(manage('D'.repeat(43)));
       expect(await store().redactLinksIssuedBefore('2026-11-21T10:15:00.000Z')).toBe(0);
     });
 

@@ -1,5 +1,6 @@
 // The SessionsStore contract (ports.ts): sign-in link tokens are spent once, by the e-mail they were issued for,
-// before they expire, even when redeemed concurrently; sessions are stored, touched, ended and purged by their times.
+// before they expire, even when redeemed concurrently; sessions are stored, touched, ended and purged by their times,
+// and all of an e-mail's but one are ended together (a new passkey ends every other session; issue 26).
 import type { SessionsStore } from '../../src/repositories/ports';
 import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';
 
@@ -84,6 +85,21 @@ export function describeSessionsStoreContract(make: MakeStore<SessionsStore>) {
         expect(await store().getSession(hex64('d1'))).toBeNull();
         expect(await store().getSession(hex64('d2'))).toBeNull();
         expect(await store().getSession(hex64('d3'))).toEqual(session('d3', T0 - 50 * MIN, T0 - 20 * MIN));
+      });
+
+      it("ends every other session of the e-mail, keeps the one named and another e-mail's, answers what it ended", async () => {
+        for (const seed of ['e1', 'e2', 'e3']) await store().addSession(session(seed));
+        const stranger = { ...session('e4'), email: 'someone@example.com' };
+        await store().addSession(stranger);
+        expect((await store().deleteOtherSessions(EMAIL, hex64('e2'))).sort()).toEqual(
+          [hex64('e1'), hex64('e3')].sort(),
+        );
+        expect(await store().getSession(hex64('e1'))).toBeNull();
+        expect(await store().getSession(hex64('e3'))).toBeNull();
+        expect(await store().getSession(hex64('e2'))).toEqual(session('e2'));
+        expect(await store().getSession(hex64('e4'))).toEqual(stranger);
+        // Nothing left to end: an empty answer.
+        expect(await store().deleteOtherSessions(EMAIL, hex64('e2'))).toEqual([]);
       });
     });
   });

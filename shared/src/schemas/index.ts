@@ -42,11 +42,15 @@ import type {
 // schema below is built; the setting lives on globalThis, so it holds for every copy of zod on the page.
 zodConfig({ jitless: true });
 
-// The control characters are what these patterns exist to refuse.
+// The control characters are what these patterns exist to refuse: C0 and DEL, the C1 controls U+0080-U+009F (NEL
+// among them, which some readers break a line on) and the line and paragraph separators U+2028 and U+2029 (a line
+// break to JavaScript and to many viewers, invisible in a form). A multi-line field keeps its tab and newlines.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+/** The field error of a refused control character or separator. */
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters or line separators';
 
 // Characters that change how the text around them reads without being seen (issue 14, item 6): the bidirectional
 // controls (ALM, LRM, RLM, the embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069), which can show a
@@ -109,16 +113,13 @@ const base = ({ trim = false }: TextOptions) =>
 export const line = (max: number, options: TextOptions = {}) =>
   base(options)
     .max(max, { message: `Must be ${max} characters or less` })
-    .refine(
-      (s) => !CONTROL_CHARS_SINGLE_LINE.test(s),
-      because('control-characters', 'Must not contain control characters'),
-    );
+    .refine((s) => !CONTROL_CHARS_SINGLE_LINE.test(s), because('control-characters', CONTROL_CHARACTERS_MESSAGE));
 
 /** A multi-line text field: newlines and tabs allowed, other control characters not. */
 export const text = (max: number, options: TextOptions = {}) =>
   base(options)
     .max(max, { message: `Must be ${max} characters or less` })
-    .refine((s) => !CONTROL_CHARS.test(s), because('control-characters', 'Must not contain control characters'));
+    .refine((s) => !CONTROL_CHARS.test(s), because('control-characters', CONTROL_CHARACTERS_MESSAGE));
 
 const isRealDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
@@ -163,6 +164,13 @@ const plain = <T extends z.ZodType<string>>(schema: T) =>
 // What a visitor types is trimmed here, once, so every backend stores the same text and a blank field is empty.
 const TRIM = { trim: true };
 const requiredLine = (max: number) => line(max, TRIM).refine(filled, because('required', 'Required'));
+
+/**
+ * An image's alt text or a video's title (issue 26, finding 7): one rule for the upload, which names the item, and
+ * for the portfolio editor, which saves it, so the server never takes at upload a name the editor then refuses.
+ * Plain text like every name: markup is refused.
+ */
+export const mediaName = plain(line(LIMITS.mediaName, TRIM));
 
 export const bookingInputSchema = z.strictObject({
   name: plain(requiredLine(LIMITS.name)),
@@ -326,7 +334,7 @@ export const mediaItemSchema = z.strictObject({
  * section it goes to ('comp-card', 'runway/<show>', 'print/<concept>', 'services', ...).
  */
 export const mediaUploadFieldsSchema = z.strictObject({
-  alt: line(LIMITS.mediaName, { trim: true }).refine((s) => s.length > 0, because('required', MEDIA_ALT_REQUIRED)),
+  alt: mediaName.refine((s) => s.length > 0, because('required', MEDIA_ALT_REQUIRED)),
   section: z
     .string()
     .max(80, { message: 'Must be 80 characters or less' })
@@ -718,7 +726,7 @@ export const mediaItemInputSchema = z
   .strictObject({
     type: z.enum(['image', 'video']),
     url: mediaUrl.refine(filled, because('required', 'Required')),
-    name: plain(line(200, TRIM)),
+    name: mediaName,
     width: z.number().int().positive().max(100_000).optional(),
     height: z.number().int().positive().max(100_000).optional(),
     srcSet: line(4000).optional(),

@@ -5,6 +5,8 @@ import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
 import {
   availabilityPeriodInputSchema,
   bookingInputSchema,
+  CONTROL_CHARACTERS_MESSAGE,
+  contactMessageSchema,
   email,
   isPlainVisibleText,
   line,
@@ -105,4 +107,49 @@ test('every text field of every entity goes through the rule', () => {
       notes: hidden,
     }).success,
   ).toBe(false);
+});
+
+// Issue 26, finding 7: the C1 controls (U+0080-U+009F; NEL, U+0085, breaks a line in some readers) and the line and
+// paragraph separators (a line break to JavaScript and to many viewers, unseen in a form) are refused as control
+// characters by every text helper, single-line and multi-line alike.
+const SEPARATORS_AND_C1: Array<[string, string]> = [
+  ['first C1 control (U+0080)', 'a\u0080b'],
+  ['next line (U+0085)', 'a\u0085b'],
+  ['single shift three (U+008F)', 'a\u008Fb'],
+  ['last C1 control (U+009F)', 'a\u009Fb'],
+  ['line separator (U+2028)', 'a\u2028b'],
+  ['paragraph separator (U+2029)', 'a\u2029b'],
+];
+
+test.each(SEPARATORS_AND_C1)('a %s is refused by every text helper as a control character', (_what, value) => {
+  for (const schema of [line(100), text(100), line(100, { trim: true }), text(100, { trim: true })]) {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((i) => i.message === CONTROL_CHARACTERS_MESSAGE)).toMatchObject({
+      code: 'custom',
+      params: { code: 'control-characters' },
+    });
+  }
+});
+
+test('a name or message with a C1 control or a separator is refused field by field; the neighbours are accepted', () => {
+  const message = { name: 'Dana Reyes', email: 'dana@example.com', phone: '', message: 'Hello.' };
+  expect(contactMessageSchema.safeParse(message).success).toBe(true);
+  for (const [field, value] of [
+    ['name', 'Dana\u2028Reyes'],
+    ['name', 'Dana\u0085Reyes'],
+    ['message', 'Hello\u2029there.'],
+    ['message', 'Hello\u009Bthere.'],
+  ] as const) {
+    const result = contactMessageSchema.safeParse({ ...message, [field]: value });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [field, CONTROL_CHARACTERS_MESSAGE],
+    ]);
+  }
+  // The printable characters on either side of the range: U+00A0 (no-break space), U+00E9, U+2027 and U+202F.
+  for (const value of ['Dana\u00A0Reyes', 'Ren\u00E9e', 'Dana\u2027Reyes', 'Dana\u202FReyes']) {
+    expect(contactMessageSchema.safeParse({ ...message, name: value }).success).toBe(true);
+  }
+  // Tab and newline stay allowed in a message.
+  expect(contactMessageSchema.safeParse({ ...message, message: 'Line one\n\tLine two' }).success).toBe(true);
 });

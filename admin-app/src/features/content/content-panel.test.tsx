@@ -5,7 +5,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { Backend } from '@studio/shared/backend';
 import { BackendProvider, createQueryCache } from '@studio/shared/data';
 import type { PortfolioContent, Service } from '@studio/shared/domain';
-import { ALT_TEXT_REQUIRED, PRICE_MESSAGE, mediaItemSchema, mediaUploadFieldsSchema } from '@studio/shared/schemas';
+import {
+  ALT_TEXT_REQUIRED,
+  NO_MARKUP_MESSAGE,
+  PRICE_MESSAGE,
+  mediaItemSchema,
+  mediaUploadFieldsSchema,
+} from '@studio/shared/schemas';
 import { adminServer } from '../../test-support/admin-server';
 import { longestAccepted } from '../../test-support/schema-bounds';
 import ContentPanel from './content-panel';
@@ -129,6 +135,13 @@ test('an upload needs alt text before it is sent', async () => {
   fireEvent.change(within(upload).getByLabelText('File'), { target: { files: [file] } });
   await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
   expect(within(upload).getByRole('alert')).toHaveTextContent('Alt text is required');
+
+  // Markup the saved portfolio would refuse is refused here, with the shared rule's message (issue 26).
+  fireEvent.change(within(upload).getByLabelText('Alt text (describes the photo)'), {
+    target: { value: '<b>Me</b>' },
+  });
+  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
+  expect(within(upload).getByRole('alert')).toHaveTextContent(`Alt text: ${NO_MARKUP_MESSAGE}.`);
 
   fireEvent.change(within(upload).getByLabelText('Alt text (describes the photo)'), {
     target: { value: 'Me, smiling' },

@@ -5,7 +5,7 @@
 import { useRef, useState, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { moveItem, type MediaItem, type PortfolioContent, type PortfolioMeta } from '@studio/shared/domain';
 import { LIMITS, MEDIA_CAPTION_MAX } from '@studio/shared/constants';
-import { portfolioContentInputSchema } from '@studio/shared/schemas';
+import { mediaName, portfolioContentInputSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useDeleteMedia, useSavePortfolioContent, useUploadMedia } from './api/save-content';
 import { ConfirmDialog } from './confirm-dialog';
@@ -88,6 +88,13 @@ export function PortfolioEditor({ meta, content }: { meta: PortfolioMeta; conten
     const isVideo = file.type.startsWith('video/');
     if (!isVideo && alt.trim() === '') {
       setUploadError(m.altRequired);
+      document.getElementById(`${PREFIX}-upload-alt`)?.focus();
+      return;
+    }
+    // The rule the saved portfolio holds the name to (markup, control characters), checked before the file is sent.
+    const refusal = mediaName.safeParse(alt).error?.issues[0]?.message;
+    if (refusal) {
+      setUploadError(m.altRefused(refusal));
       document.getElementById(`${PREFIX}-upload-alt`)?.focus();
       return;
     }

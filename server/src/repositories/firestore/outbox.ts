@@ -3,12 +3,13 @@
 //   message's own transaction, so each is greater than every id before it);
 // - `outbox/{id}/attachments/{position}`: a file's name, type and size, its content in chunk documents below it.
 // Firestore cannot search text, so what the redactions look for is kept beside the body when it is written: the
-// SHA-256 of each sign-in token the body still carries, and `liveLinkSince` (its createdAt while it carries one, null
-// after), on which "links issued before" is one range query.
+// SHA-256 of each secret link's token the body still carries (sign-in, manage and signing links: outbox-links.ts), and
+// `liveLinkSince` (its createdAt while it carries one, null after), on which "links issued before" is one range query.
 import { createHash } from 'node:crypto';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { MailAttachment } from '../../lib/mail-attachment';
-import { REDACTED, type OutboxAttachmentInfo, type OutboxMessage, type OutboxStore } from '../ports';
+import { liveLinkTokens, redactLinks } from '../outbox-links';
+import type { OutboxAttachmentInfo, OutboxMessage, OutboxStore } from '../ports';
 import { readChunks, writeChunks } from './binary-chunks';
 
 interface MessageDoc extends OutboxMessage {
@@ -20,13 +21,10 @@ interface AttachmentDoc extends OutboxAttachmentInfo {
   position: number;
 }
 
-// As in the SQLite outbox: `/finishSignIn?token=<token>`, the token base64url.
-const SIGN_IN_TOKEN = /(\/finishSignIn\?token=)([A-Za-z0-9_-]+)/g;
-
 const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-/** The hashes of the tokens of the links a body carries unredacted (`[redacted]` is not base64url: never matched). */
-const liveTokenHashes = (body: string) => [...new Set([...body.matchAll(SIGN_IN_TOKEN)].map((m) => hashOf(m[2]!)))];
+/** The hashes of the tokens of the links a body carries unredacted. */
+const liveTokenHashes = (body: string) => liveLinkTokens(body).map(hashOf);
 
 const docId = (id: number) => String(id).padStart(12, '0');
 
@@ -53,7 +51,7 @@ export function createFirestoreOutboxStore(db: Firestore): OutboxStore {
         const doc = (await tx.get(ref)).data() as MessageDoc | undefined;
         if (!doc || doc.liveTokenHashes.length === 0) return false;
         tx.update(ref, {
-          body: doc.body.replace(SIGN_IN_TOKEN, `$1${REDACTED}`),
+          body: redactLinks(doc.body),
           liveTokenHashes: [],
           liveLinkSince: null,
         });

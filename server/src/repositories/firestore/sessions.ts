@@ -74,5 +74,15 @@ export function createFirestoreSessionsStore(db: Firestore): SessionsStore {
       await deleteAll(sessions.where('createdAt', '<', createdBefore));
       await deleteAll(sessions.where('lastSeenAt', '<', lastSeenBefore));
     },
+
+    deleteOtherSessions(email, keepIdHash) {
+      // Read and delete in one transaction, so a hash answered is a session that is gone.
+      return db.runTransaction(async (tx) => {
+        const found = await tx.get(sessions.where('email', '==', email));
+        const others = found.docs.filter((doc) => doc.id !== keepIdHash);
+        for (const doc of others) tx.delete(doc.ref);
+        return others.map((doc) => doc.id);
+      });
+    },
   };
 }
