@@ -17,6 +17,7 @@ import { optionsFromEnv, type AppOptions } from './config';
 import type { ServerEntryCheck } from './deploys/gate';
 import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus, type ChangeRelay } from './lib/change-bus';
+import { clientKeyOfRequest } from './lib/client-address';
 import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPageContent } from './lib/page-content';
@@ -233,9 +234,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(fastifyCookie);
   // Behind Firebase Hosting only `__session` reaches the server: the session and the passkey step ride in it.
   if (options.home === 'firebase') await app.register(firebaseSessionCookie);
-  // Limits are set per route (public writes, sign-in); nothing is limited unless a route asks.
+  // Limits are set per route (public writes, sign-in); nothing is limited unless a route asks. One quota per client:
+  // an IPv4 address or an IPv6 /64 (lib/client-address.ts).
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: clientKeyOfRequest,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
