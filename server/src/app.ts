@@ -18,7 +18,13 @@ import type { ServerEntryCheck } from './deploys/gate';
 import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus, type ChangeRelay } from './lib/change-bus';
 import { clientKeyOfRequest } from './lib/client-address';
-import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
+import {
+  HTTP_LIMITS,
+  capConnections,
+  closeAfterEarlyErrors,
+  fastifyLimitOptions,
+  type HttpLimits,
+} from './lib/http-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPageContent } from './lib/page-content';
 import { createServerRenderer, injectFetch, memoryStore } from './lib/server-render';
@@ -26,6 +32,7 @@ import { createHttpBackend } from '@studio/shared/backend/http';
 import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
 import { firebaseSessionCookie } from './lib/session-cookies';
+import { trustsPeer } from './lib/trust-proxy';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createDiskMediaFiles, type MediaFiles } from './media/media-files';
@@ -465,7 +472,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
-  app.server.maxConnections = limits.maxConnections;
+  capConnections(app.server, limits, trustsPeer(options.trustProxy));
+  closeAfterEarlyErrors(app);
   await app.register(studio, { options, mailer, sms, bus, serverEntryCheck, storage, renderTimeoutMs, mediaFiles });
   return app;
 }
