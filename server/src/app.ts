@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
+import { setPriority } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
 import { seedIfEmpty } from './db/seed/seed';
 import { createResponsiveImages } from './db/seed/responsive-images';
@@ -203,10 +204,17 @@ function renderDemoImagesAfterListen(app: FastifyInstance, mediaDir: string) {
   app.addHook('onListen', async () => {
     // Compiled, the renderer is dist/db/seed/render-images.js beside this bundle; under tsx, its TypeScript source
     // (execArgv carries the loader the server itself runs under).
+    // It ends with the server, even one killed with SIGKILL (render-images.ts: exitWithParent).
     renderer = fork(path.join(__dirname, 'db', 'seed', `render-images${path.extname(__filename)}`), [mediaDir], {
       execArgv: process.execArgv,
       stdio: 'ignore',
     });
+    // Below the server's priority: visitors' requests, and the start of the server itself, come before its encoding.
+    try {
+      if (renderer.pid !== undefined) setPriority(renderer.pid, 10);
+    } catch {
+      // Not permitted here (some containers): it then runs at the server's priority.
+    }
     renderer.on('message', (result: { rendered: number; failed: string[]; ms: number }) => {
       if (result.rendered > 0) app.log.info(`rendered ${result.rendered} responsive images in ${result.ms} ms`);
       if (result.failed.length > 0)
