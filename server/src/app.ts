@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
+import { setPriority } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
 import { seedIfEmpty } from './db/seed/seed';
 import { createResponsiveImages } from './db/seed/responsive-images';
@@ -17,7 +18,14 @@ import { optionsFromEnv, type AppOptions } from './config';
 import type { ServerEntryCheck } from './deploys/gate';
 import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus, type ChangeRelay } from './lib/change-bus';
-import { HTTP_LIMITS, fastifyLimitOptions, type HttpLimits } from './lib/http-limits';
+import { clientKeyOfRequest } from './lib/client-address';
+import {
+  HTTP_LIMITS,
+  capConnections,
+  closeAfterEarlyErrors,
+  fastifyLimitOptions,
+  type HttpLimits,
+} from './lib/http-limits';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPageContent } from './lib/page-content';
 import { createServerRenderer, injectFetch, memoryStore } from './lib/server-render';
@@ -25,6 +33,7 @@ import { createHttpBackend } from '@studio/shared/backend/http';
 import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
 import { firebaseSessionCookie } from './lib/session-cookies';
+import { trustsPeer } from './lib/trust-proxy';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
 import { createDiskMediaFiles, type MediaFiles } from './media/media-files';
@@ -197,10 +206,17 @@ function renderDemoImagesAfterListen(app: FastifyInstance, mediaDir: string) {
   app.addHook('onListen', async () => {
     // Compiled, the renderer is dist/db/seed/render-images.js beside this bundle; under tsx, its TypeScript source
     // (execArgv carries the loader the server itself runs under).
+    // It ends with the server, even one killed with SIGKILL (render-images.ts: exitWithParent).
     renderer = fork(path.join(__dirname, 'db', 'seed', `render-images${path.extname(__filename)}`), [mediaDir], {
       execArgv: process.execArgv,
       stdio: 'ignore',
     });
+    // Below the server's priority: visitors' requests, and the start of the server itself, come before its encoding.
+    try {
+      if (renderer.pid !== undefined) setPriority(renderer.pid, 10);
+    } catch {
+      // Not permitted here (some containers): it then runs at the server's priority.
+    }
     renderer.on('message', (result: { rendered: number; failed: string[]; ms: number }) => {
       if (result.rendered > 0) app.log.info(`rendered ${result.rendered} responsive images in ${result.ms} ms`);
       if (result.failed.length > 0)
@@ -235,9 +251,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(fastifyCookie);
   // Behind Firebase Hosting only `__session` reaches the server: the session and the passkey step ride in it.
   if (options.home === 'firebase') await app.register(firebaseSessionCookie);
-  // Limits are set per route (public writes, sign-in); nothing is limited unless a route asks.
+  // Limits are set per route (public writes, sign-in); nothing is limited unless a route asks. One quota per client:
+  // an IPv4 address or an IPv6 /64 (lib/client-address.ts).
   await app.register(fastifyRateLimit, {
     global: false,
+    keyGenerator: clientKeyOfRequest,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -469,7 +487,8 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
-  app.server.maxConnections = limits.maxConnections;
+  capConnections(app.server, limits, trustsPeer(options.trustProxy));
+  closeAfterEarlyErrors(app);
   await app.register(studio, { options, mailer, sms, bus, serverEntryCheck, storage, renderTimeoutMs, mediaFiles });
   return app;
 }

@@ -6,6 +6,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { apiErrorSchema } from '@studio/shared/schemas';
 import { HTTP_LIMITS } from '../src/lib/http-limits';
+import { parseTrustProxy } from '../src/lib/trust-proxy';
+import { issueDeployToken } from '../src/deploys/deploy-tokens';
 import { REQUEST_TIMEOUT } from '../src/plugins/errors';
 import { build, CSRF, type TestApp } from './helper';
 
@@ -34,9 +36,13 @@ interface Conversation {
   ended: Promise<{ text: string; closedByServer: boolean; afterMs: number }>;
 }
 
-function connect(): Promise<Conversation> {
+/**
+ * A connection to `to` (the first app's port unless given), from `from`: Linux answers for all of 127.0.0.0/8 on the
+ * loopback, so 127.0.0.2 is another client on this machine.
+ */
+function connect({ to = port, from = '127.0.0.1' }: { to?: number; from?: string } = {}): Promise<Conversation> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect({ port: to, host: '127.0.0.1', localAddress: from });
     const started = Date.now();
     let text = '';
     socket.setEncoding('utf8');
@@ -72,8 +78,14 @@ function answerOf(text: string): { status: number; body: unknown } {
   return { status, body: body ? (JSON.parse(body) as unknown) : undefined };
 }
 
-test('the production limits are set: 30 s for a request, 10 s for its headers, 512 connections', () => {
-  expect(HTTP_LIMITS).toMatchObject({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, maxConnections: 512 });
+test('the production limits are set: 30 s for a request, 10 s for its headers, 512 connections, 64 per client', () => {
+  expect(HTTP_LIMITS).toMatchObject({
+    requestTimeoutMs: 30_000,
+    headersTimeoutMs: 10_000,
+    maxConnections: 512,
+    maxConnectionsPerClient: 64,
+  });
+  expect(HTTP_LIMITS.maxConnectionsPerClient).toBeLessThan(HTTP_LIMITS.maxConnections);
   expect(HTTP_LIMITS.headersTimeoutMs).toBeLessThan(HTTP_LIMITS.requestTimeoutMs);
 });
 
@@ -126,4 +138,93 @@ test('connections over the cap are closed at once; the ones within it are served
   const again = await connect();
   again.socket.write('GET /api/health HTTP/1.1\r\nHost: studio.test\r\nConnection: close\r\n\r\n');
   expect(answerOf((await again.ended).text).status).toBe(200);
+});
+
+// Issue 26, finding 7: the production limits (a 30 s request timeout, 512 connections in all) and a per-client cap of
+// 3 (in production 64): 512 idle connections from one address locked every client out, and an error answered before
+// the body had arrived kept its connection reading the body for up to 30 s.
+describe('one client cannot hold every connection; an early error closes its connection', () => {
+  let second: TestApp;
+  let secondPort: number;
+  beforeAll(async () => {
+    second = await build({
+      httpLimits: { maxConnections: 8, maxConnectionsPerClient: 3 },
+      trustProxy: parseTrustProxy('127.0.0.3'),
+      deploys: { keep: 3, limits: { uploadBytes: 1024, unpackedBytes: 4096, files: 5 } },
+    });
+    await second.app.listen({ host: '127.0.0.1', port: 0 });
+    secondPort = (second.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => second.close());
+
+  const health = 'GET /api/health HTTP/1.1\r\nHost: studio.test\r\nConnection: close\r\n\r\n';
+
+  test('idle connections from one address past its cap are closed at once; another client is served', async () => {
+    const idle: Conversation[] = [];
+    for (let i = 0; i < 8; i++) idle.push(await connect({ to: secondPort, from: '127.0.0.2' }));
+    const other = await connect({ to: secondPort, from: '127.0.0.1' });
+    other.socket.write(health);
+    expect(answerOf((await other.ended).text).status).toBe(200);
+    // The first three are held (idle, as the client left them); the other five were closed without a word.
+    const refused = await Promise.all(idle.slice(3).map((c) => c.ended));
+    expect(refused.map((r) => [r.closedByServer, r.text])).toEqual(Array(5).fill([true, '']));
+    expect(idle.slice(0, 3).every((c) => !c.socket.destroyed)).toBe(true);
+    // Once one of hers ends, she may open another.
+    idle[0]!.socket.destroy();
+    await idle[0]!.ended;
+    const again = await connect({ to: secondPort, from: '127.0.0.2' });
+    again.socket.write(health);
+    expect(answerOf((await again.ended).text).status).toBe(200);
+    for (const c of idle) c.socket.destroy();
+    await Promise.all(idle.map((c) => c.ended));
+  });
+
+  test('the trusted proxy is not capped: its connections carry many clients', async () => {
+    const viaProxy = await Promise.all(Array.from({ length: 5 }, () => connect({ to: secondPort, from: '127.0.0.3' })));
+    for (const c of viaProxy) c.socket.write(health);
+    const answers = await Promise.all(viaProxy.map((c) => c.ended));
+    expect(answers.map((a) => answerOf(a.text).status)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  /** Sends the head of a request whose body never comes, and what came back once the server closed it. */
+  async function earlyAnswer(head: string) {
+    const c = await connect({ to: secondPort });
+    c.socket.write(head);
+    c.socket.write('{"partial":');
+    const ended = await c.ended;
+    return { status: answerOf(ended.text.split('\r\n\r\n')[0] + '\r\n\r\n').status, ...ended };
+  }
+  // Far below the 30 s the request timeout would have let the body take.
+  const PROMPTLY_MS = 3_000;
+
+  test('a 401 answered before the body arrived closes the connection at once', async () => {
+    const answer = await earlyAnswer(
+      'POST /api/admin/availability/periods HTTP/1.1\r\nHost: studio.test\r\nContent-Type: application/json\r\n' +
+        `Content-Length: 100000\r\nX-CSRF-Token: ${CSRF}\r\nCookie: studio_csrf=${CSRF}\r\n\r\n`,
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.text.toLowerCase()).toContain('connection: close');
+    expect(answer.closedByServer).toBe(true);
+    expect(answer.afterMs).toBeLessThan(PROMPTLY_MS);
+  });
+
+  test('a 413 on the declared length and a refused deploy token close the connection at once', async () => {
+    const { token } = await issueDeployToken(
+      second.repos.storage.deploys,
+      'public-site',
+      'CI',
+      new Date().toISOString(),
+    );
+    const put = (auth: string) =>
+      'PUT /api/deploy/public-site/versions HTTP/1.1\r\nHost: studio.test\r\nContent-Type: application/gzip\r\n' +
+      `Content-Length: 100000\r\n${auth}\r\n`;
+    const tooLarge = await earlyAnswer(put(`Authorization: Bearer ${token}\r\n`));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.closedByServer).toBe(true);
+    expect(tooLarge.afterMs).toBeLessThan(PROMPTLY_MS);
+    const refused = await earlyAnswer(put('Authorization: Bearer not-a-token\r\n'));
+    expect(refused.status).toBe(403);
+    expect(refused.closedByServer).toBe(true);
+    expect(refused.afterMs).toBeLessThan(PROMPTLY_MS);
+  });
 });

@@ -276,11 +276,12 @@ test('a normal build is smoke-rendered on every public page, goes live, and its 
 });
 
 test('a render that hangs, or a renderer that dies, leaves the page to the browser; the next page is rendered again', async () => {
+  // Each address its own page (the booking page reads selectedService), so none is answered from the kept pages.
   await deploy(
     `exports.renderPublicSite = async ({ frame }) => {
       const url = String(frame('')).match(/at ([^<]*)/)[1];
-      if (url === '/about?hang') for (;;) {}
-      if (url === '/about?slow') await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (url === '/book-me?selectedService=hang') for (;;) {}
+      if (url === '/book-me?selectedService=slow') await new Promise((resolve) => setTimeout(resolve, 1000));
       return { html: frame('<h1>rendered</h1>'), data: [] };
     };`,
     'fragile',
@@ -288,13 +289,13 @@ test('a render that hangs, or a renderer that dies, leaves the page to the brows
   // The smoke render passed (no page of the sitemap hangs); the live version renders.
   expect((await t.app.inject({ url: '/about' })).body).toContain('<h1>rendered</h1>');
 
-  const hung = await t.app.inject({ url: '/about?hang' });
+  const hung = await t.app.inject({ url: '/book-me?selectedService=hang' });
   expect(hung.statusCode).toBe(200);
   expect(hung.body).toContain('<div id="root"></div>');
-  expect((await t.app.inject({ url: '/about?after-hang' })).body).toContain('<h1>rendered</h1>');
+  expect((await t.app.inject({ url: '/book-me?selectedService=after-hang' })).body).toContain('<h1>rendered</h1>');
 
   // Killed from outside while rendering (as the kernel's OOM killer would).
-  const slow = t.app.inject({ url: '/about?slow' });
+  const slow = t.app.inject({ url: '/book-me?selectedService=slow' });
   await new Promise((resolve) => setTimeout(resolve, 300));
   const renderers = renderersFor(t.dataDir);
   expect(renderers).toHaveLength(1);
@@ -302,7 +303,7 @@ test('a render that hangs, or a renderer that dies, leaves the page to the brows
   const died = await slow;
   expect(died.statusCode).toBe(200);
   expect(died.body).toContain('<div id="root"></div>');
-  expect((await t.app.inject({ url: '/about?after-kill' })).body).toContain('<h1>rendered</h1>');
+  expect((await t.app.inject({ url: '/book-me?selectedService=after-kill' })).body).toContain('<h1>rendered</h1>');
   expect(renderersFor(t.dataDir)).not.toContain(renderers[0]);
 });
 

@@ -3,10 +3,11 @@
 // page's data is read through the site's own API and embedded as JSON, the HTML is kept per address and dropped when
 // the availability or content changes or an entry is redeployed, and anything missing or failing leaves the page to
 // the browser. The sandbox itself is tested in render-sandbox.test.ts.
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, build, withCsrf, type TestApp } from './helper';
+import { ROUTES, type ClientRoute } from '@studio/shared/routes';
 import { jsonForScript } from '../src/lib/server-render';
 
 let dir: string;
@@ -76,8 +77,9 @@ const get = async (url: string) => t.app.inject({ method: 'GET', url });
 test('a public page is sent rendered, with its data as inert JSON and the stylesheet after the shell', async () => {
   const res = await get('/portfolio?x=1');
   expect(res.statusCode).toBe(200);
+  // Rendered at the page's own address: /portfolio reads no query parameter (pageKeyOf).
   expect(res.body).toContain(
-    '<div id="root"><nav>Ava Monroe at /portfolio?x=1</nav><h1>Photoshoot, User-Generated Content',
+    '<div id="root"><nav>Ava Monroe at /portfolio</nav><h1>Photoshoot, User-Generated Content',
   );
   expect(res.body).not.toContain('This site needs JavaScript');
   const json = /<script id="studio-data" type="application\/json">([^<]*)<\/script>/.exec(res.body)?.[1];
@@ -134,6 +136,40 @@ test('a public-site redeployed under the running server is rendered with its new
   // A deploy rewrites the file; its size differs here, as it does when the code changes.
   writeSiteEntry('v2-redeployed');
   expect((await get('/')).body).toContain(' v2-redeployed</h1>');
+});
+
+// Issue 26, finding 7: a unique query string per request rendered every request anew (/book-me fell from about 2,500
+// to 120 requests/s). The kept page is the path's and the parameters the page reads, nothing else.
+test('a query string the page does not read shares the kept page; one it reads gets its own', async () => {
+  const page = async (url: string) => renderNumber((await get(url)).body);
+  expect(await page('/book-me?x=1')).toBe(1);
+  expect(await page('/book-me?x=2')).toBe(1);
+  expect(await page('/book-me')).toBe(1);
+  expect(await page('/BOOK-ME/?utm_source=mail&fbclid=abc')).toBe(1);
+  const withService = await get('/book-me?x=3&selectedService=ugc&selectedTier=single');
+  expect(renderNumber(withService.body)).toBe(2);
+  // Rendered at the address it is kept under: the parameters it reads, in the registry's order.
+  expect(withService.body).toContain('at /book-me?selectedService=ugc&selectedTier=single</nav>');
+  expect(await page('/book-me?selectedTier=single&selectedService=ugc&y=1')).toBe(2);
+  expect(await page('/book-me?selectedService=photo')).toBe(3);
+  expect(await page('/portfolio/runway?show=a&ref=1')).toBe(4);
+  expect(await page('/portfolio/runway?show=a&ref=2')).toBe(4);
+  expect(await page('/portfolio/runway?show=b')).toBe(5);
+});
+
+test('the parameters the pages read are the ones the route registry declares', () => {
+  const pages = path.join(__dirname, '..', '..', 'public-site', 'src');
+  const read = new Set<string>();
+  const files = readdirSync(pages, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
+  );
+  for (const file of files) {
+    const source = readFileSync(path.join(pages, file), 'utf8');
+    if (!source.includes('useSearchParams')) continue;
+    for (const [, name] of source.matchAll(/params\.get\('([^']+)'\)/g)) read.add(name!);
+  }
+  const declared = new Set(Object.values(ROUTES).flatMap((r: ClientRoute) => r.query ?? []));
+  expect([...read].sort()).toEqual([...declared].sort());
 });
 
 test('an unknown address is rendered too, with 404, and not kept', async () => {

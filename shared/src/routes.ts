@@ -12,18 +12,28 @@ export interface ClientRoute {
   readonly pattern: string;
   readonly app: RouteApp;
   readonly visibility: RouteVisibility;
+  /**
+   * The query parameters the page reads (useSearchParams): the server keeps one rendered page per path and these
+   * parameters' values, so any other query string gets the same kept page (server/src/lib/server-render.ts).
+   */
+  readonly query?: readonly string[];
 }
 
 export const ROUTES = {
   home: { pattern: '/', app: 'public-site', visibility: 'public' },
   portfolio: { pattern: '/portfolio', app: 'public-site', visibility: 'public' },
   /** One of the portfolio sections, else the project with that id, else 'Section not found'. */
-  portfolioSection: { pattern: '/portfolio/:section', app: 'public-site', visibility: 'public' },
+  portfolioSection: { pattern: '/portfolio/:section', app: 'public-site', visibility: 'public', query: ['show'] },
   printConcept: { pattern: '/portfolio/print/:conceptKey', app: 'public-site', visibility: 'public' },
   /** Her comp card as a two-sided 8.5 x 5.5 in print (issue 16). */
   compCardPrint: { pattern: '/portfolio/comp-card/print', app: 'public-site', visibility: 'noindex' },
   about: { pattern: '/about', app: 'public-site', visibility: 'public' },
-  booking: { pattern: '/book-me', app: 'public-site', visibility: 'public' },
+  booking: {
+    pattern: '/book-me',
+    app: 'public-site',
+    visibility: 'public',
+    query: ['selectedService', 'selectedTier'],
+  },
   service: { pattern: '/service/:id', app: 'public-site', visibility: 'public' },
   securityTest: { pattern: '/security-test', app: 'public-site', visibility: 'noindex' },
   /** The client's own request through the private link in her confirmation mail (the token is in the fragment). */

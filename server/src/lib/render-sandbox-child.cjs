@@ -21,6 +21,9 @@ const config = JSON.parse(proc.argv[2] || '{}');
 const send = proc.send.bind(proc);
 const onMessage = (listener) => proc.on('message', listener);
 const exit = proc.exit.bind(proc);
+// The server is gone (its end of the channel closed): nothing is left to render for. A server killed while this
+// process is busy is covered by the parent-death signal it was started with (render-sandbox.ts).
+proc.once('disconnect', () => exit(0));
 
 // React's packages, resolved by the server (so nothing here needs to look around node_modules) and loaded before the
 // entries run: the entries get these and only these.

@@ -77,6 +77,26 @@ export function networkNamespace(): string | null {
   return unshareCommand;
 }
 
+let setprivCommand: string | null | undefined;
+/**
+ * `setpriv --pdeathsig KILL` where the system has it (util-linux, beside `unshare`): the kernel kills the renderer when
+ * the server's process ends, even by SIGKILL, even while a hostile entry keeps the renderer's event loop busy (its own
+ * 'disconnect' check could never run then). Kept across the exec of `unshare` and node.
+ */
+export function parentDeathSignal(): string | null {
+  if (setprivCommand !== undefined) return setprivCommand;
+  const found = (process.env.PATH ?? '/usr/bin:/bin')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, 'setpriv'))
+    .find((file) => existsSync(file));
+  const works =
+    found !== undefined &&
+    spawnSync(found, ['--pdeathsig', 'KILL', '--', process.execPath, '-e', ''], { stdio: 'ignore', timeout: 5000 })
+      .status === 0;
+  setprivCommand = works ? found : null;
+  return setprivCommand;
+}
+
 /** The folder each package is installed in, and the file each entry module resolves to, from this server. */
 function resolvedModules() {
   const modules = Object.fromEntries(ENTRY_MODULES.map((name) => [name, require.resolve(name)]));
@@ -212,12 +232,19 @@ export function createRenderSandbox(options: RenderSandboxOptions) {
       JSON.stringify({ modules, shellEntry: options.shellEntry, siteEntry: options.siteEntry }),
     ];
     const unshare = networkNamespace();
-    const current = spawn(
-      unshare ?? process.execPath,
-      unshare ? ['--user', '--map-current-user', '--net', '--', process.execPath, ...nodeArgs] : nodeArgs,
-      // No environment: nothing the server knows (SMTP, Twilio, secrets) is the renderer's.
-      { env: {}, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'json' },
-    );
+    const setpriv = parentDeathSignal();
+    const [command = process.execPath, ...args] = [
+      ...(setpriv ? [setpriv, '--pdeathsig', 'KILL', '--'] : []),
+      ...(unshare ? [unshare, '--user', '--map-current-user', '--net', '--'] : []),
+      process.execPath,
+      ...nodeArgs,
+    ];
+    // No environment: nothing the server knows (SMTP, Twilio, secrets) is the renderer's.
+    const current = spawn(command, args, {
+      env: {},
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'json',
+    });
     child = current;
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {

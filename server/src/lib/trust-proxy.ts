@@ -1,7 +1,7 @@
 // Which peers may speak for the client through X-Forwarded-For (docs/architecture.md, operations). Unset, nobody: the
 // socket's own address is the client, whatever HTTPS says, so no client can pick its address by writing the header.
 // `true` is refused because it trusts every peer, which is exactly the forgery this setting exists to stop.
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /** What Fastify's trustProxy receives: nothing, the proxy's addresses, or a hop-count rule. */
 export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
@@ -44,4 +44,32 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     );
   }
   return entries;
+}
+
+/** proxy-addr's keywords as the ranges they stand for. */
+const KEYWORD_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Whether a peer (a socket's own address) is one of the proxies TRUST_PROXY names: its connections carry many
+ * clients, so a per-client cap on connections does not apply to it (lib/http-limits.ts). With a hop count every peer
+ * is the proxy (nothing else can reach the server); with nobody trusted, no peer is.
+ */
+export function trustsPeer(trust: TrustProxy): (address: string) => boolean {
+  if (trust === false) return () => false;
+  if (typeof trust === 'function') return (address) => trust(address, 0);
+  const list = new BlockList();
+  for (const entry of trust.flatMap((e) => (Object.hasOwn(KEYWORD_RANGES, e) ? KEYWORD_RANGES[e]! : [e]))) {
+    const [address = '', bits] = entry.split('/');
+    const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  return (address) => {
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  };
 }

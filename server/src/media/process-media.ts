@@ -3,6 +3,10 @@
 // decoder that crashes on a hostile file takes this process down, never the server.
 import type { ImageFormat } from './sniff';
 import { MediaRefusal, loadSharp, processImage, processPoster, renderNeutralPoster } from './process-image';
+import { exitWithParent } from '../lib/exit-with-parent';
+
+// An upload nobody waits for any more (the server was killed) is not worth minutes of encoding.
+exitWithParent();
 
 export type MediaJob =
   | { task: 'image'; input: string; format: ImageFormat; outDir: string }

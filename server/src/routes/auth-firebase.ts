@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, signInAnswerSchema, z } from '@studio/shared/schemas';
 import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/messages';
 import type { AppOptions, FirebaseHome } from '../config';
+import { clientKeyOfRequest } from '../lib/client-address';
 import { createSessionCookies } from '../lib/session-cookies';
 import { normaliseEmail, type SessionStore } from '../lib/sessions';
 import { HttpError } from '../plugins/errors';
@@ -97,7 +98,7 @@ const authFirebaseRoutes: FastifyPluginAsyncZod<AuthFirebaseRoutesOptions> = asy
       preValidation: async (request, reply) => {
         const at = options.now().getTime();
         await signInLimits.purgeOlderThan(at - LINK_LIMIT_WINDOW_MS);
-        const hits = await signInLimits.hit(`firebase\n${request.ip}`, LINK_LIMIT_WINDOW_MS, at);
+        const hits = await signInLimits.hit(`firebase\n${clientKeyOfRequest(request)}`, LINK_LIMIT_WINDOW_MS, at);
         if (hits.count > LINK_LIMIT_PER_IP) tooMany(reply, hits.endsAt, at);
       },
       // A malformed body is as invalid as a forged token: one answer for every refusal of the token itself.

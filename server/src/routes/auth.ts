@@ -16,6 +16,7 @@ import {
 import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/messages';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
+import { clientKeyOfRequest } from '../lib/client-address';
 import type { Mailer } from '../lib/mailer';
 import { createSessionCookies } from '../lib/session-cookies';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, normaliseEmail, type SessionStore } from '../lib/sessions';
@@ -76,7 +77,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       preValidation: async (request, reply) => {
         if (options.home === 'firebase') throw new HttpError(404, LINK_ROUTE_NOT_HERE);
         const at = now();
-        const address = await count(`address\n${request.ip}`, at);
+        const address = await count(`address\n${clientKeyOfRequest(request)}`, at);
         if (address.count > LINK_LIMIT_PER_IP) tooMany(reply, address.endsAt, at);
       },
       schema: {
@@ -87,7 +88,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
       const at = now();
-      const pair = await count(`pair\n${request.ip}\n${email}`, at);
+      const pair = await count(`pair\n${clientKeyOfRequest(request)}\n${email}`, at);
       if (pair.count > options.signInLinksPerPair) tooMany(reply, pair.endsAt, at);
       if (!sessions.isAdminEmail(email)) throw new HttpError(403, SIGN_IN_ACCESS_DENIED);
       // Over the mailbox's quota: the answer a mailed link gets, so it tells a stranger nothing, and no mail.

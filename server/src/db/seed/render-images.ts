@@ -1,7 +1,11 @@
 // Child process of the server: renders every missing responsive copy of the demo artwork, then exits. Run apart
 // from the server so the image library's memory (AVIF encoding peaks at hundreds of MB) is never the server's.
+import { exitWithParent } from '../../lib/exit-with-parent';
 import { demoArtworks } from './demo-content';
 import { createResponsiveImages } from './responsive-images';
+
+// A server that was killed (SIGKILL runs none of its shutdown) must not leave this one encoding for minutes.
+exitWithParent();
 
 const mediaDir = process.argv[2];
 if (!mediaDir) {
