@@ -11,6 +11,7 @@ export const deploymentMessages = {
   by: 'By',
   state: 'State',
   live: 'Live',
+  missing: 'Files missing (restored without them): deploy this build again to use it',
   rollBack: 'Roll back',
   rollBackLabel: (remote: string, version: string) => `Roll ${remote} back to version ${version}`,
   confirmTitle: 'Roll back?',
