@@ -101,6 +101,10 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
   const hasFiles = (remote: RemoteName, version: string) =>
     existsSync(path.join(versionDir(remote, version), MANIFEST_FILE));
 
+  // Versions a switch waiting in the queue names: a pruning before it never removes them (else the second of two
+  // deploys fired together would find its version gone).
+  const pending = new Map<RemoteName, string[]>();
+
   // One queue per remote: each task starts when the one before it has settled.
   const queues = new Map<RemoteName, Promise<unknown>>();
   function serially<T>(remote: RemoteName, task: () => Promise<T>): Promise<T> {
@@ -220,7 +224,7 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
       repo.previous(remote),
       repo.listVersions(remote),
     ]);
-    const protectedVersions = new Set([live?.version, previous].filter(Boolean));
+    const protectedVersions = new Set([live?.version, previous, ...(pending.get(remote) ?? [])].filter(Boolean));
     const removable = versions.slice(options.keep).filter((v) => !protectedVersions.has(v.version));
     for (const { version } of removable) {
       await repo.removeVersion(remote, version);
@@ -307,8 +311,18 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
       version: string | null,
       by: string,
       kind: 'deploy' | 'rollback',
-    ): Promise<SwitchRecord> =>
-      serially(remote, async () => {
+    ): Promise<SwitchRecord> => {
+      const waiting = pending.get(remote) ?? [];
+      pending.set(remote, waiting);
+      if (version !== null) waiting.push(version);
+      let settled = false;
+      /** Once: this switch no longer waits (it is done, or refused). */
+      const settle = () => {
+        if (settled || version === null) return;
+        settled = true;
+        waiting.splice(waiting.indexOf(version), 1);
+      };
+      return serially(remote, async () => {
         await reconcile(remote);
         const target = version ?? (await repo.previous(remote));
         if (target !== null && (await repo.getVersion(remote, target))) {
@@ -323,9 +337,12 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
           }
         }
         const record = await repo.switchLive(remote, version, by, kind, options.now().toISOString());
+        // Live now, and protected as such.
+        settle();
         await prune(remote);
         return record;
-      }),
+      }).finally(settle);
+    },
 
     prune: (remote: RemoteName) => serially(remote, () => prune(remote)),
 
