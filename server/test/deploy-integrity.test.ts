@@ -2,7 +2,16 @@
 // files; the build output is a version, so the first deploy can be rolled back; a backup keeps the live and previous
 // versions, and a restore reconciles what the database records with the files it restored (a version without files
 // is missing, never live, and no switch goes to it). Real SQLite, a real listening server, real files and tarballs.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -352,5 +361,94 @@ describe('a backup while media is deleted', () => {
     expect(backup.manifest.media.rowsWithoutFiles).toEqual([lost]);
     expect(describeBackup(backup.manifest)).not.toContain('integrity ok');
     expect(describeBackup(backup.manifest)).toContain(lost);
+  });
+});
+
+describe('the gate compares what the shared libraries really are', () => {
+  const SHELL_CONTENT = 'aaaaaaaaaaaaaaaa';
+  /** A shell whose @studio/shared (version "1.0.0", as always) has the content SHELL_CONTENT. */
+  const requirementsWithWorkspace: ShellRequirements = {
+    ...REQUIREMENTS,
+    shared: [
+      ...REQUIREMENTS.shared,
+      {
+        key: '@studio/shared/',
+        version: '1.0.0',
+        contentHash: SHELL_CONTENT,
+        requiredVersion: '1.0.0',
+        singleton: true,
+      },
+    ],
+  };
+
+  /** A build that shares @studio/shared/router, recording `content` as its @studio/shared (none: no record). */
+  function builtAgainst(text: string, content?: string): string {
+    const dir = remoteBuild(text);
+    const manifestFile = path.join(dir, 'mf-manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { shared: unknown[] };
+    manifest.shared.push({ name: '@studio/shared/router', version: '1.0.0', requiredVersion: '^1.0.0' });
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    if (content !== undefined) {
+      writeFileSync(
+        path.join(dir, 'federation-shared.json'),
+        JSON.stringify({ packages: { '@studio/shared': { version: '1.0.0', contentHash: content } } }),
+      );
+    }
+    return dir;
+  }
+
+  async function uploadAnswer(dir: string) {
+    const res = await fetch(`${site}/api/deploy/public-site/versions`, {
+      method: 'PUT',
+      headers: { ...auth(), 'content-type': 'application/gzip' },
+      body: await tarball(dir),
+    });
+    return { status: res.status, body: (await res.json()) as { fieldErrors?: { gate?: string[] } } };
+  }
+
+  test('a remote built against other code of a workspace package, or without saying which, is refused', async () => {
+    await start();
+    writeFileSync(path.join(t.dataDir, 'shell', REQUIREMENTS_FILE), JSON.stringify(requirementsWithWorkspace));
+
+    const other = await uploadAnswer(builtAgainst('other', 'bbbbbbbbbbbbbbbb'));
+    expect(other.status).toBe(422);
+    expect(other.body.fieldErrors?.gate).toEqual([
+      `@studio/shared: public-site was built against other code of this workspace package (content bbbbbbbbbbbbbbbb) than the shell (content ${SHELL_CONTENT}), though both say 1.0.0: rebuild it from the shell's commit.`,
+    ]);
+    const unrecorded = await uploadAnswer(builtAgainst('unrecorded'));
+    expect(unrecorded.status).toBe(422);
+    expect(unrecorded.body.fieldErrors?.gate?.[0]).toContain('no federation-shared.json');
+    expect(readdirSync(path.join(t.dataDir, 'remotes', 'public-site'))).toEqual([]);
+
+    const same = await uploadAnswer(builtAgainst('same', SHELL_CONTENT));
+    expect(same.status).toBe(200);
+  });
+
+  test("the build records a workspace package's content, which changes with its code; a registry package's version is its own", () => {
+    // The build's own helper (scripts/webpack), over a workspace laid out as npm links it: node_modules/<name> is a
+    // link to the package's folder.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const plugin = require('../../scripts/webpack/federation-requirements-plugin.cjs') as {
+      workspaceContentHash: (name: string, dir: string) => string | undefined;
+    };
+    const root = tempDir('integrity-workspace-');
+    const pkg = path.join(root, 'kit');
+    mkdirSync(path.join(pkg, 'src'), { recursive: true });
+    writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: '@x/kit', version: '1.0.0' }));
+    writeFileSync(path.join(pkg, 'src', 'index.ts'), 'export const a = 1;');
+    mkdirSync(path.join(root, 'node_modules', '@x'), { recursive: true });
+    symlinkSync(pkg, path.join(root, 'node_modules', '@x', 'kit'), 'dir');
+    const registry = path.join(root, 'node_modules', 'lib');
+    mkdirSync(registry);
+    writeFileSync(path.join(registry, 'package.json'), JSON.stringify({ name: 'lib', version: '2.1.0' }));
+
+    const before = plugin.workspaceContentHash('@x/kit', root);
+    expect(before).toMatch(/^[0-9a-f]{16}$/);
+    // A test file is not the package's content; its code is.
+    writeFileSync(path.join(pkg, 'src', 'index.test.ts'), 'test');
+    expect(plugin.workspaceContentHash('@x/kit', root)).toBe(before);
+    writeFileSync(path.join(pkg, 'src', 'index.ts'), 'export const a = 2;');
+    expect(plugin.workspaceContentHash('@x/kit', root)).not.toBe(before);
+    expect(plugin.workspaceContentHash('lib', root)).toBeUndefined();
   });
 });
