@@ -8,7 +8,7 @@
 // its version each side records a hash of its content: the shell in federation-requirements.json, each remote in
 // federation-shared.json beside its mf-manifest.json (SharedContentPlugin). The gate refuses a remote built against
 // other content than the shell's.
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -42,7 +42,7 @@ function workspaceContentHash(name, dir) {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .filter((file) => !SKIPPED.test(file))
     .sort();
-  const hash = crypto.createHash('sha256');
+  const hash = createHash('sha256');
   for (const file of files) {
     hash.update(
       `${file}\0${crypto
