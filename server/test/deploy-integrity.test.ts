@@ -55,7 +55,7 @@ function remoteBuild(text: string): string {
   return dir;
 }
 
-async function tarball(dir: string): Promise<Uint8Array> {
+async function tarball(dir: string): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
   for await (const chunk of tarCreate({ gzip: true, cwd: dir, portable: true }, readdirSync(dir))) {
     chunks.push(chunk as Buffer);
@@ -75,7 +75,7 @@ async function start(dataDir?: string, keep = 3) {
     ...(dataDir ? { dataDir } : {}),
     // Each round of the switches test comes from its own address (x-forwarded-for): the deploy API's rate limit
     // (60 a minute per address) would otherwise stop it.
-    trustProxy: true,
+    trustProxy: ['127.0.0.1'],
     deploys: { keep, limits: { uploadBytes: 256 * 1024, unpackedBytes: 512 * 1024, files: 50 } },
     remotes: {
       'public-site': { urlPath: '/remotes/public-site/', dir: builtDir },
