@@ -45,8 +45,7 @@ function workspaceContentHash(name, dir) {
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(
-      `${file}\0${crypto
-        .createHash('sha256')
+      `${file}\0${createHash('sha256')
         .update(fs.readFileSync(path.join(root, file)))
         .digest('hex')}\n`,
     );
