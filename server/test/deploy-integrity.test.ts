@@ -274,7 +274,7 @@ describe('backups and restores keep the remotes consistent', () => {
     expect((await versions()).versions.find((v) => v.version === v2)).toMatchObject({ live: true, missing: false });
   });
 
-  test('a live version whose folder was removed by hand is switched away from at start, in the history', async () => {
+  test('a live version whose folder was removed by hand is switched away from before the next switch, in the history', async () => {
     await start(tempDir('integrity-data-'));
     const v1 = await upload(remoteBuild('v1'));
     await goLive({ version: v1 });
@@ -285,7 +285,9 @@ describe('backups and restores keep the remotes consistent', () => {
     rmSync(remoteDir(v2, dataDir), { recursive: true });
 
     await start(dataDir);
-    // The reconcile at start runs before any switch: the first listing after it sees v1 live.
+    // Listed as it is served: v2 is missing, so the build output is live, not v2.
+    expect(await versions()).toMatchObject({ live: null });
+    // The next switch first records the switch away from v2 (to v1, the version before it), then finds v1 live.
     await goLive({ version: v1 });
     expect((await t.repos.storage.deploys.history('public-site', 1))[0]).toMatchObject({
       fromVersion: v2,

@@ -197,9 +197,10 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
 
   /**
    * A live record whose files are gone (a folder removed by hand; a restore reconciles on its own, ops/restore.ts) is
-   * switched away from, recorded in the history: to the version before it when its files are there, else to the build
-   * output. So the record never names as live what the site does not serve, and a redeploy of that very build is a
-   * switch the history and the deploy command show, not a silent one.
+   * switched away from before the next upload or switch, recorded in the history: to the version before it when its
+   * files are there, else to the build output. So a redeploy of that very build is a switch the history and the deploy
+   * command show, not a silent one. Not at start: on Firestore, where deploys are off, that would be a read on every
+   * cold start for nothing.
    */
   async function reconcile(remote: RemoteName): Promise<void> {
     const live = await repo.live(remote);
@@ -233,12 +234,6 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
     if (removable.length > 0)
       log.info({ remote, pruned: removable.map((v) => v.version) }, 'pruned old remote versions');
     return removable.map((v) => v.version);
-  }
-
-  for (const remote of REMOTE_NAMES) {
-    void serially(remote, () => reconcile(remote)).catch((error: unknown) =>
-      log.warn({ remote, err: error }, 'the live version of a remote could not be checked at start'),
-    );
   }
 
   return {

@@ -44,7 +44,10 @@ export interface BackupManifest {
   remotes?: Record<string, string[]>;
 }
 
-/** What a backup holds, in one line: "integrity ok" only when the database passed its check and every media row has its files. */
+/**
+ * What a backup holds, in one line: "integrity ok" only when the database passed its check and every media row has
+ * its files.
+ */
 export function describeBackup(manifest: BackupManifest): string {
   const remotes = Object.entries(manifest.remotes ?? {}).map(
     ([remote, versions]) => `${remote} ${versions.join(' and ')}`,
