@@ -33,6 +33,14 @@ const send = (answer: MediaJobAnswer) =>
     }
   });
 
+// Forked by the server (an IPC channel): once the server is gone, killed outright included, nobody will read the
+// answer, so this process ends, and remux-video.ts kills its ffmpeg as it does. Checked at start as well: the server
+// may be gone before this listener exists.
+if (process.send) {
+  process.on('disconnect', () => process.exit(1));
+  if (!process.connected) process.exit(1);
+}
+
 const job = JSON.parse(process.argv[2] ?? '{}') as MediaJob;
 run(job).then(
   async (result) => {

@@ -76,18 +76,21 @@ export function remuxVideo(input: string, output: string, format: VideoFormat, o
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4000) stderr += chunk.toString('utf8');
     });
-    // This process ends when the server does (process-media.ts), and takes the copy with it.
+    // This process exits when the server is gone (process-media.ts) and takes the copy with it: 'exit' listeners run
+    // synchronously, so the kill is sent before the process ends.
     const stop = () => child.kill('SIGKILL');
-    process.once('disconnect', stop);
+    process.once('exit', stop);
     const timer = setTimeout(stop, options.timeoutMs);
-    child.on('error', (error) => {
+    const done = () => {
       clearTimeout(timer);
-      process.off('disconnect', stop);
+      process.off('exit', stop);
+    };
+    child.on('error', (error) => {
+      done();
       reject(new Error(`ffmpeg could not be started: ${error.message}`));
     });
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      process.off('disconnect', stop);
+      done();
       if (code === 0) return resolve();
       // What ffmpeg said goes to this process's stderr, which the server logs with the failed job.
       process.stderr.write(`ffmpeg ${signal ?? `exited with ${code}`}: ${stderr.slice(0, 2000)}\n`);
