@@ -5,7 +5,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ffmpegPath } from '../src/media/remux-video';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+
+/** The server's ffmpeg (src/media/remux-video.ts). */
+const FFMPEG = ffmpegInstaller.path;
 
 /** The header of an ISO base media box: 32-bit size, four-character type (latin1, so '\xa9xyz' is '©xyz'). */
 function boxHeader(type: string, bodySize: number): Buffer {
@@ -148,7 +151,7 @@ function ffmpegOn(input: Buffer, args: string[], options: { check: boolean } = {
   return inTempDir((dir) => {
     const file = path.join(dir, 'input');
     writeFileSync(file, input);
-    const run = spawnSync(ffmpegPath(), ['-hide_banner', '-nostdin', ...args.map((a) => (a === '$in' ? file : a))], {
+    const run = spawnSync(FFMPEG, ['-hide_banner', '-nostdin', ...args.map((a) => (a === '$in' ? file : a))], {
       encoding: 'utf8',
     });
     if (options.check && run.status !== 0) throw new Error(`ffmpeg ${args.join(' ')}: ${run.stderr}`);
@@ -174,7 +177,7 @@ export const picturePackets = (bytes: Buffer): string =>
 const made = (args: string[]) =>
   inTempDir((dir) => {
     const out = path.join(dir, 'out');
-    execFileSync(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args, out]);
+    execFileSync(FFMPEG, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args, out]);
     return readFileSync(out);
   });
 

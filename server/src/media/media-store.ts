@@ -159,9 +159,8 @@ export function createMediaStore(options: MediaStoreOptions) {
     }
     const format: VideoFormat = file.sniffed.format;
     mkdirSync(work, { recursive: true });
-    // Its picture and sound copied, not re-encoded, into a new file without metadata (remux-video.ts); the upload
-    // itself stays in media-tmp, removed with the request's other temporary files. The copy's own limit is shorter
-    // than the job's, so it is this child that stops ffmpeg, never a kill that would leave ffmpeg behind.
+    // Its picture and sound copied, not re-encoded, into a new file without metadata (remux-video.ts). The copy's own
+    // limit is shorter than the job's, so it is this child that stops ffmpeg, never a kill that would leave it behind.
     await runJob<void>({
       task: 'video',
       input: file.path,
@@ -169,6 +168,9 @@ export function createMediaStore(options: MediaStoreOptions) {
       output: path.join(work, `video.${format}`),
       timeoutMs: Math.floor(jobTimeoutMs * 0.8),
     });
+    // The upload itself is removed now rather than with the request's other temporary files: on Cloud Functions the
+    // temporary folder is memory, and a 200 MB video would otherwise be held twice while the poster is made.
+    rmSync(file.path, { force: true });
     const poster = upload.poster;
     const still =
       poster && poster.sniffed.kind === 'image'

@@ -6,7 +6,6 @@
 // and sound streams (no re-encoding, so seconds for a 200 MB file and no loss) into a new file that holds nothing
 // else. A file ffmpeg cannot rewrite is refused; the original never becomes public.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
 import { MediaRefusal } from './process-image';
 import type { VideoFormat } from './sniff';
@@ -17,12 +16,16 @@ import type { VideoFormat } from './sniff';
  * downloaded at install or at run time. Resolved when a video arrives, not at start: a platform without a build
  * fails that upload with the package's reason, and images keep working.
  */
-export function ffmpegPath(): string {
+export async function ffmpegPath(): Promise<string> {
   try {
-    return (createRequire(__filename)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    // A dynamic import the bundlers see (scripts/build-server.mjs, firebase/scripts/build-functions.mjs): the
+    // Firebase function's build then requires the package among its dependencies.
+    return (await import('@ffmpeg-installer/ffmpeg')).default.path;
   } catch (error) {
     // The package throws a string ('Unsupported platform/architecture: ...', 'Could not find ffmpeg executable ...').
-    throw new Error(`ffmpeg is not available: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`ffmpeg is not available: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -64,8 +67,13 @@ export interface RemuxOptions {
  * no video stream, a codec the container cannot hold) is refused with MEDIA_MESSAGES.videoUnreadable; a missing or
  * unstartable binary is the server's failure, an Error.
  */
-export function remuxVideo(input: string, output: string, format: VideoFormat, options: RemuxOptions): Promise<void> {
-  const binary = ffmpegPath();
+export async function remuxVideo(
+  input: string,
+  output: string,
+  format: VideoFormat,
+  options: RemuxOptions,
+): Promise<void> {
+  const binary = await ffmpegPath();
   const cpuSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
   return new Promise<void>((resolve, reject) => {
     // An argument list, no shell: the paths are the server's own, but nothing here is ever parsed as a command.
