@@ -29,6 +29,7 @@ import {
   picturePackets,
   PLACES,
   probe,
+  rotation,
   soundOnlyMp4,
   trackHandlers,
   walkBoxes,
@@ -51,18 +52,26 @@ function leaks(served: Buffer): string[] {
 
 describe('videos', () => {
   const base = baseMp4();
-  // What a player needs: the picture and the sound, decodable, and the picture's packets as they were sent.
+  // What a player needs: the picture and the sound, decodable, the picture's packets as they were sent, and which way
+  // up to show it (a phone filming upright stores the picture sideways).
   const playsAsSent = (served: Buffer) => ({
     tracks: trackHandlers(served),
     decodes: decodes(served),
     picture: picturePackets(served),
+    rotation: rotation(served),
   });
-  const asSent = { tracks: ['vide', 'soun'], decodes: { video: true, audio: true }, picture: picturePackets(base) };
+  const asSent = {
+    tracks: ['vide', 'soun'],
+    decodes: { video: true, audio: true },
+    picture: picturePackets(base),
+    rotation: rotation(base),
+  };
 
   test('an MP4 from a phone or an action camera keeps its picture and sound and no location at all', async () => {
     const video = mp4WithLocation(base);
     // The file holds what the finding named, as ffmpeg reads it: ©xyz, Apple's key, a GPS data track; and the boxes.
     expect(probe(video)).toMatch(/location\s+: \+40\.4461-079\.9822\/[\s\S]*Data: bin_data \(gpmd/);
+    expect(asSent.rotation).toBe('90.00');
     expect(leaks(video).sort()).toEqual(
       [...Object.keys(PLACES), 'gpsTrackNumbers', 'uuid box', '\xa9xyz box', 'XMP_ box', 'keys box', 'name box'].sort(),
     );

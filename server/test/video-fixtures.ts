@@ -181,14 +181,28 @@ const made = (args: string[]) =>
     return readFileSync(out);
   });
 
-/** A one-second 64×48 H.264 video with AAC sound, as ffmpeg writes it by default (the movie header at the end). */
-export const baseMp4 = () =>
-  made([
+/**
+ * A one-second 64×48 H.264 video with AAC sound, as ffmpeg writes it by default (the movie header at the end), filmed
+ * upright on a phone: its picture is stored sideways with a rotation for the player (the track header's matrix).
+ */
+export function baseMp4(): Buffer {
+  const encoded = made([
     ...['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=10:duration=1'],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k'],
     ...['-fflags', '+bitexact', '-f', 'mp4'],
   ]);
+  // ffmpeg drops a rotation when it encodes; a copy keeps the one it is given.
+  return inTempDir((dir) => {
+    const input = path.join(dir, 'encoded.mp4');
+    writeFileSync(input, encoded);
+    return made(['-i', input, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-fflags', '+bitexact', '-f', 'mp4']);
+  });
+}
+
+/** The rotation a player applies to a file's picture, as ffmpeg reads it ('90.00'), if any. */
+export const rotation = (bytes: Buffer): string | undefined =>
+  /displaymatrix: rotation of (-?[\d.]+) degrees/.exec(probe(bytes))?.[1];
 
 /** One second of sound in an MP4 (brand isom, so it passes the sniffing) and no picture. */
 export const soundOnlyMp4 = () =>
