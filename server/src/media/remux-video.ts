@@ -16,7 +16,7 @@ import type { VideoFormat } from './sniff';
  * downloaded at install or at run time. Resolved when a video arrives, not at start: a platform without a build
  * fails that upload with the package's reason, and images keep working.
  */
-export async function ffmpegPath(): Promise<string> {
+async function ffmpegPath(): Promise<string> {
   try {
     // A dynamic import the bundlers see (scripts/build-server.mjs, firebase/scripts/build-functions.mjs): the
     // Firebase function's build then requires the package among its dependencies.
@@ -33,7 +33,7 @@ export async function ffmpegPath(): Promise<string> {
 const MUXER: Record<VideoFormat, string> = { mp4: 'mp4', webm: 'webm' };
 
 /** The ffmpeg arguments that copy `input`'s picture and sound into `output` and leave everything else behind. */
-export function remuxArguments(input: string, output: string, format: VideoFormat, cpuSeconds: number): string[] {
+function remuxArguments(input: string, output: string, format: VideoFormat, cpuSeconds: number): string[] {
   return [
     '-hide_banner',
     '-nostdin',
