@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { useParams } from '@studio/shared/router';
 import type { QueryState } from '@studio/shared/data';
-import { withServiceDefaults } from '@studio/shared/domain';
+// The services module, not the domain's index: the home page loads it anyway, and the index would bring date-fns.
+import { withServiceDefaults } from '@studio/shared/domain/services';
 import type { RouteIdOf } from '@studio/shared/routes';
 import {
   isPortfolioSectionId,
