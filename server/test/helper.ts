@@ -27,6 +27,8 @@ export const STUDIO_ZONE = optionsFromEnv().timeZone;
  * `new Date(2026, 10, 21, 12)`, which is noon where the machine is (under TZ=Pacific/Auckland, the studio's 20th).
  */
 export const atStudio = (date: IsoDate, time = '12:00'): Date => instantIn(STUDIO_ZONE, date, time);
+/** A raw ISO 8601 timestamp ('2026-03-12T03:30:00.000Z'): no mail shows one to a person. */
+export const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export const CSRF = 'a'.repeat(64);
 
 /** The stores over one connection to the app's database file, built the way the app builds its own. */
