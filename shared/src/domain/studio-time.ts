@@ -11,7 +11,6 @@ export const DEFAULT_TIMEZONE = 'America/Phoenix';
  */
 export const FIRST_WEEKDAY = 0;
 
-
 // One formatter per zone and shape, made once and reused. Each Intl.DateTimeFormat holds an ICU formatter with its
 // zone's rules, about 30 KB outside the JavaScript heap that the garbage collector does not count: made afresh for
 // every call (three per booking request), they piled up faster than the collector ran and doubled the server's
@@ -63,7 +62,8 @@ export function studioClockOf(doc: Document | undefined = typeof document === 'u
   } catch {
     given = undefined;
   }
-  const timeZone = typeof given?.timeZone === 'string' && isTimeZone(given.timeZone) ? given.timeZone : DEFAULT_TIMEZONE;
+  const timeZone =
+    typeof given?.timeZone === 'string' && isTimeZone(given.timeZone) ? given.timeZone : DEFAULT_TIMEZONE;
   const clock = studioClockAt(timeZone, new Date());
   return {
     timeZone,
