@@ -54,22 +54,34 @@ export function studioToday(clock: Pick<StudioClock, 'timeZone' | 'today'>, now:
  * The studio's clock the server wrote into this page (the `studio-config` JSON script); without one (a test page, a
  * page of an older server), the default zone's clock now.
  */
-export function studioClockOf(doc: Document | undefined = typeof document === 'undefined' ? undefined : document) {
+export function studioClockOf(
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): StudioClock {
+  const text = doc?.getElementById('studio-config')?.textContent ?? '{}';
+  // Read once per configuration text: the dashboard asks for every instant it writes, and a zone check makes a formatter.
+  if (lastRead?.text !== text) lastRead = { text, given: givenClockOf(text) };
+  const { timeZone, today, firstWeekday } = lastRead.given;
+  return {
+    timeZone,
+    today: studioToday({ timeZone, today: today ?? calendarDayIn(timeZone, new Date()) }),
+    firstWeekday,
+  };
+}
+
+let lastRead: { text: string; given: Omit<StudioClock, 'today'> & { today?: IsoDate } } | undefined;
+
+function givenClockOf(text: string): Omit<StudioClock, 'today'> & { today?: IsoDate } {
   let given: Partial<StudioClock> | undefined;
   try {
-    given = (JSON.parse(doc?.getElementById('studio-config')?.textContent ?? '{}') as { studio?: Partial<StudioClock> })
-      .studio;
+    given = (JSON.parse(text) as { studio?: Partial<StudioClock> }).studio;
   } catch {
     given = undefined;
   }
-  const timeZone =
-    typeof given?.timeZone === 'string' && isTimeZone(given.timeZone) ? given.timeZone : DEFAULT_TIMEZONE;
-  const clock = studioClockAt(timeZone, new Date());
   return {
-    timeZone,
-    today: studioToday({ timeZone, today: typeof given?.today === 'string' ? given.today : clock.today }),
+    timeZone: typeof given?.timeZone === 'string' && isTimeZone(given.timeZone) ? given.timeZone : DEFAULT_TIMEZONE,
+    ...(typeof given?.today === 'string' && { today: given.today }),
     firstWeekday: typeof given?.firstWeekday === 'number' ? given.firstWeekday : FIRST_WEEKDAY,
-  } satisfies StudioClock;
+  };
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `at`, in milliseconds. */
