@@ -7,6 +7,7 @@ import type { ByteRange, MediaFiles } from '../media/media-files';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml, type RuntimeConfig } from '@studio/shared/domain';
+import { studioClockAt } from '@studio/shared/domain/studio-time';
 import type { AppOptions, RemoteMount } from '../config';
 import { matchRoute, ROUTES, type RouteMatch } from '@studio/shared/routes';
 import { NO_CONTENT } from '@studio/shared/route-meta';
@@ -69,6 +70,8 @@ export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = 
     },
     ...(Object.keys(integrity).length > 0 && { integrity }),
     modelName: options.modelName,
+    // The studio's day is named per page: the browser's own day may be another (a visitor in Berlin or Auckland).
+    studio: studioClockAt(options.timeZone, options.now()),
     // The Firebase home's sign-in needs the web config in the browser; never the admin's address.
     ...(options.firebase && {
       firebase: {
