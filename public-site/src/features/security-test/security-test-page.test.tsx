@@ -124,7 +124,9 @@ test('the SecureForm demo blocks HTML as well', async () => {
 });
 
 test('the SecureForm demo shows its required and length messages, then accepts clean values', async () => {
-  const user = userEvent.setup();
+  // About 140 keystrokes, each a re-render with validation: typed without the default pause between keys (a timer
+  // turn each), which made this test pass the 5 s limit on a busy 2-core machine.
+  const user = userEvent.setup({ delay: null });
   render(<SecurityTestPage />);
   await user.click(screen.getByRole('button', { name: 'Send' }));
   expect(screen.getByText('Name is required')).toBeInTheDocument();
