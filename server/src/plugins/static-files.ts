@@ -60,7 +60,12 @@ function setCacheHeaders(reply: { header(name: string, value: string): unknown }
  */
 export type RemoteLocations = Record<'public-site' | 'admin-app', RemoteMount & { integrity?: Record<string, string> }>;
 
-export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = options.remotes): RuntimeConfig {
+/** `modelName` is her current name (Site details): the logo's text and the contract form's default. */
+export function runtimeConfigOf(
+  options: AppOptions,
+  remotes: RemoteLocations = options.remotes,
+  modelName = options.modelName,
+): RuntimeConfig {
   const integrity = { ...remotes['public-site'].integrity, ...remotes['admin-app'].integrity };
   return {
     remotes: {
@@ -68,7 +73,7 @@ export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = 
       'admin-app': `${remotes['admin-app'].urlPath}mf-manifest.json`,
     },
     ...(Object.keys(integrity).length > 0 && { integrity }),
-    modelName: options.modelName,
+    modelName,
     // The Firebase home's sign-in needs the web config in the browser; never the admin's address.
     ...(options.firebase && {
       firebase: {
@@ -101,6 +106,8 @@ export interface StaticFilesOptions {
   content?: PageContent;
   /** The remotes' live locations, read once per page (deploys/remote-deploys.ts); default: the build output. */
   liveRemotes?: () => Promise<RemoteLocations>;
+  /** Her current name (services/site-identity.ts); MODEL_NAME without it. */
+  displayName?: () => Promise<string>;
 }
 
 /**
@@ -164,11 +171,11 @@ function serveBucketMedia(app: FastifyInstance, files: Pick<MediaFiles, 'stat' |
 
 async function staticFiles(
   app: FastifyInstance,
-  { options, mediaFiles, images, content, renderer, liveRemotes }: StaticFilesOptions,
+  { options, mediaFiles, images, content, renderer, liveRemotes, displayName }: StaticFilesOptions,
 ) {
   const indexFile = path.join(options.shellDir, 'index.html');
-  const configJsonOf = (remotes: RemoteLocations) =>
-    JSON.stringify(runtimeConfigOf(options, remotes)).replace(/</g, '\\u003c');
+  const configJsonOf = (remotes: RemoteLocations, name: string) =>
+    JSON.stringify(runtimeConfigOf(options, remotes, name)).replace(/</g, '\\u003c');
   let cached: { mtimeMs: number; html: string } | undefined;
   // One manifest reader per folder: each deployed version's manifest is read once, the build output's when it changes.
   const readers = new Map<string, ReturnType<typeof createRemoteFilesReader>>();
@@ -177,8 +184,8 @@ async function staticFiles(
     if (!reader) readers.set(dir, (reader = createRemoteFilesReader(dir, urlPath)));
     return reader();
   };
-  const metaSourceOf = (source: PageContentSource | undefined): PageMetaSource => ({
-    modelName: options.modelName,
+  const metaSourceOf = (source: PageContentSource | undefined, name: string): PageMetaSource => ({
+    modelName: name,
     publicOrigin: options.publicOrigin,
     serviceOf: (id) => source?.serviceOf(id),
     portfolioSectionOf: (id) => source?.portfolioSectionOf(id),
@@ -211,11 +218,12 @@ async function staticFiles(
     if (html === null) return null;
     const pathname = url.split('?')[0] ?? '/';
     // Read once: the configuration and the preload hints name the same version of each remote.
-    const [remotes, pageContent] = await Promise.all([
+    const [remotes, pageContent, name] = await Promise.all([
       given ?? (liveRemotes ? liveRemotes() : (options.remotes as RemoteLocations)),
       content?.forPage(pathname),
+      displayName ? displayName() : options.modelName,
     ]);
-    const metaSource = metaSourceOf(pageContent);
+    const metaSource = metaSourceOf(pageContent, name);
     const route = routeOf(pathname);
     // Without content (a bare test app) every address of the registry is a page: only the registry can say 404.
     const meta = content ? pageMetaFor(pathname, metaSource) : pageMetaFor('/', metaSource);
@@ -231,10 +239,10 @@ async function staticFiles(
         : null;
     const head =
       metaTagsFor({
-        ...(found ? meta : notFoundMetaFor(options.modelName)),
+        ...(found ? meta : notFoundMetaFor(name)),
         url: `${options.publicOrigin}${canonicalPath}`,
         image: image && `${options.publicOrigin}${image}`,
-        siteName: options.modelName,
+        siteName: name,
         noindex: route === null || !meta.found || ROUTES[route].visibility === 'noindex',
       }) +
       preloadLinksFor(pathname, remoteFiles(remotes['public-site']), remotes['public-site'].integrity) +
@@ -243,7 +251,7 @@ async function staticFiles(
     let page = html
       .replace(
         CONFIG_SLOT,
-        () => `<script id="studio-config" type="application/json">${configJsonOf(remotes)}</script>`,
+        () => `<script id="studio-config" type="application/json">${configJsonOf(remotes, name)}</script>`,
       )
       .replace(HEAD_SLOT, () => head);
     if (rendered) {
