@@ -246,7 +246,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const storage = given.storage ?? createSqliteStorage(options.dataDir);
   const mediaDir = path.join(options.dataDir, 'media');
   const mediaFiles = given.mediaFiles ?? createDiskMediaFiles(options.dataDir);
-  if (options.seedDemo) await seedIfEmpty(storage, mediaDir, options.now());
+  if (options.seedDemo) await seedIfEmpty(storage, mediaDir, options.now(), options.modelName);
   const deps = createDeps(storage, options, app.log, given);
 
   await app.register(database, { storage });

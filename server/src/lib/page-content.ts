@@ -52,12 +52,15 @@ export function createPageContent(content: ContentStore, dataDir: string): PageC
   async function forPage(pathname: string): Promise<PageContentSource> {
     const { first, ids } = segmentIds(pathname);
     const inPortfolio = first === 'portfolio';
-    const [metaDoc, portfolioDoc, services, projects] = await Promise.all([
+    const [metaDoc, portfolioDoc, services, projects, site] = await Promise.all([
       inPortfolio ? content.getPortfolioMeta() : null,
       inPortfolio ? content.getPortfolioContent() : null,
       first === 'service' ? Promise.all(ids.map((id) => content.findService(id))) : [],
       inPortfolio ? Promise.all(ids.map((id) => content.getProject(id))) : [],
+      first === undefined ? content.getSite() : null,
     ]);
+    // Her own hero image (Site details) replaces the built-in plate on '/' (home-page.tsx), so it is the one preloaded.
+    const ownHero = site?.details.heroImage.trim() ?? '';
     const meta = metaDoc?.data;
     const portfolio = portfolioDoc?.data;
     // As the pages show a service: a featured one without its own picture or text has the defaults.
@@ -93,7 +96,11 @@ export function createPageContent(content: ContentStore, dataDir: string): PageC
       },
       shareImage: () => (existsSync(path.join(dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),
       heroImageOf: (page) =>
-        page === '/' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined,
+        page === '/' && ownHero
+          ? ownHero
+          : page === '/' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE))
+            ? `/media/${HERO_IMAGE_FILE}`
+            : undefined,
     };
   }
 

@@ -23,7 +23,16 @@ import { SERVER_ROOT } from '../../lib/server-root';
 
 export const SHIPPED_MEDIA_DIR = path.join(SERVER_ROOT, 'media-src');
 
-export async function seedIfEmpty(storage: Storage, mediaDir: string, today = new Date()): Promise<boolean> {
+/**
+ * `modelName` (MODEL_NAME) is her name in the seeded Site details: it names her on the first start only; from then on
+ * everything reads Site details (services/site-identity.ts).
+ */
+export async function seedIfEmpty(
+  storage: Storage,
+  mediaDir: string,
+  today = new Date(),
+  modelName = siteDetails.name,
+): Promise<boolean> {
   // Media is (re)written even when the rows exist, so a deleted media folder heals on restart.
   writeArtworks(mediaDir, demoArtworks);
   copyShippedMedia(SHIPPED_MEDIA_DIR, mediaDir, DEMO_VIDEOS);
@@ -33,7 +42,7 @@ export async function seedIfEmpty(storage: Storage, mediaDir: string, today = ne
       documents: [
         { id: PORTFOLIO_META_ID, data: portfolioMeta },
         { id: PORTFOLIO_CONTENT_ID, data: portfolioContent },
-        { id: SITE_DETAILS_ID, data: siteDetails },
+        { id: SITE_DETAILS_ID, data: { ...siteDetails, name: modelName.trim() || siteDetails.name } },
         { id: COMP_CARD_ID, data: compCard },
       ],
       projects,
