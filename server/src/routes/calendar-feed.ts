@@ -10,7 +10,7 @@ import type { AppOptions } from '../config';
 import { HttpError } from '../plugins/errors';
 import type { BookingsStore, SettingsStore } from '../repositories/ports';
 import { confirmedBookingsCalendar } from '../services/calendar-invite';
-import type { SiteIdentityReader } from '../services/site-identity';
+import { organizerAddressOf, type SiteIdentityReader } from '../services/site-identity';
 import { refusals } from './refusals';
 
 export const FEED_NOT_FOUND = 'Not found';
@@ -78,7 +78,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarFeedOptions & { i
       const ics = confirmedBookingsCalendar(confirmed, {
         timeZone: options.timeZone,
         modelName: me.name,
-        organizerEmail: me.email,
+        organizerEmail: organizerAddressOf(me, options.mailFrom),
         publicOrigin: options.publicOrigin,
         now: options.now(),
       });

@@ -18,7 +18,7 @@ export interface InviteOptions {
   sequence: number;
   timeZone: string;
   modelName: string;
-  /** Her public address (Site details): the organizer a calendar answers to; '' names her without one. */
+  /** Her public address (organizerAddressOf, site-identity.ts): the organizer a calendar answers to. */
   organizerEmail: string;
   /** The site's origin; its host names the UIDs. */
   publicOrigin: string;
@@ -140,9 +140,7 @@ function addEvents(calendar: ICalCalendar, booking: BookingRequest, options: Inv
         ? [`Reference ${reference}.`, booking.email, booking.phone].filter(Boolean).join('\n')
         : `Booking reference ${reference}.`,
       location: p.location || null,
-      organizer: options.organizerEmail
-        ? { name: paramText(options.modelName), email: options.organizerEmail }
-        : { name: paramText(options.modelName) },
+      organizer: { name: paramText(options.modelName), email: options.organizerEmail },
       attendees: [{ name: paramText(booking.name), email: booking.email, rsvp: false }],
       status: options.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       ...(timed

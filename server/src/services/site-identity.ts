@@ -4,6 +4,7 @@
 // server). Pages and mails read this often, so it is kept in memory and dropped when content changes: her save
 // announces `content` on the bus, which on the Firebase home also carries the other instances' saves.
 import type { ChangeBus } from '../lib/change-bus';
+import { senderAddressOf } from '../lib/mailer';
 import type { ContentStore } from '../repositories/ports';
 
 export interface SiteIdentity {
@@ -14,6 +15,13 @@ export interface SiteIdentity {
   /** Her public phone, or ''. */
   phone: string;
 }
+
+/**
+ * The organizer address of her invites and feed: her public e-mail, else the address her mails come from (MAIL_FROM),
+ * which clients see anyway. An iTIP request needs one, and it is never her sign-in address.
+ */
+export const organizerAddressOf = (identity: SiteIdentity, mailFrom: string) =>
+  identity.email || senderAddressOf(mailFrom);
 
 export interface SiteIdentityReader {
   /** Her current name and public contact. */

@@ -13,7 +13,7 @@ import type { SmsSender } from '../lib/sms-sender';
 import type { BookingsStore, HeldNotification, HeldNotificationsStore } from '../repositories/ports';
 import { calendarInvite, type InviteMethod } from './calendar-invite';
 import { statusChangeMail } from './client-mails';
-import type { SiteIdentityReader } from './site-identity';
+import { organizerAddressOf, type SiteIdentityReader } from './site-identity';
 
 export interface StatusNotificationsDeps {
   options: AppOptions;
@@ -59,7 +59,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
       sequence,
       timeZone: options.timeZone,
       modelName: me.name,
-      organizerEmail: me.email,
+      organizerEmail: organizerAddressOf(me, options.mailFrom),
       publicOrigin: options.publicOrigin,
       now: options.now(),
     });
