@@ -13,6 +13,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { seedIfEmpty } from './db/seed/seed';
 import { createResponsiveImages } from './db/seed/responsive-images';
 import { demoArtworks } from './db/seed/demo-content';
+import { redrawNamePlate } from './db/seed/name-plate';
 import { bookedDaysOf, type PublicAvailability } from '@studio/shared/domain';
 import { optionsFromEnv, type AppOptions } from './config';
 import type { ServerEntryCheck } from './deploys/gate';
@@ -248,6 +249,19 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const mediaFiles = given.mediaFiles ?? createDiskMediaFiles(options.dataDir);
   if (options.seedDemo) await seedIfEmpty(storage, mediaDir, options.now(), options.modelName);
   const deps = createDeps(storage, options, app.log, given);
+  // The demo's name plate, and the share image cut from it, show her current name (db/seed/name-plate.ts).
+  if (options.seedDemo) {
+    const redraw = () =>
+      deps.identity
+        .displayName()
+        .then((name) => void redrawNamePlate(mediaDir, name))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'the name plate could not be redrawn'));
+    await redraw();
+    const stop = deps.bus.subscribe((change) => {
+      if (change.topic === 'content') void redraw();
+    });
+    app.addHook('onClose', async () => stop());
+  }
 
   await app.register(database, { storage });
   await app.register(errorHandling);

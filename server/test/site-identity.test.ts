@@ -72,6 +72,7 @@ function insertBooking(id: string) {
 
 test('MODEL_NAME names her in the seeded Site details only', async () => {
   expect((await t.app.inject({ url: '/api/site' })).json().details.name).toBe('Ava Seeded');
+  expect((await t.app.inject({ url: '/media/hero.svg' })).body).toContain('AVA SEEDED');
 });
 
 test('after a rename in Site details every client-facing output carries her new name and public e-mail', async () => {
@@ -93,6 +94,12 @@ test('after a rename in Site details every client-facing output carries her new 
   expect(config.modelName).toBe(NEW_NAME);
   expect(home.body).not.toContain(ADMIN_EMAIL);
   expect((await t.app.inject({ url: '/manifest.webmanifest' })).json().name).toBe(NEW_NAME);
+  // The demo's home plate, which the share image is cut from, is redrawn with her new name.
+  for (let i = 0; i < 50 && !(await t.app.inject({ url: '/media/hero.svg' })).body.includes('NOVA REYES'); i += 1)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const plate = (await t.app.inject({ url: '/media/hero.svg' })).body;
+  expect(plate).toContain(`aria-label="${NEW_NAME}"`);
+  expect(plate).not.toContain('AVA SEEDED');
 
   // Confirmed: the client's mail, from her by name, with the invite she organises at her public address.
   insertBooking('b-identity-1');
