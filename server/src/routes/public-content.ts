@@ -53,11 +53,9 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
   );
 
   // Her details and comp card measurements (issue 16): the footer of every page reads them.
-  // Before she has saved any (a site started without the seed), she is named by MODEL_NAME, as in services/site-identity.ts.
   app.get('/api/site', { schema: { response: { 200: siteContentSchema, ...refusals } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    const site = await content.getSite();
-    return { ...site, details: { ...site.details, name: site.details.name.trim() || options.modelName } };
+    return content.getSite();
   });
 
   app.get(

@@ -4,7 +4,7 @@ import { Link } from '@studio/shared/router';
 import { compCardEntries } from '@studio/shared/domain';
 import { messages } from '../../messages';
 import { pageMessages } from '../../page-messages';
-import { useSite } from '../../api/get-site';
+import { useSite, useSiteName } from '../../api/get-site';
 import './about-page.css';
 
 const PORTRAIT = { src: '/media/comp-card/headshot.svg', width: 800, height: 1000 };
@@ -15,7 +15,7 @@ export function AboutPage() {
   const site = useSite();
   const own = site.status === 'ready' ? site.data.details.about.trim() : '';
   const story = own ? own.split(/\n\s*\n/).map((p) => p.trim()) : t.story;
-  const name = site.status === 'ready' ? site.data.details.name : '';
+  const name = useSiteName();
   const stats = site.status === 'ready' ? compCardEntries(site.data.compCard) : [];
   return (
     <article className="page about">

@@ -6,7 +6,7 @@ import { Link } from '@studio/shared/router';
 import { orderServices, servicePriceText, withServiceDefaults } from '@studio/shared/domain/services';
 import type { Service } from '@studio/shared/domain';
 import { useServices } from '../../api/get-services';
-import { useSite } from '../../api/get-site';
+import { useSite, useSiteName } from '../../api/get-site';
 import { messages } from '../../messages';
 import './home.css';
 
@@ -22,13 +22,14 @@ export function HomePage() {
   const site = useSite();
   const details = site.status === 'ready' ? site.data.details : null;
   const ownHero = details?.heroImage.trim() ?? '';
+  const name = useSiteName();
 
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero-text">
           {details?.tagline && <p className="eyebrow">{details.tagline}</p>}
-          <h1 id="hero-title">{details?.name ?? '\u00a0'}</h1>
+          <h1 id="hero-title">{name || '\u00a0'}</h1>
           <p className="hero-lead">{messages.home.lead}</p>
           <div className="row">
             <Link className="btn btn-primary" to="/book-me">
@@ -42,7 +43,7 @@ export function HomePage() {
         <div className="hero-media">
           <img
             src={ownHero || HERO.src}
-            alt={details ? (ownHero ? messages.home.ownHeroAlt : messages.home.heroAlt)(details.name) : ''}
+            alt={name ? (ownHero ? messages.home.ownHeroAlt : messages.home.heroAlt)(name) : ''}
             width={HERO.width}
             height={HERO.height}
             fetchPriority="high"
