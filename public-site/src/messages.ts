@@ -108,12 +108,12 @@ export const messages = {
 
   // Home (docs/product.md §2)
   home: {
-    eyebrow: 'Model & Content Creator · Phoenix / Scottsdale',
-    title: 'Ava Monroe',
     lead: 'Editorial, commercial and runway modeling, plus scroll-stopping UGC for brands that want to look effortless and feel real.',
     book: 'Book Now',
     portfolio: 'View Portfolio',
-    heroAlt: 'Ava Monroe posing against a warm desert backdrop',
+    // The built-in plate, and her own hero image (Site details), each described with her name as saved.
+    heroAlt: (name: string) => `${name} posing against a warm desert backdrop`,
+    ownHeroAlt: (name: string) => `Portrait of ${name}`,
     servicesIntro: 'Pick a service to start a booking, or open Learn More for the packages and what each includes.',
     learnMore: 'Learn More',
     // Read after Book Now / Learn More by screen readers, so each card's buttons have distinct names.
@@ -208,10 +208,10 @@ export const messages = {
 
   // About (docs/product.md §2: story, approach, services and expertise, equipment list)
   about: {
-    title: 'About Ava',
+    title: (name: string) => `About ${name.split(' ')[0] ?? name}`,
     eyebrow: 'Phoenix / Scottsdale · Available to travel',
     lead: 'I am a freelance model and UGC creator based between Phoenix and Scottsdale, working with designers, photographers and brands across the Southwest and beyond.',
-    portraitAlt: 'Portrait of Ava Monroe in soft window light',
+    portraitAlt: (name: string) => `Portrait of ${name} in soft window light`,
     storyTitle: 'My story',
     story: [
       'I grew up in Tempe, borrowing my mother’s film camera and staging shoots in the backyard with whatever the closet offered. A street-style photo at Phoenix Fashion Week turned into my first agency test in 2018, and I have been in front of the camera ever since.',
@@ -244,12 +244,8 @@ export const messages = {
       'Collapsible backdrop in white, sand and black',
       'CapCut and DaVinci Resolve for editing and captions',
     ],
+    // Her comp card's measurements (issue 27: never a number of its own here).
     statsTitle: 'At a glance',
-    stats: [
-      ['5′9″', 'Height'],
-      ['8+', 'Years modeling'],
-      ['120+', 'Brand videos'],
-    ] as ReadonlyArray<readonly [string, string]>,
     cta: 'Have a project in mind?',
     ctaButton: 'Book a session',
   },

@@ -13,6 +13,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { seedIfEmpty } from './db/seed/seed';
 import { createResponsiveImages } from './db/seed/responsive-images';
 import { demoArtworks } from './db/seed/demo-content';
+import { redrawNamePlate } from './db/seed/name-plate';
 import { bookedDaysOf, type PublicAvailability } from '@studio/shared/domain';
 import { optionsFromEnv, type AppOptions } from './config';
 import type { ServerEntryCheck } from './deploys/gate';
@@ -26,7 +27,7 @@ import {
   fastifyLimitOptions,
   type HttpLimits,
 } from './lib/http-limits';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createMailer, withSenderName, type Mailer } from './lib/mailer';
 import { createPageContent } from './lib/page-content';
 import { createServerRenderer, injectFetch, memoryStore } from './lib/server-render';
 import { createHttpBackend } from '@studio/shared/backend/http';
@@ -66,6 +67,7 @@ import { runReminderTick, startReminderJob } from './services/reminder-job';
 import contactRoutes from './routes/contact';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { createStatusNotifications } from './services/status-notifications';
+import { createSiteIdentity } from './services/site-identity';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
 import ops from './ops/register-ops';
 import { loggerOptions, type LogStream } from './ops/request-log';
@@ -134,15 +136,21 @@ const relayOf = (storage: Storage): ChangeRelay | undefined => (storage as { cha
 function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogger, given: GivenDeps): AppDeps {
   const { outbox, settings } = storage;
   const sms = given.sms ?? createSmsTransport({ twilio: options.twilio, outbox, log, now: options.now });
-  const mailer =
-    given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now });
+  const bus = given.bus ?? createChangeBus({ relay: relayOf(storage), log });
+  const identity = createSiteIdentity({ content: storage.content, bus, fallbackName: options.modelName });
+  // Every mail leaves under her current name (Site details), at MAIL_FROM's address.
+  const mailer = withSenderName(
+    given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now }),
+    identity.displayName,
+  );
   return {
     options,
     content: storage.content,
     availability: storage.availability,
     outbox,
     settings,
-    bus: given.bus ?? createChangeBus({ relay: relayOf(storage), log }),
+    bus,
+    identity,
     mailer,
     sms,
     smsSender: createSmsSender({
@@ -242,9 +250,22 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const mediaFiles = given.mediaFiles ?? createDiskMediaFiles(options.dataDir);
   if (options.seedDemo) {
     const now = options.now();
-    await seedIfEmpty(storage, mediaDir, now, calendarDayIn(options.timeZone, now));
+    await seedIfEmpty(storage, mediaDir, now, calendarDayIn(options.timeZone, now), options.modelName);
   }
   const deps = createDeps(storage, options, app.log, given);
+  // The demo's name plate, and the share image cut from it, show her current name (db/seed/name-plate.ts).
+  if (options.seedDemo) {
+    const redraw = () =>
+      deps.identity
+        .displayName()
+        .then((name) => void redrawNamePlate(mediaDir, name))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'the name plate could not be redrawn'));
+    await redraw();
+    const stop = deps.bus.subscribe((change) => {
+      if (change.topic === 'content') void redraw();
+    });
+    app.addHook('onClose', async () => stop());
+  }
 
   await app.register(database, { storage });
   await app.register(errorHandling);
@@ -312,7 +333,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const renderer = createServerRenderer({
     shellDir: options.shellDir,
     publicSite: options.remotes['public-site'],
-    brand: options.modelName,
+    brand: deps.identity.displayName,
     backend: createHttpBackend({ baseUrl: '', fetch: injectFetch(app), store: memoryStore() }),
     log: app.log,
     sandboxChild: path.join(__dirname, 'lib', 'render-sandbox-child.cjs'),
@@ -368,6 +389,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bookings: deps.bookings,
     mailer: deps.mailer,
     smsSender: deps.smsSender,
+    identity: deps.identity,
     log: app.log,
   });
   await statusNotifications.start();
@@ -390,6 +412,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     deploys,
     previews,
     media: await createMedia(app, storage, options, mediaFiles),
+    identity: deps.identity,
   });
   await app.register(bookingRoutes, {
     options,
@@ -401,13 +424,19 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
   });
   await app.register(contactRoutes, { options, mailer: deps.mailer });
-  await app.register(calendarFeedRoutes, { options, settings: deps.settings, bookings: deps.bookings });
+  await app.register(calendarFeedRoutes, {
+    options,
+    settings: deps.settings,
+    bookings: deps.bookings,
+    identity: deps.identity,
+  });
   await app.register(manageBookingRoutes, { options, bookings: deps.bookings, bookable, bus: deps.bus });
   await app.register(contractSigningRoutes, {
     options,
     contracts: deps.contracts,
     bus: deps.bus,
     mailer: deps.mailer,
+    identity: deps.identity,
   });
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   if (!isSqlite(storage)) {
@@ -448,6 +477,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   });
   app.addHook('onClose', async () => {
     unsubscribe();
+    deps.identity.close();
     deps.bus.close();
   });
   await app.register(staticFiles, {
@@ -457,10 +487,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     images,
     liveRemotes: async () => withPins(integrity, await deploys.snapshot()),
     content: pageContent,
+    displayName: deps.identity.displayName,
   });
   await app.register(siteFiles, {
     publicOrigin: options.publicOrigin,
-    modelName: options.modelName,
+    modelName: deps.identity.displayName,
     sitemapPaths: pageContent.sitemapPaths,
   });
 }

@@ -16,6 +16,7 @@ import type { Mailer } from './lib/mailer';
 import type { SmsTransport } from './lib/sms-transport';
 import type { SmsSender } from './lib/sms-sender';
 import type { PasskeyService } from './services/passkeys';
+import type { SiteIdentityReader } from './services/site-identity';
 
 /** Everything a route module needs; built once per app. */
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface AppDeps {
   outbox: OutboxStore;
   settings: SettingsStore;
   bus: ChangeBus;
+  /** Her name and public contact from Site details (services/site-identity.ts): what clients and pages see. */
+  identity: SiteIdentityReader;
   mailer: Mailer;
   sms: SmsTransport;
   /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */

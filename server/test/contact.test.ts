@@ -29,6 +29,8 @@ test('a message reaches the admin by mail, with her e-mail and phone; the answer
         replyTo: 'rosa@example.com',
         subject: 'Message from Rosa Diaz (nothing was bookable)',
         text: expect.stringContaining('Are you free for a lookbook in early June?'),
+        // Every mail leaves under her name from Site details (issue 27).
+        fromName: 'Ava Monroe',
       },
     ]);
     expect(sent[0]!.text).toContain('E-mail: rosa@example.com');

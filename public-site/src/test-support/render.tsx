@@ -13,6 +13,21 @@ import { seed } from './seed';
 // default 1 s of findBy*, so the public site's tests wait longer for what they expect.
 configure({ asyncUtilTimeout: 5000 });
 
+/**
+ * The page configuration the server writes into every page (server/src/plugins/static-files.ts): her name from Site
+ * details, MODEL_NAME before she saved any. Test servers seed no Site details unless a test does, so pages fall back
+ * to this name as a site started without the seed would.
+ */
+export const CONFIGURED_NAME = 'Ava Monroe';
+function ensurePageConfig() {
+  if (document.getElementById('studio-config')) return;
+  const script = document.createElement('script');
+  script.id = 'studio-config';
+  script.type = 'application/json';
+  script.textContent = JSON.stringify({ modelName: CONFIGURED_NAME });
+  document.head.append(script);
+}
+
 function LocationProbe() {
   const location = useLocation();
   return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
@@ -28,6 +43,7 @@ export async function visitSite(
 
 /** Any element inside a router at `path`, with the backend (one cache per call, as one page visit has). */
 export function renderWithBackend(ui: ReactNode, backend: Backend, path = '/') {
+  ensurePageConfig();
   return render(
     <BackendProvider backend={backend}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>

@@ -16,6 +16,8 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** Where her answer goes (a visitor's own address on a contact message). */
   replyTo?: string;
+  /** The sender's name before MAIL_FROM's address: her name from Site details (withSenderName). */
+  fromName?: string;
 }
 
 export interface Mailer {
@@ -53,7 +55,7 @@ export function createMailer(options: {
     kind: 'smtp',
     async send(message) {
       await transport.sendMail({
-        from,
+        from: message.fromName ? { name: message.fromName, address: senderAddressOf(from) } : from,
         to: message.to,
         subject: message.subject,
         text: message.text,
@@ -61,6 +63,24 @@ export function createMailer(options: {
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       });
+    },
+  };
+}
+
+/** The address of a MAIL_FROM such as `Studio <no-reply@example.com>` or `no-reply@example.com`. */
+export function senderAddressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/**
+ * Every mail sent as her (issue 27): the sender's name is her current name from Site details, read as each mail
+ * leaves, so a rename reaches the next mail; MAIL_FROM only gives the address.
+ */
+export function withSenderName(mailer: Mailer, displayName: () => Promise<string>): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(message) {
+      return mailer.send(message.fromName ? message : { ...message, fromName: await displayName() });
     },
   };
 }

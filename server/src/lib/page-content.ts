@@ -37,12 +37,15 @@ export function createPageContent(content: ContentStore, dataDir: string): PageC
   /** What one page's head reads, loaded from the storage before the page is rendered. */
   async function forPage({ id: route, params }: RouteMatch): Promise<PageContentSource> {
     const inPortfolio = route === 'portfolioSection' || route === 'printConcept';
-    const [metaDoc, portfolioDoc, service, project] = await Promise.all([
+    const [metaDoc, portfolioDoc, service, project, site] = await Promise.all([
       inPortfolio ? content.getPortfolioMeta() : null,
       inPortfolio ? content.getPortfolioContent() : null,
       route === 'service' && params.id ? content.findService(params.id) : null,
       route === 'portfolioSection' && params.section ? content.getProject(params.section) : null,
+      route === 'home' ? content.getSite() : null,
     ]);
+    // Her own hero image (Site details) replaces the built-in plate on '/' (home-page.tsx), so it is the one preloaded.
+    const ownHero = site?.details.heroImage.trim() ?? '';
     const meta = metaDoc?.data;
     const portfolio = portfolioDoc?.data;
     // As the pages show a service: a featured one without its own picture or text has the defaults.
@@ -70,7 +73,11 @@ export function createPageContent(content: ContentStore, dataDir: string): PageC
       pageImage,
       shareImage: () => (existsSync(path.join(dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),
       heroImage:
-        route === 'home' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined,
+        route === 'home' && ownHero
+          ? ownHero
+          : route === 'home' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE))
+            ? `/media/${HERO_IMAGE_FILE}`
+            : undefined,
     };
   }
 

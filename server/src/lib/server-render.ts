@@ -32,7 +32,8 @@ export interface RenderedPage {
 export interface ServerRendererOptions {
   shellDir: string;
   publicSite: { dir: string; urlPath: string };
-  brand: string;
+  /** The logo's text: her current name (Site details), read for each render; kept pages drop on a content change. */
+  brand: string | (() => Promise<string>);
   backend: Backend;
   log: { warn(obj: unknown, msg: string): void };
   /** The sandbox's child script (lib/render-sandbox-child.cjs). */
@@ -151,12 +152,14 @@ export function createServerRenderer(options: ServerRendererOptions) {
       : [];
   };
 
+  const brandNow = async () => (typeof options.brand === 'string' ? options.brand : options.brand());
+
   async function renderNow(
     url: string,
     sandbox: RenderSandbox,
     publicSite: { dir: string; urlPath: string },
   ): Promise<RenderedPage> {
-    const { html, data } = await sandbox.render(url, options.brand);
+    const { html, data } = await sandbox.render(url, await brandNow());
     return { html, dataJson: jsonForScript(data), styles: stylesOf(publicSite) };
   }
 
@@ -212,7 +215,7 @@ export function createServerRenderer(options: ServerRendererOptions) {
       try {
         for (const url of paths) {
           try {
-            await sandbox.render(url, options.brand);
+            await sandbox.render(url, await brandNow());
           } catch (error) {
             throw new Error(`${url}: ${(error as Error).message}`, { cause: error });
           }

@@ -8,7 +8,8 @@ import { ROUTES } from '@studio/shared/routes';
 
 export interface SiteFilesOptions {
   publicOrigin: string;
-  modelName: string;
+  /** Her current name (Site details). */
+  modelName: () => Promise<string>;
   /** Every public page of the current content, site-relative. */
   sitemapPaths(): Promise<string[]>;
 }
@@ -58,7 +59,7 @@ export function webManifest(modelName: string) {
 
 async function siteFiles(app: FastifyInstance, { publicOrigin, modelName, sitemapPaths }: SiteFilesOptions) {
   const robots = robotsTxt(publicOrigin);
-  const manifest = JSON.stringify(webManifest(modelName));
+
   app.get('/robots.txt', (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(robots),
   );
@@ -69,8 +70,12 @@ async function siteFiles(app: FastifyInstance, { publicOrigin, modelName, sitema
       .header('Cache-Control', 'no-cache')
       .send(sitemapXml(publicOrigin, await sitemapPaths())),
   );
-  app.get('/manifest.webmanifest', (_request, reply) =>
-    reply.type('application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(manifest),
+  // Named after her as she is now (Site details): read per request, like the sitemap.
+  app.get('/manifest.webmanifest', async (_request, reply) =>
+    reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(JSON.stringify(webManifest(await modelName()))),
   );
 }
 

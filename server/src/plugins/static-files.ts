@@ -61,7 +61,12 @@ function setCacheHeaders(reply: { header(name: string, value: string): unknown }
  */
 export type RemoteLocations = Record<'public-site' | 'admin-app', RemoteMount & { integrity?: Record<string, string> }>;
 
-export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = options.remotes): RuntimeConfig {
+/** `modelName` is her current name (Site details): the logo's text and the contract form's default. */
+export function runtimeConfigOf(
+  options: AppOptions,
+  remotes: RemoteLocations = options.remotes,
+  modelName = options.modelName,
+): RuntimeConfig {
   const integrity = { ...remotes['public-site'].integrity, ...remotes['admin-app'].integrity };
   return {
     remotes: {
@@ -69,7 +74,7 @@ export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = 
       'admin-app': `${remotes['admin-app'].urlPath}mf-manifest.json`,
     },
     ...(Object.keys(integrity).length > 0 && { integrity }),
-    modelName: options.modelName,
+    modelName,
     // The studio's day is named per page: the browser's own day may be another (a visitor in Berlin or Auckland).
     studio: studioClockAt(options.timeZone, options.now()),
     // The Firebase home's sign-in needs the web config in the browser; never the admin's address.
@@ -104,6 +109,8 @@ export interface StaticFilesOptions {
   content?: PageContent;
   /** The remotes' live locations, read once per page (deploys/remote-deploys.ts); default: the build output. */
   liveRemotes?: () => Promise<RemoteLocations>;
+  /** Her current name (services/site-identity.ts); MODEL_NAME without it. */
+  displayName?: () => Promise<string>;
 }
 
 /**
@@ -167,11 +174,11 @@ function serveBucketMedia(app: FastifyInstance, files: Pick<MediaFiles, 'stat' |
 
 async function staticFiles(
   app: FastifyInstance,
-  { options, mediaFiles, images, content, renderer, liveRemotes }: StaticFilesOptions,
+  { options, mediaFiles, images, content, renderer, liveRemotes, displayName }: StaticFilesOptions,
 ) {
   const indexFile = path.join(options.shellDir, 'index.html');
-  const configJsonOf = (remotes: RemoteLocations) =>
-    JSON.stringify(runtimeConfigOf(options, remotes)).replace(/</g, '\\u003c');
+  const configJsonOf = (remotes: RemoteLocations, name: string) =>
+    JSON.stringify(runtimeConfigOf(options, remotes, name)).replace(/</g, '\\u003c');
   let cached: { mtimeMs: number; html: string } | undefined;
   // One manifest reader per folder: each deployed version's manifest is read once, the build output's when it changes.
   const readers = new Map<string, ReturnType<typeof createRemoteFilesReader>>();
@@ -180,11 +187,10 @@ async function staticFiles(
     if (!reader) readers.set(dir, (reader = createRemoteFilesReader(dir, urlPath)));
     return reader();
   };
-  // Her name in every title: one input (the registry's heads take it), the same the shell's runtime configuration
-  // gives the browser's titles.
-  const siteName = () => options.modelName;
-  const metaSourceOf = (source: PageContentSource | undefined): PageMetaSource => ({
-    modelName: siteName(),
+  // Her name in every title: one input (her display name from Site details, read per page), the same the shell's
+  // runtime configuration gives the browser's titles.
+  const metaSourceOf = (source: PageContentSource | undefined, name: string): PageMetaSource => ({
+    modelName: name,
     publicOrigin: options.publicOrigin,
     ...NO_CONTENT,
     shareImage: () => undefined,
@@ -214,11 +220,12 @@ async function staticFiles(
     const pathname = url.split('?')[0] ?? '/';
     const route = matchRoute(pathname);
     // Read once: the configuration and the preload hints name the same version of each remote.
-    const [remotes, pageContent] = await Promise.all([
+    const [remotes, pageContent, name] = await Promise.all([
       given ?? (liveRemotes ? liveRemotes() : (options.remotes as RemoteLocations)),
       route && content?.forPage(route),
+      displayName ? displayName() : options.modelName,
     ]);
-    const metaSource = metaSourceOf(pageContent ?? undefined);
+    const metaSource = metaSourceOf(pageContent ?? undefined, name);
     // The registry says which addresses are pages, its metadata (with the content) whether this one's content exists.
     const meta = pageMetaFor(route, metaSource);
     const found = route !== null && meta.found;
@@ -236,7 +243,7 @@ async function staticFiles(
         ...meta,
         url: `${options.publicOrigin}${canonicalPath}`,
         image: image && `${options.publicOrigin}${image}`,
-        siteName: siteName(),
+        siteName: name,
         noindex: route === null || !found || ROUTES[route.id].visibility === 'noindex',
       }) +
       preloadLinksFor(route, remoteFiles(remotes['public-site']), remotes['public-site'].integrity) +
@@ -245,7 +252,7 @@ async function staticFiles(
     let page = html
       .replace(
         CONFIG_SLOT,
-        () => `<script id="studio-config" type="application/json">${configJsonOf(remotes)}</script>`,
+        () => `<script id="studio-config" type="application/json">${configJsonOf(remotes, name)}</script>`,
       )
       .replace(HEAD_SLOT, () => head);
     if (rendered) {

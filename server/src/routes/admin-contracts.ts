@@ -15,6 +15,7 @@ import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
 import type { BookingsStore, ContentStore, ContractEventInput, ContractsStore } from '../repositories/ports';
 import type { FastifyRequest } from 'fastify';
+import type { SiteIdentityReader } from '../services/site-identity';
 import { HttpError } from '../plugins/errors';
 import { BOOKING_NOT_FOUND } from './admin-bookings';
 import { refusals } from './refusals';
@@ -22,6 +23,7 @@ import {
   CONTRACT_LINK_MS,
   dealForBooking,
   documentOf,
+  providerActorOf,
   draftPdf,
   newSigningToken,
   signingPath,
@@ -43,20 +45,27 @@ export interface AdminContractsOptions {
   contracts: ContractsStore;
   bus: ChangeBus;
   mailer: Mailer;
+  /** Her name and public contact (Site details): the contract's provider and the audit trail's actor. */
+  identity: SiteIdentityReader;
 }
 
-/** Who did it, from where: the audit trail's line for an admin action. */
-const adminEvent = (request: FastifyRequest, type: ContractEventInput['type']): ContractEventInput => ({
+/**
+ * Who did it, from where: the audit trail's line for an admin action. The client reads the trail, so she is named by
+ * her public contact (providerActorOf), never by her sign-in address.
+ */
+const adminEvent = (request: FastifyRequest, type: ContractEventInput['type'], actor: string): ContractEventInput => ({
   type,
-  actor: request.studioSession?.user.email ?? 'admin',
+  actor,
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
 });
 
 const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async (
   app,
-  { options, bookings, content, contracts, bus, mailer },
+  { options, bookings, content, contracts, bus, mailer, identity },
 ) => {
+  const herEvent = async (request: FastifyRequest, type: ContractEventInput['type']) =>
+    adminEvent(request, type, providerActorOf(await identity.current()));
   const told = (contract: ContractRecord) => {
     bus.publish({ topic: 'contracts', contract });
     return contract;
@@ -103,7 +112,7 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       reply.header('Cache-Control', 'no-store');
       const booking = await bookingOf(request.params.id);
       const [deal, list] = await Promise.all([
-        dealForBooking(booking, content, options),
+        identity.current().then((me) => dealForBooking(booking, content, me)),
         contracts.listForBooking(booking.id),
       ]);
       return { deal, contracts: list };
@@ -124,9 +133,9 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       const created = await oneAtATime(booking.id, async () => {
         const [latest] = await contracts.listForBooking(booking.id);
         if (latest && latest.status !== 'signed') throw new HttpError(409, CONTRACT_OPEN_VERSION);
-        const deal = await dealForBooking(booking, content, options);
+        const deal = await dealForBooking(booking, content, await identity.current());
         const at = options.now().toISOString();
-        return contracts.create(booking.id, { ...request.body, deal }, at, adminEvent(request, 'created'));
+        return contracts.create(booking.id, { ...request.body, deal }, at, await herEvent(request, 'created'));
       });
       return reply.code(201).send(told(created));
     },
@@ -148,7 +157,7 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
         current.id,
         request.body,
         options.now().toISOString(),
-        adminEvent(request, 'edited'),
+        await herEvent(request, 'edited'),
       );
       // Signed between the read and the write.
       if (!edited) throw new HttpError(409, CONTRACT_SIGNED);
@@ -180,13 +189,14 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
         signingTokenHash(token),
         expiresAt,
         now.toISOString(),
-        adminEvent(request, 'sent'),
+        await herEvent(request, 'sent'),
       );
       if (!sent) throw new HttpError(409, CONTRACT_SIGNED);
       const link = `${options.publicOrigin}${signingPath(token)}`;
       try {
+        const name = await identity.displayName();
         await mailer.send(
-          signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, options.modelName, options.timeZone),
+          signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, name, options.timeZone),
         );
       } catch (error) {
         request.log.error({ err: error, contractId: sent.id }, 'contract signing mail failed');

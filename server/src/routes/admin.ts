@@ -29,6 +29,7 @@ import { adminCalendarFeedRoutes } from './calendar-feed';
 import adminDeploymentsRoutes from './admin-deployments';
 import type { RemoteDeploys } from '../deploys/remote-deploys';
 import type { PreviewLinks } from '../deploys/preview-links';
+import type { SiteIdentityReader } from '../services/site-identity';
 
 export interface AdminRoutesOptions {
   options: AppOptions;
@@ -46,6 +47,7 @@ export interface AdminRoutesOptions {
   deploys: RemoteDeploys;
   previews: PreviewLinks;
   media: MediaStore;
+  identity: SiteIdentityReader;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -68,6 +70,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     contracts: deps.contracts,
     bus: deps.bus,
     mailer: deps.mailer,
+    identity: deps.identity,
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings, smsSender: deps.smsSender });
   await app.register(adminCalendarFeedRoutes, {

@@ -10,6 +10,7 @@ import type { AppOptions } from '../config';
 import { HttpError } from '../plugins/errors';
 import type { BookingsStore, SettingsStore } from '../repositories/ports';
 import { confirmedBookingsCalendar } from '../services/calendar-invite';
+import { organizerAddressOf, type SiteIdentityReader } from '../services/site-identity';
 import { refusals } from './refusals';
 
 export const FEED_NOT_FOUND = 'Not found';
@@ -51,10 +52,10 @@ export const adminCalendarFeedRoutes: FastifyPluginAsyncZod<CalendarFeedOptions>
   });
 };
 
-/** The feed itself. */
-export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarFeedOptions> = async (
+/** The feed itself: its organizer is her name and public e-mail (Site details), as in the clients' invites. */
+export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarFeedOptions & { identity: SiteIdentityReader }> = async (
   app,
-  { options, settings, bookings },
+  { options, settings, bookings, identity },
 ) => {
   app.get(
     '/api/calendar/:file',
@@ -73,10 +74,11 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<CalendarFeedOptions> = as
       if (!given || !stored || !timingSafeEqual(given, Buffer.from(stored, 'hex'))) {
         throw new HttpError(404, FEED_NOT_FOUND);
       }
-      const ics = confirmedBookingsCalendar(await bookings.confirmedBookings(), {
+      const [confirmed, me] = await Promise.all([bookings.confirmedBookings(), identity.current()]);
+      const ics = confirmedBookingsCalendar(confirmed, {
         timeZone: options.timeZone,
-        modelName: options.modelName,
-        organizerEmail: options.adminEmail,
+        modelName: me.name,
+        organizerEmail: organizerAddressOf(me, options.mailFrom),
         publicOrigin: options.publicOrigin,
         now: options.now(),
       });

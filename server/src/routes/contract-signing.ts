@@ -17,11 +17,13 @@ import {
   documentOf,
   draftPdf,
   mailSignedCopies,
+  providerActorOf,
   sha256,
   signedPdf,
   signingPath,
   signingTokenHash,
 } from '../services/contracts';
+import type { SiteIdentityReader } from '../services/site-identity';
 import { linkProblemPage, signedPage, signingPage, type LinkProblem } from '../services/signing-page';
 
 export const ANOTHER_CONTRACT = 'This link signs only the contract it was sent for.';
@@ -31,13 +33,15 @@ export interface ContractSigningOptions {
   contracts: ContractsStore;
   bus: ChangeBus;
   mailer: Mailer;
+  /** Her name and public contact (Site details): the pages' heading and her line in the audit trail. */
+  identity: SiteIdentityReader;
 }
 
 const PROBLEM_STATUS: Record<LinkProblem, number> = { invalid: 404, expired: 410, signed: 409 };
 
 const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = async (
   app,
-  { options, contracts, bus, mailer },
+  { options, contracts, bus, mailer, identity },
 ) => {
   // The signing form posts as a browser form does; only in this plugin.
   app.addContentTypeParser(
@@ -79,9 +83,10 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
   });
 
-  const view = (contract: ContractRecord, token: string, extra: { fullName?: string; errors?: string[] } = {}) =>
+  const siteName = () => identity.displayName();
+  const view = async (contract: ContractRecord, token: string, extra: { fullName?: string; errors?: string[] } = {}) =>
     signingPage({
-      siteName: options.modelName,
+      siteName: await siteName(),
       contract: documentOf(contract),
       contractId: contract.id,
       version: contract.version,
@@ -100,7 +105,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
     async (request, reply) => {
       const opened = await open(request.params.token);
       if ('problem' in opened)
-        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
+        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, await siteName()));
       const at = options.now().toISOString();
       const viewed = await contracts.view(
         opened.contract.id,
@@ -108,7 +113,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
         clientEvent(request, 'viewed', opened.contract.deal.client.email),
       );
       if (viewed) bus.publish({ topic: 'contracts', contract: viewed });
-      return html(reply, 200, view(viewed ?? opened.contract, request.params.token));
+      return html(reply, 200, await view(viewed ?? opened.contract, request.params.token));
     },
   );
 
@@ -118,7 +123,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
     async (request, reply) => {
       const opened = await open(request.params.token);
       if ('problem' in opened)
-        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
+        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, await siteName()));
       const pdf = await draftPdf(opened.contract, documentOf(opened.contract));
       return reply
         .header('Content-Type', 'application/pdf')
@@ -137,20 +142,20 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
     },
     async (request, reply) => {
       if (request.headers['sec-fetch-site'] === 'cross-site') {
-        return html(reply, 403, linkProblemPage('invalid', options.modelName));
+        return html(reply, 403, linkProblemPage('invalid', await siteName()));
       }
       const { token } = request.params;
       const opened = await open(token);
       if ('problem' in opened)
-        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, options.modelName));
+        return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, await siteName()));
       const { contract } = opened;
       const parsed = contractSignatureSchema.safeParse(request.body);
       if (parsed.success && parsed.data.contractId !== contract.id) {
-        return html(reply, 403, view(contract, token, { errors: [ANOTHER_CONTRACT] }));
+        return html(reply, 403, await view(contract, token, { errors: [ANOTHER_CONTRACT] }));
       }
       if (!parsed.success) {
         const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
-        return html(reply, 400, view(contract, token, { fullName: request.body.fullName ?? '', errors }));
+        return html(reply, 400, await view(contract, token, { fullName: request.body.fullName ?? '', errors }));
       }
 
       const at = options.now().toISOString();
@@ -158,12 +163,14 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       const document = documentOf(contract);
       const documentHash = documentHashOf(document);
       const event = clientEvent(request, 'signed', name);
-      const pdf = await signedPdf(contract, document, {
-        name,
-        at,
-        documentHash,
-        events: [...contract.events, { ...event, at }],
-      });
+      // A contract made before her actions were logged under her public contact names her sign-in address: the
+      // client's copy shows her public contact instead (ADMIN_EMAIL never leaves the server).
+      const me = providerActorOf(await identity.current());
+      const privateAddress = options.adminEmail.trim().toLowerCase();
+      const events = [...contract.events, { ...event, at }].map((e) =>
+        e.actor.trim().toLowerCase() === privateAddress ? { ...e, actor: me } : e,
+      );
+      const pdf = await signedPdf(contract, document, { name, at, documentHash, events });
       const signed = await contracts.sign(
         contract.id,
         { signerName: name, documentHash, pdf, pdfHash: sha256(pdf) },
@@ -171,7 +178,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
         event,
       );
       // Signed (or changed) by another request while this one drew the PDF.
-      if (!signed) return html(reply, 409, linkProblemPage('signed', options.modelName));
+      if (!signed) return html(reply, 409, linkProblemPage('signed', await siteName()));
       bus.publish({ topic: 'contracts', contract: signed });
 
       const recipients = [...new Set([contract.deal.client.email, options.adminEmail].filter(Boolean))];
@@ -182,7 +189,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       return html(
         reply,
         200,
-        signedPage({ siteName: options.modelName, title: document.title, signerName: name, documentHash }),
+        signedPage({ siteName: await siteName(), title: document.title, signerName: name, documentHash }),
       );
     },
   );

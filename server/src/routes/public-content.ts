@@ -40,7 +40,7 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
   { content, availability, options, bookable },
 ) => {
   app.get('/api/config', { schema: { response: { 200: runtimeConfigSchema, ...refusals } } }, async () =>
-    runtimeConfigOf(options),
+    runtimeConfigOf(options, options.remotes, (await content.getSite()).details.name || options.modelName),
   );
 
   app.get(

@@ -18,7 +18,7 @@ export interface InviteOptions {
   sequence: number;
   timeZone: string;
   modelName: string;
-  /** Her address: the organizer a calendar answers to. */
+  /** Her public address (organizerAddressOf, site-identity.ts): the organizer a calendar answers to. */
   organizerEmail: string;
   /** The site's origin; its host names the UIDs. */
   publicOrigin: string;

@@ -13,10 +13,10 @@ import {
 } from '@studio/shared/domain/contract';
 import type { BookingRequest } from '@studio/shared/domain';
 import { formatInstant } from '@studio/shared/domain/studio-time';
-import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
 import type { ContentStore } from '../repositories/ports';
 import type { ContractPdfInput } from './contract-pdf';
+import type { SiteIdentity } from './site-identity';
 
 // The PDF library and its font engine are loaded when the first PDF is drawn, not at start: evaluated, they hold
 // about 45 MB of the server's memory (measured with `node -e "require('@pdf-lib/fontkit')"`), for a page she opens
@@ -36,15 +36,21 @@ export const signingPath = (token: string) => `/contracts/sign/${token}`;
 /** What the storage keeps of a signing link's secret, and looks it up by. */
 export const signingTokenHash = (token: string) => sha256(token);
 
-/** The deal a new contract for the booking carries: its tier's price and inclusions, its dates, places and contacts. */
+/**
+ * The deal a new contract for the booking carries: its tier's price and inclusions, its dates, places and contacts.
+ * She is reached at her public e-mail and phone (Site details), never at her sign-in address.
+ */
 export async function dealForBooking(
   booking: BookingRequest,
   content: ContentStore,
-  options: AppOptions,
+  identity: SiteIdentity,
 ): Promise<ContractDeal> {
   const tier = (await content.findService(booking.serviceId))?.tiers.find((t) => t.id === booking.serviceTierId);
-  return contractDealOf(booking, tier, { email: options.adminEmail, phone: '' });
+  return contractDealOf(booking, tier, { email: identity.email, phone: identity.phone });
 }
+
+/** How she appears in a contract's audit trail: her public e-mail, else her name (never her sign-in address). */
+export const providerActorOf = (identity: SiteIdentity) => identity.email || identity.name;
 
 /** The document a stored contract stands for: its form and its deal (the variant follows the form's service type). */
 export function documentOf(record: ContractRecord): ContractDocument {

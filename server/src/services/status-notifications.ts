@@ -13,6 +13,7 @@ import type { SmsSender } from '../lib/sms-sender';
 import type { BookingsStore, HeldNotification, HeldNotificationsStore } from '../repositories/ports';
 import { calendarInvite, type InviteMethod } from './calendar-invite';
 import { statusChangeMail } from './client-mails';
+import { organizerAddressOf, type SiteIdentityReader } from './site-identity';
 
 export interface StatusNotificationsDeps {
   options: AppOptions;
@@ -20,6 +21,8 @@ export interface StatusNotificationsDeps {
   bookings: BookingsStore;
   mailer: Mailer;
   smsSender: SmsSender;
+  /** Her name and public e-mail (Site details): the mails' signature and the invites' organizer. */
+  identity: SiteIdentityReader;
   log: FastifyBaseLogger;
 }
 
@@ -29,7 +32,7 @@ export class UndoTooLateError extends Error {}
 const RETRY_MS = 30 * 1000;
 
 export function createStatusNotifications(deps: StatusNotificationsDeps) {
-  const { options, held, bookings, mailer, smsSender, log } = deps;
+  const { options, held, bookings, mailer, smsSender, identity, log } = deps;
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<unknown> = Promise.resolve();
   // The tick in progress (taking what came due, then scheduling the next): stop() waits for it, so nothing reads the
@@ -48,25 +51,27 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
   };
 
   // An invite counts as sent once made: its SEQUENCE is taken here.
-  const inviteOf = async (booking: BookingRequest, method: InviteMethod | null) =>
-    method
-      ? calendarInvite(booking, {
-          method,
-          sequence: await bookings.nextInviteSequence(booking.id),
-          timeZone: options.timeZone,
-          modelName: options.modelName,
-          organizerEmail: options.adminEmail,
-          publicOrigin: options.publicOrigin,
-          now: options.now(),
-        })
-      : null;
+  const inviteOf = async (booking: BookingRequest, method: InviteMethod | null) => {
+    if (!method) return null;
+    const [sequence, me] = await Promise.all([bookings.nextInviteSequence(booking.id), identity.current()]);
+    return calendarInvite(booking, {
+      method,
+      sequence,
+      timeZone: options.timeZone,
+      modelName: me.name,
+      organizerEmail: organizerAddressOf(me, options.mailFrom),
+      publicOrigin: options.publicOrigin,
+      now: options.now(),
+    });
+  };
 
   /** The mail and SMS of one change, as they leave. Never rejects: what fails is logged. */
   async function send(note: HeldNotification): Promise<void> {
     try {
       const booking = await bookings.get(note.bookingId);
       if (!booking) return;
-      const mail = statusMailOf(booking, note.status, { modelName: options.modelName, message: note.message });
+      const modelName = await identity.displayName();
+      const mail = statusMailOf(booking, note.status, { modelName, message: note.message });
       if (mail) {
         const invite = await inviteOf(booking, await inviteMethodFor(booking, note.status));
         await mailer
@@ -169,7 +174,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     async moved(booking: BookingRequest): Promise<void> {
       const invite = await inviteOf(booking, booking.status === 'Confirmed' ? 'REQUEST' : null);
       await mailer
-        .send(statusChangeMail(booking, movedMailOf(booking, { modelName: options.modelName }), invite))
+        .send(statusChangeMail(booking, movedMailOf(booking, { modelName: await identity.displayName() }), invite))
         .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'moved mail failed'));
     },
     /** Sends what is due now and answers once it has left (a scheduler's tick, where timers may not run). */

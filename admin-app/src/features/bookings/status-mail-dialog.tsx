@@ -7,7 +7,7 @@ import { statusMailOf } from '@studio/shared/domain/status-mail';
 import { bookingStatusUpdateSchema, PERSONAL_MESSAGE_MAX } from '@studio/shared/schemas';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
-import { configuredModelName } from '../contracts/model-name';
+import { useModelName } from '../contracts/model-name';
 
 const m = messages.bookings.statusMail;
 
@@ -32,7 +32,8 @@ export function StatusMailDialog({
   const messageId = useId();
   const hintId = useId();
   const errorId = useId();
-  const mail = statusMailOf(booking, status, { modelName: configuredModelName(), message });
+  const modelName = useModelName();
+  const mail = statusMailOf(booking, status, { modelName, message });
   const checked = bookingStatusUpdateSchema.safeParse({ status, message });
   const fieldError = checked.success ? null : (checked.error.issues[0]?.message ?? null);
 

@@ -15,7 +15,7 @@ import {
 } from '@studio/shared/domain/contract';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
-import { configuredModelName } from './model-name';
+import { useModelName } from './model-name';
 import { exportContract } from './contract-html';
 import { AuditTrail, DealSummary, contractMoment } from './contract-details';
 import { ContractFields, sameForm } from './contract-fields';
@@ -46,7 +46,8 @@ export function ContractDialog({
   const save = useSaveContract();
   const send = useSendContract();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [form, setForm] = useState<ContractForm>(() => defaultContractForm(booking, configuredModelName(), today));
+  const modelName = useModelName();
+  const [form, setForm] = useState<ContractForm>(() => defaultContractForm(booking, modelName, today));
   const [paperSize, setPaperSize] = useState<ContractPaperSize>('a4');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,5 +1,8 @@
-// The model's name for the contract form's default: the runtime configuration the server writes into the page
-// (the `studio-config` JSON script), so the name is configuration, not code.
+// Her name for the contract form's default and the status mails' signature (issue 27): her Site details as the
+// dashboard last read them, so a rename she just saved is used at once; until they are read, the name the server
+// wrote into the page (the `studio-config` JSON script, itself from Site details).
+import { useSite } from '../content/api/get-content';
+
 export function configuredModelName(doc: Document = document): string {
   try {
     const config = JSON.parse(doc.getElementById('studio-config')?.textContent ?? '{}') as { modelName?: unknown };
@@ -7,4 +10,9 @@ export function configuredModelName(doc: Document = document): string {
   } catch {
     return '';
   }
+}
+
+export function useModelName(): string {
+  const site = useSite();
+  return (site.status === 'ready' && site.data.details.name.trim()) || configuredModelName();
 }

@@ -1,7 +1,10 @@
-// /about (docs/product.md §2): story, approach, services and expertise, equipment list.
+// /about (docs/product.md §2): story, approach, services and expertise, equipment list. Her name and the stats come
+// from her Site details and comp card (issue 27), so the page never disagrees with the comp card.
 import { Link } from '@studio/shared/router';
+import { compCardEntries } from '@studio/shared/domain';
 import { messages } from '../../messages';
-import { useSite } from '../../api/get-site';
+import { pageMessages } from '../../page-messages';
+import { useSite, useSiteName } from '../../api/get-site';
 import './about-page.css';
 
 const PORTRAIT = { src: '/media/comp-card/headshot.svg', width: 800, height: 1000 };
@@ -12,26 +15,30 @@ export function AboutPage() {
   const site = useSite();
   const own = site.status === 'ready' ? site.data.details.about.trim() : '';
   const story = own ? own.split(/\n\s*\n/).map((p) => p.trim()) : t.story;
+  const name = useSiteName();
+  const stats = site.status === 'ready' ? compCardEntries(site.data.compCard) : [];
   return (
     <article className="page about">
       <header className="about-intro">
         <div>
           <p className="eyebrow">{t.eyebrow}</p>
-          <h1>{t.title}</h1>
+          <h1>{name ? t.title(name) : '\u00a0'}</h1>
           <p className="about-lead">{t.lead}</p>
-          <dl className="about-stats" aria-label={t.statsTitle}>
-            {t.stats.map(([value, label]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          {stats.length > 0 && (
+            <dl className="about-stats" aria-label={t.statsTitle}>
+              {stats.map(({ field, value }) => (
+                <div key={field}>
+                  <dt>{pageMessages.compCard.fields[field]}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </div>
         <img
           className="about-portrait"
           src={PORTRAIT.src}
-          alt={t.portraitAlt}
+          alt={name ? t.portraitAlt(name) : ''}
           width={PORTRAIT.width}
           height={PORTRAIT.height}
           fetchPriority="high"

@@ -20,7 +20,8 @@ async function cards() {
 describe('Home', () => {
   it('shows the hero with Book and Portfolio buttons and the Services heading', async () => {
     renderAt('/', backend);
-    expect(screen.getByRole('heading', { level: 1, name: 'Ava Monroe' })).toBeInTheDocument();
+    // Her name from Site details (MODEL_NAME while she has saved none).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ava Monroe' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Book Now' })).toHaveAttribute('href', '/book-me');
     expect(screen.getByRole('link', { name: 'View Portfolio' })).toHaveAttribute('href', '/portfolio');
     expect(screen.getByRole('heading', { level: 2, name: 'Services' })).toBeInTheDocument();

@@ -6,22 +6,30 @@ import { Link } from '@studio/shared/router';
 import { orderServices, servicePriceText, withServiceDefaults } from '@studio/shared/domain/services';
 import type { Service } from '@studio/shared/domain';
 import { useServices } from '../../api/get-services';
+import { useSite, useSiteName } from '../../api/get-site';
 import { messages } from '../../messages';
 import './home.css';
 
+// The built-in plate; her own hero image (Site details) replaces it. The box keeps its ratio (home.css) either way.
 const HERO = { src: '/media/hero.svg', width: 1600, height: 1000 };
 
 export function HomePage() {
   const state = useServices();
   const list = state.data;
   const services = useMemo(() => (list ? orderServices(list).map(withServiceDefaults) : []), [list]);
+  // Her name, tagline and hero image as she saved them (issue 27). The server renders '/' with them, so the first
+  // paint already has them; a non-breaking space holds the heading's line while a client-side visit loads them.
+  const site = useSite();
+  const details = site.status === 'ready' ? site.data.details : null;
+  const ownHero = details?.heroImage.trim() ?? '';
+  const name = useSiteName();
 
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero-text">
-          <p className="eyebrow">{messages.home.eyebrow}</p>
-          <h1 id="hero-title">{messages.home.title}</h1>
+          {details?.tagline && <p className="eyebrow">{details.tagline}</p>}
+          <h1 id="hero-title">{name || '\u00a0'}</h1>
           <p className="hero-lead">{messages.home.lead}</p>
           <div className="row">
             <Link className="btn btn-primary" to="/book-me">
@@ -34,8 +42,8 @@ export function HomePage() {
         </div>
         <div className="hero-media">
           <img
-            src={HERO.src}
-            alt={messages.home.heroAlt}
+            src={ownHero || HERO.src}
+            alt={name ? (ownHero ? messages.home.ownHeroAlt : messages.home.heroAlt)(name) : ''}
             width={HERO.width}
             height={HERO.height}
             fetchPriority="high"

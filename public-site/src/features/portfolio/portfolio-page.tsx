@@ -3,6 +3,7 @@
 import { Link } from '@studio/shared/router';
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
 import { messages } from '../../messages';
+import { useSiteName } from '../../api/get-site';
 import { categoryCount, coverOf, usePortfolioData } from './portfolio-data';
 import { NoPortfolioContent, PortfolioLoading } from './portfolio-states';
 import './portfolio.css';
@@ -10,12 +11,13 @@ import './portfolio.css';
 export function PortfolioPage() {
   const data = usePortfolioData();
   const isAdmin = useAuth(selectIsAdmin);
+  const name = useSiteName();
 
   return (
     <section className="page portfolio">
       <header className="page-header portfolio-header">
         <div>
-          <p className="eyebrow">{messages.home.title}</p>
+          <p className="eyebrow">{name || '\u00a0'}</p>
           <h1>{messages.portfolio.title}</h1>
           <p>{messages.portfolio.intro}</p>
         </div>

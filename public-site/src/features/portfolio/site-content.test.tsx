@@ -77,3 +77,30 @@ test('the about page tells her own story once she has written one', async () => 
   expect(await screen.findByText('I grew up in Tucson.')).toBeInTheDocument();
   expect(screen.getByText('Now I work from Phoenix.')).toBeInTheDocument();
 });
+
+// Issue 27: the home page and the About page read her from Site details and the comp card, never a built-in copy.
+test("the home page shows her saved name, tagline and hero image; About shows her name and the comp card's stats", async () => {
+  const backend = (
+    await visitSite({
+      siteDetails: {
+        ...siteDetails,
+        name: 'Nova Reyes',
+        tagline: 'Editorial model in Tucson',
+        heroImage: '/media/own.jpg',
+      },
+      compCard,
+    })
+  ).backend;
+  const { unmount } = renderAt('/', backend);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Nova Reyes' })).toBeInTheDocument();
+  expect(screen.getByText('Editorial model in Tucson')).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Portrait of Nova Reyes' })).toHaveAttribute('src', '/media/own.jpg');
+  unmount();
+
+  renderAt('/about', backend);
+  expect(await screen.findByRole('heading', { level: 1, name: 'About Nova' })).toBeInTheDocument();
+  const stats = screen.getByLabelText('At a glance');
+  expect(within(stats).getByText(`5'10"`)).toBeInTheDocument();
+  expect(stats).not.toHaveTextContent('5′9″');
+  expect(within(stats).getByText('Height')).toBeInTheDocument();
+});

@@ -24,8 +24,18 @@ import { SERVER_ROOT } from '../../lib/server-root';
 
 export const SHIPPED_MEDIA_DIR = path.join(SERVER_ROOT, 'media-src');
 
-/** Seeds the demo once; `now` is the seed's time, `today` the studio's day then (the demo's dates count from it). */
-export async function seedIfEmpty(storage: Storage, mediaDir: string, now: Date, today: IsoDate): Promise<boolean> {
+/**
+ * Seeds the demo once; `now` is the seed's time, `today` the studio's day then (the demo's dates count from it).
+ * `modelName` (MODEL_NAME) is her name in the seeded Site details: it names her on the first start only; from then on
+ * everything reads Site details (services/site-identity.ts).
+ */
+export async function seedIfEmpty(
+  storage: Storage,
+  mediaDir: string,
+  now: Date,
+  today: IsoDate,
+  modelName = siteDetails.name,
+): Promise<boolean> {
   // Media is (re)written even when the rows exist, so a deleted media folder heals on restart.
   writeArtworks(mediaDir, demoArtworks);
   copyShippedMedia(SHIPPED_MEDIA_DIR, mediaDir, DEMO_VIDEOS);
@@ -35,7 +45,7 @@ export async function seedIfEmpty(storage: Storage, mediaDir: string, now: Date,
       documents: [
         { id: PORTFOLIO_META_ID, data: portfolioMeta },
         { id: PORTFOLIO_CONTENT_ID, data: portfolioContent },
-        { id: SITE_DETAILS_ID, data: siteDetails },
+        { id: SITE_DETAILS_ID, data: { ...siteDetails, name: modelName.trim() || siteDetails.name } },
         { id: COMP_CARD_ID, data: compCard },
       ],
       projects,
