@@ -62,9 +62,9 @@ async function openSignInLink(page: Page) {
   await page.goto(link!);
 }
 
-async function signedInThenHome(page: Page) {
+async function signedInThenDashboard(page: Page) {
   await expect(page.getByText('You are signed in.')).toBeVisible();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${server.url}/admin`);
   await expect(greenDot(page)).toBeVisible();
 }
 
@@ -128,7 +128,7 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
 
   // Her first sign-in: the link alone, as before; the dashboard offers a passkey and she adds one.
   await openSignInLink(page);
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
   await addPasskeyFromDashboard(page, 'This laptop');
   const { credentials } = await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.authenticatorId });
   expect(credentials).toHaveLength(1);
@@ -153,7 +153,7 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
   await expect(greenDot(page)).toHaveCount(0);
   expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
   await page.getByRole('button', { name: 'Use my passkey' }).click();
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
   await page.getByRole('link', { name: 'Admin' }).click();
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByRole('listitem')).toContainText('This laptop');
@@ -171,7 +171,7 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
   expect((await outbox(page)).some((m) => m.subject === 'Your passkeys were removed by the site host')).toBe(true);
   await signOutFromDashboard(page);
   await openSignInLink(page);
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
 });
 
 test('a lost passkey: on a device without it, the recovery code signs her in once, and she is told', async ({
@@ -180,7 +180,7 @@ test('a lost passkey: on a device without it, the recovery code signs her in onc
   test.setTimeout(120_000);
   const laptop = await addDevice(page);
   await openSignInLink(page);
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
   const code = await addPasskeyFromDashboard(page, 'Old phone');
   await signOutFromDashboard(page);
 
@@ -195,7 +195,7 @@ test('a lost passkey: on a device without it, the recovery code signs her in onc
   await page.getByRole('button', { name: 'Lost your passkey? Use your recovery code' }).click();
   await page.getByRole('textbox', { name: 'Recovery code' }).fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
   expect((await outbox(page)).some((m) => m.subject === 'Your recovery code was used to sign in')).toBe(true);
 
   // On the dashboard: the used code is gone; the old passkey can be removed after a confirmation.
@@ -211,5 +211,5 @@ test('a lost passkey: on a device without it, the recovery code signs her in onc
 
   // The code worked once only: with no passkey left, the link alone signs her in again.
   await openSignInLink(page);
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
 });
