@@ -5,6 +5,8 @@
 // recovery code is the way in from a device without her passkey, and the host's `npm run admin -- reset-passkeys` the
 // way back to the link alone. Each test runs its own server on 'localhost' (WebAuthn refuses an IP address as the
 // relying party), so the shared server's admin keeps signing in by link alone.
+// Issue 27: on a device holding her passkey the sign-in form's first button signs her in with it alone, no e-mail
+// sent, and every sign-in lands on her dashboard.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -43,6 +45,8 @@ async function addDevice(page: Page): Promise<{ cdp: CDPSession; authenticatorId
   });
   return { cdp, authenticatorId };
 }
+
+const mailCount = async (page: Page) => (await outbox(page)).filter((m) => m.channel === 'mail').length;
 
 async function outbox(page: Page): Promise<OutboxMessage[]> {
   return (await (await page.request.get(`${server.url}/api/dev/outbox`)).json()) as OutboxMessage[];
@@ -212,4 +216,62 @@ test('a lost passkey: on a device without it, the recovery code signs her in onc
   // The code worked once only: with no passkey left, the link alone signs her in again.
   await openSignInLink(page);
   await signedInThenDashboard(page);
+});
+
+test('on a device holding her passkey, "Sign in with passkey" signs her in with no e-mail and lands on /admin', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const device = await addDevice(page);
+  await openSignInLink(page);
+  await signedInThenDashboard(page);
+  await addPasskeyFromDashboard(page, 'This phone');
+  await signOutFromDashboard(page);
+
+  const mailsBefore = await mailCount(page);
+  await tripleClickLogo(page);
+  const form = page.getByRole('form', { name: 'Admin sign-in' });
+  const withPasskey = form.getByRole('button', { name: 'Sign in with passkey' });
+  await expect(withPasskey).toBeFocused();
+  await withPasskey.click();
+  await page.waitForURL(`${server.url}/admin`);
+  await expect(greenDot(page)).toBeVisible();
+  await expect(form).toHaveCount(0);
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await expect(section.getByRole('listitem')).toContainText('last used');
+  // No e-mail round trip: nothing was mailed for this sign-in.
+  expect(await mailCount(page)).toBe(mailsBefore);
+  const [used] = (await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.authenticatorId }))
+    .credentials;
+  expect(used?.signCount).toBeGreaterThan(0);
+});
+
+test('at 390 px the form offers the passkey first to anyone; a device without one is told so, and the link stays', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A device holding no passkey of this site, as a visitor's (or hers before enrolling) does.
+  await addDevice(page);
+  await page.goto(`${server.url}/`);
+  await tripleClickLogo(page);
+  const form = page.getByRole('form', { name: 'Admin sign-in' });
+  const withPasskey = form.getByRole('button', { name: 'Sign in with passkey' });
+  await expect(withPasskey).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Send Link' })).toBeVisible();
+  // The passkey first, the e-mail link below it; both full width and 44 px tall on a phone.
+  const passkeyBox = (await withPasskey.boundingBox())!;
+  const emailBox = (await form.getByRole('textbox', { name: 'Email' }).boundingBox())!;
+  expect(passkeyBox.y + passkeyBox.height).toBeLessThanOrEqual(emailBox.y);
+  expect(passkeyBox.height).toBeGreaterThanOrEqual(44);
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark.png') });
+
+  await withPasskey.click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'No passkey on this device matches, or the request was cancelled. Use the email link below.',
+  );
+  await expect(greenDot(page)).toHaveCount(0);
+  expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark-refused.png') });
 });
