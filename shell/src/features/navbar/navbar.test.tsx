@@ -286,6 +286,8 @@ describe('a browser with passkeys', () => {
     expect(location()).not.toBe('/admin');
     expect(await memory.auth.current()).toBeNull();
     expect(passkeyButton()).toBeEnabled();
+    // The e-mail box did nothing wrong.
+    expect(emailBox()).not.toHaveAttribute('aria-invalid', 'true');
 
     fireEvent.change(emailBox()!, { target: { value: ADMIN } });
     await act(async () => {
@@ -293,5 +295,6 @@ describe('a browser with passkeys', () => {
       await server.idle();
     });
     expect(screen.getByRole('status')).toHaveTextContent(/^Sign-in link sent! Check your email\.$/);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -26,6 +26,8 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
   const [email, setEmail] = useState('');
   const [loading, setLoading] = useState(false);
   const [passkeyPending, setPasskeyPending] = useState(false);
+  // Shown under the passkey button, apart from the e-mail's notice: the e-mail box did nothing wrong.
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
   const [passkeys] = useState(supportsPasskeys);
   const input = useRef<HTMLInputElement>(null);
   const passkeyButton = useRef<HTMLButtonElement>(null);
@@ -38,19 +40,21 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
 
   const signInWithPasskey = async () => {
     setPasskeyPending(true);
+    setPasskeyProblem(null);
     onNotice(null);
     try {
       await backend.auth.signInWithPasskeyAlone();
       // Signed in: the navbar closes this form as the admin appears, and she lands on her dashboard.
       navigate('/admin');
     } catch (error) {
-      onNotice({ kind: 'error', text: passkeyErrorText(error) });
+      setPasskeyProblem(passkeyErrorText(error));
       setPasskeyPending(false);
     }
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setPasskeyProblem(null);
     const address = email.trim();
     if (!address) {
       onNotice({ kind: 'error', text: messages.signIn.emailRequired });
@@ -93,6 +97,11 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
             {passkeyPending && <span className="spinner spinner-small" aria-hidden="true" />}
             {passkeyPending ? messages.signIn.passkeyWaiting : messages.signIn.withPasskey}
           </button>
+          {passkeyProblem && (
+            <p className="navbar-sign-in-notice is-error" role="alert">
+              {passkeyProblem}
+            </p>
+          )}
           <p className="navbar-sign-in-or">{messages.signIn.orByEmail}</p>
         </>
       )}
