@@ -263,9 +263,9 @@ test('at 390 px the form offers the passkey first to anyone; a device without on
   const emailBox = (await form.getByRole('textbox', { name: 'Email' }).boundingBox())!;
   expect(passkeyBox.y + passkeyBox.height).toBeLessThanOrEqual(emailBox.y);
   expect(passkeyBox.height).toBeGreaterThanOrEqual(44);
-  await page.screenshot({ path: testInfo.outputPath('sign-in-390-light.png') });
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-light.png'), animations: 'disabled' });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark.png') });
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark.png'), animations: 'disabled' });
 
   await withPasskey.click();
   await expect(form.getByRole('alert')).toHaveText(
@@ -273,5 +273,5 @@ test('at 390 px the form offers the passkey first to anyone; a device without on
   );
   await expect(greenDot(page)).toHaveCount(0);
   expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
-  await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark-refused.png') });
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark-refused.png'), animations: 'disabled' });
 });
