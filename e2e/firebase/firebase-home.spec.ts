@@ -112,9 +112,9 @@ async function openSignInLink(page: Page, email: string) {
   await page.waitForURL((url) => url.pathname === '/finishSignIn');
 }
 
-async function signedInThenHome(page: Page) {
-  await expect(page.getByRole('status')).toHaveText('You are signed in. Taking you to the home page…');
-  await page.waitForURL((url) => url.pathname === '/');
+async function signedInThenDashboard(page: Page) {
+  await expect(page.getByRole('status')).toHaveText('You are signed in. Taking you to your dashboard…');
+  await page.waitForURL((url) => url.pathname === '/admin');
   await expect(greenDot(page)).toBeVisible();
 }
 
@@ -214,7 +214,7 @@ test('the Firebase home: a booking, her sign-in with link and passkey, status ma
   const device = await addDevice(admin);
   await test.step('the admin signs in with the Auth emulator’s e-mail link and enrols a passkey', async () => {
     await openSignInLink(admin, adminEmail);
-    await signedInThenHome(admin);
+    await signedInThenDashboard(admin);
     await admin.getByRole('link', { name: 'Admin' }).click();
     const offer = admin.getByRole('region', { name: 'Sign in with a passkey' });
     await expect(offer).toContainText('Today the e-mail link alone signs you in.');
@@ -241,7 +241,7 @@ test('the Firebase home: a booking, her sign-in with link and passkey, status ma
     await expect(admin.getByText('One more step: confirm it is you with your passkey.')).toBeVisible();
     await expect(greenDot(admin)).toHaveCount(0);
     await admin.getByRole('button', { name: 'Use my passkey' }).click();
-    await signedInThenHome(admin);
+    await signedInThenDashboard(admin);
   });
 
   // ---- Her dashboard: the booking's status, with the held mail and Undo.

@@ -37,8 +37,8 @@ export async function signInThroughOutbox(page: Page, baseURL: string) {
 
   await page.goto(link!);
   await expect(page.getByText('You are signed in.')).toBeVisible();
-  // The token leaves the address bar at once, and the page goes home after 2 s.
+  // The token leaves the address bar at once, and after 2 s she lands on her dashboard.
   expect(new URL(page.url()).search).toBe('');
-  await page.waitForURL(`${baseURL}/`);
+  await page.waitForURL(`${baseURL}/admin`);
   await expect(greenDot(page)).toBeVisible();
 }

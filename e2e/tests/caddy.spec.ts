@@ -83,7 +83,7 @@ async function signInByMail(page: Page, origin: string) {
   expect(new URL(link!).origin).toBe(origin);
   await page.goto(link!);
   await expect(page.getByText('You are signed in.')).toBeVisible();
-  await page.waitForURL(`${origin}/`);
+  await page.waitForURL(`${origin}/admin`);
   await expect(greenDot(page)).toBeVisible();
 }
 

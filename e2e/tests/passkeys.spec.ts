@@ -5,6 +5,8 @@
 // recovery code is the way in from a device without her passkey, and the host's `npm run admin -- reset-passkeys` the
 // way back to the link alone. Each test runs its own server on 'localhost' (WebAuthn refuses an IP address as the
 // relying party), so the shared server's admin keeps signing in by link alone.
+// Issue 27: on a device holding her passkey the sign-in form's first button signs her in with it alone, no e-mail
+// sent, and every sign-in lands on her dashboard.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -44,6 +46,8 @@ async function addDevice(page: Page): Promise<{ cdp: CDPSession; authenticatorId
   return { cdp, authenticatorId };
 }
 
+const mailCount = async (page: Page) => (await outbox(page)).filter((m) => m.channel === 'mail').length;
+
 async function outbox(page: Page): Promise<OutboxMessage[]> {
   return (await (await page.request.get(`${server.url}/api/dev/outbox`)).json()) as OutboxMessage[];
 }
@@ -62,9 +66,9 @@ async function openSignInLink(page: Page) {
   await page.goto(link!);
 }
 
-async function signedInThenHome(page: Page) {
+async function signedInThenDashboard(page: Page) {
   await expect(page.getByText('You are signed in.')).toBeVisible();
-  await page.waitForURL(`${server.url}/`);
+  await page.waitForURL(`${server.url}/admin`);
   await expect(greenDot(page)).toBeVisible();
 }
 
@@ -128,7 +132,7 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
 
   // Her first sign-in: the link alone, as before; the dashboard offers a passkey and she adds one.
   await openSignInLink(page);
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
   await addPasskeyFromDashboard(page, 'This laptop');
   const { credentials } = await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.authenticatorId });
   expect(credentials).toHaveLength(1);
@@ -153,7 +157,7 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
   await expect(greenDot(page)).toHaveCount(0);
   expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
   await page.getByRole('button', { name: 'Use my passkey' }).click();
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
   await page.getByRole('link', { name: 'Admin' }).click();
   const section = page.getByRole('region', { name: 'Passkeys' });
   await expect(section.getByRole('listitem')).toContainText('This laptop');
@@ -171,7 +175,7 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
   expect((await outbox(page)).some((m) => m.subject === 'Your passkeys were removed by the site host')).toBe(true);
   await signOutFromDashboard(page);
   await openSignInLink(page);
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
 });
 
 test('a lost passkey: on a device without it, the recovery code signs her in once, and she is told', async ({
@@ -180,7 +184,7 @@ test('a lost passkey: on a device without it, the recovery code signs her in onc
   test.setTimeout(120_000);
   const laptop = await addDevice(page);
   await openSignInLink(page);
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
   const code = await addPasskeyFromDashboard(page, 'Old phone');
   await signOutFromDashboard(page);
 
@@ -195,7 +199,7 @@ test('a lost passkey: on a device without it, the recovery code signs her in onc
   await page.getByRole('button', { name: 'Lost your passkey? Use your recovery code' }).click();
   await page.getByRole('textbox', { name: 'Recovery code' }).fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
   expect((await outbox(page)).some((m) => m.subject === 'Your recovery code was used to sign in')).toBe(true);
 
   // On the dashboard: the used code is gone; the old passkey can be removed after a confirmation.
@@ -211,5 +215,63 @@ test('a lost passkey: on a device without it, the recovery code signs her in onc
 
   // The code worked once only: with no passkey left, the link alone signs her in again.
   await openSignInLink(page);
-  await signedInThenHome(page);
+  await signedInThenDashboard(page);
+});
+
+test('on a device holding her passkey, "Sign in with passkey" signs her in with no e-mail and lands on /admin', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const device = await addDevice(page);
+  await openSignInLink(page);
+  await signedInThenDashboard(page);
+  await addPasskeyFromDashboard(page, 'This phone');
+  await signOutFromDashboard(page);
+
+  const mailsBefore = await mailCount(page);
+  await tripleClickLogo(page);
+  const form = page.getByRole('form', { name: 'Admin sign-in' });
+  const withPasskey = form.getByRole('button', { name: 'Sign in with passkey' });
+  await expect(withPasskey).toBeFocused();
+  await withPasskey.click();
+  await page.waitForURL(`${server.url}/admin`);
+  await expect(greenDot(page)).toBeVisible();
+  await expect(form).toHaveCount(0);
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await expect(section.getByRole('listitem')).toContainText('last used');
+  // No e-mail round trip: nothing was mailed for this sign-in.
+  expect(await mailCount(page)).toBe(mailsBefore);
+  const [used] = (await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.authenticatorId }))
+    .credentials;
+  expect(used?.signCount).toBeGreaterThan(0);
+});
+
+test('at 390 px the form offers the passkey first to anyone; a device without one is told so, and the link stays', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A device holding no passkey of this site, as a visitor's (or hers before enrolling) does.
+  await addDevice(page);
+  await page.goto(`${server.url}/`);
+  await tripleClickLogo(page);
+  const form = page.getByRole('form', { name: 'Admin sign-in' });
+  const withPasskey = form.getByRole('button', { name: 'Sign in with passkey' });
+  await expect(withPasskey).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Send Link' })).toBeVisible();
+  // The passkey first, the e-mail link below it; both full width and 44 px tall on a phone.
+  const passkeyBox = (await withPasskey.boundingBox())!;
+  const emailBox = (await form.getByRole('textbox', { name: 'Email' }).boundingBox())!;
+  expect(passkeyBox.y + passkeyBox.height).toBeLessThanOrEqual(emailBox.y);
+  expect(passkeyBox.height).toBeGreaterThanOrEqual(44);
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-light.png'), animations: 'disabled' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark.png'), animations: 'disabled' });
+
+  await withPasskey.click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'No passkey on this device matches, or the request was cancelled. Use the email link below.',
+  );
+  await expect(greenDot(page)).toHaveCount(0);
+  expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
+  await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark-refused.png'), animations: 'disabled' });
 });

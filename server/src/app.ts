@@ -318,7 +318,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     signInLimits: deps.signInLimits,
     passkeys: deps.passkeys,
   });
-  await app.register(authPasskeyRoutes, { options, sessions: deps.sessions, passkeys: deps.passkeys });
+  await app.register(authPasskeyRoutes, {
+    options,
+    sessions: deps.sessions,
+    passkeys: deps.passkeys,
+    signInLimits: deps.signInLimits,
+  });
   if (options.home === 'firebase') {
     await app.register(authFirebaseRoutes, {
       options,

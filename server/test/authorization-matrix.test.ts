@@ -477,6 +477,24 @@ const TABLE: Row[] = [
     request: () => ({ method: 'POST', url: '/api/auth/recovery', payload: { code: 'AAAAA-AAAAA-AAAAA-AAAAA' } }),
     expect: { visitor: 401, stranger: 401, admin: 401 },
   },
+  // Sign-in by passkey alone (issue 27): open to everyone, as a sign-in is; a session changes nothing. An assertion for
+  // a ceremony that was never started is refused alike (passkey-sign-in.test.ts goes through real ones).
+  {
+    method: 'POST',
+    route: '/api/auth/passkey/sign-in/options',
+    request: () => ({ method: 'POST', url: '/api/auth/passkey/sign-in/options', payload: {} }),
+    expect: OPEN,
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/passkey/sign-in',
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/passkey/sign-in',
+      payload: { ceremony: 'A'.repeat(43), response: assertion },
+    }),
+    expect: { visitor: 401, stranger: 401, admin: 401 },
+  },
   // Her passkeys: only her session. Adding one needs a real ceremony (passkeys.test.ts); here a well-formed answer to
   // no challenge gets past the guard to the verification, which refuses it.
   {

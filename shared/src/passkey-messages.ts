@@ -9,3 +9,6 @@ export const PASSKEY_NOT_FOUND = 'Passkey not found';
 export const PASSKEY_CANCELLED = 'The passkey request was cancelled or timed out.';
 export const PASSKEY_ALREADY_ON_DEVICE = 'This device already holds one of your passkeys.';
 export const PASSKEYS_NOT_SUPPORTED = 'Passkeys are not supported here.';
+/** Every refusal of a sign-in by passkey alone, in one wording: a visitor learns nothing about which passkeys exist. */
+export const PASSKEY_SIGN_IN_REFUSED =
+  'No passkey on this device matches your sign-in, or the sign-in took too long. Try again, or use the e-mail link.';

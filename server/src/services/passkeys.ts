@@ -1,7 +1,8 @@
 // Passkeys for the admin (docs/architecture.md, sign-in). An e-mail link alone is the weakest sign-in an admin of client
 // data can have (NIST SP 800-63B does not accept e-mail as an out-of-band authenticator; OWASP ASVS L2 asks for a second
 // factor), so once she has a passkey the link only opens the passkey step and her passkey (or her one-time recovery
-// code) completes sign-in. WebAuthn through @simplewebauthn/server; the relying party (its ID and origin) is
+// code) completes sign-in. Her passkeys are discoverable, so on a device holding one she may also sign in with the
+// passkey alone (issue 27), with no e-mail round trip. WebAuthn through @simplewebauthn/server; the relying party (its ID and origin) is
 // PUBLIC_ORIGIN, never a request's Host. Every new passkey, removal, recovery and reset mails her a notice.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,12 +29,19 @@ import type {
 import { formatInstant } from '@studio/shared/domain/studio-time';
 import type { Mailer } from '../lib/mailer';
 import type { SecondFactorStore } from '../lib/second-factor';
-import type { PasskeysStore } from '../repositories/ports';
+import { hashSecret, newSecret } from '../lib/sessions';
+import type { PasskeysStore, StoredPasskey } from '../repositories/ports';
 
 export type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
 export type AuthenticationOptions = z.infer<typeof authenticationOptionsSchema>;
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 export type AuthenticationResponse = z.infer<typeof authenticationResponseSchema>;
+
+/** The options of a sign-in by passkey alone, and the id of its ceremony, which the answer must name. */
+export interface PasskeySignInOptions {
+  ceremony: string;
+  options: AuthenticationOptions;
+}
 
 /** How long the browser offers the authenticator's prompt; the challenge itself lives longer. */
 const CEREMONY_TIMEOUT_MS = 2 * 60 * 1000;
@@ -87,6 +95,37 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     const code = recoveryCodeFromBytes(randomBytes(20));
     await passkeys.replaceRecoveryCode(email, hashRecoveryCode(normaliseRecoveryCode(code) ?? ''), stamp());
     return code;
+  };
+
+  /** Checks an assertion against the challenge and the stored credential, and records the use; false when refused. */
+  const verifyAndRecord = async (
+    expectedChallenge: string,
+    credential: StoredPasskey,
+    response: AuthenticationResponse,
+  ): Promise<boolean> => {
+    try {
+      const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: publicOrigin,
+        expectedRPID: rpID,
+        credential: {
+          id: credential.id,
+          publicKey: credential.publicKey,
+          counter: credential.counter,
+          transports: credential.transports,
+        },
+        requireUserVerification: true,
+      });
+      // The library refuses a counter that did not grow (a cloned authenticator); this refuses a lost race.
+      return (
+        verified &&
+        (await passkeys.recordUse(credential.id, credential.counter, authenticationInfo.newCounter, stamp()))
+      );
+    } catch (error) {
+      log.warn({ err: error }, 'passkey sign-in refused');
+      return false;
+    }
   };
 
   return {
@@ -174,7 +213,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       const recoveryCode = (await passkeys.hasRecoveryCode(email)) ? null : await newRecoveryCode(email);
       await notify(email, NOTICE_SUBJECTS.added, [
         `A passkey named "${name}" was added to your sign-in on ${when(passkey.createdAt)}.`,
-        'From now on you sign in with the e-mail link and then your passkey.',
+        'From now on "Sign in with passkey" signs you in on that device; elsewhere the e-mail link and then your passkey or recovery code do.',
       ]);
       return { passkey, recoveryCode };
     },
@@ -214,29 +253,41 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       if (!expectedChallenge) return false;
       const credential = await passkeys.find(response.id);
       if (!credential || credential.email !== email) return false;
-      try {
-        const { verified, authenticationInfo } = await verifyAuthenticationResponse({
-          response,
-          expectedChallenge,
-          expectedOrigin: publicOrigin,
-          expectedRPID: rpID,
-          credential: {
-            id: credential.id,
-            publicKey: credential.publicKey,
-            counter: credential.counter,
-            transports: credential.transports,
-          },
-          requireUserVerification: true,
-        });
-        // The library refuses a counter that did not grow (a cloned authenticator); this refuses a lost race.
-        return (
-          verified &&
-          (await passkeys.recordUse(credential.id, credential.counter, authenticationInfo.newCounter, stamp()))
-        );
-      } catch (error) {
-        log.warn({ err: error }, 'passkey sign-in refused');
+      return verifyAndRecord(expectedChallenge, credential, response);
+    },
+
+    /**
+     * Options for signing in with the passkey alone (issue 27): no allowCredentials, so the browser offers the
+     * passkeys it holds for this site (discoverable ones: enrolment asks for residentKey 'required') and a visitor
+     * learns nothing about which exist. The challenge is kept under a fresh ceremony id, answered with the options.
+     */
+    async signInOptions(): Promise<PasskeySignInOptions> {
+      const ceremony = newSecret();
+      const options = await generateAuthenticationOptions({
+        rpID,
+        timeout: CEREMONY_TIMEOUT_MS,
+        userVerification: 'required',
+      });
+      await steps.putChallenge(hashSecret(ceremony), 'authentication', options.challenge);
+      return { ceremony, options: options as AuthenticationOptions };
+    },
+
+    /**
+     * Verifies a sign-in by passkey alone: the ceremony's challenge (spent here, whatever the outcome), a passkey
+     * stored for `email` (the admin's; no other address's passkey opens anything), the user handle it names being
+     * hers, user verification and the counter. False when not accepted.
+     */
+    async signInWithPasskey(ceremony: string, email: string, response: AuthenticationResponse): Promise<boolean> {
+      const expectedChallenge = await steps.takeChallenge(hashSecret(ceremony), 'authentication');
+      if (!expectedChallenge) return false;
+      const credential = await passkeys.find(response.id);
+      if (!credential || credential.email !== email) return false;
+      // A discoverable credential names its user; it must be the handle every passkey of hers carries. Her handle
+      // exists since she has a passkey, so the candidate is never stored.
+      const handle = response.response.userHandle;
+      if (handle !== undefined && handle !== (await passkeys.userHandle(email, randomBytes(32).toString('base64url'))))
         return false;
-      }
+      return verifyAndRecord(expectedChallenge, credential, response);
     },
 
     /** Spends her recovery code; true when it was her unused one. */

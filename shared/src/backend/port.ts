@@ -170,6 +170,13 @@ export interface AuthPort {
    * has expired, 'not-supported' where passkeys cannot be used.
    */
   signInWithPasskey(): Promise<AuthUser>;
+  /**
+   * Sign-in by passkey alone, with no e-mail link first (issue 27): the browser offers the passkeys this device holds
+   * for the site, and the backend opens the same session the link and the passkey step give. Rejects with 'cancelled'
+   * when she dismisses the prompt or this device holds none, 'unauthenticated' when the backend refuses the passkey
+   * (not hers, or the prompt took too long), 'rate-limited', and 'not-supported' where passkeys cannot be used.
+   */
+  signInWithPasskeyAlone(): Promise<AuthUser>;
   /** The passkey step with her one-time recovery code instead (a lost passkey). */
   signInWithRecoveryCode(code: string): Promise<AuthUser>;
   /** Admin: her passkeys, and whether an unused recovery code exists. */

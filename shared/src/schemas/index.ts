@@ -641,6 +641,16 @@ export const authenticationOptionsSchema = z.strictObject({
   hints: z.array(z.enum(['security-key', 'client-device', 'hybrid'])).optional(),
 });
 
+/** A sign-in by passkey alone (issue 27): its ceremony's id (a 256-bit secret, base64url) and the browser's options. */
+const ceremonyId = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const passkeySignInOptionsSchema = z.strictObject({
+  ceremony: ceremonyId,
+  options: authenticationOptionsSchema,
+});
+
+/** The answer to it: the ceremony it belongs to and the authenticator's assertion. */
+export const passkeySignInSchema = z.strictObject({ ceremony: ceremonyId, response: authenticationResponseSchema });
+
 export const smsStatusSchema = z.strictObject({
   enabled: z.boolean(),
   source: z.enum(['env', 'admin', 'default']),

@@ -823,6 +823,24 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(await backend.auth.current()).toBeNull();
     });
 
+    it('on the device holding her passkey, it alone signs her in; another device is cancelled', async () => {
+      await enrolAndSignOut();
+      const seen: Array<string | null> = [];
+      const stop = backend.auth.onChange((user) => seen.push(user ? user.email : null));
+      const user = await backend.auth.signInWithPasskeyAlone();
+      stop();
+      expect(user.isAdmin).toBe(true);
+      expect(seen).toEqual([user.email]);
+      expect(await backend.auth.current()).toEqual(user);
+      await backend.auth.signOut();
+
+      device().dismissNextPrompt();
+      expect((await rejection(backend.auth.signInWithPasskeyAlone())).code).toBe('cancelled');
+      device().switchToAnother();
+      expect((await rejection(backend.auth.signInWithPasskeyAlone())).code).toBe('cancelled');
+      expect(await backend.auth.current()).toBeNull();
+    });
+
     it('neither the passkey nor the recovery code is a way in without the e-mail link first', async () => {
       const code = await enrolAndSignOut();
       expect((await rejection(backend.auth.signInWithPasskey())).code).toBe('unauthenticated');

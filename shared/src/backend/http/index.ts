@@ -177,6 +177,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
         return () => authListeners.delete(listener);
       },
       signInWithPasskey: async () => (await passkeys()).signInWithPasskey(),
+      signInWithPasskeyAlone: async () => (await passkeys()).signInWithPasskeyAlone(),
       signInWithRecoveryCode: async (code) => (await passkeys()).signInWithRecoveryCode(code),
       listPasskeys: async () => (await passkeys()).listPasskeys(),
       addPasskey: async (name) => (await passkeys()).addPasskey(name),

@@ -36,7 +36,12 @@ function ceremonyError(error: unknown, otherwise: string): BackendError {
 
 export type HttpPasskeys = Pick<
   AuthPort,
-  'signInWithPasskey' | 'signInWithRecoveryCode' | 'listPasskeys' | 'addPasskey' | 'removePasskey'
+  | 'signInWithPasskey'
+  | 'signInWithPasskeyAlone'
+  | 'signInWithRecoveryCode'
+  | 'listPasskeys'
+  | 'addPasskey'
+  | 'removePasskey'
 >;
 
 /** A browser without WebAuthn is told so before anything is asked of the server. */
@@ -56,6 +61,25 @@ export function createHttpPasskeys(request: Requester, emitAuth: (user: AuthUser
         throw ceremonyError(error, PASSKEY_NOT_ACCEPTED);
       }
       const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/passkey', response);
+      emitAuth(user);
+      return user;
+    },
+
+    signInWithPasskeyAlone: async () => {
+      requireWebAuthn();
+      // The challenge is kept under the ceremony's id, which the answer names: no cookie, so it works behind Firebase
+      // Hosting too, where only `__session` reaches the server.
+      const { ceremony, options } = await request<{
+        ceremony: string;
+        options: PublicKeyCredentialRequestOptionsJSON;
+      }>('POST', '/api/auth/passkey/sign-in/options', {});
+      let response: AuthenticationResponseJSON;
+      try {
+        response = await startAuthentication({ optionsJSON: options });
+      } catch (error) {
+        throw ceremonyError(error, PASSKEY_NOT_ACCEPTED);
+      }
+      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/passkey/sign-in', { ceremony, response });
       emitAuth(user);
       return user;
     },

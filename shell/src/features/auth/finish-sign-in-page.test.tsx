@@ -25,6 +25,7 @@ function openLink(search: string) {
       <Routes>
         <Route path="/finishSignIn" element={<FinishSignInPage />} />
         <Route path="/" element={<Home />} />
+        <Route path="/admin" element={<Home />} />
       </Routes>
     </BrowserRouter>,
     memory,
@@ -72,7 +73,8 @@ test('with the e-mail stored: loading, then success, the token gone from the add
   act(() => jest.advanceTimersByTime(1999));
   expect(screen.queryByTestId('home')).toBeNull();
   act(() => jest.advanceTimersByTime(1));
-  expect(screen.getByTestId('home')).toHaveTextContent('/');
+  // She lands on her dashboard, not the home page (issue 27).
+  expect(screen.getByTestId('home')).toHaveTextContent(/^\/admin$/);
 });
 
 test('without a stored e-mail: prompts for it, requires it, then signs in', async () => {

@@ -110,7 +110,8 @@ export function FinishSignInPage() {
 
   useEffect(() => {
     if (state !== 'success') return;
-    const timer = setTimeout(() => navigate('/'), SIGN_IN_REDIRECT_MS);
+    // She signs in to run her business: she lands on her dashboard (issue 27), not the public home page.
+    const timer = setTimeout(() => navigate('/admin'), SIGN_IN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state, navigate]);
 

@@ -233,3 +233,68 @@ describe('the signed-in admin', () => {
     expect(screen.getByRole('img', { name: 'Signed in' })).toBeInTheDocument();
   });
 });
+
+// Issue 27: where the browser can use passkeys (a software authenticator behind navigator.credentials), the form
+// offers "Sign in with passkey" first; on a device holding hers it signs her in with no e-mail, onto her dashboard.
+describe('a browser with passkeys', () => {
+  const passkeyButton = () => screen.queryByRole('button', { name: 'Sign in with passkey' });
+
+  test('without WebAuthn the form has no passkey button, and the e-mail box has the focus', () => {
+    renderNavbar();
+    clickLogo(3);
+    expect(passkeyButton()).toBeNull();
+    expect(emailBox()).toHaveFocus();
+  });
+
+  test('her passkey alone signs her in: no mail, the form closes, and she lands on /admin', async () => {
+    server.passkeyDevice();
+    await server.signInAsAdmin(memory);
+    await memory.auth.addPasskey('This phone');
+    await memory.auth.signOut();
+    const mailsBefore = (await server.outbox()).length;
+
+    renderNavbar('/portfolio');
+    clickLogo(3);
+    // First in the form and focused; the e-mail link stays below it.
+    const button = passkeyButton()!;
+    expect(button).toHaveFocus();
+    expect(button.compareDocumentPosition(emailBox()!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(button);
+      await server.idle();
+    });
+    await server.settle();
+    expect(location()).toBe('/admin');
+    expect(screen.getByRole('img', { name: 'Signed in' })).toBeInTheDocument();
+    expect(emailBox()).toBeNull();
+    expect(await memory.auth.current()).toEqual({ email: ADMIN, isAdmin: true });
+    expect(await server.outbox()).toHaveLength(mailsBefore);
+  });
+
+  test('a device holding none of her passkeys is told so, and the e-mail link still works', async () => {
+    server.passkeyDevice();
+    renderNavbar();
+    clickLogo(3);
+    await act(async () => {
+      fireEvent.click(passkeyButton()!);
+      await server.idle();
+    });
+    await server.settle();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^No passkey on this device matches, or the request was cancelled\. Use the email link below\.$/,
+    );
+    expect(location()).not.toBe('/admin');
+    expect(await memory.auth.current()).toBeNull();
+    expect(passkeyButton()).toBeEnabled();
+    // The e-mail box did nothing wrong.
+    expect(emailBox()).not.toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(emailBox()!, { target: { value: ADMIN } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+      await server.idle();
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(/^Sign-in link sent! Check your email\.$/);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

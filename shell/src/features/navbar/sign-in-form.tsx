@@ -1,6 +1,10 @@
 // The hidden sign-in form (docs/product.md §2, §5): an e-mail and 'Send Link'. The server decides who may sign in (docs/architecture.md: the
 // admin e-mail is server configuration, never in this bundle); the form only shows its answer.
+// Where the browser can use passkeys, "Sign in with passkey" comes first (issue 27): on a device holding her passkey
+// it signs her in with no e-mail round trip. It is offered to everyone alike, so the form tells a visitor nothing
+// about whether a passkey exists; the e-mail link below stays for a new device.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from '@studio/shared/router';
 import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
 import { firebaseSignInConfig } from '../../runtime-config';
@@ -10,19 +14,47 @@ const loadFirebaseSignIn = () => import('../auth/firebase-sign-in');
 
 export type SignInNotice = { kind: 'error' | 'success'; text: string } | null;
 
+/**
+ * What @simplewebauthn/browser's browserSupportsWebAuthn checks, without loading it: the library comes with the first
+ * passkey call, never in a visitor's first load.
+ */
+const supportsPasskeys = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
 export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotice: (notice: SignInNotice) => void }) {
   const backend = useBackend();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [loading, setLoading] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  // Shown under the passkey button, apart from the e-mail's notice: the e-mail box did nothing wrong.
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
+  const [passkeys] = useState(supportsPasskeys);
   const input = useRef<HTMLInputElement>(null);
+  const passkeyButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    input.current?.focus();
+    // The first way in has the focus; a button, so a phone's keyboard does not cover the form.
+    (passkeyButton.current ?? input.current)?.focus();
     if (firebaseSignInConfig()) void loadFirebaseSignIn();
   }, []);
 
+  const signInWithPasskey = async () => {
+    setPasskeyPending(true);
+    setPasskeyProblem(null);
+    onNotice(null);
+    try {
+      await backend.auth.signInWithPasskeyAlone();
+      // Signed in: the navbar closes this form as the admin appears, and she lands on her dashboard.
+      navigate('/admin');
+    } catch (error) {
+      setPasskeyProblem(passkeyErrorText(error));
+      setPasskeyPending(false);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setPasskeyProblem(null);
     const address = email.trim();
     if (!address) {
       onNotice({ kind: 'error', text: messages.signIn.emailRequired });
@@ -52,6 +84,27 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
   const noticeId = 'navbar-sign-in-notice';
   return (
     <form className="navbar-sign-in" aria-label={messages.signIn.formLabel} onSubmit={submit} noValidate>
+      {passkeys && (
+        <>
+          <button
+            ref={passkeyButton}
+            type="button"
+            className="btn btn-primary navbar-sign-in-passkey"
+            disabled={passkeyPending || loading}
+            aria-busy={passkeyPending}
+            onClick={() => void signInWithPasskey()}
+          >
+            {passkeyPending && <span className="spinner spinner-small" aria-hidden="true" />}
+            {passkeyPending ? messages.signIn.passkeyWaiting : messages.signIn.withPasskey}
+          </button>
+          {passkeyProblem && (
+            <p className="navbar-sign-in-notice is-error" role="alert">
+              {passkeyProblem}
+            </p>
+          )}
+          <p className="navbar-sign-in-or">{messages.signIn.orByEmail}</p>
+        </>
+      )}
       <div className="navbar-sign-in-row">
         <label htmlFor="navbar-sign-in-email" className="visually-hidden">
           {messages.signIn.emailLabel}
@@ -69,7 +122,12 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
           aria-invalid={notice?.kind === 'error'}
           aria-describedby={notice ? noticeId : undefined}
         />
-        <button type="submit" className="btn btn-primary" disabled={loading} aria-busy={loading}>
+        <button
+          type="submit"
+          className={passkeys ? 'btn' : 'btn btn-primary'}
+          disabled={loading || passkeyPending}
+          aria-busy={loading}
+        >
           {loading && <span className="spinner spinner-small" aria-hidden="true" />}
           {loading ? messages.signIn.sending : messages.signIn.sendLink}
         </button>
@@ -85,6 +143,18 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
       )}
     </form>
   );
+}
+
+/** What she reads when the passkey did not sign her in. */
+function passkeyErrorText(error: unknown): string {
+  if (error instanceof BackendError) {
+    // Dismissed, timed out, or no passkey of this site on the device: the browser does not say which.
+    if (error.code === 'cancelled') return messages.signIn.passkeyNoMatch;
+    if (error.code === 'not-supported') return messages.signIn.passkeyNotSupported;
+    // The server's own words: the passkey not accepted here, or how long to wait.
+    if (error.code === 'unauthenticated' || error.code === 'rate-limited') return error.message;
+  }
+  return messages.signIn.passkeyFailed;
 }
 
 function errorText(error: unknown): string {
