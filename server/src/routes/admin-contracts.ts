@@ -195,9 +195,7 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       const link = `${options.publicOrigin}${signingPath(token)}`;
       try {
         const name = await identity.displayName();
-        await mailer.send(
-          signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, name, options.timeZone),
-        );
+        await mailer.send(signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, name, options.timeZone));
       } catch (error) {
         request.log.error({ err: error, contractId: sent.id }, 'contract signing mail failed');
         throw new HttpError(502, CONTRACT_SEND_FAILED);
