@@ -22,6 +22,7 @@ import {
   signingPath,
   signingTokenHash,
 } from '../services/contracts';
+import type { ClientActions } from '../services/client-actions';
 import { linkProblemPage, signedPage, signingPage, type LinkProblem } from '../services/signing-page';
 
 export const ANOTHER_CONTRACT = 'This link signs only the contract it was sent for.';
@@ -31,13 +32,15 @@ export interface ContractSigningOptions {
   contracts: ContractsStore;
   bus: ChangeBus;
   mailer: Mailer;
+  /** Tells her the client opened or signed (issue 27). */
+  clientActions: Pick<ClientActions, 'contractViewed' | 'contractSigned'>;
 }
 
 const PROBLEM_STATUS: Record<LinkProblem, number> = { invalid: 404, expired: 410, signed: 409 };
 
 const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = async (
   app,
-  { options, contracts, bus, mailer },
+  { options, contracts, bus, mailer, clientActions },
 ) => {
   // The signing form posts as a browser form does; only in this plugin.
   app.addContentTypeParser(
@@ -107,6 +110,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
         clientEvent(request, 'viewed', opened.contract.deal.client.email),
       );
       if (viewed) bus.publish({ topic: 'contracts', contract: viewed });
+      await clientActions.contractViewed(opened.contract, viewed);
       return html(reply, 200, view(viewed ?? opened.contract, request.params.token));
     },
   );
@@ -172,6 +176,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       // Signed (or changed) by another request while this one drew the PDF.
       if (!signed) return html(reply, 409, linkProblemPage('signed', options.modelName));
       bus.publish({ topic: 'contracts', contract: signed });
+      await clientActions.contractSigned(signed);
 
       const recipients = [...new Set([contract.deal.client.email, options.adminEmail].filter(Boolean))];
       const results = await mailSignedCopies(mailer, signed, document, pdf, recipients);
