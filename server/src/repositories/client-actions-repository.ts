@@ -51,7 +51,8 @@ export function createClientActionsRepository(db: Db): ClientActionsStore {
   );
   const takeDigest = db.transaction((day: string, at: string): ClientAction[] => {
     if (claimDay.run(day, at).changes === 0) return [];
-    return (takeWaiting.all(day) as Array<Row & { seq: number }>).sort((a, b) => a.seq - b.seq).map(actionOf);
+    const taken = takeWaiting.all(day) as Array<Row & { seq: number }>;
+    return taken.sort((a, b) => a.at.localeCompare(b.at) || a.seq - b.seq).map(actionOf);
   });
   const putBack = db.prepare('UPDATE client_actions SET digest_day = NULL WHERE digest_day = ?');
   const forgetDay = db.prepare('DELETE FROM client_action_digests WHERE day = ?');

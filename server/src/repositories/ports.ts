@@ -653,7 +653,7 @@ export interface ClientActionsStore {
   markSeen(at: string, bookingId?: string): Promise<number>;
   /**
    * Atomic: unless `day`'s digest was taken already, records it as taken at `at` (ISO) and answers every action
-   * waiting for a digest (delivery 'digest', in none yet), oldest first, now counted in `day`'s; [] otherwise (also
+   * waiting for a digest (delivery 'digest', in none yet), oldest (at) first, now counted in `day`'s; [] otherwise (also
    * when none was waiting: the day's digest is then taken, empty). Of two callers racing on one day, one gets them.
    */
   takeDigest(day: IsoDate, at: string): Promise<ClientAction[]>;
