@@ -149,9 +149,9 @@ test('a contract opened (the first time only) and signed each mail her and count
   });
   expect(draft.statusCode).toBe(201);
   const contract = draft.json<ContractRecord>();
-  expect((await asAdmin({ method: 'POST', url: `/api/admin/contracts/${contract.id}/send`, payload: {} })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await asAdmin({ method: 'POST', url: `/api/admin/contracts/${contract.id}/send`, payload: {} })).statusCode,
+  ).toBe(200);
   const path = /http:\/\/studio\.test(\/contracts\/sign\/[A-Za-z0-9_-]{43})/.exec(
     mailsTo('jane@example.com').at(-1)!.body,
   )![1]!;
@@ -196,7 +196,11 @@ test('a visitor’s message counts on the badge and reaches her with her address
 });
 
 test('with the daily digest on, the actions send one digest a day instead of a mail each', async () => {
-  const set = await asAdmin({ method: 'PUT', url: '/api/admin/settings/client-actions', payload: { dailyDigest: true } });
+  const set = await asAdmin({
+    method: 'PUT',
+    url: '/api/admin/settings/client-actions',
+    payload: { dailyDigest: true },
+  });
   expect(set.json()).toEqual({ dailyDigest: true });
   expect((await asAdmin({ method: 'GET', url: '/api/admin/settings/client-actions' })).json()).toEqual({
     dailyDigest: true,

@@ -39,11 +39,7 @@ export interface ClientActionsDeps {
 type Facts = Omit<NewClientAction, 'delivery' | 'at'>;
 
 /** What a booking's action records of it: who, what, when (the shoot date, else the consultation's). */
-const bookingFacts = (
-  booking: BookingRequest,
-  kind: ClientAction['kind'],
-  detail = '',
-): Facts => ({
+const bookingFacts = (booking: BookingRequest, kind: ClientAction['kind'], detail = ''): Facts => ({
   kind,
   bookingId: booking.id,
   clientName: booking.name,

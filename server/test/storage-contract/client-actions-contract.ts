@@ -32,7 +32,12 @@ export function describeClientActionsStoreContract(make: () => Promise<Made<Clie
       const { delivery: _delivery, ...given } = action('2026-05-01T10:00:00.000Z');
       expect(first).toEqual({ ...given, id: expect.stringMatching(/^[0-9a-f-]{36}$/), seenAt: null });
       const contact = await store.add(
-        action('2026-05-01T11:00:00.000Z', { kind: 'contact', bookingId: null, detail: 'Hello', phone: '+15551234567' }),
+        action('2026-05-01T11:00:00.000Z', {
+          kind: 'contact',
+          bookingId: null,
+          detail: 'Hello',
+          phone: '+15551234567',
+        }),
       );
       expect(contact.id).not.toBe(first.id);
       expect(await store.recent(10)).toEqual([contact, first]);
