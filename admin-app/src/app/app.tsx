@@ -75,7 +75,7 @@ export default function AdminApp() {
   const [filter, setFilter] = useState<BookingFilter>('all');
   const [search, setSearch] = useState('');
   // Her mail's link to a booking (/admin/bookings/<id>) opens the list on that booking (issue 27).
-  useLinkedBooking((reference) => {
+  const linkedBooking = useLinkedBooking((reference) => {
     setTab('bookings');
     setFilter('all');
     setSearch(reference);
@@ -200,6 +200,7 @@ export default function AdminApp() {
       <TabPanel tab="bookings" shown={tab === 'bookings'}>
         <div className="admin-bookings-layout">
           <BookingsPanel
+            key={linkedBooking ?? ''}
             list={bookings}
             filter={filter}
             onFilterChange={setFilter}
