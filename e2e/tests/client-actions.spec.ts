@@ -197,9 +197,11 @@ test('each client action mails her naming the booking while her dashboard badge 
   await expect(list.getByRole('listitem')).toHaveCount(4);
   await expect(list.getByRole('listitem').first()).toContainText(`${moveName} signed their contract`);
   await expect(page.getByTestId('client-actions-count')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('client-actions-list-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('client-actions-list-dark.png') });
   await page.emulateMedia({ colorScheme: 'light' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
   // The mail's link opens that booking in her dashboard.
   await page.goto(`/admin/bookings/${cancelled.id}`);
