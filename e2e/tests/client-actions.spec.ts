@@ -116,9 +116,9 @@ test('each client action mails her naming the booking while her dashboard badge 
   // 1. A Confirmed booking, cancelled by the client from her manage link.
   const cancelName = `Cancel Client ${stamp}`;
   const cancelled = await book(page.request, cancelName, `cancel.${stamp}@example.com`, first);
-  expect(
-    (await api.patch(`/api/admin/bookings/${cancelled.id}`, { data: { status: 'Confirmed' } })).status(),
-  ).toBe(200);
+  expect((await api.patch(`/api/admin/bookings/${cancelled.id}`, { data: { status: 'Confirmed' } })).status()).toBe(
+    200,
+  );
   await clientPage.goto(cancelled.link);
   await expect(clientPage.getByTestId('manage-status')).toHaveText('Confirmed');
   await clientPage.getByRole('button', { name: 'Cancel request' }).click();
