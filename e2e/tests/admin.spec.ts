@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from '../support/test';
+import { studioDay } from '../support/studio-day';
 import { greenDot, signInThroughOutbox, tripleClickLogo } from '../support/sign-in';
 
 interface PublicAvailability {
@@ -13,11 +14,7 @@ interface PublicAvailability {
   slots: Array<{ date: string; startTime: string; endTime: string }>;
 }
 
-const isoDay = (daysFromToday: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + daysFromToday);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const isoDay = studioDay;
 
 async function publicAvailability(request: APIRequestContext, baseURL: string): Promise<PublicAvailability> {
   return (await (await request.get(`${baseURL}/api/availability`)).json()) as PublicAvailability;

@@ -3,12 +3,13 @@
 // free date, the form resets 3 s after 'Thank You!', and the page's one copy of the availability serves check plus
 // suggestion (embedded in the server-rendered page since issue 17).
 import AxeBuilder from '@axe-core/playwright';
-import { addDays, format } from 'date-fns';
 import type { Page } from '@playwright/test';
 import { test, expect, collectConsoleErrors } from '../support/test';
+import { studioDay } from '../support/studio-day';
 import { openDatabase } from '../support/database';
 
-const day = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
+// Days counted from the studio's today, as the server and its demo seed count them.
+const day = studioDay;
 
 function storedBooking(name: string): Record<string, unknown> | undefined {
   const dataDir = process.env.E2E_DATA_DIR;

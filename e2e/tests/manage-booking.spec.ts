@@ -1,12 +1,13 @@
 // Issue 18 "Done when", in Chromium against the production build and the real server: a visitor books; the outbox has
 // her confirmation with a manage link; she opens it, asks to move the date, then cancels; the admin sees each change
 // live; the booking ends 'Cancelled' and its date is free again.
-import { addDays, format } from 'date-fns';
 import { isDateAvailable, type PublicAvailability } from '@studio/shared/domain';
 import { test, expect, collectConsoleErrors } from '../support/test';
+import { studioDay } from '../support/studio-day';
 import { signInThroughOutbox } from '../support/sign-in';
 
-const day = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
+// Days counted from the studio's today, as the server and its demo seed count them.
+const day = studioDay;
 
 interface OutboxMessage {
   channel: string;

@@ -3,11 +3,11 @@
 // DTSTART in the studio's time zone, the UID stable across an update when the admin accepts the client's move);
 // a change undone within 10 s sends nothing.
 import { randomBytes } from 'node:crypto';
-import { addDays, format } from 'date-fns';
 import ICAL from 'ical.js';
 import { isDateAvailable, type PublicAvailability } from '@studio/shared/domain';
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, collectConsoleErrors } from '../support/test';
+import { studioDay } from '../support/studio-day';
 import { signInThroughOutbox } from '../support/sign-in';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -19,7 +19,8 @@ interface OutboxMessage {
   body: string;
 }
 
-const day = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
+// Days counted from the studio's today, as the server and its demo seed count them.
+const day = studioDay;
 
 // A server of its own: its status mails and confirmed dates stay out of the other specs' way.
 let server: RunningServer;

@@ -7,6 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
+const { SharedContentPlugin } = require('./federation-requirements-plugin.cjs');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000; // docs/product.md §9: script chunk load timeout
 
@@ -109,6 +110,8 @@ module.exports = function createConfig(app) {
               }),
             ]
           : []),
+        // A remote records what it was built against, for the deploy gate (federation-requirements-plugin.cjs).
+        ...(isHost ? [] : [new SharedContentPlugin({ dir: app.dir, shared: app.federation.shared ?? {} })]),
         ...(app.plugins ?? []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],

@@ -168,6 +168,7 @@ function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogge
       publicOrigin: options.publicOrigin,
       siteName: options.modelName,
       now: options.now,
+      timeZone: options.timeZone,
     }),
   };
 }
@@ -242,7 +243,10 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const storage = given.storage ?? createSqliteStorage(options.dataDir);
   const mediaDir = path.join(options.dataDir, 'media');
   const mediaFiles = given.mediaFiles ?? createDiskMediaFiles(options.dataDir);
-  if (options.seedDemo) await seedIfEmpty(storage, mediaDir, options.now());
+  if (options.seedDemo) {
+    const now = options.now();
+    await seedIfEmpty(storage, mediaDir, now, calendarDayIn(options.timeZone, now));
+  }
   const deps = createDeps(storage, options, app.log, given);
 
   await app.register(database, { storage });
@@ -280,7 +284,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       deps.availability.getPublic(),
       deps.bookings.confirmedDatesBetween({ from: today, to: null }),
     ]);
-    return { ...availability, booked: bookedDaysOf(confirmed), minNoticeDays: options.minNoticeDays };
+    return { ...availability, booked: bookedDaysOf(confirmed), minNoticeDays: options.minNoticeDays, today };
   };
   await app.register(publicContentRoutes, {
     content: deps.content,
@@ -428,7 +432,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   }
   await app.register(ops, { options, outbox: deps.outbox, storage });
 
-  const reminderDeps = { bookings: deps.bookings, smsSender: deps.smsSender, log: app.log };
+  const reminderDeps = {
+    bookings: deps.bookings,
+    smsSender: deps.smsSender,
+    log: app.log,
+    timeZone: options.timeZone,
+  };
   const reminders = startReminderJob(reminderDeps, options.now);
   app.addHook('onClose', async () => reminders.stop());
   const digest = startClientActionDigest(clientActions, options.now, app.log);

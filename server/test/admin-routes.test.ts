@@ -99,6 +99,7 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'GET', url: '/api/admin/contracts/x/pdf' },
   { method: 'GET', url: '/api/admin/deployments' },
   { method: 'POST', url: '/api/admin/deployments/public-site/live', payload: { version: '0123456789abcdef' } },
+  { method: 'POST', url: '/api/admin/deployments/public-site/versions/0123456789abcdef/preview', payload: {} },
   // The guard refuses an upload before its body is read, whatever the body (admin-media.test.ts sends real ones).
   {
     method: 'POST',
@@ -125,7 +126,8 @@ test('the routes under test are every /api/admin route the app has', () => {
     (r) =>
       `${r.method} ${String(r.url)
         .replace(/\/(b-1|x)(?=\/|$)/, '/:id')
-        .replace('/public-site/', '/:remote/')}`,
+        .replace('/public-site/', '/:remote/')
+        .replace(/\/versions\/[0-9a-f]{16}\//, '/versions/:version/')}`,
   ).sort();
   const admin = registeredRoutes(t.app)
     .filter((r) => r.includes(' /api/admin/'))

@@ -109,7 +109,13 @@ test('a restore into an empty DATA_DIR gives a server every booking, intact', as
   const { path: folder } = await t.app.ops.backupNow();
   const target = path.join(scratch, 'data');
   const result = restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'backups') });
-  expect(result).toEqual({ dataDir: target, bookings: 2, mediaFiles: expect.any(Number) });
+  expect(result).toEqual({
+    dataDir: target,
+    bookings: 2,
+    mediaFiles: expect.any(Number),
+    remotes: [],
+    mediaWithoutFiles: [],
+  });
   expect(readFileSync(path.join(target, 'media-originals', 'restored.jpeg'), 'utf8')).toBe('original bytes');
 
   const restored = await buildApp({ dataDir: target, logLevel: 'silent', seedDemo: true, now });

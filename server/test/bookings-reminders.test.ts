@@ -1,16 +1,17 @@
 // The reminder SMS (issue 4): sent the day before a Confirmed booking's date, once, and only when the feature is on
 // and she opted in. The tick is driven directly with a fake now.
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
-import { build, withCsrf, type TestApp } from './helper';
+import { atStudio, build, STUDIO_ZONE, withCsrf, type TestApp } from './helper';
 import { runReminderTick, startReminderJob, type ReminderJobDeps } from '../src/services/reminder-job';
 import { createSmsSender } from '../src/lib/sms-sender';
 import type { SmsTransport } from '../src/lib/sms-transport';
 
-const NOW = new Date(2026, 10, 21, 12, 0, 0);
 const TODAY = '2026-11-21';
+// Noon at the studio, so its day is the 21st whatever zone the machine running the tests is in.
+const NOW = atStudio(TODAY);
 const day = (n: number) => addCalendarDays(TODAY, n);
-/** Local 09:00 on the day before `n`. */
-const dayBefore = (n: number) => new Date(2026, 10, 21 + n - 1, 9, 0, 0);
+/** 09:00 at the studio on the day before `n`. */
+const dayBefore = (n: number) => atStudio(day(n - 1), '09:00');
 
 let t: TestApp;
 let seq = 0;
@@ -55,6 +56,7 @@ const deps = (): ReminderJobDeps => ({
     now: () => NOW.getTime(),
   }),
   log: t.app.log,
+  timeZone: STUDIO_ZONE,
 });
 const reminders = () =>
   (
@@ -71,7 +73,7 @@ test('a Confirmed booking gets one reminder on the day before its date, and only
   expect(await runReminderTick(deps(), dayBefore(2))).toEqual([]);
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([id]);
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
-  expect(await runReminderTick(deps(), new Date(2026, 10, 23, 23, 30))).toEqual([]);
+  expect(await runReminderTick(deps(), atStudio(day(2), '23:30'))).toEqual([]);
 
   const sent = reminders();
   expect(sent).toHaveLength(1);

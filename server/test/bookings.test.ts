@@ -5,15 +5,15 @@ import { formatInstant } from '@studio/shared/domain/studio-time';
 import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import { CONTROL_CHARACTERS_MESSAGE } from '@studio/shared/schemas';
 import type { InjectOptions } from 'fastify';
-import { build, withCsrf, type TestApp } from './helper';
+import { atStudio, build, withCsrf, type TestApp } from './helper';
 import type { BuildOverrides } from '../src/app';
 import type { Change } from '../src/lib/change-bus';
 import type { SmsTransport } from '../src/lib/sms-transport';
 import type { Mailer } from '../src/lib/mailer';
 
-// Local noon, so the server's local calendar day is the 21st in any time zone the tests run in.
-const NOW = new Date(2026, 10, 21, 12, 0, 0);
 const TODAY = '2026-11-21';
+// Noon at the studio, so its day is the 21st whatever zone the machine running the tests is in.
+const NOW = atStudio(TODAY);
 const day = (n: number) => addCalendarDays(TODAY, n);
 
 let t: TestApp;

@@ -10,7 +10,8 @@ import type { Change } from '../src/lib/change-bus';
 import { ANOTHER_CONTRACT } from '../src/routes/contract-signing';
 import { CONTRACT_OPEN_VERSION, CONTRACT_SIGNED } from '../src/routes/admin-contracts';
 import { CONSENT_STATEMENT } from '../src/services/signing-page';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
+import { formatInstant } from '@studio/shared/domain/studio-time';
+import { build, withCsrf, ADMIN_EMAIL, ISO_TIMESTAMP, STUDIO_ZONE, type TestApp, insertRow } from './helper';
 import { pdfText } from './pdf-text';
 
 // pdf.js reads each PDF in a child process: seconds, not milliseconds, on a busy machine.
@@ -278,4 +279,36 @@ test('an expired link says so; an edit after sending stops the old link; a cross
   const stale = await t.app.inject({ method: 'GET', url: fresh });
   expect(stale.statusCode).toBe(404);
   expect(stale.body).toContain('This signing link is not valid');
+});
+
+test("the link's expiry and the signature's time read as the studio's: one day in the mail, on the page and on the dashboard", async () => {
+  // 03:30 UTC on March 12 is still 8:30 PM on March 11 at the studio (America/Phoenix, UTC-7): a date written in UTC
+  // named the day after hers.
+  clock = new Date('2026-03-12T03:30:00Z').getTime();
+  admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
+  const bookingId = insertBooking();
+  const contract = await draft(bookingId);
+  const path = await send(contract.id);
+  const request = (await t.repos.outbox.list(1))[0]!;
+  const sent = (await asAdmin({ method: 'GET', url: `/api/admin/bookings/${bookingId}/contracts` })).json<{
+    contracts: ContractRecord[];
+  }>().contracts[0]!;
+  // The dashboard writes the expiry with this same formatter in the same zone (admin-app's contractMoment).
+  // (Node's and the browsers' ICU join the date and the time with ', ' or ' at '.)
+  const expiry = formatInstant(sent.linkExpiresAt!, STUDIO_ZONE);
+  expect(expiry).toMatch(/^March 25, 2026(,| at) 8:30 PM MST$/);
+  expect(request.body).toContain(`works until ${expiry} (14 days)`);
+  expect(request.body).not.toMatch(ISO_TIMESTAMP);
+  expect((await t.app.inject({ method: 'GET', url: path, headers: client })).body).toContain(
+    `This link works until ${expiry}.`,
+  );
+
+  clock += 60_000;
+  expect((await sign(path, { contractId: contract.id, fullName: 'Jane Doe', consent: 'yes' })).statusCode).toBe(200);
+  await t.settled();
+  const signed = await t.repos.outbox.list(2);
+  for (const mail of signed) {
+    expect(mail.body).toMatch(/was signed by Jane Doe on March 11, 2026(,| at) 8:31 PM MST\./);
+    expect(mail.body).not.toMatch(ISO_TIMESTAMP);
+  }
 });

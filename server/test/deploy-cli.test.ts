@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, testOptions, type TestApp } from './helper';
-import { runDeployCommand } from '../src/cli/deploy-commands';
+import { insecureSiteProblem, runDeployCommand } from '../src/cli/deploy-commands';
 import { runAdminCommand } from '../src/cli/admin-commands';
 import { REQUIREMENTS_FILE } from '../src/deploys/gate';
 
@@ -36,8 +36,17 @@ function buildFolder(text: string, reactVersion = '19.3.1'): string {
 let t: TestApp;
 let site: string;
 const dirs: string[] = [];
+/** The public-site build output (what `npm run build` wrote), live before any deploy. */
+let builtDir: string;
 beforeEach(async () => {
-  t = await build();
+  builtDir = buildFolder('built');
+  dirs.push(builtDir);
+  t = await build({
+    remotes: {
+      'public-site': { urlPath: '/remotes/public-site/', dir: builtDir },
+      'admin-app': { urlPath: '/remotes/admin-app/', dir: path.join(builtDir, 'no-admin-build') },
+    },
+  });
   writeFileSync(path.join(t.dataDir, 'shell', REQUIREMENTS_FILE), JSON.stringify(REQUIREMENTS));
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   site = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -81,7 +90,8 @@ test('deploy-token issues a token shown once; the deploy command uploads, goes l
   const first = await deploy(['public-site', v1Dir], token);
   expect(first.code).toBe(0);
   const v1 = /Version ([0-9a-f]{16}) passed the compatibility gate/.exec(first.lines.join('\n'))?.[1];
-  expect(first.lines.at(-1)).toContain(`public-site ${v1} is live (was the build output)`);
+  expect(first.lines).toContainEqual(expect.stringContaining(`public-site ${v1} is live (was the build output)`));
+  expect(first.lines.at(-1)).toBe('To go back: npm run deploy -- rollback public-site');
 
   const second = await deploy(['public-site', v2Dir], token);
   const v2 = /Version ([0-9a-f]{16})/.exec(second.lines.join('\n'))?.[1];
@@ -143,4 +153,50 @@ test('the command explains a missing setting, an unknown remote and a folder tha
   expect((await deploy(['public-site', empty], 'x')).lines[0]).toBe(
     `${empty} has no mf-manifest.json: is it a remote's build folder?`,
   );
+});
+
+test('rolling back right after the first deploy returns to the build output, and says so', async () => {
+  const token = (await admin(['deploy-token', 'public-site'])).lines
+    .map((l) => l.trim())
+    .find((l) => l.startsWith('studio_'))!;
+  const v1Dir = buildFolder('v1');
+  dirs.push(v1Dir);
+  expect((await deploy(['public-site', v1Dir], token)).code).toBe(0);
+  const back = await deploy(['rollback', 'public-site'], token);
+  expect(back.code).toBe(0);
+  const built = (await t.repos.storage.deploys.live('public-site'))!.version;
+  expect(back.lines[0]).toMatch(
+    new RegExp(`^public-site the build output \\(${built}\\) is live \\(was [0-9a-f]{16}\\)`),
+  );
+});
+
+test('the token is never sent over plain http, except to this machine', async () => {
+  const sent: string[] = [];
+  const recording: typeof fetch = async (input) => {
+    sent.push(String(input));
+    return new Response('{}', { status: 500 });
+  };
+  for (const address of ['http://ava-monroe.com', 'http://192.168.1.20:8080', 'ftp://ava-monroe.com']) {
+    const lines: string[] = [];
+    const code = await runDeployCommand(['versions', 'public-site'], {
+      env: { STUDIO_URL: address, STUDIO_DEPLOY_TOKEN: 'studio_deploy_x' },
+      repoRoot: t.dataDir,
+      print: (l) => lines.push(l),
+      fetch: recording,
+    });
+    expect(code).toBe(2);
+    expect(lines.join('\n')).toMatch(/Nothing was sent\.$/);
+  }
+  expect(sent).toEqual([]);
+  expect(insecureSiteProblem('http://ava-monroe.com')).toBe(
+    "STUDIO_URL is http://ava-monroe.com: the deploy token would travel in clear over http. Use the site's https:// address (plain http is only for localhost, 127.0.0.1 and ::1). Nothing was sent.",
+  );
+  for (const local of [
+    'http://localhost:8080',
+    'http://127.0.0.1:3000',
+    'http://[::1]:8080',
+    'https://ava-monroe.com',
+  ]) {
+    expect(insecureSiteProblem(local)).toBeUndefined();
+  }
 });

@@ -125,7 +125,15 @@ let deploys: DeploysStore;
 const cleanup: string[] = [];
 
 beforeEach(async () => {
-  t = await build({ deploys: { keep: 3, limits: { uploadBytes: 256 * 1024, unpackedBytes: 512 * 1024, files: 50 } } });
+  t = await build({
+    deploys: { keep: 3, limits: { uploadBytes: 256 * 1024, unpackedBytes: 512 * 1024, files: 50 } },
+    // No build output, whatever the checkout holds: the versions here are the uploads alone (the build output kept as
+    // a version at the first deploy is deploy-integrity.test.ts's).
+    remotes: {
+      'public-site': { urlPath: '/remotes/public-site/', dir: path.join(tmpdir(), 'no-public-site-build') },
+      'admin-app': { urlPath: '/remotes/admin-app/', dir: path.join(tmpdir(), 'no-admin-app-build') },
+    },
+  });
   writeFileSync(path.join(t.dataDir, 'shell', REQUIREMENTS_FILE), JSON.stringify(SHELL_REQUIREMENTS));
   deploys = t.repos.storage.deploys;
 });

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
-import type { BookingRequest } from '@studio/shared/domain';
+import type { BookingRequest, IsoDate } from '@studio/shared/domain';
+import { instantIn } from '@studio/shared/domain/studio-time';
 import { buildApp, type BuildOverrides } from '../src/app';
 import { optionsFromEnv, type AppOptions } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
@@ -18,6 +19,16 @@ import type { NewBookingRequest } from '../src/repositories/ports';
 import { sqliteStorageOn, type SqliteStorage } from '../src/repositories/sqlite-storage';
 
 export const ADMIN_EMAIL = 'admin@studio.test';
+
+/** The studio's zone the test apps run in (TIMEZONE, America/Phoenix unless the environment names another). */
+export const STUDIO_ZONE = optionsFromEnv().timeZone;
+/**
+ * The instant it is `time` on `date` at the studio: a fixed clock for tests that count days from "today". Never
+ * `new Date(2026, 10, 21, 12)`, which is noon where the machine is (under TZ=Pacific/Auckland, the studio's 20th).
+ */
+export const atStudio = (date: IsoDate, time = '12:00'): Date => instantIn(STUDIO_ZONE, date, time);
+/** A raw ISO 8601 timestamp ('2026-03-12T03:30:00.000Z'): no mail shows one to a person. */
+export const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export const CSRF = 'a'.repeat(64);
 
 /** The stores over one connection to the app's database file, built the way the app builds its own. */

@@ -3,12 +3,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { matchRoute, pageChunkOf, ROUTES, type RouteId } from '@studio/shared/routes';
 import {
   metaTagsFor,
   pageMetaFor,
   preloadLinksFor,
   remoteFilesOf,
-  ROUTE_PAGE_CHUNKS,
   type PageMetaSource,
 } from '../src/plugins/page-head';
 import { cacheControlFor } from '../src/plugins/static-files';
@@ -24,8 +24,10 @@ const source: PageMetaSource = {
   projectOf: (id) => (id === 'summer-campaign' ? { title: 'Summer Campaign', description: 'Beach looks.' } : undefined),
   printConceptOf: (key) => (key === 'editorial' ? { name: 'Editorial', description: 'Story-led.' } : undefined),
   shareImage: () => '/media/responsive/share-1200x630.jpg',
-  heroImageOf: (pathname) => (pathname === '/' ? '/media/hero.svg' : undefined),
 };
+const metaAt = (pathname: string) => pageMetaFor(matchRoute(pathname), source);
+const preloadsAt = (pathname: string, files: Parameters<typeof preloadLinksFor>[1]) =>
+  preloadLinksFor(matchRoute(pathname), files);
 
 // public-site/dist/mf-manifest.json as `npm run build` writes it (@module-federation/enhanced 2.9.2), kept verbatim:
 // the page chunks the build names ("booking", "security-test") and the numbered ones it does not.
@@ -45,20 +47,27 @@ describe('pageMetaFor', () => {
     ['/service/photoshoot', 'Photoshoot — Ava Monroe', 'article'],
     ['/portfolio/summer-campaign', 'Summer Campaign — Portfolio — Ava Monroe', 'article'],
     ['/portfolio/print/editorial', 'Editorial — Print — Ava Monroe', 'article'],
+    ['/portfolio/comp-card/print', 'Printable comp card — Ava Monroe', 'article'],
   ])('%s has its own title', (pathname, title, type) => {
-    expect(pageMetaFor(pathname, source)).toMatchObject({ title, type });
+    expect(metaAt(pathname)).toMatchObject({ title, type });
   });
 
   it('takes a service description from the content, and an address whose content does not exist is not found', () => {
-    expect(pageMetaFor('/service/photoshoot', source).description).toBe('Editorial & "lifestyle" <shoots>.');
-    expect(pageMetaFor('/service/photoshoot', source).found).toBe(true);
-    for (const missing of ['/service/nope', '/portfolio/nope', '/portfolio/print/nope', '/portfolio/runway/x']) {
-      expect(pageMetaFor(missing, source)).toMatchObject({ found: false, title: 'Page not found — Ava Monroe' });
+    expect(metaAt('/service/photoshoot').description).toBe('Editorial & "lifestyle" <shoots>.');
+    expect(metaAt('/service/photoshoot').found).toBe(true);
+    for (const missing of [
+      '/service/nope',
+      '/portfolio/nope',
+      '/portfolio/print/nope',
+      '/portfolio/runway/x',
+      '/nope',
+    ]) {
+      expect(metaAt(missing)).toMatchObject({ found: false, title: 'Page not found — Ava Monroe' });
     }
   });
 
   it('names the canonical URL of an indexed page, and only robots noindex on a hidden one', () => {
-    const meta = pageMetaFor('/about', source);
+    const meta = metaAt('/about');
     const indexed = metaTagsFor({ ...meta, url: 'https://ava.example/about', siteName: 'Ava Monroe' });
     expect(indexed).toContain('<link rel="canonical" href="https://ava.example/about" />');
     expect(indexed).toContain('<meta property="og:site_name" content="Ava Monroe" />');
@@ -71,7 +80,7 @@ describe('pageMetaFor', () => {
 
   it('escapes content in the tags and names an absolute share image', () => {
     const html = metaTagsFor({
-      ...pageMetaFor('/service/photoshoot', source),
+      ...metaAt('/service/photoshoot'),
       url: 'https://ava.example/service/photoshoot',
       image: 'https://ava.example/x.jpg',
     });
@@ -89,7 +98,7 @@ describe('preloadLinksFor', () => {
   const files = remoteFilesOf(manifest, '/remotes/public-site/');
 
   it('hints the manifest on every page, but not the scripts the shell may have to load again on Retry', () => {
-    const html = preloadLinksFor('/about', files);
+    const html = preloadsAt('/about', files);
     expect(html).toContain(
       '<link rel="preload" href="/remotes/public-site/mf-manifest.json" as="fetch" crossorigin="anonymous" />',
     );
@@ -99,21 +108,23 @@ describe('preloadLinksFor', () => {
 
   it('adds the page chunk of a route whose chunk the build names, and not the chunks it loads on demand', () => {
     expect(files.lazyScripts).toContain(`/remotes/public-site/${BOOKING_CHUNK}`);
-    const bookMe = preloadLinksFor('/book-me', files);
+    const bookMe = preloadsAt('/book-me', files);
     expect(bookMe).toContain(`<link rel="preload" href="/remotes/public-site/${BOOKING_CHUNK}" as="script" />`);
     expect(bookMe).not.toContain(DATE_PICKER_CHUNK);
-    expect(preloadLinksFor('/', files)).not.toContain(BOOKING_CHUNK);
+    expect(preloadsAt('/', files)).not.toContain(BOOKING_CHUNK);
   });
 
   it('every chunk name the server looks for is one the real build emits', () => {
     const names = files.lazyScripts.map((url) => path.posix.basename(url));
-    for (const { chunk } of ROUTE_PAGE_CHUNKS) {
+    const chunks = (Object.keys(ROUTES) as RouteId[]).flatMap((id) => pageChunkOf(id) ?? []);
+    expect(chunks).toEqual(['booking', 'security-test']);
+    for (const chunk of chunks) {
       expect(names.filter((name) => name.startsWith(`${chunk}.`))).toHaveLength(1);
     }
   });
 
   it('a page whose chunk has no name gets the manifest hint only', () => {
-    const portfolio = preloadLinksFor('/portfolio', files);
+    const portfolio = preloadsAt('/portfolio', files);
     expect(portfolio.match(/<link /g)).toHaveLength(1);
   });
 });
@@ -195,7 +206,7 @@ describe('status, noindex and the site files', () => {
     },
   );
 
-  it.each(['/admin', '/admin/bookings', '/finishSignIn', '/security-test'])(
+  it.each(['/admin', '/admin/bookings', '/finishSignIn', '/security-test', '/manage-booking'])(
     '%s is served but marked noindex',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
@@ -204,6 +215,47 @@ describe('status, noindex and the site files', () => {
       expect(res.body).not.toContain('rel="canonical"');
     },
   );
+
+  it('the printable comp card, the link she sends agencies, answers 200 under its own title', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/portfolio/comp-card/print' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Printable comp card — Ava Monroe</title>');
+    expect(res.body).not.toContain('Page not found');
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+  });
+
+  it('sitemap.xml lists exactly the public pages: each answers 200 and is indexable, no noindex route is in it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const paths = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.slice(ORIGIN.length));
+    const content = t.repos.content;
+    const [services, projects, meta] = await Promise.all([
+      content.listServices(),
+      content.listProjects(),
+      content.getPortfolioMeta(),
+    ]);
+    expect(projects.length).toBeGreaterThan(0);
+    expect([...paths].sort()).toEqual(
+      [
+        '/',
+        '/portfolio',
+        ...['comp-card', 'digitals', 'runway', 'print', 'ugc'].map((id) => `/portfolio/${id}`),
+        ...projects.map((p) => `/portfolio/${p.project.id}`),
+        ...Object.values(meta!.data.PRINT_CONCEPT_KEY_MAP).map((key) => `/portfolio/print/${key}`),
+        '/about',
+        '/book-me',
+        ...services.map((s) => `/service/${s.id}`),
+      ].sort(),
+    );
+    // Every public pattern of the registry has its addresses there, and every address is an indexable page.
+    const listed = new Set(paths.map((p) => matchRoute(p)?.id));
+    for (const [id, route] of Object.entries(ROUTES))
+      expect(listed.has(id as RouteId)).toBe(route.visibility === 'public');
+    for (const p of paths) {
+      const page = await t.app.inject({ method: 'GET', url: p });
+      expect(`${p} ${page.statusCode}`).toBe(`${p} 200`);
+      expect(page.body).toContain(`<link rel="canonical" href="${ORIGIN}${p}" />`);
+    }
+  });
 
   it('robots.txt keeps the noindex routes out and names the sitemap', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });

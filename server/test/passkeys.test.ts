@@ -5,7 +5,7 @@
 // answering exactly what a browser would send.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PASSKEY_STEP_MAX_FAILURES, PASSKEY_STEP_TTL_MS, WEBAUTHN_CHALLENGE_TTL_MS } from '@studio/shared/domain';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, withCsrf, ADMIN_EMAIL, ISO_TIMESTAMP, type TestApp } from './helper';
 import { createSoftwareAuthenticator, type SoftwareAuthenticator } from './software-authenticator';
 import { NOTICE_SUBJECTS } from '../src/services/passkeys';
 
@@ -120,6 +120,11 @@ describe('enrolment', () => {
     expect(notices.map((m) => m.recipient)).toEqual([ADMIN_EMAIL, ADMIN_EMAIL]);
     expect(notices[0]?.body).toContain('"Laptop"');
     expect(notices[1]?.body).toContain('"My phone"');
+    // Her notices name the time as she reads it, in the studio's zone, never a raw timestamp.
+    for (const notice of notices) {
+      expect(notice.body).toMatch(/ on March \d+, 2026(,| at) \d+:\d\d [AP]M MST\./);
+      expect(notice.body).not.toMatch(ISO_TIMESTAMP);
+    }
     const list = await t.app.inject({ url: '/api/admin/passkeys', cookies: { studio_session: session } });
     expect(list.json().passkeys.map((p: { name: string }) => p.name)).toEqual(['My phone', 'Laptop']);
   });
@@ -409,7 +414,9 @@ describe('the recovery code', () => {
     expect(res.json()).toEqual({ user: { email: ADMIN_EMAIL, isAdmin: true } });
     const session = cookieOf(res, 'studio_session')?.value;
     expect(await whoAmI(session)).toEqual({ email: ADMIN_EMAIL, isAdmin: true });
-    expect((await mails(NOTICE_SUBJECTS.recovered)).map((m) => m.recipient)).toEqual([ADMIN_EMAIL]);
+    const recovered = await mails(NOTICE_SUBJECTS.recovered);
+    expect(recovered.map((m) => m.recipient)).toEqual([ADMIN_EMAIL]);
+    expect(recovered[0]?.body).not.toMatch(ISO_TIMESTAMP);
 
     const again = await post(
       t.app,
@@ -455,6 +462,7 @@ describe('removal', () => {
     const notices = await mails(NOTICE_SUBJECTS.removed);
     expect(notices).toHaveLength(2);
     expect(notices[0]?.body).toContain('the e-mail link alone signs you in again');
+    for (const notice of notices) expect(notice.body).not.toMatch(ISO_TIMESTAMP);
     expect((await completeLink()).json()).toEqual({ user: { email: ADMIN_EMAIL, isAdmin: true } });
     // The old recovery code went with the last passkey: the next enrolment shows a new one.
     expect((await enrol(phone, session)).json().recoveryCode).not.toBeNull();

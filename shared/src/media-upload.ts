@@ -42,6 +42,8 @@ export const MEDIA_MESSAGES = {
   tooManyPixels: (width: number, height: number) =>
     `This image is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels; the site accepts at most ${MEDIA_LIMITS.imageSide.toLocaleString('en-US')} pixels on a side and ${MEDIA_LIMITS.imagePixels / 1_000_000} megapixels. Export it smaller and upload that.`,
   unreadable: 'This image could not be read; the file may be damaged. Export it again and upload that.',
+  videoUnreadable:
+    'This video could not be read; the file may be damaged or in a format the site cannot show. Export it again as MP4 (H.264) and upload that.',
   posterNotImage: 'The poster must be a JPEG, PNG, WebP or AVIF image.',
   posterForImage: 'Only a video takes a poster image.',
   tooManyParts: 'Send one file (and for a video, at most one poster image) with its alt text and section.',

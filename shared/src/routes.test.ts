@@ -1,6 +1,6 @@
 // The route registry: every client route the site has, which app renders it, and isClientRoute for the server's
 // "client route or 404" decision.
-import { isClientRoute, routeIdsOf, routeOf, ROUTES } from './routes';
+import { isClientRoute, matchRoute, routeIdsOf, routeOf, ROUTES } from './routes';
 
 test('lists the product routes (docs/product.md §2) with the app that renders them', () => {
   expect(Object.values(ROUTES).map((r) => `${r.app} ${r.pattern}`)).toEqual([
@@ -70,4 +70,13 @@ test.each([
 ])('%s is not a client route (the server answers 404)', (path) => {
   expect(routeOf(path)).toBeNull();
   expect(isClientRoute(path)).toBe(false);
+});
+
+test.each([
+  ['/service/brand%20events', { id: 'service', params: { id: 'brand events' } }],
+  ['/portfolio/print/black%2Fwhite', { id: 'printConcept', params: { conceptKey: 'black/white' } }],
+  ['/portfolio/comp-card/print', { id: 'compCardPrint', params: {} }],
+  ['/service/100%', { id: 'service', params: { id: '100%' } }],
+])('%s matches with its parameters decoded, as the browser router gives them', (path, match) => {
+  expect(matchRoute(path)).toEqual(match);
 });

@@ -1,6 +1,7 @@
 // Every client route of the site in one registry (docs/architecture.md: one route registry): the shell and
 // public-site build their <Route>s from it, so a page cannot exist in one place only, and the server can tell a
-// client route (answered with the shell's page) from an unknown address (a 404) with isClientRoute.
+// client route (answered with the shell's page) from an unknown address (a 404) with matchRoute. What each route's
+// page is called, its status and its sitemap entries are in route-meta.ts, keyed by the same ids.
 
 /** Which app renders the route: the shell itself, or the public-site remote the shell hands every other path. */
 export type RouteApp = 'shell' | 'public-site';
@@ -17,6 +18,11 @@ export interface ClientRoute {
    * parameters' values, so any other query string gets the same kept page (server/src/lib/server-render.ts).
    */
   readonly query?: readonly string[];
+  /**
+   * The webpackChunkName of the route's lazy page (public-site/src/app/app.tsx), for the server to preload it with
+   * the HTML: only named chunks can be found in the build's manifest.
+   */
+  readonly pageChunk?: string;
 }
 
 export const ROUTES = {
@@ -33,9 +39,10 @@ export const ROUTES = {
     app: 'public-site',
     visibility: 'public',
     query: ['selectedService', 'selectedTier'],
+    pageChunk: 'booking',
   },
   service: { pattern: '/service/:id', app: 'public-site', visibility: 'public' },
-  securityTest: { pattern: '/security-test', app: 'public-site', visibility: 'noindex' },
+  securityTest: { pattern: '/security-test', app: 'public-site', visibility: 'noindex', pageChunk: 'security-test' },
   /** The client's own request through the private link in her confirmation mail (the token is in the fragment). */
   manageBooking: { pattern: '/manage-booking', app: 'public-site', visibility: 'noindex' },
   admin: { pattern: '/admin/*', app: 'shell', visibility: 'noindex' },
@@ -53,21 +60,57 @@ export function routeIdsOf<A extends RouteApp>(app: A): Array<RouteIdOf<A>> {
   return (Object.keys(ROUTES) as RouteId[]).filter((id): id is RouteIdOf<A> => ROUTES[id].app === app);
 }
 
+/** The named page chunk of a route, if its lazy import names one. */
+export const pageChunkOf = (id: RouteId): string | undefined => (ROUTES[id] as ClientRoute).pageChunk;
+
 const segmentsOf = (path: string) => path.split('/').filter((s) => s !== '');
 
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A malformed escape (a stray '%') is taken as written, as the browser's router does.
+    return segment;
+  }
+}
+
+/** A route of the registry and the values of its ':name' parameters (decoded), as react-router's useParams gives. */
+export interface RouteMatch {
+  readonly id: RouteId;
+  readonly params: Readonly<Record<string, string>>;
+}
+
 // As react-router matches: letter case ignored, a trailing slash allowed, a parameter is one non-empty segment.
-function matches(pattern: string, pathname: string): boolean {
+function paramsOf(pattern: string, pathname: string): Record<string, string> | null {
   const wanted = segmentsOf(pattern);
   const given = segmentsOf(pathname);
   const splat = wanted.at(-1) === '*';
   if (splat) wanted.pop();
-  if (splat ? given.length < wanted.length : given.length !== wanted.length) return false;
-  return wanted.every((part, i) => part.startsWith(':') || part.toLowerCase() === given[i]!.toLowerCase());
+  if (splat ? given.length < wanted.length : given.length !== wanted.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of wanted.entries()) {
+    const segment = given[i]!;
+    if (part.startsWith(':')) params[part.slice(1)] = decoded(segment);
+    else if (part.toLowerCase() !== segment.toLowerCase()) return null;
+  }
+  return params;
+}
+
+/**
+ * The registry's route for a path (without query or hash) and its parameters, or null for an address the site does
+ * not have (no two patterns fit the same path, so the order does not matter).
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  for (const id of Object.keys(ROUTES) as RouteId[]) {
+    const params = paramsOf(ROUTES[id].pattern, pathname);
+    if (params) return { id, params };
+  }
+  return null;
 }
 
 /** The registry's route for a path (without query or hash), or null for an address the site does not have. */
 export function routeOf(pathname: string): RouteId | null {
-  return (Object.keys(ROUTES) as RouteId[]).find((id) => matches(ROUTES[id].pattern, pathname)) ?? null;
+  return matchRoute(pathname)?.id ?? null;
 }
 
 export const isClientRoute = (pathname: string): boolean => routeOf(pathname) !== null;

@@ -8,7 +8,7 @@ import { BackendError, type Backend } from '@studio/shared/backend';
 import type { StudioSeed, StudioServer } from '@studio/shared/test-support/studio-server';
 import { BackendProvider, createQueryCache, type QueryCache } from '@studio/shared/data';
 import { addCalendarDays, STATUS_COLORS, type BookingChange, type BookingRequest } from '@studio/shared/domain';
-import { format } from 'date-fns';
+import { calendarDayIn, DEFAULT_TIMEZONE } from '@studio/shared/domain/studio-time';
 import { bookingListQuerySchema } from '@studio/shared/schemas';
 import { contractFormSchema } from '@studio/shared/schemas/contract';
 import { bookingListKey } from '../features/bookings/api/get-bookings';
@@ -19,7 +19,9 @@ import { acceptedWholeNumbers, longestAccepted } from '../test-support/schema-bo
 import AdminApp from './app';
 
 const ADMIN = 'admin@studio.test';
-const today = format(new Date(), 'yyyy-MM-dd');
+// The studio's day, which the dashboard reads (the page below names no studio clock: the default zone's), not the
+// machine's: the two differ for hours every day.
+const today = calendarDayIn(DEFAULT_TIMEZONE, new Date());
 
 /** A stored request; `label` names it in the test (its e-mail), the server gives its id. */
 function booking(

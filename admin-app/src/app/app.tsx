@@ -3,7 +3,7 @@
 // subscriptions run for the whole visit, so a new request shows even while the availability tab is open.
 // First: zod must be told before the shared schemas are built (see the module).
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { format } from 'date-fns';
+import { studioClockOf } from '@studio/shared/domain/studio-time';
 import { useNavigate } from '@studio/shared/router';
 import { useQueryCache } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
@@ -95,7 +95,8 @@ export default function AdminApp() {
   const checkSession = useCheckSession();
   const signOut = useSignOut();
   const cache = useQueryCache();
-  const today = format(new Date(), 'yyyy-MM-dd');
+  // The studio's day (its TIMEZONE, as the server wrote it into the page), not the day where her laptop is.
+  const today = studioClockOf().today;
 
   const liveError = bookingsError ?? availabilityError;
 

@@ -1,6 +1,7 @@
 // The public site's routes, rendered by the shell for every path it does not own, built from the route registry
-// (@studio/shared/routes): the page table must name exactly the registry's public-site routes. Home is in the first
-// chunk; the other pages load on demand so the home page's first load stays small.
+// (@studio/shared/routes): the page table must name exactly the registry's public-site routes. Each route sets the
+// document's title from the registry's metadata (route-head.tsx). Home is in the first chunk; the other pages load on
+// demand so the home page's first load stays small.
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Route, Routes, useParams } from '@studio/shared/router';
 import { ROUTES, routeIdsOf, type RouteIdOf } from '@studio/shared/routes';
@@ -9,6 +10,7 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
 import './public-site.css';
 import { PageLoading } from '../components/page-loading';
 import { FooterSlot } from '../components/footer/footer-slot';
+import { NotFoundHead, RouteHead } from './route-head';
 
 const PortfolioPage = lazy(() =>
   import('../features/portfolio/portfolio-page').then((m) => ({ default: m.PortfolioPage })),
@@ -69,9 +71,26 @@ export default function PublicSiteApp() {
       <Suspense fallback={<PageLoading />}>
         <Routes>
           {routeIdsOf('public-site').map((id) => (
-            <Route key={id} path={ROUTES[id].pattern} element={PAGES[id]} />
+            <Route
+              key={id}
+              path={ROUTES[id].pattern}
+              element={
+                <>
+                  <RouteHead id={id} />
+                  {PAGES[id]}
+                </>
+              }
+            />
           ))}
-          <Route path="*" element={<NotFoundPage />} />
+          <Route
+            path="*"
+            element={
+              <>
+                <NotFoundHead />
+                <NotFoundPage />
+              </>
+            }
+          />
         </Routes>
       </Suspense>
       <FooterSlot />

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { BackendProvider, type Backend } from '@studio/shared/data';
 import { MemoryRouter, useLocation } from '@studio/shared/router';
 import { studioServer, type StudioSeed, type StudioServer } from '@studio/shared/test-support/studio-server';
+import { SiteNameProvider } from '@studio/shared/route-head';
 import PublicSiteApp from '../app/app';
 import { seed } from './seed';
 
@@ -34,13 +35,19 @@ export function renderWithBackend(ui: ReactNode, backend: Backend, path = '/') {
   );
 }
 
-/** The whole public site at a path, with the location shown for navigation assertions. */
-export function renderAt(path: string, backend: Backend) {
-  return renderWithBackend(
+/**
+ * The whole public site at a path, with the location shown for navigation assertions; `siteName` is her name as the
+ * shell gives it (the page titles need it), none by default.
+ */
+export function renderAt(path: string, backend: Backend, siteName?: string) {
+  const site = (
     <>
       <PublicSiteApp />
       <LocationProbe />
-    </>,
+    </>
+  );
+  return renderWithBackend(
+    siteName === undefined ? site : <SiteNameProvider name={siteName}>{site}</SiteNameProvider>,
     backend,
     path,
   );

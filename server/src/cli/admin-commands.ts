@@ -93,6 +93,7 @@ export async function runAdminCommand(args: readonly string[], context: AdminCom
       publicOrigin: options.publicOrigin,
       siteName: options.modelName,
       now: options.now,
+      timeZone: options.timeZone,
     });
     const removed = await passkeys.resetAll(options.adminEmail);
     if (removed === 0) {

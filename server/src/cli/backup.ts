@@ -1,11 +1,12 @@
-// `npm run backup`: one consistent backup of DATA_DIR (the database through SQLite's online backup, and the media)
+// `npm run backup`: one consistent backup of DATA_DIR (the database through SQLite's online backup, the media, and the
+// live and previous version of each deployed remote)
 // into BACKUP_DIR (default DATA_DIR/backups), safe while the server runs. Prints the backup's folder on standard
 // output, and what it holds on standard error.
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { optionsFromEnv } from '../config';
-import { DATABASE_FILE, backupDirOf, takeBackup } from '../ops/backup';
+import { DATABASE_FILE, backupDirOf, describeBackup, takeBackup } from '../ops/backup';
 
 async function main(): Promise<number> {
   const options = optionsFromEnv();
@@ -25,10 +26,9 @@ async function main(): Promise<number> {
       kind: 'manual',
     });
     console.log(folder);
-    console.error(
-      `Backup written: ${manifest.database.bookings} booking requests, ${manifest.media.files} media files, integrity ok.`,
-    );
-    return 0;
+    console.error(`Backup written: ${describeBackup(manifest)}`);
+    // Written, and kept, but not whole: the exit code says so to whatever runs it on a schedule.
+    return manifest.media.rowsWithoutFiles ? 1 : 0;
   } finally {
     db.close();
   }

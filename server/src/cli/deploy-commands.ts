@@ -5,13 +5,36 @@
 //   npm run deploy -- rollback <remote> [version]   make an earlier version live (default: the one before)
 //   npm run deploy -- versions <remote>             list the kept versions and which one is live
 //
-// STUDIO_URL names the site, STUDIO_DEPLOY_TOKEN is the remote's token (`npm run admin -- deploy-token <remote>`),
+// STUDIO_URL names the site (https://, or http:// to this machine only: the token is never sent in clear over a
+// network), STUDIO_DEPLOY_TOKEN is the remote's token (`npm run admin -- deploy-token <remote>`),
 // STUDIO_DEPLOYER (optional) who deploys, shown in the admin's Deployments view.
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { c as tarCreate } from 'tar';
-import { REMOTE_NAMES, isRemoteName } from '../deploys/remote-deploys';
+import { BUILD_OUTPUT_DEPLOYER, REMOTE_NAMES, isRemoteName } from '../deploys/remote-deploys';
+
+/** The hosts a deploy token may travel to over plain http: this machine only. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why the token must not be sent to `site`, or undefined when it may: it travels in clear over http, so only to this
+ * machine; anything else needs https.
+ */
+export function insecureSiteProblem(site: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(site);
+  } catch {
+    return `STUDIO_URL is not an address: ${site}`;
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return undefined;
+  if (url.protocol === 'http:') {
+    return `STUDIO_URL is ${site}: the deploy token would travel in clear over http. Use the site's https:// address (plain http is only for localhost, 127.0.0.1 and ::1). Nothing was sent.`;
+  }
+  return `STUDIO_URL must be an https:// address (it is ${site}). Nothing was sent.`;
+}
 
 export const DEPLOY_USAGE = [
   'Usage:',
@@ -81,6 +104,11 @@ export async function runDeployCommand(args: readonly string[], context: DeployC
     print(DEPLOY_USAGE);
     return 2;
   }
+  const insecure = insecureSiteProblem(site);
+  if (insecure) {
+    print(insecure);
+    return 2;
+  }
   const by = deployerName(env);
   const headers = { authorization: `Bearer ${token}`, 'x-studio-deployer': by };
   const api = `${site}/api/deploy/${remote}`;
@@ -109,10 +137,21 @@ export async function runDeployCommand(args: readonly string[], context: DeployC
     });
     if (!res.ok) return refused(kind === 'deploy' ? 'Going live' : 'The rollback', res.status, res.body);
     const record = res.body as { fromVersion: string | null; toVersion: string };
+    // The build output is kept as a version at the first deploy (deploys/remote-deploys.ts): named as such.
+    const builtOutput = new Set<string>();
+    const listed = await call(`${api}/versions`, { headers }).catch(() => undefined);
+    if (listed?.ok) {
+      for (const v of (listed.body as { versions?: Array<{ version: string; deployedBy: string }> }).versions ?? []) {
+        if (v.deployedBy === BUILD_OUTPUT_DEPLOYER) builtOutput.add(v.version);
+      }
+    }
+    const named = (version: string | null) =>
+      version === null ? 'the build output' : builtOutput.has(version) ? 'the build output' : version;
+    const to = builtOutput.has(record.toVersion) ? `the build output (${record.toVersion})` : record.toVersion;
     print(
       record.fromVersion === record.toVersion
-        ? `${remote} ${record.toVersion} was already live: nothing changed.`
-        : `${remote} ${record.toVersion} is live (was ${record.fromVersion ?? 'the build output'}). New page loads get it; open pages keep the version they loaded.`,
+        ? `${remote} ${to} was already live: nothing changed.`
+        : `${remote} ${to} is live (was ${named(record.fromVersion)}). New page loads get it; open pages keep the version they loaded.`,
     );
     if (kind === 'deploy' && record.fromVersion && record.fromVersion !== record.toVersion) {
       print(`To go back: npm run deploy -- rollback ${remote}`);
@@ -126,12 +165,14 @@ export async function runDeployCommand(args: readonly string[], context: DeployC
       if (!res.ok) return refused('Listing the versions', res.status, res.body);
       const list = res.body as {
         live: string | null;
-        versions: Array<{ version: string; createdAt: string; deployedBy: string; live: boolean }>;
+        versions: Array<{ version: string; createdAt: string; deployedBy: string; live: boolean; missing: boolean }>;
       };
       if (list.versions.length === 0) print(`${remote} has no deployed versions: its build output is live.`);
       for (const v of list.versions) {
-        print(`${v.live ? '*' : ' '} ${v.version}  ${v.createdAt}  ${v.deployedBy}${v.live ? '  (live)' : ''}`);
+        const state = v.live ? '  (live)' : v.missing ? '  (files missing: deploy it again to use it)' : '';
+        print(`${v.live ? '*' : ' '} ${v.version}  ${v.createdAt}  ${v.deployedBy}${state}`);
       }
+      if (list.versions.length > 0 && list.live === null) print(`No deployed version is live: the build output is.`);
       return 0;
     }
     if (mode === 'rollback') return await switchTo(third, 'rollback');

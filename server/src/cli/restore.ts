@@ -1,10 +1,11 @@
 // `npm run restore -- PATH [--force] [--data-dir DIR]`: restores the backup folder PATH (from `npm run backup` or the
 // daily backup) into DATA_DIR, which must be empty (its backups folder aside). --force replaces what is there after
-// moving it into BACKUP_DIR. Stop the server first.
+// moving it into BACKUP_DIR. Stop the server first. It prints what it did: what was moved aside, what was restored,
+// and for each deployed remote which version is live after it and any switch it made (ops/restore.ts).
 import { parseArgs } from 'node:util';
 import { optionsFromEnv } from '../config';
 import { backupDirOf } from '../ops/backup';
-import { RestoreRefused, restoreBackup } from '../ops/restore';
+import { RestoreRefused, restoreBackup, restoreReport } from '../ops/restore';
 
 const USAGE = 'usage: npm run restore -- <backup folder> [--force] [--data-dir <folder>]';
 
@@ -39,10 +40,7 @@ function main(): number {
       backupDir: backupDirOf(options),
       replace: values.force === true,
     });
-    if (result.movedAsideTo) console.log(`What ${result.dataDir} held was moved to ${result.movedAsideTo}.`);
-    console.log(
-      `Restored ${backup} into ${result.dataDir}: ${result.bookings} booking requests, ${result.mediaFiles} media files, integrity ok.`,
-    );
+    for (const line of restoreReport(backup, result)) console.log(line);
     return 0;
   } catch (error) {
     console.error(error instanceof RestoreRefused ? error.message : `The restore failed: ${(error as Error).message}`);

@@ -2,10 +2,10 @@
 // is answered: shared by routes/deploy.ts and routes/admin-deployments.ts.
 import type { RemoteDeployments, RemoteName } from '@studio/shared/schemas/deployment';
 import { SwitchError } from '../repositories/ports';
-import { GateRefused, type RemoteDeploys } from './remote-deploys';
+import { GateRefused, VersionMissing, type RemoteDeploys } from './remote-deploys';
 
 export async function deploymentsOf(deploys: RemoteDeploys, remote: RemoteName): Promise<RemoteDeployments> {
-  const { live, previous, versions, history } = await deploys.list(remote);
+  const { live, previous, versions, missing, history } = await deploys.list(remote);
   return {
     remote,
     live,
@@ -16,6 +16,7 @@ export async function deploymentsOf(deploys: RemoteDeploys, remote: RemoteName):
       deployedBy: v.deployedBy,
       tokenLabel: v.tokenLabel,
       live: v.version === live,
+      missing: missing.includes(v.version),
       files: v.summary.files,
       bytes: v.summary.bytes,
     })),
@@ -23,9 +24,13 @@ export async function deploymentsOf(deploys: RemoteDeploys, remote: RemoteName):
   };
 }
 
-/** The status of a switch the site refused: an unknown version 404, nothing to roll back to 409, the gate 422. */
+/**
+ * The status of a switch the site refused: an unknown version 404, nothing to roll back to or a version whose files
+ * are missing 409, the gate 422.
+ */
 export function switchErrorStatus(error: unknown): 404 | 409 | 422 | undefined {
   if (error instanceof GateRefused) return 422;
+  if (error instanceof VersionMissing) return 409;
   if (error instanceof SwitchError) return error.reason === 'unknown-version' ? 404 : 409;
   return undefined;
 }

@@ -10,6 +10,11 @@ import semver from 'semver';
 
 export const REQUIREMENTS_FILE = 'federation-requirements.json';
 export const MANIFEST_FILE = 'mf-manifest.json';
+/**
+ * What a remote's build records of the packages it shares (SharedContentPlugin): per package its version and, for a
+ * workspace package, whose version never changes, a hash of its content.
+ */
+export const SHARED_CONTENT_FILE = 'federation-shared.json';
 const MAX_MANIFEST_BYTES = 2 * 1024 * 1024;
 
 export interface SharedRequirement {
@@ -17,6 +22,8 @@ export interface SharedRequirement {
   key: string;
   /** The version the shell bundles and provides. */
   version: string;
+  /** A workspace package's content hash (its version stays "1.0.0" whatever its code): the remote's must match. */
+  contentHash?: string;
   /** The range the shell accepts from anyone else's copy. */
   requiredVersion: string;
   singleton: boolean;
@@ -94,6 +101,22 @@ function fileIn(dir: string, file: string): boolean {
   return existsSync(resolved) && statSync(resolved).isFile();
 }
 
+export interface SharedContent {
+  packages: Record<string, { version?: string; contentHash?: string }>;
+}
+
+/** The remote's federation-shared.json; null when the build has none (or it is not readable as one). */
+function readSharedContent(dir: string): SharedContent | null {
+  const file = path.join(dir, SHARED_CONTENT_FILE);
+  if (!existsSync(file) || statSync(file).size > MAX_MANIFEST_BYTES) return null;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<SharedContent>;
+    return typeof parsed.packages === 'object' && parsed.packages !== null ? { packages: parsed.packages } : null;
+  } catch {
+    return null;
+  }
+}
+
 function readManifest(dir: string): RemoteManifest | string {
   const file = path.join(dir, MANIFEST_FILE);
   if (!existsSync(file)) return `The build has no ${MANIFEST_FILE} at its top level: is this a remote's build folder?`;
@@ -142,13 +165,31 @@ export async function checkRemoteBuild(
     );
   }
 
-  // 3. The shared singletons: the shell's copy is the one the remote gets, and the remote's must suit the shell.
+  // 3. The shared singletons: the shell's copy is the one the remote gets, and the remote's must suit the shell. A
+  //    workspace package's version says nothing (always "1.0.0"): its content hash must be the shell's.
   const shared: Record<string, string> = {};
+  const sharedContent = readSharedContent(dir);
+  const contentChecked = new Set<string>();
   for (const entry of manifest.shared ?? []) {
     if (!entry.name) continue;
     if (entry.version) shared[entry.name] = entry.version;
     const requirement = requirementFor(entry.name, requirements.shared);
     if (!requirement?.singleton) continue;
+    const pkg = requirement.key.replace(/\/$/, '');
+    if (requirement.contentHash && !contentChecked.has(pkg)) {
+      contentChecked.add(pkg);
+      const built = sharedContent?.packages[pkg]?.contentHash;
+      if (!sharedContent) {
+        problems.push(
+          `${pkg}: the build does not record which content of this workspace package it was built with (no ${SHARED_CONTENT_FILE}): rebuild it with this repository's build.`,
+        );
+      } else if (built !== requirement.contentHash) {
+        problems.push(
+          `${pkg}: ${remote} was built against other code of this workspace package (content ${built ?? 'not recorded'}) than the shell (content ${requirement.contentHash}), though both say ${requirement.version}: rebuild it from the shell's commit.`,
+        );
+      }
+      if (built) shared[pkg] = `${entry.version ?? requirement.version} (content ${built})`;
+    }
     const required = entry.requiredVersion;
     if (typeof required === 'string' && required !== '*' && !semver.satisfies(requirement.version, required)) {
       problems.push(

@@ -1,10 +1,13 @@
 // What the page head and the site files (sitemap) read of the content: names and descriptions of services, portfolio
 // sections, projects and print concepts, and each page's share image. One place, so the head, the 404 decision and
 // the sitemap agree on which addresses exist. The storage answers asynchronously, so a page's part of the content is
-// read once before its head is written (forPage), and the head itself stays a pure function of it (page-head.ts).
+// read once before its head is written (forPage, for the route the registry matched), and the head itself stays a
+// pure function of it (@studio/shared/route-meta). The sitemap's addresses are the registry's public routes.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PORTFOLIO_SECTION_IDS, responsiveUrl, withServiceDefaults, type MediaItem } from '@studio/shared/domain';
+import { responsiveUrl, withServiceDefaults, type MediaItem } from '@studio/shared/domain';
+import type { RouteMatch } from '@studio/shared/routes';
+import { printConceptIn, sitemapPaths } from '@studio/shared/route-meta';
 import type { ContentStore } from '../repositories/ports';
 import { SHARE_IMAGE, widthsFor } from '../db/seed/responsive-images';
 import { demoArtworks } from '../db/seed/demo-content';
@@ -28,45 +31,22 @@ export function shareableImageOf(url: string | undefined): string | undefined {
 
 const firstImage = (items: MediaItem[] | undefined) => items?.find((i) => i.type === 'image')?.url;
 
-/** A path's segments as given and as decoded (page-head.ts reads decoded ones; the share image, the raw ones). */
-function segmentIds(pathname: string): { first: string | undefined; ids: string[] } {
-  const raw = pathname.split('/').filter(Boolean);
-  const decode = (s: string) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  };
-  const second = raw[1];
-  return {
-    first: raw[0] === undefined ? undefined : decode(raw[0]).toLowerCase(),
-    ids: second === undefined ? [] : [...new Set([second, decode(second)])],
-  };
-}
-
 export function createPageContent(content: ContentStore, dataDir: string): PageContent {
   const mediaDir = path.join(dataDir, 'media');
 
   /** What one page's head reads, loaded from the storage before the page is rendered. */
-  async function forPage(pathname: string): Promise<PageContentSource> {
-    const { first, ids } = segmentIds(pathname);
-    const inPortfolio = first === 'portfolio';
-    const [metaDoc, portfolioDoc, services, projects] = await Promise.all([
+  async function forPage({ id: route, params }: RouteMatch): Promise<PageContentSource> {
+    const inPortfolio = route === 'portfolioSection' || route === 'printConcept';
+    const [metaDoc, portfolioDoc, service, project] = await Promise.all([
       inPortfolio ? content.getPortfolioMeta() : null,
       inPortfolio ? content.getPortfolioContent() : null,
-      first === 'service' ? Promise.all(ids.map((id) => content.findService(id))) : [],
-      inPortfolio ? Promise.all(ids.map((id) => content.getProject(id))) : [],
+      route === 'service' && params.id ? content.findService(params.id) : null,
+      route === 'portfolioSection' && params.section ? content.getProject(params.section) : null,
     ]);
     const meta = metaDoc?.data;
     const portfolio = portfolioDoc?.data;
     // As the pages show a service: a featured one without its own picture or text has the defaults.
-    const serviceOf = (id: string) => {
-      const service = services.find((s) => s?.id === id);
-      return service ? withServiceDefaults(service) : undefined;
-    };
-    const conceptNameOf = (key: string) =>
-      Object.entries(meta?.PRINT_CONCEPT_KEY_MAP ?? {}).find(([, k]) => k === key)?.[0];
+    const serviceOf = (id: string) => (service?.id === id ? withServiceDefaults(service) : undefined);
     const sectionImage = (id: string) => {
       if (!portfolio) return undefined;
       if (id === 'runway') return firstImage(Object.values(portfolio.runway).flat());
@@ -74,44 +54,40 @@ export function createPageContent(content: ContentStore, dataDir: string): PageC
       if (id === 'comp-card' || id === 'digitals') return firstImage(portfolio[id]);
       return undefined;
     };
+    const pageImage =
+      route === 'service' && params.id
+        ? shareableImageOf(serviceOf(params.id)?.image)
+        : route === 'printConcept' && params.conceptKey
+          ? shareableImageOf(firstImage(portfolio?.print[params.conceptKey]))
+          : route === 'portfolioSection' && params.section
+            ? shareableImageOf(sectionImage(params.section))
+            : undefined;
     return {
       serviceOf,
       portfolioSectionOf: (id) => meta?.portfolioCategories.find((c) => c.id === id),
-      projectOf: (id) => projects.find((p) => p?.id === id) ?? undefined,
-      printConceptOf: (key) => {
-        const name = conceptNameOf(key);
-        const details = meta?.PRINT_CONCEPT_DETAILS[key];
-        return name ? { name, description: details ? `${details.style}. ${details.purpose}` : name } : undefined;
-      },
-      pageImageOf: (page) => {
-        const [one, two, three] = page.split('/').filter(Boolean);
-        if (one === 'service' && two) return shareableImageOf(serviceOf(two)?.image);
-        if (one === 'portfolio' && two === 'print' && three)
-          return shareableImageOf(firstImage(portfolio?.print[three]));
-        if (one === 'portfolio' && two) return shareableImageOf(sectionImage(two));
-        return undefined;
-      },
+      projectOf: (id) => (project?.id === id ? project : undefined),
+      printConceptOf: (key) => printConceptIn(meta, key),
+      pageImage,
       shareImage: () => (existsSync(path.join(dataDir, SHARE_IMAGE)) ? SHARE_IMAGE : undefined),
-      heroImageOf: (page) =>
-        page === '/' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined,
+      heroImage:
+        route === 'home' && existsSync(path.join(mediaDir, HERO_IMAGE_FILE)) ? `/media/${HERO_IMAGE_FILE}` : undefined,
     };
   }
 
   return {
     forPage,
+    // The registry's public routes, each with the ids the current content has.
     async sitemapPaths() {
-      const [metaDoc, services] = await Promise.all([content.getPortfolioMeta(), content.listServices()]);
-      return [
-        '/',
-        '/portfolio',
-        ...PORTFOLIO_SECTION_IDS.map((id) => `/portfolio/${id}`),
-        ...Object.values(metaDoc?.data.PRINT_CONCEPT_KEY_MAP ?? {}).map(
-          (key) => `/portfolio/print/${encodeURIComponent(key)}`,
-        ),
-        '/about',
-        '/book-me',
-        ...services.map((s) => `/service/${encodeURIComponent(s.id)}`),
-      ];
+      const [metaDoc, services, projects] = await Promise.all([
+        content.getPortfolioMeta(),
+        content.listServices(),
+        content.listProjects(),
+      ]);
+      return sitemapPaths({
+        serviceIds: services.map((s) => s.id),
+        printConceptKeys: Object.values(metaDoc?.data.PRINT_CONCEPT_KEY_MAP ?? {}),
+        projectIds: projects.map((p) => p.project.id),
+      });
     },
   };
 }

@@ -10,14 +10,13 @@
 // (sweep()); a row is never written before its files, nor left after them (remove() deletes the row first).
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaItem } from '@studio/shared/domain';
 import type { MediaRowsStore } from '../repositories/ports';
 import { UPLOAD_ID, UPLOADS_DIR, type MediaFiles } from './media-files';
-import { stripMp4Metadata } from './mp4-metadata';
 import type { MediaJob, MediaJobAnswer } from './process-media';
 import type { ProcessedImage, ProcessedPoster } from './process-image';
 import type { ImageFormat, Sniffed, VideoFormat } from './sniff';
@@ -26,11 +25,13 @@ export const UPLOADS_TMP_DIR = 'media-tmp';
 // The disk layout's folders, named here as well for the UI tests' harness, which empties them between tests.
 export { ORIGINALS_DIR, UPLOADS_DIR } from './media-files';
 
-/** A refusal of the upload itself, answered to the admin with its status (415, 413, 422). */
+/** A refusal of the upload itself, answered to the admin with its status (415, 413, 422) under the form's field. */
 export class UploadRefused extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The form field the refused file came in. */
+    readonly field: 'file' | 'poster' = 'file',
   ) {
     super(message);
   }
@@ -84,6 +85,7 @@ export function imageItemOf(id: string, alt: string, image: ProcessedImage): Med
 
 export function createMediaStore(options: MediaStoreOptions) {
   const { dataDir, files, workerFile, repo, log } = options;
+  const jobTimeoutMs = options.jobTimeoutMs ?? 180_000;
   const tmpDir = path.join(dataDir, UPLOADS_TMP_DIR);
   mkdirSync(tmpDir, { recursive: true });
 
@@ -107,7 +109,7 @@ export function createMediaStore(options: MediaStoreOptions) {
       child.stderr?.on('data', (chunk: Buffer) => {
         if (stderr.length < 4000) stderr += chunk.toString('utf8');
       });
-      const timer = setTimeout(() => child.kill('SIGKILL'), options.jobTimeoutMs ?? 180_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), jobTimeoutMs);
       child.on('message', (message: MediaJobAnswer) => {
         answer = message;
       });
@@ -118,8 +120,12 @@ export function createMediaStore(options: MediaStoreOptions) {
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
         if (answer?.ok) return resolve(answer.result as T);
-        if (answer && 'refusal' in answer)
-          return reject(new UploadRefused(answer.refusal.status, answer.refusal.message));
+        if (answer && 'refusal' in answer) {
+          // Why a file was refused is the admin's to read; what the decoder said is the operator's.
+          if (stderr) log.warn({ job: job.task, stderr: stderr.slice(0, 2000) }, 'media upload refused');
+          const field = job.task === 'poster' ? 'poster' : 'file';
+          return reject(new UploadRefused(answer.refusal.status, answer.refusal.message, field));
+        }
         const reason = answer && 'error' in answer ? answer.error : `exited with ${signal ?? `code ${code}`}`;
         log.error({ job: job.task, reason, stderr: stderr.slice(0, 2000) }, 'media processing failed');
         reject(new Error(`media processing failed: ${reason}`));
@@ -153,11 +159,18 @@ export function createMediaStore(options: MediaStoreOptions) {
     }
     const format: VideoFormat = file.sniffed.format;
     mkdirSync(work, { recursive: true });
-    // Kept as it is: the server has no video encoder, and browsers play MP4 (H.264) and WebM as phones export them.
-    const video = path.join(work, `video.${format}`);
-    renameSync(file.path, video);
-    // Where it was filmed and on what: the movie's metadata boxes are blanked (mp4-metadata.ts).
-    if (format === 'mp4') stripMp4Metadata(video);
+    // Its picture and sound copied, not re-encoded, into a new file without metadata (remux-video.ts). The copy's own
+    // limit is shorter than the job's, so it is this child that stops ffmpeg, never a kill that would leave it behind.
+    await runJob<void>({
+      task: 'video',
+      input: file.path,
+      format,
+      output: path.join(work, `video.${format}`),
+      timeoutMs: Math.floor(jobTimeoutMs * 0.8),
+    });
+    // The upload itself is removed now rather than with the request's other temporary files: on Cloud Functions the
+    // temporary folder is memory, and a 200 MB video would otherwise be held twice while the poster is made.
+    rmSync(file.path, { force: true });
     const poster = upload.poster;
     const still =
       poster && poster.sniffed.kind === 'image'

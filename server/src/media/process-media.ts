@@ -1,17 +1,20 @@
-// Child process of the server: processes one upload (process-image.ts) and reports, then exits. Forked per upload by
-// media-store.ts so the image library's memory (hundreds of MB while encoding AVIF) is returned when it exits, and a
-// decoder that crashes on a hostile file takes this process down, never the server.
-import type { ImageFormat } from './sniff';
+// Child process of the server: processes one upload (process-image.ts, remux-video.ts) and reports, then exits. Forked
+// per upload by media-store.ts so the image library's memory (hundreds of MB while encoding AVIF) is returned when it
+// exits, and a decoder that crashes on a hostile file takes this process down, never the server.
+import type { ImageFormat, VideoFormat } from './sniff';
 import { MediaRefusal, loadSharp, processImage, processPoster, renderNeutralPoster } from './process-image';
+import { remuxVideo } from './remux-video';
 import { exitWithParent } from '../lib/exit-with-parent';
 
-// An upload nobody waits for any more (the server was killed) is not worth minutes of encoding.
-exitWithParent();
+// An upload nobody waits for any more (the server was killed) is not worth minutes of encoding; remux-video.ts
+// kills its ffmpeg as this process ends.
+exitWithParent(() => process.exit(1));
 
 export type MediaJob =
   | { task: 'image'; input: string; format: ImageFormat; outDir: string }
   | { task: 'poster'; input: string; format: ImageFormat; outDir: string }
-  | { task: 'neutral-poster'; outDir: string };
+  | { task: 'neutral-poster'; outDir: string }
+  | { task: 'video'; input: string; format: VideoFormat; output: string; timeoutMs: number };
 
 export type MediaJobAnswer =
   | { ok: true; result: unknown }
@@ -19,6 +22,7 @@ export type MediaJobAnswer =
   | { ok: false; error: string };
 
 async function run(job: MediaJob): Promise<unknown> {
+  if (job.task === 'video') return remuxVideo(job.input, job.output, job.format, { timeoutMs: job.timeoutMs });
   const sharp = await loadSharp();
   if (job.task === 'image') return processImage(sharp, job.input, job.format, job.outDir);
   if (job.task === 'poster') return processPoster(sharp, job.input, job.format, job.outDir);

@@ -40,6 +40,10 @@ export function startBackupJob(deps: {
           { backup: result.path, bookings: result.manifest.database.bookings, pruned: pruned.length },
           'daily backup written',
         );
+        const withoutFiles = result.manifest.media.rowsWithoutFiles;
+        if (withoutFiles) {
+          deps.log.error({ backup: result.path, media: withoutFiles }, 'media items have no files on the site');
+        }
         return result;
       })
       .finally(() => {

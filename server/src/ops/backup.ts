@@ -1,16 +1,28 @@
-// Backups of DATA_DIR (docs/architecture.md, operations): the database through SQLite's online backup and the media
-// folder, into a folder of BACKUP_DIR that appears whole or not at all. Safe while the server runs and takes bookings,
-// from the server itself (the daily backup) or from another process (`npm run backup`).
+// Backups of DATA_DIR (docs/architecture.md, operations): the database through SQLite's online backup, the media
+// folder, and the live and previous version of each deployed remote, into a folder of BACKUP_DIR that appears whole or
+// not at all. Safe while the server runs and takes bookings, from the server itself (the daily backup) or from another
+// process (`npm run backup`).
+//
+// The files are copied after the database's snapshot, so what changed in between is reconciled against it: a media
+// row whose files are gone from the copy was deleted meanwhile (a deletion removes the row first, then the files), so
+// it is dropped from the copy as that deletion dropped it; one whose row is still in the live database is a real loss
+// and is named in the manifest, never passed as "integrity ok". A remote's version is copied only when its copy hashes
+// to its name (a version is named by its content), so a folder pruned while it was copied is left out, whole.
 import Database from 'better-sqlite3';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
+import { contentVersion } from '../deploys/unpack';
 
 export const DATABASE_FILE = 'studio.sqlite';
 export const MEDIA_DIR = 'media';
 /** The admin's original uploads (src/media/media-store.ts): private, but hers, so backed up beside the media. */
 export const ORIGINALS_DIR = 'media-originals';
 export const MANIFEST_FILE = 'manifest.json';
+/** The deployed remotes' versions (deploys/remote-deploys.ts): DATA_DIR/remotes/<remote>/<version>. */
+export const REMOTES_DIR = 'remotes';
+const UPLOADS_DIR = 'uploads';
 const MANIFEST_FORMAT = 1;
 
 export type BackupKind = 'daily' | 'manual';
@@ -20,9 +32,113 @@ export interface BackupManifest {
   kind: BackupKind;
   createdAt: string;
   database: { file: string; bytes: number; integrity: 'ok'; bookings: number; migrations: string[] };
-  media: { files: number; bytes: number };
+  media: {
+    files: number;
+    bytes: number;
+    /** Media rows whose files were missing from the site itself when the backup was taken (absent: none). */
+    rowsWithoutFiles?: string[];
+  };
   /** The original uploads (absent in backups taken before uploads existed). */
   originals?: { files: number; bytes: number };
+  /** Per remote, the versions kept in the backup: the live one and the one before it (absent in older backups). */
+  remotes?: Record<string, string[]>;
+}
+
+/**
+ * What a backup holds, in one line: "integrity ok" only when the database passed its check and every media row has
+ * its files.
+ */
+export function describeBackup(manifest: BackupManifest): string {
+  const remotes = Object.entries(manifest.remotes ?? {}).map(
+    ([remote, versions]) => `${remote} ${versions.join(' and ')}`,
+  );
+  const missing = manifest.media.rowsWithoutFiles ?? [];
+  return [
+    `${manifest.database.bookings} booking requests, ${manifest.media.files} media files`,
+    ...(remotes.length > 0 ? [`remote versions ${remotes.join(', ')}`] : []),
+    missing.length === 0
+      ? 'integrity ok.'
+      : `NOT whole: ${missing.length} media item(s) have no files on the site itself (${missing.join(', ')}).`,
+  ].join(', ');
+}
+
+const hasTable = (db: Database.Database, name: string) =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+
+/**
+ * Checks every media row of the copied database against the copied files (see the top of the file). Answers the
+ * rows whose files are missing while the live database still has them.
+ */
+function reconcileMedia(copyFile: string, folder: string, live: Db): string[] {
+  const copy = new Database(copyFile, { fileMustExist: true });
+  try {
+    if (!hasTable(copy, 'media')) return [];
+    const rows = copy.prepare('SELECT id, kind, format FROM media').all() as Array<{
+      id: string;
+      kind: string;
+      format: string;
+    }>;
+    const liveRow = live.prepare('SELECT 1 FROM media WHERE id = ?');
+    const drop = copy.prepare('DELETE FROM media WHERE id = ?');
+    const withoutFiles: string[] = [];
+    for (const { id, kind, format } of rows) {
+      const publicDir = path.join(folder, MEDIA_DIR, UPLOADS_DIR, id);
+      const whole =
+        existsSync(publicDir) &&
+        readdirSync(publicDir).length > 0 &&
+        (kind !== 'image' || existsSync(path.join(folder, ORIGINALS_DIR, `${id}.${format}`)));
+      if (whole) continue;
+      if (liveRow.get(id) === undefined) drop.run(id);
+      else withoutFiles.push(id);
+    }
+    return withoutFiles;
+  } finally {
+    copy.close();
+  }
+}
+
+/** The live and previous version of each remote, as the copied database records them. */
+function recordedRemoteVersions(copyFile: string): Record<string, string[]> {
+  const copy = new Database(copyFile, { fileMustExist: true, readonly: true });
+  try {
+    if (!hasTable(copy, 'remote_live')) return {};
+    const lastSwitchTo = copy.prepare(
+      'SELECT from_version AS v FROM remote_switches WHERE remote = ? AND to_version = ? ORDER BY id DESC LIMIT 1',
+    );
+    const result: Record<string, string[]> = {};
+    for (const { remote, version } of copy.prepare('SELECT remote, version FROM remote_live').all() as Array<{
+      remote: string;
+      version: string;
+    }>) {
+      const previous = (lastSwitchTo.get(remote, version) as { v: string | null } | undefined)?.v ?? null;
+      result[remote] = [version, ...(previous && previous !== version ? [previous] : [])];
+    }
+    return result;
+  } finally {
+    copy.close();
+  }
+}
+
+/** Copies the remotes' recorded versions into the backup folder; answers the ones copied whole, per remote. */
+async function copyRemoteVersions(
+  dataDir: string,
+  folder: string,
+  recorded: Record<string, string[]>,
+): Promise<Record<string, string[]>> {
+  const copied: Record<string, string[]> = {};
+  for (const [remote, versions] of Object.entries(recorded)) {
+    for (const version of versions) {
+      // Names come from the database: only a version's own format is ever a path here.
+      if (!/^[0-9a-z-]+$/.test(remote) || !/^[0-9a-f]{16}$/.test(version)) continue;
+      const source = path.join(dataDir, REMOTES_DIR, remote, version);
+      if (!existsSync(source)) continue;
+      const target = path.join(folder, REMOTES_DIR, remote, version);
+      await cp(source, target, { recursive: true });
+      if ((await contentVersion(target)).version === version) (copied[remote] ??= []).push(version);
+      else await rm(target, { recursive: true, force: true });
+    }
+  }
+  return copied;
 }
 
 export interface BackupResult {
@@ -103,13 +219,19 @@ export async function takeBackup(options: {
     const originalsSource = path.join(options.dataDir, ORIGINALS_DIR);
     const originals = filesIn(originalsSource);
     if (originals.files > 0) cpSync(originalsSource, path.join(partial, ORIGINALS_DIR), { recursive: true });
+    const rowsWithoutFiles = reconcileMedia(file, partial, options.db);
+    const remotes = await copyRemoteVersions(options.dataDir, partial, recordedRemoteVersions(file));
     const manifest: BackupManifest = {
       format: MANIFEST_FORMAT,
       kind: options.kind,
       createdAt: at.toISOString(),
       database: { file: DATABASE_FILE, bytes: statSync(file).size, ...checked },
-      media: filesIn(path.join(partial, MEDIA_DIR)),
+      media: {
+        ...filesIn(path.join(partial, MEDIA_DIR)),
+        ...(rowsWithoutFiles.length > 0 ? { rowsWithoutFiles } : {}),
+      },
       ...(originals.files > 0 ? { originals: filesIn(path.join(partial, ORIGINALS_DIR)) } : {}),
+      ...(Object.keys(remotes).length > 0 ? { remotes } : {}),
     };
     writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     renameSync(partial, final);

@@ -5,36 +5,22 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '@studio/shared/domain';
+import { pageChunkOf, type RouteMatch } from '@studio/shared/routes';
+import { headOf, type PageHead, type RouteContent } from '@studio/shared/route-meta';
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  /** Open Graph type: 'website' for the home page, 'article' elsewhere. */
-  type: 'website' | 'article';
-  /**
-   * False for an address whose pattern is a route but whose content does not exist (/service/nope, a portfolio id
-   * that is neither a section nor a project, an unknown print concept): the page shows its not-found state, so the
-   * answer is a 404 and the page is not one to index.
-   */
-  found: boolean;
-}
+export type PageMeta = PageHead;
 
-export interface PageMetaSource {
+/** What one page's head reads besides the registry: her name, the site's origin, the content and the images. */
+export interface PageMetaSource extends RouteContent {
   modelName: string;
   /** Absolute origin (https://example.com) the og:url and og:image are built on. */
   publicOrigin: string;
-  serviceOf(id: string): { displayName: string; description: string } | undefined;
-  portfolioSectionOf(id: string): { label: string; description: string } | undefined;
-  /** A project shown at /portfolio/<id> when the id is no section. */
-  projectOf(id: string): { title: string; description: string } | undefined;
-  /** A print concept at /portfolio/print/<key>: its display name and what it is about. */
-  printConceptOf(key: string): { name: string; description: string } | undefined;
   /** Site-relative URL of the page's own share image (a raster), when the page has one; else shareImage(). */
-  pageImageOf?(pathname: string): string | undefined;
+  pageImage?: string;
   /** Site-relative URL of the share image (a raster: social sites do not show SVG), if there is one. */
   shareImage(): string | undefined;
-  /** The image a page shows largest above the fold (its likely LCP element), to fetch it with the HTML. */
-  heroImageOf(pathname: string): string | undefined;
+  /** The image the page shows largest above the fold (its likely LCP element), to fetch it with the HTML. */
+  heroImage?: string;
 }
 
 /** Fetches the page's largest image in parallel with the scripts, so it is there when the page first renders. */
@@ -42,102 +28,12 @@ export function heroPreloadFor(url: string | undefined): string {
   return url ? `<link rel="preload" href="${escapeHtml(url)}" as="image" fetchpriority="high" />` : '';
 }
 
-export const PAGE_TEXTS = {
-  homeTitle: (name: string) => `${name} — Model & Content Creator`,
-  homeDescription: (name: string) =>
-    `Portfolio and bookings of ${name}, freelance model and content creator: runway, print, comp card, digitals and UGC.`,
-  portfolioTitle: (name: string) => `Portfolio — ${name}`,
-  portfolioDescription: (name: string) => `Runway, print, comp card, digitals and UGC by ${name}.`,
-  sectionTitle: (section: string, name: string) => `${section} — Portfolio — ${name}`,
-  aboutTitle: (name: string) => `About — ${name}`,
-  aboutDescription: (name: string) => `About ${name}, freelance model and content creator.`,
-  bookTitle: (name: string) => `Book me — ${name}`,
-  bookDescription: (name: string) =>
-    `Request a booking with ${name}: pick a service and a date, and get an answer by e-mail.`,
-  serviceTitle: (service: string, name: string) => `${service} — ${name}`,
-  projectTitle: (project: string, name: string) => `${project} — Portfolio — ${name}`,
-  printConceptTitle: (concept: string, name: string) => `${concept} — Print — ${name}`,
-  notFoundTitle: (name: string) => `Page not found — ${name}`,
-  notFoundDescription: 'There is no page at this address.',
-} as const;
-
-const MAX_DESCRIPTION = 200;
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= MAX_DESCRIPTION ? flat : `${flat.slice(0, MAX_DESCRIPTION - 1).trimEnd()}…`;
-}
-
-function segmentsOf(pathname: string): string[] {
-  return pathname
-    .split('/')
-    .filter(Boolean)
-    .map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    });
-}
-
-/** The head of the not-found page. */
-export function notFoundMetaFor(modelName: string): PageMeta {
-  return {
-    title: PAGE_TEXTS.notFoundTitle(modelName),
-    description: PAGE_TEXTS.notFoundDescription,
-    type: 'article',
-    found: false,
-  };
-}
-
-export function pageMetaFor(pathname: string, source: PageMetaSource): PageMeta {
-  const name = source.modelName;
-  const page = (title: string, description: string, type: PageMeta['type'] = 'article'): PageMeta => ({
-    title,
-    description: clip(description),
-    type,
-    found: true,
-  });
-  const notFound = notFoundMetaFor(name);
-  const portfolio = page(PAGE_TEXTS.portfolioTitle(name), PAGE_TEXTS.portfolioDescription(name));
-  const segments = segmentsOf(pathname);
-  const [first, second, third] = segments;
-  switch (first?.toLowerCase()) {
-    case undefined:
-      return page(PAGE_TEXTS.homeTitle(name), PAGE_TEXTS.homeDescription(name), 'website');
-    case 'portfolio': {
-      if (second === undefined) return portfolio;
-      if (third !== undefined) {
-        if (second !== 'print' || segments.length !== 3) return notFound;
-        const concept = source.printConceptOf(third);
-        return concept
-          ? page(PAGE_TEXTS.printConceptTitle(concept.name, name), concept.description || concept.name)
-          : notFound;
-      }
-      const section = source.portfolioSectionOf(second);
-      if (section) return page(PAGE_TEXTS.sectionTitle(section.label, name), section.description);
-      const project = source.projectOf(second);
-      return project
-        ? page(PAGE_TEXTS.projectTitle(project.title, name), project.description || project.title)
-        : notFound;
-    }
-    case 'about':
-      return page(PAGE_TEXTS.aboutTitle(name), PAGE_TEXTS.aboutDescription(name));
-    case 'book-me':
-      return page(PAGE_TEXTS.bookTitle(name), PAGE_TEXTS.bookDescription(name));
-    case 'service': {
-      const service = second === undefined ? undefined : source.serviceOf(second);
-      if (!service) return notFound;
-      return page(
-        PAGE_TEXTS.serviceTitle(service.displayName, name),
-        service.description || PAGE_TEXTS.homeDescription(name),
-      );
-    }
-    default:
-      // The shell's own pages (/admin, /finishSignIn) and /security-test: the site's name, never indexed.
-      return page(PAGE_TEXTS.homeTitle(name), PAGE_TEXTS.homeDescription(name), 'website');
-  }
+/**
+ * The head of the page at a route of the registry (null: an address the registry does not have), from the route's
+ * metadata (@studio/shared/route-meta): the same the browser sets after a client navigation.
+ */
+export function pageMetaFor(route: RouteMatch | null, source: PageMetaSource): PageMeta {
+  return headOf(route, source.modelName, source);
 }
 
 /**
@@ -202,27 +98,20 @@ export function remoteFilesOf(manifest: Manifest, urlPath: string): RemoteFiles 
 }
 
 /**
- * A route's page chunk, by the name its lazy import gives it (webpackChunkName in public-site/src/app/app.tsx):
- * "booking" emits "booking.<hash>.js". A chunk without such a name is called by a number that changes from build to
- * build, so only named pages can be matched to their route; these are the ones the build names. Only the page itself
+ * A route's page chunk, by the name its lazy import gives it (webpackChunkName in public-site/src/app/app.tsx, named
+ * in the registry's pageChunk): "booking" emits "booking.<hash>.js". A chunk without such a name is called by a
+ * number that changes from build to build, so only named pages can be matched to their route. Only the page itself
  * is preloaded: a chunk it loads on demand (the date picker) costs nothing until it is used.
  */
-export const ROUTE_PAGE_CHUNKS: Array<{ test: RegExp; chunk: string }> = [
-  { test: /^\/book-me\/?$/, chunk: 'booking' },
-  { test: /^\/security-test\/?$/, chunk: 'security-test' },
-];
-
 export function preloadLinksFor(
-  pathname: string,
+  route: RouteMatch | null,
   files: RemoteFiles | undefined,
   /** URL -> `sha384-…` of a deployed version's pinned files: the preload carries the pin the fetch() will. */
   integrity: Record<string, string> = {},
 ): string {
   if (!files) return '';
-  const route = ROUTE_PAGE_CHUNKS.find((r) => r.test.test(pathname));
-  const pageChunks = route
-    ? files.lazyScripts.filter((url) => path.posix.basename(url).startsWith(`${route.chunk}.`))
-    : [];
+  const chunk = route && pageChunkOf(route.id);
+  const pageChunks = chunk ? files.lazyScripts.filter((url) => path.posix.basename(url).startsWith(`${chunk}.`)) : [];
   const manifestPin = integrity[files.manifestUrl];
   return [
     // The federation runtime fetch()es the manifest in CORS mode: crossorigin makes the preload match that request.

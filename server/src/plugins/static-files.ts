@@ -7,8 +7,10 @@ import type { ByteRange, MediaFiles } from '../media/media-files';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml, type RuntimeConfig } from '@studio/shared/domain';
+import { studioClockAt } from '@studio/shared/domain/studio-time';
 import type { AppOptions, RemoteMount } from '../config';
-import { ROUTES, routeOf } from '@studio/shared/routes';
+import { matchRoute, ROUTES, type RouteMatch } from '@studio/shared/routes';
+import { NO_CONTENT } from '@studio/shared/route-meta';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
 import type { ServerRenderer } from '../lib/server-render';
@@ -16,7 +18,6 @@ import {
   createRemoteFilesReader,
   heroPreloadFor,
   metaTagsFor,
-  notFoundMetaFor,
   pageMetaFor,
   preloadLinksFor,
   type PageMetaSource,
@@ -69,6 +70,8 @@ export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = 
     },
     ...(Object.keys(integrity).length > 0 && { integrity }),
     modelName: options.modelName,
+    // The studio's day is named per page: the browser's own day may be another (a visitor in Berlin or Auckland).
+    studio: studioClockAt(options.timeZone, options.now()),
     // The Firebase home's sign-in needs the web config in the browser; never the admin's address.
     ...(options.firebase && {
       firebase: {
@@ -82,10 +85,10 @@ export function runtimeConfigOf(options: AppOptions, remotes: RemoteLocations = 
 /** What the head of one page reads of the content (service names, portfolio sections, images). */
 export type PageContentSource = Omit<PageMetaSource, 'modelName' | 'publicOrigin'>;
 
-/** Page metadata from the content; without it every page gets the home's. */
+/** Page metadata from the content; without it every page of the registry gets its head with no content. */
 export interface PageContent {
-  /** What the head of the page at `pathname` reads, loaded once before the page is rendered. */
-  forPage(pathname: string): Promise<PageContentSource>;
+  /** What the head of the page at a route reads, loaded once before the page is rendered. */
+  forPage(route: RouteMatch): Promise<PageContentSource>;
   /** Every public page of the current content, for sitemap.xml. */
   sitemapPaths(): Promise<string[]>;
 }
@@ -177,16 +180,15 @@ async function staticFiles(
     if (!reader) readers.set(dir, (reader = createRemoteFilesReader(dir, urlPath)));
     return reader();
   };
+  // Her name in every title: one input (the registry's heads take it), the same the shell's runtime configuration
+  // gives the browser's titles.
+  const siteName = () => options.modelName;
   const metaSourceOf = (source: PageContentSource | undefined): PageMetaSource => ({
-    modelName: options.modelName,
+    modelName: siteName(),
     publicOrigin: options.publicOrigin,
-    serviceOf: (id) => source?.serviceOf(id),
-    portfolioSectionOf: (id) => source?.portfolioSectionOf(id),
-    projectOf: (id) => source?.projectOf(id),
-    printConceptOf: (key) => source?.printConceptOf(key),
-    pageImageOf: (pathname) => source?.pageImageOf?.(pathname),
-    shareImage: () => source?.shareImage(),
-    heroImageOf: (pathname) => source?.heroImageOf(pathname),
+    ...NO_CONTENT,
+    shareImage: () => undefined,
+    ...source,
   });
 
   const template = (): string | null => {
@@ -210,35 +212,35 @@ async function staticFiles(
     const html = template();
     if (html === null) return null;
     const pathname = url.split('?')[0] ?? '/';
+    const route = matchRoute(pathname);
     // Read once: the configuration and the preload hints name the same version of each remote.
     const [remotes, pageContent] = await Promise.all([
       given ?? (liveRemotes ? liveRemotes() : (options.remotes as RemoteLocations)),
-      content?.forPage(pathname),
+      route && content?.forPage(route),
     ]);
-    const metaSource = metaSourceOf(pageContent);
-    const route = routeOf(pathname);
-    // Without content (a bare test app) every address of the registry is a page: only the registry can say 404.
-    const meta = content ? pageMetaFor(pathname, metaSource) : pageMetaFor('/', metaSource);
+    const metaSource = metaSourceOf(pageContent ?? undefined);
+    // The registry says which addresses are pages, its metadata (with the content) whether this one's content exists.
+    const meta = pageMetaFor(route, metaSource);
     const found = route !== null && meta.found;
-    const image = (found && metaSource.pageImageOf?.(pathname)) || metaSource.shareImage();
+    const image = (found && metaSource.pageImage) || metaSource.shareImage();
     const canonicalPath = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // The public site's pages, and the not-found page, are rendered here; the admin's and the sign-in pages are not.
     const serverRendered =
-      route === null || !found || (ROUTES[route].app === 'public-site' && ROUTES[route].visibility === 'public');
+      route === null || !found || (ROUTES[route.id].app === 'public-site' && ROUTES[route.id].visibility === 'public');
     const rendered =
       serverRendered && renderer
         ? await renderer.render(url, { keep: found && !given, publicSite: remotes['public-site'] })
         : null;
     const head =
       metaTagsFor({
-        ...(found ? meta : notFoundMetaFor(options.modelName)),
+        ...meta,
         url: `${options.publicOrigin}${canonicalPath}`,
         image: image && `${options.publicOrigin}${image}`,
-        siteName: options.modelName,
-        noindex: route === null || !meta.found || ROUTES[route].visibility === 'noindex',
+        siteName: siteName(),
+        noindex: route === null || !found || ROUTES[route.id].visibility === 'noindex',
       }) +
-      preloadLinksFor(pathname, remoteFiles(remotes['public-site']), remotes['public-site'].integrity) +
-      heroPreloadFor(metaSource.heroImageOf(pathname));
+      preloadLinksFor(route, remoteFiles(remotes['public-site']), remotes['public-site'].integrity) +
+      heroPreloadFor(metaSource.heroImage);
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
     let page = html
       .replace(

@@ -185,7 +185,9 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       if (!sent) throw new HttpError(409, CONTRACT_SIGNED);
       const link = `${options.publicOrigin}${signingPath(token)}`;
       try {
-        await mailer.send(signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, options.modelName));
+        await mailer.send(
+          signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, options.modelName, options.timeZone),
+        );
       } catch (error) {
         request.log.error({ err: error, contractId: sent.id }, 'contract signing mail failed');
         throw new HttpError(502, CONTRACT_SEND_FAILED);

@@ -185,7 +185,7 @@ const adminMediaRoutes: FastifyPluginAsyncZod<AdminMediaOptions> = async (app, {
         return await reply.code(201).send(item);
       } catch (error) {
         if (error instanceof UploadRefused)
-          throw new HttpError(error.status, error.message, { [poster ? 'poster' : 'file']: [error.message] });
+          throw new HttpError(error.status, error.message, { [error.field]: [error.message] });
         throw error;
       }
     },

@@ -90,6 +90,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       version: contract.version,
       clientEmail: contract.deal.client.email,
       expiresAt: contract.linkExpiresAt ?? '',
+      timeZone: options.timeZone,
       pdfHref: `${signingPath(token)}/pdf`,
       ...extra,
     });
@@ -179,7 +180,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       await clientActions.contractSigned(signed);
 
       const recipients = [...new Set([contract.deal.client.email, options.adminEmail].filter(Boolean))];
-      const results = await mailSignedCopies(mailer, signed, document, pdf, recipients);
+      const results = await mailSignedCopies(mailer, signed, document, pdf, recipients, options.timeZone);
       for (const r of results)
         if (r.status === 'rejected')
           request.log.error({ err: r.reason, contractId: signed.id }, 'signed contract mail failed');

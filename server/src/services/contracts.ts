@@ -12,6 +12,7 @@ import {
   type ContractRecord,
 } from '@studio/shared/domain/contract';
 import type { BookingRequest } from '@studio/shared/domain';
+import { formatInstant } from '@studio/shared/domain/studio-time';
 import type { AppOptions } from '../config';
 import type { Mailer } from '../lib/mailer';
 import type { ContentStore } from '../repositories/ports';
@@ -86,8 +87,10 @@ export function signingRequestMail(
   link: string,
   expiresAt: string,
   modelName: string,
+  timeZone: string,
 ) {
-  const until = new Date(expiresAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '');
+  // In the studio's zone, as the dashboard and the signing page write it: one day everywhere.
+  const until = formatInstant(expiresAt, timeZone);
   return {
     to: booking.email,
     subject: `Please review and sign: ${document.title}`,
@@ -99,13 +102,19 @@ export function signingRequestMail(
   };
 }
 
-export function signedMail(to: string, record: ContractRecord, document: ContractDocument, pdf: Uint8Array) {
+export function signedMail(
+  to: string,
+  record: ContractRecord,
+  document: ContractDocument,
+  pdf: Uint8Array,
+  timeZone: string,
+) {
   return {
     to,
     subject: `Signed: ${document.title}`,
     text:
       `The ${document.title} (version ${record.version}) was signed by ${record.signerName} on ` +
-      `${record.signedAt} (UTC). The signed PDF is attached; its last page is the audit trail.\n\n` +
+      `${record.signedAt ? formatInstant(record.signedAt, timeZone) : ''}. The signed PDF is attached; its last page is the audit trail.\n\n` +
       `Document SHA-256: ${record.documentHash}\nPDF SHA-256: ${record.signedPdfHash}\n`,
     attachments: [
       {
@@ -124,6 +133,7 @@ export async function mailSignedCopies(
   document: ContractDocument,
   pdf: Uint8Array,
   recipients: string[],
+  timeZone: string,
 ) {
-  return Promise.allSettled(recipients.map((to) => mailer.send(signedMail(to, record, document, pdf))));
+  return Promise.allSettled(recipients.map((to) => mailer.send(signedMail(to, record, document, pdf, timeZone))));
 }

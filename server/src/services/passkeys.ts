@@ -25,6 +25,7 @@ import type {
   registrationResponseSchema,
   z,
 } from '@studio/shared/schemas';
+import { formatInstant } from '@studio/shared/domain/studio-time';
 import type { Mailer } from '../lib/mailer';
 import type { SecondFactorStore } from '../lib/second-factor';
 import type { PasskeysStore } from '../repositories/ports';
@@ -60,6 +61,8 @@ export interface PasskeyServiceDeps {
   /** Shown by some authenticators beside the passkey. */
   siteName: string;
   now: () => Date;
+  /** The studio's zone (TIMEZONE): the notices' times are written in it, never as raw timestamps. */
+  timeZone: string;
 }
 
 export function createPasskeyService(deps: PasskeyServiceDeps) {
@@ -67,6 +70,8 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
   // A WebAuthn RP ID is the origin's host name without port; the origin is checked whole, scheme and port included.
   const rpID = new URL(publicOrigin).hostname;
   const stamp = () => now().toISOString();
+  /** A notice's time as she reads it ('November 23, 2026, 9:08 AM MST'). */
+  const when = (at: string = stamp()) => formatInstant(at, deps.timeZone);
 
   /** Mails her a notice; a failure to send is logged and never undoes what happened. */
   const notify = async (email: string, subject: string, lines: string[]) => {
@@ -168,7 +173,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       });
       const recoveryCode = (await passkeys.hasRecoveryCode(email)) ? null : await newRecoveryCode(email);
       await notify(email, NOTICE_SUBJECTS.added, [
-        `A passkey named "${name}" was added to your sign-in on ${passkey.createdAt}.`,
+        `A passkey named "${name}" was added to your sign-in on ${when(passkey.createdAt)}.`,
         'From now on you sign in with the e-mail link and then your passkey.',
       ]);
       return { passkey, recoveryCode };
@@ -181,7 +186,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       const last = (await passkeys.count(email)) === 0;
       if (last) await passkeys.dropRecoveryCodes(email);
       await notify(email, NOTICE_SUBJECTS.removed, [
-        `The passkey named "${existing.name}" was removed from your sign-in on ${stamp()}.`,
+        `The passkey named "${existing.name}" was removed from your sign-in on ${when()}.`,
         ...(last ? ['You have no passkey left: the e-mail link alone signs you in again.'] : []),
       ]);
       return true;
@@ -240,7 +245,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       if (!normalised || !(await passkeys.spendRecoveryCode(email, hashRecoveryCode(normalised), stamp())))
         return false;
       await notify(email, NOTICE_SUBJECTS.recovered, [
-        `Your recovery code was used to sign in on ${stamp()}; it cannot be used again.`,
+        `Your recovery code was used to sign in on ${when()}; it cannot be used again.`,
         'Add a passkey on your new device from the dashboard: it comes with a new recovery code.',
       ]);
       return true;
@@ -255,7 +260,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       await steps.clear();
       if (removed === 0) return 0;
       await notify(email, NOTICE_SUBJECTS.reset, [
-        `Every passkey of your sign-in (${removed}) and your recovery code were removed on ${stamp()} by the site's host.`,
+        `Every passkey of your sign-in (${removed}) and your recovery code were removed on ${when()} by the site's host.`,
         'The e-mail link alone signs you in again; add a passkey from the dashboard afterwards.',
       ]);
       return removed;

@@ -1,9 +1,9 @@
 // The reminder SMS (docs/product.md §9 template): the day before a Confirmed booking's date, once. A tick finds the bookings
-// due tomorrow (server local calendar), claims each in the database before sending so overlapping ticks or a
+// due tomorrow (the studio's calendar, its TIMEZONE: not the machine's), claims each in the database before sending so overlapping ticks or a
 // restart never send twice, and releases the claim when the SMS did not go out so a later tick tries again.
-import { format } from 'date-fns';
 import type { FastifyBaseLogger } from 'fastify';
 import { addCalendarDays, smsReminder } from '@studio/shared/domain';
+import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import type { BookingsStore } from '../repositories/ports';
 import type { SmsSender } from '../lib/sms-sender';
 
@@ -13,13 +13,15 @@ export interface ReminderJobDeps {
   bookings: BookingsStore;
   smsSender: SmsSender;
   log: FastifyBaseLogger;
+  /** The studio's zone: "tomorrow" is the day after its today. */
+  timeZone: string;
 }
 
 /** One pass at `now`: returns the ids whose reminder was sent. Tests call it with a fake now. */
 export async function runReminderTick(deps: ReminderJobDeps, now: Date): Promise<string[]> {
   // Nothing can be sent while the feature is off; the bookings stay unclaimed for when it is turned on.
   if (!(await deps.smsSender.status()).enabled) return [];
-  const tomorrow = addCalendarDays(format(now, 'yyyy-MM-dd'), 1);
+  const tomorrow = addCalendarDays(calendarDayIn(deps.timeZone, now), 1);
   const sent: string[] = [];
   for (const booking of await deps.bookings.dueForReminder(tomorrow)) {
     if (!(await deps.bookings.claimReminder(booking.id, now.toISOString()))) continue;

@@ -2,6 +2,7 @@
 // site's bundles nothing and works in any browser. Every text in it is escaped. Kept out of search engines
 // (noindex here and in the X-Robots-Tag header) and its link out of Referer headers.
 import { escapeHtml as e } from '@studio/shared/domain';
+import { formatInstant } from '@studio/shared/domain/studio-time';
 import { contractSectionsHtml, type ContractDocument } from '@studio/shared/domain/contract';
 
 const CSS = `
@@ -66,6 +67,8 @@ export interface SigningView {
   version: number;
   clientEmail: string;
   expiresAt: string;
+  /** The studio's zone: the link's expiry reads as in her mail and on the dashboard. */
+  timeZone: string;
   pdfHref: string;
   /** What she typed, shown again with the errors when the form was refused. */
   fullName?: string;
@@ -77,7 +80,7 @@ export const CONSENT_STATEMENT =
   'as binding as a handwritten one. I have read the contract, and I agree to receive it and its signed copy by e-mail.';
 
 export function signingPage(v: SigningView): string {
-  const expires = new Date(v.expiresAt).toUTCString().replace(/ GMT$/, ' UTC');
+  const expires = formatInstant(v.expiresAt, v.timeZone);
   const errors = v.errors?.length
     ? `<div role="alert">${v.errors.map((m) => `<p class="error">${e(m)}</p>`).join('')}</div>`
     : '';

@@ -33,7 +33,7 @@ export const demoSeed = (): SeedContent => ({
     { id: COMP_CARD_ID, data: compCard },
   ],
   projects,
-  availability: demoAvailability(new Date(AT)),
+  availability: demoAvailability(AT.slice(0, 10)),
 });
 
 /** What a storage holds, read through its stores (every list a seed writes). */

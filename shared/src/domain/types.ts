@@ -168,6 +168,11 @@ export interface PublicAvailability {
   booked?: BookedDay[];
   /** Whole days between today and the first bookable day (MIN_NOTICE_DAYS_DEFAULT when absent). */
   minNoticeDays?: number;
+  /**
+   * The studio's calendar day when this was answered (its TIMEZONE), the day the notice counts from; absent from a
+   * backend that cannot tell (then the page's studio clock's day).
+   */
+  today?: IsoDate;
 }
 
 export interface AdminAvailability {
@@ -344,6 +349,16 @@ export interface SmsStatus {
   adminValue: boolean | null;
 }
 
+/** The studio's clock as the server tells the browser (in the runtime configuration). */
+export interface StudioClock {
+  /** The studio's time zone (TIMEZONE). */
+  timeZone: string;
+  /** Its calendar day when the server answered. */
+  today: IsoDate;
+  /** 0 Sunday ... 6 Saturday. */
+  firstWeekday: number;
+}
+
 /** Runtime configuration the server puts into the page (docs/architecture.md: remotes are located at run time). */
 export interface RuntimeConfig {
   remotes: Record<'public-site' | 'admin-app', string>;
@@ -354,6 +369,8 @@ export interface RuntimeConfig {
    */
   integrity?: Record<string, string>;
   modelName: string;
+  /** The studio's zone, its day and its first weekday: every date limit and calendar in the browser reads them. */
+  studio?: StudioClock;
   /**
    * Only on the Firebase home: the web app's config for Firebase Auth's e-mail link, and the Auth emulator's URL when
    * the server runs against it. Absent on the embedded home, whose sign-in is the server's own link.

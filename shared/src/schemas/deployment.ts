@@ -51,6 +51,8 @@ export const deployedVersionSchema = z.strictObject({
   deployedBy: z.string(),
   tokenLabel: z.string(),
   live: z.boolean(),
+  /** Recorded but its files are not on the site (restored without them): never live, and no rollback goes to it. */
+  missing: z.boolean(),
   files: z.number().int(),
   bytes: z.number().int(),
 });
@@ -58,7 +60,7 @@ export type DeployedVersion = z.infer<typeof deployedVersionSchema>;
 
 export const remoteDeploymentsSchema = z.strictObject({
   remote: remoteNameSchema,
-  /** null: nothing was deployed, the build output is live. */
+  /** null: nothing was deployed (or the version recorded live has no files), the build output is live. */
   live: versionSchema.nullable(),
   previous: versionSchema.nullable(),
   /** Newest first; the kept ones. */

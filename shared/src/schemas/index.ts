@@ -433,6 +433,9 @@ export const runtimeConfigSchema = z.strictObject({
   remotes: z.strictObject({ 'public-site': z.string(), 'admin-app': z.string() }),
   integrity: z.record(z.string(), z.string()).optional(),
   modelName: z.string(),
+  studio: z
+    .strictObject({ timeZone: z.string(), today: isoDate, firstWeekday: z.number().int().min(0).max(6) })
+    .optional(),
   firebase: z
     .strictObject({
       webConfig: z.strictObject({
@@ -566,6 +569,7 @@ export const publicAvailabilitySchema = z.strictObject({
   slots: z.array(timeSlotSchema.pick({ id: true, date: true, startTime: true, endTime: true, isAvailable: true })),
   booked: z.array(z.strictObject({ date: z.string(), time: z.string() })).optional(),
   minNoticeDays: z.number().int().min(0).optional(),
+  today: isoDate.optional(),
 }) satisfies z.ZodType<PublicAvailability>;
 
 export const authUserSchema = z.strictObject({ email: z.string(), isAdmin: z.boolean() }) satisfies z.ZodType<AuthUser>;

@@ -6,14 +6,16 @@ import { RemoteApp } from '../features/remotes/remote-app';
 import { messages } from '../messages';
 import { ShellRoutes } from './shell-routes';
 import { RouteFocus } from './route-focus';
+import { SiteNameProvider } from '@studio/shared/route-head';
 
 /**
  * The page inside a router: the browser's (App) or the server's (src/ssr.tsx), which hands in the public site's page
  * as it rendered it, so both produce the same markup and the browser hydrates the server's HTML.
  */
 export function AppFrame({ brand, publicSite }: { brand: string; publicSite?: ReactNode }) {
+  // Her name for the logo and for every page title (the route registry's heads), from one input.
   return (
-    <>
+    <SiteNameProvider name={brand}>
       <a className="skip-link" href="#main">
         {messages.skipToContent}
       </a>
@@ -22,7 +24,7 @@ export function AppFrame({ brand, publicSite }: { brand: string; publicSite?: Re
       <main id="main" tabIndex={-1}>
         <ShellRoutes otherwise={<RemoteApp remote="public-site" rendered={publicSite} />} />
       </main>
-    </>
+    </SiteNameProvider>
   );
 }
 

@@ -6,6 +6,7 @@ import type { Backend } from '@studio/shared/backend';
 import { studioServer } from '@studio/shared/test-support/studio-server';
 import { MemoryRouter } from '@studio/shared/router';
 import { ROUTES, routeIdsOf } from '@studio/shared/routes';
+import { SiteNameProvider } from '@studio/shared/route-head';
 import { renderWithBackend } from '../test-support/render';
 import { ShellRoutes } from './shell-routes';
 
@@ -15,7 +16,9 @@ const example = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, 'x').replace
 function renderPath(path: string) {
   return renderWithBackend(
     <MemoryRouter initialEntries={[path]}>
-      <ShellRoutes otherwise={<p>public-site remote</p>} />
+      <SiteNameProvider name="Ava Monroe">
+        <ShellRoutes otherwise={<p>public-site remote</p>} />
+      </SiteNameProvider>
     </MemoryRouter>,
     backend,
   );
@@ -35,12 +38,14 @@ test.each(['/admin', example(ROUTES.admin.pattern)])('%s is the admin gate, refu
   expect(alert).toHaveTextContent('You do not have permission to access this page.');
   expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   expect(screen.queryByText('public-site remote')).not.toBeInTheDocument();
+  expect(document.title).toBe('Dashboard — Ava Monroe');
 });
 
 test('/finishSignIn is the sign-in page (without a token: "Invalid sign-in link.")', async () => {
   renderPath(ROUTES.finishSignIn.pattern);
   // Its code loads on demand (not with a visitor's first page).
   expect(await screen.findByRole('alert')).toHaveTextContent('Invalid sign-in link.');
+  expect(document.title).toBe('Signing in — Ava Monroe');
 });
 
 test.each(routeIdsOf('public-site'))('the public-site route %s goes to the remote', (id) => {

@@ -83,3 +83,24 @@ test('confirmed bookings on each of their days, new requests apart, declined one
   fireEvent.click(first);
   expect(screen.queryByText(/Ana Shoot/)).toBeNull();
 });
+
+test("weeks start on the studio's first weekday, the one the server writes into the page and the visitor's calendar uses", () => {
+  document.head.innerHTML =
+    '<script id="studio-config" type="application/json">{"studio":{"timeZone":"America/Phoenix","today":"2031-03-10","firstWeekday":0}}</script>';
+  try {
+    const { unmount } = render(<AvailabilityCalendar availability={availability} today={today} />);
+    const headers = [...document.querySelectorAll('.calendar-weekday')].map((h) => h.textContent);
+    expect(headers).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    // March 1, 2031 is a Saturday: six blank cells before it in a week that starts on Sunday.
+    expect(document.querySelectorAll('.calendar-blank')).toHaveLength(6);
+    unmount();
+
+    document.head.innerHTML =
+      '<script id="studio-config" type="application/json">{"studio":{"timeZone":"Europe/Berlin","today":"2031-03-10","firstWeekday":1}}</script>';
+    render(<AvailabilityCalendar availability={availability} today={today} />);
+    expect(document.querySelector('.calendar-weekday')?.textContent).toBe('Mon');
+    expect(document.querySelectorAll('.calendar-blank')).toHaveLength(5);
+  } finally {
+    document.head.innerHTML = '';
+  }
+});

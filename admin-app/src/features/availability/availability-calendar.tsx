@@ -12,12 +12,13 @@ import {
   type BookingRequest,
   type IsoDate,
 } from '@studio/shared/domain';
-import { formatSlot } from '@studio/shared/domain/studio-time';
+import { formatSlot, studioClockOf } from '@studio/shared/domain/studio-time';
 import { messages } from '../../messages';
 
 const m = messages.availability;
-// Weeks start on Monday.
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** The week's day names from `first` (0 Sunday): the visitor's date picker starts its weeks on the same day. */
+export const weekdaysFrom = (first: number) => DAY_NAMES.map((_, i) => DAY_NAMES[(first + i) % 7]!);
 
 export type DayState = 'available' | 'blocked' | 'none';
 
@@ -47,10 +48,13 @@ export function AvailabilityCalendar({
   availability,
   today,
   bookings = [],
+  firstWeekday = studioClockOf().firstWeekday,
 }: {
   availability: AdminAvailability;
   today: IsoDate;
   bookings?: readonly BookingRequest[];
+  /** 0 Sunday ... 6 Saturday: the studio's, which the server writes into the page. */
+  firstWeekday?: number;
 }) {
   const [month, setMonth] = useState(() => startOfMonth(parseISO(today)));
   const [selected, setSelected] = useState<IsoDate | null>(null);
@@ -62,7 +66,7 @@ export function AvailabilityCalendar({
       format(new Date(month.getFullYear(), month.getMonth(), i + 1), 'yyyy-MM-dd'),
     );
   }, [month]);
-  const lead = (getDay(month) + 6) % 7;
+  const lead = (getDay(month) - firstWeekday + 7) % 7;
   const title = format(month, 'MMMM yyyy');
 
   return (
@@ -91,7 +95,7 @@ export function AvailabilityCalendar({
           </button>
         </div>
         <ol className="calendar-grid" aria-label={title}>
-          {WEEKDAYS.map((w) => (
+          {weekdaysFrom(firstWeekday).map((w) => (
             <li key={w} className="calendar-weekday" aria-hidden="true">
               {w}
             </li>

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
 import { LIMITS } from '@studio/shared/constants';
 import { formatPhone, phoneHref } from '@studio/shared/domain/phone';
-import { DEFAULT_TIMEZONE, formatInstant, formatSlot } from '@studio/shared/domain/studio-time';
+import { formatInstant, formatSlot, studioClockOf } from '@studio/shared/domain/studio-time';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { useBackend, type QueryResult } from '@studio/shared/data';
 import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
@@ -20,9 +20,9 @@ import './bookings.css';
 const m = messages.bookings;
 
 const day = (d: string) => (d ? format(parseISO(d), 'EEE, MMM d, yyyy') : m.none);
-// Instants in the studio's zone (issue 18: the admin reads them as the studio's times wherever she is). The
-// dashboard knows the default zone only; a site with another TIMEZONE shows its instants in the default one.
-const moment = (ts: string) => (ts ? formatInstant(ts, DEFAULT_TIMEZONE) : m.none);
+// Instants in the studio's zone (issue 18: the admin reads them as the studio's times wherever she is), the zone the
+// server wrote into the page.
+const moment = (ts: string) => (ts ? formatInstant(ts, studioClockOf().timeZone) : m.none);
 const orNone = (s: string) => (s.trim() ? s : m.none);
 
 /** The client's request to move (her manage link), and the admin's way to accept it after a confirmation. */

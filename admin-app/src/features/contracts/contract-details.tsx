@@ -2,13 +2,17 @@
 import { format, parseISO } from 'date-fns';
 import { isIsoDate, type ContractForm } from '@studio/shared/domain';
 import { milestoneDates, type ContractDeal, type ContractRecord } from '@studio/shared/domain/contract';
+import { formatInstant, studioClockOf } from '@studio/shared/domain/studio-time';
 import { messages } from '../../messages';
 
 const m = messages.contract;
 
 const longDay = (d: string) => (isIsoDate(d) ? format(parseISO(d), 'MMM d, yyyy') : m.tbd);
-/** A moment of the contract's life (sent, signed, an audit event), in her local time. */
-export const contractMoment = (ts: string) => format(new Date(ts), 'MMM d, yyyy, HH:mm');
+/**
+ * A moment of the contract's life (sent, link expiry, signed, an audit event) in the studio's zone, written as the
+ * client's mail writes it: the link's expiry reads the same day on the dashboard and in her mail.
+ */
+export const contractMoment = (ts: string) => formatInstant(ts, studioClockOf().timeZone);
 
 /** The deal as the server reads it from the booking, with the milestones of the form's effective date and timeline. */
 export function DealSummary({ deal, form }: { deal: ContractDeal; form: ContractForm }) {

@@ -134,6 +134,8 @@ function RemoteSection({ remote, onRollBack }: { remote: RemoteDeployments; onRo
                 </div>
                 {v.live ? (
                   <span className="deployments-live">{m.live}</span>
+                ) : v.missing ? (
+                  <span className="muted">{m.missing}</span>
                 ) : (
                   <div className="deployments-actions">
                     <PreviewVersion remote={remote} version={v} />

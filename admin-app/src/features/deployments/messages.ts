@@ -12,6 +12,7 @@ export const deploymentMessages = {
   state: 'State',
   live: 'Live',
   uploaded: 'Uploaded, never live',
+  missing: 'Files missing (restored without them): deploy this build again to use it',
   rollBack: 'Roll back',
   preview: 'Preview',
   previewLabel: (remote: string, version: string) => `Preview version ${version} of ${remote}`,

@@ -2,8 +2,8 @@
 // (only the message, docs/product.md §8) or 'No Availability Set' with the form disabled (docs/product.md §5).
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { hasAnyAvailabilityPeriod } from '@studio/shared/domain';
+import { studioClockOf } from '@studio/shared/domain/studio-time';
 import { useSearchParams } from '@studio/shared/router';
-import { format } from 'date-fns';
 import { useServices } from '../../api/get-services';
 import { messages } from '../../messages';
 import { usePublicAvailability } from './api/get-public-availability';
@@ -22,8 +22,11 @@ export function BookingPage() {
   const services = servicesState.data;
   const availability = usePublicAvailability();
   const [params] = useSearchParams();
-  // The visitor's calendar day: dates before it cannot be booked.
-  const [today] = useState(() => format(new Date(), 'yyyy-MM-dd'));
+  // The studio's calendar day, never the visitor's (a visitor in Berlin or Auckland may be a day ahead): the one the
+  // availability answer names, which the server's render and the browser's hydration read alike; without that answer,
+  // the day the server wrote into the page.
+  const [pageToday] = useState(() => studioClockOf().today);
+  const today = (availability.status === 'ready' && availability.data.today) || pageToday;
   const selectedService = params.get('selectedService');
   const selectedTier = params.get('selectedTier');
   // Stable between renders: the form's 3 s reset timer restarts whenever its initial values change.

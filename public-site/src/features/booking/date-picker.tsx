@@ -6,6 +6,7 @@ import 'react-day-picker/style.css';
 import './date-picker.css';
 import { differenceInCalendarDays, format, parseISO } from 'date-fns';
 import { isDateAvailable, nextAvailableDate, type IsoDate, type PublicAvailability } from '@studio/shared/domain';
+import { studioClockOf } from '@studio/shared/domain/studio-time';
 import { messages } from '../../messages';
 
 export interface DatePickerProps {
@@ -61,6 +62,8 @@ export default function DatePicker({ id, label, value, today, availability, onSe
         defaultMonth={selected ?? parseISO(firstFree ?? today)}
         startMonth={parseISO(today)}
         {...(lastOpen ? { endMonth: parseISO(lastOpen) } : {})}
+        // Her own calendar on the dashboard starts its weeks on the same day.
+        weekStartsOn={studioClockOf().firstWeekday as 0 | 1 | 2 | 3 | 4 | 5 | 6}
         autoFocus
         footer={<p className="field-hint">{m.calendarLegend}</p>}
       />

@@ -1,9 +1,9 @@
 // The demo content a first start seeds, so a fresh clone shows a real-looking site (issue 2, "Demo content").
-import { addDays, format } from 'date-fns';
 import type {
   AvailabilityPeriodInput,
   CompCardStats,
   Gallery,
+  IsoDate,
   MediaItem,
   PortfolioContent,
   PortfolioMeta,
@@ -13,7 +13,7 @@ import type {
   TimeSlotInput,
   UnavailableRangeInput,
 } from '@studio/shared/domain';
-import { srcSetOf } from '@studio/shared/domain';
+import { addCalendarDays, srcSetOf } from '@studio/shared/domain';
 import type { Artwork } from './demo-media';
 import { widthsFor } from './responsive-images';
 
@@ -346,13 +346,13 @@ export const projects: Array<{ project: Project; gallery: Gallery }> = [
 
 export const demoArtworks = artworks;
 
-/** Availability over the next 90 days from `today`, with a few blocked days and time slots. */
-export function demoAvailability(today: Date): {
+/** The demo's open period, blocked days and slots, counted from the studio's `today` (its own day, not the machine's). */
+export function demoAvailability(today: IsoDate): {
   periods: AvailabilityPeriodInput[];
   unavailable: UnavailableRangeInput[];
   slots: TimeSlotInput[];
 } {
-  const d = (n: number) => format(addDays(today, n), 'yyyy-MM-dd');
+  const d = (n: number) => addCalendarDays(today, n);
   return {
     periods: [{ startDate: d(0), endDate: d(90), isAvailable: true, notes: 'Demo: open for bookings' }],
     unavailable: [

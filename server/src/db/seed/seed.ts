@@ -1,5 +1,6 @@
 // Seeds the demo content on a first start (no service stored), in one atomic write of the storage.
 import path from 'node:path';
+import type { IsoDate } from '@studio/shared/domain';
 import {
   COMP_CARD_ID,
   PORTFOLIO_CONTENT_ID,
@@ -23,7 +24,8 @@ import { SERVER_ROOT } from '../../lib/server-root';
 
 export const SHIPPED_MEDIA_DIR = path.join(SERVER_ROOT, 'media-src');
 
-export async function seedIfEmpty(storage: Storage, mediaDir: string, today = new Date()): Promise<boolean> {
+/** Seeds the demo once; `now` is the seed's time, `today` the studio's day then (the demo's dates count from it). */
+export async function seedIfEmpty(storage: Storage, mediaDir: string, now: Date, today: IsoDate): Promise<boolean> {
   // Media is (re)written even when the rows exist, so a deleted media folder heals on restart.
   writeArtworks(mediaDir, demoArtworks);
   copyShippedMedia(SHIPPED_MEDIA_DIR, mediaDir, DEMO_VIDEOS);
@@ -39,6 +41,6 @@ export async function seedIfEmpty(storage: Storage, mediaDir: string, today = ne
       projects,
       availability: demoAvailability(today),
     },
-    today.toISOString(),
+    now.toISOString(),
   );
 }
