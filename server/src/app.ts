@@ -68,6 +68,7 @@ import contactRoutes from './routes/contact';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { createStatusNotifications } from './services/status-notifications';
 import { createSiteIdentity } from './services/site-identity';
+import { createClientActions, startClientActionDigest } from './services/client-actions';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
 import ops from './ops/register-ops';
 import { loggerOptions, type LogStream } from './ops/request-log';
@@ -84,6 +85,8 @@ export interface TimerWork {
   reminders(): Promise<string[]>;
   /** The held status mail whose Undo window has passed, sent; answers once it has left. */
   heldStatusMail(): Promise<void>;
+  /** The day's digest of client actions, when due (services/client-actions.ts); answers how many it carried. */
+  clientActionDigest(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -400,8 +403,19 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await statusNotifications.start();
   app.addHook('onClose', async () => statusNotifications.stop());
 
+  // What clients do on their own reaches her: a mail each, or the day's digest (issue 27).
+  const clientActions = createClientActions({
+    options,
+    store: storage.clientActions,
+    bookings: deps.bookings,
+    settings: deps.settings,
+    mailer: deps.mailer,
+    log: app.log,
+  });
+
   await app.register(adminRoutes, {
     prefix: '/api/admin',
+    clientActions,
     statusNotifications,
     options,
     sessions: deps.sessions,
@@ -428,20 +442,21 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
   });
-  await app.register(contactRoutes, { options, mailer: deps.mailer });
+  await app.register(contactRoutes, { options, clientActions });
   await app.register(calendarFeedRoutes, {
     options,
     settings: deps.settings,
     bookings: deps.bookings,
     identity: deps.identity,
   });
-  await app.register(manageBookingRoutes, { options, bookings: deps.bookings, bookable, bus: deps.bus });
+  await app.register(manageBookingRoutes, { options, bookings: deps.bookings, bookable, bus: deps.bus, clientActions });
   await app.register(contractSigningRoutes, {
     options,
     contracts: deps.contracts,
     bus: deps.bus,
     mailer: deps.mailer,
     identity: deps.identity,
+    clientActions,
   });
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   if (!isSqlite(storage)) {
@@ -459,10 +474,13 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   };
   const reminders = startReminderJob(reminderDeps, options.now);
   app.addHook('onClose', async () => reminders.stop());
+  const digest = startClientActionDigest(clientActions, options.now, app.log);
+  app.addHook('onClose', async () => digest.stop());
   // The timers' work, one pass on demand, for a home whose scheduler runs it (the Firebase functions' onSchedule).
   app.decorate('timerWork', {
     reminders: () => runReminderTick(reminderDeps, options.now()),
     heldStatusMail: () => statusNotifications.sendDueNow(),
+    clientActionDigest: () => clientActions.runDigest(options.now()),
   } satisfies TimerWork);
 
   // Responsive copies of the demo artwork: rendered after the server listens, or on the spot when asked for first.

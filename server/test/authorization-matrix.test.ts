@@ -242,6 +242,31 @@ const TABLE: Row[] = [
     request: () => ({ url: `/api/calendar/${'x'.repeat(43)}.ics` }),
     expect: { visitor: 404, stranger: 404, admin: 404 },
   },
+  // Issue 27: what clients did, and her digest setting, are hers alone.
+  {
+    method: 'GET',
+    route: '/api/admin/client-actions',
+    request: () => ({ url: '/api/admin/client-actions' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/client-actions/seen',
+    request: () => ({ method: 'POST', url: '/api/admin/client-actions/seen', payload: {} }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/settings/client-actions',
+    request: () => ({ url: '/api/admin/settings/client-actions' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/settings/client-actions',
+    request: () => ({ method: 'PUT', url: '/api/admin/settings/client-actions', payload: { dailyDigest: false } }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     method: 'GET',
     route: '/api/admin/bookings/summary',

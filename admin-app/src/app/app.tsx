@@ -27,6 +27,9 @@ import { PasskeysSection } from '../features/passkeys/passkeys-section';
 import { ContractDialog } from '../features/contracts/contract-dialog';
 import { ContractStateBadge } from '../features/contracts/contract-state-badge';
 import { useContractStates } from '../features/contracts/api/get-contract-states';
+import { ClientActionsButton } from '../features/client-actions/client-actions-button';
+import { DigestSetting } from '../features/client-actions/digest-setting';
+import { useLinkedBooking } from '../features/client-actions/use-linked-booking';
 import './app.css';
 
 // Her content editors are a chunk of their own, fetched when she first opens the tab (issue 16).
@@ -71,6 +74,12 @@ export default function AdminApp() {
   }, [tab]);
   const [filter, setFilter] = useState<BookingFilter>('all');
   const [search, setSearch] = useState('');
+  // Her mail's link to a booking (/admin/bookings/<id>) opens the list on that booking (issue 27).
+  const linkedBooking = useLinkedBooking((reference) => {
+    setTab('bookings');
+    setFilter('all');
+    setSearch(reference);
+  });
   const { list: bookings, error: bookingsError } = useBookings(filter, search);
   // The calendar shows the bookings read so far, whatever the list's filter (issue 18).
   const everyBooking = useAllBookingsRead();
@@ -138,15 +147,18 @@ export default function AdminApp() {
           <h1>{messages.title}</h1>
           <p className="muted">{messages.intro}</p>
         </div>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void onSignOut()}
-          disabled={signingOut}
-          aria-busy={signingOut}
-        >
-          {signingOut ? messages.signingOut : messages.signOut}
-        </button>
+        <div className="admin-header-actions">
+          <ClientActionsButton />
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void onSignOut()}
+            disabled={signingOut}
+            aria-busy={signingOut}
+          >
+            {signingOut ? messages.signingOut : messages.signOut}
+          </button>
+        </div>
       </header>
       {signOut.status === 'error' && (
         <p className="alert alert-error" role="alert">
@@ -189,6 +201,7 @@ export default function AdminApp() {
       <TabPanel tab="bookings" shown={tab === 'bookings'}>
         <div className="admin-bookings-layout">
           <BookingsPanel
+            key={linkedBooking ?? ''}
             list={bookings}
             filter={filter}
             onFilterChange={setFilter}
@@ -203,6 +216,7 @@ export default function AdminApp() {
           <aside className="admin-aside">
             <PasskeysSection />
             <SmsSetting />
+            <DigestSetting />
             <CalendarFeedSection />
           </aside>
         </div>

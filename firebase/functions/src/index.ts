@@ -49,7 +49,10 @@ function scheduled(name: keyof typeof SCHEDULED_WORK, schedule: string) {
 }
 
 // The same cadence as the embedded server's timers (reminder-job.ts: 15 minutes; held status mail: due within
-// the Undo window, checked every minute here; outbox hygiene: every minute on the server, hourly is enough here).
+// the Undo window, checked every minute here; outbox hygiene: every minute on the server, hourly is enough here; her
+// daily digest of client actions: due from 8:00 in the studio's zone, looked for every 15 minutes on the server, hourly
+// here).
 export const reminders = scheduled('reminders', 'every 15 minutes');
 export const heldStatusMail = scheduled('heldStatusMail', 'every 1 minutes');
 export const outboxHygiene = scheduled('outboxHygiene', 'every 60 minutes');
+export const clientActionDigest = scheduled('clientActionDigest', 'every 60 minutes');

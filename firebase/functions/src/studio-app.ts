@@ -79,6 +79,7 @@ export const SCHEDULED_WORK = {
     await app.timerWork.heldStatusMail();
     return undefined;
   },
+  clientActionDigest: async (app: FastifyInstance) => ({ carried: await app.timerWork.clientActionDigest() }),
   outboxHygiene: async (app: FastifyInstance) => {
     app.ops.sweepOutbox();
     return undefined;

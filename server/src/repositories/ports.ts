@@ -47,6 +47,7 @@ import type {
   ContractRecord,
   ContractStatus,
 } from '@studio/shared/domain/contract';
+import type { ClientAction } from '@studio/shared/domain/client-actions';
 import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { MailAttachment } from '../lib/mail-attachment';
 
@@ -630,6 +631,34 @@ export interface SettingsStore {
   calendarFeedHash(): Promise<string | null>;
   /** null: no feed (revoked). */
   setCalendarFeedHash(hash: string | null): Promise<void>;
+  /** Her choice of one digest a day instead of a mail per client action; false when she never chose it. */
+  clientActionDigest(): Promise<boolean>;
+  setClientActionDigest(value: boolean): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// What clients do on their own (services/client-actions.ts holds the rules: what is recorded, mailed, digested)
+
+/** A new action as the caller records it: how she is told of it, by a mail of its own or in the day's digest. */
+export type NewClientAction = Omit<ClientAction, 'id' | 'seenAt'> & { delivery: 'mail' | 'digest' };
+
+export interface ClientActionsStore {
+  /** Stores the action (id: a random UUID, not seen); answers it. */
+  add(action: NewClientAction): Promise<ClientAction>;
+  /** How many she has not seen. */
+  unseenCount(): Promise<number>;
+  /** The newest `limit`, newest first (by at; of two at the same instant, either may come first). */
+  recent(limit: number): Promise<ClientAction[]>;
+  /** Marks every unseen one (given a booking id: only that booking's) seen at `at` (ISO); answers how many. */
+  markSeen(at: string, bookingId?: string): Promise<number>;
+  /**
+   * Atomic: unless `day`'s digest was taken already, records it as taken at `at` (ISO) and answers every action
+   * waiting for a digest (delivery 'digest', in none yet), oldest (at) first, now counted in `day`'s; [] otherwise (also
+   * when none was waiting: the day's digest is then taken, empty). Of two callers racing on one day, one gets them.
+   */
+  takeDigest(day: IsoDate, at: string): Promise<ClientAction[]>;
+  /** Undoes takeDigest(day): its actions wait again and the day's digest may be taken again (its mail failed). */
+  releaseDigest(day: IsoDate): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -663,6 +692,7 @@ export interface Storage {
   media: MediaRowsStore;
   deploys: DeploysStore;
   settings: SettingsStore;
+  clientActions: ClientActionsStore;
   /**
    * Atomic: stores the seed (documents updated `at`, ISO; availability created `at`) only when no service is stored;
    * true when it did.

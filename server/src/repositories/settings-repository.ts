@@ -27,6 +27,12 @@ export function createSettingsRepository(db: Db): SettingsStore {
     async setCalendarFeedHash(hash) {
       set('calendarFeedHash', hash);
     },
+    async clientActionDigest() {
+      return (get.get('clientActionDigest') as { value: string } | undefined)?.value === 'true';
+    },
+    async setClientActionDigest(value) {
+      set('clientActionDigest', value ? 'true' : null);
+    },
   };
 }
 

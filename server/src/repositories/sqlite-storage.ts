@@ -7,6 +7,7 @@ import { openDatabase } from '../db/database';
 import { createGroupCommit, type GroupCommit } from '../lib/group-commit';
 import { createAvailabilityRepository } from './availability-repository';
 import { createBookingsRepository } from './bookings-repository';
+import { createClientActionsRepository } from './client-actions-repository';
 import { createContentRepository } from './content-repository';
 import { createContractsRepository } from './contracts-repository';
 import { createDeploysRepository } from './deploys-repository';
@@ -69,6 +70,7 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     media: createMediaRepository(db),
     deploys: createDeploysRepository(db),
     settings: createSettingsRepository(db),
+    clientActions: createClientActionsRepository(db),
     seedIfEmpty: async (seedContent, at) => seed(seedContent, at),
     async probeWrite(at) {
       const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;

@@ -16,9 +16,11 @@ import type {
 } from '../repositories/ports';
 import type { PasskeyService } from '../services/passkeys';
 import type { StatusNotifications } from '../services/status-notifications';
+import type { ClientActions } from '../services/client-actions';
 import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
+import adminClientActionsRoutes from './admin-client-actions';
 import adminContentRoutes from './admin-content';
 import adminContractsRoutes from './admin-contracts';
 import adminEventsRoutes from './admin-events';
@@ -48,6 +50,7 @@ export interface AdminRoutesOptions {
   previews: PreviewLinks;
   media: MediaStore;
   identity: SiteIdentityReader;
+  clientActions: ClientActions;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -73,6 +76,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     identity: deps.identity,
   });
   await app.register(adminSettingsRoutes, { settings: deps.settings, smsSender: deps.smsSender });
+  await app.register(adminClientActionsRoutes, { clientActions: deps.clientActions, settings: deps.settings });
   await app.register(adminCalendarFeedRoutes, {
     options: deps.options,
     settings: deps.settings,

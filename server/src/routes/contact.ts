@@ -1,12 +1,11 @@
 // A visitor's message to the admin when nothing can be booked (issue 18, item 7): checked by the shared schema as a
 // booking is (the same name, e-mail and phone rules, the message like a description), rate limited per client address
-// like every public write, CSRF- and Origin-checked by the csrf plugin, and mailed to ADMIN_EMAIL with the visitor's
-// address to reply to. Nothing is stored: the mail is the message.
+// like every public write, CSRF- and Origin-checked by the csrf plugin, and handed to her client actions
+// (services/client-actions.ts): mailed to ADMIN_EMAIL with the visitor's address to reply to, or kept for her digest.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formatPhone } from '@studio/shared/domain/phone';
 import { apiErrorSchema, contactMessageSchema, z } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
-import type { Mailer } from '../lib/mailer';
+import type { ClientActions } from '../services/client-actions';
 import { HttpError } from '../plugins/errors';
 import { refusals } from './refusals';
 
@@ -15,10 +14,11 @@ export const CONTACT_SEND_FAILED =
 
 export interface ContactRoutesOptions {
   options: AppOptions;
-  mailer: Mailer;
+  /** Records the message and mails it to her (or keeps it for her daily digest): issue 27. */
+  clientActions: Pick<ClientActions, 'contactMessage'>;
 }
 
-const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, { options, mailer }) => {
+const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, { options, clientActions }) => {
   app.post(
     '/api/contact',
     {
@@ -29,21 +29,8 @@ const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, {
       },
     },
     async (request, reply) => {
-      const { name, email, phone, message } = request.body;
       try {
-        await mailer.send({
-          to: options.adminEmail,
-          replyTo: email,
-          subject: `Message from ${name} (nothing was bookable)`,
-          text: [
-            `${name} wrote through the booking page while no date could be booked.`,
-            '',
-            `E-mail: ${email}`,
-            ...(phone ? [`Phone: ${formatPhone(phone)}`] : []),
-            '',
-            message,
-          ].join('\n'),
-        });
+        await clientActions.contactMessage(request.body);
       } catch (error) {
         request.log.error({ err: error }, 'contact mail failed');
         throw new HttpError(502, CONTACT_SEND_FAILED);

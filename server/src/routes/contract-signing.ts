@@ -24,6 +24,7 @@ import {
   signingTokenHash,
 } from '../services/contracts';
 import type { SiteIdentityReader } from '../services/site-identity';
+import type { ClientActions } from '../services/client-actions';
 import { linkProblemPage, signedPage, signingPage, type LinkProblem } from '../services/signing-page';
 
 export const ANOTHER_CONTRACT = 'This link signs only the contract it was sent for.';
@@ -35,13 +36,15 @@ export interface ContractSigningOptions {
   mailer: Mailer;
   /** Her name and public contact (Site details): the pages' heading and her line in the audit trail. */
   identity: SiteIdentityReader;
+  /** Tells her the client opened or signed (issue 27). */
+  clientActions: Pick<ClientActions, 'contractViewed' | 'contractSigned'>;
 }
 
 const PROBLEM_STATUS: Record<LinkProblem, number> = { invalid: 404, expired: 410, signed: 409 };
 
 const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = async (
   app,
-  { options, contracts, bus, mailer, identity },
+  { options, contracts, bus, mailer, identity, clientActions },
 ) => {
   // The signing form posts as a browser form does; only in this plugin.
   app.addContentTypeParser(
@@ -113,6 +116,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
         clientEvent(request, 'viewed', opened.contract.deal.client.email),
       );
       if (viewed) bus.publish({ topic: 'contracts', contract: viewed });
+      await clientActions.contractViewed(opened.contract, viewed);
       return html(reply, 200, await view(viewed ?? opened.contract, request.params.token));
     },
   );
@@ -180,6 +184,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       // Signed (or changed) by another request while this one drew the PDF.
       if (!signed) return html(reply, 409, linkProblemPage('signed', await siteName()));
       bus.publish({ topic: 'contracts', contract: signed });
+      await clientActions.contractSigned(signed);
 
       const recipients = [...new Set([contract.deal.client.email, options.adminEmail].filter(Boolean))];
       const results = await mailSignedCopies(mailer, signed, document, pdf, recipients, options.timeZone);

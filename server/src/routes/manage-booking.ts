@@ -20,6 +20,7 @@ import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import { HttpError } from '../plugins/errors';
 import type { BookingsStore } from '../repositories/ports';
+import type { ClientActions } from '../services/client-actions';
 import { refusals } from './refusals';
 
 export const hashManageToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -71,6 +72,8 @@ export interface ManageBookingRoutesOptions {
   bookings: BookingsStore;
   bookable: () => Promise<PublicAvailability>;
   bus: ChangeBus;
+  /** Tells her what the client did (issue 27). */
+  clientActions: Pick<ClientActions, 'bookingCancelled' | 'moveRequested'>;
 }
 
 const answers = { 200: manageViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals };
@@ -103,6 +106,7 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
       const booking = await find(request.body.token);
       // A second cancel (a double click, a retry) finds it closed and answers as it stands: harmless.
       if (!(await bookings.cancelByClient(booking.id, options.now().toISOString()))) return manageViewOf(booking);
+      await deps.clientActions.bookingCancelled(booking);
       return manageViewOf(await announce(booking.id));
     },
   );
@@ -122,6 +126,7 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
       if (!(await bookings.requestReschedule(booking.id, date, options.now().toISOString()))) {
         throw new HttpError(409, MANAGE_CLOSED);
       }
+      await deps.clientActions.moveRequested(booking, date);
       return manageViewOf(await announce(booking.id));
     },
   );

@@ -36,5 +36,13 @@ export function describeSettingsStoreContract(make: () => Promise<Made<SettingsS
       expect(await store.calendarFeedHash()).toBeNull();
       expect(await store.adminSmsValue()).toBe(true);
     });
+
+    it('keeps her daily digest choice, off until she turns it on', async () => {
+      expect(await store.clientActionDigest()).toBe(false);
+      await store.setClientActionDigest(true);
+      expect(await store.clientActionDigest()).toBe(true);
+      await store.setClientActionDigest(false);
+      expect(await store.clientActionDigest()).toBe(false);
+    });
   });
 }

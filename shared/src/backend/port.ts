@@ -30,6 +30,7 @@ import type {
   UnavailableRangeInput,
 } from '../domain/types';
 import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract';
+import type { ClientActionSettings, ClientActionsSummary } from '../domain/client-actions';
 
 import type { Deployments, RemoteName, SwitchRecord, VersionPreview } from '../schemas/deployment';
 
@@ -200,6 +201,17 @@ export interface AuthPort {
   onChange(listener: (user: AuthUser | null) => void): Unsubscribe;
 }
 
+/** Issue 27: what clients did on their own (admin only): the dashboard's badge and list, and her digest setting. */
+export interface ClientActionsPort {
+  /** How many she has not seen, and the latest, newest first. */
+  summary(): Promise<ClientActionsSummary>;
+  /** Marks them seen (all, or one booking's) and answers the summary as it now is. */
+  markSeen(bookingId?: string): Promise<ClientActionsSummary>;
+  settings(): Promise<ClientActionSettings>;
+  /** One digest mail a day (true) instead of a mail per action (false). */
+  setDailyDigest(dailyDigest: boolean): Promise<ClientActionSettings>;
+}
+
 export interface NotificationsPort {
   getSmsStatus(): Promise<SmsStatus>;
   setSmsEnabled(enabled: boolean | null): Promise<SmsStatus>;
@@ -250,6 +262,8 @@ export interface Backend {
   contact?: ContactPort;
   auth: AuthPort;
   notifications: NotificationsPort;
+  /** Admin: absent where the backend does not record them. */
+  clientActions?: ClientActionsPort;
   /**
    * Contracts, loaded on first use (no visitor's page carries them). Rejects with 'not-supported' on a backend
    * without them.

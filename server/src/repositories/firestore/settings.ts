@@ -27,5 +27,7 @@ export function createFirestoreSettingsStore(db: Firestore): SettingsStore {
       return typeof value === 'string' ? value : null;
     },
     setCalendarFeedHash: (hash) => write('calendarFeedHash', hash),
+    clientActionDigest: async () => (await read('clientActionDigest')) === true,
+    setClientActionDigest: (value) => write('clientActionDigest', value ? true : null),
   };
 }

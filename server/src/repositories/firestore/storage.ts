@@ -13,6 +13,7 @@ import type { ChangeRelay } from '../../lib/change-bus';
 import type { Storage } from '../ports';
 import { availabilitySeedWrites, createFirestoreAvailabilityStore } from './availability';
 import { createFirestoreBookingsStore } from './bookings';
+import { createFirestoreClientActionsStore } from './client-actions';
 import { createFirestoreChangeFeed } from './change-feed';
 import { contentSeedWrites, createFirestoreContentStore } from './content';
 import { createFirestoreContractsStore } from './contracts';
@@ -76,6 +77,7 @@ export function createFirestoreStorage(db: Firestore): FirestoreStorage {
     media: createFirestoreMediaRowsStore(db),
     deploys: createFirestoreDeploysStore(db),
     settings: createFirestoreSettingsStore(db),
+    clientActions: createFirestoreClientActionsStore(db),
 
     seedIfEmpty(seed, at) {
       return db.runTransaction(async (tx) => {

@@ -22,6 +22,7 @@ import {
   type CreatedBooking,
   type Unsubscribe,
 } from '../port';
+import type { ClientActionSettings, ClientActionsSummary } from '../../domain/client-actions';
 import { PASSKEY_REQUIRED } from '../../messages';
 import { browserStore, signInEmailKeeper, type KeyValueStore } from '../sign-in-email';
 import type { EventOptions } from './live';
@@ -186,6 +187,14 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
     notifications: {
       getSmsStatus: () => request<SmsStatus>('GET', '/api/admin/settings/sms'),
       setSmsEnabled: (enabled) => request<SmsStatus>('PUT', '/api/admin/settings/sms', { smsEnabled: enabled }),
+    },
+    clientActions: {
+      summary: () => request<ClientActionsSummary>('GET', '/api/admin/client-actions'),
+      // JSON leaves an undefined booking id out: all of them.
+      markSeen: (bookingId) => request<ClientActionsSummary>('POST', '/api/admin/client-actions/seen', { bookingId }),
+      settings: () => request<ClientActionSettings>('GET', '/api/admin/settings/client-actions'),
+      setDailyDigest: (dailyDigest) =>
+        request<ClientActionSettings>('PUT', '/api/admin/settings/client-actions', { dailyDigest }),
     },
   };
 }

@@ -4,6 +4,7 @@
 import { useQuery, type QueryCache } from '@studio/shared/data';
 import type { BookingContracts, ContractRecord, ContractStatus } from '@studio/shared/domain/contract';
 import { adminKey } from '../../../lib/query-keys';
+import { clientActionsKey } from '../../client-actions/api/client-actions';
 
 export const contractsKey = [...adminKey, 'contracts'] as const;
 export const bookingContractsKey = (bookingId: string) => [...contractsKey, 'booking', bookingId] as const;
@@ -14,6 +15,8 @@ export const useBookingContracts = (bookingId: string) =>
 
 /** Writes a contract as it now is into the cached reads that show it (its booking's versions, the cards' states). */
 export function putContract(cache: QueryCache, contract: ContractRecord) {
+  // A client opening or signing it is a client action: the badge reads its count again (issue 27).
+  cache.invalidate(clientActionsKey);
   const key = bookingContractsKey(contract.bookingId);
   const read = cache.read<BookingContracts>(key);
   if (read.status === 'ready') {
