@@ -65,7 +65,9 @@ export const PLAIN_FORM_TYPE_REFUSED = 'This form must be sent as a web form.';
  * as the JSON form sends a field it does not show), the SMS checkbox as posted only when ticked. Nothing else is
  * taken; the schema then checks it as it checks the JSON API's.
  */
-export function bookingInputOfForm(fields: Readonly<Record<string, string | undefined>>): Record<string, string | boolean> {
+export function bookingInputOfForm(
+  fields: Readonly<Record<string, string | undefined>>,
+): Record<string, string | boolean> {
   return Object.fromEntries(
     Object.keys(bookingInputSchema.shape).map((name) => [
       name,
@@ -164,7 +166,10 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
       '/book-me',
       { config: { rateLimit: { max: options.publicWriteLimitPerMinute, timeWindow: '1 minute' } } },
       async (request, reply) => {
-        const refusal = formPostRefusal(request, { publicOrigin: options.publicOrigin, production: options.production });
+        const refusal = formPostRefusal(request, {
+          publicOrigin: options.publicOrigin,
+          production: options.production,
+        });
         if (refusal) return sendError(reply, 403, refusal);
         if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
           return sendError(reply, 415, PLAIN_FORM_TYPE_REFUSED);

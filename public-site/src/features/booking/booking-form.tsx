@@ -2,6 +2,7 @@
 // types, with the security kit's warnings beside them; the date checks from one cached availability; a submit that
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
 import { useEffect, useRef } from 'react';
+import { BOOKING_PAGE_PATH } from './booking-values';
 import { earliestBookableDate, formatSlot, freeSlots, hasSlots, orderServices, slotTime } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
@@ -20,7 +21,23 @@ export type BookingFormProps = BookingFormOptions;
 export function BookingForm(props: BookingFormProps) {
   const { state, idOf, fieldProps, warningsFor, required, change, suggest, submit } = useBookingForm(props);
   const { values, status, failure, noSuggestion } = state;
+  const form = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
+  // The form is usable before the page's script runs (and without it: it then posts as a plain form). What she typed
+  // before hydration is in the fields but not in the state: once hydrated, the state takes it from the fields.
+  useEffect(() => {
+    if (!hydrated || !form.current) return;
+    for (const el of Array.from(form.current.elements)) {
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
+        continue;
+      const field = el.name as keyof typeof values;
+      if (!(field in values)) continue;
+      const typed = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
+      if (typed !== values[field]) change(field, typed);
+    }
+    // Once, when the script takes over; later edits go through the fields' handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   if (status === 'success') return <Thanks />;
   const earliest = earliestBookableDate(props.today, props.availability ?? {});
@@ -62,12 +79,16 @@ export function BookingForm(props: BookingFormProps) {
     <>
       {state.lastReference && <LastReference reference={state.lastReference} />}
       <form
+        ref={form}
+        // Without JavaScript it posts to the page's address, and the server answers with the page (routes/bookings.ts).
+        method="post"
+        action={BOOKING_PAGE_PATH}
         className="booking-form card"
         noValidate
         onSubmit={(e) => void submit(e)}
         aria-busy={status === 'submitting'}
       >
-        <fieldset disabled={props.disabled || !hydrated} className="booking-fieldset">
+        <fieldset disabled={props.disabled} className="booking-fieldset">
           <div className="booking-grid">
             <TextField {...fieldProps('name')} autoComplete="name" wide warnings={warningsFor('name')} />
             <TextField {...fieldProps('email')} type="email" autoComplete="email" warnings={warningsFor('email')} />
@@ -173,7 +194,7 @@ export function LastReference({ reference }: { reference: string }) {
 }
 
 /** 'Thank You!' (docs/product.md §4), focused so that a screen reader says it. */
-function Thanks() {
+export function Thanks() {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
