@@ -159,11 +159,13 @@ test("'Failed to load services' is all the page shows when services cannot be lo
   expect(screen.queryByRole('heading')).not.toBeInTheDocument();
 });
 
-test("'No Availability Set' and a disabled form when no availability period exists", async () => {
+test("'No Availability Set' and her contact form, no dead booking form, when no availability period exists", async () => {
   await setup({ seed: { availability: { periods: [], unavailable: [], slots: [] } } });
   expect(await screen.findByRole('heading', { name: 'No Availability Set' })).toBeInTheDocument();
-  expect(field('Full Name')).toBeDisabled();
-  expect(submitButton()).toBeDisabled();
+  expect(await screen.findByRole('form', { name: 'Message' })).toBeInTheDocument();
+  // Issue 27: a booking form that can send nothing is not shown at all.
+  expect(screen.queryByRole('textbox', { name: /Full Name/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Send Booking Request' })).toBeNull();
 });
 
 describe('a way to reach her when nothing is bookable (issue 18)', () => {
