@@ -69,7 +69,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     bus: deps.bus,
     mailer: deps.mailer,
   });
-  await app.register(adminSettingsRoutes, { settings: deps.settings, smsSender: deps.smsSender });
+  await app.register(adminSettingsRoutes, { settings: deps.settings, smsSender: deps.smsSender, bus: deps.bus });
   await app.register(adminCalendarFeedRoutes, {
     options: deps.options,
     settings: deps.settings,

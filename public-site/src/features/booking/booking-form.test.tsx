@@ -208,12 +208,19 @@ describe('a way to reach her when nothing is bookable (issue 18)', () => {
 });
 
 test('the SMS opt-in is unchecked by default and says what, how often and how to stop', async () => {
-  await setup();
+  await setup({ seed: { smsEnabled: true } });
   const box = await screen.findByRole('checkbox', { name: SMS_OPT_IN_TEXT });
   expect(box).not.toBeChecked();
   expect(SMS_OPT_IN_TEXT).toMatch(/confirmation/);
   expect(SMS_OPT_IN_TEXT).toMatch(/reminder the day before/);
   expect(SMS_OPT_IN_TEXT).toMatch(/Reply STOP/);
+});
+
+test('while texts are off the form promises none: no SMS opt-in (issue 27)', async () => {
+  await setup({ seed: { smsEnabled: false } });
+  await screen.findByRole('textbox', { name: 'Full Name' });
+  expect(screen.queryByRole('checkbox', { name: SMS_OPT_IN_TEXT })).toBeNull();
+  expect(screen.queryByText(/Send me text messages/)).toBeNull();
 });
 
 describe('checks: the shared schema for errors, the security kit for warnings', () => {
@@ -290,7 +297,7 @@ describe('checks: the shared schema for errors, the security kit for warnings', 
 
   test('opting in to SMS needs a phone number', async () => {
     const user = userEvent.setup({ delay: null });
-    await setup();
+    await setup({ seed: { smsEnabled: true } });
     await screen.findByRole('textbox', { name: 'Full Name' });
     await fillUgc(user);
     await user.click(screen.getByRole('checkbox', { name: SMS_OPT_IN_TEXT }));

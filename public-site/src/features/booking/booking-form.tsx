@@ -122,16 +122,19 @@ export function BookingForm(props: BookingFormProps) {
             {!photoshoot && dateField('date')}
             {!photoshoot && timeField('date', 'time')}
             <TextField {...fieldProps('description')} multiline />
-            <div className="checkbox booking-wide">
-              <input
-                id={idOf('smsOptIn')}
-                name="smsOptIn"
-                type="checkbox"
-                checked={values.smsOptIn}
-                onChange={(e) => change('smsOptIn', e.target.checked)}
-              />
-              <label htmlFor={idOf('smsOptIn')}>{SMS_OPT_IN_TEXT}</label>
-            </div>
+            {/* Offered only while texts are sent (issue 27): the server's availability answer says whether they are. */}
+            {props.availability?.smsOptIn !== false && (
+              <div className="checkbox booking-wide">
+                <input
+                  id={idOf('smsOptIn')}
+                  name="smsOptIn"
+                  type="checkbox"
+                  checked={values.smsOptIn}
+                  onChange={(e) => change('smsOptIn', e.target.checked)}
+                />
+                <label htmlFor={idOf('smsOptIn')}>{SMS_OPT_IN_TEXT}</label>
+              </div>
+            )}
           </div>
 
           {failure && <Failure failure={failure} />}
