@@ -1,5 +1,6 @@
 // Every user-facing text of the admin dashboard (docs/architecture.md: one messages.ts per package; docs/product.md texts word for word).
 import { PASSKEY_ALREADY_ON_DEVICE, PASSKEY_CANCELLED } from '@studio/shared/passkey-messages';
+import { ROUTES } from '@studio/shared/routes';
 
 export const messages = {
   title: 'Dashboard',
@@ -341,7 +342,8 @@ export const messages = {
       editTitle: (name: string) => `Edit ${name}`,
       name: 'Name',
       id: 'Address name',
-      idHint: 'Used in the page address (/services/…): lowercase letters, digits and dashes. It cannot change later.',
+      // The address from the route registry (issue 27: the hint said /services/, the route is /service/).
+      idHint: `Used in the page address (${ROUTES.service.pattern.replace(':id', '…')}): lowercase letters, digits and dashes. It cannot change later.`,
       idTaken: 'A service already uses this address name',
       description: 'Description',
       image: 'Image address',

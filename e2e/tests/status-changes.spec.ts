@@ -168,7 +168,7 @@ test('confirm with a personal message: the mail and its invite; a move keeps the
   // undone one would have left before it.
   await status.selectOption('Contacted');
   await page.getByRole('dialog').getByRole('button', { name: 'Save and e-mail client' }).click();
-  await mailArrives(page.request, email, 'is now Contacted');
+  await mailArrives(page.request, email, 'is now in progress');
   expect((await mailsTo(page.request, email)).map((m) => m.subject.replace(/^.* is now |^.* has /, ''))).toEqual([
     'Contacted',
     'moved',

@@ -167,9 +167,11 @@ export const messages = {
     digitalsIntro: 'Unretouched polaroids, current as of this season.',
     noDigitals: 'No digital content available yet.',
     ugcTitle: 'UGC',
-    ugcIntro: 'Short-form videos made for brands. Open a reel to watch it on Instagram.',
+    ugcIntro: 'Short-form videos made for brands. Open a reel to watch it where it was posted.',
     noUgc: 'No UGC content available yet.',
-    reelLink: (n: number) => `Watch reel ${n} on Instagram`,
+    /** Each reel by its own platform (issue 27: a TikTok reel was called an Instagram one); null: another site. */
+    reelLink: (n: number, platform: string | null) => (platform ? `Watch reel ${n} on ${platform}` : `Watch reel ${n}`),
+    reelPlayer: (n: number, platform: string) => `Reel ${n} on ${platform}`,
     noImages: 'No images in this gallery yet.',
   },
 

@@ -9,12 +9,16 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { BackendProvider, type Backend, type QueryKey } from '@studio/shared/data';
 import { createRenderCache } from '@studio/shared/data/render-cache';
+import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import PublicSiteApp from './app/app';
+import { PlainFormPostContext } from './app/plain-form-post';
 
 export interface RenderInput {
   backend: Backend;
   /** The page around the public site's part (the shell's frame, from the shell's server entry). */
   frame(publicSite: ReactNode): ReactNode;
+  /** The answer to a form posted without JavaScript, when the page answers one. */
+  formPost?: PlainFormPost;
 }
 
 export interface RenderOutput {
@@ -39,11 +43,13 @@ async function toHtml(node: ReactNode): Promise<string> {
   return html + decoder.decode();
 }
 
-export async function renderPublicSite({ backend, frame }: RenderInput): Promise<RenderOutput> {
+export async function renderPublicSite({ backend, frame, formPost }: RenderInput): Promise<RenderOutput> {
   const cache = createRenderCache();
   const tree = frame(
     <BackendProvider backend={backend} cache={cache}>
-      <PublicSiteApp />
+      <PlainFormPostContext.Provider value={formPost}>
+        <PublicSiteApp />
+      </PlainFormPostContext.Provider>
     </BackendProvider>,
   );
   let html = await toHtml(tree);

@@ -301,11 +301,18 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   // confirmedDatesBetween).
   const bookable = async (): Promise<PublicAvailability> => {
     const today = calendarDayIn(options.timeZone, options.now());
-    const [availability, confirmed] = await Promise.all([
+    const [availability, confirmed, sms] = await Promise.all([
       deps.availability.getPublic(),
       deps.bookings.confirmedDatesBetween({ from: today, to: null }),
+      deps.smsSender.status(),
     ]);
-    return { ...availability, booked: bookedDaysOf(confirmed), minNoticeDays: options.minNoticeDays, today };
+    return {
+      ...availability,
+      booked: bookedDaysOf(confirmed),
+      minNoticeDays: options.minNoticeDays,
+      today,
+      smsOptIn: sms.enabled,
+    };
   };
   await app.register(publicContentRoutes, {
     content: deps.content,

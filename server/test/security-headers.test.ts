@@ -50,7 +50,8 @@ test("scripts from elsewhere: only the reels' embed script by its exact URL, not
   const csp = directives(String((await t.app.inject('/portfolio/ugc')).headers['content-security-policy']));
   expect(REEL_EMBED_SCRIPT).toBe('https://www.instagram.com/embed.js');
   expect(csp['script-src']).toEqual(["'self'", 'https://www.instagram.com/embed.js']);
-  expect(csp['frame-src']).toEqual(['https://www.instagram.com']);
+  // The reels' players: Instagram's and TikTok's frames, nothing else (issue 27).
+  expect(csp['frame-src']).toEqual(['https://www.instagram.com', 'https://www.tiktok.com']);
 });
 
 // Issue 25: on the Firebase home her browser sends and spends the sign-in link with Firebase Auth itself; a policy of

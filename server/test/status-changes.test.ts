@@ -146,7 +146,7 @@ test('when the window has passed the mail leaves by itself, with her message; Un
   const [mail] = await mails(t);
   expect(mail).toMatchObject({
     recipient: 'jamie@example.com',
-    subject: 'Your booking request F3A9C2E1 is now Contacted',
+    subject: 'Your booking request F3A9C2E1 is now in progress',
   });
   expect(mail!.body).toContain('Could we talk on Thursday?');
   expect(mail!.body).toContain('Photoshoot (Half day) on Thursday, December 3, 2026, 10:00 AM - 12:00 PM');
@@ -236,7 +236,7 @@ test('a move back to New mails nobody; a request never confirmed gets no CANCEL'
   await t.settled();
   expect((await mails(t)).map((m) => m.subject)).toEqual([
     'Your booking request F3A9C2E1 is now Declined',
-    'Your booking request F3A9C2E1 is now Contacted',
+    'Your booking request F3A9C2E1 is now in progress',
   ]);
   expect(await t.repos.outbox.attachments((await mails(t))[0]!.id)).toEqual([]);
 });

@@ -350,7 +350,7 @@ describe('deliberate status changes (issue 18)', () => {
     });
     const preview = within(dialog).getByTestId('status-mail-preview');
     expect(preview).toHaveTextContent('Hi Oldest Client,');
-    expect(preview).toHaveTextContent('is now Contacted.');
+    expect(preview).toHaveTextContent('is now in progress.');
     expect(within(preview).getByText('Could we talk on Thursday?').tagName).toBe('BLOCKQUOTE');
     expect(dialog).toHaveTextContent(
       'The e-mail below leaves 10 seconds after you save; until then you can undo the change.',

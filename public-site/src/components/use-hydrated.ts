@@ -1,6 +1,6 @@
 // False while a server-rendered page is rendered on the server and while the browser hydrates it, true from the first
-// render after: a form sent by the server stays disabled until its handlers are attached, so nothing typed or clicked
-// before then is lost (hydration would reset the fields to their state, and a click would do nothing).
+// render after: what only the browser knows (the page's configuration script) is read once hydrated, so the server's
+// HTML and the first browser render agree.
 import { useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => undefined;

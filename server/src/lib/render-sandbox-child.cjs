@@ -135,10 +135,11 @@ function backendFor(renderId) {
   );
 }
 
-async function render({ id, url, brand }) {
+async function render({ id, url, brand, formPost }) {
   const backend = backendFor(id);
   const { html, data } = await site.renderPublicSite({
     backend,
+    formPost,
     frame: (publicSite) => shell.shellFrame({ url, brand, backend, publicSite }),
   });
   if (typeof html !== 'string') throw new Error('renderPublicSite answered no HTML.');

@@ -12,6 +12,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Backend } from '@studio/shared/data';
+import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 
 /** What a public page may read while it renders: the visitor's reads, never the admin's or a write. */
 export const PUBLIC_READS: ReadonlySet<string> = new Set([
@@ -280,7 +281,7 @@ export function createRenderSandbox(options: RenderSandboxOptions) {
 
   return {
     /** The entries' HTML and data for `url`; rejects with RenderFailed (the caller falls back to the shell). */
-    async render(url: string, brand: string): Promise<RenderedByEntries> {
+    async render(url: string, brand: string, formPost?: PlainFormPost): Promise<RenderedByEntries> {
       if (!ready) {
         ready = start();
         // A start that failed is tried again by the next render.
@@ -295,7 +296,7 @@ export function createRenderSandbox(options: RenderSandboxOptions) {
           if (child === current) stop(`The render of ${url.split('?')[0]} took longer than ${options.timeoutMs} ms.`);
         }, options.timeoutMs);
         pending.set(id, { resolve, reject, reads: 0, timer });
-        current.send({ type: 'render', id, url, brand });
+        current.send({ type: 'render', id, url, brand, ...(formPost ? { formPost } : {}) });
       });
     },
     /** The child's process id while one runs (tests read its environment). */

@@ -16,6 +16,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Backend } from '@studio/shared/data';
+import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { ROUTES, routeOf, type ClientRoute } from '@studio/shared/routes';
 import { MANIFEST_FILE, type RemoteManifest } from '../deploys/gate';
 import { createRenderSandbox, type RenderSandbox } from './render-sandbox';
@@ -158,8 +159,9 @@ export function createServerRenderer(options: ServerRendererOptions) {
     url: string,
     sandbox: RenderSandbox,
     publicSite: { dir: string; urlPath: string },
+    formPost?: PlainFormPost,
   ): Promise<RenderedPage> {
-    const { html, data } = await sandbox.render(url, await brandNow());
+    const { html, data } = await sandbox.render(url, await brandNow(), formPost);
     return { html, dataJson: jsonForScript(data), styles: stylesOf(publicSite) };
   }
 
@@ -170,7 +172,16 @@ export function createServerRenderer(options: ServerRendererOptions) {
      */
     async render(
       address: string,
-      { keep, publicSite = options.publicSite }: { keep: boolean; publicSite?: { dir: string; urlPath: string } },
+      {
+        keep,
+        publicSite = options.publicSite,
+        formPost,
+      }: {
+        keep: boolean;
+        publicSite?: { dir: string; urlPath: string };
+        /** The answer to a form posted without JavaScript: the page shows it, and is never kept. */
+        formPost?: PlainFormPost;
+      },
     ): Promise<RenderedPage | null> {
       const siteEntry = declaredServerEntry(publicSite.dir);
       if (!siteEntry || !existsSync(shellEntry)) return null;
@@ -184,9 +195,10 @@ export function createServerRenderer(options: ServerRendererOptions) {
       const url = pageKeyOf(address);
       const version = `${siteEntry}|${entriesVersion}`;
       const now = Date.now();
-      const hit = keep ? cache.get(url) : undefined;
+      const kept = keep && !formPost;
+      const hit = kept ? cache.get(url) : undefined;
       if (hit && hit.version === version && now - hit.at < MAX_AGE_MS) return hit.page;
-      const page = renderNow(url, sandbox, publicSite).catch((error: unknown) => {
+      const page = renderNow(url, sandbox, publicSite, formPost).catch((error: unknown) => {
         // Without the query: /finishSignIn carries its sign-in token there (ops/request-log.ts).
         options.log.warn(
           { err: error, path: url.split('?')[0] },
@@ -195,7 +207,7 @@ export function createServerRenderer(options: ServerRendererOptions) {
         cache.delete(url);
         return null;
       });
-      if (keep) {
+      if (kept) {
         if (cache.size >= MAX_CACHED_PAGES) cache = new Map();
         cache.set(url, { at: now, version, page });
       }

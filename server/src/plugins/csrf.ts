@@ -67,6 +67,24 @@ function isOwnOrigin(origin: string, host: string | undefined, { publicOrigin, p
   return !production && host !== undefined && url.host === host.toLowerCase();
 }
 
+/**
+ * The rule for a form a page posts without JavaScript (routes/bookings.ts): such a form cannot set the token header,
+ * so it is held to the origin check alone, as every request is behind Firebase Hosting (`originOnly`): the browser
+ * sets Origin on every form POST and another site cannot forge it. A post without Origin (not a browser, or a very
+ * old one) or marked cross-site is refused. A form token in a hidden field is not used because the page is rendered
+ * once and kept for every visitor (lib/server-render.ts), so it cannot carry a per-visitor secret.
+ */
+export function formPostRefusal(
+  request: { headers: Record<string, string | string[] | undefined> },
+  options: CsrfOptions,
+): string | null {
+  if (request.headers['sec-fetch-site'] === 'cross-site') return CSRF_REFUSED;
+  const origin = request.headers.origin;
+  const host = request.headers.host;
+  if (typeof origin !== 'string') return ORIGIN_REFUSED;
+  return isOwnOrigin(origin, typeof host === 'string' ? host : undefined, options) ? null : ORIGIN_REFUSED;
+}
+
 export default fp(
   async function csrf(app, options: CsrfOptions) {
     app.addHook('onRequest', async (request, reply) => {

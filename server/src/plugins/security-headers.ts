@@ -6,6 +6,11 @@ import fp from 'fastify-plugin';
 
 export const REEL_EMBED_ORIGIN = 'https://www.instagram.com';
 /**
+ * TikTok's video player (public-site's TIKTOK_PLAYER_ORIGIN): a frame only. TikTok's embed script is not allowed: its
+ * player page needs none on this site.
+ */
+export const TIKTOK_PLAYER_ORIGIN = 'https://www.tiktok.com';
+/**
  * The reels' embed script, by its exact URL (public-site's EMBED_SCRIPT_URL): naming the whole origin in script-src
  * would let any script Instagram serves run on the site (issue 14, item 6). Its posts render in frames of the origin.
  */
@@ -31,7 +36,7 @@ export function contentSecurityPolicy(connectSources: readonly string[] = []): s
     "media-src 'self' blob:",
     "font-src 'self'",
     ["connect-src 'self'", ...connectSources].join(' '),
-    `frame-src ${REEL_EMBED_ORIGIN}`,
+    `frame-src ${REEL_EMBED_ORIGIN} ${TIKTOK_PLAYER_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

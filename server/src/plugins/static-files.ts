@@ -11,6 +11,7 @@ import { studioClockAt } from '@studio/shared/domain/studio-time';
 import type { AppOptions, RemoteMount } from '../config';
 import { matchRoute, ROUTES, type RouteMatch } from '@studio/shared/routes';
 import { NO_CONTENT } from '@studio/shared/route-meta';
+import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
 import type { ServerRenderer } from '../lib/server-render';
@@ -172,6 +173,13 @@ function serveBucketMedia(app: FastifyInstance, files: Pick<MediaFiles, 'stat' |
   });
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The page at an address rendered with the answer to a form posted there without JavaScript. */
+    renderPostedPage(url: string, formPost: PlainFormPost): Promise<{ status: number; html: string } | null>;
+  }
+}
+
 async function staticFiles(
   app: FastifyInstance,
   { options, mediaFiles, images, content, renderer, liveRemotes, displayName }: StaticFilesOptions,
@@ -214,7 +222,11 @@ async function staticFiles(
    * The page for an address: its status (the route registry, then the content) and the shell's HTML for it. `given`
    * remotes (a preview's) replace the live ones, and the page is then never kept.
    */
-  const pageFor = async (url: string, given?: RemoteLocations): Promise<{ status: number; html: string } | null> => {
+  const pageFor = async (
+    url: string,
+    given?: RemoteLocations,
+    formPost?: PlainFormPost,
+  ): Promise<{ status: number; html: string } | null> => {
     const html = template();
     if (html === null) return null;
     const pathname = url.split('?')[0] ?? '/';
@@ -236,7 +248,7 @@ async function staticFiles(
       route === null || !found || (ROUTES[route.id].app === 'public-site' && ROUTES[route.id].visibility === 'public');
     const rendered =
       serverRendered && renderer
-        ? await renderer.render(url, { keep: found && !given, publicSite: remotes['public-site'] })
+        ? await renderer.render(url, { keep: found && !given, publicSite: remotes['public-site'], formPost })
         : null;
     const head =
       metaTagsFor({
@@ -287,6 +299,8 @@ async function staticFiles(
   };
 
   app.decorate('renderShellPage', (url: string, remotes: RemoteLocations) => pageFor(url, remotes));
+  // The answer to a form posted without JavaScript (routes/bookings.ts): the page at `url`, showing what happened.
+  app.decorate('renderPostedPage', (url: string, formPost: PlainFormPost) => pageFor(url, undefined, formPost));
 
   app.get('/', (request, reply) => sendIndex(reply, request.url));
   app.get('/index.html', (_request, reply) => sendIndex(reply));

@@ -2,14 +2,16 @@
 // her value; otherwise off).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, settingsUpdateSchema, smsStatusSchema } from '@studio/shared/schemas';
+import type { ChangeBus } from '../lib/change-bus';
 import type { SmsSender } from '../lib/sms-sender';
 import type { SettingsStore } from '../repositories/ports';
 import { refusals } from './refusals';
 
-const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; smsSender: SmsSender }> = async (
-  app,
-  { settings, smsSender },
-) => {
+const adminSettingsRoutes: FastifyPluginAsyncZod<{
+  settings: SettingsStore;
+  smsSender: SmsSender;
+  bus: ChangeBus;
+}> = async (app, { settings, smsSender, bus }) => {
   app.get('/settings/sms', { schema: { response: { 200: smsStatusSchema, ...refusals } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return smsSender.status();
@@ -20,6 +22,9 @@ const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsStore; smsS
     { schema: { body: settingsUpdateSchema, response: { 200: smsStatusSchema, 400: apiErrorSchema, ...refusals } } },
     async (request) => {
       await settings.setAdminSmsValue(request.body.smsEnabled);
+      // The public availability answer carries the switch (the booking form's SMS opt-in): the pages kept with the
+      // old answer are dropped, as after an availability edit.
+      bus.publish({ topic: 'availability' });
       return smsSender.status();
     },
   );

@@ -75,7 +75,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     mailer: deps.mailer,
     identity: deps.identity,
   });
-  await app.register(adminSettingsRoutes, { settings: deps.settings, smsSender: deps.smsSender });
+  await app.register(adminSettingsRoutes, { settings: deps.settings, smsSender: deps.smsSender, bus: deps.bus });
   await app.register(adminClientActionsRoutes, { clientActions: deps.clientActions, settings: deps.settings });
   await app.register(adminCalendarFeedRoutes, {
     options: deps.options,

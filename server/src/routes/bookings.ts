@@ -10,17 +10,22 @@ import { bookedDaysOf, isIdempotencyKey, isIsoDate, type BookingRequest, type Is
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { canonicalJson } from '@studio/shared/domain/request-fingerprint';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
+import { bookingReference } from '@studio/shared/domain/lifecycle';
+import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
 import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import { apiErrorSchema, bookingInputSchema, createdBookingSchema, z } from '@studio/shared/schemas';
 
 type BookingInput = z.infer<typeof bookingInputSchema>;
+/** A request as the JSON API parsed it, or as a plain form posted it (checked by acceptBooking alike). */
+type FormOrJsonInput = BookingInput | Readonly<Record<string, string | boolean>>;
 import type { CreatedBooking } from '@studio/shared/backend';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
 import type { SmsSender } from '../lib/sms-sender';
-import { HttpError } from '../plugins/errors';
+import { formPostRefusal } from '../plugins/csrf';
+import { HttpError, sendError } from '../plugins/errors';
 import type { AvailabilityStore, BookingsStore, ContentStore, DateRange } from '../repositories/ports';
 import { createBookingNotifications } from '../services/booking-notifications';
 import { refusals } from './refusals';
@@ -40,7 +45,7 @@ export interface BookingRoutesOptions {
  * The days a request can collide on: from its earliest entered date (not before today: what is past blocks nothing,
  * and a past date is refused anyway) to its latest; null for a request without dates.
  */
-function rangeOf(body: BookingInput, today: IsoDate): DateRange | null {
+function rangeOf(body: FormOrJsonInput, today: IsoDate): DateRange | null {
   const dates = [body.date, body.endDate, body.consultationDate].filter(
     (d): d is string => typeof d === 'string' && isIsoDate(d),
   );
@@ -49,6 +54,26 @@ function rangeOf(body: BookingInput, today: IsoDate): DateRange | null {
   const earliest = dates.reduce((a, b) => (a < b ? a : b));
   if (to < today) return null;
   return { from: earliest < today ? today : earliest, to };
+}
+
+/** A plain form's fields are a few short lines: far below the server's body limit for JSON. */
+const PLAIN_FORM_BODY_LIMIT = 16 * 1024;
+export const PLAIN_FORM_TYPE_REFUSED = 'This form must be sent as a web form.';
+
+/**
+ * The request a plain form posted: each field of the shared schema from its input of the same name (absent: empty,
+ * as the JSON form sends a field it does not show), the SMS checkbox as posted only when ticked. Nothing else is
+ * taken; the schema then checks it as it checks the JSON API's.
+ */
+export function bookingInputOfForm(
+  fields: Readonly<Record<string, string | undefined>>,
+): Record<string, string | boolean> {
+  return Object.fromEntries(
+    Object.keys(bookingInputSchema.shape).map((name) => [
+      name,
+      name === 'smsOptIn' ? fields[name] !== undefined : (fields[name] ?? ''),
+    ]),
+  );
 }
 
 const createdOf = (b: BookingRequest): CreatedBooking => ({ id: b.id, status: b.status, createdAt: b.createdAt });
@@ -76,7 +101,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
    * availability) is the admin's, not what a concurrent booking changes.
    */
   const createOnce = async (
-    body: BookingInput,
+    body: FormOrJsonInput,
     key: string,
   ): Promise<{ booking: BookingRequest; created: boolean; manageToken?: string }> => {
     const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
@@ -117,6 +142,63 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     return { booking: result.booking, created: false };
   };
 
+  /** Stores a request (or finds the one stored under its key) and, when it is new, tells the dashboards and mails. */
+  const submit = async (body: FormOrJsonInput, key: string): Promise<BookingRequest> => {
+    // Resolves only once the row is durable (on SQLite, committed with the other bookings of this turn: one fsync
+    // for all), so an answer is sent only for a stored request.
+    const { booking, created, manageToken } = await createOnce(body, key);
+    if (created) {
+      // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
+      deps.bus.publish({ topic: 'bookings', type: 'created', booking });
+      notifications.newBooking(booking, manageToken);
+    }
+    return booking;
+  };
+
+  // The booking form posted without JavaScript (issue 27): the page's own address, so the answer is that page again.
+  await app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: PLAIN_FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    form.post(
+      '/book-me',
+      { config: { rateLimit: { max: options.publicWriteLimitPerMinute, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const refusal = formPostRefusal(request, {
+          publicOrigin: options.publicOrigin,
+          production: options.production,
+        });
+        if (refusal) return sendError(reply, 403, refusal);
+        if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+          return sendError(reply, 415, PLAIN_FORM_TYPE_REFUSED);
+        }
+        const input = bookingInputOfForm(request.body as Record<string, string>);
+        let status: number;
+        let formPost: PlainFormPost;
+        try {
+          // A plain form has no key of its own: the request's fingerprint is its key, so the same request posted
+          // again (the browser's Back and resend) is answered with the booking already stored, not stored twice.
+          const key = `form-${createHash('sha256').update(canonicalJson(input)).digest('base64url')}`;
+          const booking = await submit(input, key);
+          status = 201;
+          formPost = { form: 'booking', outcome: 'sent', reference: bookingReference(booking.id) };
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+          status = error.statusCode;
+          const fieldErrors = Object.fromEntries(
+            Object.entries(error.fieldErrors ?? {}).flatMap(([field, list]) => (list[0] ? [[field, list[0]]] : [])),
+          );
+          formPost = { form: 'booking', outcome: 'refused', values: input, fieldErrors, message: error.message };
+        }
+        const page = await form.renderPostedPage(request.url, formPost);
+        if (!page) return sendError(reply, 503, 'The site has not been built yet.');
+        return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page.html);
+      },
+    );
+  });
+
   app.post(
     '/api/bookings',
     {
@@ -137,14 +219,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
       const key = request.headers['idempotency-key'];
       if (!isIdempotencyKey(key)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
 
-      // Resolves only once the row is durable (on SQLite, committed with the other bookings of this turn: one fsync
-      // for all), so the 201 below is sent only for a stored request.
-      const { booking, created, manageToken } = await createOnce(request.body, key);
-      if (created) {
-        // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
-        deps.bus.publish({ topic: 'bookings', type: 'created', booking });
-        notifications.newBooking(booking, manageToken);
-      }
+      const booking = await submit(request.body, key);
       return reply.code(201).send(createdOf(booking));
     },
   );

@@ -34,4 +34,16 @@ export const CLOSED_STATUSES: readonly BookingStatus[] = ['Declined', 'Cancelled
 export const statusChangeMailsClient = (status: BookingStatus) => status !== 'New';
 
 /** Seconds a status change's mail to the client waits, during which the dashboard offers Undo and nothing is sent. */
+/**
+ * A status as a client reads it in a mail or a text (issue 27): "Contacted" is her dashboard's word for a request she
+ * is working on, not the client's; New is the request waiting for her reply. The other statuses say what they mean.
+ */
+export const CLIENT_STATUS_WORDS: Readonly<Record<BookingStatus, string>> = {
+  New: 'waiting for my reply',
+  Contacted: 'in progress',
+  Confirmed: 'Confirmed',
+  Declined: 'Declined',
+  Cancelled: 'Cancelled',
+};
+
 export const STATUS_UNDO_SECONDS = 10;

@@ -1,6 +1,7 @@
 // SMS texts, the on/off flag and the sending limits (docs/product.md §4, §9). Off by default.
 import { SMS_OPT_IN_TEXT, SMS_STOP_FOOTER } from '../messages';
 import { RESPONSE_TIME_HOURS, SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR } from './constants';
+import { CLIENT_STATUS_WORDS } from './lifecycle';
 import type { BookingRequest, SmsStatus } from './types';
 
 export { SMS_OPT_IN_TEXT, SMS_STOP_FOOTER };
@@ -26,7 +27,7 @@ export function smsReminder(booking: SmsBooking): string {
 }
 
 export function smsStatusUpdate(booking: SmsBooking & Pick<BookingRequest, 'status'>): string {
-  return `${greeting(booking.name)} your ${what(booking)} booking request is now ${booking.status}. ${SMS_STOP_FOOTER}`;
+  return `${greeting(booking.name)} your ${what(booking)} booking request is now ${CLIENT_STATUS_WORDS[booking.status]}. ${SMS_STOP_FOOTER}`;
 }
 
 /**

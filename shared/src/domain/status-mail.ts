@@ -2,7 +2,7 @@
 // its subject and text, so the admin's confirmation dialog previews exactly what the server will send (the server
 // wraps the same text in its HTML template). Dates are calendar dates, written as the studio means them.
 // Its own entry (@studio/shared/domain/status-mail): only the dashboard and the server read it.
-import { bookingReference, statusChangeMailsClient } from './lifecycle';
+import { bookingReference, CLIENT_STATUS_WORDS, statusChangeMailsClient } from './lifecycle';
 import { formatLongDate, formatSlot } from './studio-time';
 import type { BookingRequest, BookingStatus } from './types';
 
@@ -55,14 +55,14 @@ export function statusMailOf(
       : [];
   const paragraphs = [
     `Hi ${booking.name},`,
-    `Your booking request ${reference} for ${bookingSubjectLine(booking)} is now ${status}.`,
+    `Your booking request ${reference} for ${bookingSubjectLine(booking)} is now ${CLIENT_STATUS_WORDS[status]}.`,
     ...consultation,
     ...(personalMessage ? [personalMessage] : []),
     NEXT_STEP[status],
   ];
   const signature = options.modelName;
   return {
-    subject: `Your booking request ${reference} is now ${status}`,
+    subject: `Your booking request ${reference} is now ${CLIENT_STATUS_WORDS[status]}`,
     paragraphs,
     personalMessage,
     signature,

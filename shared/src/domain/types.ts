@@ -173,6 +173,11 @@ export interface PublicAvailability {
    * backend that cannot tell (then the page's studio clock's day).
    */
   today?: IsoDate;
+  /**
+   * Whether texts are sent now (her SMS switch, or SMS_ENABLED), so the form offers the SMS opt-in only then (issue
+   * 27: no promise of texts that are never sent); absent from a backend that cannot tell (then it is offered).
+   */
+  smsOptIn?: boolean;
 }
 
 export interface AdminAvailability {

@@ -570,6 +570,7 @@ export const publicAvailabilitySchema = z.strictObject({
   booked: z.array(z.strictObject({ date: z.string(), time: z.string() })).optional(),
   minNoticeDays: z.number().int().min(0).optional(),
   today: isoDate.optional(),
+  smsOptIn: z.boolean().optional(),
 }) satisfies z.ZodType<PublicAvailability>;
 
 export const authUserSchema = z.strictObject({ email: z.string(), isAdmin: z.boolean() }) satisfies z.ZodType<AuthUser>;

@@ -1,8 +1,12 @@
-// Where the footer goes on every public page. The footer's code and its request for her details load only when the
-// slot comes within a screen of the viewport: on a long page like '/', not during the first load at all.
+// Where the footer goes on every public page. In the browser the footer's code and its request for her details load
+// only when the slot comes within a screen of the viewport: on a long page like '/', not during the first load at all.
+// The server renders the footer into the page (issue 27: without JavaScript there was none), and the browser keeps
+// that markup as it is, unhydrated, until its own footer takes over near the bottom of the page.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 const SiteFooter = lazy(() => import(/* webpackChunkName: "site-footer" */ './site-footer'));
+
+const onServer = typeof window === 'undefined';
 
 export function FooterSlot() {
   const slot = useRef<HTMLDivElement>(null);
@@ -16,5 +20,26 @@ export function FooterSlot() {
     seen.observe(el);
     return () => seen.disconnect();
   }, []);
-  return <div ref={slot}>{near && <Suspense>{<SiteFooter />}</Suspense>}</div>;
+  if (onServer) {
+    return (
+      <div>
+        <div>
+          <Suspense>
+            <SiteFooter />
+          </Suspense>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div ref={slot}>
+      {/* The server's footer, left as sent: React does not hydrate the inside of an element given its inner HTML. */}
+      {!near && <div dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />}
+      {near && (
+        <Suspense>
+          <SiteFooter />
+        </Suspense>
+      )}
+    </div>
+  );
 }

@@ -159,11 +159,13 @@ test("'Failed to load services' is all the page shows when services cannot be lo
   expect(screen.queryByRole('heading')).not.toBeInTheDocument();
 });
 
-test("'No Availability Set' and a disabled form when no availability period exists", async () => {
+test("'No Availability Set' and her contact form, no dead booking form, when no availability period exists", async () => {
   await setup({ seed: { availability: { periods: [], unavailable: [], slots: [] } } });
   expect(await screen.findByRole('heading', { name: 'No Availability Set' })).toBeInTheDocument();
-  expect(field('Full Name')).toBeDisabled();
-  expect(submitButton()).toBeDisabled();
+  expect(await screen.findByRole('form', { name: 'Message' })).toBeInTheDocument();
+  // Issue 27: a booking form that can send nothing is not shown at all.
+  expect(screen.queryByRole('textbox', { name: /Full Name/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Send Booking Request' })).toBeNull();
 });
 
 describe('a way to reach her when nothing is bookable (issue 18)', () => {
@@ -206,12 +208,19 @@ describe('a way to reach her when nothing is bookable (issue 18)', () => {
 });
 
 test('the SMS opt-in is unchecked by default and says what, how often and how to stop', async () => {
-  await setup();
+  await setup({ seed: { smsEnabled: true } });
   const box = await screen.findByRole('checkbox', { name: SMS_OPT_IN_TEXT });
   expect(box).not.toBeChecked();
   expect(SMS_OPT_IN_TEXT).toMatch(/confirmation/);
   expect(SMS_OPT_IN_TEXT).toMatch(/reminder the day before/);
   expect(SMS_OPT_IN_TEXT).toMatch(/Reply STOP/);
+});
+
+test('while texts are off the form promises none: no SMS opt-in (issue 27)', async () => {
+  await setup({ seed: { smsEnabled: false } });
+  await screen.findByRole('textbox', { name: 'Full Name' });
+  expect(screen.queryByRole('checkbox', { name: SMS_OPT_IN_TEXT })).toBeNull();
+  expect(screen.queryByText(/Send me text messages/)).toBeNull();
 });
 
 describe('checks: the shared schema for errors, the security kit for warnings', () => {
@@ -288,7 +297,7 @@ describe('checks: the shared schema for errors, the security kit for warnings', 
 
   test('opting in to SMS needs a phone number', async () => {
     const user = userEvent.setup({ delay: null });
-    await setup();
+    await setup({ seed: { smsEnabled: true } });
     await screen.findByRole('textbox', { name: 'Full Name' });
     await fillUgc(user);
     await user.click(screen.getByRole('checkbox', { name: SMS_OPT_IN_TEXT }));

@@ -1,7 +1,8 @@
 // The booking form (docs/product.md §5): its fields and labels, checked against the shared booking schema as she
 // types, with the security kit's warnings beside them; the date checks from one cached availability; a submit that
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { BOOKING_PAGE_PATH } from './booking-values';
 import { earliestBookableDate, formatSlot, freeSlots, hasSlots, orderServices, slotTime } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
@@ -11,7 +12,6 @@ import { isPhotoshoot } from './booking-values';
 import { DateField } from './date-field';
 import type { FormFailure } from './submit-failure';
 import { useBookingForm, type BookingFormOptions } from './use-booking-form';
-import { useHydrated } from '../../components/use-hydrated';
 
 const m = messages.booking;
 
@@ -20,7 +20,23 @@ export type BookingFormProps = BookingFormOptions;
 export function BookingForm(props: BookingFormProps) {
   const { state, idOf, fieldProps, warningsFor, required, change, suggest, submit } = useBookingForm(props);
   const { values, status, failure, noSuggestion } = state;
-  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  // The form is usable before the page's script runs (and without it: it then posts as a plain form). What she typed
+  // before hydration is in the fields but not in the state, and the first render after would overwrite it: in the
+  // hydration's own commit, before any other render, the state takes it from the fields. Once: later edits go through
+  // the fields' handlers (on a form rendered in the browser the fields hold the state, and nothing changes).
+  useLayoutEffect(() => {
+    if (!form.current) return;
+    for (const el of Array.from(form.current.elements)) {
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
+        continue;
+      const field = el.name as keyof typeof values;
+      if (!(field in values)) continue;
+      const typed = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
+      if (typed !== values[field]) change(field, typed);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   if (status === 'success') return <Thanks />;
   const earliest = earliestBookableDate(props.today, props.availability ?? {});
@@ -62,12 +78,16 @@ export function BookingForm(props: BookingFormProps) {
     <>
       {state.lastReference && <LastReference reference={state.lastReference} />}
       <form
+        ref={form}
+        // Without JavaScript it posts to the page's address, and the server answers with the page (routes/bookings.ts).
+        method="post"
+        action={BOOKING_PAGE_PATH}
         className="booking-form card"
         noValidate
         onSubmit={(e) => void submit(e)}
         aria-busy={status === 'submitting'}
       >
-        <fieldset disabled={props.disabled || !hydrated} className="booking-fieldset">
+        <fieldset disabled={props.disabled} className="booking-fieldset">
           <div className="booking-grid">
             <TextField {...fieldProps('name')} autoComplete="name" wide warnings={warningsFor('name')} />
             <TextField {...fieldProps('email')} type="email" autoComplete="email" warnings={warningsFor('email')} />
@@ -101,16 +121,19 @@ export function BookingForm(props: BookingFormProps) {
             {!photoshoot && dateField('date')}
             {!photoshoot && timeField('date', 'time')}
             <TextField {...fieldProps('description')} multiline />
-            <div className="checkbox booking-wide">
-              <input
-                id={idOf('smsOptIn')}
-                name="smsOptIn"
-                type="checkbox"
-                checked={values.smsOptIn}
-                onChange={(e) => change('smsOptIn', e.target.checked)}
-              />
-              <label htmlFor={idOf('smsOptIn')}>{SMS_OPT_IN_TEXT}</label>
-            </div>
+            {/* Offered only while texts are sent (issue 27): the server's availability answer says whether they are. */}
+            {props.availability?.smsOptIn !== false && (
+              <div className="checkbox booking-wide">
+                <input
+                  id={idOf('smsOptIn')}
+                  name="smsOptIn"
+                  type="checkbox"
+                  checked={values.smsOptIn}
+                  onChange={(e) => change('smsOptIn', e.target.checked)}
+                />
+                <label htmlFor={idOf('smsOptIn')}>{SMS_OPT_IN_TEXT}</label>
+              </div>
+            )}
           </div>
 
           {failure && <Failure failure={failure} />}
@@ -173,7 +196,7 @@ export function LastReference({ reference }: { reference: string }) {
 }
 
 /** 'Thank You!' (docs/product.md §4), focused so that a screen reader says it. */
-function Thanks() {
+export function Thanks() {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

@@ -1,5 +1,6 @@
 // The booking form's values: what a fresh form holds, and what is sent from what was typed.
 import type { BookingInput, BookingTextField, Service } from '@studio/shared/domain';
+import { ROUTES } from '@studio/shared/routes';
 
 /** What the form holds: every field of a request, the optional ones of issue 18 included (empty when unused). */
 export type BookingFormValues = Required<BookingInput>;
@@ -40,6 +41,9 @@ export const EMPTY_BOOKING: BookingFormValues = {
   description: '',
   smsOptIn: false,
 };
+
+/** The page of the booking form, where it posts when the page's script does not send it. */
+export const BOOKING_PAGE_PATH = ROUTES.booking.pattern;
 
 export const isPhotoshoot = (serviceId: string) => serviceId === 'photoshoot';
 

@@ -23,7 +23,7 @@ import { useCreateBooking } from './api/create-booking';
 import { bookingFormReducer, freshState, type DateFieldName } from './booking-state';
 import { FIELD_ORDER, payloadOf, type BookingFormValues } from './booking-values';
 import { newIdempotencyKey } from './idempotency-key';
-import { failureOf } from './submit-failure';
+import { failureOf, type FormFailure } from './submit-failure';
 import { validateBooking, type BookingErrors } from './validate-booking';
 
 export interface BookingFormOptions {
@@ -35,6 +35,8 @@ export interface BookingFormOptions {
   today: IsoDate;
   disabled: boolean;
   initial: BookingFormValues;
+  /** What the server said of the same form posted without JavaScript: its errors, shown from the start. */
+  posted?: { errors: BookingErrors; failure: FormFailure };
 }
 
 export function useBookingForm({
@@ -44,10 +46,11 @@ export function useBookingForm({
   today,
   disabled,
   initial,
+  posted,
 }: BookingFormOptions) {
   const uid = useId();
   const idOf = (field: keyof BookingFormValues) => `${uid}-${field}`;
-  const [state, dispatch] = useReducer(bookingFormReducer, initial, freshState);
+  const [state, dispatch] = useReducer(bookingFormReducer, initial, (values) => ({ ...freshState(values), ...posted }));
   const { values, errors, touched, status } = state;
   const createBooking = useCreateBooking();
   // One key per request: a retry of the same request after a lost answer reuses it, so it cannot be stored twice; an

@@ -63,6 +63,36 @@ describe('UGC reels', () => {
     onLine.mockRestore();
   });
 
+  it('names each reel by its own platform: a TikTok video plays in its own frame, a short link stays a card', async () => {
+    const ugcReels = [
+      'https://www.instagram.com/reel/DEMO-one/',
+      'https://www.tiktok.com/@ava/video/7301234567890123456',
+      'https://vm.tiktok.com/ZMabc123/',
+      'https://vimeo.com/123456',
+    ];
+    ({ backend } = await visitSite({ portfolioMeta: { ...portfolioMeta, ugcReels } }));
+    renderAt('/portfolio/ugc', backend);
+    expect(await screen.findByRole('link', { name: 'Watch reel 1 on Instagram' })).toHaveAttribute('href', ugcReels[0]);
+    expect(screen.getByRole('link', { name: 'Watch reel 2 on TikTok' })).toHaveAttribute('href', ugcReels[1]);
+    expect(screen.getByTitle('Reel 2 on TikTok')).toHaveAttribute(
+      'src',
+      'https://www.tiktok.com/player/v1/7301234567890123456',
+    );
+    expect(screen.getByRole('link', { name: 'Watch reel 3 on TikTok' })).toHaveAttribute('href', ugcReels[2]);
+    expect(screen.getByRole('link', { name: 'Watch reel 4' })).toHaveAttribute('href', ugcReels[3]);
+    // Only the Instagram reel is handed to Instagram's script; the others are no Instagram posts.
+    expect(document.querySelectorAll('blockquote.instagram-media')).toHaveLength(1);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('requests no Instagram script when no reel is on Instagram', async () => {
+    const ugcReels = ['https://www.tiktok.com/@ava/video/7301234567890123456'];
+    ({ backend } = await visitSite({ portfolioMeta: { ...portfolioMeta, ugcReels } }));
+    renderAt('/portfolio/ugc', backend);
+    await screen.findByRole('link', { name: 'Watch reel 1 on TikTok' });
+    expect(embedScripts()).toHaveLength(0);
+  });
+
   it("says 'No UGC content available yet.' when there are no reels", async () => {
     ({ backend } = await visitSite({ portfolioMeta: { ...portfolioMeta, ugcReels: ['', ' '] } }));
     renderAt('/portfolio/ugc', backend);

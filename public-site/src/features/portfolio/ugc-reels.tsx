@@ -1,7 +1,10 @@
-// The UGC section (docs/product.md §2): the reels of the metadata, empty URLs skipped. Each reel is first a plain link to the
-// reel, which works with no third party at all; Instagram's embed script, requested only from this page, then turns
-// the links into players. When the script cannot load (offline, blocked) the links simply stay: the failure is
-// handled on the script's error event and nothing is thrown or logged by the app.
+// The UGC section (docs/product.md §2): the reels of the metadata, empty URLs skipped, each under its own platform's
+// name (issue 27). An Instagram reel is first a plain link to the reel, which works with no third party at all;
+// Instagram's embed script, requested only from this page and only when an Instagram reel is on it, then turns the
+// links into players. When the script cannot load (offline, blocked) the links simply stay: the failure is handled on
+// the script's error event and nothing is thrown or logged by the app. A TikTok video is TikTok's own player in a
+// frame (no script of TikTok's runs on the site; the CSP allows its frames alone), with the link beside it; a reel
+// whose address names no video it can play (a short link, another site) stays a link card.
 import { useEffect } from 'react';
 import type { PortfolioMeta } from '@studio/shared/domain';
 import { messages } from '../../messages';
@@ -38,11 +41,38 @@ export function enhanceReels(doc: Document = document): void {
   doc.body.appendChild(script);
 }
 
+export const TIKTOK_PLAYER_ORIGIN = 'https://www.tiktok.com';
+
+export type Reel =
+  | { platform: 'Instagram'; url: string }
+  | { platform: 'TikTok'; url: string; videoId: string | null }
+  | { platform: null; url: string };
+
+/** Which platform a reel's address is on, by its host; a TikTok video's id when the address names one. */
+export function reelOf(url: string): Reel {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { platform: null, url };
+  }
+  const host = parsed.hostname.toLowerCase();
+  const on = (domain: string) => host === domain || host.endsWith(`.${domain}`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { platform: null, url };
+  if (on('instagram.com')) return { platform: 'Instagram', url };
+  if (on('tiktok.com')) {
+    const videoId = /\/video\/(\d{6,25})(?:\/|$)/.exec(parsed.pathname)?.[1] ?? null;
+    return { platform: 'TikTok', url, videoId };
+  }
+  return { platform: null, url };
+}
+
 export function UgcReels({ meta }: { meta: PortfolioMeta }) {
-  const reels = reelUrls(meta);
+  const reels = reelUrls(meta).map(reelOf);
+  const instagramReels = reels.filter((r) => r.platform === 'Instagram').length;
 
   useEffect(() => {
-    if (reels.length === 0) return;
+    if (instagramReels === 0) return;
     // An offline browser would only fail the request: wait until it is back online.
     if (!navigator.onLine) {
       const onOnline = () => enhanceReels();
@@ -51,24 +81,55 @@ export function UgcReels({ meta }: { meta: PortfolioMeta }) {
     }
     enhanceReels();
     return undefined;
-  }, [reels.length]);
+  }, [instagramReels]);
 
   if (reels.length === 0) return <EmptySection text={messages.portfolio.noUgc} />;
 
   return (
     <ul className="reel-grid">
-      {reels.map((url, i) => (
-        <li key={url} className="reel">
-          <blockquote className="instagram-media reel-fallback" data-instgrm-permalink={url} data-instgrm-version="14">
+      {reels.map((reel, i) => {
+        const n = i + 1;
+        const card = (
+          <>
             <span className="reel-number" aria-hidden="true">
-              {String(i + 1).padStart(2, '0')}
+              {String(n).padStart(2, '0')}
             </span>
-            <a href={url} target="_blank" rel="noopener noreferrer">
-              {messages.portfolio.reelLink(i + 1)}
+            <a href={reel.url} target="_blank" rel="noopener noreferrer">
+              {messages.portfolio.reelLink(n, reel.platform)}
             </a>
-          </blockquote>
-        </li>
-      ))}
+          </>
+        );
+        return (
+          <li key={reel.url} className="reel">
+            {reel.platform === 'Instagram' ? (
+              <blockquote
+                className="instagram-media reel-fallback"
+                data-instgrm-permalink={reel.url}
+                data-instgrm-version="14"
+              >
+                {card}
+              </blockquote>
+            ) : reel.platform === 'TikTok' && reel.videoId ? (
+              <div className="reel-tiktok">
+                <iframe
+                  src={`${TIKTOK_PLAYER_ORIGIN}/player/v1/${reel.videoId}`}
+                  title={messages.portfolio.reelPlayer(n, reel.platform)}
+                  loading="lazy"
+                  allow="fullscreen; encrypted-media; picture-in-picture"
+                  referrerPolicy="strict-origin-when-cross-origin"
+                  // Its own scripts run in its frame; it may not navigate this page.
+                  sandbox="allow-scripts allow-same-origin allow-popups allow-presentation"
+                />
+                <a href={reel.url} target="_blank" rel="noopener noreferrer">
+                  {messages.portfolio.reelLink(n, reel.platform)}
+                </a>
+              </div>
+            ) : (
+              <div className="reel-fallback">{card}</div>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

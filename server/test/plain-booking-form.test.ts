@@ -1,0 +1,146 @@
+// Issue 27: the booking form posted without JavaScript. POST /book-me takes the urlencoded form, checks it by the
+// JSON API's own code path (the shared schema, acceptBooking, the same store), and answers with the booking page
+// rendered with what happened: the confirmation, or the form again with each field's message and what was entered.
+// A plain form cannot send the CSRF header, so it is held to the Origin check (plugins/csrf.ts, formPostRefusal).
+// The page is rendered by stand-in entries (as in server-render.test.ts) that print what the server gave them; the
+// real page is checked in a browser without JavaScript (e2e/tests/plain-booking.spec.ts).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { ORIGIN_REFUSED, CSRF_REFUSED } from '../src/plugins/csrf';
+import { bookingInputOfForm } from '../src/routes/bookings';
+import { build, ugcBookingInput, type TestApp } from './helper';
+
+let dir: string;
+let t: TestApp;
+
+const ORIGIN = 'http://localhost:8080';
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'studio-plain-form-'));
+  const shellDir = path.join(dir, 'shell');
+  const siteDir = path.join(dir, 'public-site');
+  mkdirSync(path.join(shellDir, 'ssr'), { recursive: true });
+  mkdirSync(path.join(siteDir, 'ssr'), { recursive: true });
+  writeFileSync(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><html><head><script id="studio-config" type="application/json">{}</script></head>' +
+      '<body><div id="root"></div><noscript>This site needs JavaScript.</noscript></body></html>',
+  );
+  writeFileSync(path.join(shellDir, 'ssr', 'index.js'), 'exports.shellFrame = ({ publicSite }) => publicSite;');
+  // The stand-in page prints the answer it was given, so the test reads exactly what the server handed the render.
+  writeFileSync(
+    path.join(siteDir, 'ssr', 'index.js'),
+    `exports.renderPublicSite = async ({ frame, formPost }) => ({
+      html: frame('<pre id="post">' + JSON.stringify(formPost ?? null).replace(/</g, '\\\\u003c') + '</pre>'),
+      data: [],
+    });`,
+  );
+  writeFileSync(
+    path.join(siteDir, 'mf-manifest.json'),
+    JSON.stringify({ name: 'public_site', metaData: { ssrRemoteEntry: { path: 'ssr', name: 'index.js' } } }),
+  );
+  t = await build({
+    shellDir,
+    publicOrigin: ORIGIN,
+    remotes: {
+      'public-site': { urlPath: '/remotes/public-site/', dir: siteDir },
+      'admin-app': { urlPath: '/remotes/admin-app/', dir },
+    },
+  });
+});
+
+afterEach(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The form's fields as a browser posts them: every named control, the checkbox only when ticked. */
+const formOf = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const { smsOptIn: _unticked, ...ugcFields } = ugcBookingInput;
+const fields: Record<string, string> = { ...ugcFields, endDate: '', time: '', consultationTime: '' };
+
+const post = (body: string, headers: Record<string, string> = { origin: ORIGIN }, url = '/book-me') =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  } satisfies InjectOptions);
+
+const answerOf = (html: string): unknown => JSON.parse(/<pre id="post">([^<]*)<\/pre>/.exec(html)?.[1] ?? 'null');
+const stored = async () => (await t.repos.bookings.page()).items;
+
+test('a valid plain post is stored like a JSON request and answered with the confirmation page', async () => {
+  const res = await post(formOf({ ...fields, smsOptIn: 'on' }));
+  expect(res.statusCode).toBe(201);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.headers['cache-control']).toBe('no-store');
+  const bookings = await stored();
+  expect(bookings).toHaveLength(1);
+  expect(bookings[0]).toMatchObject({ name: 'Dana Reyes', serviceTierId: 'ugc-single', status: 'New', smsOptIn: true });
+  expect(answerOf(res.body)).toEqual({
+    form: 'booking',
+    outcome: 'sent',
+    reference: expect.stringMatching(/\S/),
+  });
+  // The page reads without its script: the no-JavaScript notice is gone.
+  expect(res.body).not.toContain('This site needs JavaScript');
+  // The same request posted again (Back, then resend) is answered with the booking already stored.
+  const again = await post(formOf({ ...fields, smsOptIn: 'on' }));
+  expect(again.statusCode).toBe(201);
+  expect(answerOf(again.body)).toEqual(answerOf(res.body));
+  expect(await stored()).toHaveLength(1);
+});
+
+test('bad fields come back on the page with each message and what was entered; nothing is stored', async () => {
+  const res = await post(formOf({ ...fields, name: ' ', email: 'not-an-address', description: 'Keep <this>' }));
+  expect(res.statusCode).toBe(400);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  const answer = answerOf(res.body) as { outcome: string; values: Record<string, unknown>; fieldErrors: object };
+  expect(answer.outcome).toBe('refused');
+  expect(Object.keys(answer.fieldErrors).sort()).toEqual(['description', 'email', 'name']);
+  expect(answer.values).toMatchObject({ email: 'not-an-address', description: 'Keep <this>', smsOptIn: false });
+  // Markup a visitor typed is data in the page, never markup.
+  expect(res.body).not.toContain('Keep <this>');
+  expect(await stored()).toEqual([]);
+});
+
+test('a plain post is refused without its Origin, from another site, or not as a web form', async () => {
+  const body = formOf(fields);
+  const bare = await post(body, {});
+  expect(bare.statusCode).toBe(403);
+  expect(bare.json()).toEqual({ message: ORIGIN_REFUSED });
+  expect((await post(body, { origin: 'https://evil.example' })).statusCode).toBe(403);
+  const crossSite = await post(body, { origin: ORIGIN, 'sec-fetch-site': 'cross-site' });
+  expect(crossSite.json()).toEqual({ message: CSRF_REFUSED });
+  const json = await t.app.inject({
+    method: 'POST',
+    url: '/book-me',
+    payload: { ...ugcBookingInput },
+    headers: { origin: ORIGIN },
+  });
+  expect(json.statusCode).toBe(415);
+  expect(await stored()).toEqual([]);
+});
+
+test('only the schema fields are taken from a post, the checkbox as ticked or not', () => {
+  expect(bookingInputOfForm({ name: 'A', extra: 'x', smsOptIn: 'on' })).toEqual({
+    name: 'A',
+    email: '',
+    phone: '',
+    serviceId: '',
+    serviceTierId: '',
+    date: '',
+    endDate: '',
+    time: '',
+    consultationDate: '',
+    consultationTime: '',
+    consultationLocation: '',
+    location: '',
+    description: '',
+    smsOptIn: true,
+  });
+  expect(bookingInputOfForm({}).smsOptIn).toBe(false);
+});
