@@ -3,11 +3,20 @@
 import '../test-support/polyfills';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { addDays, format } from 'date-fns';
 import { renderAt, visitSite } from '../test-support/render';
 
 test('home, then a service page, then the booking form: the services are requested once', async () => {
   const user = userEvent.setup();
-  const { server, backend } = await visitSite();
+  // Open dates, so /book-me shows the booking form (without any it shows her contact form instead).
+  const day = (n: number) => format(addDays(new Date(), n), 'yyyy-MM-dd');
+  const { server, backend } = await visitSite({
+    availability: {
+      periods: [{ startDate: day(-1), endDate: day(90), isAvailable: true, notes: '' }],
+      unavailable: [],
+      slots: [],
+    },
+  });
   renderAt('/', backend);
 
   await user.click(await screen.findByRole('link', { name: 'Learn More about Photoshoot' }));
