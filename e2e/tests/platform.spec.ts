@@ -15,8 +15,12 @@ import { REPO_ROOT, startServer } from '../support/server';
 // then moved to their own subpath, so the first load no longer carries every field limit and contract constant
 // (134.52 -> 134.00 KB measured): the budget follows it down. The Firebase home's sign-in (the form's branch that asks
 // Firebase Auth for the link, the finish page's second link form, both loading the firebase package only on use)
-// added 0.22 KB (134.22 KB measured): 0.1 KB of headroom above it.
-const FIRST_LOAD_BUDGET_KB = 134.3;
+// added 0.22 KB (134.22 KB measured). Issues 26 and 27 then added 3.3 KB, nearly all to the shell's main.js: the
+// federation runtime's integrity plugin (the live entry and manifest pinned), the titles from the route registry set
+// on every client navigation, the studio's day and first weekday from the page's configuration, her name from Site
+// details, and "Sign in with passkey" first in the sign-in form (137.52 KB measured): 0.1 KB of headroom above it.
+// Performance II (islands: no framework code before interaction on static routes) replaces this budget.
+const FIRST_LOAD_BUDGET_KB = 137.6;
 
 test('the first load of / shows the seeded services and requests no file of admin-app', async ({ page }) => {
   const errors = collectConsoleErrors(page);
