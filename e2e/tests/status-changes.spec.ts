@@ -170,7 +170,7 @@ test('confirm with a personal message: the mail and its invite; a move keeps the
   await page.getByRole('dialog').getByRole('button', { name: 'Save and e-mail client' }).click();
   await mailArrives(page.request, email, 'is now in progress');
   expect((await mailsTo(page.request, email)).map((m) => m.subject.replace(/^.* is now |^.* has /, ''))).toEqual([
-    'Contacted',
+    'in progress',
     'moved',
     'Confirmed',
     'arrived',
