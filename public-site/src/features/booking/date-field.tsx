@@ -3,6 +3,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { isDateAvailable, type IsoDate, type PublicAvailability } from '@studio/shared/domain';
 import { messages } from '../../messages';
+import { useHydrated } from '../../components/use-hydrated';
 
 const DatePicker = lazy(() => import(/* webpackChunkName: "booking-date-picker" */ './date-picker'));
 
@@ -28,6 +29,9 @@ export function DateField(props: DateFieldProps) {
   const { id, name, label, required, value, earliest, availability, error, onChange, onSuggest, suggestionMissing } =
     props;
   const [open, setOpen] = useState(false);
+  // The calendar and Suggest work only with the script: disabled until it has taken over the page, so a tap on the
+  // server's HTML is not silently lost (without JavaScript the date input alone posts with the form).
+  const hydrated = useHydrated();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const calendarId = `${id}-calendar`;
   const statusId = `${id}-status`;
@@ -71,11 +75,18 @@ export function DateField(props: DateFieldProps) {
           className="btn btn-ghost btn-small"
           aria-expanded={open}
           aria-controls={calendarId}
+          disabled={!hydrated}
           onClick={() => setOpen((o) => !o)}
         >
           {open ? m.hideCalendar : m.showCalendar}
         </button>
-        <button type="button" className="btn btn-ghost btn-small" aria-label={m.suggestFor(label)} onClick={onSuggest}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-label={m.suggestFor(label)}
+          disabled={!hydrated}
+          onClick={onSuggest}
+        >
           {m.suggest}
         </button>
       </div>
