@@ -86,12 +86,9 @@ describe('missingRequiredFields', () => {
   });
 
   it('asks a photoshoot for its dates and locations', () => {
-    expect(missingRequiredFields(input({ serviceId: 'photoshoot', serviceTierId: 'photoshoot-mini' }), SERVICES)).toEqual([
-      'consultationDate',
-      'consultationLocation',
-      'date',
-      'location',
-    ]);
+    expect(
+      missingRequiredFields(input({ serviceId: 'photoshoot', serviceTierId: 'photoshoot-mini' }), SERVICES),
+    ).toEqual(['consultationDate', 'consultationLocation', 'date', 'location']);
     expect(
       missingRequiredFields(
         input({

@@ -171,16 +171,15 @@ export function checkDateOrder(
     errors.date = [{ code: 'before-consultation', message: SHOOT_BEFORE_CONSULTATION }];
   }
   if (data.endDate !== '') {
-    const message =
-      !rulesOf(service).needsConsultation
-        ? END_DATE_ONLY_PHOTOSHOOT
-        : data.date === ''
-          ? END_DATE_NEEDS_DATE
-          : data.endDate < data.date
-            ? END_BEFORE_START
-            : daysFrom(data.date, data.endDate).length > MAX_SHOOT_DAYS
-              ? shootTooLongMessage(MAX_SHOOT_DAYS)
-              : null;
+    const message = !rulesOf(service).needsConsultation
+      ? END_DATE_ONLY_PHOTOSHOOT
+      : data.date === ''
+        ? END_DATE_NEEDS_DATE
+        : data.endDate < data.date
+          ? END_BEFORE_START
+          : daysFrom(data.date, data.endDate).length > MAX_SHOOT_DAYS
+            ? shootTooLongMessage(MAX_SHOOT_DAYS)
+            : null;
     if (message) errors.endDate = [{ code: 'end-date', message }];
   }
   return Object.keys(errors).length > 0 ? errors : null;

@@ -107,7 +107,11 @@ test('text messages need a phone number', () => {
 test('spaces around single-line fields are not held against her, and are not sent', () => {
   const spaced = { ...ugc, name: ' Jane Doe ', email: ' jane@example.com ', phone: ' 5551230000 ' };
   expect(validateBooking(spaced, services, TODAY)).toEqual({});
-  expect(payloadOf(spaced, services)).toMatchObject({ name: 'Jane Doe', email: 'jane@example.com', phone: '5551230000' });
+  expect(payloadOf(spaced, services)).toMatchObject({
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    phone: '5551230000',
+  });
 });
 
 test('fields the chosen service does not show are sent empty', () => {
