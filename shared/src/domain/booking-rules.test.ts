@@ -192,8 +192,15 @@ describe('newBookingRecord (docs/product.md §3, §7)', () => {
     image: '',
     price: '',
     tiers: [],
+    rules: { ...PLAIN_SERVICE_RULES, paymentSchedule: '50% upfront, 50% upon completion' },
   };
-  const weekly: Tier = { id: 'ugc-weekly', displayName: 'Weekly Content', price: '$500', includes: [] };
+  const weekly: Tier = {
+    id: 'ugc-weekly',
+    displayName: 'Weekly Content',
+    price: '$500',
+    includes: [],
+    paymentSchedule: 'Monthly in advance',
+  };
 
   it('keeps what the visitor sent and derives the rest from the chosen service and tier', () => {
     const sent = input({
