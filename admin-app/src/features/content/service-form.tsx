@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import {
   PAYMENT_SCHEDULES,
   PLAIN_SERVICE_RULES,
+  SHOOT_SERVICE_RULES,
   type Service,
   type ServiceRules,
   type Tier,
@@ -142,7 +143,15 @@ export function ServiceForm({
               type="checkbox"
               checked={rules.needsConsultation}
               aria-describedby={`${PREFIX}-needs-consultation-hint`}
-              onChange={(e) => setRule({ needsConsultation: e.target.checked })}
+              onChange={(e) => {
+                const needs = e.target.checked;
+                // The built-in label follows the choice; a label she wrote herself stays hers.
+                const builtIn = [PLAIN_SERVICE_RULES.dateLabel, SHOOT_SERVICE_RULES.dateLabel].includes(
+                  rules.dateLabel,
+                );
+                const dateLabel = (needs ? SHOOT_SERVICE_RULES : PLAIN_SERVICE_RULES).dateLabel;
+                setRule({ needsConsultation: needs, ...(builtIn ? { dateLabel } : {}) });
+              }}
             />
             <label htmlFor={`${PREFIX}-needs-consultation`}>{m.needsConsultation}</label>
             <p id={`${PREFIX}-needs-consultation-hint`} className="field-hint muted">
