@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PAYMENT_HALF_UPFRONT, PLAIN_SERVICE_RULES, SHOOT_SERVICE_RULES, type Service } from '@studio/shared/domain';
 import { buildApp } from '../src/app';
 import { MIGRATIONS_DIR, migrate } from '../src/db/database';
 
@@ -97,8 +98,13 @@ describe.each(releases)('a DATA_DIR made by release %s', (release) => {
       }
 
       // Served as before: the visitor's services and dates, the admin's bookings and setting, her session intact.
-      const services = (await app.inject('/api/services')).json() as Array<{ id: string }>;
+      const services = (await app.inject('/api/services')).json() as Service[];
       expect(services.map((s) => s.id)).toEqual(['photoshoot', 'usergeneratedcontent']);
+      // Stored before services carried rules (issue 27): each keeps the rules its id gave it, derived on reading.
+      expect(services.map((s) => [s.rules, s.tiers.map((t) => t.paymentSchedule)])).toEqual([
+        [SHOOT_SERVICE_RULES, [undefined]],
+        [{ ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT }, [PAYMENT_HALF_UPFRONT]],
+      ]);
       const availability = (await app.inject('/api/availability')).json();
       expect(availability.periods).toHaveLength(1);
       const cookies = { studio_session: SESSION_ID };

@@ -1,5 +1,5 @@
 // A compact copy of the demo content for component tests, seeded into the test server (test-support/render.tsx).
-import type { MediaItem, PortfolioMeta, Service } from '@studio/shared/domain';
+import { SHOOT_SERVICE_RULES, type MediaItem, type PortfolioMeta, type Service } from '@studio/shared/domain';
 import type { StudioSeed } from '@studio/shared/test-support/studio-server';
 
 const img = (url: string, name: string): MediaItem => ({ type: 'image', url, name, width: 800, height: 1000 });
@@ -31,6 +31,7 @@ export const services: Service[] = [
     description: '',
     image: '',
     price: '',
+    rules: SHOOT_SERVICE_RULES,
     tiers: [
       { id: 'photoshoot-standard', displayName: 'Standard Session', price: '$450', includes: ['2 hours', '3 looks'] },
       { id: 'photoshoot-editorial', displayName: 'Editorial Day', price: '$1,200', includes: ['Up to 8 hours'] },

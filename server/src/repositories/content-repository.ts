@@ -4,6 +4,7 @@
 import {
   EMPTY_COMP_CARD,
   EMPTY_SITE_DETAILS,
+  withStoredRules,
   type CompCardStats,
   type Gallery,
   type PortfolioContent,
@@ -11,6 +12,7 @@ import {
   type Project,
   type ProjectWithGallery,
   type Service,
+  type ServiceRules,
   type SiteContent,
   type SiteDetails,
 } from '@studio/shared/domain';
@@ -25,6 +27,8 @@ interface ServiceRow {
   price: string;
   tiers: string;
   hidden: number;
+  /** JSON of ServiceRules; null for a service stored before issue 27. */
+  rules: string | null;
 }
 
 export { PORTFOLIO_META_ID, PORTFOLIO_CONTENT_ID, SITE_DETAILS_ID, COMP_CARD_ID };
@@ -38,11 +42,11 @@ export function createContentRepository(db: Db) {
   const getProject = db.prepare('SELECT id, title, description, category FROM projects WHERE id = ?');
   const getGallery = db.prepare('SELECT images, videos FROM galleries WHERE project_id = ?');
   const putService = db.prepare(
-    `INSERT INTO services (id, position, display_name, description, image, price, tiers, hidden)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO services (id, position, display_name, description, image, price, tiers, hidden, rules)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET position = excluded.position, display_name = excluded.display_name,
        description = excluded.description, image = excluded.image, price = excluded.price, tiers = excluded.tiers,
-       hidden = excluded.hidden`,
+       hidden = excluded.hidden, rules = excluded.rules`,
   );
   const positionOf = db.prepare('SELECT position FROM services WHERE id = ?');
   const lastPosition = db.prepare('SELECT COALESCE(MAX(position), -1) AS last FROM services');
@@ -64,15 +68,17 @@ export function createContentRepository(db: Db) {
     return row ? { data: JSON.parse(row.data) as T, updatedAt: row.updated_at } : null;
   };
 
-  const serviceOf = (r: ServiceRow): Service => ({
-    id: r.id,
-    displayName: r.display_name,
-    description: r.description,
-    image: r.image,
-    price: r.price,
-    tiers: JSON.parse(r.tiers) as Service['tiers'],
-    ...(r.hidden ? { hidden: true } : {}),
-  });
+  const serviceOf = (r: ServiceRow): Service =>
+    withStoredRules({
+      id: r.id,
+      displayName: r.display_name,
+      description: r.description,
+      image: r.image,
+      price: r.price,
+      tiers: JSON.parse(r.tiers) as Service['tiers'],
+      ...(r.hidden ? { hidden: true } : {}),
+      ...(r.rules ? { rules: JSON.parse(r.rules) as ServiceRules } : {}),
+    });
 
   const listAllServices = () => (listServices.all() as ServiceRow[]).map(serviceOf);
   const findService = (id: string) => listAllServices().find((s) => s.id === id) ?? null;
@@ -86,6 +92,7 @@ export function createContentRepository(db: Db) {
       service.price,
       JSON.stringify(service.tiers),
       service.hidden ? 1 : 0,
+      service.rules ? JSON.stringify(service.rules) : null,
     );
   const writeDocument = (id: string, data: unknown, at: string) => putDocument.run(id, JSON.stringify(data), at);
   const writeProject = db.transaction((project: Project, gallery: Gallery) => {

@@ -62,7 +62,8 @@ export function newBookingMailText(booking: BookingRequest, publicOrigin: string
     ...line('Consultation date', dayAndTime(booking.consultationDate, booking.consultationTime)),
     ...line('Consultation location', booking.consultationLocation),
     ...line(
-      booking.serviceId === 'photoshoot' ? 'Preferred shoot date' : 'Preferred date',
+      // A booking with a consultation is of a service that needs one: its date is the shoot's (issue 27).
+      booking.consultationDate ? 'Preferred shoot date' : 'Preferred date',
       dayAndTime(booking.date, booking.time) || 'not given',
     ),
     ...line('Last shoot day', booking.endDate ? formatLongDate(booking.endDate) : ''),

@@ -68,7 +68,8 @@ export function summaryLines(booking: BookingRequest): Line[] {
     ...line('Service', [booking.service, booking.serviceTier].filter(Boolean).join(', ')),
     ...line('Consultation', dayAndTime(booking.consultationDate, booking.consultationTime)),
     ...line(
-      booking.serviceId === 'photoshoot' ? 'Shoot date' : 'Preferred date',
+      // A booking with a consultation is of a service that needs one: its date is the shoot's (issue 27).
+      booking.consultationDate ? 'Shoot date' : 'Preferred date',
       dayAndTime(booking.date, booking.time),
     ),
     ...line('Last shoot day', booking.endDate ? formatLongDate(booking.endDate) : ''),

@@ -1,5 +1,11 @@
 // Issue 18's rules on dates, each refused and accepted at its boundary: the minimum notice, the shoot after its
 // consultation, the time slots, multi-day shoots checked day by day, and days held by confirmed bookings.
+import {
+  PAYMENT_HALF_UPFRONT,
+  PAYMENT_MONTHLY_IN_ADVANCE,
+  PLAIN_SERVICE_RULES,
+  SHOOT_SERVICE_RULES,
+} from './service-rules';
 import { acceptBooking, type AcceptBookingContext, type BookingDecision } from './accept-booking';
 import { bookedDaysOf } from './booking-rules';
 import { isDateAvailable, nextAvailableDate, suggestionStart } from './availability';
@@ -14,6 +20,7 @@ const services: Service[] = [
     image: '',
     price: '',
     tiers: [{ id: 'photoshoot-mini', displayName: 'Mini Session', price: '$250', includes: [] }],
+    rules: SHOOT_SERVICE_RULES,
   },
   {
     id: 'usergeneratedcontent',
@@ -21,7 +28,16 @@ const services: Service[] = [
     description: '',
     image: '',
     price: '',
-    tiers: [{ id: 'ugc-weekly', displayName: 'Weekly Content', price: '$500', includes: [] }],
+    tiers: [
+      {
+        id: 'ugc-weekly',
+        displayName: 'Weekly Content',
+        price: '$500',
+        includes: [],
+        paymentSchedule: PAYMENT_MONTHLY_IN_ADVANCE,
+      },
+    ],
+    rules: { ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT },
   },
 ];
 const open: PublicAvailability = {

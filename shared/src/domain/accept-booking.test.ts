@@ -1,3 +1,9 @@
+import {
+  PAYMENT_HALF_UPFRONT,
+  PAYMENT_MONTHLY_IN_ADVANCE,
+  PLAIN_SERVICE_RULES,
+  SHOOT_SERVICE_RULES,
+} from './service-rules';
 import { NO_MARKUP_MESSAGE, PHONE_FORMAT_MESSAGE } from '../schemas';
 import { acceptBooking, fieldErrorMessages, type AcceptBookingContext, type BookingRefusal } from './accept-booking';
 import type { BookingInput, PublicAvailability, Service } from './types';
@@ -12,6 +18,7 @@ const services: Service[] = [
     image: '',
     price: '',
     tiers: [{ id: 'photoshoot-mini', displayName: 'Mini Session', price: '$250', includes: [] }],
+    rules: SHOOT_SERVICE_RULES,
   },
   {
     id: 'usergeneratedcontent',
@@ -19,7 +26,16 @@ const services: Service[] = [
     description: '',
     image: '',
     price: '',
-    tiers: [{ id: 'ugc-weekly', displayName: 'Weekly Content', price: '$500', includes: [] }],
+    tiers: [
+      {
+        id: 'ugc-weekly',
+        displayName: 'Weekly Content',
+        price: '$500',
+        includes: [],
+        paymentSchedule: PAYMENT_MONTHLY_IN_ADVANCE,
+      },
+    ],
+    rules: { ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT },
   },
 ];
 

@@ -149,7 +149,7 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
   if (!parsed.success) return refused('invalid-fields', FIELDS_NOT_VALID, fieldErrorsOfIssues(parsed.error.issues));
   const data = parsed.data;
 
-  const missing = missingRequiredFields(data);
+  const missing = missingRequiredFields(data, ctx.services);
   if (missing.length > 0) {
     return refused('invalid-fields', FIELDS_NOT_VALID, each(missing, { code: 'required', message: REQUIRED }));
   }
@@ -177,7 +177,7 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
     return refused('too-soon', message, each(soon, { code: 'too-soon', message }));
   }
 
-  const dateErrors = checkDateOrder(data, chosen.service.id);
+  const dateErrors = checkDateOrder(data, chosen.service);
   if (dateErrors) return refused('invalid-fields', FIELDS_NOT_VALID, dateErrors);
   const timeErrors = checkTimes(data, ctx.availability);
   if (timeErrors) return refused('invalid-fields', FIELDS_NOT_VALID, timeErrors);

@@ -1,6 +1,5 @@
 import {
   BOOKING_FIELD_LABELS,
-  dateLabelFor,
   datesToCheck,
   findBookingService,
   labelFor,
@@ -8,7 +7,22 @@ import {
   newBookingRecord,
   requiredFieldsFor,
 } from './booking-rules';
+import { PLAIN_SERVICE_RULES, SHOOT_SERVICE_RULES } from './service-rules';
 import type { BookingInput, Service, Tier } from './types';
+
+// The rules decide, not the ids (issue 27): a service of any id with a consultation behaves as the photoshoot.
+const shoot = { rules: SHOOT_SERVICE_RULES };
+const plain = { rules: PLAIN_SERVICE_RULES };
+const serviceWith = (id: string, rules: Service['rules']): Service => ({
+  id,
+  displayName: id,
+  description: '',
+  image: '',
+  price: '',
+  tiers: [],
+  rules,
+});
+const SERVICES = [serviceWith('photoshoot', SHOOT_SERVICE_RULES), serviceWith('others', PLAIN_SERVICE_RULES)];
 
 const input = (over: Partial<BookingInput> = {}): BookingInput => ({
   name: 'Jane Doe',
@@ -27,13 +41,13 @@ const input = (over: Partial<BookingInput> = {}): BookingInput => ({
 
 describe('requiredFieldsFor (docs/product.md §5)', () => {
   it('always requires name, e-mail, service, package and description', () => {
-    expect(requiredFieldsFor('others')).toEqual(['name', 'email', 'serviceId', 'serviceTierId', 'description']);
-    expect(requiredFieldsFor('usergeneratedcontent')).toEqual(requiredFieldsFor('others'));
-    expect(requiredFieldsFor('')).toEqual(requiredFieldsFor('others'));
+    expect(requiredFieldsFor(plain)).toEqual(['name', 'email', 'serviceId', 'serviceTierId', 'description']);
+    expect(requiredFieldsFor({})).toEqual(requiredFieldsFor(plain));
+    expect(requiredFieldsFor(undefined)).toEqual(requiredFieldsFor(plain));
   });
 
   it('also requires the consultation and shoot dates and locations for a photoshoot', () => {
-    expect(requiredFieldsFor('photoshoot')).toEqual([
+    expect(requiredFieldsFor(shoot)).toEqual([
       'name',
       'email',
       'serviceId',
@@ -47,20 +61,20 @@ describe('requiredFieldsFor (docs/product.md §5)', () => {
   });
 
   it('never requires the phone or the SMS opt-in', () => {
-    for (const id of ['photoshoot', 'others']) {
-      expect(requiredFieldsFor(id)).not.toContain('phone');
-      expect(requiredFieldsFor(id)).not.toContain('smsOptIn');
+    for (const rules of [shoot, plain]) {
+      expect(requiredFieldsFor(rules)).not.toContain('phone');
+      expect(requiredFieldsFor(rules)).not.toContain('smsOptIn');
     }
   });
 });
 
 describe('missingRequiredFields', () => {
   it('answers nothing for a complete request', () => {
-    expect(missingRequiredFields(input())).toEqual([]);
+    expect(missingRequiredFields(input(), SERVICES)).toEqual([]);
   });
 
   it('lists empty and blank required fields', () => {
-    expect(missingRequiredFields(input({ name: '', description: '   ', serviceTierId: '' }))).toEqual([
+    expect(missingRequiredFields(input({ name: '', description: '   ', serviceTierId: '' }), SERVICES)).toEqual([
       'name',
       'serviceTierId',
       'description',
@@ -68,16 +82,13 @@ describe('missingRequiredFields', () => {
   });
 
   it('leaves the preferred date optional outside a photoshoot', () => {
-    expect(missingRequiredFields(input({ serviceId: 'usergeneratedcontent', date: '' }))).toEqual([]);
+    expect(missingRequiredFields(input({ serviceId: 'usergeneratedcontent', date: '' }), SERVICES)).toEqual([]);
   });
 
   it('asks a photoshoot for its dates and locations', () => {
-    expect(missingRequiredFields(input({ serviceId: 'photoshoot', serviceTierId: 'photoshoot-mini' }))).toEqual([
-      'consultationDate',
-      'consultationLocation',
-      'date',
-      'location',
-    ]);
+    expect(
+      missingRequiredFields(input({ serviceId: 'photoshoot', serviceTierId: 'photoshoot-mini' }), SERVICES),
+    ).toEqual(['consultationDate', 'consultationLocation', 'date', 'location']);
     expect(
       missingRequiredFields(
         input({
@@ -87,6 +98,7 @@ describe('missingRequiredFields', () => {
           date: '2025-06-10',
           location: 'Phoenix',
         }),
+        SERVICES,
       ),
     ).toEqual([]);
   });
@@ -158,12 +170,17 @@ describe('labels', () => {
     });
   });
 
-  it("calls the date 'Preferred Shoot Date' for a photoshoot and 'Preferred Date' otherwise", () => {
-    expect(dateLabelFor('photoshoot')).toBe('Preferred Shoot Date');
-    expect(dateLabelFor('usergeneratedcontent')).toBe('Preferred Date');
-    expect(labelFor('date', 'photoshoot')).toBe('Preferred Shoot Date');
-    expect(labelFor('date', 'others')).toBe('Preferred Date');
-    expect(labelFor('name', 'photoshoot')).toBe('Full Name');
+  it("calls the date 'Preferred Shoot Date' for a shoot and 'Preferred Date' otherwise", () => {
+    expect(labelFor('date', shoot)).toBe('Preferred Shoot Date');
+    expect(labelFor('date', plain)).toBe('Preferred Date');
+    expect(labelFor('date', undefined)).toBe('Preferred Date');
+    expect(labelFor('name', shoot)).toBe('Full Name');
+  });
+
+  it("takes the date fields' labels from the service's rules", () => {
+    const own = { rules: { ...SHOOT_SERVICE_RULES, dateLabel: 'Wedding Day', consultationDateLabel: 'Tasting Day' } };
+    expect(labelFor('date', own)).toBe('Wedding Day');
+    expect(labelFor('consultationDate', own)).toBe('Tasting Day');
   });
 });
 
@@ -175,8 +192,15 @@ describe('newBookingRecord (docs/product.md §3, §7)', () => {
     image: '',
     price: '',
     tiers: [],
+    rules: { ...PLAIN_SERVICE_RULES, paymentSchedule: '50% upfront, 50% upon completion' },
   };
-  const weekly: Tier = { id: 'ugc-weekly', displayName: 'Weekly Content', price: '$500', includes: [] };
+  const weekly: Tier = {
+    id: 'ugc-weekly',
+    displayName: 'Weekly Content',
+    price: '$500',
+    includes: [],
+    paymentSchedule: 'Monthly in advance',
+  };
 
   it('keeps what the visitor sent and derives the rest from the chosen service and tier', () => {
     const sent = input({

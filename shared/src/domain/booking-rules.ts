@@ -8,7 +8,6 @@ import {
   BOOKING_LABEL_NAME,
   BOOKING_LABEL_PHONE,
   BOOKING_LABEL_SERVICE,
-  BOOKING_LABEL_SHOOT_DATE,
   BOOKING_LABEL_SHOOT_LOCATION,
   BOOKING_LABEL_TIER,
 } from '../messages';
@@ -28,7 +27,7 @@ import {
 } from '../lifecycle-messages';
 import { daysFrom, freeSlots, hasSlots, slotTime } from './availability';
 import { MAX_SHOOT_DAYS } from './constants';
-import { paymentScheduleFor } from './payment-schedule';
+import { paymentScheduleOf, rulesOf } from './service-rules';
 import type { BookedDay, BookingInput, BookingRequest, IsoDate, PublicAvailability, Service, Tier } from './types';
 
 export { tooSoonMessage };
@@ -49,13 +48,15 @@ const PHOTOSHOOT_REQUIRED: readonly BookingTextField[] = [
   'location',
 ];
 
-export function requiredFieldsFor(serviceId: string): BookingTextField[] {
-  return serviceId === 'photoshoot' ? [...ALWAYS_REQUIRED, ...PHOTOSHOOT_REQUIRED] : [...ALWAYS_REQUIRED];
+/** The chosen service's required fields; `service` is undefined while none (or an unknown one) is chosen. */
+export function requiredFieldsFor(service: Pick<Service, 'rules'> | undefined): BookingTextField[] {
+  return rulesOf(service).needsConsultation ? [...ALWAYS_REQUIRED, ...PHOTOSHOOT_REQUIRED] : [...ALWAYS_REQUIRED];
 }
 
-/** Required fields left empty or blank, in form order. */
-export function missingRequiredFields(input: BookingInput): BookingTextField[] {
-  return requiredFieldsFor(input.serviceId).filter((field) => (input[field] ?? '').trim() === '');
+/** Required fields left empty or blank, in form order, for the service chosen among `services`. */
+export function missingRequiredFields(input: BookingInput, services: readonly Service[]): BookingTextField[] {
+  const service = services.find((s) => s.id === input.serviceId);
+  return requiredFieldsFor(service).filter((field) => (input[field] ?? '').trim() === '');
 }
 
 /**
@@ -101,7 +102,7 @@ export function findBookingService(
   return { found: true, service, tier };
 }
 
-/** The form's labels. 'date' reads 'Preferred Shoot Date' for a photoshoot: use labelFor or dateLabelFor. */
+/** The form's labels. The date fields' labels are the service's own (its rules): use labelFor. */
 export const BOOKING_FIELD_LABELS: Readonly<Record<BookingTextField, string>> = {
   name: BOOKING_LABEL_NAME,
   email: BOOKING_LABEL_EMAIL,
@@ -118,13 +119,12 @@ export const BOOKING_FIELD_LABELS: Readonly<Record<BookingTextField, string>> = 
   location: BOOKING_LABEL_SHOOT_LOCATION,
 };
 
-export function dateLabelFor(serviceId: string): string {
-  return serviceId === 'photoshoot' ? BOOKING_LABEL_SHOOT_DATE : BOOKING_LABEL_DATE;
-}
-
-/** A field's label for the chosen service. */
-export function labelFor(field: BookingTextField, serviceId: string): string {
-  return field === 'date' ? dateLabelFor(serviceId) : BOOKING_FIELD_LABELS[field];
+/** A field's label for the chosen service (undefined while none is chosen). */
+export function labelFor(field: BookingTextField, service: Pick<Service, 'rules'> | undefined): string {
+  const rules = rulesOf(service);
+  if (field === 'date') return rules.dateLabel;
+  if (field === 'consultationDate') return rules.consultationDateLabel;
+  return BOOKING_FIELD_LABELS[field];
 }
 
 export type NewBookingRecord = Omit<BookingRequest, 'id' | 'createdAt' | 'updatedAt'>;
@@ -144,7 +144,7 @@ export function newBookingRecord(input: BookingInput, service: Service, tier: Ti
     servicePrice: tier.price,
     serviceTier: tier.displayName,
     serviceTierId: tier.id,
-    paymentSchedule: paymentScheduleFor(service.id, tier.id),
+    paymentSchedule: paymentScheduleOf(service, tier),
     date: input.date,
     endDate: input.endDate ?? '',
     time: input.time ?? '',
@@ -159,28 +159,27 @@ export function newBookingRecord(input: BookingInput, service: Service, tier: Ti
 }
 
 /**
- * The order of the dates (issue 18): the shoot not before its consultation; a last shoot day only for a photoshoot,
- * after its first day, at most MAX_SHOOT_DAYS in all.
+ * The order of the dates (issue 18): the shoot not before its consultation; a last shoot day only for a service with a
+ * consultation (a shoot), after its first day, at most MAX_SHOOT_DAYS in all.
  */
 export function checkDateOrder(
   data: DatedBooking,
-  serviceId: string,
+  service: Pick<Service, 'rules'>,
 ): Partial<Record<BookingField, Array<{ code: DateRuleCode; message: string }>>> | null {
   const errors: Partial<Record<BookingField, Array<{ code: DateRuleCode; message: string }>>> = {};
   if (data.date !== '' && data.consultationDate !== '' && data.date < data.consultationDate) {
     errors.date = [{ code: 'before-consultation', message: SHOOT_BEFORE_CONSULTATION }];
   }
   if (data.endDate !== '') {
-    const message =
-      serviceId !== 'photoshoot'
-        ? END_DATE_ONLY_PHOTOSHOOT
-        : data.date === ''
-          ? END_DATE_NEEDS_DATE
-          : data.endDate < data.date
-            ? END_BEFORE_START
-            : daysFrom(data.date, data.endDate).length > MAX_SHOOT_DAYS
-              ? shootTooLongMessage(MAX_SHOOT_DAYS)
-              : null;
+    const message = !rulesOf(service).needsConsultation
+      ? END_DATE_ONLY_PHOTOSHOOT
+      : data.date === ''
+        ? END_DATE_NEEDS_DATE
+        : data.endDate < data.date
+          ? END_BEFORE_START
+          : daysFrom(data.date, data.endDate).length > MAX_SHOOT_DAYS
+            ? shootTooLongMessage(MAX_SHOOT_DAYS)
+            : null;
     if (message) errors.endDate = [{ code: 'end-date', message }];
   }
   return Object.keys(errors).length > 0 ? errors : null;

@@ -9,6 +9,20 @@ export interface Tier {
   /** A price text such as '$350'. */
   price: string;
   includes: string[];
+  /** This tier's payment schedule where it differs from its service's (issue 27); absent or '' means the service's. */
+  paymentSchedule?: string;
+}
+
+/** What a service asks of a booking (issue 27), set in her editor; see domain/service-rules.ts. */
+export interface ServiceRules {
+  /** A consultation date and location come first, then the (possibly multi-day) date and location, all required. */
+  needsConsultation: boolean;
+  /** The label of the booking's date field ('Preferred Shoot Date'). */
+  dateLabel: string;
+  /** The label of the consultation date field. */
+  consultationDateLabel: string;
+  /** The schedule a booking of it stores, unless its tier has its own (docs/product.md §9). */
+  paymentSchedule: string;
 }
 
 export interface Service {
@@ -21,6 +35,8 @@ export interface Service {
   tiers: Tier[];
   /** Kept but not shown to visitors (the admin's "hide"); absent means shown. */
   hidden?: boolean;
+  /** Always present on a service read from storage (old ones get theirs derived on reading); absent means plain. */
+  rules?: ServiceRules;
 }
 
 /** docs/product.md §4's four, and 'Cancelled' (issue 18): the client withdrew the request through her manage link. */

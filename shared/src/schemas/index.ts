@@ -7,6 +7,7 @@ import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
 import { MEDIA_ALT_REQUIRED, MEDIA_PLACEHOLDER_MAX_CHARS } from '../media-upload';
 import { BOOKING_PAGE_SIZE, LIMITS, MEDIA_CAPTION_MAX } from '../domain/constants';
 import { isAllowedSocialUrl } from '../domain/content';
+import { PAYMENT_SCHEDULES } from '../domain/service-rules';
 import { isPhoneNumber, toE164 } from '../domain/phone';
 import { BOOKING_STATUSES, MEASUREMENT_UNITS } from '../domain/types';
 import type {
@@ -353,6 +354,14 @@ export const tierSchema = z.strictObject({
   displayName: z.string().min(1).max(100),
   price: z.string().max(40),
   includes: z.array(z.string().max(300)).max(30),
+  paymentSchedule: z.string().max(120).optional(),
+});
+
+export const serviceRulesSchema = z.strictObject({
+  needsConsultation: z.boolean(),
+  dateLabel: z.string().max(60),
+  consultationDateLabel: z.string().max(60),
+  paymentSchedule: z.string().max(120),
 });
 
 export const serviceSchema = z.strictObject({
@@ -363,6 +372,7 @@ export const serviceSchema = z.strictObject({
   price: z.string().max(40),
   tiers: z.array(tierSchema).max(20),
   hidden: z.boolean().optional(),
+  rules: serviceRulesSchema.optional(),
 }) satisfies z.ZodType<Service>;
 
 export const siteDetailsResponseSchema = z.strictObject({
@@ -709,6 +719,19 @@ export const tierInputSchema = z.strictObject({
   displayName: plain(requiredLine(100)),
   price: priceText,
   includes: z.array(plain(requiredLine(300))).max(30),
+  /** '' (or absent): the service's schedule. */
+  paymentSchedule: z.union([z.literal(''), z.enum(PAYMENT_SCHEDULES)]).optional(),
+});
+
+/**
+ * What a service asks of a booking (issue 27). Optional so a client that predates it still saves: a service stored
+ * without rules gets them derived on reading (domain/legacy-service-rules.ts).
+ */
+export const serviceRulesInputSchema = z.strictObject({
+  needsConsultation: z.boolean(),
+  dateLabel: plain(requiredLine(60)),
+  consultationDateLabel: plain(requiredLine(60)),
+  paymentSchedule: z.enum(PAYMENT_SCHEDULES),
 });
 
 export const TIER_IDS_UNIQUE_MESSAGE = 'Each tier needs its own id';
@@ -726,6 +749,7 @@ export const serviceInputSchema = z.strictObject({
       message: TIER_IDS_UNIQUE_MESSAGE,
     }),
   hidden: z.boolean().optional(),
+  rules: serviceRulesInputSchema.optional(),
 }) satisfies z.ZodType<Service, unknown>;
 
 /** The services in the order she wants them (the public featured-first rule still applies on top). */

@@ -74,6 +74,56 @@ test('refuses a price that is not a dollar amount, beside the field, and saves n
   expect((await backend.services.list())[0]?.tiers[0]?.price).toBe('$250');
 });
 
+test('a service she adds with "Needs a consultation" is booked as the photoshoot is (issue 27)', async () => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add service' })));
+  const dialog = screen.getByRole('dialog', { name: 'New service' });
+  fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Wedding' } });
+  fireEvent.click(within(dialog).getByLabelText('Needs a consultation'));
+  expect(within(dialog).getByLabelText('Label of the date field')).toHaveValue('Preferred Shoot Date');
+  fireEvent.change(within(dialog).getByLabelText('Label of the date field'), { target: { value: 'Wedding Day' } });
+  fireEvent.change(within(dialog).getByLabelText('Payment schedule'), {
+    target: { value: '50% upfront, 50% upon completion' },
+  });
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Add tier' })));
+  const tier = within(dialog).getByRole('group', { name: 'Tier 1' });
+  fireEvent.change(within(tier).getByLabelText('Tier name'), { target: { value: 'Whole Day' } });
+  fireEvent.change(within(tier).getByLabelText('Price'), { target: { value: '$900' } });
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  const wedding = (await backend.services.list()).find((s) => s.id === 'wedding');
+  expect(wedding?.rules).toEqual({
+    needsConsultation: true,
+    dateLabel: 'Wedding Day',
+    consultationDateLabel: 'Consultation Meeting Date',
+    paymentSchedule: '50% upfront, 50% upon completion',
+  });
+  // The server refuses a booking of it without the consultation as it refuses a photoshoot's.
+  const booking = {
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    phone: '',
+    serviceId: 'wedding',
+    serviceTierId: wedding?.tiers[0]?.id ?? '',
+    date: '',
+    consultationDate: '',
+    consultationLocation: '',
+    location: '',
+    description: 'A June wedding.',
+    smsOptIn: false,
+  };
+  const refusal = await backend.bookings.create(booking, 'admin-wedding-0001').catch((e: unknown) => e);
+  expect(refusal).toMatchObject({
+    code: 'validation',
+    fieldErrors: {
+      consultationDate: ['Required'],
+      consultationLocation: ['Required'],
+      date: ['Required'],
+      location: ['Required'],
+    },
+  });
+});
+
 test('hides a service from visitors and moves another up', async () => {
   const hide = await screen.findByRole('button', { name: 'Hide Events' });
   await act(async () => fireEvent.click(hide));

@@ -2,7 +2,14 @@
 // one per line, and their order). A new service's id comes from its name; an existing one keeps its id, which
 // bookings name.
 import { useState, type FormEvent } from 'react';
-import type { Service, Tier } from '@studio/shared/domain';
+import {
+  PAYMENT_SCHEDULES,
+  PLAIN_SERVICE_RULES,
+  SHOOT_SERVICE_RULES,
+  type Service,
+  type ServiceRules,
+  type Tier,
+} from '@studio/shared/domain';
 import { serviceInputSchema } from '@studio/shared/schemas';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
@@ -51,6 +58,9 @@ export function ServiceForm({
   const [price, setPrice] = useState(service?.price ?? '');
   const [hidden, setHidden] = useState(service?.hidden ?? false);
   const [tiers, setTiers] = useState<TierDraft[]>(service?.tiers.map(draftOf) ?? []);
+  // Every service carries its rules (issue 27); a new one starts plain.
+  const [rules, setRules] = useState<ServiceRules>(service?.rules ?? { ...PLAIN_SERVICE_RULES });
+  const setRule = (change: Partial<ServiceRules>) => setRules((r) => ({ ...r, ...change }));
   const isNew = service === null;
   const serviceId = isNew && !idTouched ? slugOf(displayName) : id;
 
@@ -84,6 +94,7 @@ export function ServiceForm({
           .filter(Boolean),
       })),
       ...(hidden ? { hidden: true } : {}),
+      rules,
     };
     void form.save(serviceInputSchema, value, save.mutate).then((ok) => ok && onClose());
   };
@@ -124,6 +135,53 @@ export function ServiceForm({
           <label htmlFor={`${PREFIX}-hidden`}>{m.hiddenLabel}</label>
         </div>
 
+        <fieldset className="content-rules">
+          <legend>{m.rules}</legend>
+          <div className="field field-checkbox">
+            <input
+              id={`${PREFIX}-needs-consultation`}
+              type="checkbox"
+              checked={rules.needsConsultation}
+              aria-describedby={`${PREFIX}-needs-consultation-hint`}
+              onChange={(e) => {
+                const needs = e.target.checked;
+                // The built-in label follows the choice; a label she wrote herself stays hers.
+                const builtIn = [PLAIN_SERVICE_RULES.dateLabel, SHOOT_SERVICE_RULES.dateLabel].includes(
+                  rules.dateLabel,
+                );
+                const dateLabel = (needs ? SHOOT_SERVICE_RULES : PLAIN_SERVICE_RULES).dateLabel;
+                setRule({ needsConsultation: needs, ...(builtIn ? { dateLabel } : {}) });
+              }}
+            />
+            <label htmlFor={`${PREFIX}-needs-consultation`}>{m.needsConsultation}</label>
+            <p id={`${PREFIX}-needs-consultation-hint`} className="field-hint muted">
+              {m.needsConsultationHint}
+            </p>
+          </div>
+          {rules.needsConsultation && (
+            <TextField
+              form={form}
+              path="rules.consultationDateLabel"
+              label={m.consultationDateLabel}
+              value={rules.consultationDateLabel}
+              onChange={(v) => setRule({ consultationDateLabel: v })}
+            />
+          )}
+          <TextField
+            form={form}
+            path="rules.dateLabel"
+            label={m.dateLabel}
+            value={rules.dateLabel}
+            onChange={(v) => setRule({ dateLabel: v })}
+          />
+          <ScheduleSelect
+            id={`${PREFIX}-payment-schedule`}
+            label={m.paymentSchedule}
+            value={rules.paymentSchedule}
+            onChange={(v) => setRule({ paymentSchedule: v })}
+          />
+        </fieldset>
+
         <fieldset className="content-tiers">
           <legend>{m.tiers}</legend>
           {form.errorOf('tiers') && (
@@ -159,6 +217,13 @@ export function ServiceForm({
                 value={tier.includes}
                 onChange={(v) => setTier(i, { includes: v })}
               />
+              <ScheduleSelect
+                id={`${PREFIX}-tier-${i}-payment-schedule`}
+                label={m.tierPaymentSchedule}
+                value={tier.paymentSchedule ?? ''}
+                inherit
+                onChange={(v) => setTier(i, { paymentSchedule: v })}
+              />
               <ItemActions
                 index={i}
                 count={tiers.length}
@@ -189,5 +254,31 @@ export function ServiceForm({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** The spec's schedules (docs/product.md §9); a tier may also take its service's ('' = "Same as the service"). */
+function ScheduleSelect(props: {
+  id: string;
+  label: string;
+  value: string;
+  inherit?: boolean;
+  onChange: (value: string) => void;
+}) {
+  // A schedule stored before the list existed stays shown, so opening the editor never changes it unseen.
+  const known: readonly string[] = PAYMENT_SCHEDULES;
+  const options = props.value === '' || known.includes(props.value) ? known : [props.value, ...known];
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.inherit && <option value="">{m.sameAsService}</option>}
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -144,6 +144,39 @@ test('photoshoot: the consultation and shoot fields are required', async () => {
   expect(dateInput('Consultation Meeting Date')).toHaveFocus();
 });
 
+test('a service she created with "Needs a consultation" asks what the photoshoot asks, in her labels (issue 27)', async () => {
+  const user = userEvent.setup({ delay: null });
+  const wedding: Service = {
+    id: 'wedding',
+    displayName: 'Wedding',
+    description: '',
+    image: '',
+    price: '',
+    tiers: [{ id: 'wedding-day', displayName: 'Whole Day', price: '$900', includes: [] }],
+    rules: {
+      needsConsultation: true,
+      dateLabel: 'Wedding Day',
+      consultationDateLabel: 'Tasting Day',
+      paymentSchedule: '50% upfront, 50% upon completion',
+    },
+  };
+  await setup({ seed: { services: [...SERVICES, wedding], availability: OPEN } });
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Service Type' }), 'wedding');
+  expect(dateInput('Tasting Day')).toBeRequired();
+  expect(field('Consultation Location')).toBeRequired();
+  expect(dateInput('Wedding Day')).toBeRequired();
+  expect(field('Shoot Location')).toBeRequired();
+
+  await user.selectOptions(select('Service Package'), 'wedding-day');
+  await user.type(field('Full Name'), 'Jane Doe');
+  await user.type(field('Email Address'), 'jane@example.com');
+  await user.type(field('Project Description'), 'A June wedding.');
+  await user.click(submitButton());
+  expect(await screen.findByText('Tasting Day is required')).toBeInTheDocument();
+  expect(screen.getByText('Wedding Day is required')).toBeInTheDocument();
+  expect(dateInput('Tasting Day')).toHaveFocus();
+});
+
 test('selectedService and selectedTier from the URL preselect the form', async () => {
   await setup({ url: '/book-me?selectedService=usergeneratedcontent&selectedTier=ugc-monthly' });
   expect(await screen.findByRole('combobox', { name: 'Service Type' })).toHaveValue('usergeneratedcontent');

@@ -8,7 +8,7 @@ import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
 import { bookingMessages } from './booking-messages';
 import { FieldLabel, SelectField, TextField } from './booking-fields';
-import { isPhotoshoot } from './booking-values';
+import { needsConsultation } from './booking-values';
 import { DateField } from './date-field';
 import type { FormFailure } from './submit-failure';
 import { useBookingForm, type BookingFormOptions } from './use-booking-form';
@@ -52,7 +52,7 @@ export function BookingForm(props: BookingFormProps) {
 
   const ordered = orderServices(props.services);
   const service = ordered.find((s) => s.id === values.serviceId);
-  const photoshoot = isPhotoshoot(values.serviceId);
+  const photoshoot = needsConsultation(props.services, values.serviceId);
 
   const dateField = (field: 'date' | 'consultationDate') => {
     const { id, name, label, value, error } = fieldProps(field);

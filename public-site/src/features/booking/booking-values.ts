@@ -1,5 +1,5 @@
 // The booking form's values: what a fresh form holds, and what is sent from what was typed.
-import type { BookingInput, BookingTextField, Service } from '@studio/shared/domain';
+import { rulesOf, type BookingInput, type BookingTextField, type Service } from '@studio/shared/domain';
 import { ROUTES } from '@studio/shared/routes';
 
 /** What the form holds: every field of a request, the optional ones of issue 18 included (empty when unused). */
@@ -45,7 +45,9 @@ export const EMPTY_BOOKING: BookingFormValues = {
 /** The page of the booking form, where it posts when the page's script does not send it. */
 export const BOOKING_PAGE_PATH = ROUTES.booking.pattern;
 
-export const isPhotoshoot = (serviceId: string) => serviceId === 'photoshoot';
+/** Whether the chosen service asks for a consultation first (its rules, issue 27). */
+export const needsConsultation = (services: readonly Service[], serviceId: string) =>
+  rulesOf(services.find((s) => s.id === serviceId)).needsConsultation;
 
 /** The values a fresh form starts with: the service and tier from the URL when they exist. */
 export function initialValues(
@@ -63,7 +65,7 @@ export function initialValues(
  * What is sent (and validated): single-line fields without the spaces a phone keyboard or autofill leaves around
  * them, and the fields the chosen service does not show sent empty, whatever was typed before switching.
  */
-export function payloadOf(values: BookingFormValues): BookingFormValues {
+export function payloadOf(values: BookingFormValues, services: readonly Service[]): BookingFormValues {
   const trimmed: BookingFormValues = {
     ...values,
     name: values.name.trim(),
@@ -72,7 +74,7 @@ export function payloadOf(values: BookingFormValues): BookingFormValues {
     consultationLocation: values.consultationLocation.trim(),
     location: values.location.trim(),
   };
-  if (isPhotoshoot(values.serviceId)) return trimmed;
+  if (needsConsultation(services, values.serviceId)) return trimmed;
   return {
     ...trimmed,
     consultationDate: '',

@@ -9,6 +9,7 @@ import {
   labelFor,
   nextAvailableDate,
   requiredFieldsFor,
+  rulesOf,
   suggestionStart,
   bookingReference,
   type BookingTextField,
@@ -67,7 +68,8 @@ export function useBookingForm({
     if (message) shown[field] = message;
   }
   const warnings = getInputWarnings({ name: values.name, email: values.email, phone: values.phone });
-  const required = new Set(requiredFieldsFor(values.serviceId));
+  const service = services.find((s) => s.id === values.serviceId);
+  const required = new Set(requiredFieldsFor(service));
 
   useEffect(() => {
     if (status !== 'success') return;
@@ -93,7 +95,7 @@ export function useBookingForm({
   const fieldProps = (field: BookingTextField) => ({
     id: idOf(field),
     name: field,
-    label: labelFor(field, values.serviceId),
+    label: labelFor(field, service),
     required: required.has(field),
     value: values[field],
     error: shown[field],
@@ -106,7 +108,7 @@ export function useBookingForm({
   async function suggest(field: DateFieldName) {
     const open = availability ?? (await lookupAvailability().catch(() => null));
     // Not before the notice allows; a shoot not before the day after its consultation.
-    const after = field === 'date' && values.serviceId === 'photoshoot' ? values.consultationDate : '';
+    const after = field === 'date' && rulesOf(service).needsConsultation ? values.consultationDate : '';
     const from = open ? suggestionStart(today, open, after) : null;
     dispatch({ type: 'suggested', field, date: open && from ? nextAvailableDate(from, open) : null });
   }
@@ -122,7 +124,7 @@ export function useBookingForm({
       return;
     }
     dispatch({ type: 'submitting' });
-    const booking = payloadOf(values);
+    const booking = payloadOf(values, services);
     const { unavailable } = await checkDates(datesToCheck(booking), lookupAvailability);
     if (unavailable.length > 0) {
       const detail = unavailableDatesMessage(unavailable);

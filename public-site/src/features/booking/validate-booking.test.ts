@@ -1,6 +1,6 @@
 // The booking form's checks as a pure function: one message per field, the texts of docs/product.md §5 word for word, the shared
 // schema's own messages and limits, and the values sent as the backend will parse them.
-import type { Service } from '@studio/shared/domain';
+import { SHOOT_SERVICE_RULES, type Service } from '@studio/shared/domain';
 import { DATE_IN_PAST, SERVICE_NOT_FOUND, TIER_NOT_FOUND } from '@studio/shared/messages';
 import { bookingInputSchema, fieldErrorsOf } from '@studio/shared/schemas';
 import { payloadOf, type BookingFormValues } from './booking-values';
@@ -16,6 +16,7 @@ const services: Service[] = [
     image: '',
     price: '',
     tiers: [{ id: 'photoshoot-mini', displayName: 'Mini Session', price: '$250', includes: [] }],
+    rules: SHOOT_SERVICE_RULES,
   },
   {
     id: 'usergeneratedcontent',
@@ -48,7 +49,7 @@ const check = (over: Partial<BookingFormValues>) => validateBooking({ ...ugc, ..
 
 test('a complete request has no error, and what is sent is what the shared schema accepts', () => {
   expect(check({})).toEqual({});
-  expect(bookingInputSchema.safeParse(payloadOf(ugc)).success).toBe(true);
+  expect(bookingInputSchema.safeParse(payloadOf(ugc, services)).success).toBe(true);
 });
 
 test("required fields say '{label} is required' with the chosen service's labels", () => {
@@ -106,11 +107,15 @@ test('text messages need a phone number', () => {
 test('spaces around single-line fields are not held against her, and are not sent', () => {
   const spaced = { ...ugc, name: ' Jane Doe ', email: ' jane@example.com ', phone: ' 5551230000 ' };
   expect(validateBooking(spaced, services, TODAY)).toEqual({});
-  expect(payloadOf(spaced)).toMatchObject({ name: 'Jane Doe', email: 'jane@example.com', phone: '5551230000' });
+  expect(payloadOf(spaced, services)).toMatchObject({
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    phone: '5551230000',
+  });
 });
 
 test('fields the chosen service does not show are sent empty', () => {
   const switched = { ...ugc, consultationDate: '2030-07-01', consultationLocation: 'Cafe', location: 'Desert' };
-  expect(payloadOf(switched)).toMatchObject({ consultationDate: '', consultationLocation: '', location: '' });
-  expect(payloadOf({ ...switched, serviceId: 'photoshoot' })).toMatchObject({ location: 'Desert' });
+  expect(payloadOf(switched, services)).toMatchObject({ consultationDate: '', consultationLocation: '', location: '' });
+  expect(payloadOf({ ...switched, serviceId: 'photoshoot' }, services)).toMatchObject({ location: 'Desert' });
 });

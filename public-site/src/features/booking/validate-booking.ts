@@ -20,7 +20,7 @@ import {
 import { DATE_IN_PAST, SERVICE_NOT_FOUND, TIER_NOT_FOUND } from '@studio/shared/messages';
 import { bookingInputSchema, fieldErrorsOf } from '@studio/shared/schemas';
 import { messages } from '../../messages';
-import { isBookingTextField, isPhotoshoot, payloadOf, type BookingFormValues } from './booking-values';
+import { isBookingTextField, needsConsultation, payloadOf, type BookingFormValues } from './booking-values';
 
 export type BookingErrors = Partial<Record<BookingTextField, string>>;
 
@@ -36,13 +36,14 @@ export function validateBooking(
   today: IsoDate,
   availability: PublicAvailability | null = null,
 ): BookingErrors {
-  const input = payloadOf(values);
+  const input = payloadOf(values, services);
+  const service = services.find((s) => s.id === input.serviceId);
   const errors: BookingErrors = {};
   const add = (field: BookingTextField, message: string) => {
     errors[field] ??= message;
   };
 
-  for (const field of missingRequiredFields(input)) add(field, m.fieldRequired(labelFor(field, input.serviceId)));
+  for (const field of missingRequiredFields(input, services)) add(field, m.fieldRequired(labelFor(field, service)));
 
   const parsed = bookingInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -59,7 +60,9 @@ export function validateBooking(
     }
   }
 
-  const dates: BookingTextField[] = isPhotoshoot(input.serviceId) ? ['consultationDate', 'date'] : ['date'];
+  const dates: BookingTextField[] = needsConsultation(services, input.serviceId)
+    ? ['consultationDate', 'date']
+    : ['date'];
   const earliest = earliestBookableDate(today, availability ?? {});
   for (const field of dates) {
     if (input[field] !== '' && input[field] < today) add(field, DATE_IN_PAST);
@@ -70,7 +73,7 @@ export function validateBooking(
   // The shared rules on the order of the dates and the time slots, as the backend applies them.
   if (parsed.success) {
     const rules = [
-      checkDateOrder(parsed.data, input.serviceId),
+      service ? checkDateOrder(parsed.data, service) : null,
       availability ? checkTimes(parsed.data, availability) : null,
     ];
     for (const found of rules) {

@@ -13,7 +13,15 @@ import type {
   TimeSlotInput,
   UnavailableRangeInput,
 } from '@studio/shared/domain';
-import { addCalendarDays, srcSetOf } from '@studio/shared/domain';
+import {
+  PAYMENT_FULL_UPFRONT,
+  PAYMENT_HALF_UPFRONT,
+  PAYMENT_MONTHLY_IN_ADVANCE,
+  PLAIN_SERVICE_RULES,
+  SHOOT_SERVICE_RULES,
+  addCalendarDays,
+  srcSetOf,
+} from '@studio/shared/domain';
 import type { Artwork } from './demo-media';
 import { widthsFor } from './responsive-images';
 
@@ -26,6 +34,8 @@ export const services: Service[] = [
     description: '',
     image: '',
     price: '',
+    // docs/product.md §5 and §9: a consultation first; '50% upfront, 50% upon completion'.
+    rules: { ...SHOOT_SERVICE_RULES },
     tiers: [
       {
         id: 'photoshoot-mini',
@@ -59,6 +69,8 @@ export const services: Service[] = [
     description: '',
     image: '',
     price: '',
+    // docs/product.md §9: weekly and monthly tiers 'Monthly in advance', runway '100% upfront', the rest half upfront.
+    rules: { ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT },
     tiers: [
       {
         id: 'ugc-single',
@@ -71,18 +83,21 @@ export const services: Service[] = [
         displayName: 'Weekly Content',
         price: '$500',
         includes: ['3 videos a week', 'Trend research', 'Raw footage included', 'Organic usage rights'],
+        paymentSchedule: PAYMENT_MONTHLY_IN_ADVANCE,
       },
       {
         id: 'ugc-monthly',
         displayName: 'Monthly Retainer',
         price: '$1,800',
         includes: ['12 videos a month', 'Monthly strategy call', 'Paid-ads usage for 90 days', 'Priority turnaround'],
+        paymentSchedule: PAYMENT_MONTHLY_IN_ADVANCE,
       },
       {
         id: 'ugc-runway',
         displayName: 'Runway Recap',
         price: '$350',
         includes: ['Backstage and runway footage', 'Two edited recaps', 'Delivered within 72 hours'],
+        paymentSchedule: PAYMENT_FULL_UPFRONT,
       },
     ],
   },
@@ -92,6 +107,8 @@ export const services: Service[] = [
     description: '',
     image: '',
     price: '',
+    // docs/product.md §9: any other service's schedule is 'TBD', agreed with her.
+    rules: { ...PLAIN_SERVICE_RULES },
     tiers: [
       {
         id: 'others-hourly',
@@ -114,6 +131,7 @@ export const services: Service[] = [
       'Product launches, trade shows and in-store appearances: a polished, personable presence for your brand.',
     image: '/media/services/brand-events.svg',
     price: '',
+    rules: { ...PLAIN_SERVICE_RULES },
     tiers: [
       {
         id: 'events-half',

@@ -18,6 +18,7 @@ import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } f
 import {
   EMPTY_COMP_CARD,
   EMPTY_SITE_DETAILS,
+  withStoredRules,
   type CompCardStats,
   type Gallery,
   type PortfolioContent,
@@ -25,6 +26,7 @@ import {
   type Project,
   type ProjectWithGallery,
   type Service,
+  type ServiceRules,
   type SiteDetails,
 } from '@studio/shared/domain';
 import {
@@ -51,6 +53,8 @@ interface ServiceDoc {
   price: string;
   tiers: string;
   hidden: boolean;
+  /** JSON of ServiceRules, as SQLite keeps it; absent for a service stored before issue 27. */
+  rules?: string;
 }
 
 interface ProjectDoc extends Project, Gallery {}
@@ -58,15 +62,17 @@ interface ProjectDoc extends Project, Gallery {}
 /** SQLite's binary collation: UTF-8 byte order (a code-unit comparison differs past the Basic Multilingual Plane). */
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
-const serviceOf = (d: ServiceDoc): Service => ({
-  id: d.id,
-  displayName: d.displayName,
-  description: d.description,
-  image: d.image,
-  price: d.price,
-  tiers: JSON.parse(d.tiers) as Service['tiers'],
-  ...(d.hidden ? { hidden: true } : {}),
-});
+const serviceOf = (d: ServiceDoc): Service =>
+  withStoredRules({
+    id: d.id,
+    displayName: d.displayName,
+    description: d.description,
+    image: d.image,
+    price: d.price,
+    tiers: JSON.parse(d.tiers) as Service['tiers'],
+    ...(d.hidden ? { hidden: true } : {}),
+    ...(d.rules ? { rules: JSON.parse(d.rules) as ServiceRules } : {}),
+  });
 
 /** The document name of a DocumentId ('portfolioMeta/main' -> 'portfolioMeta-main': a '/' would be a path). */
 const documentName = (id: DocumentId) => id.replace('/', '-');
@@ -80,6 +86,7 @@ const serviceDocOf = (service: Service, position: number): ServiceDoc => ({
   price: service.price,
   tiers: JSON.stringify(service.tiers),
   hidden: service.hidden === true,
+  ...(service.rules ? { rules: JSON.stringify(service.rules) } : {}),
 });
 
 const documentDocOf = (data: unknown, at: string) => ({ json: JSON.stringify(data), updatedAt: at });

@@ -13,6 +13,7 @@ import {
 } from '../../messages';
 import { IDEMPOTENCY_KEY_REUSED, RESCHEDULE_NOTHING_TO_ACCEPT, UNDO_TOO_LATE } from '../../refusal-messages';
 import { orderServices } from '../../domain/services';
+import { PAYMENT_HALF_UPFRONT, PLAIN_SERVICE_RULES } from '../../domain/service-rules';
 import { EMPTY_SITE_CONTENT } from '../../domain/content';
 import type { CompCardStats, PortfolioContent, Service, SiteDetails } from '../../domain/types';
 import { ALT_TEXT_REQUIRED, NO_MARKUP_MESSAGE, PRICE_MESSAGE, SOCIAL_URL_MESSAGE } from '../../schemas';
@@ -586,6 +587,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       image: '',
       price: '',
       tiers: [{ id: 'events-evening', displayName: 'Evening', price: '$600', includes: ['4 hours'] }],
+      rules: { ...PLAIN_SERVICE_RULES },
     };
 
     it('lets anyone read the site details and comp card, empty before she fills them in', async () => {
@@ -655,6 +657,48 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(bad.code).toBe('validation');
       expect(bad.fieldErrors['tiers.0.price']).toEqual([PRICE_MESSAGE]);
       expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.tiers[0]?.price).toBe('$275');
+    });
+
+    it('books a service she creates with "Needs a consultation" as it books the photoshoot (issue 27)', async () => {
+      await subject.signInAsAdmin();
+      const wedding: Service = {
+        ...newService,
+        id: 'wedding',
+        displayName: 'Wedding',
+        tiers: [{ id: 'wedding-day', displayName: 'Whole Day', price: '$900', includes: ['8 hours'] }],
+        rules: {
+          needsConsultation: true,
+          dateLabel: 'Wedding Day',
+          consultationDateLabel: 'Tasting Day',
+          paymentSchedule: PAYMENT_HALF_UPFRONT,
+        },
+      };
+      expect(await backend.content.saveService(wedding)).toEqual(wedding);
+      await backend.auth.signOut();
+      expect((await backend.services.list()).find((s) => s.id === 'wedding')?.rules).toEqual(wedding.rules);
+
+      const own = { serviceId: 'wedding', serviceTierId: 'wedding-day' };
+      const missing = { consultationDate: '', consultationLocation: ' ', date: '', location: '' } as const;
+      const required = {
+        consultationDate: [REQUIRED],
+        consultationLocation: [REQUIRED],
+        date: [REQUIRED],
+        location: [REQUIRED],
+      };
+      // The same refusal, word for word, as the photoshoot's.
+      await refusedAsInvalid(
+        backend.bookings.create(contractPhotoshoot(seed, { ...own, ...missing }), 'contract-key-0901'),
+        FIELDS_NOT_VALID,
+        required,
+      );
+      await refusedAsInvalid(
+        backend.bookings.create(contractPhotoshoot(seed, missing), 'contract-key-0902'),
+        FIELDS_NOT_VALID,
+        required,
+      );
+      await backend.bookings.create(contractPhotoshoot(seed, own), 'contract-key-0903');
+      const [stored] = await storedBookings();
+      expect(stored).toMatchObject({ serviceId: 'wedding', paymentSchedule: PAYMENT_HALF_UPFRONT });
     });
 
     it('creates, hides, reorders and deletes services; visitors see only shown ones, featured first', async () => {

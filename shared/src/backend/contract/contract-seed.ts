@@ -1,4 +1,10 @@
 // The data every adapter under the contract suite is seeded with (each harness writes it into its own store).
+import {
+  PAYMENT_HALF_UPFRONT,
+  PAYMENT_MONTHLY_IN_ADVANCE,
+  PLAIN_SERVICE_RULES,
+  SHOOT_SERVICE_RULES,
+} from '../../domain/service-rules';
 import type {
   AvailabilityPeriodInput,
   BookingInput,
@@ -46,6 +52,7 @@ export function contractSeed(today: Date = new Date()): ContractSeed {
         image: '',
         price: '',
         tiers: [{ id: 'photoshoot-mini', displayName: 'Mini Session', price: '$250', includes: ['1 hour'] }],
+        rules: { ...SHOOT_SERVICE_RULES },
       },
       {
         id: 'usergeneratedcontent',
@@ -53,7 +60,16 @@ export function contractSeed(today: Date = new Date()): ContractSeed {
         description: 'Short videos for brands.',
         image: '',
         price: '',
-        tiers: [{ id: 'ugc-weekly', displayName: 'Weekly Content', price: '$500', includes: ['3 videos'] }],
+        tiers: [
+          {
+            id: 'ugc-weekly',
+            displayName: 'Weekly Content',
+            price: '$500',
+            includes: ['3 videos'],
+            paymentSchedule: PAYMENT_MONTHLY_IN_ADVANCE,
+          },
+        ],
+        rules: { ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT },
       },
     ],
     portfolioMeta: {
