@@ -10,7 +10,6 @@ import { formatInstant, formatSlot, studioClockOf } from '@studio/shared/domain/
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { useBackend, type QueryResult } from '@studio/shared/data';
 import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
-import { Loading } from '../../components/loading';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { BOOKING_FILTERS, useLoadOlderBookings, type BookingFilter } from './api/get-bookings';
@@ -204,6 +203,18 @@ export function BookingCard({
   );
 }
 
+/** The list's outline until its first answer (issue 27): the cards' places, not a spinner in an empty page. */
+function BookingsSkeleton() {
+  return (
+    <div className="booking-list" role="status" data-testid="bookings-skeleton">
+      <span className="visually-hidden">{messages.loading}</span>
+      <div className="skeleton skeleton-card" />
+      <div className="skeleton skeleton-card" />
+      <div className="skeleton skeleton-card" />
+    </div>
+  );
+}
+
 /** The search field: what she types is searched once she pauses (300 ms), so each key press is not a request. */
 function BookingSearch({ q, onSearchChange }: { q: string; onSearchChange: (q: string) => void }) {
   const [text, setText] = useState(q);
@@ -267,25 +278,27 @@ export function BookingsPanel({
         <h2 id="bookings-heading">{m.heading}</h2>
         {page && <span className="muted">{m.count(page.items.length, more)}</span>}
       </div>
-      {onSearchChange && <BookingSearch q={q} onSearchChange={onSearchChange} />}
-      <div className="booking-filter">
-        <label htmlFor="booking-filter">{m.filterLabel}</label>
-        <select
-          id="booking-filter"
-          value={filter}
-          onChange={(e) => {
-            older.reset();
-            onFilterChange(e.target.value as BookingFilter);
-          }}
-        >
-          {BOOKING_FILTERS.map((f) => (
-            <option key={f} value={f}>
-              {m.filters[f]}
-            </option>
-          ))}
-        </select>
+      <div className="booking-toolbar">
+        {onSearchChange && <BookingSearch q={q} onSearchChange={onSearchChange} />}
+        <div className="booking-filter">
+          <label htmlFor="booking-filter">{m.filterLabel}</label>
+          <select
+            id="booking-filter"
+            value={filter}
+            onChange={(e) => {
+              older.reset();
+              onFilterChange(e.target.value as BookingFilter);
+            }}
+          >
+            {BOOKING_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {m.filters[f]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
-      {list.status === 'loading' && <Loading />}
+      {list.status === 'loading' && <BookingsSkeleton />}
       {list.status === 'error' && (
         <div className="alert alert-error" role="alert">
           <p>{m.loadFailed}</p>
