@@ -73,6 +73,7 @@ export const messages = {
       failed: 'Failed to move the request. Please try again.',
     },
     generateContract: 'Generate Contract',
+    details: 'Details',
     fields: {
       email: 'Email',
       phone: 'Phone',

@@ -515,6 +515,18 @@ describe('switching and rolling back', () => {
 });
 
 describe("the admin's Deployments view", () => {
+  test('says whether a deploy token was ever issued: her dashboard shows the Deployments tab only then (issue 27)', async () => {
+    const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
+    const tokens = async () =>
+      (await t.app.inject({ url: '/api/admin/deployments', cookies: { studio_session: session } })).json().tokens;
+    expect(await tokens()).toBe(false);
+    await tokenFor('admin-app');
+    expect(await tokens()).toBe(true);
+    // Revoked, the versions it deployed are still there to roll back to: the view stays.
+    await deploys.revokeTokensOf('admin-app', new Date().toISOString());
+    expect(await tokens()).toBe(true);
+  });
+
   test('lists every remote and rolls back to a kept version with her session', async () => {
     const token = await tokenFor('public-site');
     const v1 = await deployBuild({ text: 'v1' }, token);

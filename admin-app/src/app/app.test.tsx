@@ -128,7 +128,27 @@ beforeEach(async () => {
 });
 
 describe('tabs', () => {
-  test('three ARIA tabs; bookings first; arrow keys, Home and End move and select', async () => {
+  test('without a deploy token, three ARIA tabs and no Deployments (issue 27: a developer view she never needs)', async () => {
+    await renderApp();
+    const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent?.replace(/\d+\d+ new requests?$/, ''))).toEqual([
+      'Bookings',
+      'Availability',
+      'Content',
+    ]);
+    expect(screen.queryByRole('tabpanel', { name: 'Deployments', hidden: true })).not.toBeInTheDocument();
+    const [bookingsTab, , contentTab] = tabs as [HTMLElement, HTMLElement, HTMLElement];
+    bookingsTab.focus();
+    await act(async () => fireEvent.keyDown(bookingsTab, { key: 'End' }));
+    await server.settle();
+    expect(contentTab).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(contentTab, { key: 'ArrowRight' });
+    expect(bookingsTab).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('with a deploy token, four ARIA tabs; bookings first; arrow keys, Home and End move and select', async () => {
+    // A team's CI deployed with its token: the site now has deployments to look after.
+    await server.deploy('public-site', { text: 'v1', by: 'Sam', tokenLabel: 'ci' });
     await renderApp();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent?.replace(/\d+\d+ new requests?$/, ''))).toEqual([
@@ -184,6 +204,9 @@ describe('bookings', () => {
     ]);
     expect(document.querySelector('img')).toBeNull();
     const card = cardOf('Oldest Client');
+    // Compact until opened (issue 27): the fields show on Details.
+    expect(within(card).queryByText('b1@example.com')).not.toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: 'Details' }));
     for (const text of [
       'b1@example.com',
       '(555) 000-1111',
@@ -199,6 +222,63 @@ describe('bookings', () => {
     // Issue 18: e-mail and phone are tappable, the phone dialled in E.164.
     expect(within(card).getByRole('link', { name: 'b1@example.com' })).toHaveAttribute('href', 'mailto:b1@example.com');
     expect(within(card).getByRole('link', { name: '(555) 000-1111' })).toHaveAttribute('href', 'tel:+15550001111');
+  });
+
+  test('a card is compact: who, what and when; Details (aria-expanded) opens its filled fields, never an empty one', async () => {
+    await start({
+      services: [photoshoot],
+      bookings: [
+        {
+          ...booking('b1', 'Sparse Client', 'New', '2030-01-01T10:00:00.000Z'),
+          phone: '',
+          date: '',
+          consultationDate: '',
+          consultationLocation: '',
+          location: '',
+          smsOptIn: false,
+          description: 'Only the basics.',
+        },
+        booking('b2', 'Full Client', 'New', '2030-01-02T10:00:00.000Z'),
+      ],
+    });
+    await renderApp();
+    const sparse = cardOf('Sparse Client');
+    const toggle = within(sparse).getByRole('button', { name: 'Details' });
+    // Closed: the name, the service and its package, the status; no field list, no description.
+    expect(within(sparse).getByText('Photoshoot · Standard')).toBeInTheDocument();
+    expect(within(sparse).getByRole('combobox')).toHaveValue('New');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const region = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(region).not.toBeVisible();
+    expect(within(sparse).queryByText('Only the basics.')).not.toBeInTheDocument();
+    // The shoot's date shows on the closed card when there is one.
+    expect(within(cardOf('Full Client')).getByText('Wed, May 1, 2030')).toBeInTheDocument();
+
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(region).toBeVisible();
+    const labels = within(region)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(labels).toEqual(['Reference', 'Email', 'Service', 'Package', 'Price', 'Payment schedule', 'Received']);
+    expect(within(region).queryByText('—')).not.toBeInTheDocument();
+    expect(within(region).getByText('Only the basics.')).toBeInTheDocument();
+    // The full request lists its phone, dates and places once opened.
+    const full = cardOf('Full Client');
+    fireEvent.click(within(full).getByRole('button', { name: 'Details' }));
+    for (const label of [
+      'Phone',
+      'Preferred date',
+      'Location',
+      'Consultation date',
+      'Consultation location',
+      'SMS opt-in',
+    ])
+      expect(within(full).getByText(label)).toBeInTheDocument();
+
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(region).not.toBeVisible();
   });
 
   test('the status dropdown shows the status colour: New red, Contacted yellow, Confirmed blue, Declined pink', async () => {

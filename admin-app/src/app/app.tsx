@@ -30,6 +30,7 @@ import { useContractStates } from '../features/contracts/api/get-contract-states
 import { ClientActionsButton } from '../features/client-actions/client-actions-button';
 import { DigestSetting } from '../features/client-actions/digest-setting';
 import { useLinkedBooking } from '../features/client-actions/use-linked-booking';
+import { useDeployments } from '../features/deployments/api/get-deployments';
 import './app.css';
 
 // Her content editors are a chunk of their own, fetched when she first opens the tab (issue 16).
@@ -38,6 +39,8 @@ const ContentPanel = lazy(() => import(/* webpackChunkName: "admin-content" */ '
 const DeploymentsPanel = lazy(() => import('../features/deployments/deployments-panel'));
 
 const TABS = ['bookings', 'availability', 'content', 'deployments'] as const;
+// Deployments is a developer's view: shown only once a deploy token was issued (issue 27); she runs no deploys.
+const TABS_WITHOUT_DEPLOYS: readonly Tab[] = TABS.filter((t) => t !== 'deployments');
 const NO_BOOKINGS: BookingRequest[] = [];
 type Tab = (typeof TABS)[number];
 
@@ -90,6 +93,9 @@ export default function AdminApp() {
   if (newCount.status === 'ready') lastNewCount.current = newCount.data.new;
   const shownNewCount = lastNewCount.current;
   const { data: availability, error: availabilityError } = useAdminAvailability();
+  // The same query as the Deployments view's (one request): its answer says whether deploy tokens exist.
+  const deployments = useDeployments();
+  const tabs: readonly Tab[] = deployments.data?.tokens ? TABS : TABS_WITHOUT_DEPLOYS;
   // Each booking's contract state, live (issue 19). A backend without contracts simply shows none.
   const { states: contractStates } = useContractStates();
   const checkSession = useCheckSession();
@@ -123,16 +129,16 @@ export default function AdminApp() {
 
   // WAI-ARIA tabs: arrow keys move between tabs (and select them), Home and End jump to the ends.
   const onTabKeyDown = (event: KeyboardEvent) => {
-    const index = TABS.indexOf(tab);
+    const index = tabs.indexOf(tab);
     const next =
       event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
+        ? tabs[(index + 1) % tabs.length]
         : event.key === 'ArrowLeft'
-          ? TABS[(index - 1 + TABS.length) % TABS.length]
+          ? tabs[(index - 1 + tabs.length) % tabs.length]
           : event.key === 'Home'
-            ? TABS[0]
+            ? tabs[0]
             : event.key === 'End'
-              ? TABS[TABS.length - 1]
+              ? tabs[tabs.length - 1]
               : undefined;
     if (!next) return;
     event.preventDefault();
@@ -172,7 +178,7 @@ export default function AdminApp() {
       )}
 
       <div className="admin-tabs" role="tablist" aria-label={messages.tabsLabel} onKeyDown={onTabKeyDown}>
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t}
             ref={(el) => {
@@ -236,13 +242,15 @@ export default function AdminApp() {
         )}
       </TabPanel>
 
-      <TabPanel tab="deployments" shown={tab === 'deployments'}>
-        {tab === 'deployments' && (
-          <Suspense fallback={<Loading />}>
-            <DeploymentsPanel />
-          </Suspense>
-        )}
-      </TabPanel>
+      {tabs.includes('deployments') && (
+        <TabPanel tab="deployments" shown={tab === 'deployments'}>
+          {tab === 'deployments' && (
+            <Suspense fallback={<Loading />}>
+              <DeploymentsPanel />
+            </Suspense>
+          )}
+        </TabPanel>
+      )}
 
       {contractFor && <ContractDialog booking={contractFor} today={today} onClose={() => setContractFor(null)} />}
     </section>

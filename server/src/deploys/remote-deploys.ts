@@ -249,6 +249,14 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
     },
     versionDir,
     remoteRoot,
+    /**
+     * Whether a deploy token was ever issued (revoked ones too: the versions it deployed stay to roll back to). Until
+     * then no team deploys to the site, and her dashboard shows no Deployments tab (issue 27).
+     */
+    hasTokens: async (): Promise<boolean> => {
+      for (const remote of REMOTE_NAMES) if ((await repo.listTokens(remote)).length > 0) return true;
+      return false;
+    },
     /** The versions whose files the site's origin serves: the live one and the one before it. */
     servedVersions: async (remote: RemoteName): Promise<string[]> =>
       [(await repo.live(remote))?.version, await repo.previous(remote)].filter(

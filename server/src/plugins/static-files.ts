@@ -32,6 +32,16 @@ const HEAD_SLOT = '<!--studio-head-->';
 const CONFIG_SLOT = '<!--studio-config-->';
 const ROOT = '<div id="root"></div>';
 const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
+/**
+ * /admin's outline in its HTML (issue 27: not a blank page while the shell and the dashboard's code load on a slow
+ * line): the markup of the shell's AdminSkeleton (shell/src/app/admin-skeleton.tsx), styled by the shell's stylesheet
+ * in the head. The shell's first render replaces it.
+ */
+const ADMIN_SKELETON =
+  '<div id="root"><div class="page admin-skeleton" role="status" data-testid="admin-skeleton">' +
+  '<span class="visually-hidden">Loading…</span><div class="skeleton skeleton-title"></div>' +
+  '<div class="skeleton skeleton-tabs"></div><div class="skeleton skeleton-card"></div>' +
+  '<div class="skeleton skeleton-card"></div><div class="skeleton skeleton-card"></div></div></div>';
 
 // preCompressed serves `name.js.br` / `name.js.gz` in place of `name.js`: judge the name without that suffix.
 const PRECOMPRESSED_SUFFIX = /\.(br|gz)$/;
@@ -267,6 +277,7 @@ async function staticFiles(
         () => `<script id="studio-config" type="application/json">${configJsonOf(remotes, name)}</script>`,
       )
       .replace(HEAD_SLOT, () => head);
+    if (!rendered && route?.id === 'admin') page = page.replace(ROOT, () => ADMIN_SKELETON);
     if (rendered) {
       // The page's markup in the root the shell hydrates, and its data beside it as JSON (never executed: the CSP
       // allows no inline script); the no-JavaScript notice goes, since the page reads without it.

@@ -30,7 +30,11 @@ const adminDeploymentsRoutes: FastifyPluginAsyncZod<{ deploys: RemoteDeploys; pr
     { schema: { response: { 200: deploymentsSchema, ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { remotes: await Promise.all(REMOTE_NAMES.map((remote) => deploymentsOf(deploys, remote))) };
+      const [remotes, tokens] = await Promise.all([
+        Promise.all(REMOTE_NAMES.map((remote) => deploymentsOf(deploys, remote))),
+        deploys.hasTokens(),
+      ]);
+      return { remotes, tokens };
     },
   );
 

@@ -82,5 +82,9 @@ export const versionPreviewSchema = z.strictObject({
 });
 export type VersionPreview = z.infer<typeof versionPreviewSchema>;
 
-export const deploymentsSchema = z.strictObject({ remotes: z.array(remoteDeploymentsSchema) });
+export const deploymentsSchema = z.strictObject({
+  remotes: z.array(remoteDeploymentsSchema),
+  /** Whether a deploy token was ever issued: without one no team deploys, and her dashboard shows no Deployments tab. */
+  tokens: z.boolean(),
+});
 export type Deployments = z.infer<typeof deploymentsSchema>;

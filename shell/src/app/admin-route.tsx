@@ -1,13 +1,15 @@
 // /admin: admin-app is downloaded only for the signed-in admin; anyone else gets the refusal of docs/product.md §6.
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
 import { Link } from '@studio/shared/router';
-import { RemoteApp, Loading } from '../features/remotes/remote-app';
+import { RemoteApp } from '../features/remotes/remote-app';
+import { AdminSkeleton } from './admin-skeleton';
 import { messages } from '../messages';
 
 export function AdminRoute() {
   const status = useAuth((s) => s.status);
   const isAdmin = useAuth(selectIsAdmin);
-  if (status === 'unknown') return <Loading />;
+  // The dashboard's outline from the first moment: while the session is checked and while her code loads.
+  if (status === 'unknown') return <AdminSkeleton />;
   if (!isAdmin) {
     return (
       // Laid out like the public site's not-found page, with the same way back.
@@ -21,5 +23,5 @@ export function AdminRoute() {
       </section>
     );
   }
-  return <RemoteApp remote="admin-app" />;
+  return <RemoteApp remote="admin-app" fallback={<AdminSkeleton />} />;
 }

@@ -1,6 +1,7 @@
-// The bookings tab (docs/product.md §2, §4): every request, newest first, with all its fields; a status dropdown; Generate
-// Contract for Confirmed requests only. Read a page at a time, all requests or those of one status, with older pages
-// on request (issue 14, item 3).
+// The bookings tab (docs/product.md §2, §4): every request, newest first, with a status dropdown; Generate Contract for
+// Confirmed requests only. Read a page at a time, all requests or those of one status, with older pages on request
+// (issue 14, item 3). Each card is compact (issue 27: she reads them on her phone): who, what and when, and its fields
+// on expand, the empty ones left out.
 import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
 import { LIMITS } from '@studio/shared/constants';
@@ -9,7 +10,6 @@ import { formatInstant, formatSlot, studioClockOf } from '@studio/shared/domain/
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { useBackend, type QueryResult } from '@studio/shared/data';
 import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
-import { Loading } from '../../components/loading';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { BOOKING_FILTERS, useLoadOlderBookings, type BookingFilter } from './api/get-bookings';
@@ -23,7 +23,50 @@ const day = (d: string) => (d ? format(parseISO(d), 'EEE, MMM d, yyyy') : m.none
 // Instants in the studio's zone (issue 18: the admin reads them as the studio's times wherever she is), the zone the
 // server wrote into the page.
 const moment = (ts: string) => (ts ? formatInstant(ts, studioClockOf().timeZone) : m.none);
-const orNone = (s: string) => (s.trim() ? s : m.none);
+
+type Field = [label: string, value: ReactNode];
+
+/** A request's fields that hold something, in reading order: an empty one says nothing worth a line on a phone. */
+export function filledFields(booking: BookingRequest): Field[] {
+  const text = (label: string, value: string): Field[] => (value.trim() ? [[label, value]] : []);
+  const date = (label: string, value: string): Field[] => (value ? [[label, day(value)]] : []);
+  const slot = (label: string, value: string | undefined): Field[] => (value ? [[label, formatSlot(value)]] : []);
+  return [
+    [m.fields.reference, bookingReference(booking.id)],
+    // E-mail and phone are links: a tap on a phone writes or calls (issue 18, item 6).
+    [m.fields.email, <a href={`mailto:${booking.email}`}>{booking.email}</a>],
+    ...(booking.phone
+      ? [[m.fields.phone, <a href={phoneHref(booking.phone)}>{formatPhone(booking.phone)}</a>] as Field]
+      : []),
+    ...text(m.fields.service, booking.service),
+    ...text(m.fields.serviceTier, booking.serviceTier),
+    ...text(m.fields.servicePrice, booking.servicePrice),
+    ...text(m.fields.paymentSchedule, booking.paymentSchedule),
+    ...date(m.fields.date, booking.date),
+    ...slot(m.fields.time, booking.time),
+    ...date(m.fields.endDate, booking.endDate ?? ''),
+    ...text(m.fields.location, booking.location),
+    ...date(m.fields.consultationDate, booking.consultationDate),
+    ...slot(m.fields.consultationTime, booking.consultationTime),
+    ...text(m.fields.consultationLocation, booking.consultationLocation),
+    ...(booking.smsOptIn ? [[m.fields.smsOptIn, messages.yes] as Field] : []),
+    [m.fields.createdAt, moment(booking.createdAt)],
+    // Updated says something only once it differs from Received.
+    ...(booking.updatedAt && booking.updatedAt !== booking.createdAt
+      ? [[m.fields.updatedAt, moment(booking.updatedAt)] as Field]
+      : []),
+  ];
+}
+
+/** The card's one line of when: the shoot's date (and time), else the consultation's; nothing when neither is set. */
+function whenOf(booking: BookingRequest): string | null {
+  if (booking.date) return booking.time ? `${day(booking.date)}, ${formatSlot(booking.time)}` : day(booking.date);
+  if (booking.consultationDate) {
+    const at = booking.consultationTime ? `, ${formatSlot(booking.consultationTime)}` : '';
+    return `${m.fields.consultationDate}: ${day(booking.consultationDate)}${at}`;
+  }
+  return null;
+}
 
 /** The client's request to move (her manage link), and the admin's way to accept it after a confirmation. */
 function RescheduleRequest({
@@ -77,7 +120,7 @@ function RescheduleRequest({
   );
 }
 
-function BookingCard({
+export function BookingCard({
   booking,
   onGenerateContract,
   contractState,
@@ -88,39 +131,21 @@ function BookingCard({
   contractState?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
-  // E-mail and phone are links: a tap on a phone writes or calls (issue 18, item 6).
-  const details: Array<[string, ReactNode]> = [
-    [m.fields.reference, bookingReference(booking.id)],
-    [m.fields.email, <a href={`mailto:${booking.email}`}>{booking.email}</a>],
-    [m.fields.phone, booking.phone ? <a href={phoneHref(booking.phone)}>{formatPhone(booking.phone)}</a> : m.none],
-    [m.fields.service, orNone(booking.service)],
-    [m.fields.serviceTier, orNone(booking.serviceTier)],
-    [m.fields.servicePrice, orNone(booking.servicePrice)],
-    [m.fields.paymentSchedule, orNone(booking.paymentSchedule)],
-    [m.fields.date, day(booking.date)],
-    ...(booking.time ? [[m.fields.time, formatSlot(booking.time)] as [string, string]] : []),
-    ...(booking.endDate ? [[m.fields.endDate, day(booking.endDate)] as [string, string]] : []),
-    [m.fields.location, orNone(booking.location)],
-    [m.fields.consultationDate, day(booking.consultationDate)],
-    ...(booking.consultationTime
-      ? [[m.fields.consultationTime, formatSlot(booking.consultationTime)] as [string, string]]
-      : []),
-    [m.fields.consultationLocation, orNone(booking.consultationLocation)],
-    [m.fields.smsOptIn, booking.smsOptIn ? messages.yes : messages.no],
-    [m.fields.createdAt, moment(booking.createdAt)],
-    [m.fields.updatedAt, moment(booking.updatedAt)],
-  ];
+  const [open, setOpen] = useState(false);
   const headingId = `booking-${booking.id}-name`;
+  const detailsId = `booking-${booking.id}-details`;
+  const when = whenOf(booking);
   return (
     <li className="card booking-card">
       <article className="card-body" aria-labelledby={headingId}>
         <div className="booking-card-head">
-          <div>
+          <div className="booking-card-title">
             <h3 id={headingId}>{booking.name}</h3>
             <p className="muted booking-card-sub">
               {booking.service}
               {booking.serviceTier ? ` · ${booking.serviceTier}` : ''}
             </p>
+            {when && <p className="booking-card-when">{when}</p>}
           </div>
           <StatusSelect booking={booking} onError={setError} />
         </div>
@@ -132,28 +157,61 @@ function BookingCard({
         {booking.rescheduleDate && booking.status !== 'Cancelled' && (
           <RescheduleRequest booking={booking} date={booking.rescheduleDate} onError={setError} />
         )}
-        <dl className="booking-fields">
-          {details.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="booking-description">
-          <h4>{m.fields.description}</h4>
-          <p>{booking.description}</p>
+        <div className="booking-card-actions">
+          {/* A real button: Enter and Space open it, and aria-expanded tells a screen reader which way it is. */}
+          <button
+            type="button"
+            className="btn btn-ghost booking-card-toggle"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {m.details}
+            <span className="booking-card-chevron" aria-hidden="true" />
+          </button>
+          {(canGenerateContract(booking.status) || contractState) && (
+            <>
+              <button type="button" className="btn btn-primary" onClick={() => onGenerateContract(booking)}>
+                {m.generateContract}
+              </button>
+              {contractState}
+            </>
+          )}
         </div>
-        {(canGenerateContract(booking.status) || contractState) && (
-          <div className="row">
-            <button type="button" className="btn btn-primary" onClick={() => onGenerateContract(booking)}>
-              {m.generateContract}
-            </button>
-            {contractState}
-          </div>
-        )}
+        <div id={detailsId} className="booking-card-details" hidden={!open}>
+          {open && (
+            <>
+              <dl className="booking-fields">
+                {filledFields(booking).map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {booking.description.trim() && (
+                <div className="booking-description">
+                  <h4>{m.fields.description}</h4>
+                  <p>{booking.description}</p>
+                </div>
+              )}
+            </>
+          )}
+        </div>
       </article>
     </li>
+  );
+}
+
+/** The list's outline until its first answer (issue 27): the cards' places, not a spinner in an empty page. */
+function BookingsSkeleton() {
+  return (
+    <div className="booking-list" role="status" data-testid="bookings-skeleton">
+      <span className="visually-hidden">{messages.loading}</span>
+      <div className="skeleton skeleton-card" />
+      <div className="skeleton skeleton-card" />
+      <div className="skeleton skeleton-card" />
+    </div>
   );
 }
 
@@ -220,25 +278,27 @@ export function BookingsPanel({
         <h2 id="bookings-heading">{m.heading}</h2>
         {page && <span className="muted">{m.count(page.items.length, more)}</span>}
       </div>
-      {onSearchChange && <BookingSearch q={q} onSearchChange={onSearchChange} />}
-      <div className="booking-filter">
-        <label htmlFor="booking-filter">{m.filterLabel}</label>
-        <select
-          id="booking-filter"
-          value={filter}
-          onChange={(e) => {
-            older.reset();
-            onFilterChange(e.target.value as BookingFilter);
-          }}
-        >
-          {BOOKING_FILTERS.map((f) => (
-            <option key={f} value={f}>
-              {m.filters[f]}
-            </option>
-          ))}
-        </select>
+      <div className="booking-toolbar">
+        {onSearchChange && <BookingSearch q={q} onSearchChange={onSearchChange} />}
+        <div className="booking-filter">
+          <label htmlFor="booking-filter">{m.filterLabel}</label>
+          <select
+            id="booking-filter"
+            value={filter}
+            onChange={(e) => {
+              older.reset();
+              onFilterChange(e.target.value as BookingFilter);
+            }}
+          >
+            {BOOKING_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {m.filters[f]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
-      {list.status === 'loading' && <Loading />}
+      {list.status === 'loading' && <BookingsSkeleton />}
       {list.status === 'error' && (
         <div className="alert alert-error" role="alert">
           <p>{m.loadFailed}</p>

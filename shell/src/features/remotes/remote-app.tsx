@@ -43,13 +43,22 @@ export function Loading() {
  * Suspense boundary as the browser's lazy remote, so the browser keeps the server's HTML while the remote loads and
  * then hydrates it.
  */
-export function RemoteApp({ remote, rendered }: { remote: RemoteKey; rendered?: ReactNode }) {
+export function RemoteApp({
+  remote,
+  rendered,
+  fallback = <Loading />,
+}: {
+  remote: RemoteKey;
+  rendered?: ReactNode;
+  /** What shows while the remote loads: a spinner unless the page has an outline of its own. */
+  fallback?: ReactNode;
+}) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a rejected lazy() for good.
   const App = useMemo(() => lazy(() => loadRemoteApp(remote, attempt > 0)), [remote, attempt]);
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<Loading />}>{rendered ?? <App />}</Suspense>
+      <Suspense fallback={fallback}>{rendered ?? <App />}</Suspense>
     </RemoteErrorBoundary>
   );
 }
