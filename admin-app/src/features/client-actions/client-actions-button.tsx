@@ -77,7 +77,10 @@ export function ClientActionsButton() {
         aria-controls="client-actions-list"
         onClick={() => setOpen((o) => !o)}
       >
-        {m.button}
+        <span className="client-actions-full">{m.button}</span>
+        <span className="client-actions-short" aria-hidden="true">
+          {m.buttonShort}
+        </span>
         {unseen > 0 && (
           <span className="client-actions-count" data-testid="client-actions-count">
             <span aria-hidden="true">{unseen}</span>
