@@ -20,14 +20,13 @@ const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function ActionItem({ action }: { action: ClientAction }) {
   const facts = [action.service, action.date ? formatLongDate(action.date) : ''].filter(Boolean).join(' · ');
-  const particulars =
-    isMoveRequest(action.kind)
-      ? m.askedFor(formatLongDate(action.detail))
-      : action.kind === 'contract-viewed' || action.kind === 'contract-signed'
-        ? m.version(action.detail)
-        : action.kind === 'contact'
-          ? action.detail
-          : '';
+  const particulars = isMoveRequest(action.kind)
+    ? m.askedFor(formatLongDate(action.detail))
+    : action.kind === 'contract-viewed' || action.kind === 'contract-signed'
+      ? m.version(action.detail)
+      : action.kind === 'contact'
+        ? action.detail
+        : '';
   return (
     <li className={`client-action${action.seenAt ? '' : ' client-action-unseen'}`} data-kind={action.kind}>
       <p className="client-action-title">{clientActionTitle(action)}</p>
