@@ -253,7 +253,8 @@ function MoveForm(props: {
   onMove(part: MovablePart, date: IsoDate): Promise<Record<string, string[]>>;
 }) {
   const { view, parts, busy, onMove } = props;
-  const [part, setPart] = useState<MovablePart>(parts[0]!);
+  // The shoot by default: the day the booking is about; the consultation is one choice away.
+  const [part, setPart] = useState<MovablePart>(parts.includes('shoot') ? 'shoot' : parts[0]!);
   const [date, setDate] = useState<IsoDate | ''>('');
   const [dateError, setDateError] = useState<string | undefined>();
   const [suggestionMissing, setSuggestionMissing] = useState(false);
