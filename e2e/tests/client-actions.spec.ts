@@ -115,7 +115,7 @@ test('each client action mails her naming the booking while her dashboard badge 
   // A page of its own: the manage page reads its token from the fragment once, and a new fragment is no new load.
   clientPage = await client.newPage();
   await clientPage.goto(moved.link);
-  await clientPage.getByLabel('Ask to move it to another date').fill(target);
+  await clientPage.locator('#manage-move-date').fill(target);
   await clientPage.getByRole('button', { name: 'Ask to move' }).click();
   await expect(clientPage.getByRole('status')).toHaveText('Your request to move the date has been sent.');
   const moveMail = await mailToHer(page.request, `${moveName} asked to move their booking`);

@@ -205,6 +205,23 @@ export const contactMessageSchema = z.strictObject({
   message: bookingInputSchema.shape.description,
 });
 
+/** A client's manage link's key (issue 18): 32 random bytes in base64url, 43 characters. */
+export const manageToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Must be the key from your link' });
+
+/** A request through her manage link that names only the link's key: read, cancel, the calendar file. */
+export const manageRequestSchema = z.strictObject({ token: manageToken });
+
+/**
+ * A client's move request from her manage link (issue 27): which date (the shoot's first day or the consultation;
+ * the shoot when not named, as the page before the consultation could move sent it) and the calendar day she asks
+ * for. The page checks her choice with this schema before it sends it; the server checks it again.
+ */
+export const manageMoveSchema = z.strictObject({
+  token: manageToken,
+  part: z.enum(['shoot', 'consultation']).default('shoot'),
+  date: isoDate,
+});
+
 /** The longest personal message the admin may add to a status-change mail (issue 18). */
 export const PERSONAL_MESSAGE_MAX = 1000;
 
@@ -521,6 +538,7 @@ export const bookingRequestSchema = z.strictObject({
   createdAt: z.string(),
   updatedAt: z.string(),
   rescheduleDate: z.string().optional(),
+  rescheduleConsultationDate: z.string().optional(),
 }) satisfies z.ZodType<BookingRequest>;
 
 /** One page of the admin's booking list, newest first. */
