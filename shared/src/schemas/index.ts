@@ -819,7 +819,10 @@ const TOO_MANY_SHOWS = `At most ${RUNWAY_SHOW_LIMIT} runway shows`;
 export const portfolioMetaInputSchema = z
   .strictObject({
     RUNWAY_SECTION_MAP: z
-      .record(slug.refine((id) => !/^\d+$/.test(id), because('format', SHOW_ID_NUMERIC)), plain(requiredLine(100)))
+      .record(
+        slug.refine((id) => !/^\d+$/.test(id), because('format', SHOW_ID_NUMERIC)),
+        plain(requiredLine(100)),
+      )
       .refine((map) => Object.keys(map).length <= RUNWAY_SHOW_LIMIT, { message: TOO_MANY_SHOWS }),
     RUNWAY_SECTION_SUBTITLES: z.record(slug, plain(line(200, TRIM))),
     PRINT_CONCEPTS: z.array(plain(requiredLine(100))).max(PRINT_CONCEPT_LIMIT),
