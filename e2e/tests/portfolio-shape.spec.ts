@@ -32,9 +32,7 @@ async function openPortfolio(page: Page) {
   await page.getByRole('button', { name: 'Portfolio', exact: true }).click();
 }
 
-test('she adds a show with two photos at once, removes a concept, saves once; visitors see it', async ({
-  browser,
-}) => {
+test('she adds a show with two photos at once, removes a concept, saves once; visitors see it', async ({ browser }) => {
   test.setTimeout(240_000);
   const admin = await browser.newContext({ viewport: PHONE, baseURL: server.url });
   const page = await admin.newPage();
