@@ -814,15 +814,13 @@ const TOO_MANY_SHOWS = `At most ${RUNWAY_SHOW_LIMIT} runway shows`;
  * The portfolio's words, whose parts must agree (issue 27: she adds and removes runway shows and print concepts):
  * each concept's name once, each with its own address name (the key of /portfolio/print/<key>), and no subtitle
  * left behind by a removed show. A runway show's place is its key's place in the map, which JSON keeps, except
- * for keys of digits only, which every JavaScript object puts first: those are refused.
+ * for keys of digits only, which every JavaScript object puts first: those are refused. These checks run once each
+ * field is valid on its own (zod's order), so a form shows them after the fields' own messages.
  */
 export const portfolioMetaInputSchema = z
   .strictObject({
     RUNWAY_SECTION_MAP: z
-      .record(
-        slug.refine((id) => !/^\d+$/.test(id), because('format', SHOW_ID_NUMERIC)),
-        plain(requiredLine(100)),
-      )
+      .record(slug, plain(requiredLine(100)))
       .refine((map) => Object.keys(map).length <= RUNWAY_SHOW_LIMIT, { message: TOO_MANY_SHOWS }),
     RUNWAY_SECTION_SUBTITLES: z.record(slug, plain(line(200, TRIM))),
     PRINT_CONCEPTS: z.array(plain(requiredLine(100))).max(PRINT_CONCEPT_LIMIT),
@@ -846,6 +844,10 @@ export const portfolioMetaInputSchema = z
         keys.add(key);
       }
     });
+    for (const id of Object.keys(meta.RUNWAY_SECTION_MAP)) {
+      if (/^\d+$/.test(id))
+        ctx.addIssue({ code: 'custom', message: SHOW_ID_NUMERIC, path: ['RUNWAY_SECTION_MAP', id] });
+    }
     for (const id of Object.keys(meta.RUNWAY_SECTION_SUBTITLES)) {
       if (!(id in meta.RUNWAY_SECTION_MAP)) {
         ctx.addIssue({ code: 'custom', message: SUBTITLE_WITHOUT_SHOW, path: ['RUNWAY_SECTION_SUBTITLES', id] });
