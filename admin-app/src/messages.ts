@@ -18,6 +18,7 @@ export const messages = {
   save: 'Save',
   saving: 'Saving…',
   delete: 'Delete',
+  remove: 'Remove',
   yes: 'Yes',
   no: 'No',
 
@@ -391,7 +392,6 @@ export const messages = {
       uploading: 'Uploading…',
       uploadFailed: 'The upload failed. Please try again.',
       queueLabel: 'Files to upload',
-      removeFile: (name: string) => `Remove ${name} from the list`,
       fileStatus: {
         waiting: 'Waiting',
         uploading: 'Uploading…',

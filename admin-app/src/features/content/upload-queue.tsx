@@ -164,7 +164,8 @@ export function UploadQueue({
                     className="btn btn-ghost"
                     onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
                   >
-                    {m.removeFile(row.file.name)}
+                    {messages.remove}
+                    <span className="visually-hidden"> {row.file.name}</span>
                   </button>
                 )}
               </li>
