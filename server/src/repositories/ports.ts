@@ -211,6 +211,8 @@ export interface ContentStore {
   getPortfolioContent(): Promise<{ data: PortfolioContent; updatedAt: string } | null>;
   /** Replaces one document whole; `at` (ISO) is its updatedAt. */
   putDocument(id: DocumentId, data: unknown, at: string): Promise<void>;
+  /** Atomic: every document of the list written, or none (her portfolio's words and media, issue 27). */
+  putDocuments(documents: ReadonlyArray<{ id: DocumentId; data: unknown }>, at: string): Promise<void>;
   /** Every project with its gallery (empty lists when it has none), ordered by id. */
   listProjects(): Promise<ProjectWithGallery[]>;
   getProject(id: string): Promise<Project | null>;

@@ -225,6 +225,12 @@ export interface PortfolioCategory {
 }
 
 /** The portfolioMeta document 'main' (docs/product.md §3). */
+/** Her portfolio as she saves it (issue 27: one way to save): the words and the media together. */
+export interface Portfolio {
+  meta: PortfolioMeta;
+  content: PortfolioContent;
+}
+
 export interface PortfolioMeta {
   /** Runway section id -> section title. */
   RUNWAY_SECTION_MAP: Record<string, string>;
