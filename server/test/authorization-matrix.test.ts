@@ -132,6 +132,13 @@ const TABLE: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/manage-booking/calendar',
+    // The calendar file of a confirmed booking: the manage link's token is the only key, no session opens it.
+    request: () => ({ method: 'POST', url: '/api/manage-booking/calendar', payload: { token: 'x'.repeat(43) } }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
     route: '/api/auth/link',
     request: () => ({ method: 'POST', url: '/api/auth/link', payload: { email: 'someone@example.com' } }),
     // Only the configured admin address gets a link, whoever asks.
