@@ -38,6 +38,7 @@ import type {
   Service,
   SiteContent,
   TimeSlotInput,
+  WeeklySlotInput,
   UnavailableRangeInput,
 } from '@studio/shared/domain';
 import type {
@@ -166,7 +167,10 @@ export interface BookingsStore {
 export type AvailabilityKind = 'periods' | 'unavailable' | 'slots';
 
 export interface AvailabilityStore {
-  /** Periods, unavailable ranges and slots without notes or reasons, each ordered by date (slots: then start time). */
+  /**
+   * Periods, unavailable ranges and slots without notes or reasons, each ordered by date (slots: then start time);
+   * the weekly slots by weekday, then start time.
+   */
   getPublic(): Promise<Omit<PublicAvailability, 'booked' | 'minNoticeDays'>>;
   /** The same with notes, reasons and timestamps. */
   getAdmin(): Promise<AdminAvailability>;
@@ -174,6 +178,8 @@ export interface AvailabilityStore {
   addPeriod(input: AvailabilityPeriodInput, at: string): Promise<string>;
   addUnavailable(input: UnavailableRangeInput, at: string): Promise<string>;
   addSlot(input: TimeSlotInput, at: string): Promise<string>;
+  /** Atomic: her weekly consultation slots become exactly these (each a new id; `at` is their createdAt). */
+  replaceWeekly(slots: readonly WeeklySlotInput[], at: string): Promise<void>;
   /** false when nothing of that kind had that id. */
   delete(kind: AvailabilityKind, id: string): Promise<boolean>;
 }
