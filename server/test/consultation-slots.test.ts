@@ -127,6 +127,38 @@ test('a consultation at 10:00 leaves the same day 14:00 slot bookable; its invit
   ]);
 });
 
+test('a requested slot is held: two clients at once cannot both take it, and a declined request frees it', async () => {
+  await setWeekly(WEEKDAYS);
+  const [a, b] = await Promise.all([
+    book(photoshoot({ consultationTime: '10:00-11:00' })),
+    book(photoshoot({ email: 'sam@example.com', consultationTime: '10:00-11:00', location: 'Tempe' })),
+  ]);
+  expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+  const winner = [a, b].find((r) => r.statusCode === 201)!;
+  const loser = [a, b].find((r) => r.statusCode === 409)!;
+  expect((loser.json() as { message: string }).message).toBe(unavailableDatesMessage([TUESDAY]));
+
+  // The slot shows taken to the next visitor; the same day's other slot and the requested shoot day stay open.
+  const open = (await t.app.inject({ url: '/api/availability' })).json() as {
+    booked: Array<{ date: string; time: string }>;
+  };
+  expect(open.booked).toEqual([{ date: TUESDAY, time: '10:00-11:00' }]);
+  expect(
+    (await book(photoshoot({ email: 'lee@example.com', consultationTime: '14:00-15:00', location: 'Mesa' })))
+      .statusCode,
+  ).toBe(201);
+
+  const id = (winner.json() as { id: string }).id;
+  const declined = await t.app.inject(
+    as({ method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Declined', message: '' } }),
+  );
+  expect(declined.statusCode).toBe(200);
+  expect(
+    (await book(photoshoot({ email: 'kim@example.com', consultationTime: '10:00-11:00', location: 'Chandler' })))
+      .statusCode,
+  ).toBe(201);
+});
+
 test('a consultation day with weekly slots needs one of them; an unknown time is refused with the field named', async () => {
   await setWeekly(WEEKDAYS);
 

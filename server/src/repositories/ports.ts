@@ -58,7 +58,7 @@ import type { MailAttachment } from '../lib/mail-attachment';
 /** What a new booking row holds: everything but the id, which the store assigns (a random UUID). */
 export type NewBookingRequest = Omit<BookingRequest, 'id'>;
 
-/** The fields of a confirmed booking that decide which days and slots it holds (bookedDaysOf). */
+/** The fields of a booking that decide which days and slots it holds (bookedDaysOf). */
 export type ConfirmedDates = Pick<
   BookingRequest,
   'date' | 'endDate' | 'time' | 'consultationDate' | 'consultationTime'
@@ -122,7 +122,8 @@ export interface BookingsStore {
   /**
    * The confirmed bookings holding any day of `range`: a shoot whose days `date`..`endDate` (endDate '' = the one
    * day) overlap it, or a consultation on a day in it. Each booking once, as stored (its days may reach outside the
-   * range). What blocks a new request or a visitor's calendar from today on; bounded by the range, not by the whole
+   * range). Then each New or Contacted request with a consultation slot on a day in it, as that slot alone
+   * (consultationDate and consultationTime; date, endDate and time ''): a requested slot is held (issue 27). What blocks a new request or a visitor's calendar from today on; bounded by the range, not by the whole
    * history (SQLite: an index; Firestore: range queries).
    */
   confirmedDatesBetween(range: DateRange): Promise<ConfirmedDates[]>;

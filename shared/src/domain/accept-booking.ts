@@ -183,10 +183,7 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
   if (timeErrors) return refused('invalid-fields', FIELDS_NOT_VALID, timeErrors);
 
   const unavailable = [
-    ...new Set([
-      ...unavailableDatesOf(data, ctx.availability),
-      ...takenSlots(data, ctx.availability),
-    ]),
+    ...new Set([...unavailableDatesOf(data, ctx.availability), ...takenSlots(data, ctx.availability)]),
   ];
   if (unavailable.length > 0) {
     return {

@@ -56,8 +56,7 @@ export function slotsOn(date: IsoDate, availability: PublicAvailability): Slot[]
 }
 
 /** Whether the date has time slots (then a visitor picks one of them). */
-export const hasSlots = (date: IsoDate, availability: PublicAvailability) =>
-  slotsOn(date, availability).length > 0;
+export const hasSlots = (date: IsoDate, availability: PublicAvailability) => slotsOn(date, availability).length > 0;
 
 /**
  * The date's available slots that no booking holds, in time order: a booking of the whole day (a shoot) holds them
@@ -71,7 +70,7 @@ export function freeSlots(date: IsoDate, availability: PublicAvailability): Slot
 
 /**
  * Available when an available period covers the date (ends inclusive), no unavailable range covers it, and no
- * confirmed booking holds it: a day without time slots is held by any booking on it, a day with slots needs one
+ * booking holds it: a day without time slots is held by a booking of the whole day on it, a day with slots needs one
  * available slot that no booking holds. Without any period nothing is available.
  */
 export function isDateAvailable(date: IsoDate, availability: PublicAvailability): boolean {
@@ -79,7 +78,8 @@ export function isDateAvailable(date: IsoDate, availability: PublicAvailability)
   if (!availability.periods.some((p) => p.isAvailable && covers(p, date))) return false;
   if (availability.unavailable.some((r) => covers(r, date))) return false;
   if (hasSlots(date, availability)) return freeSlots(date, availability).length > 0;
-  return !(availability.booked ?? []).some((b) => b.date === date);
+  // A booking in a slot (a consultation at one of her weekly times) holds only that slot, not the day (issue 27).
+  return !(availability.booked ?? []).some((b) => b.date === date && b.time === '');
 }
 
 /** The first day a request may name: today plus the minimum notice. */

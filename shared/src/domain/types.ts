@@ -201,7 +201,10 @@ export interface PublicAvailability {
    * day without slots of its own offers her weekly slots.
    */
   use?: 'consultation';
-  /** Days held by confirmed bookings; absent from a backend that cannot tell (then none is held). */
+  /**
+   * Days held by confirmed bookings, and the consultation slots of requests waiting for her answer (issue 27); absent
+   * from a backend that cannot tell (then none is held).
+   */
   booked?: BookedDay[];
   /** Whole days between today and the first bookable day (MIN_NOTICE_DAYS_DEFAULT when absent). */
   minNoticeDays?: number;

@@ -9,3 +9,9 @@ CREATE TABLE weekly_slots (
   created_at TEXT NOT NULL,
   UNIQUE (weekday, start_time)
 );
+
+-- A consultation waiting for her answer holds its slot too (issue 27: two clients cannot take one slot), so the
+-- collision read of a new request (ports.ts, confirmedDatesBetween) also finds the open requests' consultation slots,
+-- through this partial index like the confirmed ones of migration 022.
+CREATE INDEX booking_requests_open_consultation_slot ON booking_requests (consultation_date)
+  WHERE status IN ('New', 'Contacted') AND consultation_time <> '';
