@@ -118,7 +118,12 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
       const u = await all<PublicAvailability['unavailable'][number]>(unavailable, ['startDate', 'endDate']);
       const s = await all<PublicAvailability['slots'][number]>(slots, ['date', 'startTime', 'endTime', 'isAvailable']);
       const w = await all<WeeklySlot>(weekly, weeklyFields);
-      return { periods: p.sort(byStart), unavailable: u.sort(byStart), slots: s.sort(bySlot), weekly: w.sort(byWeekday) };
+      return {
+        periods: p.sort(byStart),
+        unavailable: u.sort(byStart),
+        slots: s.sort(bySlot),
+        weekly: w.sort(byWeekday),
+      };
     },
 
     async getAdmin(): Promise<AdminAvailability> {
@@ -133,7 +138,12 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
       const u = await all<UnavailableRange>(unavailable, ['startDate', 'endDate', 'reason', 'createdAt']);
       const s = await all<TimeSlot>(slots, ['date', 'startTime', 'endTime', 'isAvailable', 'notes', 'createdAt']);
       const w = await all<WeeklySlot>(weekly, weeklyFields);
-      return { periods: p.sort(byStart), unavailable: u.sort(byStart), slots: s.sort(bySlot), weekly: w.sort(byWeekday) };
+      return {
+        periods: p.sort(byStart),
+        unavailable: u.sort(byStart),
+        slots: s.sort(bySlot),
+        weekly: w.sort(byWeekday),
+      };
     },
 
     async addPeriod(input, at) {
