@@ -124,7 +124,8 @@ test('a consultation at 10:00 leaves the same day 14:00 slot bookable; its invit
   await page.setViewportSize(LAPTOP);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`consultation-hours-1280-${scheme}.png`), fullPage: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: test.info().outputPath(`consultation-hours-1280-${scheme}.png`) });
   }
 
   // The first client takes 10:00.

@@ -97,6 +97,19 @@ test('a consultation at 10:00 leaves the same day 14:00 slot bookable; its invit
   );
   expect(second.statusCode).toBe(201);
 
+  // A whole-day booking (a UGC shoot day) on that Tuesday is not stopped by the consultation's one hour.
+  const ugcDay = await book({
+    ...photoshoot({}),
+    email: 'brand@example.com',
+    serviceId: 'usergeneratedcontent',
+    serviceTierId: 'ugc-monthly',
+    consultationDate: '',
+    consultationLocation: '',
+    location: '',
+    date: TUESDAY,
+  });
+  expect(ugcDay.statusCode).toBe(201);
+
   // Its 10:00 slot is taken; the shoot's day is held whole, even for a consultation slot on it.
   const taken = await book(photoshoot({ email: 'kim@example.com', consultationTime: '10:00-11:00', date: day(9) }));
   expect(taken.statusCode).toBe(409);

@@ -2,16 +2,23 @@
 // she picks. One form for the week, saved at once; a date with time slots of its own keeps those.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { WeeklySlot } from '@studio/shared/domain';
-import { formatSlot } from '@studio/shared/domain/studio-time';
+import { formatSlot, studioClockOf } from '@studio/shared/domain/studio-time';
 import { messages } from '../../messages';
 import { useSetWeeklySlots } from './api/set-weekly-slots';
 import { SLOT_LENGTHS, slotsBetween, slotsOfWeek, weekOfSlots, type DayHours, type WeekHours } from './weekly-hours';
 
 const m = messages.availability.weekly;
-/** Her week from Monday to Sunday; the stored weekday counts from Sunday (0). */
-const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+/** Her week as her calendar shows it, from the studio's first weekday on; the stored weekday counts from Sunday (0). */
+const weekOrder = (first: number) => Array.from({ length: 7 }, (_, i) => (first + i) % 7);
 
-export function WeeklyHoursEditor({ weekly }: { weekly: readonly WeeklySlot[] }) {
+export function WeeklyHoursEditor({
+  weekly,
+  firstWeekday = studioClockOf().firstWeekday,
+}: {
+  weekly: readonly WeeklySlot[];
+  firstWeekday?: number;
+}) {
+  const days = weekOrder(firstWeekday);
   const stored = JSON.stringify(weekly.map(({ weekday, startTime, endTime }) => [weekday, startTime, endTime]));
   const [week, setWeek] = useState<WeekHours>(() => weekOfSlots(weekly));
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
@@ -26,7 +33,7 @@ export function WeeklyHoursEditor({ weekly }: { weekly: readonly WeeklySlot[] })
     setState('idle');
     setWeek((w) => ({ ...w, days: w.days.map((d, i) => (i === weekday ? { ...d, ...change } : d)) }));
   };
-  const wrongDays = WEEK_ORDER.filter((wd) => {
+  const wrongDays = days.filter((wd) => {
     const d = week.days[wd];
     return d !== undefined && d.open && slotsBetween(d.from, d.to, week.minutes).length === 0;
   });
@@ -67,7 +74,7 @@ export function WeeklyHoursEditor({ weekly }: { weekly: readonly WeeklySlot[] })
           </select>
         </label>
         <ul className="weekly-hours-days">
-          {WEEK_ORDER.map((weekday) => {
+          {days.map((weekday) => {
             const day = week.days[weekday]!;
             const slots = day.open ? slotsBetween(day.from, day.to, week.minutes) : [];
             const name = m.dayNames[weekday]!;
@@ -83,19 +90,22 @@ export function WeeklyHoursEditor({ weekly }: { weekly: readonly WeeklySlot[] })
                 </label>
                 {day.open ? (
                   <>
-                    <input
-                      type="time"
-                      aria-label={m.from(name)}
-                      value={day.from}
-                      onChange={(e) => setDay(weekday, { from: e.target.value })}
-                    />
-                    <span aria-hidden="true">–</span>
-                    <input
-                      type="time"
-                      aria-label={m.to(name)}
-                      value={day.to}
-                      onChange={(e) => setDay(weekday, { to: e.target.value })}
-                    />
+                    {/* The two times wrap together onto a line of their own on a phone. */}
+                    <span className="weekly-hours-times">
+                      <input
+                        type="time"
+                        aria-label={m.from(name)}
+                        value={day.from}
+                        onChange={(e) => setDay(weekday, { from: e.target.value })}
+                      />
+                      <span aria-hidden="true">–</span>
+                      <input
+                        type="time"
+                        aria-label={m.to(name)}
+                        value={day.to}
+                        onChange={(e) => setDay(weekday, { to: e.target.value })}
+                      />
+                    </span>
                     <span className={`weekly-hours-count${slots.length === 0 ? ' weekly-hours-wrong' : ''}`}>
                       {slots.length === 0
                         ? m.noSlot
