@@ -329,12 +329,12 @@ test('the Firebase home: a booking, her sign-in with link and passkey, status ma
     await expect
       .poll(() => list.locator('img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)))
       .toBe(true);
-    const upload = admin.getByRole('form', { name: 'Add a photo or video' });
+    const upload = admin.getByRole('form', { name: 'Add photos and videos' });
     await upload
-      .getByLabel('File', { exact: true })
+      .getByLabel('Files', { exact: true })
       .setInputFiles({ name: 'phoenix.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() });
     await upload.getByRole('textbox', { name: 'Alt text (describes the photo)' }).fill(ALT);
-    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+    await upload.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
     // The function writes every copy (AVIF, WebP and JPEG at each width) before it answers.
     await expect(admin.getByRole('status').filter({ hasText: 'Uploaded' })).toContainText('and saved', {
       timeout: 120_000,

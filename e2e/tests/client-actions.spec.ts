@@ -3,23 +3,16 @@
 // dashboard's badge counts it; the same for a move request and a signed contract. Opening the list clears the badge,
 // and the mail's link opens that booking in her dashboard. The badge is photographed in light and dark.
 import { randomBytes } from 'node:crypto';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { addDays, format } from 'date-fns';
 import { isDateAvailable, type PublicAvailability } from '@studio/shared/domain';
 import { formatLongDate } from '@studio/shared/domain/studio-time';
 import { test, expect, collectConsoleErrors } from '../support/test';
 import { signInThroughOutbox } from '../support/sign-in';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server';
+import { adminApi, readOutbox, type OutboxMessage } from '../support/studio-api';
 
 const PHONE = { width: 390, height: 844 };
-
-interface OutboxMessage {
-  id: number;
-  channel: string;
-  recipient: string;
-  subject: string;
-  body: string;
-}
 
 // A server of its own: the badge counts every client action on the site, so another spec's would change the count.
 let server: RunningServer;
@@ -30,23 +23,7 @@ test.afterEach(async () => {
   await server.stop();
 });
 
-const outbox = async (request: APIRequestContext): Promise<OutboxMessage[]> =>
-  (await (await request.get(`${server.url}/api/dev/outbox`)).json()) as OutboxMessage[];
-
-/** The admin's API with her session and a CSRF pair, as her dashboard would send it. */
-async function adminApi(page: Page): Promise<APIRequestContext> {
-  const session = (await page.context().cookies()).find((c) => c.name === 'studio_session')?.value;
-  expect(session).toBeTruthy();
-  const csrf = randomBytes(32).toString('hex');
-  return playwrightRequest.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: {
-      Cookie: `studio_session=${session}; studio_csrf=${csrf}`,
-      'X-CSRF-Token': csrf,
-      Origin: server.url,
-    },
-  });
-}
+const outbox = (request: APIRequestContext): Promise<OutboxMessage[]> => readOutbox(request, server.url);
 
 /** A photoshoot request on `date`, booked through the API; answers its id and the client's manage link. */
 async function book(request: APIRequestContext, name: string, email: string, date: string) {
@@ -101,7 +78,7 @@ test('each client action mails her naming the booking while her dashboard badge 
   const activity = page.getByRole('button', { name: /^Client activity/ });
   await expect(activity).toBeVisible();
   await expect(page.getByTestId('client-actions-count')).toHaveCount(0);
-  const api = await adminApi(page);
+  const api = await adminApi(page, server.url);
 
   // Free days far ahead, without time slots.
   const open = (await (await page.request.get(`${base}/api/availability`)).json()) as PublicAvailability;
@@ -138,7 +115,7 @@ test('each client action mails her naming the booking while her dashboard badge 
   // A page of its own: the manage page reads its token from the fragment once, and a new fragment is no new load.
   clientPage = await client.newPage();
   await clientPage.goto(moved.link);
-  await clientPage.getByLabel('Ask to move it to another date').fill(target);
+  await clientPage.locator('#manage-move-date').fill(target);
   await clientPage.getByRole('button', { name: 'Ask to move' }).click();
   await expect(clientPage.getByRole('status')).toHaveText('Your request to move the date has been sent.');
   const moveMail = await mailToHer(page.request, `${moveName} asked to move their booking`);

@@ -93,12 +93,12 @@ test('the admin edits price, comp card photo and measurements on a phone; a visi
   await expect(page.getByRole('combobox', { name: 'Section' })).toHaveValue('comp-card');
   const list = page.getByRole('list', { name: 'Photos and videos in this section, in order' });
   const before = await list.getByRole('listitem').count();
-  const upload = page.getByRole('form', { name: 'Add a photo or video' });
+  const upload = page.getByRole('form', { name: 'Add photos and videos' });
   await upload
-    .getByLabel('File', { exact: true })
+    .getByLabel('Files', { exact: true })
     .setInputFiles({ name: 'phoenix.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps() });
   await upload.getByRole('textbox', { name: 'Alt text (describes the photo)' }).fill(ALT);
-  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  await upload.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
   // The server writes 18 copies (AVIF, WebP and JPEG at six widths) before it answers: seconds on a quiet machine,
   // tens of seconds on two cores shared with other test runs.
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded' })).toContainText('and saved', {
@@ -110,7 +110,7 @@ test('the admin edits price, comp card photo and measurements on a phone; a visi
   await handle.focus();
   await page.keyboard.press('Home');
   await expect(page.getByRole('button', { name: `Reorder ${ALT}, position 1 of ${before + 1}` })).toBeFocused();
-  await page.getByRole('button', { name: 'Save section', exact: true }).click();
+  await page.getByRole('button', { name: 'Save portfolio', exact: true }).click();
   await expect(page.getByText('Saved. Visitors see it on their next page load.')).toBeVisible();
 
   // Her measurements.

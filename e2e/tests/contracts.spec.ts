@@ -4,19 +4,14 @@
 // document hash and the audit trail; the link cannot sign twice nor sign another contract; an expired link says so;
 // and editing the signed contract is refused (409) while the dialog offers a new version.
 import { randomBytes } from 'node:crypto';
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect, collectConsoleErrors } from '../support/test';
 import { signInThroughOutbox } from '../support/sign-in';
 import { openDatabase } from '../support/database';
 import { startServer, type RunningServer } from '../support/server';
+import { adminApi, readOutbox } from '../support/studio-api';
 import { pdfText } from '../support/pdf-text';
 
-interface OutboxMessage {
-  id: number;
-  recipient: string;
-  subject: string;
-  body: string;
-}
 interface ContractRecord {
   id: string;
   status: string;
@@ -37,9 +32,7 @@ test.afterEach(async () => {
   await server.stop();
 });
 
-async function outbox(request: APIRequestContext, base: string): Promise<OutboxMessage[]> {
-  return (await (await request.get(`${base}/api/dev/outbox`)).json()) as OutboxMessage[];
-}
+const outbox = readOutbox;
 
 /** The signing link of the newest signing mail to `email`. */
 async function signingLink(request: APIRequestContext, base: string, email: string): Promise<string> {
@@ -49,18 +42,6 @@ async function signingLink(request: APIRequestContext, base: string, email: stri
   const link = /https?:\/\/\S+\/contracts\/sign\/[A-Za-z0-9_-]{43}/.exec(mail?.body ?? '')?.[0];
   expect(link, 'a signing link in the outbox').toBeTruthy();
   return link!;
-}
-
-/** The admin's API with her session and a CSRF pair, as her dashboard would send it. */
-async function adminApi(page: Page, base: string) {
-  const session = (await page.context().cookies()).find((c) => c.name === 'studio_session')?.value;
-  expect(session).toBeTruthy();
-  const csrf = randomBytes(32).toString('hex');
-  const api = await playwrightRequest.newContext({
-    baseURL: base,
-    extraHTTPHeaders: { Cookie: `studio_session=${session}; studio_csrf=${csrf}`, 'X-CSRF-Token': csrf, Origin: base },
-  });
-  return api;
 }
 
 async function book(request: APIRequestContext, base: string, name: string, email: string): Promise<string> {

@@ -4,23 +4,16 @@
 // signs (the signed copy is mailed). Every page, response body, mail (the dev outbox), PDF and .ics this run produced
 // for anyone but her is searched for ADMIN_EMAIL, her private sign-in address: it is in none.
 import { randomBytes } from 'node:crypto';
-import { request as playwrightRequest, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { test, expect, collectConsoleErrors, waitForHydration } from '../support/test';
 import { logo, signInThroughOutbox } from '../support/sign-in';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server';
+import { adminApi, readOutbox, type OutboxMessage } from '../support/studio-api';
 import { pdfText } from '../support/pdf-text';
 
 const NEW_NAME = 'Nova Reyes';
 const TAGLINE = 'Editorial and UGC model in Tucson';
 const PUBLIC_EMAIL = 'bookings@novareyes.example';
-
-interface OutboxMessage {
-  id: number;
-  channel: string;
-  recipient: string;
-  subject: string;
-  body: string;
-}
 
 // A server of its own: the rename changes what every other spec reads of the shared one.
 let server: RunningServer;
@@ -48,24 +41,7 @@ function keepResponses(page: Page, label: string) {
   return () => Promise.all(pending);
 }
 
-async function outbox(request: APIRequestContext): Promise<OutboxMessage[]> {
-  return (await (await request.get(`${server.url}/api/dev/outbox`)).json()) as OutboxMessage[];
-}
-
-/** The admin's API with her session and a CSRF pair, as her dashboard sends it. */
-async function adminApi(page: Page) {
-  const session = (await page.context().cookies()).find((c) => c.name === 'studio_session')?.value;
-  expect(session).toBeTruthy();
-  const csrf = randomBytes(32).toString('hex');
-  return playwrightRequest.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: {
-      Cookie: `studio_session=${session}; studio_csrf=${csrf}`,
-      'X-CSRF-Token': csrf,
-      Origin: server.url,
-    },
-  });
-}
+const outbox = (request: APIRequestContext): Promise<OutboxMessage[]> => readOutbox(request, server.url);
 
 test('she renames herself; the logo, the home heading and tagline follow, and ADMIN_EMAIL reaches no client', async ({
   browser,
@@ -115,7 +91,7 @@ test('she renames herself; the logo, the home heading and tagline follow, and AD
   }
 
   // A client books; she confirms it, and the client's mail carries the invite.
-  const api = await adminApi(page);
+  const api = await adminApi(page, server.url);
   const clientEmail = `jane-${Date.now()}@example.com`;
   const services = (await (await api.get('/api/services')).json()) as Array<{
     id: string;

@@ -67,7 +67,7 @@ test('a client books, moves and cancels through her manage link while the admin 
 
   await client.goto(link);
   await expect(client.getByRole('heading', { level: 1, name: 'Your booking request' })).toBeVisible();
-  await expect(client.getByTestId('manage-status')).toHaveText('New');
+  await expect(client.getByTestId('manage-status')).toHaveText('Waiting for her reply');
 
   // The admin confirms it: its day is held.
   const held = async () =>
@@ -81,7 +81,7 @@ test('a client books, moves and cancels through her manage link while the admin 
   await expect(client.getByTestId('manage-status')).toHaveText('Confirmed');
 
   // She asks to move it to a free date; the admin's card shows the request live.
-  await client.getByLabel('Ask to move it to another date').fill(target);
+  await client.locator('#manage-move-date').fill(target);
   await client.getByRole('button', { name: 'Ask to move' }).click();
   await expect(client.getByRole('status')).toHaveText('Your request to move the date has been sent.');
   await expect(card.getByTestId('reschedule-request')).toContainText('The client asks to move this request to');

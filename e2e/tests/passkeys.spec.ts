@@ -13,14 +13,8 @@ import { promisify } from 'node:util';
 import { request as playwrightRequest, type CDPSession, type Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { ADMIN_EMAIL, REPO_ROOT, startServer, type RunningServer } from '../support/server';
+import { readOutbox, type OutboxMessage } from '../support/studio-api';
 import { greenDot, tripleClickLogo } from '../support/sign-in';
-
-interface OutboxMessage {
-  channel: string;
-  recipient: string;
-  subject: string;
-  body: string;
-}
 
 let server: RunningServer;
 test.beforeEach(async () => {
@@ -48,9 +42,7 @@ async function addDevice(page: Page): Promise<{ cdp: CDPSession; authenticatorId
 
 const mailCount = async (page: Page) => (await outbox(page)).filter((m) => m.channel === 'mail').length;
 
-async function outbox(page: Page): Promise<OutboxMessage[]> {
-  return (await (await page.request.get(`${server.url}/api/dev/outbox`)).json()) as OutboxMessage[];
-}
+const outbox = (page: Page): Promise<OutboxMessage[]> => readOutbox(page.request, server.url);
 
 /** Asks for a link the way she does and opens it; answers nothing, the page shows what the link gave. */
 async function openSignInLink(page: Page) {

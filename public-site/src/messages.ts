@@ -173,6 +173,10 @@ export const messages = {
     reelLink: (n: number, platform: string | null) => (platform ? `Watch reel ${n} on ${platform}` : `Watch reel ${n}`),
     reelPlayer: (n: number, platform: string) => `Reel ${n} on ${platform}`,
     noImages: 'No images in this gallery yet.',
+    noShows: 'No runway shows yet.',
+    noConcepts: 'No print concepts yet.',
+    projectsHeading: 'Projects',
+    projectsIn: (section: string) => `${section} projects`,
   },
 
   // Media (docs/product.md §2)

@@ -456,7 +456,14 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bookings: deps.bookings,
     identity: deps.identity,
   });
-  await app.register(manageBookingRoutes, { options, bookings: deps.bookings, bookable, bus: deps.bus, clientActions });
+  await app.register(manageBookingRoutes, {
+    options,
+    bookings: deps.bookings,
+    bookable,
+    bus: deps.bus,
+    identity: deps.identity,
+    clientActions,
+  });
   await app.register(contractSigningRoutes, {
     options,
     contracts: deps.contracts,

@@ -123,6 +123,7 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'PUT', url: '/api/admin/services/x', payload: {} },
   { method: 'DELETE', url: '/api/admin/services/x' },
   { method: 'PUT', url: '/api/admin/service-order', payload: { ids: [] } },
+  { method: 'PUT', url: '/api/admin/portfolio', payload: {} },
   { method: 'PUT', url: '/api/admin/portfolio/meta', payload: {} },
   { method: 'PUT', url: '/api/admin/portfolio/content', payload: {} },
   { method: 'GET', url: '/api/admin/projects' },

@@ -69,6 +69,7 @@ const TABLE: Row[] = [
     request: () => ({ url: '/api/portfolio/content?t=1' }),
     expect: OPEN,
   },
+  { method: 'GET', route: '/api/projects', request: () => ({ url: '/api/projects' }), expect: OPEN },
   {
     method: 'GET',
     route: '/api/projects/:id',
@@ -456,6 +457,28 @@ const TABLE: Row[] = [
       },
     }),
     expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/portfolio',
+    // A subtitle without its show: the admin reaches the schema's cross-check (400), the others never get that far.
+    request: () => ({
+      method: 'PUT',
+      url: '/api/admin/portfolio',
+      payload: {
+        meta: {
+          RUNWAY_SECTION_MAP: {},
+          RUNWAY_SECTION_SUBTITLES: { gone: 'Left behind' },
+          PRINT_CONCEPTS: [],
+          PRINT_CONCEPT_KEY_MAP: {},
+          PRINT_CONCEPT_DETAILS: {},
+          portfolioCategories: [],
+          ugcReels: [],
+        },
+        content: { runway: {}, print: {}, 'comp-card': [], digitals: [] },
+      },
+    }),
+    expect: ADMIN_ONLY(400),
   },
   {
     method: 'PUT',

@@ -130,6 +130,20 @@ test('a move request mails her the day asked for; opening the list clears the ba
   expect(cleared.json()).toMatchObject({ unseen: 0, recent: [{ kind: 'move-requested' }] });
 });
 
+test('a move of the consultation mails her the day asked for, named as the consultation', async () => {
+  const { booking, token } = await book();
+  const moved = await post('/api/manage-booking/reschedule', { token, part: 'consultation', date: day(16) });
+  expect(moved.statusCode).toBe(200);
+  const [mail] = actionMails();
+  expectNamesTheBooking(mail!, booking);
+  expect(mail!.subject).toMatch(/^Jane Doe asked to move their consultation: /);
+  expect(mail!.body).toContain('Asked to move the consultation to: Monday, December 7, 2026');
+  expect(await badge()).toMatchObject({
+    unseen: 1,
+    recent: [{ kind: 'consultation-move-requested', detail: day(16) }],
+  });
+});
+
 test('a contract opened (the first time only) and signed each mail her and count', async () => {
   const { booking } = await book();
   const draft = await asAdmin({

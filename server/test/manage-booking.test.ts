@@ -5,8 +5,16 @@ import { createHash } from 'node:crypto';
 import { addCalendarDays, type BookingInput, type BookingRequest } from '@studio/shared/domain';
 import type { InjectOptions } from 'fastify';
 import type { Change } from '../src/lib/change-bus';
-import { MANAGE_NOT_FOUND, RESCHEDULE_UNAVAILABLE } from '../src/routes/manage-booking';
-import { atStudio, build, withCsrf, type TestApp } from './helper';
+import { SHOOT_BEFORE_CONSULTATION } from '@studio/shared/lifecycle-messages';
+import {
+  CONSULTATION_AFTER_SHOOT,
+  MANAGE_NOT_FOUND,
+  NO_CONSULTATION_TO_MOVE,
+  NOT_CONFIRMED_YET,
+  RESCHEDULE_UNAVAILABLE,
+} from '../src/routes/manage-booking';
+import { inviteUid } from '../src/services/calendar-invite';
+import { ADMIN_EMAIL, atStudio, build, ugcBookingInput, withCsrf, type TestApp } from './helper';
 
 const TODAY = '2026-11-21';
 // Noon at the studio, so its day is the 21st whatever zone the machine running the tests is in.
@@ -161,5 +169,196 @@ describe('the manage link', () => {
       'idempotency-key': `manage-${++seq}`,
     });
     expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('moving either date (issue 27)', () => {
+  const move = (token: string, body: Record<string, string>) =>
+    post('/api/manage-booking/reschedule', { token, ...body });
+  const actionsOf = () =>
+    t.app.db.prepare('SELECT kind, detail FROM client_actions ORDER BY seq').all() as Array<{
+      kind: string;
+      detail: string;
+    }>;
+
+  test('the consultation moves on its own: the shoot date and its request stay as they were', async () => {
+    const { booking, token } = await book();
+    const res = await move(token, { part: 'consultation', date: day(16) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      consultationDate: day(14),
+      rescheduleConsultationDate: day(16),
+      date: day(21),
+      rescheduleDate: '',
+      status: 'New',
+    });
+    const stored = (await t.repos.bookings.get(booking.id))!;
+    expect(stored.rescheduleConsultationDate).toBe(day(16));
+    expect(stored.rescheduleDate).toBeUndefined();
+    expect(actionsOf()).toEqual([{ kind: 'consultation-move-requested', detail: day(16) }]);
+    expect(changes.at(-1)).toMatchObject({ type: 'updated', booking: { rescheduleConsultationDate: day(16) } });
+  });
+
+  test('the shoot moves as before, named as the shoot, with or without naming the part', async () => {
+    const { booking, token } = await book();
+    expect((await move(token, { part: 'shoot', date: day(23) })).statusCode).toBe(200);
+    expect((await move(token, { date: day(24) })).json()).toMatchObject({
+      rescheduleDate: day(24),
+      rescheduleConsultationDate: '',
+    });
+    expect((await t.repos.bookings.get(booking.id))!.consultationDate).toBe(day(14));
+    expect(actionsOf()).toEqual([
+      { kind: 'move-requested', detail: day(23) },
+      { kind: 'move-requested', detail: day(24) },
+    ]);
+  });
+
+  test('a refused move answers with the field and its reason, and changes nothing', async () => {
+    const { booking, token } = await book();
+    const before = await t.repos.bookings.get(booking.id);
+    const events = changes.length;
+    const refusals: Array<[Record<string, string>, number, Record<string, string[]>]> = [
+      // Inside the minimum notice.
+      [{ part: 'consultation', date: day(1) }, 409, { date: [RESCHEDULE_UNAVAILABLE] }],
+      // The consultation after the shoot (day 21), the shoot before the consultation (day 14).
+      [{ part: 'consultation', date: day(22) }, 409, { date: [CONSULTATION_AFTER_SHOOT] }],
+      [{ part: 'shoot', date: day(13) }, 409, { date: [SHOOT_BEFORE_CONSULTATION] }],
+      // Not a calendar day, or not a date of hers.
+      [{ part: 'consultation', date: '2026-02-30' }, 400, { date: ['Must be a real calendar date'] }],
+      [{ part: 'deposit', date: day(16) }, 400, { part: [expect.any(String)] as unknown as string[] }],
+    ];
+    for (const [body, status, fieldErrors] of refusals) {
+      const res = await move(token, body);
+      expect({ body, status: res.statusCode, fieldErrors: res.json().fieldErrors }).toEqual({
+        body,
+        status,
+        fieldErrors,
+      });
+    }
+    expect(await t.repos.bookings.get(booking.id)).toEqual(before);
+    expect(actionsOf()).toEqual([]);
+    expect(changes).toHaveLength(events);
+  });
+
+  test("a pending move counts: the consultation may not pass the shoot's new day either", async () => {
+    const { token } = await book();
+    expect((await move(token, { part: 'shoot', date: day(18) })).statusCode).toBe(200);
+    expect((await move(token, { part: 'consultation', date: day(19) })).json().fieldErrors).toEqual({
+      date: [CONSULTATION_AFTER_SHOOT],
+    });
+    expect((await move(token, { part: 'consultation', date: day(17) })).statusCode).toBe(200);
+  });
+
+  test('a request without a consultation has none to move', async () => {
+    const res = await post('/api/bookings', ugcBookingInput, { 'idempotency-key': `manage-${++seq}` });
+    await t.settled();
+    const mail = (
+      t.app.db
+        .prepare("SELECT body FROM outbox WHERE channel = 'mail' AND recipient = ? ORDER BY id DESC")
+        .get(ugcBookingInput.email) as { body: string }
+    ).body;
+    const token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mail)![1]!;
+    const refused = await move(token, { part: 'consultation', date: day(16) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().fieldErrors).toEqual({ part: [NO_CONSULTATION_TO_MOVE] });
+    expect((await t.repos.bookings.get((res.json() as { id: string }).id))!.rescheduleConsultationDate).toBeUndefined();
+  });
+
+  test("the admin accepting moves both dates as asked; the consultation's slot goes with its old day", async () => {
+    const { booking, token } = await book({ consultationTime: '' });
+    t.app.db.prepare("UPDATE booking_requests SET consultation_time = '10:00-11:00' WHERE id = ?").run(booking.id);
+    await move(token, { part: 'consultation', date: day(16) });
+    await move(token, { part: 'shoot', date: day(23) });
+    const admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
+    const accepted = await t.app.inject(
+      withCsrf({
+        method: 'POST',
+        url: `/api/admin/bookings/${booking.id}/accept-reschedule`,
+        payload: {},
+        cookies: { studio_session: admin },
+      }),
+    );
+    expect(accepted.statusCode).toBe(200);
+    const stored = (await t.repos.bookings.get(booking.id))!;
+    expect(stored).toMatchObject({ consultationDate: day(16), consultationTime: '', date: day(23) });
+    expect(stored.rescheduleDate).toBeUndefined();
+    expect(stored.rescheduleConsultationDate).toBeUndefined();
+  });
+});
+
+describe('Add to calendar (issue 27)', () => {
+  const PUBLIC_EMAIL = 'bookings@avamonroe.example';
+  const calendar = (token: string, headers: Record<string, string> = {}) =>
+    post('/api/manage-booking/calendar', { token }, headers);
+  /** The file's lines, folded lines joined again (RFC 5545 folds at 75 octets). */
+  const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+
+  async function setPublicEmail() {
+    const admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
+    const site = (await t.app.inject({ url: '/api/site' })).json().details;
+    const saved = await t.app.inject(
+      withCsrf({
+        method: 'PUT',
+        url: '/api/admin/site',
+        payload: { ...site, email: PUBLIC_EMAIL },
+        cookies: { studio_session: admin },
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    // The identity hears of the save once the answer has gone.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  test("only once confirmed: her booking's events, organised by her public e-mail, never ADMIN_EMAIL", async () => {
+    await setPublicEmail();
+    const { booking, token } = await book();
+    const early = await calendar(token);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ message: NOT_CONFIRMED_YET });
+
+    await t.repos.bookings.updateStatus(booking.id, 'Confirmed', NOW.toISOString());
+    const res = await calendar(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const reference = booking.id.replace(/-/g, '').slice(0, 8).toUpperCase();
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="booking-${reference}.ics"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const ics = lines(res.body);
+    expect(ics).toContain('METHOD:PUBLISH');
+    const origin = t.options.publicOrigin;
+    expect(ics).toContain(`UID:${inviteUid(booking.id, 'shoot', origin)}`);
+    expect(ics).toContain(`UID:${inviteUid(booking.id, 'consultation', origin)}`);
+    expect(ics).toContain('DTSTART;VALUE=DATE:20261212');
+    expect(ics).toContain('DTSTART;VALUE=DATE:20261205');
+    const organizers = ics.filter((l) => l.startsWith('ORGANIZER'));
+    expect(organizers).toHaveLength(2);
+    for (const o of organizers) expect(o).toContain(`mailto:${PUBLIC_EMAIL}`);
+    expect(res.body).not.toContain(ADMIN_EMAIL);
+
+    // Cancelled: nothing for a calendar to hold.
+    await post('/api/manage-booking/cancel', { token });
+    expect((await calendar(token)).statusCode).toBe(409);
+  });
+
+  test('only with her own valid link: a wrong or malformed token, or none, gets no file', async () => {
+    const { booking, token } = await book();
+    const other = await book({ date: day(22), name: 'Other Client' });
+    await t.repos.bookings.updateStatus(booking.id, 'Confirmed', NOW.toISOString());
+    const wrong = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expect((await calendar(wrong)).statusCode).toBe(404);
+    expect((await calendar('short')).statusCode).toBe(400);
+    expect((await post('/api/manage-booking/calendar', {})).statusCode).toBe(400);
+    // Another client's link opens only her own request, which is not confirmed: nothing of Jane's.
+    const theirs = await calendar(other.token);
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.body).not.toContain('Jane');
+    // Without the page's CSRF token pair the request is refused before any lookup.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/manage-booking/calendar',
+      payload: { token },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(forged.statusCode).toBe(403);
   });
 });

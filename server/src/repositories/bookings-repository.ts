@@ -11,6 +11,7 @@ import type {
   BookingStatus,
   BookingSummary,
   IsoDate,
+  MovablePart,
 } from '@studio/shared/domain';
 import type { Db } from '../db/database';
 import type { GroupCommit } from '../lib/group-commit';
@@ -49,11 +50,12 @@ interface BookingRow {
   created_at: string;
   updated_at: string;
   reschedule_date: string;
+  reschedule_consultation_date: string;
 }
 
 const COLUMNS = `id, name, email, phone, service_id, service, service_price, service_tier, service_tier_id,
   payment_schedule, date, end_date, time, consultation_date, consultation_time, consultation_location, location,
-  description, sms_opt_in, status, created_at, updated_at, reschedule_date`;
+  description, sms_opt_in, status, created_at, updated_at, reschedule_date, reschedule_consultation_date`;
 
 /**
  * Where a page ends in the list's order (created_at, then rowid, both descending): the next page starts after it.
@@ -103,6 +105,7 @@ function toBooking(r: BookingRow): BookingRequest {
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     ...(r.reschedule_date ? { rescheduleDate: r.reschedule_date } : {}),
+    ...(r.reschedule_consultation_date ? { rescheduleConsultationDate: r.reschedule_consultation_date } : {}),
   };
 }
 
@@ -179,15 +182,28 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
     `UPDATE booking_requests SET reschedule_date = ?, reschedule_requested_at = ?, updated_at = ?
      WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
   );
+  const rescheduleConsultation = db.prepare(
+    `UPDATE booking_requests SET reschedule_consultation_date = ?, reschedule_requested_at = ?, updated_at = ?
+     WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
+  );
   const releaseReminder = db.prepare('UPDATE booking_requests SET reminder_sent_at = NULL WHERE id = ?');
   const bumpInvite = db.prepare(
     'UPDATE booking_requests SET invite_sequence = invite_sequence + 1 WHERE id = ? RETURNING invite_sequence',
   );
   const inviteSequence = db.prepare('SELECT invite_sequence FROM booking_requests WHERE id = ?');
+  // Every SET reads the row as it was, so each CASE sees its own request before the requests are cleared.
   const moveDate = db.prepare(
-    `UPDATE booking_requests SET date = reschedule_date, end_date = '', time = reschedule_time, reschedule_date = '',
-       reschedule_time = '', reschedule_requested_at = NULL, reminder_sent_at = NULL, updated_at = ?
-     WHERE id = ? AND reschedule_date != '' AND status NOT IN ('Declined', 'Cancelled')`,
+    `UPDATE booking_requests SET
+       date = CASE WHEN reschedule_date != '' THEN reschedule_date ELSE date END,
+       end_date = CASE WHEN reschedule_date != '' THEN '' ELSE end_date END,
+       time = CASE WHEN reschedule_date != '' THEN reschedule_time ELSE time END,
+       consultation_date = CASE WHEN reschedule_consultation_date != '' THEN reschedule_consultation_date
+         ELSE consultation_date END,
+       consultation_time = CASE WHEN reschedule_consultation_date != '' THEN '' ELSE consultation_time END,
+       reschedule_date = '', reschedule_time = '', reschedule_consultation_date = '', reschedule_requested_at = NULL,
+       reminder_sent_at = NULL, updated_at = ?
+     WHERE id = ? AND (reschedule_date != '' OR reschedule_consultation_date != '')
+       AND status NOT IN ('Declined', 'Cancelled')`,
   );
 
   // Far enough in the future to stand for "no upper end" in a string comparison of ISO dates.
@@ -270,8 +286,8 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
     async cancelByClient(id, at) {
       return cancel.run(at, id).changes > 0;
     },
-    async requestReschedule(id: string, date: IsoDate, at: string) {
-      return reschedule.run(date, at, at, id).changes > 0;
+    async requestReschedule(id: string, date: IsoDate, at: string, part: MovablePart = 'shoot') {
+      return (part === 'consultation' ? rescheduleConsultation : reschedule).run(date, at, at, id).changes > 0;
     },
     async count() {
       return (count.get() as { n: number }).n;

@@ -95,6 +95,9 @@ export function createContentRepository(db: Db) {
       service.rules ? JSON.stringify(service.rules) : null,
     );
   const writeDocument = (id: string, data: unknown, at: string) => putDocument.run(id, JSON.stringify(data), at);
+  const writeDocuments = db.transaction((documents: ReadonlyArray<{ id: string; data: unknown }>, at: string) => {
+    for (const d of documents) writeDocument(d.id, d.data, at);
+  });
   const writeProject = db.transaction((project: Project, gallery: Gallery) => {
     putProject.run(project.id, project.title, project.description, project.category);
     putGallery.run(project.id, JSON.stringify(gallery.images), JSON.stringify(gallery.videos));
@@ -160,6 +163,9 @@ export function createContentRepository(db: Db) {
     async getGallery(id) {
       const row = getGallery.get(id) as { images: string; videos: string } | undefined;
       return row ? { images: JSON.parse(row.images) as string[], videos: JSON.parse(row.videos) as string[] } : null;
+    },
+    async putDocuments(documents, at) {
+      writeDocuments(documents, at);
     },
     async putDocument(id, data, at) {
       writeDocument(id, data, at);

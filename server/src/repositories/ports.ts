@@ -29,6 +29,7 @@ import type {
   Gallery,
   IsoDate,
   MediaItem,
+  MovablePart,
   Passkey,
   PortfolioContent,
   PortfolioMeta,
@@ -141,13 +142,15 @@ export interface BookingsStore {
   /** Atomic: Cancelled (updatedAt `at`) unless it is Declined or Cancelled already; false then (or no such id). */
   cancelByClient(id: string, at: string): Promise<boolean>;
   /**
-   * Atomic: records the date the client asks to move to (rescheduleDate, updatedAt and the time she asked: `at`)
-   * unless the request is Declined or Cancelled; false then (or no such id).
+   * Atomic: records the date the client asks to move the shoot (rescheduleDate) or the consultation
+   * (rescheduleConsultationDate) to, updatedAt and the time she asked (`at`), unless the request is Declined or
+   * Cancelled; false then (or no such id).
    */
-  requestReschedule(id: string, date: IsoDate, at: string): Promise<boolean>;
+  requestReschedule(id: string, date: IsoDate, at: string, part?: MovablePart): Promise<boolean>;
   /**
-   * Atomic: the requested day becomes the single shoot day (date = rescheduleDate, endDate '', time = the requested
-   * time, the request and the reminder mark cleared, updatedAt `at`), only while a reschedule is requested and the
+   * Atomic: each requested day takes its place: the shoot's becomes the single shoot day (date = rescheduleDate,
+   * endDate '', time = the requested time), the consultation's the consultation day (its time cleared: a slot belongs
+   * to its day); the requests and the reminder mark cleared, updatedAt `at`. Only while a move is requested and the
    * request is neither Declined nor Cancelled; null otherwise. Answers the row as stored.
    */
   acceptReschedule(id: string, at: string): Promise<BookingRequest | null>;
@@ -215,6 +218,8 @@ export interface ContentStore {
   getPortfolioContent(): Promise<{ data: PortfolioContent; updatedAt: string } | null>;
   /** Replaces one document whole; `at` (ISO) is its updatedAt. */
   putDocument(id: DocumentId, data: unknown, at: string): Promise<void>;
+  /** Atomic: every document of the list written, or none (her portfolio's words and media, issue 27). */
+  putDocuments(documents: ReadonlyArray<{ id: DocumentId; data: unknown }>, at: string): Promise<void>;
   /** Every project with its gallery (empty lists when it has none), ordered by id. */
   listProjects(): Promise<ProjectWithGallery[]>;
   getProject(id: string): Promise<Project | null>;

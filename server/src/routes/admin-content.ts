@@ -12,8 +12,10 @@ import {
   idParamsSchema,
   portfolioContentInputSchema,
   portfolioContentSchema,
+  portfolioInputSchema,
   portfolioMetaInputSchema,
   portfolioMetaSchema,
+  portfolioSchema,
   projectInputSchema,
   projectWithGallerySchema,
   serviceInputSchema,
@@ -120,6 +122,24 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
     { schema: { body: portfolioContentInputSchema, response: written(portfolioContentSchema) } },
     async (request) => {
       await content.putDocument(PORTFOLIO_CONTENT_ID, request.body, now());
+      return request.body;
+    },
+  );
+
+  // Her one Save (issue 27): the words and the media in one write, so a show she adds and the photos she put in it
+  // appear together, and a concept she removes takes its photos with it.
+  app.put(
+    '/portfolio',
+    { schema: { body: portfolioInputSchema, response: written(portfolioSchema) } },
+    async (request) => {
+      const { meta, content: media } = request.body;
+      await content.putDocuments(
+        [
+          { id: PORTFOLIO_META_ID, data: meta },
+          { id: PORTFOLIO_CONTENT_ID, data: media },
+        ],
+        now(),
+      );
       return request.body;
     },
   );

@@ -1,26 +1,30 @@
-// The client's own request through her private manage link (issue 18): she reads its status, cancels it, or asks to
-// move it to another available date. No account: the link's random token is the key, kept in the database only as its
-// SHA-256, and sent in the request body (the page reads it from the link's fragment), so no URL a log or a proxy keeps
-// ever holds it. A token that matches nothing is a 404, whatever it looks like. Each change reaches the admin's
-// dashboards live as an 'updated' booking event.
+// The client's own request through her private manage link (issue 18): she reads its status, cancels it, asks to
+// move the shoot or the consultation to another available date (issue 27), or, once it is confirmed, downloads it as a
+// calendar file. No account: the link's random token is the key, kept in the database only as its SHA-256, and sent
+// in the request body (the page reads it from the link's fragment), so no URL a log or a proxy keeps ever holds it. A
+// token that matches nothing is a 404, whatever it looks like. Each change reaches the admin's dashboards live as an
+// 'updated' booking event, and her mail or digest as a client action.
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   isDateAvailable,
-  isIsoDate,
   type BookingRequest,
   type ManageView,
+  type MovablePart,
   type PublicAvailability,
 } from '@studio/shared/domain';
 import { bookingReference, CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { earliestBookableDate } from '@studio/shared/domain';
-import { apiErrorSchema, bookingStatus, z } from '@studio/shared/schemas';
+import { SHOOT_BEFORE_CONSULTATION } from '@studio/shared/lifecycle-messages';
+import { apiErrorSchema, bookingStatus, manageMoveSchema, manageRequestSchema, z } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import { HttpError } from '../plugins/errors';
 import type { BookingsStore } from '../repositories/ports';
+import { calendarInvite } from '../services/calendar-invite';
 import type { ClientActions } from '../services/client-actions';
+import { organizerAddressOf, type SiteIdentityReader } from '../services/site-identity';
 import { refusals } from './refusals';
 
 export const hashManageToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -28,11 +32,9 @@ export const hashManageToken = (token: string) => createHash('sha256').update(to
 export const MANAGE_NOT_FOUND = 'This link does not lead to a booking request. Please use the link from your e-mail.';
 export const MANAGE_CLOSED = 'This request is closed and can no longer be changed.';
 export const RESCHEDULE_UNAVAILABLE = 'That date is not available. Please choose another one.';
-
-// 32 random bytes in base64url: 43 characters.
-const token = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
-const manageRequestSchema = z.strictObject({ token });
-const manageRescheduleSchema = z.strictObject({ token, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export const NO_CONSULTATION_TO_MOVE = 'This request has no consultation to move.';
+export const CONSULTATION_AFTER_SHOOT = 'The consultation cannot be after the shoot. Please choose an earlier date.';
+export const NOT_CONFIRMED_YET = 'Your booking can be added to a calendar once it is confirmed.';
 const manageViewSchema = z.strictObject({
   reference: z.string(),
   name: z.string(),
@@ -45,6 +47,7 @@ const manageViewSchema = z.strictObject({
   consultationDate: z.string(),
   consultationTime: z.string(),
   rescheduleDate: z.string(),
+  rescheduleConsultationDate: z.string(),
   createdAt: z.string(),
   open: z.boolean(),
 }) satisfies z.ZodType<ManageView>;
@@ -62,6 +65,7 @@ export function manageViewOf(b: BookingRequest): ManageView {
     consultationDate: b.consultationDate,
     consultationTime: b.consultationTime,
     rescheduleDate: b.rescheduleDate ?? '',
+    rescheduleConsultationDate: b.rescheduleConsultationDate ?? '',
     createdAt: b.createdAt,
     open: !CLOSED_STATUSES.includes(b.status),
   };
@@ -72,8 +76,34 @@ export interface ManageBookingRoutesOptions {
   bookings: BookingsStore;
   bookable: () => Promise<PublicAvailability>;
   bus: ChangeBus;
+  /** Her name and public e-mail: the calendar file's organizer (never ADMIN_EMAIL). */
+  identity: SiteIdentityReader;
   /** Tells her what the client did (issue 27). */
   clientActions: Pick<ClientActions, 'bookingCancelled' | 'moveRequested'>;
+}
+
+/**
+ * Why a move to `date` is refused, by field, or null when it may be asked for: the date must be one the booking form
+ * would accept today (past the minimum notice, available), the consultation must exist to be moved, and the shoot
+ * stays on or after its consultation, each compared with the other's date as it will be once a pending move is
+ * accepted.
+ */
+export function moveRefusal(
+  booking: BookingRequest,
+  part: MovablePart,
+  date: string,
+  today: string,
+  availability: PublicAvailability,
+): Record<string, string[]> | null {
+  if (part === 'consultation' && booking.consultationDate === '') return { part: [NO_CONSULTATION_TO_MOVE] };
+  if (date < earliestBookableDate(today, availability) || !isDateAvailable(date, availability)) {
+    return { date: [RESCHEDULE_UNAVAILABLE] };
+  }
+  const shoot = booking.rescheduleDate || booking.date;
+  const consultation = booking.rescheduleConsultationDate || booking.consultationDate;
+  if (part === 'shoot' && consultation !== '' && date < consultation) return { date: [SHOOT_BEFORE_CONSULTATION] };
+  if (part === 'consultation' && shoot !== '' && date > shoot) return { date: [CONSULTATION_AFTER_SHOOT] };
+  return null;
 }
 
 const answers = { 200: manageViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals };
@@ -113,21 +143,54 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
 
   app.post(
     '/api/manage-booking/reschedule',
-    { config: limit, schema: { body: manageRescheduleSchema, response: answers } },
+    { config: limit, schema: { body: manageMoveSchema, response: answers } },
     async (request) => {
       const booking = await find(request.body.token);
       if (CLOSED_STATUSES.includes(booking.status)) throw new HttpError(409, MANAGE_CLOSED);
-      const { date } = request.body;
-      const availability = await deps.bookable();
-      const earliest = earliestBookableDate(calendarDayIn(options.timeZone, options.now()), availability);
-      if (!isIsoDate(date) || date < earliest || !isDateAvailable(date, availability)) {
-        throw new HttpError(409, RESCHEDULE_UNAVAILABLE, { date: [RESCHEDULE_UNAVAILABLE] });
-      }
-      if (!(await bookings.requestReschedule(booking.id, date, options.now().toISOString()))) {
+      const { part, date } = request.body;
+      const today = calendarDayIn(options.timeZone, options.now());
+      const refusal = moveRefusal(booking, part, date, today, await deps.bookable());
+      if (refusal) throw new HttpError(409, Object.values(refusal)[0]![0]!, refusal);
+      if (!(await bookings.requestReschedule(booking.id, date, options.now().toISOString(), part))) {
         throw new HttpError(409, MANAGE_CLOSED);
       }
-      await deps.clientActions.moveRequested(booking, date);
+      await deps.clientActions.moveRequested(booking, date, part);
       return manageViewOf(await announce(booking.id));
+    },
+  );
+
+  // "Add to calendar" (issue 27): the confirmed booking as a calendar file, its events with the UIDs and the SEQUENCE
+  // of the invite her mail carried, so adding it beside that invite keeps one event each. A POST like every manage
+  // call, so the token stays out of URLs; only a confirmed booking has dates her calendar should hold.
+  app.post(
+    '/api/manage-booking/calendar',
+    {
+      config: limit,
+      schema: {
+        body: manageRequestSchema,
+        // The body is the calendar file itself, sent as bytes (not serialised as JSON).
+        response: { 200: z.any(), 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const booking = await find(request.body.token);
+      if (booking.status !== 'Confirmed') throw new HttpError(409, NOT_CONFIRMED_YET);
+      const [sequence, me] = await Promise.all([bookings.inviteSequence(booking.id), deps.identity.current()]);
+      const file = calendarInvite(booking, {
+        method: 'PUBLISH',
+        sequence,
+        timeZone: options.timeZone,
+        modelName: me.name,
+        organizerEmail: organizerAddressOf(me, options.mailFrom),
+        publicOrigin: options.publicOrigin,
+        now: options.now(),
+      });
+      if (!file) throw new HttpError(409, NOT_CONFIRMED_YET);
+      return reply
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="booking-${bookingReference(booking.id)}.ics"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(file.content);
     },
   );
 };

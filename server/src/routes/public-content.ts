@@ -84,6 +84,16 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
     },
   );
 
+  // The portfolio and its sections link to her projects (issue 27: no link led to any project page).
+  app.get(
+    '/api/projects',
+    { schema: { response: { 200: z.array(projectSchema), ...refusals } } },
+    async (_r, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return (await content.listProjects()).map((entry) => entry.project);
+    },
+  );
+
   app.get(
     '/api/projects/:id',
     { schema: { params: idParamsSchema, response: { 200: projectSchema, 404: apiErrorSchema, ...refusals } } },

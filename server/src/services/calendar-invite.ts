@@ -10,7 +10,14 @@ import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import type { MailAttachment } from '../lib/mail-attachment';
 
-export type InviteMethod = 'REQUEST' | 'CANCEL';
+/** REQUEST and CANCEL go out by mail; PUBLISH is the file a client downloads from her manage link (issue 27). */
+export type InviteMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
+
+const CALENDAR_METHODS: Record<InviteMethod, ICalCalendarMethod> = {
+  REQUEST: ICalCalendarMethod.REQUEST,
+  CANCEL: ICalCalendarMethod.CANCEL,
+  PUBLISH: ICalCalendarMethod.PUBLISH,
+};
 
 export interface InviteOptions {
   method: InviteMethod;
@@ -101,7 +108,7 @@ const newCalendar = (method: ICalCalendarMethod, name?: string) =>
 /** The invite as the `.ics` attachment of the client's mail, or null when the request names no date at all. */
 export function calendarInvite(booking: BookingRequest, options: InviteOptions): MailAttachment | null {
   if (partsOf(booking, options.modelName).length === 0) return null;
-  const calendar = newCalendar(options.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
+  const calendar = newCalendar(CALENDAR_METHODS[options.method]);
   addEvents(calendar, booking, options);
   return {
     filename: 'invite.ics',

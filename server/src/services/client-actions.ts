@@ -6,7 +6,7 @@
 // happens here, except the contact message, whose mail is the message itself (nothing else keeps its words for her
 // reply): when that mail cannot leave, the visitor is told so.
 import type { FastifyBaseLogger } from 'fastify';
-import type { BookingRequest, ContactMessage, IsoDate } from '@studio/shared/domain';
+import type { BookingRequest, ContactMessage, IsoDate, MovablePart } from '@studio/shared/domain';
 import {
   adminBookingPath,
   clientActionTitle,
@@ -79,6 +79,10 @@ export function createClientActions(deps: ClientActionsDeps) {
       ...line('Date', action.date ? formatLongDate(action.date) : 'not given'),
       ...line('Reference', action.bookingId ? bookingReference(action.bookingId) : ''),
       ...line('Asked to move to', action.kind === 'move-requested' ? formatLongDate(action.detail) : ''),
+      ...line(
+        'Asked to move the consultation to',
+        action.kind === 'consultation-move-requested' ? formatLongDate(action.detail) : '',
+      ),
       ...line('Contract', action.kind.startsWith('contract-') ? `version ${action.detail}` : ''),
       '',
       `Open the booking: ${link(action)}`,
@@ -154,9 +158,11 @@ export function createClientActions(deps: ClientActionsDeps) {
     /** The client cancelled from her manage link (`booking` as it was before). */
     bookingCancelled: (booking: BookingRequest) =>
       quietly('cancellation', () => record(bookingFacts(booking, 'cancelled'))),
-    /** The client asked to move her request to `date`. */
-    moveRequested: (booking: BookingRequest, date: IsoDate) =>
-      quietly('move request', () => record(bookingFacts(booking, 'move-requested', date))),
+    /** The client asked to move her request's shoot (the default) or its consultation to `date`. */
+    moveRequested: (booking: BookingRequest, date: IsoDate, part: MovablePart = 'shoot') =>
+      quietly('move request', () =>
+        record(bookingFacts(booking, part === 'consultation' ? 'consultation-move-requested' : 'move-requested', date)),
+      ),
     /** The signing page was opened: told only the first time (sent to viewed), not at every reload. */
     contractViewed: (before: ContractRecord, after: ContractRecord | null) =>
       before.status === 'sent' && after?.status === 'viewed'

@@ -1,6 +1,6 @@
 // The ContentStore contract (server/src/repositories/ports.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
-import { EMPTY_COMP_CARD, EMPTY_SITE_DETAILS, type Service } from '@studio/shared/domain';
+import { EMPTY_COMP_CARD, EMPTY_SITE_DETAILS, PLAIN_SERVICE_RULES, type Service } from '@studio/shared/domain';
 import {
   COMP_CARD_ID,
   PORTFOLIO_CONTENT_ID,
@@ -16,6 +16,9 @@ const service = (id: string, overrides: Partial<Service> = {}): Service => ({
   description: `About ${id}`,
   image: `/images/${id}.jpg`,
   price: '$100',
+  // Services are stored with their rules (her editor always sends them); a row from before rules existed gets them
+  // derived on reading, which server/test/service-rules.test.ts covers.
+  rules: { ...PLAIN_SERVICE_RULES },
   tiers: [
     { id: 'basic', displayName: 'Basic', price: '$100', includes: ['One look', 'Ten photos'] },
     { id: 'full', displayName: 'Full', price: '$300', includes: [] },

@@ -17,6 +17,7 @@ import type {
   MediaItem,
   PasskeyEnrolment,
   PasskeyList,
+  Portfolio,
   PortfolioContent,
   PortfolioMeta,
   Project,
@@ -47,6 +48,8 @@ export interface PortfolioPort {
   getContent(): Promise<PortfolioContent>;
   getProject(id: string): Promise<Project | null>;
   getGallery(id: string): Promise<Gallery | null>;
+  /** Every project, ordered by id: the portfolio and its sections link to each (issue 27). */
+  listProjects(): Promise<Project[]>;
 }
 
 /** Where an upload goes: a portfolio section ('comp-card', 'digitals', 'runway/<id>', 'print/<key>') or 'site'. */
@@ -76,6 +79,8 @@ export interface ContentPort {
   savePortfolioMeta(meta: PortfolioMeta): Promise<PortfolioMeta>;
   /** Replaces the whole portfolio content: each section's media in order, with alt text for every image. */
   savePortfolioContent(content: PortfolioContent): Promise<PortfolioContent>;
+  /** Replaces both at once (issue 27: her one Save): neither is stored unless both pass. */
+  savePortfolio(portfolio: Portfolio): Promise<Portfolio>;
   /** Admin: every project with its gallery. */
   listProjects(): Promise<ProjectWithGallery[]>;
   saveProject(entry: ProjectWithGallery): Promise<ProjectWithGallery>;

@@ -6,6 +6,7 @@ import type { IsoDate } from './types';
 export const CLIENT_ACTION_KINDS = [
   'cancelled',
   'move-requested',
+  'consultation-move-requested',
   'contract-viewed',
   'contract-signed',
   'contact',
@@ -26,7 +27,7 @@ export interface ClientAction {
   service: string;
   /** The booking's date ('' when it has none). */
   date: IsoDate | '';
-  /** The particulars: the date asked to move to, the contract's version, the message a visitor wrote. */
+  /** The particulars: the date asked to move to (the shoot's or the consultation's, by kind), the contract's version, the message a visitor wrote. */
   detail: string;
   /** When the client did it (ISO). */
   at: string;
@@ -48,6 +49,10 @@ export interface ClientActionSettings {
 /** How many actions the dashboard's list shows. */
 export const RECENT_CLIENT_ACTIONS = 20;
 
+/** Whether the action is a move asked for (its detail is the date asked for). */
+export const isMoveRequest = (kind: ClientActionKind) =>
+  kind === 'move-requested' || kind === 'consultation-move-requested';
+
 /** The action in a few words, as the mail's subject and the dashboard's list say it. */
 export function clientActionTitle(action: Pick<ClientAction, 'kind' | 'clientName'>): string {
   const who = action.clientName;
@@ -56,6 +61,8 @@ export function clientActionTitle(action: Pick<ClientAction, 'kind' | 'clientNam
       return `${who} cancelled their booking`;
     case 'move-requested':
       return `${who} asked to move their booking`;
+    case 'consultation-move-requested':
+      return `${who} asked to move their consultation`;
     case 'contract-viewed':
       return `${who} opened their contract`;
     case 'contract-signed':

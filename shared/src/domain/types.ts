@@ -98,7 +98,12 @@ export interface BookingRequest {
    * asked (and from a backend without manage links).
    */
   rescheduleDate?: IsoDate;
+  /** The date she asked to move the consultation to (issue 27); absent when she has not asked. */
+  rescheduleConsultationDate?: IsoDate;
 }
+
+/** The dates a client can ask to move from her manage link (issue 27): the shoot's first day, or the consultation. */
+export type MovablePart = 'shoot' | 'consultation';
 
 /** What the admin asks for when she reads her booking requests: one page, newest first, optionally one status. */
 export interface BookingListQuery {
@@ -245,6 +250,12 @@ export interface PortfolioCategory {
 }
 
 /** The portfolioMeta document 'main' (docs/product.md §3). */
+/** Her portfolio as she saves it (issue 27: one way to save): the words and the media together. */
+export interface Portfolio {
+  meta: PortfolioMeta;
+  content: PortfolioContent;
+}
+
 export interface PortfolioMeta {
   /** Runway section id -> section title. */
   RUNWAY_SECTION_MAP: Record<string, string>;
@@ -441,8 +452,10 @@ export interface ManageView {
   time: string;
   consultationDate: IsoDate | '';
   consultationTime: string;
-  /** The date she asked to move it to; '' when she has not asked. */
+  /** The date she asked to move the shoot to; '' when she has not asked. */
   rescheduleDate: IsoDate | '';
+  /** The date she asked to move the consultation to; '' when she has not asked. */
+  rescheduleConsultationDate: IsoDate | '';
   createdAt: IsoTimestamp;
   /** Whether she can still cancel or move it (not Declined or Cancelled). */
   open: boolean;

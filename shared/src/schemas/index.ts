@@ -206,6 +206,23 @@ export const contactMessageSchema = z.strictObject({
   message: bookingInputSchema.shape.description,
 });
 
+/** A client's manage link's key (issue 18): 32 random bytes in base64url, 43 characters. */
+export const manageToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Must be the key from your link' });
+
+/** A request through her manage link that names only the link's key: read, cancel, the calendar file. */
+export const manageRequestSchema = z.strictObject({ token: manageToken });
+
+/**
+ * A client's move request from her manage link (issue 27): which date (the shoot's first day or the consultation;
+ * the shoot when not named, as the page before the consultation could move sent it) and the calendar day she asks
+ * for. The page checks her choice with this schema before it sends it; the server checks it again.
+ */
+export const manageMoveSchema = z.strictObject({
+  token: manageToken,
+  part: z.enum(['shoot', 'consultation']).default('shoot'),
+  date: isoDate,
+});
+
 /** The longest personal message the admin may add to a status-change mail (issue 18). */
 export const PERSONAL_MESSAGE_MAX = 1000;
 
@@ -542,6 +559,7 @@ export const bookingRequestSchema = z.strictObject({
   createdAt: z.string(),
   updatedAt: z.string(),
   rescheduleDate: z.string().optional(),
+  rescheduleConsultationDate: z.string().optional(),
 }) satisfies z.ZodType<BookingRequest>;
 
 /** One page of the admin's booking list, newest first. */
@@ -831,15 +849,66 @@ export const printConceptDetailsInputSchema = z.strictObject({
   purpose: plain(text(500, TRIM)),
 });
 
-export const portfolioMetaInputSchema = z.strictObject({
-  RUNWAY_SECTION_MAP: z.record(slug, plain(requiredLine(100))),
-  RUNWAY_SECTION_SUBTITLES: z.record(slug, plain(line(200, TRIM))),
-  PRINT_CONCEPTS: z.array(plain(requiredLine(100))).max(30),
-  PRINT_CONCEPT_KEY_MAP: z.record(z.string().max(100), slug),
-  PRINT_CONCEPT_DETAILS: z.record(slug, printConceptDetailsInputSchema),
-  portfolioCategories: z.array(portfolioCategoryInputSchema).max(30),
-  ugcReels: z.array(socialUrl).max(50),
-}) satisfies z.ZodType<PortfolioMeta, unknown>;
+export const RUNWAY_SHOW_LIMIT = 30;
+export const PRINT_CONCEPT_LIMIT = 30;
+export const CONCEPT_NAME_TAKEN = 'Another print concept already has this name';
+export const CONCEPT_KEY_TAKEN = 'Another print concept already uses this address name';
+export const CONCEPT_KEY_MISSING = 'Each print concept needs an address name';
+export const SUBTITLE_WITHOUT_SHOW = 'A subtitle belongs to a runway show that is not in the list';
+export const SHOW_ID_NUMERIC = 'Use at least one letter: an address name of digits only loses its place in the order';
+const TOO_MANY_SHOWS = `At most ${RUNWAY_SHOW_LIMIT} runway shows`;
+
+/**
+ * The portfolio's words, whose parts must agree (issue 27: she adds and removes runway shows and print concepts):
+ * each concept's name once, each with its own address name (the key of /portfolio/print/<key>), and no subtitle
+ * left behind by a removed show. A runway show's place is its key's place in the map, which JSON keeps, except
+ * for keys of digits only, which every JavaScript object puts first: those are refused. These checks run once each
+ * field is valid on its own (zod's order), so a form shows them after the fields' own messages.
+ */
+export const portfolioMetaInputSchema = z
+  .strictObject({
+    RUNWAY_SECTION_MAP: z
+      .record(slug, plain(requiredLine(100)))
+      .refine((map) => Object.keys(map).length <= RUNWAY_SHOW_LIMIT, { message: TOO_MANY_SHOWS }),
+    RUNWAY_SECTION_SUBTITLES: z.record(slug, plain(line(200, TRIM))),
+    PRINT_CONCEPTS: z.array(plain(requiredLine(100))).max(PRINT_CONCEPT_LIMIT),
+    PRINT_CONCEPT_KEY_MAP: z.record(z.string().max(100), slug),
+    PRINT_CONCEPT_DETAILS: z.record(slug, printConceptDetailsInputSchema),
+    portfolioCategories: z.array(portfolioCategoryInputSchema).max(30),
+    ugcReels: z.array(socialUrl).max(50),
+  })
+  .superRefine((meta, ctx) => {
+    const names = new Set<string>();
+    const keys = new Set<string>();
+    meta.PRINT_CONCEPTS.forEach((name, i) => {
+      if (names.has(name)) ctx.addIssue({ code: 'custom', message: CONCEPT_NAME_TAKEN, path: ['PRINT_CONCEPTS', i] });
+      names.add(name);
+      const key = meta.PRINT_CONCEPT_KEY_MAP[name];
+      if (key === undefined) {
+        ctx.addIssue({ code: 'custom', message: CONCEPT_KEY_MISSING, path: ['PRINT_CONCEPTS', i] });
+      } else if (keys.has(key)) {
+        ctx.addIssue({ code: 'custom', message: CONCEPT_KEY_TAKEN, path: ['PRINT_CONCEPT_KEY_MAP', name] });
+      } else {
+        keys.add(key);
+      }
+    });
+    for (const id of Object.keys(meta.RUNWAY_SECTION_MAP)) {
+      if (/^\d+$/.test(id))
+        ctx.addIssue({ code: 'custom', message: SHOW_ID_NUMERIC, path: ['RUNWAY_SECTION_MAP', id] });
+    }
+    for (const id of Object.keys(meta.RUNWAY_SECTION_SUBTITLES)) {
+      if (!(id in meta.RUNWAY_SECTION_MAP)) {
+        ctx.addIssue({ code: 'custom', message: SUBTITLE_WITHOUT_SHOW, path: ['RUNWAY_SECTION_SUBTITLES', id] });
+      }
+    }
+  }) satisfies z.ZodType<PortfolioMeta, unknown>;
+
+/** Her whole portfolio saved at once (issue 27: one way to save): the words and the media, written together. */
+export const portfolioInputSchema = z.strictObject({
+  meta: portfolioMetaInputSchema,
+  content: portfolioContentInputSchema,
+});
+export const portfolioSchema = z.strictObject({ meta: portfolioMetaSchema, content: portfolioContentSchema });
 
 export const socialLinkSchema = z.strictObject({ label: plain(requiredLine(40)), url: socialUrl });
 

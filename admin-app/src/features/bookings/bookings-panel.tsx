@@ -71,13 +71,22 @@ function whenOf(booking: BookingRequest): string | null {
 /** The client's request to move (her manage link), and the admin's way to accept it after a confirmation. */
 function RescheduleRequest({
   booking,
-  date,
   onError,
 }: {
   booking: BookingRequest;
-  date: string;
   onError: (message: string | null) => void;
 }) {
+  // The shoot's day, the consultation's (issue 27), or both: acceptance moves each as asked.
+  const asked = [
+    booking.rescheduleDate ? `The client asks to move this request to ${day(booking.rescheduleDate)}.` : '',
+    booking.rescheduleConsultationDate
+      ? `The client asks to move the consultation to ${day(booking.rescheduleConsultationDate)}.`
+      : '',
+  ].filter(Boolean);
+  const dates = [booking.rescheduleDate, booking.rescheduleConsultationDate]
+    .filter((d): d is string => Boolean(d))
+    .map(day)
+    .join(' and ');
   const [confirming, setConfirming] = useState(false);
   const accept = useAcceptReschedule();
   const canAccept = useBackend().bookings.acceptReschedule !== undefined;
@@ -91,7 +100,9 @@ function RescheduleRequest({
   };
   return (
     <div className="alert booking-reschedule" role="note" data-testid="reschedule-request">
-      <p>{`The client asks to move this request to ${day(date)}.`}</p>
+      {asked.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
       {canAccept && (
         <button
           type="button"
@@ -105,7 +116,7 @@ function RescheduleRequest({
       )}
       {confirming && (
         <Modal title={m.reschedule.confirmTitle} onClose={() => setConfirming(false)}>
-          <p>{m.reschedule.confirmBody(booking.name, day(date))}</p>
+          <p>{m.reschedule.confirmBody(booking.name, dates)}</p>
           <div className="admin-form-actions">
             <button type="button" className="btn" onClick={() => setConfirming(false)}>
               {messages.cancel}
@@ -154,8 +165,8 @@ export function BookingCard({
             {error}
           </p>
         )}
-        {booking.rescheduleDate && booking.status !== 'Cancelled' && (
-          <RescheduleRequest booking={booking} date={booking.rescheduleDate} onError={setError} />
+        {(booking.rescheduleDate || booking.rescheduleConsultationDate) && booking.status !== 'Cancelled' && (
+          <RescheduleRequest booking={booking} onError={setError} />
         )}
         <div className="booking-card-actions">
           {/* A real button: Enter and Space open it, and aria-expanded tells a screen reader which way it is. */}

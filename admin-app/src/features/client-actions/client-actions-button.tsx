@@ -3,7 +3,12 @@
 import { useEffect, useState } from 'react';
 import { BackendError } from '@studio/shared/backend';
 import { Link } from '@studio/shared/router';
-import { adminBookingPath, clientActionTitle, type ClientAction } from '@studio/shared/domain/client-actions';
+import {
+  adminBookingPath,
+  clientActionTitle,
+  isMoveRequest,
+  type ClientAction,
+} from '@studio/shared/domain/client-actions';
 import { formatInstant, formatLongDate } from '@studio/shared/domain/studio-time';
 import { formatPhone } from '@studio/shared/domain/phone';
 import { clientActionMessages as m } from './messages';
@@ -15,14 +20,13 @@ const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function ActionItem({ action }: { action: ClientAction }) {
   const facts = [action.service, action.date ? formatLongDate(action.date) : ''].filter(Boolean).join(' · ');
-  const particulars =
-    action.kind === 'move-requested'
-      ? m.askedFor(formatLongDate(action.detail))
-      : action.kind === 'contract-viewed' || action.kind === 'contract-signed'
-        ? m.version(action.detail)
-        : action.kind === 'contact'
-          ? action.detail
-          : '';
+  const particulars = isMoveRequest(action.kind)
+    ? m.askedFor(formatLongDate(action.detail))
+    : action.kind === 'contract-viewed' || action.kind === 'contract-signed'
+      ? m.version(action.detail)
+      : action.kind === 'contact'
+        ? action.detail
+        : '';
   return (
     <li className={`client-action${action.seenAt ? '' : ' client-action-unseen'}`} data-kind={action.kind}>
       <p className="client-action-title">{clientActionTitle(action)}</p>
@@ -77,7 +81,10 @@ export function ClientActionsButton() {
         aria-controls="client-actions-list"
         onClick={() => setOpen((o) => !o)}
       >
-        {m.button}
+        <span className="client-actions-full">{m.button}</span>
+        <span className="client-actions-short" aria-hidden="true">
+          {m.buttonShort}
+        </span>
         {unseen > 0 && (
           <span className="client-actions-count" data-testid="client-actions-count">
             <span aria-hidden="true">{unseen}</span>

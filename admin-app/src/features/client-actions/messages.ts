@@ -1,6 +1,8 @@
 // The texts of what clients did (issue 27): the dashboard's badge, its list and the digest setting.
 export const clientActionMessages = {
   button: 'Client activity',
+  /** The button's word on a phone, where the header is one line; its accessible name stays `button`. */
+  buttonShort: 'Activity',
   unseen: (n: number) => (n === 1 ? '1 client action you have not seen' : `${n} client actions you have not seen`),
   heading: 'What clients did',
   empty: 'Nothing yet. Cancellations, move requests, contracts opened or signed and messages show here.',

@@ -155,7 +155,7 @@ test('moves a comp card photo first with the keyboard and saves the order', asyn
   const handle = await screen.findByRole('button', { name: 'Reorder Full length, position 2 of 2' });
   fireEvent.keyDown(handle, { key: 'ArrowUp' });
   expect(screen.getByText('Full length moved to position 1 of 2.')).toBeInTheDocument();
-  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save section' })));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' })));
   await waitFor(async () =>
     expect((await backend.portfolio.getContent())['comp-card'].map((i) => i.name)).toEqual(['Full length', 'Headshot']),
   );
@@ -165,7 +165,7 @@ test('refuses to save a photo without alt text', async () => {
   await area('Portfolio');
   const alt = await screen.findByDisplayValue('Headshot');
   fireEvent.change(alt, { target: { value: '' } });
-  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save section' })));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' })));
   expect(screen.getByText(ALT_TEXT_REQUIRED)).toBeInTheDocument();
   expect(alt).toHaveFocus();
   expect((await backend.portfolio.getContent())['comp-card'][0]?.name).toBe('Headshot');
@@ -179,24 +179,24 @@ const TINY_JPEG =
 
 test('an upload needs alt text before it is sent', async () => {
   await area('Portfolio');
-  const upload = await screen.findByRole('form', { name: 'Add a photo or video' });
+  const upload = await screen.findByRole('form', { name: 'Add photos and videos' });
   // A real JPEG (8 by 8 pixels): the server decodes and re-encodes every upload.
   const file = new File([Buffer.from(TINY_JPEG, 'base64')], 'me.jpg', { type: 'image/jpeg' });
-  fireEvent.change(within(upload).getByLabelText('File'), { target: { files: [file] } });
-  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
+  fireEvent.change(within(upload).getByLabelText('Files'), { target: { files: [file] } });
+  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload 1 file' })));
   expect(within(upload).getByRole('alert')).toHaveTextContent('Alt text is required');
 
   // Markup the saved portfolio would refuse is refused here, with the shared rule's message (issue 26).
   fireEvent.change(within(upload).getByLabelText('Alt text (describes the photo)'), {
     target: { value: '<b>Me</b>' },
   });
-  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
+  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload 1 file' })));
   expect(within(upload).getByRole('alert')).toHaveTextContent(`Alt text: ${NO_MARKUP_MESSAGE}.`);
 
   fireEvent.change(within(upload).getByLabelText('Alt text (describes the photo)'), {
     target: { value: 'Me, smiling' },
   });
-  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload' })));
+  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload 1 file' })));
   // The server processes the image in a child process of its own before it answers.
   await waitFor(
     async () =>
@@ -211,7 +211,9 @@ test('an upload needs alt text before it is sent', async () => {
 
 test('the portfolio fields take as many characters as the shared schemas accept, no more', async () => {
   await area('Portfolio');
-  const upload = await screen.findByRole('form', { name: 'Add a photo or video' });
+  const upload = await screen.findByRole('form', { name: 'Add photos and videos' });
+  const file = new File([Buffer.from(TINY_JPEG, 'base64')], 'me.jpg', { type: 'image/jpeg' });
+  fireEvent.change(within(upload).getByLabelText('Files'), { target: { files: [file] } });
   expect(within(upload).getByLabelText('Alt text (describes the photo)')).toHaveAttribute(
     'maxlength',
     String(longestAccepted(mediaUploadFieldsSchema.shape.alt)),

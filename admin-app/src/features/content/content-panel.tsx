@@ -1,13 +1,11 @@
 // The dashboard's Content tab (issue 16), a lazy chunk of its own: her services, portfolio, comp card and site
 // details and projects, one area at a time behind a small segmented switch, so each form fits a phone.
 import { useState } from 'react';
-import { EMPTY_PORTFOLIO_META } from '@studio/shared/domain';
 import { Loading } from '../../components/loading';
 import { messages } from '../../messages';
 import { usePortfolio, usePortfolioMeta, useSite } from './api/get-content';
 import { CompCardForm } from './comp-card-form';
-import { PortfolioEditor } from './portfolio-editor';
-import { PortfolioMetaForm } from './portfolio-meta-form';
+import { PortfolioWorkspace } from './portfolio-workspace';
 import { ProjectsEditor } from './projects-editor';
 import { ServicesEditor } from './services-editor';
 import { SiteDetailsForm } from './site-details-form';
@@ -28,15 +26,11 @@ function PortfolioArea() {
   const content = usePortfolio();
   const meta = usePortfolioMeta();
   if (content.status === 'loading' || meta.status === 'loading') return <Loading />;
-  // A site without portfolio content yet starts from empty sections; metadata that fails falls back to empty.
+  // One Save stores the words and the media together: words that failed to load must not be saved over as empty.
+  if (meta.status === 'error') return <LoadFailed />;
+  // A site without portfolio content yet starts from empty sections.
   const start = content.status === 'ready' ? content.data : { runway: {}, print: {}, 'comp-card': [], digitals: [] };
-  const metaData = meta.status === 'ready' ? meta.data : EMPTY_PORTFOLIO_META;
-  return (
-    <>
-      <PortfolioEditor meta={metaData} content={start} />
-      {meta.status === 'ready' && <PortfolioMetaForm initial={meta.data} />}
-    </>
-  );
+  return <PortfolioWorkspace initial={{ meta: meta.data, content: start }} />;
 }
 
 function SiteArea({ area }: { area: 'compCard' | 'site' }) {

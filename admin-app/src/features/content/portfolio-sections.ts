@@ -1,6 +1,6 @@
 // The portfolio sections she can fill, and how a section's items are read from and written into the content JSON:
 // 'comp-card' and 'digitals' are lists, 'runway/<id>' and 'print/<key>' are lists inside a map.
-import { PRINT_CONCEPT_KEYS, type MediaItem, type PortfolioContent, type PortfolioMeta } from '@studio/shared/domain';
+import type { MediaItem, PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
 
 export interface SectionChoice {
   key: string;
@@ -11,7 +11,13 @@ export function sectionChoices(meta: PortfolioMeta, content: PortfolioContent): 
   const runway = [...new Set([...Object.keys(meta.RUNWAY_SECTION_MAP), ...Object.keys(content.runway)])];
   const conceptName = (key: string) =>
     Object.entries(meta.PRINT_CONCEPT_KEY_MAP).find(([, k]) => k === key)?.[0] ?? key;
-  const print = [...new Set([...PRINT_CONCEPT_KEYS, ...Object.keys(content.print)])];
+  // Her concepts in her order (issue 27: she adds and removes them), then any media stored under another key.
+  const print = [
+    ...new Set([
+      ...meta.PRINT_CONCEPTS.map((name) => meta.PRINT_CONCEPT_KEY_MAP[name] ?? ''),
+      ...Object.keys(content.print),
+    ]),
+  ].filter(Boolean);
   return [
     { key: 'comp-card', label: 'Comp card' },
     { key: 'digitals', label: 'Digitals' },

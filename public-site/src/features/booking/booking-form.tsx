@@ -18,7 +18,7 @@ import { messages } from '../../messages';
 import { bookingMessages } from './booking-messages';
 import { FieldLabel, SelectField, TextField } from './booking-fields';
 import { needsConsultation } from './booking-values';
-import { DateField } from './date-field';
+import { DateField } from '../../components/date-field/date-field';
 import type { FormFailure } from './submit-failure';
 import { useBookingForm, type BookingFormOptions } from './use-booking-form';
 

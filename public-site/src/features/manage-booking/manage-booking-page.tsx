@@ -1,46 +1,99 @@
-// The client's own request, reached through the private link in her confirmation mail (issue 18): its status and
-// dates, a way to ask to move it and a way to cancel it (after a second, explicit click). The link's token is in the
-// address's fragment, which the browser never sends: the page reads it and posts it in request bodies. Its own lazy
-// chunk, so the home page's first load does not carry it. Server-only: the http backend's /api/manage-booking.
+// The client's own request, reached through the private link in her confirmation mail (issue 18): its status in her
+// words and its dates, a way to ask to move the consultation or the shoot with the booking form's own date field
+// (calendar, Suggest, the studio's today and her availability; issue 27), "Add to calendar" once it is confirmed, and a
+// way to cancel it (after a second, explicit click). The link's token is in the address's fragment, which the browser
+// never sends: the page reads it and posts it in request bodies, so without JavaScript it can only say so. Its own
+// lazy chunk, so the home page's first load does not carry it. Server-only: the http backend's /api/manage-booking.
 import { useEffect, useState, type FormEvent } from 'react';
 import { csrfHeaders } from '@studio/security-kit';
-import { formatLongDate, formatSlot, type ManageView } from '@studio/shared/domain';
+import {
+  earliestBookableDate,
+  formatLongDate,
+  formatSlot,
+  nextAvailableDate,
+  suggestionStart,
+  type IsoDate,
+  type ManageView,
+  type MovablePart,
+} from '@studio/shared/domain';
+import { studioClockOf } from '@studio/shared/domain/studio-time';
+import { manageMoveSchema } from '@studio/shared/schemas';
+import { DateField } from '../../components/date-field/date-field';
+import { usePublicAvailability } from './api/get-public-availability';
+import { MANAGE_STATUS_WORDS, manageMessages as m } from './manage-messages';
 import './manage-booking-page.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; view: ManageView };
 
-async function call(path: string, body: Record<string, string>): Promise<ManageView> {
+/** A refusal as the server gave it: its message, and the message of each field it names. */
+class ManageError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+async function send(path: string, body: Record<string, string>): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(`/api/manage-booking${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...csrfHeaders() },
+      headers: { 'Content-Type': 'application/json', ...csrfHeaders() },
       body: JSON.stringify(body),
     });
   } catch {
-    throw new Error('Network error: the server could not be reached.');
+    throw new ManageError(m.networkError);
   }
-  const payload = (await response.json().catch(() => null)) as (ManageView & { message?: string }) | null;
-  if (!response.ok) throw new Error(payload?.message ?? `Request failed (${response.status})`);
-  return payload!;
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as {
+      message?: string;
+      fieldErrors?: Record<string, string[]>;
+    } | null;
+    throw new ManageError(payload?.message ?? m.failed(response.status), payload?.fieldErrors);
+  }
+  return response;
+}
+
+const call = async (path: string, body: Record<string, string>): Promise<ManageView> =>
+  (await (await send(path, body)).json()) as ManageView;
+
+/** Saves the calendar file the server answered: the browser's own download, named as the server named it. */
+async function download(response: Response): Promise<void> {
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'booking.ics';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 const when = (date: string, time: string) =>
   date ? [formatLongDate(date), time ? formatSlot(time) : ''].filter(Boolean).join(', ') : '';
+
+/** The dates she can ask to move: the consultation when the request has one, and the shoot when it has a date. */
+const movableParts = (view: ManageView): MovablePart[] =>
+  [view.consultationDate ? ('consultation' as const) : null, view.date ? ('shoot' as const) : null].filter(
+    (p): p is MovablePart => p !== null,
+  );
 
 export function ManageBookingPage() {
   const token = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [date, setDate] = useState('');
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
 
   useEffect(() => {
     if (!token) {
-      setLoad({ state: 'error', message: 'This link is incomplete. Please use the link from your e-mail.' });
+      setLoad({ state: 'error', message: m.incomplete });
       return;
     }
     call('', { token }).then(
@@ -49,63 +102,86 @@ export function ManageBookingPage() {
     );
   }, [token]);
 
-  const act = async (path: string, body: Record<string, string>, done: string) => {
+  /** Runs one change; answers the refusal's field errors (none when it went through or failed as a whole). */
+  const act = async (path: string, body: Record<string, string>, done: string): Promise<Record<string, string[]>> => {
     setBusy(true);
     setError('');
     setNotice('');
     try {
       setLoad({ state: 'ready', view: await call(path, { token, ...body }) });
       setNotice(done);
+      return {};
     } catch (e) {
-      setError((e as Error).message);
+      const fieldErrors = e instanceof ManageError ? e.fieldErrors : {};
+      if (Object.keys(fieldErrors).length === 0) setError((e as Error).message);
+      return fieldErrors;
     } finally {
       setBusy(false);
       setConfirming(false);
     }
   };
 
-  const onMove = (event: FormEvent) => {
-    event.preventDefault();
-    if (date) void act('/reschedule', { date }, 'Your request to move the date has been sent.');
+  const addToCalendar = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await download(await send('/calendar', { token }));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
   };
 
+  const view = load.state === 'ready' ? load.view : null;
+  const parts = view ? movableParts(view) : [];
+
   return (
-    <section className="page manage-booking">
-      <h1>Your booking request</h1>
-      {load.state === 'loading' && <p className="muted">Loading your request...</p>}
+    <section className="page manage-booking" aria-labelledby="manage-booking-title">
+      <h1 id="manage-booking-title">{m.title}</h1>
+      <noscript>
+        <p className="alert">{m.noScript}</p>
+      </noscript>
+      {load.state === 'loading' && token !== '' && <p className="muted">{m.loading}</p>}
       {load.state === 'error' && (
         <p role="alert" className="manage-booking-error">
           {load.message}
         </p>
       )}
-      {load.state === 'ready' && (
+      {view && (
         <>
           <dl className="manage-booking-summary">
-            <dt>Reference</dt>
-            <dd>{load.view.reference}</dd>
-            <dt>Status</dt>
-            <dd data-testid="manage-status">{load.view.status}</dd>
-            <dt>Service</dt>
-            <dd>{[load.view.service, load.view.serviceTier].filter(Boolean).join(', ')}</dd>
-            {load.view.consultationDate && (
+            <dt>{m.reference}</dt>
+            <dd>{view.reference}</dd>
+            <dt>{m.status}</dt>
+            <dd data-testid="manage-status" data-status={view.status}>
+              {MANAGE_STATUS_WORDS[view.status]}
+            </dd>
+            <dt>{m.service}</dt>
+            <dd>{[view.service, view.serviceTier].filter(Boolean).join(', ')}</dd>
+            {view.consultationDate && (
               <>
-                <dt>Consultation</dt>
-                <dd>{when(load.view.consultationDate, load.view.consultationTime)}</dd>
-              </>
-            )}
-            {load.view.date && (
-              <>
-                <dt>Date</dt>
-                <dd>
-                  {when(load.view.date, load.view.time)}
-                  {load.view.endDate && ` to ${formatLongDate(load.view.endDate)}`}
+                <dt>{m.consultation}</dt>
+                <dd data-testid="manage-consultation">
+                  {when(view.consultationDate, view.consultationTime)}
+                  {view.rescheduleConsultationDate && (
+                    <span className="manage-booking-asked">
+                      {m.askedToMove(formatLongDate(view.rescheduleConsultationDate))}
+                    </span>
+                  )}
                 </dd>
               </>
             )}
-            {load.view.rescheduleDate && (
+            {view.date && (
               <>
-                <dt>Asked to move to</dt>
-                <dd>{formatLongDate(load.view.rescheduleDate)}</dd>
+                <dt>{m.shoot}</dt>
+                <dd data-testid="manage-shoot">
+                  {when(view.date, view.time)}
+                  {view.endDate && ` to ${formatLongDate(view.endDate)}`}
+                  {view.rescheduleDate && (
+                    <span className="manage-booking-asked">{m.askedToMove(formatLongDate(view.rescheduleDate))}</span>
+                  )}
+                </dd>
               </>
             )}
           </dl>
@@ -119,50 +195,145 @@ export function ManageBookingPage() {
               {error}
             </p>
           )}
-          {load.view.open ? (
+          {view.status === 'Confirmed' && (
+            <section className="card manage-booking-card" aria-labelledby="manage-calendar-title">
+              <h2 id="manage-calendar-title">{m.calendarTitle}</h2>
+              <p className="muted">{m.calendarIntro}</p>
+              <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void addToCalendar()}>
+                {m.addToCalendar}
+              </button>
+            </section>
+          )}
+          {view.open ? (
             <>
-              <form className="manage-booking-move" onSubmit={onMove}>
-                <label htmlFor="manage-move-date">Ask to move it to another date</label>
-                <div className="manage-booking-row">
-                  <input
-                    id="manage-move-date"
-                    type="date"
-                    value={date}
-                    onChange={(e) => setDate(e.target.value)}
-                    required
-                  />
-                  <button type="submit" className="btn btn-primary" disabled={busy || !date}>
-                    Ask to move
-                  </button>
-                </div>
-              </form>
+              {parts.length > 0 && (
+                <MoveForm
+                  // A new answer (a move asked for) starts the form afresh.
+                  key={`${view.rescheduleDate}|${view.rescheduleConsultationDate}`}
+                  view={view}
+                  parts={parts}
+                  busy={busy}
+                  onMove={(part, date) => act('/reschedule', { part, date }, m.moveSent[part])}
+                />
+              )}
               {confirming ? (
-                <div className="manage-booking-confirm" role="group" aria-label="Cancel this request?">
-                  <p>Cancel this request? This cannot be undone.</p>
+                <div className="manage-booking-confirm" role="group" aria-label={m.cancelQuestion}>
+                  <p>{m.cancelQuestion}</p>
                   <button
                     type="button"
                     className="btn btn-danger"
                     disabled={busy}
-                    onClick={() => void act('/cancel', {}, 'Your request has been cancelled.')}
+                    onClick={() => void act('/cancel', {}, m.cancelled)}
                   >
-                    Yes, cancel it
+                    {m.cancelConfirm}
                   </button>
                   <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                    Keep it
+                    {m.keep}
                   </button>
                 </div>
               ) : (
                 <button type="button" className="btn" onClick={() => setConfirming(true)}>
-                  Cancel request
+                  {m.cancel}
                 </button>
               )}
             </>
           ) : (
-            <p className="muted">This request is closed and can no longer be changed.</p>
+            <p className="muted">{m.closed}</p>
           )}
         </>
       )}
     </section>
+  );
+}
+
+function MoveForm(props: {
+  view: ManageView;
+  parts: MovablePart[];
+  busy: boolean;
+  onMove(part: MovablePart, date: IsoDate): Promise<Record<string, string[]>>;
+}) {
+  const { view, parts, busy, onMove } = props;
+  // The shoot by default: the day the booking is about; the consultation is one choice away.
+  const [part, setPart] = useState<MovablePart>(parts.includes('shoot') ? 'shoot' : parts[0]!);
+  const [date, setDate] = useState<IsoDate | ''>('');
+  const [dateError, setDateError] = useState<string | undefined>();
+  const [suggestionMissing, setSuggestionMissing] = useState(false);
+  const availability = usePublicAvailability();
+  const open = availability.status === 'ready' ? availability.data : undefined;
+  // The studio's day, never the visitor's: the one the availability answer names, else the one the page was given.
+  const [pageToday] = useState(() => studioClockOf().today);
+  const today = open?.today || pageToday;
+  const earliest = open ? earliestBookableDate(today, open) : today;
+
+  const choose = (next: MovablePart) => {
+    setPart(next);
+    setDate('');
+    setDateError(undefined);
+    setSuggestionMissing(false);
+  };
+
+  const suggest = async () => {
+    const known = open ?? (await availability.ensure().catch(() => undefined));
+    // The shoot's suggestion starts after its consultation (as it will be once a pending move is accepted).
+    const consultation = view.rescheduleConsultationDate || view.consultationDate;
+    const from = known ? suggestionStart(today, known, part === 'shoot' ? consultation : '') : null;
+    const found = known && from ? nextAvailableDate(from, known) : null;
+    setSuggestionMissing(found === null);
+    if (found) {
+      setDate(found);
+      setDateError(undefined);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The server's own schema first: an empty or impossible date is named at once, without a round trip.
+    const checked = manageMoveSchema.safeParse({ token: 'x'.repeat(43), part, date });
+    if (!checked.success) {
+      setDateError(date === '' ? `${m.newDate[part]} is required` : checked.error.issues[0]?.message);
+      return;
+    }
+    const refused = await onMove(part, date as IsoDate);
+    setDateError(refused.date?.[0] ?? refused.part?.[0]);
+  };
+
+  return (
+    <form className="card manage-booking-card manage-booking-move" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>{m.moveTitle}</h2>
+      <p className="muted">{m.moveIntro}</p>
+      {parts.length > 1 && (
+        <fieldset className="manage-booking-parts">
+          <legend>{m.whichDate}</legend>
+          {parts.map((p) => (
+            <label key={p} className="manage-booking-part">
+              <input type="radio" name="part" value={p} checked={part === p} onChange={() => choose(p)} />
+              {m.partChoice[p]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <DateField
+        id="manage-move-date"
+        name="date"
+        label={m.newDate[part]}
+        required
+        value={date}
+        today={today}
+        earliest={earliest}
+        availability={open}
+        error={dateError}
+        onChange={(value) => {
+          setDate(value);
+          setDateError(undefined);
+          setSuggestionMissing(false);
+        }}
+        onSuggest={() => void suggest()}
+        suggestionMissing={suggestionMissing}
+      />
+      <button type="submit" className="btn btn-primary manage-booking-submit" disabled={busy}>
+        {m.ask}
+      </button>
+    </form>
   );
 }
 

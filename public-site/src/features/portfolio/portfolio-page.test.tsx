@@ -41,6 +41,20 @@ describe('Portfolio', () => {
     expect(within(cards[2]!).getByRole('link', { name: 'Comp Card' })).toHaveAttribute('href', '/portfolio/comp-card');
   });
 
+  it('links every project page from the portfolio (issue 27)', async () => {
+    renderAt('/portfolio', backend);
+    const projects = await screen.findByRole('region', { name: 'Projects' });
+    expect(
+      within(projects)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Empty Project', '/portfolio/empty-project'],
+      ['Monochrome Print Series', '/portfolio/monochrome-print'],
+      ['Sonoran Editorial', '/portfolio/sonoran-editorial'],
+    ]);
+  });
+
   it('counts reels without the empty URLs', () => {
     expect(reelUrls({ ugcReels: ['a', '', '  ', 'b'] })).toEqual(['a', 'b']);
     expect(categoryCount('ugc', { ...seed().portfolioMeta!, ugcReels: ['', 'x'] })).toBe('1 Reels');

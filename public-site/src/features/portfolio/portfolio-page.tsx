@@ -6,6 +6,7 @@ import { messages } from '../../messages';
 import { useSiteName } from '../../api/get-site';
 import { categoryCount, coverOf, usePortfolioData } from './portfolio-data';
 import { NoPortfolioContent, PortfolioLoading } from './portfolio-states';
+import { ProjectLinks } from './project-links';
 import './portfolio.css';
 
 export function PortfolioPage() {
@@ -66,6 +67,7 @@ export function PortfolioPage() {
           })}
         </ul>
       )}
+      <ProjectLinks heading={messages.portfolio.projectsHeading} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Backend } from '@studio/shared/backend';
 import type { StudioServer } from '@studio/shared/test-support/studio-server';
 import { renderAt, visitSite } from '../../test-support/render';
+import { portfolioMeta } from '../../test-support/seed';
 
 let server: StudioServer;
 let backend: Backend;
@@ -62,7 +63,8 @@ describe('Portfolio sections', () => {
     expect(card).toHaveTextContent('WardrobeDesigner pieces and statement layers');
     expect(card).toHaveTextContent('SettingSonoran desert at golden hour');
     expect(card).toHaveTextContent('PurposeMagazine spreads and look-books');
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(7);
+    // The seven concepts, then the heading of the print projects' links.
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(8);
     await user.click(within(card).getByRole('link', { name: 'Editorial' }));
     // The concept page is a lazy chunk: the router moves once it is loaded.
     const grid = await screen.findByRole('list', { name: 'Editorial' });
@@ -85,5 +87,28 @@ describe('Portfolio sections', () => {
     renderAt('/portfolio/comp-card', backend);
     expect(await screen.findByText('No portfolio content available.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
+  });
+
+  it('links a section to its projects, and the link opens the project page (issue 27)', async () => {
+    const user = userEvent.setup();
+    renderAt('/portfolio/print', backend);
+    const links = await screen.findByRole('region', { name: 'Print projects' });
+    expect(
+      within(links)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Monochrome Print Series']);
+    await user.click(within(links).getByRole('link', { name: 'Monochrome Print Series' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monochrome Print Series' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/portfolio\/monochrome-print$/);
+  });
+
+  it('says so when she has no runway shows or no print concepts, without a failure message', async () => {
+    ({ backend } = await visitSite({
+      portfolioMeta: { ...portfolioMeta, RUNWAY_SECTION_MAP: {}, RUNWAY_SECTION_SUBTITLES: {}, PRINT_CONCEPTS: [] },
+    }));
+    renderAt('/portfolio/runway', backend);
+    expect(await screen.findByText('No runway shows yet.')).toBeInTheDocument();
+    expect(screen.queryByText('No portfolio content available.')).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { messages } from '../../messages';
 import { usePortfolioData, type PortfolioSectionId } from './portfolio-data';
 import { BackLink, EmptySection, NoPortfolioContent, PortfolioLoading } from './portfolio-states';
 import { UgcReels } from './ugc-reels';
+import { ProjectLinks } from './project-links';
 import { CompCardStats } from './comp-card-stats';
 import './portfolio.css';
 
@@ -44,6 +45,7 @@ export function PortfolioSectionPage({ section }: { section: PortfolioSectionId 
       ) : (
         <SectionBody section={section} meta={data.meta} content={data.content} />
       )}
+      <ProjectLinks category={section} heading={messages.portfolio.projectsIn(title)} />
     </section>
   );
 }
@@ -84,7 +86,8 @@ function SectionBody({
 
 function RunwayList({ meta, content }: { meta: PortfolioMeta; content: PortfolioContent }) {
   const shows = Object.entries(meta.RUNWAY_SECTION_MAP);
-  if (shows.length === 0) return <NoPortfolioContent />;
+  // She may have removed every show (issue 27): the page says so rather than that the portfolio failed to load.
+  if (shows.length === 0) return <EmptySection text={messages.portfolio.noShows} />;
   return (
     <ul className="feature-list">
       {shows.map(([id, name], i) => {
@@ -146,7 +149,7 @@ function RunwayShow({ id, meta, content }: { id: string; meta: PortfolioMeta; co
 }
 
 function PrintConcepts({ meta, content }: { meta: PortfolioMeta; content: PortfolioContent }) {
-  if (meta.PRINT_CONCEPTS.length === 0) return <NoPortfolioContent />;
+  if (meta.PRINT_CONCEPTS.length === 0) return <EmptySection text={messages.portfolio.noConcepts} />;
   return (
     <ul className="feature-list">
       {meta.PRINT_CONCEPTS.map((name, i) => {

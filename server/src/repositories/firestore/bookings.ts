@@ -46,6 +46,8 @@ interface StoredFields {
   manageTokenHash: string | null;
   reminderSentAt: string | null;
   rescheduleDate: string;
+  /** Absent from a document stored before the consultation could be moved: read as ''. */
+  rescheduleConsultationDate?: string;
   rescheduleTime: string;
   rescheduleRequestedAt: string | null;
   inviteSequence: number;
@@ -53,7 +55,7 @@ interface StoredFields {
   reminderDay: string;
 }
 
-type BookingDoc = Omit<BookingRequest, 'id' | 'rescheduleDate'> & StoredFields;
+type BookingDoc = Omit<BookingRequest, 'id' | 'rescheduleDate' | 'rescheduleConsultationDate'> & StoredFields;
 
 const CLOSED: readonly BookingStatus[] = ['Declined', 'Cancelled'];
 
@@ -88,6 +90,7 @@ function toBooking(id: string, d: BookingDoc): BookingRequest {
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
     ...(d.rescheduleDate ? { rescheduleDate: d.rescheduleDate } : {}),
+    ...(d.rescheduleConsultationDate ? { rescheduleConsultationDate: d.rescheduleConsultationDate } : {}),
   };
 }
 
@@ -333,10 +336,11 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
       return done ?? false;
     },
 
-    async requestReschedule(id, date, at) {
+    async requestReschedule(id, date, at, part = 'shoot') {
       const done = await changeBooking(id, (tx, d, ref) => {
         if (CLOSED.includes(d.status)) return null;
-        tx.update(ref, { rescheduleDate: date, rescheduleRequestedAt: at, updatedAt: at });
+        const field = part === 'consultation' ? 'rescheduleConsultationDate' : 'rescheduleDate';
+        tx.update(ref, { [field]: date, rescheduleRequestedAt: at, updatedAt: at });
         return true;
       });
       return done ?? false;
@@ -344,13 +348,14 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
 
     acceptReschedule(id, at) {
       return changeBooking(id, (tx, d, ref) => {
-        if (d.rescheduleDate === '' || CLOSED.includes(d.status)) return null;
+        const consultation = d.rescheduleConsultationDate ?? '';
+        if ((d.rescheduleDate === '' && consultation === '') || CLOSED.includes(d.status)) return null;
         const moved: BookingDoc = {
           ...d,
-          date: d.rescheduleDate,
-          endDate: '',
-          time: d.rescheduleTime,
+          ...(d.rescheduleDate !== '' ? { date: d.rescheduleDate, endDate: '', time: d.rescheduleTime } : {}),
+          ...(consultation !== '' ? { consultationDate: consultation, consultationTime: '' } : {}),
           rescheduleDate: '',
+          rescheduleConsultationDate: '',
           rescheduleTime: '',
           rescheduleRequestedAt: null,
           reminderSentAt: null,
@@ -432,6 +437,7 @@ function newDoc(b: NewBookingRequest, seq: number, manageTokenHash: string | nul
     manageTokenHash,
     reminderSentAt: null,
     rescheduleDate: '',
+    rescheduleConsultationDate: '',
     rescheduleTime: '',
     rescheduleRequestedAt: null,
     inviteSequence: 0,

@@ -218,6 +218,12 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
       await documents.doc(documentName(id)).set(documentDocOf(data, at));
     },
 
+    async putDocuments(list, at) {
+      const batch = db.batch();
+      for (const d of list) batch.set(documents.doc(documentName(d.id)), documentDocOf(d.data, at));
+      await batch.commit();
+    },
+
     async listProjects(): Promise<ProjectWithGallery[]> {
       const snap = await projects.get();
       return snap.docs

@@ -17,7 +17,14 @@ import { addCalendarDays, weekdayOf } from '../../domain/availability';
 import { PAYMENT_HALF_UPFRONT, PLAIN_SERVICE_RULES } from '../../domain/service-rules';
 import { EMPTY_SITE_CONTENT } from '../../domain/content';
 import type { CompCardStats, PortfolioContent, Service, SiteDetails } from '../../domain/types';
-import { ALT_TEXT_REQUIRED, NO_MARKUP_MESSAGE, PRICE_MESSAGE, SOCIAL_URL_MESSAGE } from '../../schemas';
+import {
+  ALT_TEXT_REQUIRED,
+  CONCEPT_NAME_TAKEN,
+  NO_MARKUP_MESSAGE,
+  PRICE_MESSAGE,
+  SOCIAL_URL_MESSAGE,
+  SUBTITLE_WITHOUT_SHOW,
+} from '../../schemas';
 import { BackendError, type Backend, type Unsubscribe } from '../port';
 import { contractBooking, contractPhotoshoot, type ContractSeed } from './contract-seed';
 
@@ -819,6 +826,53 @@ export function describeBackendContract(harness: ContractHarness): void {
       );
       expect(error.fieldErrors['ugcReels.0']).toEqual([SOCIAL_URL_MESSAGE]);
       expect(await backend.portfolio.getMeta()).toEqual(meta);
+    });
+
+    it('saves her portfolio in one write: a show added with its photos, a concept removed with its own', async () => {
+      await subject.signInAsAdmin();
+      const look = { type: 'image' as const, url: '/media/uploads/d/800.jpg', name: 'Closing look' };
+      const meta = {
+        ...seed.portfolioMeta,
+        // The new show first: her order is the map's order, and it survives the store.
+        RUNWAY_SECTION_MAP: { 'desert-nights': 'Desert Nights', ...seed.portfolioMeta.RUNWAY_SECTION_MAP },
+        RUNWAY_SECTION_SUBTITLES: { 'desert-nights': 'Evening gowns', ...seed.portfolioMeta.RUNWAY_SECTION_SUBTITLES },
+        PRINT_CONCEPTS: [],
+        PRINT_CONCEPT_KEY_MAP: {},
+        PRINT_CONCEPT_DETAILS: {},
+      };
+      const content = {
+        ...seed.portfolioContent,
+        runway: { 'desert-nights': [look], ...seed.portfolioContent.runway },
+        print: {},
+      };
+      expect(await backend.content.savePortfolio({ meta, content })).toEqual({ meta, content });
+      const stored = await backend.portfolio.getMeta();
+      expect(stored).toEqual(meta);
+      expect(Object.keys(stored.RUNWAY_SECTION_MAP)).toEqual(['desert-nights', 'fashion-week']);
+      expect(await backend.portfolio.getContent()).toEqual(content);
+
+      // Refused as a whole, with the field at fault named: neither document changes.
+      const twice = await rejection(
+        backend.content.savePortfolio({
+          meta: {
+            ...meta,
+            RUNWAY_SECTION_SUBTITLES: { ...meta.RUNWAY_SECTION_SUBTITLES, gone: 'Left behind' },
+            PRINT_CONCEPTS: ['Editorial', 'Editorial'],
+            PRINT_CONCEPT_KEY_MAP: { Editorial: 'editorial' },
+            PRINT_CONCEPT_DETAILS: {},
+          },
+          content: { ...content, 'comp-card': [] },
+        }),
+      );
+      expect(twice.code).toBe('validation');
+      expect(twice.fieldErrors['meta.PRINT_CONCEPTS.1']).toEqual([CONCEPT_NAME_TAKEN]);
+      expect(twice.fieldErrors['meta.RUNWAY_SECTION_SUBTITLES.gone']).toEqual([SUBTITLE_WITHOUT_SHOW]);
+      expect(await backend.portfolio.getMeta()).toEqual(meta);
+      expect(await backend.portfolio.getContent()).toEqual(content);
+    });
+
+    it('lists her projects for the links to their pages, to anyone', async () => {
+      expect(await backend.portfolio.listProjects()).toEqual([seed.project]);
     });
 
     it('saves, lists and deletes projects with their galleries', async () => {

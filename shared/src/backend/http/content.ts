@@ -2,6 +2,7 @@
 import type {
   CompCardStats,
   MediaItem,
+  Portfolio,
   PortfolioContent,
   PortfolioMeta,
   ProjectWithGallery,
@@ -25,6 +26,7 @@ export function createHttpContent(request: Requester): ContentPort {
     reorderServices: (ids) => request<Service[]>('PUT', '/api/admin/service-order', { ids }),
     savePortfolioMeta: (meta) => request<PortfolioMeta>('PUT', '/api/admin/portfolio/meta', meta),
     savePortfolioContent: (content) => request<PortfolioContent>('PUT', '/api/admin/portfolio/content', content),
+    savePortfolio: (portfolio) => request<Portfolio>('PUT', '/api/admin/portfolio', portfolio),
     listProjects: () => request<ProjectWithGallery[]>('GET', '/api/admin/projects'),
     saveProject: (entry) => request<ProjectWithGallery>('PUT', `/api/admin/projects/${enc(entry.project.id)}`, entry),
     deleteProject: (id) => request('DELETE', `/api/admin/projects/${enc(id)}`),

@@ -114,6 +114,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
       getContent: () => request<PortfolioContent>('GET', `/api/portfolio/content?t=${Date.now()}`),
       getProject: (id) => orNull(request<Project>('GET', `/api/projects/${enc(id)}`)),
       getGallery: (id) => orNull(request<Gallery>('GET', `/api/galleries/${enc(id)}`)),
+      listProjects: () => request<Project[]>('GET', '/api/projects'),
     },
     content,
     bookings: {

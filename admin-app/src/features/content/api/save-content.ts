@@ -3,6 +3,7 @@
 import { portfolioKey, servicesKey, siteKey, useMutation, type Backend } from '@studio/shared/data';
 import type {
   CompCardStats,
+  Portfolio,
   PortfolioContent,
   PortfolioMeta,
   ProjectWithGallery,
@@ -27,6 +28,7 @@ export const useSavePortfolioContent = write((backend, content: PortfolioContent
   backend.content.savePortfolioContent(content),
 );
 export const useSavePortfolioMeta = write((backend, meta: PortfolioMeta) => backend.content.savePortfolioMeta(meta));
+export const useSavePortfolio = write((backend, portfolio: Portfolio) => backend.content.savePortfolio(portfolio));
 export const useSaveProject = write((backend, entry: ProjectWithGallery) => backend.content.saveProject(entry));
 export const useDeleteProject = write((backend, id: string) => backend.content.deleteProject(id));
 export const useUploadMedia = () =>

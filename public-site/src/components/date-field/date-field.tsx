@@ -3,7 +3,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { isDateAvailable, type IsoDate, type PublicAvailability } from '@studio/shared/domain';
 import { messages } from '../../messages';
-import { useHydrated } from '../../components/use-hydrated';
+import { useHydrated } from '../use-hydrated';
+import './date-field.css';
 
 const DatePicker = lazy(() => import(/* webpackChunkName: "booking-date-picker" */ './date-picker'));
 

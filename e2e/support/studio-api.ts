@@ -1,0 +1,37 @@
+// The site's HTTP API as the specs drive it besides the browser: the development outbox the server keeps instead of
+// sending mail, and the admin's API with her session and a CSRF pair, as her dashboard sends it. One copy, so a spec
+// reads mail and acts as her the way every other spec does.
+import { randomBytes } from 'node:crypto';
+import { request as playwrightRequest, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** A message the server put in its development outbox (GET /api/dev/outbox). */
+export interface OutboxMessage {
+  id: number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/** Every message in the outbox of the server at `base`, newest first. */
+export async function readOutbox(request: APIRequestContext, base: string): Promise<OutboxMessage[]> {
+  return (await (await request.get(`${base}/api/dev/outbox`)).json()) as OutboxMessage[];
+}
+
+/**
+ * A request context for the server at `base` carrying the session `page` signed in with, a fresh double-submit
+ * CSRF pair and the site's Origin: what her dashboard sends. The caller disposes of it.
+ */
+export async function adminApi(page: Page, base: string): Promise<APIRequestContext> {
+  const session = (await page.context().cookies()).find((c) => c.name === 'studio_session')?.value;
+  expect(session, 'the page is signed in').toBeTruthy();
+  const csrf = randomBytes(32).toString('hex');
+  return playwrightRequest.newContext({
+    baseURL: base,
+    extraHTTPHeaders: {
+      Cookie: `studio_session=${session}; studio_csrf=${csrf}`,
+      'X-CSRF-Token': csrf,
+      Origin: base,
+    },
+  });
+}
