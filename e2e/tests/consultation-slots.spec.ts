@@ -3,26 +3,18 @@
 // client books the 10:00 slot through the form, she confirms, the client's invite starts at 10:00 in the studio's zone,
 // and the next client's form offers 14:00 on that day but no longer 10:00. The editor and the form's time field are
 // photographed at 390 and 1280 px, light and dark.
-import { randomBytes } from 'node:crypto';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { addCalendarDays, weekdayOf } from '@studio/shared/domain';
 import { test, expect, collectConsoleErrors } from '../support/test';
 import { signInThroughOutbox } from '../support/sign-in';
 import { studioDay, STUDIO_ZONE } from '../support/studio-day';
 import { openDatabase } from '../support/database';
 import { startServer, type RunningServer } from '../support/server';
+import { adminApi, readOutbox } from '../support/studio-api';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-interface OutboxMessage {
-  id: number;
-  channel: string;
-  recipient: string;
-  subject: string;
-  body: string;
-}
 
 // A server of its own: her weekly hours apply to every consultation on the site, so another spec's bookings would
 // have to pick a time.
@@ -34,9 +26,6 @@ test.afterEach(async () => {
   await server.stop();
 });
 
-const outbox = async (request: APIRequestContext): Promise<OutboxMessage[]> =>
-  (await (await request.get(`${server.url}/api/dev/outbox`)).json()) as OutboxMessage[];
-
 function storedBooking(name: string): Record<string, unknown> | undefined {
   const db = openDatabase(server.dataDir, { readonly: true });
   try {
@@ -44,21 +33,6 @@ function storedBooking(name: string): Record<string, unknown> | undefined {
   } finally {
     db.close();
   }
-}
-
-/** The admin's API with her session and a CSRF pair, as her dashboard would send it. */
-async function adminApi(page: Page): Promise<APIRequestContext> {
-  const session = (await page.context().cookies()).find((c) => c.name === 'studio_session')?.value;
-  expect(session).toBeTruthy();
-  const csrf = randomBytes(32).toString('hex');
-  return playwrightRequest.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: {
-      Cookie: `studio_session=${session}; studio_csrf=${csrf}`,
-      'X-CSRF-Token': csrf,
-      Origin: server.url,
-    },
-  });
 }
 
 /** A client's photoshoot request through the form; `time` is the consultation slot she picks. */
@@ -148,14 +122,16 @@ test('a consultation at 10:00 leaves the same day 14:00 slot bookable; its invit
   expect(stored).toMatchObject({ consultation_date: consultation, consultation_time: '10:00-11:00' });
 
   // She confirms it; the client's invite starts at 10:00 and ends at 11:00, in the studio's zone.
-  const api = await adminApi(page);
+  const api = await adminApi(page, server.url);
   const confirmed = await api.patch(`/api/admin/bookings/${String(stored!.id)}`, {
     data: { status: 'Confirmed', message: '' },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   let invite = '';
   await expect(async () => {
-    const mail = (await outbox(api)).find((m) => m.recipient === first.email && m.subject.includes('onfirmed'));
+    const mail = (await readOutbox(api, server.url)).find(
+      (m) => m.recipient === first.email && m.subject.includes('onfirmed'),
+    );
     expect(mail).toBeTruthy();
     expect(mail!.body).toContain('10:00 AM - 11:00 AM');
     invite = await (await api.get(`/api/dev/outbox/${mail!.id}/attachments/0`)).text();
