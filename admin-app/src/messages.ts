@@ -138,6 +138,24 @@ export const messages = {
       addFailed: 'Failed to add time slot. Please try again.',
       deleteFailed: 'Failed to delete time slot. Please try again.',
     },
+    weekly: {
+      heading: 'Consultation hours',
+      intro:
+        'Clients book a consultation at one of these times. A date with time slots of its own uses those instead; a shoot always takes the whole day.',
+      length: 'Each consultation',
+      minutes: (n: number) =>
+        n % 60 === 0 ? `${n / 60} h` : n > 60 ? `${Math.floor(n / 60)} h ${n % 60} min` : `${n} min`,
+      dayNames: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+      from: (day: string) => `${day} from`,
+      to: (day: string) => `${day} until`,
+      closed: 'No consultations',
+      slots: (n: number, span: string) => (n === 1 ? `1 slot, ${span}` : `${n} slots, ${span}`),
+      noSlot: 'No slot fits',
+      tooShort: (days: string[]) => `No consultation fits in the hours of ${days.join(', ')}.`,
+      save: 'Save hours',
+      saved: 'Saved.',
+      saveFailed: 'Failed to save the consultation hours. Please try again.',
+    },
     fields: {
       startDate: 'Start date',
       endDate: 'End date',

@@ -83,6 +83,11 @@ const ADMIN_ROUTES: InjectOptions[] = [
     payload: { date: '2026-05-01', startTime: '09:00', endTime: '17:00', isAvailable: true, notes: '' },
   },
   { method: 'DELETE', url: '/api/admin/availability/slots/x' },
+  {
+    method: 'PUT',
+    url: '/api/admin/availability/weekly',
+    payload: { slots: [{ weekday: 1, startTime: '10:00', endTime: '11:00' }] },
+  },
   { method: 'GET', url: '/api/admin/settings/sms' },
   { method: 'GET', url: '/api/admin/client-actions' },
   { method: 'POST', url: '/api/admin/client-actions/seen', payload: {} },

@@ -356,6 +356,16 @@ const TABLE: Row[] = [
     expect: ADMIN_ONLY(404),
   },
   {
+    method: 'PUT',
+    route: '/api/admin/availability/weekly',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/admin/availability/weekly',
+      payload: { slots: [{ weekday: 1, startTime: '10:00', endTime: '11:00' }] },
+    }),
+    expect: ADMIN_ONLY(204),
+  },
+  {
     method: 'GET',
     route: '/api/admin/settings/sms',
     request: () => ({ url: '/api/admin/settings/sms' }),

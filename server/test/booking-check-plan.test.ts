@@ -81,6 +81,8 @@ function stored(i: number): NewBookingRequest {
     date: kind === 2 ? '' : day,
     endDate: kind === 1 ? addCalendarDays(day, 2) : '',
     consultationDate: kind === 0 ? '' : addCalendarDays(day, -3),
+    // Some open requests hold a consultation slot (issue 27, migration 025).
+    consultationTime: kind !== 0 && i % 2 === 1 ? '10:00-11:00' : '',
   });
 }
 
@@ -142,7 +144,7 @@ test('a request without dates reads no Confirmed booking: only the idempotency l
   expect(ran[1]).toMatch(/^INSERT INTO booking_requests/);
 });
 
-test('a request with dates reads, through the indexes, exactly the Confirmed bookings holding a day of its range', async () => {
+test('a request with dates reads, through the indexes, exactly the Confirmed bookings and requested consultation slots of its range', async () => {
   const range = { from: addCalendarDays(FIRST_DAY, 400), to: addCalendarDays(FIRST_DAY, 402) };
   ran = [];
   const seen: ConfirmedDates[][] = [];
@@ -152,11 +154,22 @@ test('a request with dates reads, through the indexes, exactly the Confirmed boo
   const holds = (b: NewBookingRequest) =>
     (b.date !== '' && (b.endDate || b.date) >= range.from && b.date <= range.to) ||
     (b.consultationDate !== '' && b.consultationDate >= range.from && b.consultationDate <= range.to);
-  const expected = Array.from({ length: STORED }, (_, i) => stored(i)).filter(
-    (b) => b.status === 'Confirmed' && holds(b),
-  );
-  const key = (d: ConfirmedDates) => [d.date, d.endDate, d.consultationDate].join('/');
-  expect(expected.length).toBeGreaterThan(0);
+  const all = Array.from({ length: STORED }, (_, i) => stored(i));
+  const confirmed = all.filter((b) => b.status === 'Confirmed' && holds(b));
+  // An open request's consultation slot in the range, as that slot alone.
+  const openSlots = all
+    .filter(
+      (b) =>
+        b.status === 'New' &&
+        b.consultationTime !== '' &&
+        b.consultationDate >= range.from &&
+        b.consultationDate <= range.to,
+    )
+    .map((b) => ({ ...b, date: '', endDate: '', time: '' }));
+  const expected = [...confirmed, ...openSlots];
+  const key = (d: ConfirmedDates) => [d.date, d.endDate, d.consultationDate, d.consultationTime].join('/');
+  expect(confirmed.length).toBeGreaterThan(0);
+  expect(openSlots.length).toBeGreaterThan(0);
   expect(seen[0]!.map(key).sort()).toEqual(expected.map(key).sort());
 
   const reads = ran.filter(readsConfirmed);
@@ -166,10 +179,11 @@ test('a request with dates reads, through the indexes, exactly the Confirmed boo
   ).map((row) => row.detail);
   const ofTable = plan.filter((detail) => /\bbooking_requests\b/.test(detail));
   expect(ofTable.length).toBeGreaterThan(0);
-  // Every read of the table goes through one of migration 022's indexes: nothing scans the bookings.
+  // Every read of the table goes through one of the partial indexes of migrations 022 and 025: nothing scans the
+  // bookings.
   for (const detail of ofTable) {
     expect(detail).toMatch(
-      /^SEARCH booking_requests USING INDEX booking_requests_confirmed_(last_day|consultation) \(/,
+      /^SEARCH booking_requests USING INDEX booking_requests_(confirmed_last_day|confirmed_consultation|open_consultation_slot) \(/,
     );
   }
 });

@@ -1,4 +1,4 @@
-// Availability periods, unavailable ranges and time slots. The public view never carries notes or reasons.
+// Availability periods, unavailable ranges, time slots and her weekly consultation slots. The public view never carries notes or reasons.
 import { randomUUID } from 'node:crypto';
 import type {
   AdminAvailability,
@@ -6,6 +6,8 @@ import type {
   PublicAvailability,
   TimeSlotInput,
   UnavailableRangeInput,
+  WeeklySlot,
+  WeeklySlotInput,
 } from '@studio/shared/domain';
 import type { Db } from '../db/database';
 import type { AvailabilityStore } from './ports';
@@ -37,6 +39,18 @@ export function createAvailabilityRepository(db: Db): AvailabilityStore & { writ
     `SELECT id, date, start_time AS startTime, end_time AS endTime, is_available AS isAvailable, notes,
        created_at AS createdAt FROM time_slots ORDER BY date, start_time, id`,
   );
+  const weeklySlots = db.prepare(
+    'SELECT id, weekday, start_time AS startTime, end_time AS endTime FROM weekly_slots ORDER BY weekday, start_time, id',
+  );
+  const clearWeekly = db.prepare('DELETE FROM weekly_slots');
+  const insertWeekly = db.prepare(
+    'INSERT INTO weekly_slots (id, weekday, start_time, end_time, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  // Her hours are replaced as a whole: a booking form never reads half of the old week and half of the new.
+  const replaceWeekly = db.transaction((slots: readonly WeeklySlotInput[], now: string) => {
+    clearWeekly.run();
+    for (const slot of slots) insertWeekly.run(randomUUID(), slot.weekday, slot.startTime, slot.endTime, now);
+  });
   const insertPeriod = db.prepare(
     'INSERT INTO availability_periods (id, start_date, end_date, is_available, notes, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -83,6 +97,7 @@ export function createAvailabilityRepository(db: Db): AvailabilityStore & { writ
         ),
         unavailable: publicUnavailable.all() as PublicAvailability['unavailable'],
         slots: (publicSlots.all() as Array<PublicAvailability['slots'][number] & { isAvailable: number }>).map(bool),
+        weekly: weeklySlots.all() as WeeklySlot[],
       };
     },
     async getAdmin(): Promise<AdminAvailability> {
@@ -92,11 +107,15 @@ export function createAvailabilityRepository(db: Db): AvailabilityStore & { writ
         ),
         unavailable: adminUnavailable.all() as AdminAvailability['unavailable'],
         slots: (adminSlots.all() as Array<AdminAvailability['slots'][number] & { isAvailable: number }>).map(bool),
+        weekly: weeklySlots.all() as WeeklySlot[],
       };
     },
     addPeriod: async (input, now) => addPeriod(input, now),
     addUnavailable: async (input, now) => addUnavailable(input, now),
     addSlot: async (input, now) => addSlot(input, now),
+    async replaceWeekly(slots, now) {
+      replaceWeekly(slots, now);
+    },
     /** Returns false when nothing had that id. */
     async delete(kind: keyof typeof deleteFrom, id: string): Promise<boolean> {
       return deleteFrom[kind].run(id).changes > 0;

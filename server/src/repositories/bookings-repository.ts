@@ -153,7 +153,8 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
     'UPDATE booking_requests SET reminder_sent_at = ? WHERE id = ? AND reminder_sent_at IS NULL',
   );
   // The confirmed bookings holding a day of the range, through the two partial indexes of migration 022: shoots by
-  // their last day (from the range's start on), consultations by their day; UNION keeps one row per booking. The
+  // their last day (from the range's start on), consultations by their day; then the consultation slots of the open
+  // requests (migration 025; their shoot days are not held until she confirms). UNION keeps one row per booking. The
   // indexes are named: without statistics (no ANALYZE) SQLite would rather take the (status, created_at) index and
   // read every Confirmed booking ever stored (test/booking-check-plan.test.ts).
   const LAST_DAY = "(CASE WHEN end_date <> '' THEN end_date ELSE date END)";
@@ -164,7 +165,12 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
      UNION
      SELECT id, date, end_date AS endDate, time, consultation_date AS consultationDate,
        consultation_time AS consultationTime FROM booking_requests INDEXED BY booking_requests_confirmed_consultation
-     WHERE status = 'Confirmed' AND consultation_date >= @from AND consultation_date <= @to AND consultation_date <> ''`,
+     WHERE status = 'Confirmed' AND consultation_date >= @from AND consultation_date <= @to AND consultation_date <> ''
+     UNION
+     SELECT id, '' AS date, '' AS endDate, '' AS time, consultation_date AS consultationDate,
+       consultation_time AS consultationTime FROM booking_requests INDEXED BY booking_requests_open_consultation_slot
+     WHERE status IN ('New', 'Contacted') AND consultation_time <> ''
+       AND consultation_date >= @from AND consultation_date <= @to`,
   );
   const byTokenHash = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE manage_token_hash = ?`);
   // Only an open request changes: cancelling twice, or cancelling a declined one, changes nothing.

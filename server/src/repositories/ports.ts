@@ -39,6 +39,7 @@ import type {
   Service,
   SiteContent,
   TimeSlotInput,
+  WeeklySlotInput,
   UnavailableRangeInput,
 } from '@studio/shared/domain';
 import type {
@@ -58,7 +59,7 @@ import type { MailAttachment } from '../lib/mail-attachment';
 /** What a new booking row holds: everything but the id, which the store assigns (a random UUID). */
 export type NewBookingRequest = Omit<BookingRequest, 'id'>;
 
-/** The fields of a confirmed booking that decide which days and slots it holds (bookedDaysOf). */
+/** The fields of a booking that decide which days and slots it holds (bookedDaysOf). */
 export type ConfirmedDates = Pick<
   BookingRequest,
   'date' | 'endDate' | 'time' | 'consultationDate' | 'consultationTime'
@@ -122,7 +123,8 @@ export interface BookingsStore {
   /**
    * The confirmed bookings holding any day of `range`: a shoot whose days `date`..`endDate` (endDate '' = the one
    * day) overlap it, or a consultation on a day in it. Each booking once, as stored (its days may reach outside the
-   * range). What blocks a new request or a visitor's calendar from today on; bounded by the range, not by the whole
+   * range). Then each New or Contacted request with a consultation slot on a day in it, as that slot alone
+   * (consultationDate and consultationTime; date, endDate and time ''): a requested slot is held (issue 27). What blocks a new request or a visitor's calendar from today on; bounded by the range, not by the whole
    * history (SQLite: an index; Firestore: range queries).
    */
   confirmedDatesBetween(range: DateRange): Promise<ConfirmedDates[]>;
@@ -169,7 +171,10 @@ export interface BookingsStore {
 export type AvailabilityKind = 'periods' | 'unavailable' | 'slots';
 
 export interface AvailabilityStore {
-  /** Periods, unavailable ranges and slots without notes or reasons, each ordered by date (slots: then start time). */
+  /**
+   * Periods, unavailable ranges and slots without notes or reasons, each ordered by date (slots: then start time);
+   * the weekly slots by weekday, then start time.
+   */
   getPublic(): Promise<Omit<PublicAvailability, 'booked' | 'minNoticeDays'>>;
   /** The same with notes, reasons and timestamps. */
   getAdmin(): Promise<AdminAvailability>;
@@ -177,6 +182,8 @@ export interface AvailabilityStore {
   addPeriod(input: AvailabilityPeriodInput, at: string): Promise<string>;
   addUnavailable(input: UnavailableRangeInput, at: string): Promise<string>;
   addSlot(input: TimeSlotInput, at: string): Promise<string>;
+  /** Atomic: her weekly consultation slots become exactly these (each a new id; `at` is their createdAt). */
+  replaceWeekly(slots: readonly WeeklySlotInput[], at: string): Promise<void>;
   /** false when nothing of that kind had that id. */
   delete(kind: AvailabilityKind, id: string): Promise<boolean>;
 }

@@ -10,6 +10,7 @@ import {
   idParamsSchema,
   timeSlotInputSchema,
   unavailableRangeInputSchema,
+  weeklySlotsInputSchema,
   z,
 } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
@@ -70,6 +71,17 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
       const id = await availability.addSlot(request.body, now());
       bus.publish({ topic: 'availability' });
       return reply.code(201).send({ id });
+    },
+  );
+
+  // Her weekly consultation hours (issue 27), saved as a whole from her editor.
+  app.put(
+    '/availability/weekly',
+    { schema: { body: weeklySlotsInputSchema, response: { 204: z.null(), 400: apiErrorSchema, ...refusals } } },
+    async (request, reply) => {
+      await availability.replaceWeekly(request.body.slots, now());
+      bus.publish({ topic: 'availability' });
+      return reply.code(204).send(null);
     },
   );
 

@@ -17,8 +17,8 @@ export function describeAvailabilityStoreContract(make: () => Promise<Made<Avail
     afterEach(() => made.close());
 
     it('starts empty', async () => {
-      expect(await store.getPublic()).toEqual({ periods: [], unavailable: [], slots: [] });
-      expect(await store.getAdmin()).toEqual({ periods: [], unavailable: [], slots: [] });
+      expect(await store.getPublic()).toEqual({ periods: [], unavailable: [], slots: [], weekly: [] });
+      expect(await store.getAdmin()).toEqual({ periods: [], unavailable: [], slots: [], weekly: [] });
     });
 
     it('answers each entry with its notes and times to the admin, and only dates and times to a visitor', async () => {
@@ -56,12 +56,40 @@ export function describeAvailabilityStoreContract(make: () => Promise<Made<Avail
             createdAt: AT,
           },
         ],
+        weekly: [],
       });
       expect(await store.getPublic()).toEqual({
         periods: [{ id: period, startDate: '2030-01-01', endDate: '2030-01-31', isAvailable: true }],
         unavailable: [{ id: range, startDate: '2030-01-10', endDate: '2030-01-12' }],
         slots: [{ id: slot, date: '2030-01-05', startTime: '09:00', endTime: '10:00', isAvailable: false }],
+        weekly: [],
       });
+    });
+
+    it('replaces her weekly slots as a whole, ordered by weekday then start time (issue 27)', async () => {
+      await store.replaceWeekly(
+        [
+          { weekday: 5, startTime: '10:00', endTime: '11:00' },
+          { weekday: 1, startTime: '14:00', endTime: '15:00' },
+          { weekday: 1, startTime: '10:00', endTime: '11:00' },
+        ],
+        AT,
+      );
+      const first = await store.getPublic();
+      expect(first.weekly?.map(({ id: _id, ...w }) => w)).toEqual([
+        { weekday: 1, startTime: '10:00', endTime: '11:00' },
+        { weekday: 1, startTime: '14:00', endTime: '15:00' },
+        { weekday: 5, startTime: '10:00', endTime: '11:00' },
+      ]);
+      for (const w of first.weekly ?? []) expect(w.id).toMatch(UUID);
+      expect((await store.getAdmin()).weekly).toEqual(first.weekly);
+
+      await store.replaceWeekly([{ weekday: 2, startTime: '09:00', endTime: '09:30' }], AT);
+      expect((await store.getAdmin()).weekly.map(({ id: _id, ...w }) => w)).toEqual([
+        { weekday: 2, startTime: '09:00', endTime: '09:30' },
+      ]);
+      await store.replaceWeekly([], AT);
+      expect((await store.getPublic()).weekly).toEqual([]);
     });
 
     it('orders entries by date (slots then by start time), then by id', async () => {
@@ -109,6 +137,7 @@ export function describeAvailabilityStoreContract(make: () => Promise<Made<Avail
         periods: [],
         unavailable: [],
         slots: [expect.objectContaining({ id: slot })],
+        weekly: [],
       });
       const racing = await Promise.all([store.delete('slots', slot), store.delete('slots', slot)]);
       expect(racing.sort()).toEqual([false, true]);

@@ -337,6 +337,35 @@ export function describeBookingsStoreContract(make: () => Promise<Made<BookingsS
         expect(sortDates(open)).toEqual(sortDates([both, consultationInShootOut, after].map(datesOf)));
         expect(await store.confirmedDatesBetween({ from: '2031-01-01', to: '2031-12-31' })).toEqual([]);
       });
+
+      it('confirmedDatesBetween answers an open request by its consultation slot alone (issue 27)', async () => {
+        const slotOnly = { date: '', endDate: '', time: '' };
+        const asNew = await storeBooking(
+          store,
+          newBooking({ date: '2030-07-10', consultationDate: '2030-07-02', consultationTime: '10:00-11:00' }),
+        );
+        const contacted = await storeBooking(
+          store,
+          newBooking({ consultationDate: '2030-07-03', consultationTime: '14:00-15:00' }),
+        );
+        await store.updateStatus(contacted.id, 'Contacted', contacted.createdAt);
+        // Not held: a request without a slot, a declined one, and one outside the range.
+        await storeBooking(store, newBooking({ date: '2030-07-04', consultationDate: '2030-07-04' }));
+        const declined = await storeBooking(
+          store,
+          newBooking({ consultationDate: '2030-07-05', consultationTime: '10:00-11:00' }),
+        );
+        await store.updateStatus(declined.id, 'Declined', declined.createdAt);
+        await storeBooking(store, newBooking({ consultationDate: '2030-08-01', consultationTime: '10:00-11:00' }));
+
+        const found = await store.confirmedDatesBetween({ from: '2030-07-01', to: '2030-07-31' });
+        expect(sortDates(found)).toEqual(
+          sortDates([
+            { ...datesOf(asNew), ...slotOnly },
+            { ...datesOf(contacted), ...slotOnly },
+          ]),
+        );
+      });
     });
 
     describe('counts and status', () => {

@@ -28,6 +28,7 @@ import type {
   SiteDetails,
   SmsStatus,
   TimeSlotInput,
+  WeeklySlotInput,
   UnavailableRangeInput,
 } from '../domain/types';
 import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract';
@@ -159,6 +160,8 @@ export interface AvailabilityPort {
   deleteUnavailable(id: string): Promise<void>;
   addSlot(input: TimeSlotInput): Promise<void>;
   deleteSlot(id: string): Promise<void>;
+  /** Her weekly consultation hours become exactly these slots (issue 27). */
+  setWeekly(slots: WeeklySlotInput[]): Promise<void>;
 }
 
 export interface AuthPort {

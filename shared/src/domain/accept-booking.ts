@@ -15,12 +15,12 @@ import {
 } from '../messages';
 import { tooSoonMessage } from '../lifecycle-messages';
 import { bookingInputSchema, type FieldErrors, type SchemaCheckCode, type z } from '../schemas';
-import { earliestBookableDate, freeSlots, isDateAvailable, slotTime } from './availability';
+import { consultationView, earliestBookableDate, freeSlots, slotTime } from './availability';
 import { MIN_NOTICE_DAYS_DEFAULT } from './constants';
 import {
   checkDateOrder,
   checkTimes,
-  datesToCheck,
+  unavailableDatesOf,
   findBookingService,
   missingRequiredFields,
   newBookingRecord,
@@ -183,10 +183,7 @@ export function acceptBooking(input: unknown, ctx: AcceptBookingContext): Bookin
   if (timeErrors) return refused('invalid-fields', FIELDS_NOT_VALID, timeErrors);
 
   const unavailable = [
-    ...new Set([
-      ...datesToCheck(data).filter((date) => !isDateAvailable(date, ctx.availability)),
-      ...takenSlots(data, ctx.availability),
-    ]),
+    ...new Set([...unavailableDatesOf(data, ctx.availability), ...takenSlots(data, ctx.availability)]),
   ];
   if (unavailable.length > 0) {
     return {
@@ -207,11 +204,11 @@ export type ParsedBooking = z.output<typeof bookingInputSchema>;
 /** The dates whose chosen slot is taken or closed (the day itself may have other free slots). */
 function takenSlots(data: ParsedBooking, availability: PublicAvailability): IsoDate[] {
   const out: IsoDate[] = [];
-  for (const [date, chosen] of [
-    [data.date, data.time],
-    [data.consultationDate, data.consultationTime],
+  for (const [date, chosen, view] of [
+    [data.date, data.time, availability],
+    [data.consultationDate, data.consultationTime, consultationView(availability)],
   ] as const) {
-    if (date !== '' && chosen !== '' && !freeSlots(date, availability).some((s) => slotTime(s) === chosen)) {
+    if (date !== '' && chosen !== '' && !freeSlots(date, view).some((s) => slotTime(s) === chosen)) {
       out.push(date);
     }
   }

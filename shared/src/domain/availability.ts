@@ -29,22 +29,48 @@ type Slot = PublicAvailability['slots'][number];
 /** How a slot is named in a booking and on screen: 'HH:MM-HH:MM'. */
 export const slotTime = (slot: Pick<Slot, 'startTime' | 'endTime'>) => `${slot.startTime}-${slot.endTime}`;
 
-/** Whether the admin set time slots for the date (then a visitor picks one of them). */
-export const hasSlots = (date: IsoDate, availability: PublicAvailability) =>
-  availability.slots.some((s) => s.date === date);
+/**
+ * The same availability looked at for a consultation (issue 27): a day without slots of its own then offers her
+ * weekly consultation hours. Every function below takes it where it takes availability.
+ */
+export const consultationView = (availability: PublicAvailability): PublicAvailability => ({
+  ...availability,
+  use: 'consultation',
+});
 
-/** The date's available slots that no confirmed booking holds, in time order. */
+/** 0 for Sunday to 6 for Saturday: the calendar date's own weekday, whatever the device's zone. */
+export const weekdayOf = (date: IsoDate) => parseISO(date).getDay();
+
+/**
+ * The date's slots: the ones she set for that date when there are any (a per-day override, closed ones included),
+ * otherwise, for a consultation, her weekly slots of that weekday. In time order.
+ */
+export function slotsOn(date: IsoDate, availability: PublicAvailability): Slot[] {
+  const own = availability.slots.filter((s) => s.date === date);
+  if (own.length > 0 || availability.use !== 'consultation' || !isIsoDate(date)) return own;
+  const weekday = weekdayOf(date);
+  return (availability.weekly ?? [])
+    .filter((w) => w.weekday === weekday)
+    .map((w) => ({ id: w.id, date, startTime: w.startTime, endTime: w.endTime, isAvailable: true }))
+    .sort((a, b) => (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0));
+}
+
+/** Whether the date has time slots (then a visitor picks one of them). */
+export const hasSlots = (date: IsoDate, availability: PublicAvailability) => slotsOn(date, availability).length > 0;
+
+/**
+ * The date's available slots that no booking holds, in time order: a booking of the whole day (a shoot) holds them
+ * all, a consultation only its own slot.
+ */
 export function freeSlots(date: IsoDate, availability: PublicAvailability): Slot[] {
   const booked = (availability.booked ?? []).filter((b) => b.date === date);
   if (booked.some((b) => b.time === '')) return [];
-  return availability.slots.filter(
-    (s) => s.date === date && s.isAvailable && !booked.some((b) => b.time === slotTime(s)),
-  );
+  return slotsOn(date, availability).filter((s) => s.isAvailable && !booked.some((b) => b.time === slotTime(s)));
 }
 
 /**
  * Available when an available period covers the date (ends inclusive), no unavailable range covers it, and no
- * confirmed booking holds it: a day without time slots is held by any booking on it, a day with slots needs one
+ * booking holds it: a day without time slots is held by a booking of the whole day on it, a day with slots needs one
  * available slot that no booking holds. Without any period nothing is available.
  */
 export function isDateAvailable(date: IsoDate, availability: PublicAvailability): boolean {
@@ -52,7 +78,8 @@ export function isDateAvailable(date: IsoDate, availability: PublicAvailability)
   if (!availability.periods.some((p) => p.isAvailable && covers(p, date))) return false;
   if (availability.unavailable.some((r) => covers(r, date))) return false;
   if (hasSlots(date, availability)) return freeSlots(date, availability).length > 0;
-  return !(availability.booked ?? []).some((b) => b.date === date);
+  // A booking in a slot (a consultation at one of her weekly times) holds only that slot, not the day (issue 27).
+  return !(availability.booked ?? []).some((b) => b.date === date && b.time === '');
 }
 
 /** The first day a request may name: today plus the minimum notice. */

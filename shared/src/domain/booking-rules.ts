@@ -25,7 +25,7 @@ import {
   shootTooLongMessage,
   tooSoonMessage,
 } from '../lifecycle-messages';
-import { daysFrom, freeSlots, hasSlots, slotTime } from './availability';
+import { consultationView, daysFrom, freeSlots, hasSlots, isDateAvailable, slotTime, slotsOn } from './availability';
 import { MAX_SHOOT_DAYS } from './constants';
 import { paymentScheduleOf, rulesOf } from './service-rules';
 import type { BookedDay, BookingInput, BookingRequest, IsoDate, PublicAvailability, Service, Tier } from './types';
@@ -67,6 +67,21 @@ export function datesToCheck(input: Pick<BookingInput, 'date' | 'endDate' | 'con
   const shoot = input.date.trim() === '' ? [] : daysFrom(input.date, input.endDate ?? '');
   const dates = [...shoot, input.consultationDate].filter((d) => d.trim() !== '');
   return [...new Set(dates)];
+}
+
+/**
+ * The entered dates (datesToCheck's, in its order) that are not available: the shoot's days as whole days, the
+ * consultation's day with her weekly consultation hours (issue 27), so a consultation at 10:00 leaves 14:00 free.
+ */
+export function unavailableDatesOf(
+  input: Pick<BookingInput, 'date' | 'endDate' | 'consultationDate'>,
+  availability: PublicAvailability,
+): IsoDate[] {
+  const shoot = datesToCheck({ ...input, consultationDate: '' }).filter((d) => !isDateAvailable(d, availability));
+  const consultation = input.consultationDate.trim();
+  const consultationTaken =
+    consultation !== '' && !isDateAvailable(consultation, consultationView(availability)) ? [consultation] : [];
+  return [...new Set([...shoot, ...consultationTaken])];
 }
 
 /**
@@ -186,12 +201,12 @@ export function checkDateOrder(
 }
 
 /**
- * The time slots (issue 18): where the admin set slots for a date, one of them is chosen; a chosen time is one of the
- * date's slots. Whether that slot is still free is the availability check's (409), not a mistake in the form.
+ * The time slots (issue 18): where the admin set slots for a date (for a consultation, also her weekly hours: issue
+ * 27), one of them is chosen; a chosen time is one of the date's slots. Whether that slot is still free is the availability check's (409), not a mistake in the form.
  */
 export function checkTimes(
   data: DatedBooking,
-  availability: PublicAvailability,
+  open: PublicAvailability,
 ): Partial<Record<BookingField, Array<{ code: DateRuleCode; message: string }>>> | null {
   const errors: Partial<Record<BookingField, Array<{ code: DateRuleCode; message: string }>>> = {};
   const pairs = [
@@ -201,6 +216,8 @@ export function checkTimes(
   for (const [dateField, timeField] of pairs) {
     const date = data[dateField];
     const chosen = data[timeField];
+    // A consultation may take a slot of her weekly hours; a shoot only one she set for its date.
+    const availability = dateField === 'consultationDate' ? consultationView(open) : open;
     if (date === '') {
       if (chosen !== '') errors[timeField] = [{ code: 'time-not-offered', message: TIME_WITHOUT_DATE }];
       continue;
@@ -214,7 +231,7 @@ export function checkTimes(
       if (freeSlots(date, availability).length > 0) {
         errors[timeField] = [{ code: 'time-required', message: TIME_REQUIRED }];
       }
-    } else if (!availability.slots.some((s) => s.date === date && slotTime(s) === chosen)) {
+    } else if (!slotsOn(date, availability).some((s) => slotTime(s) === chosen)) {
       errors[timeField] = [{ code: 'time-not-offered', message: TIME_NOT_OFFERED }];
     }
   }

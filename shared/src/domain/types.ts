@@ -172,6 +172,20 @@ export interface TimeSlot {
 }
 
 /**
+ * A consultation slot of her weekly hours (issue 27): every `weekday` (0 Sunday to 6 Saturday, as Date.getDay) from
+ * startTime to endTime ('HH:MM', the studio's time zone). A date with slots of its own (TimeSlot) uses those instead.
+ * Only consultations take these: a shoot keeps its whole day.
+ */
+export interface WeeklySlot {
+  id: string;
+  weekday: number;
+  startTime: string;
+  endTime: string;
+}
+
+export type WeeklySlotInput = Omit<WeeklySlot, 'id'>;
+
+/**
  * A day (or one time slot of it) that a confirmed booking holds (issue 18): `time` is the slot 'HH:MM-HH:MM', or ''
  * when the booking holds the whole day. No name or service: a visitor learns only that the day is taken.
  */
@@ -185,7 +199,17 @@ export interface PublicAvailability {
   periods: Array<Pick<AvailabilityPeriod, 'id' | 'startDate' | 'endDate' | 'isAvailable'>>;
   unavailable: Array<Pick<UnavailableRange, 'id' | 'startDate' | 'endDate'>>;
   slots: Array<Pick<TimeSlot, 'id' | 'date' | 'startTime' | 'endTime' | 'isAvailable'>>;
-  /** Days held by confirmed bookings; absent from a backend that cannot tell (then none is held). */
+  /** Her weekly consultation hours, as slots; absent from a backend that has none. */
+  weekly?: WeeklySlot[];
+  /**
+   * Set only by consultationView (availability.ts), never sent: the dates are looked at for a consultation, so a
+   * day without slots of its own offers her weekly slots.
+   */
+  use?: 'consultation';
+  /**
+   * Days held by confirmed bookings, and the consultation slots of requests waiting for her answer (issue 27); absent
+   * from a backend that cannot tell (then none is held).
+   */
   booked?: BookedDay[];
   /** Whole days between today and the first bookable day (MIN_NOTICE_DAYS_DEFAULT when absent). */
   minNoticeDays?: number;
@@ -205,6 +229,7 @@ export interface AdminAvailability {
   periods: AvailabilityPeriod[];
   unavailable: UnavailableRange[];
   slots: TimeSlot[];
+  weekly: WeeklySlot[];
 }
 
 export type AvailabilityPeriodInput = Pick<AvailabilityPeriod, 'startDate' | 'endDate' | 'isAvailable' | 'notes'>;

@@ -35,6 +35,7 @@ import type {
   SiteDetails,
   SmsStatus,
   TimeSlot,
+  WeeklySlot,
   UnavailableRange,
 } from '../domain/types';
 
@@ -257,6 +258,26 @@ export const timeSlotInputSchema = z
     notes: text(LIMITS.notes),
   })
   .refine((s) => s.startTime < s.endTime, { message: 'End time must be after start time', path: ['endTime'] });
+
+/** One slot of her weekly consultation hours (issue 27). */
+export const weeklySlotInputSchema = z
+  .strictObject({
+    weekday: z.number().int().min(0).max(6),
+    startTime: time,
+    endTime: time,
+  })
+  .refine((s) => s.startTime < s.endTime, { message: 'End time must be after start time', path: ['endTime'] });
+
+/**
+ * Her weekly hours as a whole (PUT replaces them): a handful of slots a day at most, no two of one weekday starting at
+ * the same time.
+ */
+export const weeklySlotsInputSchema = z
+  .strictObject({ slots: z.array(weeklySlotInputSchema).max(7 * 48) })
+  .refine((w) => new Set(w.slots.map((s) => `${s.weekday} ${s.startTime}`)).size === w.slots.length, {
+    message: 'Two slots of one day start at the same time',
+    path: ['slots'],
+  });
 
 export const signInRequestSchema = z.strictObject({ email });
 export const signInCompleteSchema = z.strictObject({
@@ -584,10 +605,18 @@ export const timeSlotSchema = z.strictObject({
   createdAt: z.string(),
 }) satisfies z.ZodType<TimeSlot>;
 
+export const weeklySlotSchema = z.strictObject({
+  id: z.string(),
+  weekday: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+}) satisfies z.ZodType<WeeklySlot>;
+
 export const adminAvailabilitySchema = z.strictObject({
   periods: z.array(availabilityPeriodSchema),
   unavailable: z.array(unavailableRangeSchema),
   slots: z.array(timeSlotSchema),
+  weekly: z.array(weeklySlotSchema),
 }) satisfies z.ZodType<AdminAvailability>;
 
 /** Dates and times only (docs/architecture.md, rules table): notes and reasons are not in it, so they cannot leak. */
@@ -595,6 +624,7 @@ export const publicAvailabilitySchema = z.strictObject({
   periods: z.array(availabilityPeriodSchema.pick({ id: true, startDate: true, endDate: true, isAvailable: true })),
   unavailable: z.array(unavailableRangeSchema.pick({ id: true, startDate: true, endDate: true })),
   slots: z.array(timeSlotSchema.pick({ id: true, date: true, startTime: true, endTime: true, isAvailable: true })),
+  weekly: z.array(weeklySlotSchema).optional(),
   booked: z.array(z.strictObject({ date: z.string(), time: z.string() })).optional(),
   minNoticeDays: z.number().int().min(0).optional(),
   today: isoDate.optional(),

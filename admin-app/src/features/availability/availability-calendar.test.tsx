@@ -19,6 +19,7 @@ const availability: AdminAvailability = {
   ],
   unavailable: [],
   slots: [],
+  weekly: [],
 };
 
 const booking = (over: Partial<BookingRequest>): BookingRequest => ({

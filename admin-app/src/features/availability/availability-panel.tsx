@@ -26,6 +26,7 @@ import { useDeleteTimeSlot } from './api/delete-time-slot';
 import { useCreateAvailabilityPeriod } from './api/create-availability-period';
 import { useCreateUnavailableRange } from './api/create-unavailable-range';
 import { useCreateTimeSlot } from './api/create-time-slot';
+import { WeeklyHoursEditor } from './weekly-hours-editor';
 import './availability.css';
 
 const m = messages.availability;
@@ -203,6 +204,7 @@ export function AvailabilityPanel({
     <div className="availability-panel">
       <AvailabilityCalendar availability={availability} today={today} bookings={bookings} />
       <div className="availability-lists">
+        <WeeklyHoursEditor weekly={availability.weekly} />
         <ItemList
           kind="periods"
           heading={m.periods.heading}

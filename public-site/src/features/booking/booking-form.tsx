@@ -3,7 +3,16 @@
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { BOOKING_PAGE_PATH } from './booking-values';
-import { earliestBookableDate, formatSlot, freeSlots, hasSlots, orderServices, slotTime } from '@studio/shared/domain';
+import {
+  consultationView,
+  earliestBookableDate,
+  formatSlot,
+  freeSlots,
+  hasSlots,
+  orderServices,
+  slotTime,
+  type PublicAvailability,
+} from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
 import { bookingMessages } from './booking-messages';
@@ -41,10 +50,16 @@ export function BookingForm(props: BookingFormProps) {
   if (status === 'success') return <Thanks />;
   const earliest = earliestBookableDate(props.today, props.availability ?? {});
 
+  /** A consultation's dates offer her weekly consultation hours too; a shoot's only the slots set for its day. */
+  const availabilityFor = (dateField: 'date' | 'consultationDate'): PublicAvailability | undefined => {
+    const open = props.availability ?? undefined;
+    return open && dateField === 'consultationDate' ? consultationView(open) : open;
+  };
+
   /** Where the admin set time slots for the chosen date, she picks one of the free ones (issue 18). */
   const timeField = (dateField: 'date' | 'consultationDate', field: 'time' | 'consultationTime') => {
     const date = values[dateField];
-    const open = props.availability;
+    const open = availabilityFor(dateField);
     if (date === '' || !open || !hasSlots(date, open)) return null;
     const options = freeSlots(date, open).map((slot) => ({ value: slotTime(slot), label: formatSlot(slotTime(slot)) }));
     return <SelectField {...fieldProps(field)} required placeholder={bookingMessages.chooseTime} options={options} />;
@@ -65,7 +80,7 @@ export function BookingForm(props: BookingFormProps) {
         value={value}
         today={props.today}
         earliest={earliest}
-        availability={props.availability ?? undefined}
+        availability={availabilityFor(field)}
         error={error}
         onChange={(date) => change(field, date)}
         onSuggest={() => void suggest(field)}

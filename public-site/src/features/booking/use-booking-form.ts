@@ -4,8 +4,7 @@
 import { useEffect, useId, useReducer, useRef, type FormEvent } from 'react';
 import {
   BOOKING_SUCCESS_MS,
-  checkDates,
-  datesToCheck,
+  consultationView,
   labelFor,
   nextAvailableDate,
   requiredFieldsFor,
@@ -16,6 +15,7 @@ import {
   type IsoDate,
   type PublicAvailability,
   type Service,
+  unavailableDatesOf,
 } from '@studio/shared/domain';
 import { unavailableDatesMessage } from '@studio/shared/messages';
 import { getInputWarnings, type InputWarning } from '@studio/security-kit';
@@ -110,7 +110,9 @@ export function useBookingForm({
     // Not before the notice allows; a shoot not before the day after its consultation.
     const after = field === 'date' && rulesOf(service).needsConsultation ? values.consultationDate : '';
     const from = open ? suggestionStart(today, open, after) : null;
-    dispatch({ type: 'suggested', field, date: open && from ? nextAvailableDate(from, open) : null });
+    // A consultation may take a slot of her weekly hours on a day a shoot could not have (issue 27).
+    const view = open && field === 'consultationDate' ? consultationView(open) : open;
+    dispatch({ type: 'suggested', field, date: view && from ? nextAvailableDate(from, view) : null });
   }
 
   async function submit(event: FormEvent) {
@@ -125,7 +127,9 @@ export function useBookingForm({
     }
     dispatch({ type: 'submitting' });
     const booking = payloadOf(values, services);
-    const { unavailable } = await checkDates(datesToCheck(booking), lookupAvailability);
+    // A failed lookup lets the request go (docs/product.md §5): the server checks the dates again.
+    const open = await lookupAvailability().catch(() => null);
+    const unavailable = open ? unavailableDatesOf(booking, open) : [];
     if (unavailable.length > 0) {
       const detail = unavailableDatesMessage(unavailable);
       dispatch({ type: 'refused', failure: { detail, sendFailed: false, focusAlert: true } });

@@ -17,6 +17,7 @@ import type {
   TimeSlotInput,
   UnavailableRange,
   UnavailableRangeInput,
+  WeeklySlot,
 } from '@studio/shared/domain';
 import type { AvailabilityKind, AvailabilityStore } from '../ports';
 import { documentIdOf } from './document-ids';
@@ -26,6 +27,9 @@ export const AVAILABILITY_COLLECTIONS: Readonly<Record<AvailabilityKind, string>
   unavailable: 'unavailableRanges',
   slots: 'timeSlots',
 };
+
+/** Her weekly consultation slots (issue 27): one document each, replaced as a whole in one transaction. */
+export const WEEKLY_SLOTS = 'weeklySlots';
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -45,6 +49,9 @@ const bySlot = sortBy<{ id: string; date: string; startTime: string }>(
   (s) => s.date,
   (s) => s.startTime,
 );
+
+const byWeekday = (a: WeeklySlot, b: WeeklySlot) =>
+  a.weekday - b.weekday || compare(a.startTime, b.startTime) || compare(a.id, b.id);
 
 const periodDocOf = (input: AvailabilityPeriodInput, at: string) => ({
   startDate: input.startDate,
@@ -88,6 +95,8 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
   const periods = db.collection(AVAILABILITY_COLLECTIONS.periods);
   const unavailable = db.collection(AVAILABILITY_COLLECTIONS.unavailable);
   const slots = db.collection(AVAILABILITY_COLLECTIONS.slots);
+  const weekly = db.collection(WEEKLY_SLOTS);
+  const weeklyFields = ['weekday', 'startTime', 'endTime'] as const;
 
   /** Every entry of the collection with these fields (and its id). */
   const all = async <T extends { id: string }>(
@@ -108,7 +117,13 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
       const p = await all<PublicAvailability['periods'][number]>(periods, ['startDate', 'endDate', 'isAvailable']);
       const u = await all<PublicAvailability['unavailable'][number]>(unavailable, ['startDate', 'endDate']);
       const s = await all<PublicAvailability['slots'][number]>(slots, ['date', 'startTime', 'endTime', 'isAvailable']);
-      return { periods: p.sort(byStart), unavailable: u.sort(byStart), slots: s.sort(bySlot) };
+      const w = await all<WeeklySlot>(weekly, weeklyFields);
+      return {
+        periods: p.sort(byStart),
+        unavailable: u.sort(byStart),
+        slots: s.sort(bySlot),
+        weekly: w.sort(byWeekday),
+      };
     },
 
     async getAdmin(): Promise<AdminAvailability> {
@@ -122,7 +137,13 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
       ]);
       const u = await all<UnavailableRange>(unavailable, ['startDate', 'endDate', 'reason', 'createdAt']);
       const s = await all<TimeSlot>(slots, ['date', 'startTime', 'endTime', 'isAvailable', 'notes', 'createdAt']);
-      return { periods: p.sort(byStart), unavailable: u.sort(byStart), slots: s.sort(bySlot) };
+      const w = await all<WeeklySlot>(weekly, weeklyFields);
+      return {
+        periods: p.sort(byStart),
+        unavailable: u.sort(byStart),
+        slots: s.sort(bySlot),
+        weekly: w.sort(byWeekday),
+      };
     },
 
     async addPeriod(input, at) {
@@ -141,6 +162,22 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
       const id = randomUUID();
       await slots.doc(id).create(slotDocOf(input, at));
       return id;
+    },
+
+    async replaceWeekly(input, at) {
+      // Read and write in one transaction: two saves at once leave one of the two weeks, never a mix of both.
+      await db.runTransaction(async (tx) => {
+        const old = await tx.get(weekly);
+        for (const doc of old.docs) tx.delete(doc.ref);
+        for (const slot of input) {
+          tx.create(weekly.doc(randomUUID()), {
+            weekday: slot.weekday,
+            startTime: slot.startTime,
+            endTime: slot.endTime,
+            createdAt: at,
+          });
+        }
+      });
     },
 
     delete(kind, id) {

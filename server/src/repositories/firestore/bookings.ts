@@ -165,6 +165,11 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
     shoots = shoots.orderBy('lastShootDay').orderBy('date');
     let consultations: Query = confirmed.where('consultationDate', '>=', range.from);
     if (range.to !== null) consultations = consultations.where('consultationDate', '<=', range.to);
+    // An open request's consultation slot is held too (issue 27), not its shoot days: only that slot is taken from it.
+    let openSlots: Query = bookings
+      .where('status', 'in', ['New', 'Contacted'])
+      .where('consultationDate', '>=', range.from);
+    if (range.to !== null) openSlots = openSlots.where('consultationDate', '<=', range.to);
     const read = (q: Query) => (tx ? tx.get(q) : q.get());
     const found = new Map<string, ConfirmedDates>();
     for (const doc of (await read(shoots)).docs) {
@@ -175,6 +180,18 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
     for (const doc of (await read(consultations)).docs) {
       const d = doc.data() as BookingDoc;
       if (d.consultationDate !== '' && !found.has(doc.id)) found.set(doc.id, datesFrom(d));
+    }
+    for (const doc of (await read(openSlots)).docs) {
+      const d = doc.data() as BookingDoc;
+      if (d.consultationTime === '') continue;
+      const slot = {
+        date: '',
+        endDate: '',
+        time: '',
+        consultationDate: d.consultationDate,
+        consultationTime: d.consultationTime,
+      };
+      found.set(doc.id, slot);
     }
     return [...found.values()];
   }

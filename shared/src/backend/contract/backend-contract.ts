@@ -13,6 +13,7 @@ import {
 } from '../../messages';
 import { IDEMPOTENCY_KEY_REUSED, RESCHEDULE_NOTHING_TO_ACCEPT, UNDO_TOO_LATE } from '../../refusal-messages';
 import { orderServices } from '../../domain/services';
+import { addCalendarDays, weekdayOf } from '../../domain/availability';
 import { PAYMENT_HALF_UPFRONT, PLAIN_SERVICE_RULES } from '../../domain/service-rules';
 import { EMPTY_SITE_CONTENT } from '../../domain/content';
 import type { CompCardStats, PortfolioContent, Service, SiteDetails } from '../../domain/types';
@@ -235,6 +236,46 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(error.message).toBe(
         `The following dates are not available: ${seed.blockedDate}. Please select different dates.`,
       );
+    });
+
+    it('offers her weekly consultation slots, and a confirmed consultation holds only its own slot (issue 27)', async () => {
+      await subject.signInAsAdmin();
+      const weekday = weekdayOf(seed.openDate);
+      const hours = [
+        { weekday, startTime: '14:00', endTime: '15:00' },
+        { weekday, startTime: '10:00', endTime: '11:00' },
+      ];
+      await backend.availability.setWeekly(hours);
+      const open = await backend.availability.getPublic();
+      expect(open.weekly?.map(({ id: _id, ...w }) => w)).toEqual([hours[1], hours[0]]);
+
+      const shootDay = (n: number) => addCalendarDays(seed.openDate, n);
+      const first = await backend.bookings.create(
+        contractPhotoshoot(seed, { consultationTime: '10:00-11:00', date: shootDay(1) }),
+        'contract-weekly-1',
+      );
+      await backend.bookings.updateStatus(first.id, 'Confirmed');
+      const afternoon = await backend.bookings.create(
+        contractPhotoshoot(seed, { email: 'sam@example.com', consultationTime: '14:00-15:00', date: shootDay(2) }),
+        'contract-weekly-2',
+      );
+      expect(afternoon.status).toBe('New');
+      const taken = await rejection(
+        backend.bookings.create(
+          contractPhotoshoot(seed, { email: 'kim@example.com', consultationTime: '10:00-11:00', date: shootDay(3) }),
+          'contract-weekly-3',
+        ),
+      );
+      expect(taken).toMatchObject({ code: 'conflict', status: 409 });
+      expect(taken.message).toBe(unavailableDatesMessage([seed.openDate]));
+      const unknown = await rejection(
+        backend.bookings.create(
+          contractPhotoshoot(seed, { email: 'kim@example.com', consultationTime: '12:00-13:00', date: shootDay(3) }),
+          'contract-weekly-4',
+        ),
+      );
+      expect(unknown.code).toBe('validation');
+      expect(Object.keys(unknown.fieldErrors)).toEqual(['consultationTime']);
     });
 
     /** The admin's view of every stored booking, newest first, read a page at a time (signs the admin in). */

@@ -150,6 +150,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
       deleteUnavailable: (id) => request('DELETE', `/api/admin/availability/unavailable/${enc(id)}`),
       addSlot: (input) => request('POST', '/api/admin/availability/slots', input),
       deleteSlot: (id) => request('DELETE', `/api/admin/availability/slots/${enc(id)}`),
+      setWeekly: (slots) => request('PUT', '/api/admin/availability/weekly', { slots }),
     },
     auth: {
       requestLink: async (email) => {
