@@ -24,6 +24,7 @@ import type {
   Passkey,
   PasskeyEnrolment,
   PasskeyList,
+  TrustedDevice,
   PortfolioContent,
   PortfolioMeta,
   Project,
@@ -242,9 +243,16 @@ export const timeSlotInputSchema = z
   .refine((s) => s.startTime < s.endTime, { message: 'End time must be after start time', path: ['endTime'] });
 
 export const signInRequestSchema = z.strictObject({ email });
+/**
+ * Each call that opens a session may say the device is hers (issue 27): its session then lasts 30 days from its last
+ * use instead of 2 hours, and her dashboard lists it. Absent means no.
+ */
+const trustDevice = z.boolean().optional();
+
 export const signInCompleteSchema = z.strictObject({
   email,
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Invalid sign-in link.' }),
+  trustDevice,
 });
 
 // ---- Passkeys (WebAuthn). The browser's answers are what @simplewebauthn/browser builds from the authenticator's; each
@@ -305,7 +313,10 @@ export const passkeyRegistrationSchema = z.strictObject({ name: passkeyName, res
 export const passkeyIdParamsSchema = z.strictObject({ id: credentialId });
 
 /** A recovery code as typed; normaliseRecoveryCode decides whether it can be one. */
-export const recoveryCodeInputSchema = z.strictObject({ code: z.string().max(64) });
+export const recoveryCodeInputSchema = z.strictObject({ code: z.string().max(64), trustDevice });
+
+/** The passkey step's answer: the authenticator's assertion, and whether this device is hers. */
+export const passkeyStepAnswerSchema = authenticationResponseSchema.extend({ trustDevice });
 
 /** A request that carries nothing (asking for options): an empty object, so a stray field is still refused. */
 export const emptyBodySchema = z.strictObject({});
@@ -660,7 +671,25 @@ export const passkeySignInOptionsSchema = z.strictObject({
 });
 
 /** The answer to it: the ceremony it belongs to and the authenticator's assertion. */
-export const passkeySignInSchema = z.strictObject({ ceremony: ceremonyId, response: authenticationResponseSchema });
+export const passkeySignInSchema = z.strictObject({
+  ceremony: ceremonyId,
+  response: authenticationResponseSchema,
+  trustDevice,
+});
+
+/** One of her trusted devices on her dashboard (issue 27); times are ISO strings. */
+export const trustedDeviceSchema = z.strictObject({
+  id: z.string(),
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+}) satisfies z.ZodType<TrustedDevice>;
+
+export const trustedDeviceListSchema = z.strictObject({ devices: z.array(trustedDeviceSchema) });
+
+/** The `:id` of a trusted device: what the list gave (lib/sessions.ts deviceId). */
+export const trustedDeviceIdParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
 
 export const smsStatusSchema = z.strictObject({
   enabled: z.boolean(),
