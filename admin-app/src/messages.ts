@@ -243,7 +243,7 @@ export const messages = {
     none: 'No device is kept signed in. Tick “This is my device” when you sign in to stay signed in for 30 days.',
     thisDevice: 'This device',
     added: (when: string) => `Added ${when}`,
-    lastUsed: (when: string) => `last used ${when}`,
+    lastUsed: (when: string) => `Last used ${when}`,
     end: 'Sign out',
     endLabel: (name: string) => `Sign out ${name}`,
     endTitle: 'Sign out this device?',

@@ -85,9 +85,8 @@ export function TrustedDevicesSection() {
                         {d.device}
                         {d.current && <span className="trusted-devices-current">{m.thisDevice}</span>}
                       </strong>
-                      <span className="muted">
-                        {m.added(moment(d.createdAt))}, {m.lastUsed(moment(d.lastSeenAt))}
-                      </span>
+                      <span className="muted">{m.added(moment(d.createdAt))}</span>
+                      <span className="muted">{m.lastUsed(moment(d.lastSeenAt))}</span>
                     </div>
                     <button
                       type="button"

@@ -170,14 +170,15 @@ export function FinishSignInPage() {
                 )}
               </div>
               <div className="finish-sign-in-trust">
-                <input
-                  id="finish-sign-in-trust"
-                  type="checkbox"
-                  checked={trustDevice}
-                  onChange={(e) => setTrustDevice(e.target.checked)}
-                  aria-describedby="finish-sign-in-trust-hint"
-                />
-                <label htmlFor="finish-sign-in-trust">{messages.signIn.trustDevice}</label>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={trustDevice}
+                    onChange={(e) => setTrustDevice(e.target.checked)}
+                    aria-describedby="finish-sign-in-trust-hint"
+                  />
+                  <span>{messages.signIn.trustDevice}</span>
+                </label>
                 <p id="finish-sign-in-trust-hint" className="muted">
                   {messages.signIn.trustDeviceHint}
                 </p>

@@ -91,14 +91,16 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
     <form className="navbar-sign-in" aria-label={messages.signIn.formLabel} onSubmit={submit} noValidate>
       {/* First: it applies to both ways in below. */}
       <div className="navbar-sign-in-trust">
-        <input
-          id="navbar-sign-in-trust"
-          type="checkbox"
-          checked={trustDevice}
-          onChange={(e) => setTrustDevice(e.target.checked)}
-          aria-describedby="navbar-sign-in-trust-hint"
-        />
-        <label htmlFor="navbar-sign-in-trust">{messages.signIn.trustDevice}</label>
+        {/* The label holds the box: the whole line is the target a finger hits. */}
+        <label>
+          <input
+            type="checkbox"
+            checked={trustDevice}
+            onChange={(e) => setTrustDevice(e.target.checked)}
+            aria-describedby="navbar-sign-in-trust-hint"
+          />
+          <span>{messages.signIn.trustDevice}</span>
+        </label>
         <p id="navbar-sign-in-trust-hint" className="navbar-sign-in-trust-hint">
           {messages.signIn.trustDeviceHint}
         </p>
