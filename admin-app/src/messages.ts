@@ -99,6 +99,12 @@ export const messages = {
 
   availability: {
     calendarHeading: 'Calendar',
+    tapHint: 'Tap a day to block or free it.',
+    tapToBlock: 'Block this day',
+    tapToFree: 'Free this day',
+    bookedCannotBlock: 'This day has a booking, so it cannot be blocked.',
+    blockFailed: (day: string) => `${day} could not be blocked. Please try again.`,
+    freeFailed: (day: string) => `${day} could not be freed. Please try again.`,
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     legendAvailable: 'Available',
