@@ -375,7 +375,8 @@ export const messages = {
       image: 'Image address',
       imageHint: 'A /media/… path or an https link; empty for the built-in picture.',
       price: 'Display price (optional)',
-      priceHint: "Leave empty to show 'Starting from' the lowest tier price.",
+      priceHint:
+        "A price such as $275 or 'From $275 per day' (275 alone becomes $275). Leave empty to show 'Starting from' the lowest tier price.",
       hiddenLabel: 'Hidden from visitors',
       rules: 'Booking rules',
       needsConsultation: 'Needs a consultation',

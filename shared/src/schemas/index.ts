@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
+import { CONTACT_FOR_PRICING } from '../messages';
 import { MEDIA_ALT_REQUIRED, MEDIA_PLACEHOLDER_MAX_CHARS } from '../media-upload';
 import { BOOKING_PAGE_SIZE, LIMITS, MEDIA_CAPTION_MAX } from '../domain/constants';
 import { isAllowedSocialUrl } from '../domain/content';
@@ -725,6 +726,25 @@ export const priceText = line(40, TRIM).refine(
   because('format', PRICE_MESSAGE),
 );
 
+export const DISPLAY_PRICE_MESSAGE =
+  "Must show a price such as '$275' or 'From $275 per day' (or be empty for 'Starting from' the lowest tier price)";
+const BARE_AMOUNT = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?$/;
+/**
+ * A service's display price as she typed it (issue 27: "275" was shown as is). Every price on the site is written in
+ * dollars ('$NNN'), so a bare amount ("275", "1,200", "99.50") gets its "$"; other text passes as typed.
+ */
+export const normaliseDisplayPrice = (price: string): string => {
+  const trimmed = price.trim();
+  return BARE_AMOUNT.test(trimmed) ? `$${trimmed}` : trimmed;
+};
+/**
+ * What the service's card shows instead of 'Starting from' the lowest tier: empty, the spec's 'Contact for pricing',
+ * or a text with a dollar amount in it ('$275', 'From $1,200 per day'); a bare amount is given its "$".
+ */
+export const displayPrice = plain(line(40, TRIM))
+  .transform(normaliseDisplayPrice)
+  .refine((s) => s === '' || s === CONTACT_FOR_PRICING || /\$\d/.test(s), because('format', DISPLAY_PRICE_MESSAGE));
+
 export const MEDIA_URL_MESSAGE = 'Must be a path on this site (/media/...) or an https link';
 /** An image or video address: one of the site's own paths, or an https URL. Never javascript: or data:. */
 export const mediaUrl = line(2000, TRIM).refine(
@@ -770,7 +790,7 @@ export const serviceInputSchema = z.strictObject({
   displayName: plain(requiredLine(100)),
   description: plain(text(2000, TRIM)),
   image: mediaUrl,
-  price: plain(line(40, TRIM)),
+  price: displayPrice,
   tiers: z
     .array(tierInputSchema)
     .max(20)
