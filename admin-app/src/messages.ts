@@ -100,6 +100,12 @@ export const messages = {
 
   availability: {
     calendarHeading: 'Calendar',
+    tapHint: 'Tap a day to block or free it.',
+    tapToBlock: 'Block this day',
+    tapToFree: 'Free this day',
+    bookedCannotBlock: 'This day has a booking, so it cannot be blocked.',
+    blockFailed: (day: string) => `${day} could not be blocked. Please try again.`,
+    freeFailed: (day: string) => `${day} could not be freed. Please try again.`,
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     legendAvailable: 'Available',
@@ -255,6 +261,25 @@ export const messages = {
     loadFailed: 'Failed to load your passkeys.',
   },
 
+  trustedDevices: {
+    heading: 'Your devices',
+    intro:
+      'Devices you marked as yours when signing in stay signed in for 30 days after their last use. End one you no longer use or have lost.',
+    none: 'No device is kept signed in. Tick “This is my device” when you sign in to stay signed in for 30 days.',
+    thisDevice: 'This device',
+    added: (when: string) => `Added ${when}`,
+    lastUsed: (when: string) => `Last used ${when}`,
+    end: 'Sign out',
+    endLabel: (name: string) => `Sign out ${name}`,
+    endTitle: 'Sign out this device?',
+    endText: (name: string) => `“${name}” will be signed out now and will need to sign in again.`,
+    endThisText: 'This is the device you are using: you will be signed out now.',
+    ending: 'Signing out…',
+    ended: (name: string) => `“${name}” was signed out.`,
+    endFailed: 'The device could not be signed out. Please try again.',
+    loadFailed: 'Failed to load your devices.',
+  },
+
   contract: {
     modalTitle: 'Generate contract',
     fields: {
@@ -369,7 +394,8 @@ export const messages = {
       image: 'Image address',
       imageHint: 'A /media/… path or an https link; empty for the built-in picture.',
       price: 'Display price (optional)',
-      priceHint: "Leave empty to show 'Starting from' the lowest tier price.",
+      priceHint:
+        "A price such as $275 or 'From $275 per day' (275 alone becomes $275). Leave empty to show 'Starting from' the lowest tier price.",
       hiddenLabel: 'Hidden from visitors',
       rules: 'Booking rules',
       needsConsultation: 'Needs a consultation',

@@ -21,8 +21,11 @@ export async function tripleClickLogo(page: Page) {
   await logo(page).click({ clickCount: 3 });
 }
 
-export async function signInThroughOutbox(page: Page, baseURL: string) {
+/** trustDevice: she ticks "This is my device" on the form (issue 27), so the session lasts 30 days from its last use. */
+export async function signInThroughOutbox(page: Page, baseURL: string, options: { trustDevice?: boolean } = {}) {
   await tripleClickLogo(page);
+  if (options.trustDevice)
+    await page.getByRole('checkbox', { name: 'This is my device: keep me signed in for 30 days' }).check();
   await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
   await page.getByRole('button', { name: 'Send Link' }).click();
   await expect(page.getByRole('status')).toHaveText('Sign-in link sent! Check your email.');

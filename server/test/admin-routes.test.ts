@@ -99,6 +99,9 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'POST', url: '/api/admin/passkeys/options', payload: { name: 'Phone' } },
   { method: 'POST', url: '/api/admin/passkeys', payload: { name: 'Phone', response: {} } },
   { method: 'DELETE', url: '/api/admin/passkeys/x' },
+  // Issue 27: her trusted devices.
+  { method: 'GET', url: '/api/admin/trusted-devices' },
+  { method: 'DELETE', url: '/api/admin/trusted-devices/x' },
   // Issue 19: contracts.
   { method: 'GET', url: '/api/admin/contracts/states' },
   { method: 'GET', url: '/api/admin/bookings/b-1/contracts' },

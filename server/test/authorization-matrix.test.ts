@@ -586,6 +586,20 @@ const TABLE: Row[] = [
     request: () => ({ method: 'DELETE', url: '/api/admin/passkeys/no-such-id' }),
     expect: ADMIN_ONLY(404),
   },
+  // Her trusted devices (issue 27): only her session; ending one that is not listed is a 404
+  // (trusted-devices.test.ts ends real ones).
+  {
+    method: 'GET',
+    route: '/api/admin/trusted-devices',
+    request: () => ({ url: '/api/admin/trusted-devices' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/trusted-devices/:id',
+    request: () => ({ method: 'DELETE', url: '/api/admin/trusted-devices/AAAAAAAAAAAAAAAAAAAAAA' }),
+    expect: ADMIN_ONLY(404),
+  },
   // The deploy API (issue 20): a remote's deploy token only, never a session, the admin's included (deploys.test.ts
   // covers the tokens: none, unknown, revoked, another remote's).
   {

@@ -47,6 +47,8 @@ export const SIGN_IN_ACCESS_DENIED = 'Access denied. Only authorized users can s
 export const SIGN_IN_LINK_FAILED = 'Failed to send sign-in link.';
 export const SIGN_IN_LINK_SENT = 'Sign-in link sent! Check your email.';
 export const SIGN_IN_INVALID_LINK = 'Invalid sign-in link.';
+/** Ending a trusted device that is not (or no longer) one of hers: already ended, or never listed. */
+export const TRUSTED_DEVICE_NOT_FOUND = 'That device is no longer signed in.';
 export const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
 /** Completing a link once the admin has a passkey (the other passkey texts: passkey-messages.ts). */
 export const PASSKEY_REQUIRED = 'Please confirm it is you with your passkey.';

@@ -37,6 +37,8 @@ export const messages = {
     passkeyNoMatch: 'No passkey on this device matches, or the request was cancelled. Use the email link below.',
     passkeyNotSupported: 'This browser cannot use passkeys. Use the email link below.',
     passkeyFailed: 'Sign-in with your passkey failed. Try again, or use the email link below.',
+    trustDevice: 'This is my device: keep me signed in for 30 days',
+    trustDeviceHint: 'Leave it unticked on a shared device: you are then signed out after 2 hours without use.',
   },
   finishSignIn: {
     title: 'Signing in',

@@ -24,6 +24,7 @@ import { useSignOut } from '../features/session/api/sign-out';
 import { SmsSetting } from '../features/settings/sms-setting';
 import { CalendarFeedSection } from '../features/calendar-feed/calendar-feed-section';
 import { PasskeysSection } from '../features/passkeys/passkeys-section';
+import { TrustedDevicesSection } from '../features/trusted-devices/trusted-devices-section';
 import { ContractDialog } from '../features/contracts/contract-dialog';
 import { ContractStateBadge } from '../features/contracts/contract-state-badge';
 import { useContractStates } from '../features/contracts/api/get-contract-states';
@@ -221,6 +222,7 @@ export default function AdminApp() {
           />
           <aside className="admin-aside">
             <PasskeysSection />
+            <TrustedDevicesSection />
             <SmsSetting />
             <DigestSetting />
             <CalendarFeedSection />

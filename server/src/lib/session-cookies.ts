@@ -9,7 +9,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PASSKEY_STEP_TTL_MS } from '@studio/shared/domain';
 import type { AuthUser } from '@studio/shared/domain';
 import type { StudioHome } from '../config';
-import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_COOKIE, SESSION_HINT_COOKIE, type SessionStore } from './sessions';
+import { deviceName } from './device-name';
+import {
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
+  TRUSTED_SESSION_IDLE_TIMEOUT_MS,
+  type Session,
+  type SessionStore,
+} from './sessions';
 
 /** The passkey step's secret; sent only to the sign-in routes under /api/auth. */
 export const PASSKEY_STEP_COOKIE = 'studio_passkey_step';
@@ -45,6 +53,9 @@ export function createSessionCookies(options: { https: boolean; home?: StudioHom
   const base = { path: '/', sameSite: 'strict' as const, secure: options.https };
   const step = { ...base, path: PASSKEY_STEP_PATH, httpOnly: true };
   const maxAge = Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000);
+  // A trusted device's cookies last as long as its session may, and are set again as it is used (refresh below), so
+  // the browser keeps them exactly while the server would still accept them. Same flags as any session's.
+  const trustedMaxAge = Math.floor(TRUSTED_SESSION_IDLE_TIMEOUT_MS / 1000);
   const firebase = options.home === 'firebase';
   const sessionCookie = firebase ? FIREBASE_SESSION_COOKIE : SESSION_COOKIE;
   const firebaseCookie = { ...base, httpOnly: true };
@@ -54,13 +65,23 @@ export function createSessionCookies(options: { https: boolean; home?: StudioHom
      * Starts a session for the e-mail. Session rotation: whatever session this browser held ends, and the new one
      * gets a fresh id.
      */
-    async start(request: FastifyRequest, reply: FastifyReply, email: string): Promise<AuthUser> {
+    async start(request: FastifyRequest, reply: FastifyReply, email: string, trusted = false): Promise<AuthUser> {
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await sessions.revokeById(previous);
-      const session = await sessions.create(email);
-      reply.setCookie(sessionCookie, session.id, { ...base, httpOnly: true, maxAge });
-      reply.setCookie(SESSION_HINT_COOKIE, '1', { ...base, httpOnly: false, maxAge });
+      const device = trusted ? deviceName(request.headers['user-agent']) : '';
+      const session = await sessions.create(email, { trusted, device });
+      const age = trusted ? trustedMaxAge : maxAge;
+      reply.setCookie(sessionCookie, session.id, { ...base, httpOnly: true, maxAge: age });
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { ...base, httpOnly: false, maxAge: age });
       return session.user;
+    },
+
+    /** A trusted device's session was used: its cookies slide with it (an ordinary session's need nothing). */
+    refresh(request: FastifyRequest, reply: FastifyReply, session: Session): void {
+      const id = request.cookies[SESSION_COOKIE];
+      if (!session.trusted || !id) return;
+      reply.setCookie(sessionCookie, id, { ...base, httpOnly: true, maxAge: trustedMaxAge });
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { ...base, httpOnly: false, maxAge: trustedMaxAge });
     },
 
     clear(reply: FastifyReply): void {

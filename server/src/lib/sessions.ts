@@ -14,6 +14,11 @@ export const SESSION_HINT_COOKIE = 'studio_has_session';
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 /** A session ends this long after sign-in, however active. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/**
+ * A session on a device she marked as hers (issue 27) ends only after this long unused: sliding, with no absolute
+ * limit, so a phone she uses every few days keeps her signed in. She can end it from her dashboard at any time.
+ */
+export const TRUSTED_SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 // Writing last_seen_at on every request would turn each read into a write; a minute of slack is harmless next to 2 h.
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -22,6 +27,23 @@ export interface Session {
   user: AuthUser;
   createdAt: number;
   lastSeenAt: number;
+  trusted: boolean;
+  device: string;
+}
+
+/** One of her trusted devices as her dashboard lists it; `id` names it there and is no secret (see deviceId). */
+export interface TrustedDevice {
+  id: string;
+  device: string;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
+}
+
+/** How a new session is opened: on a device she marked as hers or not, and the browser's name for the list. */
+export interface SessionKind {
+  trusted: boolean;
+  device: string;
 }
 
 export type TokenCheck = 'ok' | 'invalid';
@@ -35,6 +57,14 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
+/**
+ * The name of a session on her dashboard: derived from the stored hash, never the hash itself, so the list hands the
+ * page nothing the database holds. 128 bits: unguessable, and the revoke route checks it is hers anyway.
+ */
+export function deviceId(idHash: string): string {
+  return createHash('sha256').update(`trusted-device\n${idHash}`, 'utf8').digest('base64url').slice(0, 22);
+}
+
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function createSessionStore(store: SessionsStore, options: { adminEmail: string; now: () => Date }) {
@@ -45,8 +75,12 @@ export function createSessionStore(store: SessionsStore, options: { adminEmail: 
 
   const userOf = (email: string): AuthUser => ({ email, isAdmin: email === adminEmail });
 
-  const alive = (row: { createdAt: number; lastSeenAt: number }, at: number) =>
-    at - row.createdAt < SESSION_ABSOLUTE_LIFETIME_MS && at - row.lastSeenAt < SESSION_IDLE_TIMEOUT_MS;
+  /** When a session ends unless used again: the one rule both alive() and the stores' purge follow. */
+  const expiresAt = (row: { createdAt: number; lastSeenAt: number; trusted: boolean }) =>
+    row.trusted
+      ? row.lastSeenAt + TRUSTED_SESSION_IDLE_TIMEOUT_MS
+      : Math.min(row.createdAt + SESSION_ABSOLUTE_LIFETIME_MS, row.lastSeenAt + SESSION_IDLE_TIMEOUT_MS);
+  const alive = (row: { createdAt: number; lastSeenAt: number; trusted: boolean }, at: number) => at < expiresAt(row);
 
   const revoke = async (idHash: string) => {
     const changed = await store.deleteSession(idHash);
@@ -62,7 +96,14 @@ export function createSessionStore(store: SessionsStore, options: { adminEmail: 
       await revoke(row.idHash);
       return null;
     }
-    return { idHash: row.idHash, user: userOf(row.email), createdAt: row.createdAt, lastSeenAt: row.lastSeenAt };
+    return {
+      idHash: row.idHash,
+      user: userOf(row.email),
+      createdAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt,
+      trusted: row.trusted,
+      device: row.device,
+    };
   };
 
   return {
@@ -82,11 +123,21 @@ export function createSessionStore(store: SessionsStore, options: { adminEmail: 
     },
 
     /** Starts a session for the e-mail and returns the session id for the cookie (the database keeps its hash). */
-    async create(email: string): Promise<{ id: string; user: AuthUser }> {
+    async create(
+      email: string,
+      kind: SessionKind = { trusted: false, device: '' },
+    ): Promise<{ id: string; user: AuthUser }> {
       const id = newSecret();
       const at = now();
-      await store.purgeSessions(at - SESSION_ABSOLUTE_LIFETIME_MS, at - SESSION_IDLE_TIMEOUT_MS);
-      await store.addSession({ idHash: hashSecret(id), email: normaliseEmail(email), createdAt: at, lastSeenAt: at });
+      await store.purgeSessions(at);
+      const times = { createdAt: at, lastSeenAt: at, trusted: kind.trusted };
+      await store.addSession({
+        idHash: hashSecret(id),
+        email: normaliseEmail(email),
+        ...times,
+        device: kind.device,
+        expiresAt: expiresAt(times),
+      });
       return { id, user: userOf(normaliseEmail(email)) };
     },
 
@@ -97,7 +148,7 @@ export function createSessionStore(store: SessionsStore, options: { adminEmail: 
       if (!session) return null;
       const at = now();
       if (at - session.lastSeenAt >= TOUCH_EVERY_MS) {
-        await store.touchSession(session.idHash, at);
+        await store.touchSession(session.idHash, at, expiresAt({ ...session, lastSeenAt: at }));
         session.lastSeenAt = at;
       }
       return session;
@@ -108,6 +159,33 @@ export function createSessionStore(store: SessionsStore, options: { adminEmail: 
     /** Ends the session of a cookie value; true when there was one. */
     revokeById(id: string): Promise<boolean> {
       return revoke(hashSecret(id));
+    },
+
+    /** Her live trusted devices, the newest use first; `current` marks the one this request came from. */
+    async trustedDevices(of: Session): Promise<TrustedDevice[]> {
+      const at = now();
+      const rows = await store.listSessions(of.user.email);
+      return rows
+        .filter((row) => row.trusted && alive(row, at))
+        .sort((a, b) => b.lastSeenAt - a.lastSeenAt)
+        .map((row) => ({
+          id: deviceId(row.idHash),
+          device: row.device,
+          createdAt: row.createdAt,
+          lastSeenAt: row.lastSeenAt,
+          current: row.idHash === of.idHash,
+        }));
+    },
+
+    /**
+     * Ends one of her trusted devices by the id the list gave; false when no live trusted session of hers has it (an
+     * id made up, another user's, an ordinary session's or a session id itself all end nothing).
+     */
+    async revokeTrustedDevice(of: Session, id: string): Promise<boolean> {
+      const at = now();
+      const rows = await store.listSessions(of.user.email);
+      const row = rows.find((r) => r.trusted && alive(r, at) && deviceId(r.idHash) === id);
+      return row ? revoke(row.idHash) : false;
     },
 
     /**

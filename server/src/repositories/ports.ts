@@ -299,6 +299,12 @@ export interface StoredSession {
   /** ms since the epoch. */
   createdAt: number;
   lastSeenAt: number;
+  /** She marked this device as hers at sign-in (issue 27): a long, sliding lifetime, and listed on her dashboard. */
+  trusted: boolean;
+  /** A recognisable name of the browser and system it was opened on ("Safari on iPhone"); '' when unknown. */
+  device: string;
+  /** When it ends unless used again (ms), worked out by lib/sessions.ts; what purgeSessions compares. */
+  expiresAt: number;
 }
 
 export interface SessionsStore {
@@ -313,12 +319,14 @@ export interface SessionsStore {
   redeemSignInToken(tokenHash: string, email: string, at: number): Promise<boolean>;
   addSession(session: StoredSession): Promise<void>;
   getSession(idHash: string): Promise<StoredSession | null>;
-  /** Sets lastSeenAt (ms); nothing when there is no such session. */
-  touchSession(idHash: string, at: number): Promise<void>;
+  /** Sets lastSeenAt and expiresAt (ms); nothing when there is no such session. */
+  touchSession(idHash: string, at: number, expiresAt: number): Promise<void>;
   /** false when there was no such session. */
   deleteSession(idHash: string): Promise<boolean>;
-  /** Deletes the sessions created before `createdBefore` or last seen before `lastSeenBefore` (ms). */
-  purgeSessions(createdBefore: number, lastSeenBefore: number): Promise<void>;
+  /** Deletes the sessions whose expiresAt is at or before `at` (ms). */
+  purgeSessions(at: number): Promise<void>;
+  /** The sessions of `email` (normalised), in no particular order. */
+  listSessions(email: string): Promise<StoredSession[]>;
   /**
    * Deletes every session of `email` (normalised) but the one hashed `keepIdHash`; answers the hashes it deleted, in no
    * particular order. Another e-mail's sessions are left alone.

@@ -14,14 +14,20 @@ export function createSessionsRepository(db: Db): SessionsStore {
   const spendToken = db.prepare('UPDATE sign_in_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL');
 
   const insertSession = db.prepare(
-    'INSERT INTO sessions (id_hash, email, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
+    'INSERT INTO sessions (id_hash, email, created_at, last_seen_at, trusted, device, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const getSession = db.prepare(
-    'SELECT id_hash AS idHash, email, created_at AS createdAt, last_seen_at AS lastSeenAt FROM sessions WHERE id_hash = ?',
-  );
-  const touchSession = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?');
+  const columns =
+    'id_hash AS idHash, email, created_at AS createdAt, last_seen_at AS lastSeenAt, trusted, device, expires_at AS expiresAt';
+  const getSession = db.prepare(`SELECT ${columns} FROM sessions WHERE id_hash = ?`);
+  const sessionsOf = db.prepare(`SELECT ${columns} FROM sessions WHERE email = ?`);
+  const touchSession = db.prepare('UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id_hash = ?');
   const deleteSession = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
-  const purgeSessions = db.prepare('DELETE FROM sessions WHERE created_at < ? OR last_seen_at < ?');
+  const purgeSessions = db.prepare('DELETE FROM sessions WHERE expires_at <= ?');
+  // SQLite has no boolean: trusted is stored as 0 or 1.
+  const fromRow = (row: Omit<StoredSession, 'trusted'> & { trusted: number }): StoredSession => ({
+    ...row,
+    trusted: row.trusted === 1,
+  });
   const othersOf = db.prepare('SELECT id_hash AS idHash FROM sessions WHERE email = ? AND id_hash <> ?');
   const deleteOthers = db.prepare('DELETE FROM sessions WHERE email = ? AND id_hash <> ?');
   /** The hashes and the delete in one transaction: a session opened in between is either listed and gone, or kept. */
@@ -49,19 +55,31 @@ export function createSessionsRepository(db: Db): SessionsStore {
     },
     redeemSignInToken: async (tokenHash, email, at) => redeem(tokenHash, email, at),
     async addSession(session) {
-      insertSession.run(session.idHash, session.email, session.createdAt, session.lastSeenAt);
+      insertSession.run(
+        session.idHash,
+        session.email,
+        session.createdAt,
+        session.lastSeenAt,
+        session.trusted ? 1 : 0,
+        session.device,
+        session.expiresAt,
+      );
     },
     async getSession(idHash) {
-      return (getSession.get(idHash) as StoredSession | undefined) ?? null;
+      const row = getSession.get(idHash) as Parameters<typeof fromRow>[0] | undefined;
+      return row ? fromRow(row) : null;
     },
-    async touchSession(idHash, at) {
-      touchSession.run(at, idHash);
+    async listSessions(email) {
+      return (sessionsOf.all(email) as Array<Parameters<typeof fromRow>[0]>).map(fromRow);
+    },
+    async touchSession(idHash, at, expiresAt) {
+      touchSession.run(at, expiresAt, idHash);
     },
     async deleteSession(idHash) {
       return deleteSession.run(idHash).changes > 0;
     },
-    async purgeSessions(createdBefore, lastSeenBefore) {
-      purgeSessions.run(createdBefore, lastSeenBefore);
+    async purgeSessions(at) {
+      purgeSessions.run(at);
     },
     deleteOtherSessions: async (email, keepIdHash) => endOthers(email, keepIdHash),
   };

@@ -26,6 +26,7 @@ import adminContractsRoutes from './admin-contracts';
 import adminEventsRoutes from './admin-events';
 import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
+import adminTrustedDevicesRoutes from './admin-trusted-devices';
 import adminSettingsRoutes from './admin-settings';
 import { adminCalendarFeedRoutes } from './calendar-feed';
 import adminDeploymentsRoutes from './admin-deployments';
@@ -84,6 +85,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   });
   await app.register(adminContentRoutes, { options: deps.options, content: deps.content, bus: deps.bus });
   await app.register(adminPasskeysRoutes, { passkeys: deps.passkeys, sessions: deps.sessions });
+  await app.register(adminTrustedDevicesRoutes, { options: deps.options, sessions: deps.sessions });
   await app.register(adminDeploymentsRoutes, { deploys: deps.deploys, previews: deps.previews });
   await app.register(adminMediaRoutes, { store: deps.media });
   await app.register(adminEventsRoutes, {

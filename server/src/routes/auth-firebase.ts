@@ -32,7 +32,8 @@ import { LINK_LIMIT_PER_IP, LINK_LIMIT_WINDOW_MS } from './auth';
 import { refusals } from './refusals';
 
 // An ID token is a JWT of about a kilobyte; a bound keeps a huge body from reaching the verifier.
-const exchangeSchema = z.strictObject({ idToken: z.string().min(1).max(8192) });
+// trustDevice: she marked this device as hers (issue 27), as on the embedded home's link.
+const exchangeSchema = z.strictObject({ idToken: z.string().min(1).max(8192), trustDevice: z.boolean().optional() });
 
 /** The account behind a token, as far as the check needs it: its address, verified or not, and any password. */
 type AccountLookup = (uid: string) => Promise<{ email: string; emailVerified: boolean; password: boolean } | null>;
@@ -130,7 +131,7 @@ const authFirebaseRoutes: FastifyPluginAsyncZod<AuthFirebaseRoutesOptions> = asy
         await cookies.startStep(reply, await passkeys.beginStep(email));
         return { secondFactor: 'passkey' as const };
       }
-      return { user: await cookies.start(request, reply, email) };
+      return { user: await cookies.start(request, reply, email, request.body.trustDevice ?? false) };
     },
   );
 };

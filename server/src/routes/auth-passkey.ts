@@ -14,10 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   authenticationOptionsSchema,
-  authenticationResponseSchema,
   emptyBodySchema,
   passkeySignInOptionsSchema,
   passkeySignInSchema,
+  passkeyStepAnswerSchema,
   recoveryCodeInputSchema,
   signedInSchema,
 } from '@studio/shared/schemas';
@@ -94,16 +94,17 @@ const authPasskeyRoutes: FastifyPluginAsyncZod<AuthPasskeyRoutesOptions> = async
 
   app.post(
     '/api/auth/passkey',
-    { schema: { body: authenticationResponseSchema, response: answers } },
+    { schema: { body: passkeyStepAnswerSchema, response: answers } },
     async (request, reply) => {
       const step = await openStep(cookies.stepOf(request), reply);
-      if (!(await passkeys.authenticate(step.idHash, step.email, request.body))) {
+      const { trustDevice = false, ...assertion } = request.body;
+      if (!(await passkeys.authenticate(step.idHash, step.email, assertion))) {
         await passkeys.stepFailed(step.idHash);
         throw new HttpError(401, PASSKEY_NOT_ACCEPTED);
       }
       await passkeys.endStep(step.idHash);
       cookies.clearStep(reply);
-      return { user: await cookies.start(request, reply, step.email) };
+      return { user: await cookies.start(request, reply, step.email, trustDevice) };
     },
   );
 
@@ -118,7 +119,7 @@ const authPasskeyRoutes: FastifyPluginAsyncZod<AuthPasskeyRoutesOptions> = async
       }
       await passkeys.endStep(step.idHash);
       cookies.clearStep(reply);
-      return { user: await cookies.start(request, reply, step.email) };
+      return { user: await cookies.start(request, reply, step.email, request.body.trustDevice ?? false) };
     },
   );
 
@@ -144,12 +145,12 @@ const authPasskeyRoutes: FastifyPluginAsyncZod<AuthPasskeyRoutesOptions> = async
       schema: { body: passkeySignInSchema, response: { ...answers, 429: apiErrorSchema } },
     },
     async (request, reply) => {
-      const { ceremony, response } = request.body;
+      const { ceremony, response, trustDevice = false } = request.body;
       // Only a passkey stored for the admin's address opens a session: the one account that can sign in at all.
       if (!(await passkeys.signInWithPasskey(ceremony, adminEmail, response)))
         throw new HttpError(401, PASSKEY_SIGN_IN_REFUSED);
       // The session the link and the passkey step give: the same kind, with the same limits.
-      return { user: await cookies.start(request, reply, adminEmail) };
+      return { user: await cookies.start(request, reply, adminEmail, trustDevice) };
     },
   );
 };

@@ -117,16 +117,17 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       if (request.validationError) throw new HttpError(401, SIGN_IN_INVALID_LINK);
-      const { email, token } = request.body;
+      const { email, token, trustDevice = false } = request.body;
       if ((await sessions.redeemSignInToken(token, email)) !== 'ok') throw new HttpError(401, SIGN_IN_INVALID_LINK);
       await outbox.redactSignInToken(token);
 
       // Once she has a passkey the link alone is not enough: it opens the passkey step, not a session.
       if (await passkeys.required(normaliseEmail(email))) {
+        // Whether this device is hers is asked again where the step ends (the passkey or recovery call carries it).
         await cookies.startStep(reply, await passkeys.beginStep(normaliseEmail(email)));
         return { secondFactor: 'passkey' as const };
       }
-      return { user: await cookies.start(request, reply, email) };
+      return { user: await cookies.start(request, reply, email, trustDevice) };
     },
   );
 
@@ -138,6 +139,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const session = await sessions.resolve(request.cookies[SESSION_COOKIE]);
       // A stale cookie pair is cleared, so the shell stops asking on every load.
       if (!session && (request.cookies[SESSION_COOKIE] || request.cookies[SESSION_HINT_COOKIE])) cookies.clear(reply);
+      // Each load of the site asks this: a trusted device's cookies slide with its 30 days here.
+      if (session) cookies.refresh(request, reply, session);
       return { user: session?.user ?? null };
     },
   );

@@ -49,11 +49,14 @@ export function describeSessionsStoreContract(make: MakeStore<SessionsStore>) {
     });
 
     describe('sessions', () => {
-      const session = (seed: string, createdAt = T0, lastSeenAt = createdAt) => ({
+      const session = (seed: string, createdAt = T0, lastSeenAt = createdAt, expiresAt = lastSeenAt + 120 * MIN) => ({
         idHash: hex64(seed),
         email: EMAIL,
         createdAt,
         lastSeenAt,
+        trusted: false,
+        device: '',
+        expiresAt,
       });
 
       it('stores a session and answers it by its hash; null for an unknown one', async () => {
@@ -64,9 +67,9 @@ export function describeSessionsStoreContract(make: MakeStore<SessionsStore>) {
 
       it('touches a session, and touching an unknown one creates nothing', async () => {
         await store().addSession(session('c3'));
-        await store().touchSession(hex64('c3'), T0 + 5 * MIN);
+        await store().touchSession(hex64('c3'), T0 + 5 * MIN, T0 + 125 * MIN);
         expect(await store().getSession(hex64('c3'))).toEqual(session('c3', T0, T0 + 5 * MIN));
-        await store().touchSession(hex64('c4'), T0 + 5 * MIN);
+        await store().touchSession(hex64('c4'), T0 + 5 * MIN, T0 + 125 * MIN);
         expect(await store().getSession(hex64('c4'))).toBeNull();
       });
 
@@ -77,14 +80,41 @@ export function describeSessionsStoreContract(make: MakeStore<SessionsStore>) {
         expect(await store().deleteSession(hex64('c5'))).toBe(false);
       });
 
-      it('purges sessions created too long ago or idle too long, keeping the rest', async () => {
-        await store().addSession(session('d1', T0 - 60 * MIN, T0)); // created before the bound
-        await store().addSession(session('d2', T0 - 10 * MIN, T0 - 30 * MIN)); // idle since before the bound
-        await store().addSession(session('d3', T0 - 50 * MIN, T0 - 20 * MIN)); // both exactly at their bounds
-        await store().purgeSessions(T0 - 50 * MIN, T0 - 20 * MIN);
+      it('purges the sessions expired at the given time, keeping the rest', async () => {
+        await store().addSession(session('d1', T0 - 60 * MIN, T0, T0 - MIN)); // expired before
+        await store().addSession(session('d2', T0 - 10 * MIN, T0 - 30 * MIN, T0)); // expires exactly then
+        await store().addSession(session('d3', T0 - 50 * MIN, T0 - 20 * MIN, T0 + 1)); // still alive
+        await store().purgeSessions(T0);
         expect(await store().getSession(hex64('d1'))).toBeNull();
         expect(await store().getSession(hex64('d2'))).toBeNull();
-        expect(await store().getSession(hex64('d3'))).toEqual(session('d3', T0 - 50 * MIN, T0 - 20 * MIN));
+        expect(await store().getSession(hex64('d3'))).toEqual(session('d3', T0 - 50 * MIN, T0 - 20 * MIN, T0 + 1));
+      });
+
+      it('keeps a trusted device with its name, and purges it by its own expiry (issue 27)', async () => {
+        const phone = { ...session('f1', T0 - 20 * 24 * 60 * MIN, T0), trusted: true, device: 'Safari on iPhone' };
+        phone.expiresAt = T0 + 30 * 24 * 60 * MIN;
+        await store().addSession(phone);
+        await store().purgeSessions(T0 + 10 * 24 * 60 * MIN);
+        expect(await store().getSession(hex64('f1'))).toEqual(phone);
+        await store().touchSession(hex64('f1'), T0 + MIN, T0 + 40 * 24 * 60 * MIN);
+        await store().purgeSessions(T0 + 35 * 24 * 60 * MIN);
+        expect(await store().getSession(hex64('f1'))).toMatchObject({ trusted: true, lastSeenAt: T0 + MIN });
+        await store().purgeSessions(T0 + 40 * 24 * 60 * MIN);
+        expect(await store().getSession(hex64('f1'))).toBeNull();
+      });
+
+      it("lists an e-mail's sessions and no one else's", async () => {
+        await store().addSession(session('g1'));
+        await store().addSession({ ...session('g2'), trusted: true, device: 'Chrome on Android' });
+        await store().addSession({ ...session('g3'), email: 'someone@example.com' });
+        const listed = await store().listSessions(EMAIL);
+        expect(listed.map((s) => s.idHash).sort()).toEqual([hex64('g1'), hex64('g2')].sort());
+        expect(listed.find((s) => s.idHash === hex64('g2'))).toEqual({
+          ...session('g2'),
+          trusted: true,
+          device: 'Chrome on Android',
+        });
+        expect(await store().listSessions('nobody@example.com')).toEqual([]);
       });
 
       it("ends every other session of the e-mail, keeps the one named and another e-mail's, answers what it ended", async () => {

@@ -18,6 +18,7 @@ import type {
   PasskeyEnrolment,
   PasskeyList,
   Portfolio,
+  TrustedDevice,
   PortfolioContent,
   PortfolioMeta,
   Project,
@@ -164,6 +165,15 @@ export interface AvailabilityPort {
   setWeekly(slots: WeeklySlotInput[]): Promise<void>;
 }
 
+/** How a sign-in that opens a session asks for it (issue 27). */
+export interface SignInOptions {
+  /**
+   * She marked this device as hers: the session lasts 30 days from its last use, and her dashboard lists the device.
+   * Otherwise it ends after 2 hours unused.
+   */
+  trustDevice?: boolean;
+}
+
 export interface AuthPort {
   /** Mails a sign-in link to /finishSignIn. Rejects with code 'forbidden' for an address that is not the admin's. */
   requestLink(email: string): Promise<void>;
@@ -172,22 +182,26 @@ export interface AuthPort {
    * link alone is not enough: it rejects with code 'passkey-required' (the link is spent, the passkey step is open),
    * and signInWithPasskey or signInWithRecoveryCode completes the sign-in.
    */
-  completeSignIn(token: string, email: string): Promise<AuthUser>;
+  completeSignIn(token: string, email: string, options?: SignInOptions): Promise<AuthUser>;
   /**
    * The passkey step: asks this browser's authenticator for her passkey and signs her in when the backend accepts it.
    * Rejects with 'cancelled' when she dismisses the prompt, 'unauthenticated' when the passkey is refused or the step
    * has expired, 'not-supported' where passkeys cannot be used.
    */
-  signInWithPasskey(): Promise<AuthUser>;
+  signInWithPasskey(options?: SignInOptions): Promise<AuthUser>;
   /**
    * Sign-in by passkey alone, with no e-mail link first (issue 27): the browser offers the passkeys this device holds
    * for the site, and the backend opens the same session the link and the passkey step give. Rejects with 'cancelled'
    * when she dismisses the prompt or this device holds none, 'unauthenticated' when the backend refuses the passkey
    * (not hers, or the prompt took too long), 'rate-limited', and 'not-supported' where passkeys cannot be used.
    */
-  signInWithPasskeyAlone(): Promise<AuthUser>;
+  signInWithPasskeyAlone(options?: SignInOptions): Promise<AuthUser>;
   /** The passkey step with her one-time recovery code instead (a lost passkey). */
-  signInWithRecoveryCode(code: string): Promise<AuthUser>;
+  signInWithRecoveryCode(code: string, options?: SignInOptions): Promise<AuthUser>;
+  /** Admin: the devices she marked as hers at sign-in, the most recently used first (issue 27). */
+  listTrustedDevices(): Promise<TrustedDevice[]>;
+  /** Admin: ends a trusted device's session at once. Rejects with 'not-found' when it has already ended. */
+  revokeTrustedDevice(id: string): Promise<void>;
   /** Admin: her passkeys, and whether an unused recovery code exists. */
   listPasskeys(): Promise<PasskeyList>;
   /**

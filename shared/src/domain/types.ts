@@ -387,6 +387,18 @@ export interface PasskeyList {
   hasRecoveryCode: boolean;
 }
 
+/** A device she marked as hers at sign-in (issue 27), as her dashboard lists it; times are ISO strings. */
+export interface TrustedDevice {
+  /** Names it to the revoke call; not a secret, not the session's id. */
+  id: string;
+  /** From the browser's User-Agent when she signed in: "Safari on iPhone". */
+  device: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The device this list is read on. */
+  current: boolean;
+}
+
 export interface PasskeyEnrolment {
   passkey: Passkey;
   /** The new recovery code, shown once and stored only hashed; null when an unused one already exists. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { config as zodConfig } from 'zod/v4/core';
 import { containsMarkup } from '@studio/security-kit/markup';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
+import { CONTACT_FOR_PRICING } from '../messages';
 import { MEDIA_ALT_REQUIRED, MEDIA_PLACEHOLDER_MAX_CHARS } from '../media-upload';
 import { BOOKING_PAGE_SIZE, LIMITS, MEDIA_CAPTION_MAX } from '../domain/constants';
 import { isAllowedSocialUrl } from '../domain/content';
@@ -24,6 +25,7 @@ import type {
   Passkey,
   PasskeyEnrolment,
   PasskeyList,
+  TrustedDevice,
   PortfolioContent,
   PortfolioMeta,
   Project,
@@ -280,9 +282,16 @@ export const weeklySlotsInputSchema = z
   });
 
 export const signInRequestSchema = z.strictObject({ email });
+/**
+ * Each call that opens a session may say the device is hers (issue 27): its session then lasts 30 days from its last
+ * use instead of 2 hours, and her dashboard lists it. Absent means no.
+ */
+const trustDevice = z.boolean().optional();
+
 export const signInCompleteSchema = z.strictObject({
   email,
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Invalid sign-in link.' }),
+  trustDevice,
 });
 
 // ---- Passkeys (WebAuthn). The browser's answers are what @simplewebauthn/browser builds from the authenticator's; each
@@ -343,7 +352,10 @@ export const passkeyRegistrationSchema = z.strictObject({ name: passkeyName, res
 export const passkeyIdParamsSchema = z.strictObject({ id: credentialId });
 
 /** A recovery code as typed; normaliseRecoveryCode decides whether it can be one. */
-export const recoveryCodeInputSchema = z.strictObject({ code: z.string().max(64) });
+export const recoveryCodeInputSchema = z.strictObject({ code: z.string().max(64), trustDevice });
+
+/** The passkey step's answer: the authenticator's assertion, and whether this device is hers. */
+export const passkeyStepAnswerSchema = authenticationResponseSchema.extend({ trustDevice });
 
 /** A request that carries nothing (asking for options): an empty object, so a stray field is still refused. */
 export const emptyBodySchema = z.strictObject({});
@@ -708,7 +720,25 @@ export const passkeySignInOptionsSchema = z.strictObject({
 });
 
 /** The answer to it: the ceremony it belongs to and the authenticator's assertion. */
-export const passkeySignInSchema = z.strictObject({ ceremony: ceremonyId, response: authenticationResponseSchema });
+export const passkeySignInSchema = z.strictObject({
+  ceremony: ceremonyId,
+  response: authenticationResponseSchema,
+  trustDevice,
+});
+
+/** One of her trusted devices on her dashboard (issue 27); times are ISO strings. */
+export const trustedDeviceSchema = z.strictObject({
+  id: z.string(),
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+}) satisfies z.ZodType<TrustedDevice>;
+
+export const trustedDeviceListSchema = z.strictObject({ devices: z.array(trustedDeviceSchema) });
+
+/** The `:id` of a trusted device: what the list gave (lib/sessions.ts deviceId). */
+export const trustedDeviceIdParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
 
 export const smsStatusSchema = z.strictObject({
   enabled: z.boolean(),
@@ -743,6 +773,25 @@ export const priceText = line(40, TRIM).refine(
   (s) => s === '' || /^\$(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?$/.test(s),
   because('format', PRICE_MESSAGE),
 );
+
+export const DISPLAY_PRICE_MESSAGE =
+  "Must show a price such as '$275' or 'From $275 per day' (or be empty for 'Starting from' the lowest tier price)";
+const BARE_AMOUNT = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?$/;
+/**
+ * A service's display price as she typed it (issue 27: "275" was shown as is). Every price on the site is written in
+ * dollars ('$NNN'), so a bare amount ("275", "1,200", "99.50") gets its "$"; other text passes as typed.
+ */
+export const normaliseDisplayPrice = (price: string): string => {
+  const trimmed = price.trim();
+  return BARE_AMOUNT.test(trimmed) ? `$${trimmed}` : trimmed;
+};
+/**
+ * What the service's card shows instead of 'Starting from' the lowest tier: empty, the spec's 'Contact for pricing',
+ * or a text with a dollar amount in it ('$275', 'From $1,200 per day'); a bare amount is given its "$".
+ */
+export const displayPrice = plain(line(40, TRIM))
+  .transform(normaliseDisplayPrice)
+  .refine((s) => s === '' || s === CONTACT_FOR_PRICING || /\$\d/.test(s), because('format', DISPLAY_PRICE_MESSAGE));
 
 export const MEDIA_URL_MESSAGE = 'Must be a path on this site (/media/...) or an https link';
 /** An image or video address: one of the site's own paths, or an https URL. Never javascript: or data:. */
@@ -789,7 +838,7 @@ export const serviceInputSchema = z.strictObject({
   displayName: plain(requiredLine(100)),
   description: plain(text(2000, TRIM)),
   image: mediaUrl,
-  price: plain(line(40, TRIM)),
+  price: displayPrice,
   tiers: z
     .array(tierInputSchema)
     .max(20)

@@ -3,7 +3,8 @@
 // its own). "Available" is exactly the booking form's rule (isDateAvailable), so the calendar never disagrees with
 // what a visitor can book. The bookings are those the dashboard has read (the newest page, and older ones once she
 // asks for them), so a month far back shows its bookings after "Show older requests".
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { blockedByRange } from './day-toggle';
 import { addMonths, format, getDay, getDaysInMonth, parseISO, startOfMonth } from 'date-fns';
 import {
   bookedDaysOf,
@@ -16,6 +17,7 @@ import { formatSlot, studioClockOf } from '@studio/shared/domain/studio-time';
 import { messages } from '../../messages';
 
 const m = messages.availability;
+const dayName = (date: IsoDate) => format(parseISO(date), 'EEEE, MMMM d');
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** The week's day names from `first` (0 Sunday): the visitor's date picker starts its weeks on the same day. */
 export const weekdaysFrom = (first: number) => DAY_NAMES.map((_, i) => DAY_NAMES[(first + i) % 7]!);
@@ -49,15 +51,47 @@ export function AvailabilityCalendar({
   today,
   bookings = [],
   firstWeekday = studioClockOf().firstWeekday,
+  onToggleDay,
 }: {
   availability: AdminAvailability;
   today: IsoDate;
   bookings?: readonly BookingRequest[];
   /** 0 Sunday ... 6 Saturday: the studio's, which the server writes into the page. */
   firstWeekday?: number;
+  /**
+   * Blocks (to 'blocked') or frees (to 'available') a day on the server (issue 27); without it the days are not
+   * tappable. The day shows the new state at once and goes back when this rejects.
+   */
+  onToggleDay?: (date: IsoDate, to: 'blocked' | 'available') => Promise<void>;
 }) {
   const [month, setMonth] = useState(() => startOfMonth(parseISO(today)));
   const [selected, setSelected] = useState<IsoDate | null>(null);
+  // The state a tapped day shows while its write is on its way: the live stream then brings the real one.
+  const [shownAs, setShownAs] = useState<ReadonlyMap<IsoDate, DayState>>(new Map());
+  const [toggleError, setToggleError] = useState<string | null>(null);
+  const toggle = async (date: IsoDate, to: 'blocked' | 'available') => {
+    if (!onToggleDay) return;
+    setToggleError(null);
+    setShownAs((m) => new Map(m).set(date, to));
+    try {
+      await onToggleDay(date, to);
+    } catch {
+      setToggleError(to === 'blocked' ? m.blockFailed(dayName(date)) : m.freeFailed(dayName(date)));
+      // Rolled back: the day shows what the server still has.
+      setShownAs((m) => {
+        const next = new Map(m);
+        next.delete(date);
+        return next;
+      });
+    }
+  };
+  // Written: the new state stays shown until the live stream brings it, then the stream's state is shown.
+  useEffect(() => {
+    setShownAs((shown) => {
+      const left = [...shown].filter(([date, state]) => dayState(date, availability) !== state);
+      return left.length === shown.size ? shown : new Map(left);
+    });
+  }, [availability]);
   const booked = useMemo(() => bookingsByDay(bookings), [bookings]);
   const selectedBookings = selected ? (booked.get(selected) ?? []) : [];
   const days = useMemo(() => {
@@ -94,6 +128,12 @@ export function AvailabilityCalendar({
             <span aria-hidden="true">›</span>
           </button>
         </div>
+        {onToggleDay && <p className="muted calendar-hint">{m.tapHint}</p>}
+        {toggleError && (
+          <p className="alert alert-error" role="alert">
+            {toggleError}
+          </p>
+        )}
         <ol className="calendar-grid" aria-label={title}>
           {weekdaysFrom(firstWeekday).map((w) => (
             <li key={w} className="calendar-weekday" aria-hidden="true">
@@ -104,7 +144,18 @@ export function AvailabilityCalendar({
             <li key={`lead-${i}`} className="calendar-blank" aria-hidden="true" />
           ))}
           {days.map((date) => {
-            const state = dayState(date, availability);
+            const real = dayState(date, availability);
+            const state = shownAs.get(date) ?? real;
+            // What a tap does: block an available day, free one an unavailable range blocks; days gone by, days
+            // outside her periods and days blocked otherwise (closed slots) are left to the lists below.
+            const toggleTo =
+              !onToggleDay || date < today
+                ? null
+                : real === 'available'
+                  ? ('blocked' as const)
+                  : real === 'blocked' && blockedByRange(date, availability)
+                    ? ('available' as const)
+                    : null;
             const slots = availability.slots.filter((s) => s.date === date).length;
             const onDay = booked.get(date) ?? [];
             const confirmed = onDay.filter((b) => b.booking.status === 'Confirmed').length;
@@ -115,6 +166,7 @@ export function AvailabilityCalendar({
               ...(confirmed ? [m.dayConfirmed(confirmed)] : []),
               ...(onDay.length > confirmed ? [m.dayRequested(onDay.length - confirmed)] : []),
             ].join(', ');
+            const pending = shownAs.has(date);
             const content = (
               <>
                 <span aria-hidden="true">{Number(date.slice(8))}</span>
@@ -134,9 +186,22 @@ export function AvailabilityCalendar({
                 data-date={date}
                 data-state={state}
                 data-bookings={onDay.length || undefined}
-                aria-label={onDay.length ? undefined : label}
+                aria-busy={pending || undefined}
+                aria-label={onDay.length || toggleTo ? undefined : label}
               >
-                {onDay.length > 0 ? (
+                {onDay.length === 0 && toggleTo ? (
+                  <button
+                    type="button"
+                    className="calendar-day-button is-toggle"
+                    aria-label={`${label}. ${toggleTo === 'blocked' ? m.tapToBlock : m.tapToFree}`}
+                    aria-pressed={state === 'blocked'}
+                    aria-disabled={pending || undefined}
+                    // A second tap while the first is written would undo a change the server has not confirmed.
+                    onClick={() => (pending ? undefined : void toggle(date, toggleTo))}
+                  >
+                    {content}
+                  </button>
+                ) : onDay.length > 0 ? (
                   <button
                     type="button"
                     className="calendar-day-button"
@@ -156,6 +221,7 @@ export function AvailabilityCalendar({
         {selected && selectedBookings.length > 0 && (
           <div className="calendar-day-bookings" aria-live="polite">
             <h4>{format(parseISO(selected), 'EEEE, MMMM d')}</h4>
+            {onToggleDay && <p className="muted">{m.bookedCannotBlock}</p>}
             <ul>
               {selectedBookings.map(({ booking, time }) => (
                 <li key={`${booking.id}-${time}`}>

@@ -17,6 +17,7 @@ import { STATUS_UNDO_SECONDS } from '@studio/shared/domain/lifecycle';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { AvailabilityCalendar } from './availability-calendar';
+import { blockDay, freeDay, type DayWrites } from './day-toggle';
 import { AddPeriodModal } from './add-period-modal';
 import { AddUnavailableModal } from './add-unavailable-modal';
 import { AddSlotModal } from './add-slot-modal';
@@ -149,6 +150,8 @@ export function AvailabilityPanel({
     unavailable: useCreateUnavailableRange().mutate,
     slots: useCreateTimeSlot().mutate,
   };
+  // A tapped calendar day (issue 27) is written with the same calls as the unavailable days' list.
+  const dayWrites: DayWrites = { addUnavailable: restores.unavailable, deleteUnavailable: deletes.unavailable };
   const [confirming, setConfirming] = useState<Entry | null>(null);
   const [undoable, setUndoable] = useState<Entry | null>(null);
   const [restoring, setRestoring] = useState(false);
@@ -202,7 +205,14 @@ export function AvailabilityPanel({
 
   return (
     <div className="availability-panel">
-      <AvailabilityCalendar availability={availability} today={today} bookings={bookings} />
+      <AvailabilityCalendar
+        availability={availability}
+        today={today}
+        bookings={bookings}
+        onToggleDay={(date, to) =>
+          to === 'blocked' ? blockDay(date, dayWrites) : freeDay(date, availability, dayWrites)
+        }
+      />
       <div className="availability-lists">
         <WeeklyHoursEditor weekly={availability.weekly} />
         <ItemList

@@ -9,6 +9,7 @@ import {
   ALT_TEXT_REQUIRED,
   NO_MARKUP_MESSAGE,
   PRICE_MESSAGE,
+  DISPLAY_PRICE_MESSAGE,
   mediaItemSchema,
   mediaUploadFieldsSchema,
 } from '@studio/shared/schemas';
@@ -132,6 +133,30 @@ test('hides a service from visitors and moves another up', async () => {
   await waitFor(async () =>
     expect((await backend.content.listServices()).map((s) => s.id)).toEqual(['events', 'photoshoot']),
   );
+});
+
+test('a display price "275" is saved and shown as "$275"; a text without an amount is refused beside the field (issue 27)', async () => {
+  await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Edit Photoshoot' })));
+  let dialog = screen.getByRole('dialog', { name: 'Edit Photoshoot' });
+  const display = within(dialog).getByLabelText('Display price (optional)');
+  fireEvent.change(display, { target: { value: 'ask me' } });
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+  expect(within(dialog).getByText(DISPLAY_PRICE_MESSAGE)).toBeInTheDocument();
+  expect(display).toHaveAttribute('aria-invalid', 'true');
+  expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.price).toBe('');
+
+  fireEvent.change(display, { target: { value: '275' } });
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.price).toBe('$275');
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Edit Photoshoot' })));
+  dialog = screen.getByRole('dialog', { name: 'Edit Photoshoot' });
+  expect(within(dialog).getByLabelText('Display price (optional)')).toHaveValue('$275');
+});
+
+test('the Delete button on a card is outlined, not filled red', async () => {
+  expect(await screen.findByRole('button', { name: 'Delete Events' })).toHaveClass('btn-delete');
+  expect(screen.getByRole('button', { name: 'Delete Events' })).not.toHaveClass('btn-danger');
 });
 
 test('deletes a service only after she confirms', async () => {

@@ -162,7 +162,7 @@ export function PortfolioEditor({
                   idPrefix={`${PREFIX}-${i}`}
                   onMove={(to, direction) => move(i, to, direction)}
                 />
-                <button type="button" className="btn btn-danger" onClick={() => setDeleting(i)}>
+                <button type="button" className="btn btn-delete" onClick={() => setDeleting(i)}>
                   {messages.delete}
                   <span className="visually-hidden"> {labelOf(item, i)}</span>
                 </button>

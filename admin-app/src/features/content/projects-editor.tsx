@@ -122,7 +122,7 @@ export function ProjectsEditor() {
                   {m.edit}
                   <span className="visually-hidden"> {entry.project.title}</span>
                 </button>
-                <button type="button" className="btn btn-danger" onClick={() => setDeleting(entry)}>
+                <button type="button" className="btn btn-delete" onClick={() => setDeleting(entry)}>
                   {messages.delete}
                   <span className="visually-hidden"> {entry.project.title}</span>
                 </button>

@@ -10,7 +10,7 @@ import {
   type ServiceRules,
   type Tier,
 } from '@studio/shared/domain';
-import { serviceInputSchema } from '@studio/shared/schemas';
+import { normaliseDisplayPrice, serviceInputSchema } from '@studio/shared/schemas';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { useSaveService } from './api/save-content';
@@ -85,7 +85,8 @@ export function ServiceForm({
       displayName,
       description,
       image,
-      price,
+      // As the server stores it: "275" is "$275". The field shows it so, whatever the save answers.
+      price: normaliseDisplayPrice(price),
       tiers: tiers.map(({ fresh: _fresh, includes, ...tier }) => ({
         ...tier,
         includes: includes
@@ -96,6 +97,7 @@ export function ServiceForm({
       ...(hidden ? { hidden: true } : {}),
       rules,
     };
+    setPrice(value.price);
     void form.save(serviceInputSchema, value, save.mutate).then((ok) => ok && onClose());
   };
 

@@ -95,7 +95,7 @@ export function ServicesEditor() {
                   {service.hidden ? m.show : m.hide}
                   <span className="visually-hidden"> {service.displayName}</span>
                 </button>
-                <button type="button" className="btn btn-danger" onClick={() => setDeleting(service)}>
+                <button type="button" className="btn btn-delete" onClick={() => setDeleting(service)}>
                   {messages.delete}
                   <span className="visually-hidden"> {service.displayName}</span>
                 </button>

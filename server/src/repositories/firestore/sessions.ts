@@ -13,6 +13,20 @@ interface TokenDoc {
 
 type SessionDoc = Omit<StoredSession, 'idHash'>;
 
+/**
+ * A document written before trusted devices (issue 27) lacks their fields: an ordinary session, ending by the
+ * ordinary rules (lib/sessions.ts checks the times themselves, so a missing expiresAt never keeps one alive).
+ */
+const fromDoc = (idHash: string, doc: Partial<SessionDoc>): StoredSession => ({
+  idHash,
+  email: doc.email ?? '',
+  createdAt: doc.createdAt ?? 0,
+  lastSeenAt: doc.lastSeenAt ?? 0,
+  trusted: doc.trusted === true,
+  device: doc.device ?? '',
+  expiresAt: doc.expiresAt ?? 0,
+});
+
 export function createFirestoreSessionsStore(db: Firestore): SessionsStore {
   const tokens = db.collection('signInTokens');
   const sessions = db.collection('sessions');
@@ -47,15 +61,20 @@ export function createFirestoreSessionsStore(db: Firestore): SessionsStore {
 
     async getSession(idHash) {
       const snap = await sessions.doc(idHash).get();
-      const doc = snap.data() as SessionDoc | undefined;
-      return doc ? { idHash, email: doc.email, createdAt: doc.createdAt, lastSeenAt: doc.lastSeenAt } : null;
+      const doc = snap.data() as Partial<SessionDoc> | undefined;
+      return doc ? fromDoc(idHash, doc) : null;
     },
 
-    async touchSession(idHash, at) {
+    async listSessions(email) {
+      const found = await sessions.where('email', '==', email).get();
+      return found.docs.map((doc) => fromDoc(doc.id, doc.data() as Partial<SessionDoc>));
+    },
+
+    async touchSession(idHash, at, expiresAt) {
       // A transaction so that a touch racing a sign-out never brings the session back as a bare { lastSeenAt }.
       await db.runTransaction(async (tx) => {
         const ref = sessions.doc(idHash);
-        if ((await tx.get(ref)).exists) tx.update(ref, { lastSeenAt: at });
+        if ((await tx.get(ref)).exists) tx.update(ref, { lastSeenAt: at, expiresAt });
       });
     },
 
@@ -68,11 +87,9 @@ export function createFirestoreSessionsStore(db: Firestore): SessionsStore {
       });
     },
 
-    async purgeSessions(createdBefore, lastSeenBefore) {
-      // Firestore has no OR across two range filters on different fields without a composite index each; two
-      // queries on the automatic single-field indexes do the same.
-      await deleteAll(sessions.where('createdAt', '<', createdBefore));
-      await deleteAll(sessions.where('lastSeenAt', '<', lastSeenBefore));
+    async purgeSessions(at) {
+      // One range filter on the automatic single-field index: expiresAt already holds each kind's rule.
+      await deleteAll(sessions.where('expiresAt', '<=', at));
     },
 
     deleteOtherSessions(email, keepIdHash) {

@@ -22,6 +22,7 @@ import {
   CONCEPT_NAME_TAKEN,
   NO_MARKUP_MESSAGE,
   PRICE_MESSAGE,
+  DISPLAY_PRICE_MESSAGE,
   SOCIAL_URL_MESSAGE,
   SUBTITLE_WITHOUT_SHOW,
 } from '../../schemas';
@@ -705,6 +706,21 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect(bad.code).toBe('validation');
       expect(bad.fieldErrors['tiers.0.price']).toEqual([PRICE_MESSAGE]);
       expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.tiers[0]?.price).toBe('$275');
+    });
+
+    it('a display price is a dollar price: "275" is saved as "$275", a text without an amount is refused (issue 27)', async () => {
+      await subject.signInAsAdmin();
+      const photoshoot = seed.services.find((s) => s.id === 'photoshoot') as Service;
+      expect((await backend.content.saveService({ ...photoshoot, price: '275' })).price).toBe('$275');
+      expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.price).toBe('$275');
+      expect((await backend.content.saveService({ ...photoshoot, price: 'From $1,200 per day' })).price).toBe(
+        'From $1,200 per day',
+      );
+
+      const bad = await rejection(backend.content.saveService({ ...photoshoot, price: 'cheap' }));
+      expect(bad.code).toBe('validation');
+      expect(bad.fieldErrors['price']).toEqual([DISPLAY_PRICE_MESSAGE]);
+      expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.price).toBe('From $1,200 per day');
     });
 
     it('books a service she creates with "Needs a consultation" as it books the photoshoot (issue 27)', async () => {

@@ -13,6 +13,7 @@ import type {
   PublicAvailability,
   Service,
   SmsStatus,
+  TrustedDevice,
 } from '../../domain/types';
 import {
   BackendError,
@@ -157,10 +158,11 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
         await request('POST', '/api/auth/link', { email });
         signInEmail.remember(email.trim());
       },
-      completeSignIn: async (token, email) => {
+      completeSignIn: async (token, email, options) => {
         const answer = await request<{ user: AuthUser } | { secondFactor: 'passkey' }>('POST', '/api/auth/session', {
           token,
           email,
+          trustDevice: options?.trustDevice,
         });
         // The link is spent either way: the e-mail kept for it is not needed again.
         signInEmail.forget();
@@ -179,9 +181,12 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
         authListeners.add(listener);
         return () => authListeners.delete(listener);
       },
-      signInWithPasskey: async () => (await passkeys()).signInWithPasskey(),
-      signInWithPasskeyAlone: async () => (await passkeys()).signInWithPasskeyAlone(),
-      signInWithRecoveryCode: async (code) => (await passkeys()).signInWithRecoveryCode(code),
+      signInWithPasskey: async (options) => (await passkeys()).signInWithPasskey(options),
+      signInWithPasskeyAlone: async (options) => (await passkeys()).signInWithPasskeyAlone(options),
+      signInWithRecoveryCode: async (code, options) => (await passkeys()).signInWithRecoveryCode(code, options),
+      listTrustedDevices: async () =>
+        (await request<{ devices: TrustedDevice[] }>('GET', '/api/admin/trusted-devices')).devices,
+      revokeTrustedDevice: (id) => request('DELETE', `/api/admin/trusted-devices/${enc(id)}`),
       listPasskeys: async () => (await passkeys()).listPasskeys(),
       addPasskey: async (name) => (await passkeys()).addPasskey(name),
       removePasskey: async (id) => (await passkeys()).removePasskey(id),

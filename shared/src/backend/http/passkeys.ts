@@ -51,7 +51,7 @@ function requireWebAuthn() {
 
 export function createHttpPasskeys(request: Requester, emitAuth: (user: AuthUser | null) => void): HttpPasskeys {
   return {
-    signInWithPasskey: async () => {
+    signInWithPasskey: async (signIn) => {
       requireWebAuthn();
       const optionsJSON = await request<PublicKeyCredentialRequestOptionsJSON>('POST', '/api/auth/passkey/options', {});
       let response: AuthenticationResponseJSON;
@@ -60,12 +60,15 @@ export function createHttpPasskeys(request: Requester, emitAuth: (user: AuthUser
       } catch (error) {
         throw ceremonyError(error, PASSKEY_NOT_ACCEPTED);
       }
-      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/passkey', response);
+      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/passkey', {
+        ...response,
+        trustDevice: signIn?.trustDevice,
+      });
       emitAuth(user);
       return user;
     },
 
-    signInWithPasskeyAlone: async () => {
+    signInWithPasskeyAlone: async (signIn) => {
       requireWebAuthn();
       // The challenge is kept under the ceremony's id, which the answer names: no cookie, so it works behind Firebase
       // Hosting too, where only `__session` reaches the server.
@@ -79,13 +82,20 @@ export function createHttpPasskeys(request: Requester, emitAuth: (user: AuthUser
       } catch (error) {
         throw ceremonyError(error, PASSKEY_NOT_ACCEPTED);
       }
-      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/passkey/sign-in', { ceremony, response });
+      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/passkey/sign-in', {
+        ceremony,
+        response,
+        trustDevice: signIn?.trustDevice,
+      });
       emitAuth(user);
       return user;
     },
 
-    signInWithRecoveryCode: async (code) => {
-      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/recovery', { code });
+    signInWithRecoveryCode: async (code, signIn) => {
+      const { user } = await request<{ user: AuthUser }>('POST', '/api/auth/recovery', {
+        code,
+        trustDevice: signIn?.trustDevice,
+      });
       emitAuth(user);
       return user;
     },

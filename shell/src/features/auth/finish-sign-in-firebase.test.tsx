@@ -66,9 +66,19 @@ test('with the address remembered: signs in with the link, trades its ID token, 
   await openLink(GOOD);
   expect(window.location.search).toBe('');
   expect(await screen.findByText(/You are signed in\./)).toBeInTheDocument();
-  expect(sent).toEqual([{ idToken: 'id-token-of-the-link' }]);
+  expect(sent).toEqual([{ idToken: 'id-token-of-the-link', trustDevice: false }]);
   expect(authStore.getState().user).toEqual({ email: ADMIN, isAdmin: true });
   expect(localStorage.getItem('studio.emailForSignIn')).toBeNull();
+});
+
+test('"This is my device" ticked when she asked for the link in this browser: the exchange asks for a trusted session', async () => {
+  localStorage.setItem('studio.emailForSignIn', ADMIN);
+  localStorage.setItem('studio.trustThisDevice', '1');
+  await openLink(GOOD);
+  expect(await screen.findByText(/You are signed in\./)).toBeInTheDocument();
+  expect(sent).toEqual([{ idToken: 'id-token-of-the-link', trustDevice: true }]);
+  // Spent with the link.
+  expect(localStorage.getItem('studio.trustThisDevice')).toBeNull();
 });
 
 test('on another device: asks for the address, then signs in', async () => {

@@ -91,6 +91,26 @@ test('without a stored e-mail: prompts for it, requires it, then signs in', asyn
   expect(await memory.auth.current()).toEqual({ email: ADMIN, isAdmin: true });
 });
 
+test('on another device "This is my device" is asked, unticked; ticked, the session is a trusted device (issue 27)', async () => {
+  localStorage.clear();
+  openLink(`?token=${token}`);
+  const trust = screen.getByRole('checkbox', { name: 'This is my device: keep me signed in for 30 days' });
+  expect(trust).not.toBeChecked();
+  fireEvent.click(trust);
+  fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: ADMIN } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  await flush();
+  expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
+  expect((await memory.auth.listTrustedDevices()).map((d) => d.current)).toEqual([true]);
+});
+
+test('without the tick the session is an ordinary one: no trusted device is listed', async () => {
+  openLink(`?token=${token}`);
+  await flush();
+  expect(screen.getByRole('status')).toHaveTextContent('You are signed in.');
+  expect(await memory.auth.listTrustedDevices()).toEqual([]);
+});
+
 test('no token in the address: "Invalid sign-in link."', () => {
   openLink('');
   expect(screen.getByRole('alert')).toHaveTextContent(/^Invalid sign-in link\.$/);

@@ -11,6 +11,7 @@ import { authStore } from '@studio/shared/auth-store';
 import { messages } from '../../messages';
 import { firebaseSignInConfig } from '../../runtime-config';
 import { exchangeIdToken } from './api/exchange-id-token';
+import { trustDeviceChoice } from './trust-device-choice';
 
 // Only an admin with a passkey reaches the passkey step: it is not part of a visitor's first load.
 const PasskeyStep = lazy(() => import('./passkey-step').then((m) => ({ default: m.PasskeyStep })));
@@ -44,6 +45,9 @@ export function FinishSignInPage() {
   const [storedEmail] = useState(() => backend.auth.pendingEmail());
   const [state, setState] = useState<State>(() => (!hasLink ? 'invalid' : storedEmail ? 'loading' : 'prompt'));
   const [email, setEmail] = useState(storedEmail ?? '');
+  // "This is my device" (issue 27): as ticked on this browser's sign-in form; asked again when she confirms her
+  // e-mail here (a link opened on another device), and carried into the passkey step.
+  const [trustDevice, setTrustDevice] = useState(() => (storedEmail ? trustDeviceChoice.read() : false));
   const [emailError, setEmailError] = useState<string | null>(null);
   const started = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -51,6 +55,7 @@ export function FinishSignInPage() {
   const completeFirebase = async (address: string) => {
     if (!firebase) return;
     setState('loading');
+    trustDeviceChoice.forget();
     try {
       const link = await loadFirebaseSignIn();
       if (!link.isFirebaseSignInLink(firebase, href)) {
@@ -65,7 +70,7 @@ export function FinishSignInPage() {
         return;
       }
       link.forgetEmail();
-      const answer = await exchangeIdToken(idToken);
+      const answer = await exchangeIdToken(idToken, trustDevice);
       if ('user' in answer) {
         authStore.getState().setUser(answer.user);
         setState('success');
@@ -82,8 +87,10 @@ export function FinishSignInPage() {
     if (firebaseLink) return completeFirebase(address);
     if (!token) return;
     setState('loading');
+    // The link is spent by this call whatever it answers: the choice made for it is not needed again.
+    trustDeviceChoice.forget();
     try {
-      await backend.auth.completeSignIn(token, address);
+      await backend.auth.completeSignIn(token, address, { trustDevice });
       setState('success');
     } catch (error) {
       if (error instanceof BackendError && error.code === 'passkey-required') {
@@ -162,6 +169,20 @@ export function FinishSignInPage() {
                   </p>
                 )}
               </div>
+              <div className="finish-sign-in-trust">
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={trustDevice}
+                    onChange={(e) => setTrustDevice(e.target.checked)}
+                    aria-describedby="finish-sign-in-trust-hint"
+                  />
+                  <span>{messages.signIn.trustDevice}</span>
+                </label>
+                <p id="finish-sign-in-trust-hint" className="muted">
+                  {messages.signIn.trustDeviceHint}
+                </p>
+              </div>
               <button type="submit" className="btn btn-primary">
                 {text.submit}
               </button>
@@ -169,7 +190,7 @@ export function FinishSignInPage() {
           )}
           {state === 'passkey' && (
             <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
-              <PasskeyStep onSignedIn={() => setState('success')} />
+              <PasskeyStep trustDevice={trustDevice} onSignedIn={() => setState('success')} />
             </Suspense>
           )}
           {state === 'loading' && (

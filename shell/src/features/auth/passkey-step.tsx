@@ -19,7 +19,8 @@ function problemOf(error: unknown): string {
   return text.failed;
 }
 
-export function PasskeyStep({ onSignedIn }: { onSignedIn: () => void }) {
+/** trustDevice: "This is my device", as she chose it for the link (issue 27). */
+export function PasskeyStep({ onSignedIn, trustDevice = false }: { onSignedIn: () => void; trustDevice?: boolean }) {
   const passkey = useSignInWithPasskey();
   const recovery = useSignInWithRecoveryCode();
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,7 +52,7 @@ export function PasskeyStep({ onSignedIn }: { onSignedIn: () => void }) {
       return;
     }
     setCodeError(null);
-    void attempt(() => recovery.mutate(code));
+    void attempt(() => recovery.mutate({ code, trustDevice }));
   };
 
   return (
@@ -62,7 +63,7 @@ export function PasskeyStep({ onSignedIn }: { onSignedIn: () => void }) {
         className="btn btn-primary"
         disabled={busy}
         aria-busy={passkey.status === 'pending'}
-        onClick={() => void attempt(() => passkey.mutate())}
+        onClick={() => void attempt(() => passkey.mutate({ trustDevice }))}
       >
         {passkey.status === 'pending' && <span className="spinner spinner-small" aria-hidden="true" />}
         {passkey.status === 'pending' ? text.waiting : text.usePasskey}

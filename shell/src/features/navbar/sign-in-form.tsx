@@ -8,6 +8,7 @@ import { useNavigate } from '@studio/shared/router';
 import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
 import { firebaseSignInConfig } from '../../runtime-config';
+import { trustDeviceChoice } from '../auth/trust-device-choice';
 
 // On the Firebase home Firebase mails the link: its package is fetched when this form opens, never before.
 const loadFirebaseSignIn = () => import('../auth/firebase-sign-in');
@@ -29,6 +30,8 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
   // Shown under the passkey button, apart from the e-mail's notice: the e-mail box did nothing wrong.
   const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
   const [passkeys] = useState(supportsPasskeys);
+  // Unticked by default: a session that outlives the visit is her choice for her own device (issue 27).
+  const [trustDevice, setTrustDevice] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const passkeyButton = useRef<HTMLButtonElement>(null);
 
@@ -43,7 +46,7 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
     setPasskeyProblem(null);
     onNotice(null);
     try {
-      await backend.auth.signInWithPasskeyAlone();
+      await backend.auth.signInWithPasskeyAlone({ trustDevice });
       // Signed in: the navbar closes this form as the admin appears, and she lands on her dashboard.
       navigate('/admin');
     } catch (error) {
@@ -65,6 +68,8 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
     onNotice(null);
     try {
       const firebase = firebaseSignInConfig();
+      // For the link opened in this browser; on another one the finish page asks again.
+      trustDeviceChoice.remember(trustDevice);
       if (firebase) {
         const { sendSignInLink, rememberEmail } = await loadFirebaseSignIn();
         await sendSignInLink(firebase, address);
@@ -84,6 +89,22 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
   const noticeId = 'navbar-sign-in-notice';
   return (
     <form className="navbar-sign-in" aria-label={messages.signIn.formLabel} onSubmit={submit} noValidate>
+      {/* First: it applies to both ways in below. */}
+      <div className="navbar-sign-in-trust">
+        {/* The label holds the box: the whole line is the target a finger hits. */}
+        <label>
+          <input
+            type="checkbox"
+            checked={trustDevice}
+            onChange={(e) => setTrustDevice(e.target.checked)}
+            aria-describedby="navbar-sign-in-trust-hint"
+          />
+          <span>{messages.signIn.trustDevice}</span>
+        </label>
+        <p id="navbar-sign-in-trust-hint" className="navbar-sign-in-trust-hint">
+          {messages.signIn.trustDeviceHint}
+        </p>
+      </div>
       {passkeys && (
         <>
           <button

@@ -7,14 +7,14 @@ import { BackendError, codeForStatus } from '@studio/shared/backend';
 
 export type ExchangeAnswer = { user: AuthUser } | { secondFactor: 'passkey' };
 
-export async function exchangeIdToken(idToken: string): Promise<ExchangeAnswer> {
+export async function exchangeIdToken(idToken: string, trustDevice = false): Promise<ExchangeAnswer> {
   let response: Response;
   try {
     response = await fetch('/api/auth/firebase', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...csrfHeaders() },
-      body: JSON.stringify({ idToken }),
+      body: JSON.stringify({ idToken, trustDevice }),
     });
   } catch {
     throw new BackendError('network', 'Network error: the server could not be reached.', { status: 0 });

@@ -1,4 +1,5 @@
 // The passkey step after the e-mail link: her authenticator's passkey turns the step into a session.
 import { useMutation } from '@studio/shared/data';
 
-export const useSignInWithPasskey = () => useMutation((backend, _input: void) => backend.auth.signInWithPasskey());
+export const useSignInWithPasskey = () =>
+  useMutation((backend, input: { trustDevice: boolean }) => backend.auth.signInWithPasskey(input));

@@ -2,4 +2,6 @@
 import { useMutation } from '@studio/shared/data';
 
 export const useSignInWithRecoveryCode = () =>
-  useMutation((backend, code: string) => backend.auth.signInWithRecoveryCode(code));
+  useMutation((backend, input: { code: string; trustDevice: boolean }) =>
+    backend.auth.signInWithRecoveryCode(input.code, { trustDevice: input.trustDevice }),
+  );
