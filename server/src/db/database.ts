@@ -1,12 +1,17 @@
 // SQLite through better-sqlite3. WAL with synchronous=FULL: a write is acknowledged only once it is durable,
 // which is what lets the booking route answer 201 only after the row survives a crash.
 import Database from 'better-sqlite3';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_ROOT } from '../lib/server-root';
 
 export type Db = Database.Database;
 
-export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+// Beside the code (src/db/migrations, or dist/migrations beside the compiled server); the compiled tools in dist/cli
+// find the server's copy.
+export const MIGRATIONS_DIR = existsSync(path.join(__dirname, 'migrations'))
+  ? path.join(__dirname, 'migrations')
+  : path.join(SERVER_ROOT, 'dist', 'migrations');
 
 /** Told each migration's file name as it is applied (the server logs it). */
 export type OnMigration = (name: string) => void;

@@ -47,6 +47,3 @@ export function currentRelease(): ReleaseInfo {
     : fromCheckout(path.dirname(SERVER_ROOT));
   return cached;
 }
-
-/** What the build records: the checkout's release, for scripts/build-server.mjs. */
-export const releaseOfCheckout = fromCheckout;
