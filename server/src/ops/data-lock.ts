@@ -31,16 +31,19 @@ export class DataDirLocked extends Error {
   }
 }
 
-/** When the process `pid` started, as the kernel counts it; null when it cannot be read. */
-function startTimeOf(pid: number): string | null {
+/** The fields of /proc/<pid>/stat after the command name; undefined when it cannot be read. */
+function statOf(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may hold spaces: the fields start after the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return null;
+    return undefined;
   }
 }
+
+/** When the process `pid` started, as the kernel counts it; null when it cannot be read. */
+const startTimeOf = (pid: number): string | null => statOf(pid)?.[19] ?? null;
 
 function isAlive(lock: LockRecord): boolean {
   try {
@@ -49,8 +52,11 @@ function isAlive(lock: LockRecord): boolean {
     // EPERM: it exists, under another user (the service's, when a tool runs as root or vice versa).
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = statOf(lock.pid);
+  // A zombie has ended (it only waits for its parent to read its exit status): it holds nothing.
+  if (stat?.[0] === 'Z' || stat?.[0] === 'X') return false;
   // The same pid, started at another moment: the holder died and its number was given to someone else.
-  const started = startTimeOf(lock.pid);
+  const started = stat?.[19] ?? null;
   return lock.started === null || started === null || started === lock.started;
 }
 
