@@ -218,10 +218,9 @@ export async function update(tarball: string, given: UpdateSettings): Promise<Up
     pointCurrentAt(settings.home, next.folder);
     swapped = true;
     settings.print(`current -> ${path.relative(settings.home, next.folder)}; migrating.`);
-    for (const line of run('migrate', tool(next.folder, 'migrate', []), { env })
-      .trim()
-      .split('\n'))
-      settings.print(line);
+    // The first install creates the database; later ones refuse a DATA_DIR without one (a setting gone missing).
+    const migrate = tool(next.folder, 'migrate', previous ? [] : ['--create']);
+    for (const line of run('migrate', migrate, { env }).trim().split('\n')) settings.print(line);
     settings.print('Starting the service.');
     run('start', settings.startCommand, { env });
     await waitForHealth(settings.healthUrl, version, settings.healthTimeoutMs);
