@@ -29,6 +29,7 @@ import {
   statfsSync,
   utimesSync,
   writeFileSync,
+  type Stats,
 } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -206,6 +207,12 @@ export function makePrivate(target: string): void {
 }
 
 /**
+ * The same size and modification time: rsync's quick check. Within a millisecond, since a time set on the copy is
+ * rounded on its way through utimes.
+ */
+const unchanged = (old: Stats, now: Stats) => old.size === now.size && Math.abs(old.mtimeMs - now.mtimeMs) < 1;
+
+/**
  * Copies the folder `source` to `target`, each file as a hard link to the same file under `previous` (the newest
  * backup's copy) when it is unchanged there, else as a new copy keeping its modification time for the next backup's
  * check. Answers the bytes copied and linked.
@@ -227,7 +234,7 @@ function copyLinkingUnchanged(source: string, target: string, previous: string |
     const stat = statSync(from);
     const before = previous ? path.join(previous, relative) : undefined;
     const old = before && existsSync(before) ? statSync(before) : undefined;
-    if (old && old.size === stat.size && Math.trunc(old.mtimeMs) === Math.trunc(stat.mtimeMs)) {
+    if (old && unchanged(old, stat)) {
       try {
         linkSync(before!, to);
         linked += stat.size;
@@ -254,7 +261,7 @@ function bytesToCopy(dir: string, previous: string | undefined): number {
     const stat = statSync(from);
     const before = previous ? path.join(previous, path.relative(dir, from)) : undefined;
     const old = before && existsSync(before) ? statSync(before) : undefined;
-    if (!(old && old.size === stat.size && Math.trunc(old.mtimeMs) === Math.trunc(stat.mtimeMs))) bytes += stat.size;
+    if (!(old && unchanged(old, stat))) bytes += stat.size;
   }
   return bytes;
 }
