@@ -5,7 +5,7 @@
 // a real server process started and stopped by a service script as systemd would: a release whose health check fails
 // leaves the previous release running on its data (the backup taken at the stop), and a good one goes live.
 import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -159,7 +159,7 @@ describe('npm run update', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  test('a release whose health check fails leaves the previous release running on its data; a good one goes live', async () => {
+  test('a release whose health check fails leaves the previous release running on its data; a good one goes live; the old one then refuses the newer schema', async () => {
     // The first install: no release before it.
     const first = await update(await release('1.0.0', 'aaaaaaa'), settings);
     if (!first.ok) throw new Error(`${JSON.stringify(first)}\n${lines.join('\n')}`);
@@ -221,5 +221,19 @@ describe('npm run update', () => {
       bookings: ['Kept Across'],
       migrations: expect.arrayContaining(['900-newer.sql']),
     });
+
+    // The previous release, started by hand on the data 1.1.0 migrated, refuses with a message naming both.
+    execFileSync('sh', [path.join(home, 'service.sh'), 'stop']);
+    const old = spawnSync(process.execPath, ['server/dist/server.js'], {
+      cwd: path.join(home, 'releases', 'studio-1.0.0+aaaaaaa'),
+      env: settings.env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(old.status).toBe(1);
+    expect(old.stderr).toContain(
+      `The database was migrated by a newer release: it has applied 900-newer.sql, which this release does not know (it knows migrations up to ${newestKnown()}).`,
+    );
+    expect(stored().migrations).toContain('900-newer.sql');
   });
 });
