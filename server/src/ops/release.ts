@@ -19,8 +19,18 @@ export interface ReleaseInfo {
 /** "1.0.0+d859e24": the version with the commit as semver build metadata. */
 export const releaseName = (release: ReleaseInfo): string => `${release.version}+${release.commit}`;
 
+const versionIn = (folder: string): string | undefined => {
+  try {
+    return (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
+};
+
 function fromCheckout(repoRoot: string): ReleaseInfo {
-  const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  // Bundled elsewhere (the Firebase home's function, whose package is firebase/functions), the repository's
+  // package.json is not above the code: the nearest package's version, or none, rather than a failing health check.
+  const version = versionIn(repoRoot) ?? versionIn(SERVER_ROOT) ?? 'unknown';
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
