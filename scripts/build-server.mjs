@@ -3,13 +3,14 @@
 // are TypeScript) compiled in, and every npm package left to node_modules. `npm start` runs dist/server.js with plain
 // node; `npm run dev` keeps running the TypeScript through tsx.
 import { build } from 'esbuild';
-import { cpSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'server');
-const out = path.join(server, 'dist');
+const defaultOut = path.join(server, 'dist');
 
 // Entry names are paths under dist/ that mirror src/ where the server finds them by path: the image renderer it
 // forks (db/seed/render-images), the upload processor it forks (media/process-media) and the command-line tools npm runs (cli/*).
@@ -21,7 +22,24 @@ const ENTRIES = {
   'cli/restore': 'src/cli/restore.ts',
   'cli/admin': 'src/cli/admin.ts',
   'cli/deploy': 'src/cli/deploy.ts',
+  'cli/migrate': 'src/cli/migrate.ts',
+  'cli/update': 'src/cli/update.ts',
 };
+
+/**
+ * The release this build is of (server/src/ops/release.ts): the root package.json's version and the commit, recorded
+ * into the build output so that a release tarball, which has no .git, still says which it is.
+ */
+function releaseOfCheckout() {
+  const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    // Built outside a checkout: the version alone still names the release.
+  }
+  return { version, commit };
+}
 
 /** npm packages stay external (native addons, and nothing to gain from inlining); workspace libraries are compiled. */
 const externalPackages = {
@@ -35,9 +53,11 @@ const externalPackages = {
   },
 };
 
-export async function buildServer() {
+/** `out`: where the build goes (server/dist; the update test builds into a folder of its own). */
+export async function buildServer(out = defaultOut) {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
+  const release = releaseOfCheckout();
   await build({
     absWorkingDir: server,
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(server, file)])),
@@ -57,12 +77,15 @@ export async function buildServer() {
     path.join(server, 'src', 'lib', 'render-sandbox-child.cjs'),
     path.join(out, 'lib', 'render-sandbox-child.cjs'),
   );
+  writeFileSync(path.join(out, 'release.json'), `${JSON.stringify(release)}\n`);
   return Date.now() - started;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  buildServer().then(
-    (ms) => console.log(`Compiled the server to server/dist in ${ms} ms`),
+  const at = process.argv.indexOf('--out');
+  const out = at > 0 ? path.resolve(process.argv[at + 1]) : defaultOut;
+  buildServer(out).then(
+    (ms) => console.log(`Compiled the server to ${path.relative(root, out)} in ${ms} ms`),
     (error) => {
       console.error(error.message);
       process.exit(1);

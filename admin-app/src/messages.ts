@@ -9,6 +9,7 @@ export const messages = {
   signingOut: 'Signing out…',
   signOutFailed: 'Sign-out failed. Try again.',
   tabsLabel: 'Dashboard sections',
+  release: (name: string) => `Studio ${name}`,
   tabs: { bookings: 'Bookings', availability: 'Availability', content: 'Content', deployments: 'Deployments' },
   loading: 'Loading…',
   liveStopped: 'Live updates stopped: please sign in again.',

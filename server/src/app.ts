@@ -248,7 +248,9 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   // Decided first: a deployed site with DEV_OUTBOX=true refuses to start before it touches anything.
   const devOutbox = devOutboxEnabled(options);
 
-  const storage = given.storage ?? createSqliteStorage(options.dataDir);
+  const storage =
+    given.storage ??
+    createSqliteStorage(options.dataDir, (migration) => app.log.info({ migration }, `migration ${migration} applied`));
   const mediaDir = path.join(options.dataDir, 'media');
   const mediaFiles = given.mediaFiles ?? createDiskMediaFiles(options.dataDir);
   if (options.seedDemo) {

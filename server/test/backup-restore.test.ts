@@ -2,12 +2,21 @@
 // restore that refuses a DATA_DIR that is not empty unless told, moving what was there aside rather than deleting it.
 // The same under booking load, with the command-line tools and real server processes, is test/soak/backup.soak.test.ts.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, withCsrf, ugcBookingInput, type TestApp } from './helper';
 import { buildApp } from '../src/app';
-import { listBackups, takenAt, type BackupManifest } from '../src/ops/backup';
+import { BackupRefused, listBackups, takeBackup, takenAt, type BackupManifest } from '../src/ops/backup';
 import { BACKUP_EVERY_MS, OVERDUE_BACKUP_DELAY_MS, nextBackupDelay } from '../src/ops/backup-job';
 import { RestoreRefused, restoreBackup } from '../src/ops/restore';
 
@@ -171,4 +180,75 @@ test('a folder that is not a backup, or a damaged copy, is refused and leaves DA
   writeFileSync(path.join(folder, 'studio.sqlite'), 'not a database at all, just text that is long enough');
   expect(() => restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'b') })).toThrow();
   expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+});
+
+// Issue 29: backups and restored folders were world-readable (0755/0644), every daily backup copied all media again,
+// and nothing checked the disk's room first.
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+function modesUnder(dir: string): Set<string> {
+  const modes = new Set<string>([`dir ${modeOf(dir).toString(8)}`]);
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    modes.add(`${entry.isDirectory() ? 'dir' : 'file'} ${modeOf(file).toString(8)}`);
+  }
+  return modes;
+}
+
+test("backups and restored folders are readable by the service's user only (0700 folders, 0600 files)", async () => {
+  await book('Dana Reyes');
+  mkdirSync(path.join(t.dataDir, 'media', 'uploads', 'look-1'), { recursive: true });
+  writeFileSync(path.join(t.dataDir, 'media', 'uploads', 'look-1', 'w400.jpg'), 'jpeg bytes');
+  const { path: folder } = await t.app.ops.backupNow();
+  expect(modeOf(path.join(t.dataDir, 'backups'))).toBe(0o700);
+  expect(modesUnder(folder)).toEqual(new Set(['dir 700', 'file 600']));
+
+  const target = path.join(scratch, 'data');
+  restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'backups') });
+  expect(modesUnder(target)).toEqual(new Set(['dir 700', 'file 600']));
+});
+
+test('a backup hard-links the media unchanged since the newest backup and copies the rest', async () => {
+  const uploads = path.join(t.dataDir, 'media', 'uploads');
+  mkdirSync(path.join(uploads, 'kept'), { recursive: true });
+  mkdirSync(path.join(uploads, 'edited'), { recursive: true });
+  writeFileSync(path.join(uploads, 'kept', 'w400.jpg'), 'the same photo');
+  writeFileSync(path.join(uploads, 'edited', 'w400.jpg'), 'first photo');
+  mkdirSync(path.join(t.dataDir, 'media-originals'), { recursive: true });
+  writeFileSync(path.join(t.dataDir, 'media-originals', 'kept.jpeg'), 'original');
+  const first = (await t.app.ops.backupNow()).path;
+  clock += BACKUP_EVERY_MS;
+  writeFileSync(path.join(uploads, 'edited', 'w400.jpg'), 'another, longer photo');
+  const second = (await t.app.ops.backupNow()).path;
+
+  const inode = (backup: string, file: string) => statSync(path.join(backup, file)).ino;
+  expect(inode(second, 'media/uploads/kept/w400.jpg')).toBe(inode(first, 'media/uploads/kept/w400.jpg'));
+  expect(inode(second, 'media-originals/kept.jpeg')).toBe(inode(first, 'media-originals/kept.jpeg'));
+  expect(inode(second, 'media/uploads/edited/w400.jpg')).not.toBe(inode(first, 'media/uploads/edited/w400.jpg'));
+  expect(readFileSync(path.join(second, 'media/uploads/edited/w400.jpg'), 'utf8')).toBe('another, longer photo');
+  expect(readFileSync(path.join(first, 'media/uploads/edited/w400.jpg'), 'utf8')).toBe('first photo');
+  // Pruning the older backup leaves the newer one whole; a restore from it gives files of their own, not links.
+  rmSync(first, { recursive: true, force: true });
+  expect(readFileSync(path.join(second, 'media/uploads/kept/w400.jpg'), 'utf8')).toBe('the same photo');
+  const target = path.join(scratch, 'data');
+  restoreBackup({ backup: second, dataDir: target, backupDir: path.join(target, 'backups') });
+  expect(statSync(path.join(target, 'media/uploads/kept/w400.jpg')).nlink).toBe(1);
+});
+
+test('a backup the disk has no room for is refused before anything is written, saying so', async () => {
+  await book('Dana Reyes');
+  const backupDir = path.join(t.dataDir, 'backups');
+  const attempt = takeBackup({
+    db: t.app.db,
+    dataDir: t.dataDir,
+    backupDir,
+    kind: 'manual',
+    now,
+    // The disk is the one edge a test cannot fill: 10 MB free.
+    freeBytes: () => 10 * 1024 * 1024,
+  });
+  await expect(attempt).rejects.toThrow(BackupRefused);
+  await expect(attempt).rejects.toThrow(
+    /^Not enough free space for a backup in .+: it needs about \d+ MB plus 64 MB to spare, and the disk has 10 MB free\. Delete old backups \(or set BACKUP_DIR to a bigger disk\) and run it again\. Nothing was written\.$/,
+  );
+  expect(readdirSync(backupDir)).toEqual([]);
 });

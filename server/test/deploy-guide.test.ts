@@ -20,11 +20,12 @@ const commands = [
   ...[...GUIDE.replace(/```[\s\S]*?```/g, '').matchAll(/`([^`\n]*\bsudo [^`\n]*)`/g)].map((span) => span[1]!),
 ];
 
-const toolCommands = commands.filter((c) => /\bnpm run (backup|restore|admin)\b/.test(c));
+// The updater runs the backup, migrate and restore of the releases with its own environment: it needs the folder too.
+const toolCommands = commands.filter((c) => /\bnpm run (backup|restore|admin|update)\b/.test(c));
 const dataDirOf = (command: string) => /\bDATA_DIR=(\S+)/.exec(command)?.[1];
 const unitDataDir = /^Environment=DATA_DIR=(\S+)$/m.exec(GUIDE)?.[1];
 
-test('the guide runs the tools where this test looks: the backup, the restores, the deploy tokens, the passkey reset', () => {
+test('the guide runs the tools where this test looks: the backup, the restores, the update, the deploy tokens, the passkey reset', () => {
   expect(unitDataDir).toBe('/srv/studio/data');
   const tools = toolCommands.map((c) => /\bnpm run (\w+)(?: -- ([\w-]+))?/.exec(c)!.slice(1).join(' ').trim());
   expect(tools.sort()).toEqual([
@@ -33,9 +34,9 @@ test('the guide runs the tools where this test looks: the backup, the restores, 
     'admin deploy-token',
     'admin reset-passkeys',
     'backup',
-    'backup',
     'restore',
     'restore --force',
+    'update',
   ]);
 });
 

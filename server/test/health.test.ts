@@ -1,6 +1,8 @@
 // Issue 15 "Health and logs": /api/health answers 503 when the database does not take a write or the disk has no
 // room, and a booking in that state is refused with the clear 503 and leaves nothing half-written.
 import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, withCsrf, ugcBookingInput, type TestApp } from './helper';
 
@@ -33,11 +35,15 @@ const book = () =>
 const stored = () => (t.app.db.prepare('SELECT COUNT(*) AS n FROM booking_requests').get() as { n: number }).n;
 const BUSY = { message: 'The server is busy. Please try again in a moment.' };
 
-test('a healthy server answers 200, never cached by a proxy', async () => {
+test('a healthy server answers 200 naming its release (package.json version + commit), never cached by a proxy', async () => {
   t = await build({ now });
+  const { version } = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   expect(await health()).toEqual({
     status: 200,
-    body: { ok: true },
+    body: { ok: true, version: `${version}+${commit}` },
     cache: 'no-store',
   });
 });
@@ -52,7 +58,7 @@ test('a database that cannot be written (read-only): health 503, the booking 503
   expect(refused.json()).toEqual(BUSY);
   t.app.db.pragma('query_only = OFF');
   expect(stored()).toBe(0);
-  expect(await health()).toMatchObject({ status: 200, body: { ok: true } });
+  expect(await health()).toMatchObject({ status: 200, body: { ok: true, version: expect.any(String) } });
   expect((await book()).statusCode).toBe(201);
   expect(stored()).toBe(1);
 });
@@ -69,7 +75,7 @@ test('a database locked by another writer: health 503 within its short wait, the
     other.exec('ROLLBACK');
     other.close();
   }
-  expect(await health()).toMatchObject({ status: 200, body: { ok: true } });
+  expect(await health()).toMatchObject({ status: 200, body: { ok: true, version: expect.any(String) } });
 });
 
 test('a disk with less room than MIN_FREE_DISK_MB: health 503 saying so', async () => {

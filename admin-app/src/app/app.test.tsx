@@ -127,6 +127,13 @@ beforeEach(async () => {
     '<script id="studio-config" type="application/json">{"modelName":"Configured Model"}</script>';
 });
 
+test('the footer names the release the site runs, as /api/health says it (issue 29)', async () => {
+  await renderApp();
+  const health = (await (await fetch('/api/health')).json()) as { version: string };
+  expect(health.version).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{7,}$/);
+  expect(await screen.findByText(`Studio ${health.version}`)).toBeInTheDocument();
+});
+
 describe('tabs', () => {
   test('without a deploy token, three ARIA tabs and no Deployments (issue 27: a developer view she never needs)', async () => {
     await renderApp();

@@ -32,6 +32,7 @@ import { ClientActionsButton } from '../features/client-actions/client-actions-b
 import { DigestSetting } from '../features/client-actions/digest-setting';
 import { useLinkedBooking } from '../features/client-actions/use-linked-booking';
 import { useDeployments } from '../features/deployments/api/get-deployments';
+import { ReleaseFooter } from '../features/release/release-footer';
 import './app.css';
 
 // Her content editors are a chunk of their own, fetched when she first opens the tab (issue 16).
@@ -255,6 +256,7 @@ export default function AdminApp() {
       )}
 
       {contractFor && <ContractDialog booking={contractFor} today={today} onClose={() => setContractFor(null)} />}
+      <ReleaseFooter />
     </section>
   );
 }

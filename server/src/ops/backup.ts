@@ -8,8 +8,29 @@
 // it is dropped from the copy as that deletion dropped it; one whose row is still in the live database is a real loss
 // and is named in the manifest, never passed as "integrity ok". A remote's version is copied only when its copy hashes
 // to its name (a version is named by its content), so a folder pruned while it was copied is left out, whole.
+//
+// A backup holds her clients' bookings and her private originals: it is readable by the service's user only (folders
+// 0700, files 0600). A media file unchanged since the newest backup (same size and modification time, rsync's quick
+// check; media files are written once under new names) is a hard link to that backup's copy, so seven daily backups
+// do not hold seven copies of every photo. Before anything is written the disk's free room is checked against what
+// the backup needs, so a full disk refuses the backup with a message instead of failing half-way.
 import Database from 'better-sqlite3';
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  utimesSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
@@ -167,6 +188,114 @@ function filesIn(dir: string): { files: number; bytes: number } {
   return { files, bytes };
 }
 
+export class BackupRefused extends Error {}
+
+/** Makes `target` (a file, or a folder and everything in it) readable by its owner only: folders 0700, files 0600. */
+export function makePrivate(target: string): void {
+  if (!existsSync(target)) return;
+  const stat = lstatSync(target);
+  if (stat.isSymbolicLink()) return;
+  if (!stat.isDirectory()) {
+    chmodSync(target, 0o600);
+    return;
+  }
+  chmodSync(target, 0o700);
+  for (const entry of readdirSync(target, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+  }
+}
+
+/**
+ * The same size and modification time: rsync's quick check. Within a millisecond, since a time set on the copy is
+ * rounded on its way through utimes.
+ */
+const unchanged = (old: Stats, now: Stats) => old.size === now.size && Math.abs(old.mtimeMs - now.mtimeMs) < 1;
+
+/**
+ * Copies the folder `source` to `target`, each file as a hard link to the same file under `previous` (the newest
+ * backup's copy) when it is unchanged there, else as a new copy keeping its modification time for the next backup's
+ * check. Answers the bytes copied and linked.
+ */
+function copyLinkingUnchanged(source: string, target: string, previous: string | undefined) {
+  let copied = 0;
+  let linked = 0;
+  mkdirSync(target, { recursive: true, mode: 0o700 });
+  for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
+    const from = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(source, from);
+    const to = path.join(target, relative);
+    if (entry.isDirectory()) {
+      mkdirSync(to, { recursive: true, mode: 0o700 });
+      continue;
+    }
+    if (!entry.isFile()) continue;
+    mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 });
+    const stat = statSync(from);
+    const before = previous ? path.join(previous, relative) : undefined;
+    const old = before && existsSync(before) ? statSync(before) : undefined;
+    if (old && unchanged(old, stat)) {
+      try {
+        linkSync(before!, to);
+        linked += stat.size;
+        continue;
+      } catch {
+        // Another file system, or links not allowed: a copy instead.
+      }
+    }
+    copyFileSync(from, to);
+    utimesSync(to, stat.atime, stat.mtime);
+    chmodSync(to, 0o600);
+    copied += stat.size;
+  }
+  return { copied, linked };
+}
+
+/** What copying `dir` into a backup would add on disk: its files not unchanged in `previous`. */
+function bytesToCopy(dir: string, previous: string | undefined): number {
+  if (!existsSync(dir)) return 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const from = path.join(entry.parentPath, entry.name);
+    const stat = statSync(from);
+    const before = previous ? path.join(previous, path.relative(dir, from)) : undefined;
+    const old = before && existsSync(before) ? statSync(before) : undefined;
+    if (!(old && unchanged(old, stat))) bytes += stat.size;
+  }
+  return bytes;
+}
+
+const MB = 1024 * 1024;
+/** Room left over after the backup, beyond what it needs: the server's own writes must not fill the disk. */
+export const BACKUP_SPARE_BYTES = 64 * MB;
+
+/** Refuses, before anything is written, a backup the disk of `backupDir` has no room for. */
+function checkFreeRoom(
+  options: { dataDir: string; backupDir: string; freeBytes?: (dir: string) => number },
+  previous: string | undefined,
+) {
+  const database = path.join(options.dataDir, DATABASE_FILE);
+  const needed =
+    [database, `${database}-wal`].reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0) +
+    bytesToCopy(path.join(options.dataDir, MEDIA_DIR), previous && path.join(previous, MEDIA_DIR)) +
+    bytesToCopy(path.join(options.dataDir, ORIGINALS_DIR), previous && path.join(previous, ORIGINALS_DIR)) +
+    bytesToCopy(path.join(options.dataDir, REMOTES_DIR), undefined);
+  const free = (
+    options.freeBytes ??
+    ((dir: string) => {
+      const fs = statfsSync(dir);
+      return fs.bavail * fs.bsize;
+    })
+  )(options.backupDir);
+  if (free < needed + BACKUP_SPARE_BYTES) {
+    const mb = (bytes: number) => `${Math.ceil(bytes / MB)} MB`;
+    throw new BackupRefused(
+      `Not enough free space for a backup in ${options.backupDir}: it needs about ${mb(needed)} plus ${mb(BACKUP_SPARE_BYTES)} to spare, and the disk has ${mb(free)} free. Delete old backups (or set BACKUP_DIR to a bigger disk) and run it again. Nothing was written.`,
+    );
+  }
+}
+
 /** Opens a copied database, checks it whole, and reads what the manifest records. Throws when it is damaged. */
 export function inspectDatabase(
   file: string,
@@ -201,24 +330,34 @@ export async function takeBackup(options: {
   backupDir: string;
   kind: BackupKind;
   now?: () => Date;
+  /** The free bytes on the disk of a folder; the real disk's unless a test fills it. */
+  freeBytes?: (dir: string) => number;
 }): Promise<BackupResult> {
   const at = (options.now ?? (() => new Date()))();
-  mkdirSync(options.backupDir, { recursive: true });
+  mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
+  const previous = newestBackup(options.backupDir);
+  checkFreeRoom(options, previous);
   let name = `${options.kind}-${stamp(at)}`;
   for (let n = 2; existsSync(path.join(options.backupDir, name)); n++) name = `${options.kind}-${stamp(at)}-${n}`;
   const final = path.join(options.backupDir, name);
   const partial = path.join(options.backupDir, `.${name}.partial`);
   rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial);
+  mkdirSync(partial, { mode: 0o700 });
   try {
     const file = path.join(partial, DATABASE_FILE);
     await options.db.backup(file, { progress: () => 0x7fffffff });
     const checked = inspectDatabase(file);
     const mediaSource = path.join(options.dataDir, MEDIA_DIR);
-    if (existsSync(mediaSource)) cpSync(mediaSource, path.join(partial, MEDIA_DIR), { recursive: true });
+    if (existsSync(mediaSource))
+      copyLinkingUnchanged(mediaSource, path.join(partial, MEDIA_DIR), previous && path.join(previous, MEDIA_DIR));
     const originalsSource = path.join(options.dataDir, ORIGINALS_DIR);
     const originals = filesIn(originalsSource);
-    if (originals.files > 0) cpSync(originalsSource, path.join(partial, ORIGINALS_DIR), { recursive: true });
+    if (originals.files > 0)
+      copyLinkingUnchanged(
+        originalsSource,
+        path.join(partial, ORIGINALS_DIR),
+        previous && path.join(previous, ORIGINALS_DIR),
+      );
     const rowsWithoutFiles = reconcileMedia(file, partial, options.db);
     const remotes = await copyRemoteVersions(options.dataDir, partial, recordedRemoteVersions(file));
     const manifest: BackupManifest = {
@@ -234,6 +373,9 @@ export async function takeBackup(options: {
       ...(Object.keys(remotes).length > 0 ? { remotes } : {}),
     };
     writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    // The database and remotes were written by SQLite and cp with the process's umask; media files are linked or
+    // copied private already (a chmod of a link would be a chmod of the previous backup's file: the same 0600).
+    makePrivate(partial);
     renameSync(partial, final);
     return { path: final, manifest };
   } catch (error) {
@@ -249,6 +391,17 @@ export function listBackups(backupDir: string, kind: BackupKind): string[] {
     .filter((name) => BACKUP_NAME.exec(name)?.[1] === kind)
     .sort()
     .map((name) => path.join(backupDir, name));
+}
+
+/** The newest finished backup of any kind in `backupDir` (its files are what the next one may link to). */
+export function newestBackup(backupDir: string): string | undefined {
+  if (!existsSync(backupDir)) return undefined;
+  const newest = readdirSync(backupDir)
+    .map((name) => ({ name, time: BACKUP_NAME.exec(name)?.[2] }))
+    .filter((b): b is { name: string; time: string } => b.time !== undefined)
+    .sort((a, b) => a.time.localeCompare(b.time) || a.name.localeCompare(b.name))
+    .at(-1);
+  return newest && path.join(backupDir, newest.name);
 }
 
 /** Deletes the oldest backups of `kind` past the newest `keep`; returns what it deleted. */

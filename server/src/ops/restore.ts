@@ -1,6 +1,8 @@
 // Restores a backup (ops/backup.ts) into DATA_DIR. Only into an empty one (the backup folder itself may live there),
 // unless told to replace what is there; then nothing is deleted: the database and media found are moved aside into
-// BACKUP_DIR first. The server must be stopped while it runs.
+// BACKUP_DIR first. It refuses, changing nothing, while a server holds DATA_DIR (ops/data-lock.ts), and holds it
+// itself meanwhile, so no server starts on a half-restored folder. What it writes is readable by the service's user
+// only (folders 0700, files 0600): bookings, addresses and her originals.
 //
 // The remotes' versions are restored with it, and the database is reconciled with them before it is put in place: a
 // version recorded live whose files the backup does not hold (an older backup, or a version pruned while it was
@@ -8,8 +10,19 @@
 // the switch is in the history. Versions recorded without files stay recorded, shown as missing; no switch goes to
 // them (deploys/remote-deploys.ts). Every such change is answered, for the restore command to print.
 import Database from 'better-sqlite3';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
+import { DataDirLocked, LOCK_FILE, lockDataDir } from './data-lock';
 import {
   DATABASE_FILE,
   MANIFEST_FILE,
@@ -17,6 +30,7 @@ import {
   ORIGINALS_DIR,
   REMOTES_DIR,
   inspectDatabase,
+  makePrivate,
   type BackupManifest,
 } from './backup';
 
@@ -113,10 +127,12 @@ function readManifest(backup: string): BackupManifest {
   return JSON.parse(readFileSync(file, 'utf8')) as BackupManifest;
 }
 
-/** What DATA_DIR holds besides the backup folder. */
+/** What DATA_DIR holds besides the backup folder (and the lock, which is not data). */
 function occupants(dataDir: string, backupDir: string): string[] {
   if (!existsSync(dataDir)) return [];
-  return readdirSync(dataDir).filter((name) => path.resolve(dataDir, name) !== path.resolve(backupDir));
+  return readdirSync(dataDir).filter(
+    (name) => name !== LOCK_FILE && path.resolve(dataDir, name) !== path.resolve(backupDir),
+  );
 }
 
 export function restoreBackup(options: {
@@ -136,8 +152,28 @@ export function restoreBackup(options: {
       `${dataDir} is not empty (${present.join(', ')}). Restore into an empty DATA_DIR, or stop the server and pass --force to replace it (what is there is moved into the backup folder first).`,
     );
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(dataDir, 'restore');
+  } catch (error) {
+    if (error instanceof DataDirLocked) throw new RestoreRefused(error.message);
+    throw error;
+  }
+  try {
+    return restoreLocked(backup, dataDir, manifest, present, options);
+  } finally {
+    unlock();
+  }
+}
 
+function restoreLocked(
+  backup: string,
+  dataDir: string,
+  manifest: BackupManifest,
+  present: string[],
+  options: { backup: string; backupDir: string; now?: () => Date },
+): RestoreResult {
   // The database is checked in a temporary file beside its final place, then renamed: DATA_DIR never holds a
   // half-copied database.
   const incoming = path.join(dataDir, `.restore-${process.pid}.sqlite`);
@@ -156,10 +192,12 @@ export function restoreBackup(options: {
       cpSync(path.join(backup, REMOTES_DIR), incomingRemotes, { recursive: true });
     const at = (options.now ?? (() => new Date()))();
     const remotes = reconcileRemotes(incoming, incomingRemotes, at.toISOString());
+    for (const made of [incoming, incomingMedia, incomingOriginals, incomingRemotes]) makePrivate(made);
+    chmodSync(dataDir, 0o700);
 
     if (present.length > 0) {
       movedAsideTo = path.join(options.backupDir, `replaced-${at.toISOString().replace(/[:.]/g, '-')}`);
-      mkdirSync(movedAsideTo, { recursive: true });
+      mkdirSync(movedAsideTo, { recursive: true, mode: 0o700 });
       for (const name of present) moveInto(path.join(dataDir, name), path.join(movedAsideTo, name));
     }
     renameSync(incoming, path.join(dataDir, DATABASE_FILE));

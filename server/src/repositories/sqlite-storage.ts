@@ -2,7 +2,7 @@
 // synchronous=FULL: db/database.ts). New booking requests and the mails kept in the outbox go through the group commit
 // (lib/group-commit.ts), an SQLite matter that stays here. The connection is exposed as `db` for what only SQLite has:
 // online backups and the tests' look at the file.
-import type { Db } from '../db/database';
+import type { Db, OnMigration } from '../db/database';
 import { openDatabase } from '../db/database';
 import { createGroupCommit, type GroupCommit } from '../lib/group-commit';
 import { createAvailabilityRepository } from './availability-repository';
@@ -89,7 +89,7 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
   };
 }
 
-/** Opens (and migrates) DATA_DIR/studio.sqlite and builds every store on it. */
-export function createSqliteStorage(dataDir: string): SqliteStorage {
-  return sqliteStorageOn(openDatabase(dataDir));
+/** Opens (and migrates, telling `onMigration` each one applied) DATA_DIR/studio.sqlite and builds every store on it. */
+export function createSqliteStorage(dataDir: string, onMigration?: OnMigration): SqliteStorage {
+  return sqliteStorageOn(openDatabase(dataDir, onMigration));
 }

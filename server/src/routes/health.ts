@@ -1,12 +1,14 @@
 // GET /api/health (docs/architecture.md, operations): 200 when the database takes a write and the data folder's disk
 // has room, 503 saying which failed otherwise, for the proxy, the service manager and the operator. A real write,
 // because a database that answers reads can still refuse bookings (locked by another writer, a read-only or full
-// disk). The answer is kept for a second, so polling it cannot become a stream of writes.
+// disk). The answer is kept for a second, so polling it cannot become a stream of writes. It names the release, so the
+// operator (and `npm run update`'s check) sees which one answers.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statfsSync } from 'node:fs';
 import { apiErrorSchema, healthSchema } from '@studio/shared/schemas';
 import type { Storage } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
+import { currentRelease, releaseName } from '../ops/release';
 import { refusals } from './refusals';
 
 export const DATABASE_FAILING = 'The database does not take writes.';
@@ -57,7 +59,7 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         last = { at, problems: await checkHealth(storage, dataDir, minFreeDiskBytes, now) };
       reply.header('Cache-Control', 'no-store');
       if (last.problems.length > 0) throw new HttpError(503, last.problems.join(' '));
-      return { ok: true as const };
+      return { ok: true as const, version: releaseName(currentRelease()) };
     },
   );
 };

@@ -484,7 +484,8 @@ export const apiErrorSchema = z.strictObject({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-export const healthSchema = z.strictObject({ ok: z.literal(true) });
+/** The health answer; `version` names the release ("1.0.0+d859e24": package.json's version and the commit). */
+export const healthSchema = z.strictObject({ ok: z.literal(true), version: z.string() });
 
 /** The answer to a create that only needs to name what it made. */
 export const createdIdSchema = z.strictObject({ id: z.string() });
