@@ -1,11 +1,23 @@
 // Listens and shuts down gracefully; everything else is in app.ts.
 import { buildApp } from './app';
-import { optionsFromEnv } from './config';
+import { optionsFromEnv, SettingsError } from './config';
+import { loadToolSettings } from './lib/settings-file';
+
+/**
+ * A start-up failure as one JSON line in the log's own shape (pino's: level 60 is fatal), so `journalctl -o cat | jq`
+ * reads it like every other line; a bad setting is named, without a stack trace.
+ */
+function logFatal(error: unknown) {
+  const line: Record<string, unknown> = { level: 60, time: Date.now(), msg: (error as Error).message };
+  if (error instanceof SettingsError) line.settings = error.problems.map((p) => p.setting);
+  else if (!(error instanceof Error) || error.name !== 'SettingsFileError') line.stack = (error as Error).stack;
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
 
 async function main() {
-  const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '0.0.0.0';
-  const options = optionsFromEnv();
+  // The unit's EnvironmentFile= has already set these; by hand, `--env-file` or STUDIO_ENV_FILE names the same file.
+  const { env } = loadToolSettings(process.argv.slice(2));
+  const options = optionsFromEnv(env);
   const app = await buildApp(options);
   let closing = false;
   const close = async (signal: string) => {
@@ -19,7 +31,7 @@ async function main() {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ port, host });
+  await app.listen({ port: options.port, host: options.host });
   app.log.info(`Studio is running on ${options.publicOrigin}`);
   // Never the address nor a link in the log: only where a newcomer finds her sign-in link on this machine.
   if (app.hasRoute({ method: 'GET', url: '/api/dev/outbox' }))
@@ -27,6 +39,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  logFatal(error);
   process.exit(1);
 });

@@ -60,6 +60,10 @@ export interface AdminCommandContext {
 /** Runs one command; answers the process exit code. */
 export async function runAdminCommand(args: readonly string[], context: AdminCommandContext): Promise<number> {
   const [command, ...rest] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    context.print(USAGE);
+    return 0;
+  }
   if (command === 'deploy-token') return deployTokenCommand(rest, context);
   if (command !== 'reset-passkeys' || rest.length > 0) {
     context.print(USAGE);
