@@ -434,7 +434,11 @@ export const apiErrorSchema = z.strictObject({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-export const healthSchema = z.strictObject({ ok: z.literal(true) });
+export const healthSchema = z.strictObject({
+  ok: z.literal(true),
+  /** ok; degraded while mail the SMTP server refused waits to be sent again; outbox when kept locally on purpose. */
+  mail: z.enum(['ok', 'degraded', 'outbox']),
+});
 
 /** The answer to a create that only needs to name what it made. */
 export const createdIdSchema = z.strictObject({ id: z.string() });
