@@ -15,7 +15,7 @@ function logFatal(error: unknown) {
 }
 
 async function main() {
-  // The unit's EnvironmentFile= has already set these; by hand, `--env-file` or STUDIO_ENV_FILE names the same file.
+  // The unit's EnvironmentFile= has already set these; by hand, `--settings-file` or STUDIO_ENV_FILE names the same file.
   const { env } = loadToolSettings(process.argv.slice(2));
   const options = optionsFromEnv(env);
   const app = await buildApp(options);

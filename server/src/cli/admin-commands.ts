@@ -136,7 +136,7 @@ async function sendTestMail(args: readonly string[], { options, print, mailer: g
   }
   if (!given && !options.smtpUrl) {
     print('No SMTP_URL is set (MAIL_TRANSPORT=outbox or no settings file): there is no mail server to test.');
-    print('Set SMTP_URL in /etc/studio/studio.env, or name the settings file with --env-file.');
+    print('Set SMTP_URL in /etc/studio/studio.env, or name the settings file with --settings-file.');
     return 1;
   }
   const mailer =

@@ -1,5 +1,5 @@
 // The settings every tool starts with (npm run backup, restore, admin, deploy): the service's settings file
-// (lib/settings-file.ts: --env-file, STUDIO_ENV_FILE, or /etc/studio/studio.env) under the tool's own environment,
+// (lib/settings-file.ts: --settings-file, STUDIO_ENV_FILE, or /etc/studio/studio.env) under the tool's own environment,
 // parsed with the server's one schema (config.ts). A bad or unreadable setting stops the tool with its name, exit 1.
 import { optionsFromEnv, SettingsError, type AppOptions } from '../config';
 import { loadToolSettings, SettingsFileError } from '../lib/settings-file';

@@ -1,7 +1,7 @@
 // One settings file for the service and every tool (docs/deploy.md, "The settings file"): the unit reads it with
 // `EnvironmentFile=`, and `npm run backup`, `restore`, `admin` and `deploy` read the same file, so nothing has to be
 // retyped on a command line (a passkey reset once addressed its notice to the default ADMIN_EMAIL because the tool
-// was not given hers). Which file: `--env-file <path>`, else STUDIO_ENV_FILE, else /etc/studio/studio.env when it
+// was not given hers). Which file: `--settings-file <path>`, else STUDIO_ENV_FILE, else /etc/studio/studio.env when it
 // exists. A variable set in the tool's own environment wins over the file (`env DATA_DIR=... npm run restore` restores
 // elsewhere on purpose), as systemd's `-E` would.
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { parseEnvFile } from './env-file';
 export const DEFAULT_SETTINGS_FILE = '/etc/studio/studio.env';
 
 export interface ToolSettings {
-  /** The arguments without `--env-file <path>`. */
+  /** The arguments without `--settings-file <path>`. */
   args: string[];
   /** The file's values under the process's own environment. */
   env: NodeJS.ProcessEnv;
@@ -32,10 +32,16 @@ export function loadToolSettings(
   let named: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--env-file') {
+    if (arg === '--settings-file') {
       named = argv[++i];
-      if (!named) throw new SettingsFileError('--env-file needs the path of the settings file.');
-    } else if (arg.startsWith('--env-file=')) named = arg.slice('--env-file='.length);
+      if (!named) throw new SettingsFileError('--settings-file needs the path of the settings file.');
+    } else if (arg.startsWith('--settings-file=')) named = arg.slice('--settings-file='.length);
+    // Node 20 takes `--env-file` for itself even after the script's name: it reads the file with its own (dotenv)
+    // rules before the tool starts, and stops with exit code 9 when the file is missing. Not this flag, then.
+    else if (arg === '--env-file' || arg.startsWith('--env-file='))
+      throw new SettingsFileError(
+        'Name the settings file with --settings-file <path> (or STUDIO_ENV_FILE): Node reads --env-file itself, with other rules than systemd.',
+      );
     else args.push(arg);
   }
   named ??= env.STUDIO_ENV_FILE?.trim() || undefined;
