@@ -8,7 +8,6 @@ import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { SIGN_IN_MAIL_NOT_SENT } from '@studio/shared/messages';
 import { startSmtpSink, type SmtpSink } from '../../e2e/support/smtp-sink';

@@ -144,6 +144,7 @@ async function sendTestMail(args: readonly string[], { options, print, mailer: g
     createMailer({
       smtpUrl: options.smtpUrl,
       from: options.mailFrom,
+      // Never used: with SMTP_URL set the mailer sends, it keeps nothing in an outbox.
       outbox: undefined as never,
       log: quietLog(),
       now: options.now,

@@ -5,7 +5,7 @@
 // shows it (mailHealth below).
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailQueueStore } from '../repositories/ports';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './mail-message';
 
 export const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
 const FIRST_PAUSE_MS = 60 * 1000;

@@ -4,22 +4,10 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailQueueStore, OutboxStore } from '../repositories/ports';
 import type { MailAttachment } from './mail-attachment';
+import type { MailMessage } from './mail-message';
 import { keepRefused, sendDue } from './mail-queue';
 
-export type { MailAttachment };
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** The HTML alternative of `text` (a client's mails); the outbox keeps the text, which says the same. */
-  html?: string;
-  attachments?: MailAttachment[];
-  /** Where her answer goes (a visitor's own address on a contact message). */
-  replyTo?: string;
-  /** The sender's name before MAIL_FROM's address: her name from Site details (withSenderName). */
-  fromName?: string;
-}
+export type { MailAttachment, MailMessage };
 
 /**
  * What became of a mail: 'sent' (the SMTP server took it), 'queued' (it did not; kept and sent again later,
