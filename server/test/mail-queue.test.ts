@@ -16,7 +16,7 @@ import { optionsFromEnv, SettingsError } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { createMailQueueRepository } from '../src/repositories/mail-queue-repository';
 import { SIGN_IN_MAIL_SUBJECT } from '../src/routes/auth';
-import { ADMIN_EMAIL, CSRF, testOptions } from './helper';
+import { ADMIN_EMAIL, CSRF, repositoriesOf, testOptions } from './helper';
 
 jest.setTimeout(90_000);
 
@@ -89,6 +89,23 @@ describe('production without SMTP_URL', () => {
   });
 });
 
+test('her dashboard says when a production site keeps its mail in the outbox, not when a local one does', async () => {
+  for (const production of [true, false]) {
+    const options = testOptions({ production, smtpUrl: undefined, mailTransport: 'outbox' });
+    const app = await buildApp(options);
+    const repos = repositoriesOf(openDatabase(options.dataDir), options);
+    try {
+      const session = (await repos.sessions.create(ADMIN_EMAIL)).id;
+      const res = await app.inject({ url: '/api/admin/settings/mail', cookies: { studio_session: session } });
+      expect(res.json()).toEqual({ state: production ? 'outbox' : 'ok', waiting: 0, givenUp: 0, lastError: null });
+    } finally {
+      await app.close();
+      repos.db.close();
+      rmSync(options.dataDir, { recursive: true, force: true });
+    }
+  }
+});
+
 describe('a mail the SMTP server does not take', () => {
   let sink: SmtpSink;
   let smtpPort: number;
@@ -123,6 +140,17 @@ describe('a mail the SMTP server does not take', () => {
       headers: { 'content-type': 'application/json', 'x-csrf-token': CSRF, cookie: `studio_csrf=${CSRF}` },
       body: JSON.stringify({ email: ADMIN_EMAIL }),
     });
+  /** What her dashboard reads (GET /api/admin/settings/mail), signed in as her. */
+  async function dashboardMail() {
+    const repos = repositoriesOf(openDatabase(dataDir), { adminEmail: ADMIN_EMAIL, now });
+    try {
+      const session = (await repos.sessions.create(ADMIN_EMAIL)).id;
+      const res = await fetch(`${base}/api/admin/settings/mail`, { headers: { cookie: `studio_session=${session}` } });
+      return (await res.json()) as unknown;
+    } finally {
+      repos.db.close();
+    }
+  }
   const advance = (ms: number) => {
     clock += ms;
   };
@@ -151,6 +179,13 @@ describe('a mail the SMTP server does not take', () => {
     advance(2000);
     expect(await health()).toEqual({ status: 200, body: { ok: true, mail: 'degraded' } });
     expect(logLines.join('')).toContain('the SMTP server did not take a mail: it is kept and sent again');
+    // Her dashboard's banner reads how many wait and what the mail server said.
+    expect(await dashboardMail()).toEqual({
+      state: 'degraded',
+      waiting: 1,
+      givenUp: 0,
+      lastError: expect.stringMatching(/ECONNREFUSED/) as string,
+    });
 
     // Not due before its first pause (a minute); due after it, refused again, then waits two minutes.
     advance(30_000);
@@ -179,6 +214,7 @@ describe('a mail the SMTP server does not take', () => {
 
     advance(2000);
     expect(await health()).toEqual({ status: 200, body: { ok: true, mail: 'ok' } });
+    expect(await dashboardMail()).toEqual({ state: 'ok', waiting: 0, givenUp: 0, lastError: null });
     // Sent once: nothing is due any more.
     advance(2 * 60 * MINUTE);
     expect(await app.ops.sendDueMail()).toBe(0);

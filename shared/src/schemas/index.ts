@@ -34,6 +34,7 @@ import type {
   SiteContent,
   SiteDetails,
   SmsStatus,
+  MailStatus,
   TimeSlot,
   UnavailableRange,
 } from '../domain/types';
@@ -665,6 +666,13 @@ export const passkeySignInOptionsSchema = z.strictObject({
 
 /** The answer to it: the ceremony it belongs to and the authenticator's assertion. */
 export const passkeySignInSchema = z.strictObject({ ceremony: ceremonyId, response: authenticationResponseSchema });
+
+export const mailStatusSchema = z.strictObject({
+  state: z.enum(['ok', 'degraded', 'outbox']),
+  waiting: z.number().int().min(0),
+  givenUp: z.number().int().min(0),
+  lastError: z.string().nullable(),
+}) satisfies z.ZodType<MailStatus>;
 
 export const smsStatusSchema = z.strictObject({
   enabled: z.boolean(),

@@ -13,6 +13,7 @@ import type {
   PublicAvailability,
   Service,
   SmsStatus,
+  MailStatus,
 } from '../../domain/types';
 import {
   BackendError,
@@ -185,6 +186,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
       removePasskey: async (id) => (await passkeys()).removePasskey(id),
     },
     notifications: {
+      getMailStatus: () => request<MailStatus>('GET', '/api/admin/settings/mail'),
       getSmsStatus: () => request<SmsStatus>('GET', '/api/admin/settings/sms'),
       setSmsEnabled: (enabled) => request<SmsStatus>('PUT', '/api/admin/settings/sms', { smsEnabled: enabled }),
     },
