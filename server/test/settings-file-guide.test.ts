@@ -74,6 +74,8 @@ describe("the server started on the guide's settings", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'studio-guide-'));
     const { values } = parseEnvFile(SETTINGS);
+    // The name comes from the guide's file (the server's default is the same name, so a missing line must fail here).
+    expect(values.MODEL_NAME).toBe('Ava Monroe');
     // The shell's build as far as the server reads it (the page's head, its name included, is the server's work).
     const shellDir = path.join(dataDir, 'shell');
     mkdirSync(shellDir);
