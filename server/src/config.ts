@@ -160,9 +160,9 @@ const settingsSchema = z.object({
   SEED_DEMO: trueOrFalse.optional(),
   RENDER_IMAGES_AT_START: trueOrFalse.optional(),
   HTTPS: trueOrFalse.optional(),
-  PUBLIC_WRITE_LIMIT: wholeNumber(1, 100_000).optional(),
-  SIGN_IN_LINKS_PER_PAIR: wholeNumber(1, 1000).optional(),
-  SIGN_IN_MAILS_PER_MAILBOX: wholeNumber(1, 1000).optional(),
+  PUBLIC_WRITE_LIMIT: wholeNumber(1, 1_000_000_000).optional(),
+  SIGN_IN_LINKS_PER_PAIR: wholeNumber(1, 1_000_000).optional(),
+  SIGN_IN_MAILS_PER_MAILBOX: wholeNumber(1, 1_000_000).optional(),
   REMOTE_VERSIONS_KEEP: wholeNumber(2, 1000).optional(),
   DEPLOY_MAX_UPLOAD_MB: wholeNumber(1, 10_000).optional(),
   SMTP_URL: z
