@@ -244,5 +244,19 @@ describe('a mail the SMTP server does not take', () => {
     // A day later, health is back to ok (the loss was said for a day; the log keeps it).
     advance(25 * 60 * MINUTE);
     expect(await health()).toEqual({ status: 200, body: { ok: true, mail: 'ok' } });
+    // Kept as long as the outbox keeps its mail (OUTBOX_RETENTION_DAYS, 14), then deleted.
+    const rows = () => {
+      const check = openDatabase(dataDir);
+      try {
+        return (check.prepare('SELECT COUNT(*) AS n FROM mail_queue').get() as { n: number }).n;
+      } finally {
+        check.close();
+      }
+    };
+    await app.ops.sendDueMail();
+    expect(rows()).toBe(1);
+    advance(14 * 24 * 60 * MINUTE);
+    await app.ops.sendDueMail();
+    expect(rows()).toBe(0);
   });
 });

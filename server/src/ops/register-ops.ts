@@ -45,7 +45,14 @@ export default fp(
       now: options.now,
       mail: async () => (await mailStatus(mailer.queue, mailer.kind, options.now)).health,
     });
-    const sendDueMail = async () => (mailer.sendDue ? mailer.sendDue() : 0);
+    const sendDueMail = async () => {
+      if (!mailer.sendDue) return 0;
+      const sent = await mailer.sendDue();
+      // Mail given up on is said (health, her dashboard) for a day, and kept as long as the outbox keeps its mail.
+      const kept = options.outboxRetentionDays * 24 * 60 * 60 * 1000;
+      await mailer.queue?.purgeGivenUpBefore(new Date(options.now().getTime() - kept).toISOString());
+      return sent;
+    };
     let sendingMail: Promise<unknown> = Promise.resolve();
     const mailTimer = setInterval(() => {
       sendingMail = sendDueMail().catch((error: unknown) =>
