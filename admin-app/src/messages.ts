@@ -212,6 +212,19 @@ export const messages = {
     failed: 'The calendar link could not be changed. Please try again.',
   },
 
+  // The site's mail (issue 29): said when it does not reach anyone.
+  mail: {
+    outboxHeading: 'Your site is not sending email',
+    outbox:
+      "Sign-in links and your clients' emails are kept on the server (MAIL_TRANSPORT=outbox) and nobody receives them. Set SMTP_URL in the settings file and restart the site.",
+    degradedHeading: 'Email is not getting through',
+    waiting: (n: number) =>
+      `${n === 1 ? '1 email is' : `${n} emails are`} waiting: the mail server did not take ${n === 1 ? 'it' : 'them'}. The site tries again for 24 hours.`,
+    givenUp: (n: number) =>
+      `${n === 1 ? '1 email' : `${n} emails`} could not be delivered in 24 hours and ${n === 1 ? 'was' : 'were'} given up.`,
+    lastError: (error: string) => `The mail server's last answer: ${error}`,
+  },
+
   sms: {
     heading: 'SMS notifications',
     toggle: 'Send text messages to clients who opt in',

@@ -40,7 +40,8 @@ function parse(from: string, to: string[], data: string): Mail {
   return { from, to, headers, body: qp ? decodeQuotedPrintable(raw) : raw };
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `port`: listen there (a test stops the sink and starts it again at the same address); any free port otherwise. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const mails: Mail[] = [];
   const arrived = new EventEmitter();
   const sockets = new Set<Socket>();
@@ -92,7 +93,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
 
   return {

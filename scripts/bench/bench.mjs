@@ -114,7 +114,16 @@ async function waitFor(url, child, output) {
 async function startNode(script, { cwd, env = {}, health, port }) {
   const child = spawn(process.execPath, [script], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    // MAIL_TRANSPORT=outbox: a production server refuses to start without SMTP_URL unless the outbox is chosen.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'outbox',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -48,6 +48,8 @@ async function startOnce(args, dataDir) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A production server refuses to start without SMTP_URL unless the outbox is chosen on purpose.
+      MAIL_TRANSPORT: 'outbox',
       RENDER_IMAGES_AT_START: 'false',
     },
     stdio: ['ignore', 'ignore', 'pipe'],

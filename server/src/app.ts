@@ -143,7 +143,16 @@ function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogge
   const identity = createSiteIdentity({ content: storage.content, bus, fallbackName: options.modelName });
   // Every mail leaves under her current name (Site details), at MAIL_FROM's address.
   const mailer = withSenderName(
-    given.mailer ?? createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom, outbox, log, now: options.now }),
+    given.mailer ??
+      createMailer({
+        smtpUrl: options.smtpUrl,
+        from: options.mailFrom,
+        outbox,
+        log,
+        now: options.now,
+        // A mail the SMTP server refuses is kept and sent again (lib/mail-queue.ts), not dropped.
+        queue: storage.mailQueue,
+      }),
     identity.displayName,
   );
   return {
@@ -258,6 +267,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     await seedIfEmpty(storage, mediaDir, now, calendarDayIn(options.timeZone, now), options.modelName);
   }
   const deps = createDeps(storage, options, app.log, given);
+  // Chosen on purpose (MAIL_TRANSPORT=outbox; config.ts refuses it by default in production): said at every start, at
+  // warn level, so LOG_LEVEL=warn does not hide that nobody receives the site's mail.
+  if (options.production && deps.mailer.kind === 'outbox')
+    app.log.warn(
+      "MAIL_TRANSPORT=outbox: this production site keeps its mail (sign-in links, clients' mails) in the local outbox; nobody receives it until SMTP_URL is set",
+    );
   // The demo's name plate, and the share image cut from it, show her current name (db/seed/name-plate.ts).
   if (options.seedDemo) {
     const redraw = () =>
@@ -480,7 +495,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       'the daily file backup is off: this storage is backed up by its own service (Firestore: scheduled exports)',
     );
   }
-  await app.register(ops, { options, outbox: deps.outbox, storage });
+  await app.register(ops, { options, outbox: deps.outbox, storage, mailer: deps.mailer });
 
   const reminderDeps = {
     bookings: deps.bookings,

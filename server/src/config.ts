@@ -1,6 +1,7 @@
 // Server configuration from the environment. Everything that names the site or the admin lives here, never in a
 // browser bundle (docs/product.md kept the admin e-mail in the client; the architecture moves it to ADMIN_EMAIL).
 import path from 'node:path';
+import { z } from 'zod';
 import { DEFAULT_TIMEZONE, isTimeZone } from '@studio/shared/domain/studio-time';
 import { MIN_NOTICE_DAYS_DEFAULT } from '@studio/shared/domain';
 import { STATUS_UNDO_SECONDS } from '@studio/shared/domain/lifecycle';
@@ -74,6 +75,9 @@ function firebaseHomeFromEnv(env: NodeJS.ProcessEnv): { home: StudioHome; fireba
 }
 
 export interface AppOptions extends OpsOptions {
+  /** HOST and PORT: where the server listens (server.ts). */
+  host: string;
+  port: number;
   /** Where the server runs, and on the Firebase home its project (see firebaseHomeFromEnv). */
   home: StudioHome;
   firebase: FirebaseHome | undefined;
@@ -91,7 +95,13 @@ export interface AppOptions extends OpsOptions {
   renderImagesAtStart: boolean;
   /** 'true' / 'false' override the admin's SMS setting (docs/product.md §4); anything else leaves it to her. */
   smsEnabledEnv: string | undefined;
+  /** SMTP_URL, when mail leaves by SMTP; undefined when it is kept in the local outbox (mailTransport). */
   smtpUrl: string | undefined;
+  /**
+   * MAIL_TRANSPORT: 'smtp' (SMTP_URL set) or 'outbox'. A production site without SMTP_URL refuses to start unless
+   * MAIL_TRANSPORT=outbox chooses the outbox on purpose (issue 29: her sign-in links sat where nobody read them).
+   */
+  mailTransport: 'smtp' | 'outbox';
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /** Log level for Fastify's logger; 'silent' in tests. */
@@ -115,20 +125,127 @@ export interface AppOptions extends OpsOptions {
   deploys: { keep: number; limits: UploadLimits };
 }
 
+/** A setting the server or a tool cannot start with: names it, says what it must be. */
+export class SettingsError extends Error {
+  constructor(readonly problems: Array<{ setting: string; message: string }>) {
+    super(problems.map((p) => p.message).join(' '));
+    this.name = 'SettingsError';
+  }
+}
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+const trueOrFalse = z.enum(['true', 'false'], { error: 'must be true or false' });
+
+/**
+ * The settings with a simple shape, checked in one pass (each unset or empty one takes its default in optionsFromEnv).
+ * The others (TIMEZONE, MIN_NOTICE_DAYS, TRUST_PROXY, the backups', the Firebase home's) have readers of their own,
+ * whose refusals are collected with these.
+ */
+const settingsSchema = z.object({
+  HOST: z.string().trim().min(1).optional(),
+  PORT: wholeNumber(0, 65535).optional(),
+  NODE_ENV: z.string().optional(),
+  PUBLIC_ORIGIN: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/\s]+\/?$/, 'must be an origin such as https://ava-monroe.com (no path)')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SEED_DEMO: trueOrFalse.optional(),
+  RENDER_IMAGES_AT_START: trueOrFalse.optional(),
+  HTTPS: trueOrFalse.optional(),
+  PUBLIC_WRITE_LIMIT: wholeNumber(1, 1_000_000_000).optional(),
+  SIGN_IN_LINKS_PER_PAIR: wholeNumber(1, 1_000_000).optional(),
+  SIGN_IN_MAILS_PER_MAILBOX: wholeNumber(1, 1_000_000).optional(),
+  REMOTE_VERSIONS_KEEP: wholeNumber(2, 1000).optional(),
+  DEPLOY_MAX_UPLOAD_MB: wholeNumber(1, 10_000).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// address')
+    .optional(),
+  MAIL_TRANSPORT: z.enum(['smtp', 'outbox'], { error: 'must be smtp or outbox' }).optional(),
+});
+
+/** The environment without empty values: an empty setting is an unset one, as before. */
+const setOnly = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== '')) as Record<
+    string,
+    string
+  >;
+
+/** Reads one setting with its own reader; a refusal is kept (under the setting's name) and `fallback` answered. */
+function readEach(problems: SettingsError['problems']) {
+  return <T>(setting: string, read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      problems.push({ setting, message: (error as Error).message });
+      return fallback;
+    }
+  };
+}
+
+/** The setting a reader's message names first (the readers start their messages with it). */
+const settingNamedIn = (message: string, fallback: string) => /^([A-Z][A-Z0-9_]+)\b/.exec(message)?.[1] ?? fallback;
+
+/**
+ * Every setting, parsed once at start (the server's and each tool's): a value that does not fit stops it with a
+ * SettingsError naming each such setting, instead of becoming NaN (PUBLIC_WRITE_LIMIT=twenty once did).
+ */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
-  const port = Number(env.PORT ?? 8080);
-  const publicOrigin = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const problems: SettingsError['problems'] = [];
+  const parsed = settingsSchema.safeParse(setOnly(env));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const setting = String(issue.path[0]);
+      problems.push({ setting, message: `${setting}=${env[setting] ?? ''} ${issue.message}.` });
+    }
+  }
+  const s = parsed.success ? parsed.data : ({} as z.infer<typeof settingsSchema>);
+  const read = readEach(problems);
+  const port = s.PORT ?? 8080;
+  const publicOrigin = (s.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
   const twilio =
     env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
       ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
       : undefined;
+  const production = env.NODE_ENV === 'production';
+  const homes = read('STUDIO_HOME', () => firebaseHomeFromEnv(env), {
+    home: 'embedded' as StudioHome,
+    firebase: undefined,
+  });
+  const mailTransport = s.MAIL_TRANSPORT ?? (s.SMTP_URL ? 'smtp' : 'outbox');
+  if (mailTransport === 'smtp' && !s.SMTP_URL)
+    problems.push({ setting: 'SMTP_URL', message: "MAIL_TRANSPORT=smtp needs SMTP_URL (the mail server's address)." });
+  // The Firebase home checks its own settings before it deploys (firebase/scripts/deploy.mjs names SMTP_URL).
+  if (production && homes.home === 'embedded' && !s.SMTP_URL && s.MAIL_TRANSPORT !== 'outbox')
+    problems.push({
+      setting: 'SMTP_URL',
+      message:
+        "SMTP_URL is not set: a production site (NODE_ENV=production) sends its mail by SMTP, or the sign-in links and the clients' mails sit in a local outbox nobody reads. Set SMTP_URL, or MAIL_TRANSPORT=outbox to keep the mail in the outbox on purpose.",
+    });
+  const ops = read('ops', () => opsOptionsFromEnv(env), undefined);
+  const timeZone = read('TIMEZONE', () => timeZoneFromEnv(env.TIMEZONE), DEFAULT_TIMEZONE);
+  const minNoticeDays = read('MIN_NOTICE_DAYS', () => minNoticeFromEnv(env.MIN_NOTICE_DAYS), MIN_NOTICE_DAYS_DEFAULT);
+  // The ops readers name their setting first in their messages (BACKUP_KEEP must be ..., TRUST_PROXY ...).
+  for (const p of problems) if (p.setting === 'ops') p.setting = settingNamedIn(p.message, 'ops');
+  if (problems.length > 0 || !ops) throw new SettingsError(problems);
   return {
-    ...firebaseHomeFromEnv(env),
+    ...homes,
+    host: s.HOST ?? '0.0.0.0',
+    port,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     publicOrigin,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@studio.test').trim().toLowerCase(),
     modelName: env.MODEL_NAME ?? 'Ava Monroe',
-    production: env.NODE_ENV === 'production',
+    production,
     shellDir: path.resolve(env.SHELL_DIR ?? path.join(REPO_ROOT, 'shell', 'dist')),
     remotes: {
       'public-site': {
@@ -140,28 +257,29 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
         dir: path.resolve(env.ADMIN_APP_DIR ?? path.join(REPO_ROOT, 'admin-app', 'dist')),
       },
     },
-    seedDemo: env.SEED_DEMO !== 'false',
-    renderImagesAtStart: env.RENDER_IMAGES_AT_START !== 'false',
+    seedDemo: s.SEED_DEMO !== 'false',
+    renderImagesAtStart: s.RENDER_IMAGES_AT_START !== 'false',
     smsEnabledEnv: env.SMS_ENABLED,
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: mailTransport === 'smtp' ? s.SMTP_URL : undefined,
+    mailTransport,
     mailFrom: env.MAIL_FROM ?? 'Studio <no-reply@studio.test>',
     twilio,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    https: env.HTTPS === 'true' || publicOrigin.startsWith('https://'),
-    publicWriteLimitPerMinute: Number(env.PUBLIC_WRITE_LIMIT ?? 20),
-    signInLinksPerPair: Number(env.SIGN_IN_LINKS_PER_PAIR ?? 3),
-    signInMailsPerMailbox: Number(env.SIGN_IN_MAILS_PER_MAILBOX ?? 10),
-    timeZone: timeZoneFromEnv(env.TIMEZONE),
-    minNoticeDays: minNoticeFromEnv(env.MIN_NOTICE_DAYS),
+    logLevel: s.LOG_LEVEL ?? 'info',
+    https: s.HTTPS === 'true' || publicOrigin.startsWith('https://'),
+    publicWriteLimitPerMinute: s.PUBLIC_WRITE_LIMIT ?? 20,
+    signInLinksPerPair: s.SIGN_IN_LINKS_PER_PAIR ?? 3,
+    signInMailsPerMailbox: s.SIGN_IN_MAILS_PER_MAILBOX ?? 10,
+    timeZone,
+    minNoticeDays,
     statusUndoMs: STATUS_UNDO_SECONDS * 1000,
     now: () => new Date(),
     deploys: {
-      keep: Math.max(2, Number(env.REMOTE_VERSIONS_KEEP ?? 5)),
+      keep: s.REMOTE_VERSIONS_KEEP ?? 5,
       limits: {
         ...DEFAULT_UPLOAD_LIMITS,
-        ...(env.DEPLOY_MAX_UPLOAD_MB ? { uploadBytes: Number(env.DEPLOY_MAX_UPLOAD_MB) * 1024 * 1024 } : {}),
+        ...(s.DEPLOY_MAX_UPLOAD_MB ? { uploadBytes: s.DEPLOY_MAX_UPLOAD_MB * 1024 * 1024 } : {}),
       },
     },
-    ...opsOptionsFromEnv(env),
+    ...ops,
   };
 }

@@ -2,14 +2,33 @@
 // (ops/data-lock.ts), so a restore refuses to run under it.
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
-import { optionsFromEnv } from './config';
-import { lockDataDir } from './ops/data-lock';
+import { optionsFromEnv, SettingsError } from './config';
+import { loadToolSettings } from './lib/settings-file';
+import { SchemaTooNew } from './db/database';
+import { DataDirLocked, lockDataDir } from './ops/data-lock';
 import { currentRelease, releaseName } from './ops/release';
 
+/**
+ * A start-up failure as one JSON line in the log's own shape (pino's: level 60 is fatal), so `journalctl -o cat | jq`
+ * reads it like every other line; a bad setting is named, without a stack trace.
+ */
+function logFatal(error: unknown) {
+  const line: Record<string, unknown> = { level: 60, time: Date.now(), msg: (error as Error).message };
+  if (error instanceof SettingsError) line.settings = error.problems.map((p) => p.setting);
+  // Refusals that say what to do (a settings file, a held DATA_DIR, a schema from a newer release) need no stack.
+  else if (!(
+    error instanceof SchemaTooNew ||
+    error instanceof DataDirLocked ||
+    (error as Error).name === 'SettingsFileError'
+  ))
+    line.stack = (error as Error).stack;
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
 async function main() {
-  const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '0.0.0.0';
-  const options = optionsFromEnv();
+  // The unit's EnvironmentFile= has already set these; by hand, `--settings-file` or STUDIO_ENV_FILE names the same file.
+  const { env } = loadToolSettings(process.argv.slice(2));
+  const options = optionsFromEnv(env);
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(options.dataDir, 'server');
   process.on('exit', unlock);
@@ -26,7 +45,7 @@ async function main() {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
-  await app.listen({ port, host });
+  await app.listen({ port: options.port, host: options.host });
   const release = currentRelease();
   app.log.info(
     { version: releaseName(release) },
@@ -38,6 +57,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  logFatal(error);
   process.exit(1);
 });

@@ -371,6 +371,13 @@ const TABLE: Row[] = [
     request: () => ({ url: '/api/admin/settings/sms' }),
     expect: ADMIN_ONLY(200),
   },
+  // Issue 29: whether her site's mail reaches anyone (the dashboard's banner).
+  {
+    method: 'GET',
+    route: '/api/admin/settings/mail',
+    request: () => ({ url: '/api/admin/settings/mail' }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     method: 'PUT',
     route: '/api/admin/settings/sms',

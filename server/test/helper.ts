@@ -113,7 +113,7 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
 
   // Every send is tracked so a test can wait for the notifications a request started after it was answered.
   const pending = new Set<Promise<void>>();
-  const track = (work: Promise<void>): Promise<void> => {
+  const track = <T>(work: Promise<T>): Promise<T> => {
     const done = work.then(
       () => undefined,
       () => undefined,
@@ -133,7 +133,12 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
     });
   const innerSms =
     givenSms ?? createSmsTransport({ twilio: undefined, outbox: repos.outbox, log: silentLog, now: options.now });
-  const mailer: Mailer = { kind: innerMailer.kind, send: (message) => track(innerMailer.send(message)) };
+  const mailer: Mailer = {
+    kind: innerMailer.kind,
+    queue: innerMailer.queue,
+    ...(innerMailer.sendDue ? { sendDue: innerMailer.sendDue } : {}),
+    send: (message) => track(innerMailer.send(message)),
+  };
   const sms: SmsTransport = { kind: innerSms.kind, send: (to, body) => track(innerSms.send(to, body)) };
   const bus = givenBus ?? createChangeBus();
 

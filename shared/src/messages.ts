@@ -46,6 +46,8 @@ export const SIGN_IN_EMAIL_REQUIRED = 'Please enter your email.';
 export const SIGN_IN_ACCESS_DENIED = 'Access denied. Only authorized users can sign in.';
 export const SIGN_IN_LINK_FAILED = 'Failed to send sign-in link.';
 export const SIGN_IN_LINK_SENT = 'Sign-in link sent! Check your email.';
+export const SIGN_IN_MAIL_NOT_SENT =
+  'The sign-in email could not be sent: the mail server did not take it. It will be tried again for a while; if it has not arrived in a few minutes, ask for a new link.';
 export const SIGN_IN_INVALID_LINK = 'Invalid sign-in link.';
 /** Ending a trusted device that is not (or no longer) one of hers: already ended, or never listed. */
 export const TRUSTED_DEVICE_NOT_FOUND = 'That device is no longer signed in.';

@@ -21,6 +21,7 @@ import { useAdminAvailability } from '../features/availability/api/get-admin-ava
 import { AvailabilityPanel } from '../features/availability/availability-panel';
 import { useCheckSession } from '../features/session/api/check-session';
 import { useSignOut } from '../features/session/api/sign-out';
+import { MailBanner } from '../features/settings/mail-banner';
 import { SmsSetting } from '../features/settings/sms-setting';
 import { CalendarFeedSection } from '../features/calendar-feed/calendar-feed-section';
 import { PasskeysSection } from '../features/passkeys/passkeys-section';
@@ -168,6 +169,7 @@ export default function AdminApp() {
           </button>
         </div>
       </header>
+      <MailBanner />
       {signOut.status === 'error' && (
         <p className="alert alert-error" role="alert">
           {messages.signOutFailed}

@@ -1,4 +1,4 @@
-// The storage contract suites of sessions, second factor, passkeys, outbox, sign-in limits, SMS, contracts and
+// The storage contract suites of sessions, second factor, passkeys, outbox, mail queue, sign-in limits, SMS, contracts and
 // deploys, run on the server's Firestore stores (the Admin SDK against the Firestore emulator). The same suites run
 // on SQLite in server/test/storage-contract/sqlite-b.test.ts. Each case gets a Firestore of its own (a project id
 // nobody else uses), so nothing is shared or cleared.
@@ -9,6 +9,7 @@ import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
 import { CHUNK_BYTES } from '../../../server/src/repositories/firestore/binary-chunks';
 import { createFirestoreContractsStore } from '../../../server/src/repositories/firestore/contracts';
 import { createFirestoreDeploysStore } from '../../../server/src/repositories/firestore/deploys';
+import { createFirestoreMailQueueStore } from '../../../server/src/repositories/firestore/mail-queue';
 import { createFirestoreOutboxStore } from '../../../server/src/repositories/firestore/outbox';
 import { createFirestorePasskeysStore } from '../../../server/src/repositories/firestore/passkeys';
 import { createFirestoreSecondFactorStore } from '../../../server/src/repositories/firestore/second-factor';
@@ -18,6 +19,7 @@ import { createFirestoreSmsLogStore } from '../../../server/src/repositories/fir
 import type { MakeStore } from '../../../server/test/storage-contract/contract-kit-b';
 import { describeContractsStoreContract } from '../../../server/test/storage-contract/contracts-contract';
 import { describeDeploysStoreContract } from '../../../server/test/storage-contract/deploys-contract';
+import { describeMailQueueStoreContract } from '../../../server/test/storage-contract/mail-queue-contract';
 import { describeOutboxStoreContract } from '../../../server/test/storage-contract/outbox-contract';
 import { describePasskeysStoreContract } from '../../../server/test/storage-contract/passkeys-contract';
 import { describeSecondFactorStoreContract } from '../../../server/test/storage-contract/second-factor-contract';
@@ -38,6 +40,7 @@ describe('Firestore stores (emulator)', () => {
   describeSecondFactorStoreContract(onFirestore(createFirestoreSecondFactorStore));
   describePasskeysStoreContract(onFirestore(createFirestorePasskeysStore));
   describeOutboxStoreContract(onFirestore(createFirestoreOutboxStore));
+  describeMailQueueStoreContract(onFirestore(createFirestoreMailQueueStore));
   describeSignInLimitsStoreContract(onFirestore(createFirestoreSignInLimitsStore));
   describeSmsLogStoreContract(onFirestore(createFirestoreSmsLogStore));
   describeContractsStoreContract(onFirestore(createFirestoreContractsStore));

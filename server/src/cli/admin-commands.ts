@@ -4,6 +4,8 @@
 //
 //   reset-passkeys   removes every passkey and the recovery code (the admin lost them all): the e-mail link alone
 //                    signs her in again, and she is mailed a notice.
+//   send-test-mail   sends one mail to an address through the site's SMTP_URL, and says what the mail server answered
+//                    (docs/deploy.md, first-run checklist).
 //   deploy-token     issues a deploy token for one remote (printed once, kept only as its hash), lists a remote's
 //                    tokens, or revokes them (docs/deploy.md, "Deploying a remote on its own").
 import Database from 'better-sqlite3';
@@ -13,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions } from '../config';
 import { DATABASE_FILE } from '../ops/backup';
 import { createMailer, type Mailer } from '../lib/mailer';
+import { refusalOf } from '../lib/mail-queue';
 import { createSecondFactorStore } from '../lib/second-factor';
 import { createOutboxRepository } from '../repositories/outbox-repository';
 import { createPasskeysRepository } from '../repositories/passkeys-repository';
@@ -28,6 +31,7 @@ export const USAGE = [
   'Commands:',
   '  reset-passkeys   remove every passkey and the recovery code of the admin; the e-mail link alone signs her in',
   '                   again, and she is mailed a notice',
+  '  send-test-mail <address>   send one mail through SMTP_URL and print what the mail server answered',
   '  deploy-token <remote> [--label <text>]   issue a deploy token for public-site or admin-app (shown once)',
   "  deploy-token <remote> --list             list the remote's tokens (never the tokens themselves)",
   '  deploy-token <remote> --revoke [<id>]    revoke one token by its id, or every token of the remote',
@@ -60,7 +64,12 @@ export interface AdminCommandContext {
 /** Runs one command; answers the process exit code. */
 export async function runAdminCommand(args: readonly string[], context: AdminCommandContext): Promise<number> {
   const [command, ...rest] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    context.print(USAGE);
+    return 0;
+  }
   if (command === 'deploy-token') return deployTokenCommand(rest, context);
+  if (command === 'send-test-mail') return sendTestMail(rest, context);
   if (command !== 'reset-passkeys' || rest.length > 0) {
     context.print(USAGE);
     return 2;
@@ -113,6 +122,46 @@ export async function runAdminCommand(args: readonly string[], context: AdminCom
   } finally {
     db.close();
   }
+}
+
+/**
+ * `send-test-mail <address>`: straight through SMTP_URL, never queued (she is waiting for the answer), with no
+ * database (it works before the first start). A refusal is printed with the mail server's words, exit 1.
+ */
+async function sendTestMail(args: readonly string[], { options, print, mailer: given }: AdminCommandContext) {
+  const [address, ...extra] = args;
+  if (!address || extra.length > 0 || !/^[^\s@]+@[^\s@]+$/.test(address)) {
+    print(USAGE);
+    return 2;
+  }
+  if (!given && !options.smtpUrl) {
+    print('No SMTP_URL is set (MAIL_TRANSPORT=outbox or no settings file): there is no mail server to test.');
+    print('Set SMTP_URL in /etc/studio/studio.env, or name the settings file with --settings-file.');
+    return 1;
+  }
+  const mailer =
+    given ??
+    createMailer({
+      smtpUrl: options.smtpUrl,
+      from: options.mailFrom,
+      // Never used: with SMTP_URL set the mailer sends, it keeps nothing in an outbox.
+      outbox: undefined as never,
+      log: quietLog(),
+      now: options.now,
+    });
+  try {
+    await mailer.send({
+      to: address,
+      subject: `A test mail from ${options.publicOrigin}`,
+      text: `This mail was sent with npm run admin -- send-test-mail at ${options.now().toISOString()}.\n\nIf you read it, the site's mail works: sign-in links and your clients' mails leave the same way.`,
+    });
+  } catch (error) {
+    print(`The mail server did not take the mail: ${refusalOf(error)}`);
+    print('Check SMTP_URL (address, port, user and password) and MAIL_FROM, then try again.');
+    return 1;
+  }
+  print(`The mail server took a test mail to ${address} (from ${options.mailFrom}). Check that it arrives.`);
+  return 0;
 }
 
 /** Opens the site's own database for a command; undefined (and says why) when there is none. */

@@ -5,11 +5,13 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { optionsFromEnv } from '../config';
+import { startTool } from './tool-settings';
 import { DATABASE_FILE, backupDirOf, describeBackup, takeBackup } from '../ops/backup';
 
 async function main(): Promise<number> {
-  const options = optionsFromEnv();
+  const tool = startTool(process.argv.slice(2));
+  if (!tool) return 1;
+  const { options } = tool;
   const file = path.join(options.dataDir, DATABASE_FILE);
   if (!existsSync(file)) {
     console.error(`There is no database at ${file}. Set DATA_DIR to the site's data folder.`);

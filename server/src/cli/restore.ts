@@ -3,15 +3,16 @@
 // moving it into BACKUP_DIR. Stop the server first. It prints what it did: what was moved aside, what was restored,
 // and for each deployed remote which version is live after it and any switch it made (ops/restore.ts).
 import { parseArgs } from 'node:util';
-import { optionsFromEnv } from '../config';
+import { optionsFromEnv, SettingsError } from '../config';
+import { loadToolSettings } from '../lib/settings-file';
 import { backupDirOf } from '../ops/backup';
 import { RestoreRefused, restoreBackup, restoreReport } from '../ops/restore';
 
 const USAGE = 'usage: npm run restore -- <backup folder> [--force] [--data-dir <folder>]';
 
-function parse() {
+function parse(args: string[]) {
   return parseArgs({
-    args: process.argv.slice(2),
+    args,
     allowPositionals: true,
     options: { force: { type: 'boolean' }, 'data-dir': { type: 'string' } },
   });
@@ -19,8 +20,15 @@ function parse() {
 
 function main(): number {
   let parsed: ReturnType<typeof parse>;
+  let settings: ReturnType<typeof loadToolSettings>;
   try {
-    parsed = parse();
+    settings = loadToolSettings(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  try {
+    parsed = parse(settings.args);
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -31,8 +39,15 @@ function main(): number {
     console.error(USAGE);
     return 2;
   }
-  const env = values['data-dir'] ? { ...process.env, DATA_DIR: values['data-dir'] } : process.env;
-  const options = optionsFromEnv(env);
+  const env = values['data-dir'] ? { ...settings.env, DATA_DIR: values['data-dir'] } : settings.env;
+  let options: ReturnType<typeof optionsFromEnv>;
+  try {
+    options = optionsFromEnv(env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
   try {
     const result = restoreBackup({
       backup,

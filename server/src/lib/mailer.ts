@@ -2,27 +2,26 @@
 // readable at /api/dev/outbox in development) so that sign-in works on a fresh machine with no mail server.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxStore } from '../repositories/ports';
+import type { MailQueueStore, OutboxStore } from '../repositories/ports';
 import type { MailAttachment } from './mail-attachment';
+import type { MailMessage } from './mail-message';
+import { keepRefused, sendDue } from './mail-queue';
 
-export type { MailAttachment };
+export type { MailAttachment, MailMessage };
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** The HTML alternative of `text` (a client's mails); the outbox keeps the text, which says the same. */
-  html?: string;
-  attachments?: MailAttachment[];
-  /** Where her answer goes (a visitor's own address on a contact message). */
-  replyTo?: string;
-  /** The sender's name before MAIL_FROM's address: her name from Site details (withSenderName). */
-  fromName?: string;
-}
+/**
+ * What became of a mail: 'sent' (the SMTP server took it), 'queued' (it did not; kept and sent again later,
+ * lib/mail-queue.ts), 'kept' (in the local outbox). A mailer without a queue rejects when the SMTP server refuses.
+ */
+export type MailOutcome = 'sent' | 'queued' | 'kept';
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage): Promise<MailOutcome | void>;
   readonly kind: 'smtp' | 'outbox';
+  /** Sends the kept mail that is due again (a mailer with a queue); answers how many left. */
+  sendDue?(): Promise<number>;
+  /** The queue refused mail waits in (health and her dashboard read it). */
+  readonly queue?: MailQueueStore;
 }
 
 export function createMailer(options: {
@@ -34,13 +33,15 @@ export function createMailer(options: {
   transport?: Transporter;
   /** The clock the sign-in tokens use, so an outbox mail's age matches its link's. */
   now?: () => Date;
+  /** Where a mail the SMTP server refuses is kept to be sent again; without it, send() rejects. */
+  queue?: MailQueueStore;
 }): Mailer {
   const { smtpUrl, from, outbox, log, now = () => new Date() } = options;
   const transport = options.transport ?? (smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined);
   if (!transport) {
     return {
       kind: 'outbox',
-      async send(message) {
+      async send(message): Promise<MailOutcome> {
         const id = await outbox.add(
           { channel: 'mail', recipient: message.to, subject: message.subject, body: message.text },
           now().toISOString(),
@@ -48,22 +49,37 @@ export function createMailer(options: {
         );
         // Never the address or the text: a sign-in mail's text is a live link (read it at /api/dev/outbox).
         log.info({ outboxId: id, channel: 'mail' }, 'mail kept in the local outbox');
+        return 'kept';
       },
     };
   }
+  const deliver = async (message: MailMessage) => {
+    await transport.sendMail({
+      from: message.fromName ? { name: message.fromName, address: senderAddressOf(from) } : from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+    });
+  };
+  const { queue } = options;
+  const queueDeps = queue && { queue, deliver, now, log };
   return {
     kind: 'smtp',
-    async send(message) {
-      await transport.sendMail({
-        from: message.fromName ? { name: message.fromName, address: senderAddressOf(from) } : from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        ...(message.attachments?.length ? { attachments: message.attachments } : {}),
-      });
+    queue,
+    async send(message): Promise<MailOutcome> {
+      try {
+        await deliver(message);
+        return 'sent';
+      } catch (error) {
+        if (!queueDeps) throw error;
+        await keepRefused(queueDeps, message, error);
+        return 'queued';
+      }
     },
+    ...(queueDeps ? { sendDue: () => sendDue(queueDeps) } : {}),
   };
 }
 
@@ -79,6 +95,8 @@ export function senderAddressOf(from: string): string {
 export function withSenderName(mailer: Mailer, displayName: () => Promise<string>): Mailer {
   return {
     kind: mailer.kind,
+    queue: mailer.queue,
+    ...(mailer.sendDue ? { sendDue: mailer.sendDue } : {}),
     async send(message) {
       return mailer.send(message.fromName ? message : { ...message, fromName: await displayName() });
     },

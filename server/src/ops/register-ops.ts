@@ -3,6 +3,8 @@
 // timer.
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../config';
+import type { Mailer } from '../lib/mailer';
+import { mailStatus, RETRY_TICK_MS } from '../lib/mail-queue';
 import { isSqlite } from '../plugins/database';
 import type { OutboxStore, Storage } from '../repositories/ports';
 import healthRoutes from '../routes/health';
@@ -16,6 +18,8 @@ export interface Ops {
   sweepOutbox(): Promise<void>;
   /** Takes the daily backup now and prunes the old ones. */
   backupNow(): Promise<BackupResult>;
+  /** Sends the refused mail that is due again (lib/mail-queue.ts); answers how many left. */
+  sendDueMail(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -28,17 +32,34 @@ export interface OpsPluginOptions {
   options: AppOptions;
   outbox: OutboxStore;
   storage: Storage;
+  mailer: Mailer;
 }
 
 export default fp(
-  async function ops(app, { options, outbox, storage }: OpsPluginOptions) {
+  async function ops(app, { options, outbox, storage, mailer }: OpsPluginOptions) {
     registerRequestLog(app);
     await app.register(healthRoutes, {
       storage,
       dataDir: options.dataDir,
       minFreeDiskBytes: options.minFreeDiskBytes,
       now: options.now,
+      mail: async () => (await mailStatus(mailer.queue, mailer.kind, options.now)).health,
     });
+    const sendDueMail = async () => {
+      if (!mailer.sendDue) return 0;
+      const sent = await mailer.sendDue();
+      // Mail given up on is said (health, her dashboard) for a day, and kept as long as the outbox keeps its mail.
+      const kept = options.outboxRetentionDays * 24 * 60 * 60 * 1000;
+      await mailer.queue?.purgeGivenUpBefore(new Date(options.now().getTime() - kept).toISOString());
+      return sent;
+    };
+    let sendingMail: Promise<unknown> = Promise.resolve();
+    const mailTimer = setInterval(() => {
+      sendingMail = sendDueMail().catch((error: unknown) =>
+        app.log.error({ err: error }, 'the kept mail could not be read to send again'),
+      );
+    }, RETRY_TICK_MS);
+    mailTimer.unref();
     const hygiene = startOutboxHygiene({
       outbox,
       now: options.now,
@@ -61,10 +82,12 @@ export default fp(
         };
     // preClose runs before any onClose hook, so a backup under way finishes before the database is closed.
     app.addHook('preClose', async () => {
+      clearInterval(mailTimer);
+      await sendingMail;
       hygiene.stop();
       await backups.stop();
     });
-    app.decorate('ops', { sweepOutbox: hygiene.sweep, backupNow: backups.runNow } satisfies Ops);
+    app.decorate('ops', { sweepOutbox: hygiene.sweep, backupNow: backups.runNow, sendDueMail } satisfies Ops);
   },
   { name: 'ops', dependencies: ['database'] },
 );

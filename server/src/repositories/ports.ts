@@ -449,6 +449,51 @@ export interface OutboxStore {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+// Mail queue (mail the SMTP server did not take, sent again with a growing pause for 24 hours: lib/mail-queue.ts)
+
+export interface QueuedMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  /** The whole message as the mailer sends it (JSON, attachments in base64). */
+  payload: string;
+  /** Sends tried so far, the first included. */
+  attempts: number;
+  firstFailedAt: string;
+  nextAttemptAt: string;
+  lastError: string;
+}
+
+export interface MailQueueStatus {
+  /** Mails waiting to be sent again. */
+  waiting: number;
+  /** Mails given up on (24 hours of refusals) at or after the `since` asked about. */
+  givenUp: number;
+  /** The newest refusal's words (the SMTP server's answer), null when nothing waits or was given up on. */
+  lastError: string | null;
+}
+
+export interface MailQueueStore {
+  /** Keeps a mail that failed once at `at` (ISO), to be tried again at `nextAttemptAt`; answers its id. */
+  enqueue(
+    mail: Pick<QueuedMail, 'recipient' | 'subject' | 'payload' | 'lastError'>,
+    at: string,
+    nextAttemptAt: string,
+  ): Promise<number>;
+  /** The waiting mails due at `at` (nextAttemptAt at or before it), oldest due first, at most `limit`. */
+  due(at: string, limit: number): Promise<QueuedMail[]>;
+  /** The mail left: forgets it. */
+  delivered(id: number): Promise<void>;
+  /** Another refusal: counts it, keeps its words, and waits until `nextAttemptAt`. */
+  retryLater(id: number, nextAttemptAt: string, error: string): Promise<void>;
+  /** Stops trying (at `at`); the mail stays, counted by status() as given up on. */
+  giveUp(id: number, at: string, error: string): Promise<void>;
+  status(givenUpSince: string): Promise<MailQueueStatus>;
+  /** Deletes the mails given up on before `before` (ISO); answers how many. */
+  purgeGivenUpBefore(before: string): Promise<number>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
 // Sign-in limits (fixed windows, keyed by a hash of what is counted)
 
 export interface WindowCount {
@@ -706,6 +751,7 @@ export interface Storage {
   secondFactor: SecondFactorStore;
   passkeys: PasskeysStore;
   outbox: OutboxStore;
+  mailQueue: MailQueueStore;
   signInLimits: SignInLimitsStore;
   sms: SmsLogStore;
   heldNotifications: HeldNotificationsStore;

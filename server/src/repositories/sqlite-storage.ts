@@ -12,6 +12,7 @@ import { createContentRepository } from './content-repository';
 import { createContractsRepository } from './contracts-repository';
 import { createDeploysRepository } from './deploys-repository';
 import { createHeldNotificationsRepository } from './held-notifications-repository';
+import { createMailQueueRepository } from './mail-queue-repository';
 import { createMediaRepository } from './media-repository';
 import { createOutboxRepository } from './outbox-repository';
 import { createPasskeysRepository } from './passkeys-repository';
@@ -64,6 +65,7 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     secondFactor: createSecondFactorRepository(db),
     passkeys: createPasskeysRepository(db),
     outbox: createOutboxRepository(db, commits),
+    mailQueue: createMailQueueRepository(db),
     signInLimits: createSignInLimitsRepository(db),
     sms: createSmsLogRepository(db),
     heldNotifications: createHeldNotificationsRepository(db),

@@ -1,7 +1,8 @@
 // The admin's SMS setting under /api/admin/settings/sms (docs/product.md §4: the environment overrides it; otherwise
 // her value; otherwise off).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, settingsUpdateSchema, smsStatusSchema } from '@studio/shared/schemas';
+import type { MailStatus } from '@studio/shared/domain';
+import { apiErrorSchema, mailStatusSchema, settingsUpdateSchema, smsStatusSchema } from '@studio/shared/schemas';
 import type { ChangeBus } from '../lib/change-bus';
 import type { SmsSender } from '../lib/sms-sender';
 import type { SettingsStore } from '../repositories/ports';
@@ -11,7 +12,18 @@ const adminSettingsRoutes: FastifyPluginAsyncZod<{
   settings: SettingsStore;
   smsSender: SmsSender;
   bus: ChangeBus;
-}> = async (app, { settings, smsSender, bus }) => {
+  /** The site's mail for her dashboard's banner (lib/mail-queue.ts). */
+  mailStatus: () => Promise<MailStatus>;
+}> = async (app, { settings, smsSender, bus, mailStatus }) => {
+  app.get(
+    '/settings/mail',
+    { schema: { response: { 200: mailStatusSchema, ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return mailStatus();
+    },
+  );
+
   app.get('/settings/sms', { schema: { response: { 200: smsStatusSchema, ...refusals } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return smsSender.status();

@@ -33,6 +33,7 @@ import adminDeploymentsRoutes from './admin-deployments';
 import type { RemoteDeploys } from '../deploys/remote-deploys';
 import type { PreviewLinks } from '../deploys/preview-links';
 import type { SiteIdentityReader } from '../services/site-identity';
+import { mailStatus } from '../lib/mail-queue';
 
 export interface AdminRoutesOptions {
   options: AppOptions;
@@ -76,7 +77,17 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     mailer: deps.mailer,
     identity: deps.identity,
   });
-  await app.register(adminSettingsRoutes, { settings: deps.settings, smsSender: deps.smsSender, bus: deps.bus });
+  await app.register(adminSettingsRoutes, {
+    settings: deps.settings,
+    smsSender: deps.smsSender,
+    bus: deps.bus,
+    mailStatus: async () => {
+      const status = await mailStatus(deps.mailer.queue, deps.mailer.kind, deps.options.now);
+      // A local development site keeps its mail in the outbox by design; only a production site's is news to her.
+      const state = status.health === 'outbox' && !deps.options.production ? 'ok' : status.health;
+      return { state, waiting: status.waiting, givenUp: status.givenUp, lastError: status.lastError };
+    },
+  });
   await app.register(adminClientActionsRoutes, { clientActions: deps.clientActions, settings: deps.settings });
   await app.register(adminCalendarFeedRoutes, {
     options: deps.options,

@@ -13,7 +13,7 @@ import {
   signInRequestSchema,
   z,
 } from '@studio/shared/schemas';
-import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/messages';
+import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK, SIGN_IN_MAIL_NOT_SENT } from '@studio/shared/messages';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import { clientKeyOfRequest } from '../lib/client-address';
@@ -99,11 +99,13 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       // The link's origin is configuration, never the request's Host header, which a client can set to anything.
       const link = `${options.publicOrigin}/finishSignIn?token=${token}`;
       const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
-      await mailer.send({
+      const outcome = await mailer.send({
         to: email,
         subject: SIGN_IN_MAIL_SUBJECT,
         text: `Open this link to sign in:\n\n${link}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask to sign in, ignore this e-mail.`,
       });
+      // Refused by the mail server and kept to send again (lib/mail-queue.ts): she is told, not "link sent".
+      if (outcome === 'queued') throw new HttpError(503, SIGN_IN_MAIL_NOT_SENT);
       return reply.code(204).send(null);
     },
   );

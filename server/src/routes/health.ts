@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statfsSync } from 'node:fs';
 import { apiErrorSchema, healthSchema } from '@studio/shared/schemas';
+import type { MailHealth } from '../lib/mail-queue';
 import type { Storage } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
 import { currentRelease, releaseName } from '../ops/release';
@@ -43,23 +44,32 @@ export interface HealthRoutesOptions {
   dataDir: string;
   minFreeDiskBytes: number;
   now: () => Date;
+  /**
+   * The mail's state (lib/mail-queue.ts): 'degraded' while refused mail waits to be sent again. Said in the answer,
+   * not as a 503: the site still takes bookings, and a restart would not bring the mail server back.
+   */
+  mail: () => Promise<MailHealth>;
 }
 
 const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { storage, dataDir, minFreeDiskBytes, now },
+  { storage, dataDir, minFreeDiskBytes, now, mail },
 ) => {
-  let last: { at: number; problems: string[] } | undefined;
+  let last: { at: number; problems: string[]; mail: MailHealth } | undefined;
   app.get(
     '/api/health',
     { schema: { response: { 200: healthSchema, 503: apiErrorSchema, ...refusals } } },
     async (_request, reply) => {
       const at = now().getTime();
       if (!last || Math.abs(at - last.at) >= CACHE_MS)
-        last = { at, problems: await checkHealth(storage, dataDir, minFreeDiskBytes, now) };
+        last = {
+          at,
+          problems: await checkHealth(storage, dataDir, minFreeDiskBytes, now),
+          mail: await mail().catch(() => 'degraded' as const),
+        };
       reply.header('Cache-Control', 'no-store');
       if (last.problems.length > 0) throw new HttpError(503, last.problems.join(' '));
-      return { ok: true as const, version: releaseName(currentRelease()) };
+      return { ok: true as const, version: releaseName(currentRelease()), mail: last.mail };
     },
   );
 };

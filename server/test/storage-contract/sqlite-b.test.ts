@@ -1,9 +1,10 @@
-// The storage contract suites of sessions, second factor, passkeys, outbox, sign-in limits, SMS, contracts and
+// The storage contract suites of sessions, second factor, passkeys, outbox, mail queue, sign-in limits, SMS, contracts and
 // deploys, run on the embedded home's SQLite stores (sqliteStorageOn, a database of its own per case, in a temporary
 // folder). The same suites run on Firestore in firebase/test/emulator/storage-b.test.ts.
 import { sqliteStoreOf as on } from './sqlite-store';
 import { describeContractsStoreContract } from './contracts-contract';
 import { describeDeploysStoreContract } from './deploys-contract';
+import { describeMailQueueStoreContract } from './mail-queue-contract';
 import { describeOutboxStoreContract } from './outbox-contract';
 import { describePasskeysStoreContract } from './passkeys-contract';
 import { describeSecondFactorStoreContract } from './second-factor-contract';
@@ -16,6 +17,7 @@ describe('SQLite stores', () => {
   describeSecondFactorStoreContract(on('secondFactor'));
   describePasskeysStoreContract(on('passkeys'));
   describeOutboxStoreContract(on('outbox'));
+  describeMailQueueStoreContract(on('mailQueue'));
   describeSignInLimitsStoreContract(on('signInLimits'));
   describeSmsLogStoreContract(on('sms'));
   describeContractsStoreContract(on('contracts'));

@@ -28,6 +28,7 @@ import type {
   SiteContent,
   SiteDetails,
   SmsStatus,
+  MailStatus,
   TimeSlotInput,
   WeeklySlotInput,
   UnavailableRangeInput,
@@ -235,6 +236,8 @@ export interface ClientActionsPort {
 }
 
 export interface NotificationsPort {
+  /** Whether the site's mail reaches anyone (issue 29): her dashboard's banner. */
+  getMailStatus(): Promise<MailStatus>;
   getSmsStatus(): Promise<SmsStatus>;
   setSmsEnabled(enabled: boolean | null): Promise<SmsStatus>;
 }

@@ -410,6 +410,20 @@ export interface Settings {
   smsEnabled: boolean | null;
 }
 
+/** The site's mail as her dashboard shows it (issue 29): GET /api/admin/settings/mail. */
+export interface MailStatus {
+  /**
+   * 'ok' (mail leaves by SMTP, or a local development site keeps it in its outbox), 'degraded' (mail the SMTP server
+   * refused waits to be sent again, or was given up on in the last 24 hours), 'outbox' (a production site keeps its
+   * mail in the local outbox: MAIL_TRANSPORT=outbox, nobody receives it).
+   */
+  state: 'ok' | 'degraded' | 'outbox';
+  waiting: number;
+  givenUp: number;
+  /** The mail server's last refusal, in its own words. */
+  lastError: string | null;
+}
+
 export interface SmsStatus {
   /** What is in force after the environment override. */
   enabled: boolean;

@@ -36,6 +36,7 @@ import type {
   SiteContent,
   SiteDetails,
   SmsStatus,
+  MailStatus,
   TimeSlot,
   WeeklySlot,
   UnavailableRange,
@@ -484,8 +485,14 @@ export const apiErrorSchema = z.strictObject({
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-/** The health answer; `version` names the release ("1.0.0+d859e24": package.json's version and the commit). */
-export const healthSchema = z.strictObject({ ok: z.literal(true), version: z.string() });
+/** The health answer. */
+export const healthSchema = z.strictObject({
+  ok: z.literal(true),
+  /** The release ("1.0.0+d859e24": package.json's version and the commit). */
+  version: z.string(),
+  /** ok; degraded while mail the SMTP server refused waits to be sent again; outbox when kept locally on purpose. */
+  mail: z.enum(['ok', 'degraded', 'outbox']),
+});
 
 /** The answer to a create that only needs to name what it made. */
 export const createdIdSchema = z.strictObject({ id: z.string() });
@@ -740,6 +747,13 @@ export const trustedDeviceListSchema = z.strictObject({ devices: z.array(trusted
 
 /** The `:id` of a trusted device: what the list gave (lib/sessions.ts deviceId). */
 export const trustedDeviceIdParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) });
+
+export const mailStatusSchema = z.strictObject({
+  state: z.enum(['ok', 'degraded', 'outbox']),
+  waiting: z.number().int().min(0),
+  givenUp: z.number().int().min(0),
+  lastError: z.string().nullable(),
+}) satisfies z.ZodType<MailStatus>;
 
 export const smsStatusSchema = z.strictObject({
   enabled: z.boolean(),

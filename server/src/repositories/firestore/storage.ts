@@ -21,6 +21,7 @@ import { createFirestoreDeploysStore } from './deploys';
 import { createFirestoreHeldNotificationsStore } from './held-notifications';
 import { createFirestoreMediaRowsStore } from './media';
 import { createFirestoreOutboxStore } from './outbox';
+import { createFirestoreMailQueueStore } from './mail-queue';
 import { createFirestorePasskeysStore } from './passkeys';
 import { createFirestoreSecondFactorStore } from './second-factor';
 import { createFirestoreSessionsStore } from './sessions';
@@ -71,6 +72,7 @@ export function createFirestoreStorage(db: Firestore): FirestoreStorage {
     secondFactor: createFirestoreSecondFactorStore(db),
     passkeys: createFirestorePasskeysStore(db),
     outbox: createFirestoreOutboxStore(db),
+    mailQueue: createFirestoreMailQueueStore(db),
     signInLimits: createFirestoreSignInLimitsStore(db),
     sms: createFirestoreSmsLogStore(db),
     heldNotifications: createFirestoreHeldNotificationsStore(db),

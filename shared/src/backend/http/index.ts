@@ -14,6 +14,7 @@ import type {
   Service,
   SmsStatus,
   TrustedDevice,
+  MailStatus,
 } from '../../domain/types';
 import {
   BackendError,
@@ -192,6 +193,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
       removePasskey: async (id) => (await passkeys()).removePasskey(id),
     },
     notifications: {
+      getMailStatus: () => request<MailStatus>('GET', '/api/admin/settings/mail'),
       getSmsStatus: () => request<SmsStatus>('GET', '/api/admin/settings/sms'),
       setSmsEnabled: (enabled) => request<SmsStatus>('PUT', '/api/admin/settings/sms', { smsEnabled: enabled }),
     },

@@ -4,7 +4,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
-import type { Backend } from '@studio/shared/backend';
+import { BackendError, type Backend } from '@studio/shared/backend';
+import { SIGN_IN_MAIL_NOT_SENT } from '@studio/shared/messages';
 import { studioServer, type StudioServer } from '@studio/shared/test-support/studio-server';
 import { renderWithBackend } from '../../test-support/render';
 import { Navbar } from './navbar';
@@ -129,6 +130,22 @@ describe('a visitor', () => {
     });
     expect(screen.getByRole('alert')).toHaveTextContent(/^Access denied\. Only authorized users can sign in\.$/);
     expect(await server.outbox()).toEqual([]);
+  });
+
+  // Issue 29: the mail server did not take the link (the server answers 503 in these words: server/test/mail-queue.test.ts).
+  test('a link the mail server did not take: she reads that it was not sent, never "link sent"', async () => {
+    memory.auth.requestLink = async () => {
+      throw new BackendError('unavailable', SIGN_IN_MAIL_NOT_SENT, { status: 503 });
+    };
+    renderNavbar();
+    clickLogo(3);
+    fireEvent.change(emailBox()!, { target: { value: ADMIN } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+      await server.idle();
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(SIGN_IN_MAIL_NOT_SENT);
+    expect(screen.queryByText('Sign-in link sent! Check your email.')).toBeNull();
   });
 
   test('the admin\'s address: a loading button, then "Sign-in link sent! Check your email." and the e-mail kept', async () => {

@@ -182,8 +182,8 @@ function errorText(error: unknown): string {
   if (error instanceof BackendError) {
     if (error.code === 'forbidden') return messages.signIn.accessDenied;
     if (error.code === 'validation') return messages.signIn.invalidEmail;
-    // The server's own words say how long to wait.
-    if (error.code === 'rate-limited') return error.message;
+    // The server's own words say how long to wait, or that the mail server did not take the link.
+    if (error.code === 'rate-limited' || error.code === 'unavailable') return error.message;
   }
   // Firebase's own refusal of a malformed address.
   if (error instanceof Error && 'code' in error && error.code === 'auth/invalid-email')

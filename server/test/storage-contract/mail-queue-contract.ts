@@ -1,0 +1,65 @@
+// The MailQueueStore contract (server/src/repositories/ports.ts): mail the SMTP server refused, kept to send again
+// (lib/mail-queue.ts). Run on SQLite (sqlite-b.test.ts) and on Firestore (firebase/test/emulator/storage-b.test.ts);
+// each case gets an empty store of its own from `make`.
+import type { MailQueueStore } from '../../src/repositories/ports';
+import type { MakeStore } from './contract-kit-b';
+
+const T0 = '2026-11-27T10:00:00.000Z';
+const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+const mail = (subject: string) => ({
+  recipient: 'ava@ava-monroe.com',
+  subject,
+  payload: JSON.stringify({ to: 'ava@ava-monroe.com', subject, text: 'Hello' }),
+  lastError: 'ESOCKET connect ECONNREFUSED',
+});
+
+export function describeMailQueueStoreContract(make: MakeStore<MailQueueStore>): void {
+  describe('MailQueueStore contract', () => {
+    let store: MailQueueStore;
+    let close: () => Promise<void>;
+    beforeEach(async () => {
+      ({ store, close } = await make());
+    });
+    afterEach(() => close());
+
+    it('keeps a refused mail whole and answers it once it is due, oldest due first', async () => {
+      expect(await store.status(T0)).toEqual({ waiting: 0, givenUp: 0, lastError: null });
+      const first = await store.enqueue(mail('first'), T0, at(2));
+      const second = await store.enqueue(mail('second'), T0, at(1));
+      expect(second).toBeGreaterThan(first);
+      expect(await store.due(at(0), 10)).toEqual([]);
+      expect((await store.due(at(1), 10)).map((m) => m.subject)).toEqual(['second']);
+      const due = await store.due(at(5), 10);
+      expect(due.map((m) => m.subject)).toEqual(['second', 'first']);
+      expect(due[1]).toEqual({ id: first, ...mail('first'), attempts: 1, firstFailedAt: T0, nextAttemptAt: at(2) });
+      expect(await store.due(at(5), 1)).toHaveLength(1);
+      expect(await store.status(T0)).toEqual({ waiting: 2, givenUp: 0, lastError: 'ESOCKET connect ECONNREFUSED' });
+    });
+
+    it('counts each refusal and waits; forgets a delivered mail', async () => {
+      const id = await store.enqueue(mail('again'), T0, at(1));
+      await store.retryLater(id, at(3), '421 try later');
+      expect(await store.due(at(2), 10)).toEqual([]);
+      const [again] = await store.due(at(3), 10);
+      expect(again).toMatchObject({ id, attempts: 2, nextAttemptAt: at(3), lastError: '421 try later' });
+      expect((await store.status(T0)).lastError).toBe('421 try later');
+      await store.delivered(id);
+      expect(await store.due(at(100), 10)).toEqual([]);
+      expect(await store.status(T0)).toEqual({ waiting: 0, givenUp: 0, lastError: null });
+    });
+
+    it('a mail given up on is never due again, counts as given up since then, and is purged later', async () => {
+      const id = await store.enqueue(mail('lost'), T0, at(1));
+      await store.giveUp(id, at(1440), '550 no such user');
+      expect(await store.due(at(5000), 10)).toEqual([]);
+      expect(await store.status(at(1439))).toEqual({ waiting: 0, givenUp: 1, lastError: '550 no such user' });
+      expect(await store.status(at(1441))).toEqual({ waiting: 0, givenUp: 0, lastError: null });
+      // Given up on once: a second giveUp or retryLater changes nothing.
+      await store.retryLater(id, at(2000), 'late');
+      expect(await store.due(at(5000), 10)).toEqual([]);
+      expect(await store.purgeGivenUpBefore(at(1440))).toBe(0);
+      expect(await store.purgeGivenUpBefore(at(1441))).toBe(1);
+      expect(await store.status(at(0))).toEqual({ waiting: 0, givenUp: 0, lastError: null });
+    });
+  });
+}
