@@ -2,17 +2,20 @@
 // `npm run update` between the swap and the start (ops/update.ts), so that a migration that fails is reported as
 // such, not as a server that did not come up. The server applies them at start as well; with none pending this
 // changes nothing. A database migrated by a newer release is refused, naming both (db/database.ts). Without a database
-// in DATA_DIR it stops (a DATA_DIR the tool was not given), unless told --create (the first install).
+// in DATA_DIR it stops (a DATA_DIR the tool was not given), unless told --create (the first install). Its settings are
+// the service's settings file, as every tool's (tool-settings.ts): `sudo -u studio npm run migrate` needs no DATA_DIR.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { optionsFromEnv } from '../config';
 import { openDatabase } from '../db/database';
 import { DATABASE_FILE } from '../ops/backup';
 import { currentRelease, releaseName } from '../ops/release';
+import { startTool } from './tool-settings';
 
 function main(): number {
-  const { dataDir } = optionsFromEnv();
-  if (!existsSync(path.join(dataDir, DATABASE_FILE)) && !process.argv.includes('--create')) {
+  const tool = startTool(process.argv.slice(2));
+  if (!tool) return 1;
+  const { dataDir } = tool.options;
+  if (!existsSync(path.join(dataDir, DATABASE_FILE)) && !tool.args.includes('--create')) {
     console.error(
       `There is no database at ${path.join(dataDir, DATABASE_FILE)}. Set DATA_DIR to the site's data folder.`,
     );

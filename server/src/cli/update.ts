@@ -1,6 +1,8 @@
 // `npm run update -- <release tarball>`: installs a release made by `npm run release` and switches to it, rolling back
 // to the previous release and its data when anything from the stop on fails (ops/update.ts says how). Run it from
-// the live release's folder (<home>/current). Settings, from the environment (the service's, plus these):
+// the live release's folder (<home>/current). Settings: the service's settings file, as every tool's (tool-settings.ts:
+// --settings-file, STUDIO_ENV_FILE, /etc/studio/studio.env), under the tool's own environment; so the backup, migrate
+// and restore it runs, and its health check, see the service's DATA_DIR and PORT without their being retyped. Its own:
 //   STUDIO_APP_HOME         the folder holding releases/ and current (default: found from this tool's own path)
 //   STUDIO_STOP_COMMAND     default `sudo systemctl stop studio`
 //   STUDIO_START_COMMAND    default `sudo systemctl start studio`
@@ -9,6 +11,7 @@
 //   HEALTH_TIMEOUT_SECONDS  default 60
 import path from 'node:path';
 import { RELEASES_DIR, update } from '../ops/update';
+import { startTool } from './tool-settings';
 
 const USAGE = 'usage: npm run update -- <release tarball>';
 
@@ -19,12 +22,14 @@ function defaultHome(): string {
 }
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const tool = startTool(process.argv.slice(2));
+  if (!tool) return 1;
+  const args = tool.args.filter((a) => a !== '--');
   if (args.length !== 1 || args[0]!.startsWith('-')) {
     console.error(USAGE);
     return 2;
   }
-  const env = process.env;
+  const env = tool.env;
   const seconds = Number(env.HEALTH_TIMEOUT_SECONDS ?? 60);
   if (!Number.isFinite(seconds) || seconds <= 0) {
     console.error(`HEALTH_TIMEOUT_SECONDS must be a number of seconds, not "${env.HEALTH_TIMEOUT_SECONDS}".`);
