@@ -93,7 +93,7 @@ describe('npm run update', () => {
 
   const health = async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-    return { status: res.status, body: (await res.json()) as { version?: string } };
+    return { status: res.status, body: (await res.json()) as { version?: string; mail?: string } };
   };
   const dataDir = () => path.join(home, 'data');
   function stored(): { bookings: string[]; migrations: string[] } {
@@ -167,7 +167,8 @@ describe('npm run update', () => {
       ok: true,
       release: '1.0.0+aaaaaaa',
     });
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.0.0+aaaaaaa' } });
+    // Health names the release, and the mail: no SMTP_URL here, so the outbox.
+    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.0.0+aaaaaaa', mail: 'outbox' } });
     const booked = await fetch(`http://127.0.0.1:${port}/api/bookings`, {
       method: 'POST',
       headers: {
@@ -199,7 +200,7 @@ describe('npm run update', () => {
       previous: 'studio-1.0.0+aaaaaaa',
     });
     expect(readlinkSync(path.join(home, 'current'))).toBe(path.join('releases', 'studio-1.0.0+aaaaaaa'));
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.0.0+aaaaaaa' } });
+    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.0.0+aaaaaaa', mail: 'outbox' } });
     // On its data: the booking is there, and the newer migration the failed release applied is gone with the restore.
     expect(stored().bookings).toEqual(['Kept Across']);
     expect(stored().migrations).not.toContain('900-newer.sql');
@@ -216,7 +217,7 @@ describe('npm run update', () => {
       release: '1.1.0+ccccccc',
       previous: 'studio-1.0.0+aaaaaaa',
     });
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.1.0+ccccccc' } });
+    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.1.0+ccccccc', mail: 'outbox' } });
     expect(stored()).toMatchObject({
       bookings: ['Kept Across'],
       migrations: expect.arrayContaining(['900-newer.sql']),
