@@ -45,7 +45,7 @@ export function MediaGallery({ items, aboveFold = true, label, videoControls = f
   let imageIndex = -1;
   return (
     <>
-      <ul className="media-grid" aria-label={label}>
+      <ul className={videoControls ? 'media-grid media-grid-clips' : 'media-grid'} aria-label={label}>
         {items.map((item, i) => {
           if (item.type === 'video' && videoControls) {
             return (
