@@ -491,13 +491,15 @@ export const messages = {
       idTaken: 'A project with this title already exists; choose another title',
       description: 'Description',
       category: 'Category',
-      images: 'Gallery images',
-      videos: 'Gallery videos',
-      linesHint: 'One address per line, in order (/media/… or https).',
+      media: 'Photos and videos',
+      uploadNeedsTitle: 'Give the project a title to add photos and videos.',
+      pastedImage: (title: string, n: number) => `${title}, image ${n}`,
+      pastedVideo: (title: string, n: number) => `${title}, video ${n}`,
       summary: (id: string, images: number, videos: number) =>
         `/portfolio/${id} · ${images === 1 ? '1 image' : `${images} images`} · ${videos === 1 ? '1 video' : `${videos} videos`}`,
       deleteTitle: (title: string) => `Delete “${title}”?`,
-      deleteBody: (id: string) => `Its page /portfolio/${id} and its gallery go too. This cannot be undone.`,
+      deleteBody: (id: string) =>
+        `Its page /portfolio/${id} and its gallery go too, with the photos and videos uploaded into it. This cannot be undone.`,
       deleteConfirm: 'Delete project',
     },
     meta: {

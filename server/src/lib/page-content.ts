@@ -55,6 +55,7 @@ export function createPageContent(content: ContentStore, dataDir: string): PageC
       if (id === 'runway') return firstImage(Object.values(portfolio.runway).flat());
       if (id === 'print') return firstImage(Object.values(portfolio.print).flat());
       if (id === 'comp-card' || id === 'digitals') return firstImage(portfolio[id]);
+      if (id === 'ugc') return firstImage(portfolio.ugc);
       return undefined;
     };
     const pageImage =

@@ -7,6 +7,7 @@ import {
   withStoredRules,
   type CompCardStats,
   type Gallery,
+  type MediaItem,
   type PortfolioContent,
   type PortfolioMeta,
   type Project,
@@ -31,6 +32,19 @@ interface ServiceRow {
   rules: string | null;
 }
 
+/** A gallery's columns; all null for a project without a gallery row (the LEFT JOIN), media null before issue 27. */
+interface GalleryRow {
+  images: string | null;
+  videos: string | null;
+  media: string | null;
+}
+
+const galleryOf = (row: GalleryRow): Gallery => ({
+  images: JSON.parse(row.images ?? '[]') as string[],
+  videos: JSON.parse(row.videos ?? '[]') as string[],
+  ...(row.media ? { media: JSON.parse(row.media) as MediaItem[] } : {}),
+});
+
 export { PORTFOLIO_META_ID, PORTFOLIO_CONTENT_ID, SITE_DETAILS_ID, COMP_CARD_ID };
 
 export function createContentRepository(db: Db) {
@@ -40,7 +54,7 @@ export function createContentRepository(db: Db) {
     'INSERT INTO documents (id, data, updated_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at',
   );
   const getProject = db.prepare('SELECT id, title, description, category FROM projects WHERE id = ?');
-  const getGallery = db.prepare('SELECT images, videos FROM galleries WHERE project_id = ?');
+  const getGallery = db.prepare('SELECT images, videos, media FROM galleries WHERE project_id = ?');
   const putService = db.prepare(
     `INSERT INTO services (id, position, display_name, description, image, price, tiers, hidden, rules)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -53,7 +67,7 @@ export function createContentRepository(db: Db) {
   const deleteService = db.prepare('DELETE FROM services WHERE id = ?');
   const setPosition = db.prepare('UPDATE services SET position = ? WHERE id = ?');
   const listProjects = db.prepare(
-    `SELECT p.id, p.title, p.description, p.category, g.images, g.videos
+    `SELECT p.id, p.title, p.description, p.category, g.images, g.videos, g.media
      FROM projects p LEFT JOIN galleries g ON g.project_id = p.id ORDER BY p.id`,
   );
   const deleteProject = db.prepare('DELETE FROM projects WHERE id = ?');
@@ -61,7 +75,9 @@ export function createContentRepository(db: Db) {
   const putProject = db.prepare(
     'INSERT OR REPLACE INTO projects (id, title, description, category) VALUES (?, ?, ?, ?)',
   );
-  const putGallery = db.prepare('INSERT OR REPLACE INTO galleries (project_id, images, videos) VALUES (?, ?, ?)');
+  const putGallery = db.prepare(
+    'INSERT OR REPLACE INTO galleries (project_id, images, videos, media) VALUES (?, ?, ?, ?)',
+  );
 
   const document = <T>(id: string): { data: T; updatedAt: string } | null => {
     const row = getDocument.get(id) as { data: string; updated_at: string } | undefined;
@@ -100,7 +116,12 @@ export function createContentRepository(db: Db) {
   });
   const writeProject = db.transaction((project: Project, gallery: Gallery) => {
     putProject.run(project.id, project.title, project.description, project.category);
-    putGallery.run(project.id, JSON.stringify(gallery.images), JSON.stringify(gallery.videos));
+    putGallery.run(
+      project.id,
+      JSON.stringify(gallery.images),
+      JSON.stringify(gallery.videos),
+      gallery.media ? JSON.stringify(gallery.media) : null,
+    );
   });
 
   const saveService = db.transaction((service: Service): Service => {
@@ -148,10 +169,10 @@ export function createContentRepository(db: Db) {
       };
     },
     async listProjects(): Promise<ProjectWithGallery[]> {
-      const rows = listProjects.all() as Array<Project & { images: string | null; videos: string | null }>;
-      return rows.map(({ images, videos, ...project }) => ({
+      const rows = listProjects.all() as Array<Project & GalleryRow>;
+      return rows.map(({ images, videos, media, ...project }) => ({
         project,
-        gallery: { images: JSON.parse(images ?? '[]') as string[], videos: JSON.parse(videos ?? '[]') as string[] },
+        gallery: galleryOf({ images, videos, media }),
       }));
     },
     async deleteProject(id) {
@@ -161,8 +182,8 @@ export function createContentRepository(db: Db) {
     getPortfolioContent: async () => document<PortfolioContent>(PORTFOLIO_CONTENT_ID),
     getProject: async (id) => (getProject.get(id) as Project | undefined) ?? null,
     async getGallery(id) {
-      const row = getGallery.get(id) as { images: string; videos: string } | undefined;
-      return row ? { images: JSON.parse(row.images) as string[], videos: JSON.parse(row.videos) as string[] } : null;
+      const row = getGallery.get(id) as GalleryRow | undefined;
+      return row ? galleryOf(row) : null;
     },
     async putDocuments(documents, at) {
       writeDocuments(documents, at);

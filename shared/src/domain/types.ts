@@ -296,6 +296,11 @@ export interface PortfolioContent {
   print: Record<string, MediaItem[]>;
   'comp-card': MediaItem[];
   digitals: MediaItem[];
+  /**
+   * Photos and videos she uploaded into the UGC section, shown beside the reel links of the metadata (issue 27).
+   * Absent in content stored before: read as none.
+   */
+  ugc?: MediaItem[];
 }
 
 export interface Project {
@@ -306,8 +311,14 @@ export interface Project {
 }
 
 export interface Gallery {
+  /** Image addresses pasted before uploads reached projects; the editor turns them into `media` items. */
   images: string[];
   videos: string[];
+  /**
+   * Photos and videos she uploaded into the project (section 'projects/<id>'), in her order (issue 27). Absent in a
+   * gallery stored before: read as none.
+   */
+  media?: MediaItem[];
 }
 
 /** A link to one of her social profiles, shown in the footer. */

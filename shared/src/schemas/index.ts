@@ -541,6 +541,7 @@ export const portfolioContentSchema = z.strictObject({
   print: z.record(z.string(), z.array(mediaItemSchema)),
   'comp-card': z.array(mediaItemSchema),
   digitals: z.array(mediaItemSchema),
+  ugc: z.array(mediaItemSchema).optional(),
 }) satisfies z.ZodType<PortfolioContent>;
 
 export const projectSchema = z.strictObject({
@@ -553,6 +554,7 @@ export const projectSchema = z.strictObject({
 export const gallerySchema = z.strictObject({
   images: z.array(z.string()),
   videos: z.array(z.string()),
+  media: z.array(mediaItemSchema).optional(),
 }) satisfies z.ZodType<Gallery>;
 
 export const bookingRequestSchema = z.strictObject({
@@ -898,6 +900,7 @@ export const portfolioContentInputSchema = z.strictObject({
   print: z.record(slug, mediaList),
   'comp-card': mediaList,
   digitals: mediaList,
+  ugc: mediaList.optional(),
 }) satisfies z.ZodType<PortfolioContent, unknown>;
 
 export const portfolioCategoryInputSchema = z.strictObject({
@@ -1010,7 +1013,11 @@ export const projectInputSchema = z.strictObject({
     description: plain(text(2000, TRIM)),
     category: plain(line(100, TRIM)),
   }),
-  gallery: z.strictObject({ images: z.array(mediaUrl).max(300), videos: z.array(mediaUrl).max(100) }),
+  gallery: z.strictObject({
+    images: z.array(mediaUrl).max(300),
+    videos: z.array(mediaUrl).max(100),
+    media: mediaList.optional(),
+  }),
 }) satisfies z.ZodType<ProjectWithGallery, unknown>;
 
 export const projectWithGallerySchema = z.strictObject({

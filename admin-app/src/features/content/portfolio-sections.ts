@@ -1,5 +1,6 @@
 // The portfolio sections she can fill, and how a section's items are read from and written into the content JSON:
-// 'comp-card' and 'digitals' are lists, 'runway/<id>' and 'print/<key>' are lists inside a map.
+// 'comp-card', 'digitals' and 'ugc' are lists, 'runway/<id>' and 'print/<key>' are lists inside a map. UGC's list
+// (issue 27: her uploaded videos beside the reel links) is absent in content saved before it existed: read as empty.
 import type { MediaItem, PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
 
 export interface SectionChoice {
@@ -23,17 +24,19 @@ export function sectionChoices(meta: PortfolioMeta, content: PortfolioContent): 
     { key: 'digitals', label: 'Digitals' },
     ...runway.map((id) => ({ key: `runway/${id}`, label: `Runway: ${meta.RUNWAY_SECTION_MAP[id] ?? id}` })),
     ...print.map((key) => ({ key: `print/${key}`, label: `Print: ${conceptName(key)}` })),
+    { key: 'ugc', label: 'UGC' },
   ];
 }
 
 export function itemsOf(content: PortfolioContent, section: string): MediaItem[] {
+  if (section === 'ugc') return content.ugc ?? [];
   if (section === 'comp-card' || section === 'digitals') return content[section];
   const [group, id = ''] = section.split('/') as ['runway' | 'print', string];
   return content[group][id] ?? [];
 }
 
 export function withItems(content: PortfolioContent, section: string, items: MediaItem[]): PortfolioContent {
-  if (section === 'comp-card' || section === 'digitals') return { ...content, [section]: items };
+  if (section === 'comp-card' || section === 'digitals' || section === 'ugc') return { ...content, [section]: items };
   const [group, id = ''] = section.split('/') as ['runway' | 'print', string];
   return { ...content, [group]: { ...content[group], [id]: items } };
 }

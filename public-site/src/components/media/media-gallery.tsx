@@ -19,9 +19,14 @@ export interface MediaGalleryProps {
   aboveFold?: boolean;
   /** The grid's accessible name. */
   label: string;
+  /**
+   * Videos with the browser's own controls and their sound, not the muted looping tile (issue 27): her uploaded UGC
+   * and project videos are watched like clips, with sound and a timeline.
+   */
+  videoControls?: boolean;
 }
 
-export function MediaGallery({ items, aboveFold = true, label }: MediaGalleryProps) {
+export function MediaGallery({ items, aboveFold = true, label, videoControls = false }: MediaGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   const images = useMemo<ViewerImage[]>(
     () =>
@@ -40,8 +45,26 @@ export function MediaGallery({ items, aboveFold = true, label }: MediaGalleryPro
   let imageIndex = -1;
   return (
     <>
-      <ul className="media-grid" aria-label={label}>
+      <ul className={videoControls ? 'media-grid media-grid-clips' : 'media-grid'} aria-label={label}>
         {items.map((item, i) => {
+          if (item.type === 'video' && videoControls) {
+            return (
+              <li key={`${item.url}-${i}`} className="media-cell">
+                <video
+                  className="video-clip"
+                  src={item.url}
+                  poster={item.poster}
+                  width={item.width}
+                  height={item.height}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  aria-label={item.name}
+                />
+                {item.caption && <p className="media-caption">{item.caption}</p>}
+              </li>
+            );
+          }
           if (item.type === 'video') {
             return (
               <li key={`${item.url}-${i}`} className="media-cell">

@@ -65,6 +65,8 @@ export function coverOf(id: string, meta: PortfolioMeta, content: PortfolioConte
       return firstImage(content['comp-card']);
     case 'digitals':
       return firstImage(content.digitals);
+    case 'ugc':
+      return firstImage(content.ugc);
     default:
       return undefined;
   }

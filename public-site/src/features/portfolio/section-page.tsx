@@ -39,7 +39,7 @@ export function PortfolioSectionPage({ section }: { section: PortfolioSectionId 
       {data.status === 'loading' ? (
         <PortfolioLoading />
       ) : section === 'ugc' ? (
-        <UgcReels meta={data.meta} />
+        <UgcReels meta={data.meta} uploads={data.content?.ugc ?? []} />
       ) : !data.content ? (
         <NoPortfolioContent />
       ) : (

@@ -2,7 +2,7 @@ import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
 import type { Backend } from '@studio/shared/backend';
 import { renderAt, visitSite } from '../../test-support/render';
-import { portfolioMeta } from '../../test-support/seed';
+import { portfolioMeta, seed } from '../../test-support/seed';
 import { EMBED_SCRIPT_URL } from './ugc-reels';
 
 let backend: Backend;
@@ -99,5 +99,55 @@ describe('UGC reels', () => {
     expect(await screen.findByText('No UGC content available yet.')).toBeInTheDocument();
     expect(embedScripts()).toHaveLength(0);
     expect(within(document.body).queryByRole('link', { name: /Watch reel/ })).not.toBeInTheDocument();
+  });
+
+  it('plays her uploaded UGC videos on the page with controls and sound, her photos beside them, then the reels', async () => {
+    const ugc = [
+      {
+        id: '3f0c6a52-8d1e-4b7a-9c21-5e4f7a8b9c0d',
+        type: 'video' as const,
+        url: '/media/uploads/3f0c6a52-8d1e-4b7a-9c21-5e4f7a8b9c0d/video.mp4',
+        name: 'Serum unboxing',
+        poster: '/media/uploads/3f0c6a52-8d1e-4b7a-9c21-5e4f7a8b9c0d/poster.jpg',
+      },
+      {
+        type: 'image' as const,
+        url: '/media/uploads/e/960.jpg',
+        name: 'Serum on the counter',
+        width: 960,
+        height: 1200,
+        srcSet: '/media/uploads/e/480.webp 480w, /media/uploads/e/960.webp 960w',
+      },
+    ];
+    const base = seed();
+    ({ backend } = await visitSite({ portfolioContent: { ...base.portfolioContent!, ugc } }));
+    renderAt('/portfolio/ugc', backend);
+    const grid = await screen.findByRole('list', { name: 'UGC' });
+    const video = grid.querySelector('video');
+    expect(video).toHaveAttribute('src', ugc[0]!.url);
+    expect(video).toHaveAttribute('poster', ugc[0]!.poster);
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('aria-label', 'Serum unboxing');
+    // Not the portfolio's muted, looping tile: a clip is heard.
+    expect((video as HTMLVideoElement).muted).toBe(false);
+    expect(video).not.toHaveAttribute('loop');
+    const photo = within(grid).getByRole('button', { name: 'Open Serum on the counter in the viewer' });
+    expect(photo.querySelector('img')).toHaveAttribute('srcset', ugc[1]!.srcSet);
+    // Her reel links stay, after her own videos.
+    expect(screen.getAllByRole('link', { name: /Watch reel \d on Instagram/ })).toHaveLength(3);
+  });
+
+  it('shows her uploads alone when she has no reels', async () => {
+    const ugc = [{ type: 'video' as const, url: '/media/uploads/v/video.mp4', name: 'Try-on haul' }];
+    const base = seed();
+    ({ backend } = await visitSite({
+      portfolioMeta: { ...portfolioMeta, ugcReels: [] },
+      portfolioContent: { ...base.portfolioContent!, ugc },
+    }));
+    renderAt('/portfolio/ugc', backend);
+    expect(await screen.findByLabelText('Try-on haul')).toHaveAttribute('controls');
+    expect(screen.queryByText('No UGC content available yet.')).not.toBeInTheDocument();
   });
 });

@@ -4,9 +4,11 @@
 // links into players. When the script cannot load (offline, blocked) the links simply stay: the failure is handled on
 // the script's error event and nothing is thrown or logged by the app. A TikTok video is TikTok's own player in a
 // frame (no script of TikTok's runs on the site; the CSP allows its frames alone), with the link beside it; a reel
-// whose address names no video it can play (a short link, another site) stays a link card.
+// whose address names no video it can play (a short link, another site) stays a link card. Her own uploaded videos
+// and photos (issue 27) come first, played on the site itself with their sound.
 import { useEffect } from 'react';
-import type { PortfolioMeta } from '@studio/shared/domain';
+import type { MediaItem, PortfolioMeta } from '@studio/shared/domain';
+import { MediaGallery } from '../../components/media/media-gallery';
 import { messages } from '../../messages';
 import { reelUrls } from './portfolio-data';
 import { EmptySection } from './portfolio-states';
@@ -67,7 +69,7 @@ export function reelOf(url: string): Reel {
   return { platform: null, url };
 }
 
-export function UgcReels({ meta }: { meta: PortfolioMeta }) {
+export function UgcReels({ meta, uploads = [] }: { meta: PortfolioMeta; uploads?: readonly MediaItem[] }) {
   const reels = reelUrls(meta).map(reelOf);
   const instagramReels = reels.filter((r) => r.platform === 'Instagram').length;
 
@@ -83,8 +85,17 @@ export function UgcReels({ meta }: { meta: PortfolioMeta }) {
     return undefined;
   }, [instagramReels]);
 
-  if (reels.length === 0) return <EmptySection text={messages.portfolio.noUgc} />;
+  if (reels.length === 0 && uploads.length === 0) return <EmptySection text={messages.portfolio.noUgc} />;
 
+  return (
+    <>
+      {uploads.length > 0 && <MediaGallery items={uploads} label={messages.portfolio.ugcTitle} videoControls />}
+      {reels.length > 0 && <ReelList reels={reels} />}
+    </>
+  );
+}
+
+function ReelList({ reels }: { reels: Reel[] }) {
   return (
     <ul className="reel-grid">
       {reels.map((reel, i) => {

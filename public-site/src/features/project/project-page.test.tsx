@@ -22,9 +22,44 @@ describe('Project detail', () => {
       within(gallery).getAllByRole('button', { name: /Open Sonoran Editorial, image \d in the viewer/ }),
     ).toHaveLength(2);
     const videos = screen.getByRole('list', { name: 'Videos' });
-    expect(
-      within(videos).getByRole('button', { name: 'TAP TO PLAY (Sonoran Editorial, video 1)' }),
-    ).toBeInTheDocument();
+    // A project's videos are clips with their sound and the browser's controls (issue 27).
+    expect(within(videos).getByLabelText('Sonoran Editorial, video 1')).toHaveAttribute('controls');
+  });
+
+  it('shows her uploaded photos and videos in her order, before addresses pasted earlier', async () => {
+    const media = [
+      {
+        type: 'video' as const,
+        url: '/media/uploads/v/video.mp4',
+        name: 'Behind the scenes',
+        poster: '/media/uploads/v/poster.jpg',
+      },
+      {
+        type: 'image' as const,
+        url: '/media/uploads/p/960.jpg',
+        name: 'Golden hour on the dunes',
+        width: 960,
+        height: 1200,
+        srcSet: '/media/uploads/p/480.webp 480w, /media/uploads/p/960.webp 960w',
+      },
+    ];
+    ({ backend } = await visitSite({
+      galleries: { 'sonoran-editorial': { images: ['/media/projects/old.svg'], videos: [], media } },
+    }));
+    renderAt('/portfolio/sonoran-editorial', backend);
+    const gallery = await screen.findByRole('list', { name: 'Gallery' });
+    const photos = within(gallery).getAllByRole('button', { name: /^Open / });
+    expect(photos.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Open Golden hour on the dunes in the viewer',
+      'Open Sonoran Editorial, image 1 in the viewer',
+    ]);
+    expect(photos[0]?.querySelector('img')).toHaveAttribute('srcset', media[1]!.srcSet);
+    const clip = within(screen.getByRole('list', { name: 'Videos' })).getByLabelText('Behind the scenes');
+    expect(clip).toHaveAttribute('src', media[0]!.url);
+    expect(clip).toHaveAttribute('poster', media[0]!.poster);
+    expect(clip).toHaveAttribute('controls');
+    expect(clip).toHaveAttribute('preload', 'metadata');
+    expect(clip).toHaveAttribute('playsinline');
   });
 
   it('shows no videos for a print project', async () => {

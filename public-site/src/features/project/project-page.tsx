@@ -1,5 +1,6 @@
 // Project detail (docs/product.md §2): title, description, image gallery, and videos unless the category is print. In the
-// original the section route shadowed it; here /portfolio/{id} falls through to it when the id is no section.
+// original the section route shadowed it; here /portfolio/{id} falls through to it when the id is no section. Her
+// uploaded videos play with the browser's controls and their sound (issue 27).
 import type { ReactNode } from 'react';
 import { Link } from '@studio/shared/router';
 import type { MediaItem } from '@studio/shared/domain';
@@ -47,19 +48,27 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
   }
 
   const gallery = galleryState.data;
-  const images: MediaItem[] = (gallery?.images ?? []).map((url, i) => ({
-    type: 'image',
-    url,
-    name: messages.project.image(project.title, i + 1),
-  }));
+  // Her uploads (issue 27) in her order, with their own descriptions, then any addresses pasted before uploads.
+  const uploads = gallery?.media ?? [];
+  const images: MediaItem[] = [
+    ...uploads.filter((item) => item.type === 'image'),
+    ...(gallery?.images ?? []).map((url, i) => ({
+      type: 'image' as const,
+      url,
+      name: messages.project.image(project.title, i + 1),
+    })),
+  ];
   const videos: MediaItem[] =
     project.category === 'print'
       ? []
-      : (gallery?.videos ?? []).map((url, i) => ({
-          type: 'video',
-          url,
-          name: messages.project.video(project.title, i + 1),
-        }));
+      : [
+          ...uploads.filter((item) => item.type === 'video'),
+          ...(gallery?.videos ?? []).map((url, i) => ({
+            type: 'video' as const,
+            url,
+            name: messages.project.video(project.title, i + 1),
+          })),
+        ];
 
   return (
     <article className="page project">
@@ -81,7 +90,7 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
       {videos.length > 0 && (
         <section className="project-videos" aria-labelledby="project-videos-title">
           <h2 id="project-videos-title">{messages.project.videos}</h2>
-          <MediaGallery items={videos} label={messages.project.videos} aboveFold={false} />
+          <MediaGallery items={videos} label={messages.project.videos} aboveFold={false} videoControls />
         </section>
       )}
     </article>

@@ -98,6 +98,14 @@ const projectDocOf = (project: Project, gallery: Gallery): ProjectDoc => ({
   category: project.category,
   images: [...gallery.images],
   videos: [...gallery.videos],
+  ...(gallery.media ? { media: gallery.media } : {}),
+});
+
+/** A project document's gallery; `media` is absent in one written before issue 27. */
+const galleryOf = (d: ProjectDoc): Gallery => ({
+  images: d.images,
+  videos: d.videos,
+  ...(d.media ? { media: d.media } : {}),
 });
 
 /**
@@ -231,7 +239,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
         .sort((a, b) => byteOrder(a.id, b.id))
         .map((d) => ({
           project: { id: d.id, title: d.title, description: d.description, category: d.category },
-          gallery: { images: d.images, videos: d.videos },
+          gallery: galleryOf(d),
         }));
     },
 
@@ -245,8 +253,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
     async getGallery(projectId) {
       const snap = await projectRef(projectId).get();
       if (!snap.exists) return null;
-      const d = snap.data() as ProjectDoc;
-      return { images: d.images, videos: d.videos };
+      return galleryOf(snap.data() as ProjectDoc);
     },
 
     async putProject(project, gallery) {

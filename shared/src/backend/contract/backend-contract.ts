@@ -909,6 +909,35 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await rejection(backend.content.deleteProject('desert-light'))).code).toBe('not-found');
     });
 
+    // Issue 27: UGC and project galleries hold her uploads (photos and videos) as the other sections do.
+    const clip = {
+      id: '3f0c6a52-8d1e-4b7a-9c21-5e4f7a8b9c0d',
+      type: 'video' as const,
+      url: '/media/uploads/3f0c6a52-8d1e-4b7a-9c21-5e4f7a8b9c0d/video.mp4',
+      name: 'Serum unboxing',
+      poster: '/media/uploads/3f0c6a52-8d1e-4b7a-9c21-5e4f7a8b9c0d/poster.jpg',
+    };
+    const still = { type: 'image' as const, url: '/media/uploads/e/800.jpg', name: 'Product on the counter' };
+
+    it('keeps her uploaded UGC videos and photos in her order beside the reel links', async () => {
+      await subject.signInAsAdmin();
+      const portfolio = { meta: seed.portfolioMeta, content: { ...seed.portfolioContent, ugc: [still, clip] } };
+      expect(await backend.content.savePortfolio(portfolio)).toEqual(portfolio);
+      expect((await backend.portfolio.getContent()).ugc).toEqual([still, clip]);
+      expect((await backend.portfolio.getMeta()).ugcReels).toEqual(seed.portfolioMeta.ugcReels);
+    });
+
+    it("keeps a project's uploaded photos and videos in her order", async () => {
+      await subject.signInAsAdmin();
+      const entry = {
+        project: { id: 'serum-launch', title: 'Serum launch', description: '', category: 'ugc' },
+        gallery: { images: [], videos: [], media: [clip, still] },
+      };
+      expect(await backend.content.saveProject(entry)).toEqual(entry);
+      expect(await backend.portfolio.getGallery('serum-launch')).toEqual(entry.gallery);
+      expect((await backend.content.listProjects()).find((p) => p.project.id === 'serum-launch')).toEqual(entry);
+    });
+
     // ---- Passkeys (server/README.md): the e-mail link, then her passkey ----
 
     const device = () => subject.passkeyDevice;
