@@ -89,6 +89,7 @@ const ADMIN_ROUTES: InjectOptions[] = [
     payload: { slots: [{ weekday: 1, startTime: '10:00', endTime: '11:00' }] },
   },
   { method: 'GET', url: '/api/admin/settings/sms' },
+  { method: 'GET', url: '/api/admin/settings/mail' },
   { method: 'GET', url: '/api/admin/client-actions' },
   { method: 'POST', url: '/api/admin/client-actions/seen', payload: {} },
   { method: 'GET', url: '/api/admin/settings/client-actions' },

@@ -166,7 +166,7 @@ it('ensure answers from the cache when it can, and asks the backend when the las
   // Answers come back inside act: the component re-renders with them.
   const ensured = () => act(() => ensure!());
   await waitFor(() => expect(cache.read(['services']).status).toBe('ready'));
-  expect(await ensured()).toEqual([service('photoshoot', 'Photoshoot')]);
+  expect(await ensured()).toMatchObject([service('photoshoot', 'Photoshoot')]);
   expect(list).toHaveBeenCalledTimes(1);
 
   list.mockRejectedValueOnce(new Error('offline'));
