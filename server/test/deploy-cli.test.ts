@@ -200,3 +200,19 @@ test('the token is never sent over plain http, except to this machine', async ()
     expect(insecureSiteProblem(local)).toBeUndefined();
   }
 });
+
+test('a site that does not answer is named with the reason, not a bare "fetch failed"', async () => {
+  // A port nothing listens on: this server's, once it is closed.
+  const closed = site;
+  await t.app.close();
+  const lines: string[] = [];
+  const code = await runDeployCommand(['versions', 'public-site'], {
+    env: { STUDIO_URL: closed, STUDIO_DEPLOY_TOKEN: 'studio_deploy_x' },
+    repoRoot: t.dataDir,
+    print: (l) => lines.push(l),
+  });
+  expect(code).toBe(1);
+  expect(lines.join('\n')).toContain(
+    `${closed} could not be reached: nothing answers at that address and port (is the server running?) (ECONNREFUSED)`,
+  );
+});

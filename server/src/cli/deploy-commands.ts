@@ -118,7 +118,7 @@ export async function runDeployCommand(args: readonly string[], context: DeployC
     try {
       res = await doFetch(url, init);
     } catch (error) {
-      throw new Error(`${site} could not be reached: ${(error as Error).message}`, { cause: error });
+      throw new Error(`${site} could not be reached: ${unreachableReason(error)}`, { cause: error });
     }
     const body: unknown = await res.json().catch(() => ({}));
     return { ok: res.ok, status: res.status, body };
@@ -205,4 +205,28 @@ export async function runDeployCommand(args: readonly string[], context: DeployC
     print((error as Error).message);
     return 1;
   }
+}
+
+/**
+ * Why a request never got an answer, in words a host can act on. Node's fetch says only "fetch failed" and keeps the
+ * reason (refused, unknown host, certificate, timeout) in its cause.
+ */
+export function unreachableReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? '';
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'nothing answers at that address and port (is the server running?)',
+    ENOTFOUND: 'that host name is not known (check STUDIO_URL)',
+    EAI_AGAIN: 'the host name could not be looked up (no network or DNS?)',
+    ECONNRESET: 'the connection was closed while the request was sent',
+    ETIMEDOUT: 'the connection timed out',
+    UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+    CERT_HAS_EXPIRED: "the site's certificate has expired",
+    DEPTH_ZERO_SELF_SIGNED_CERT: "the site's certificate is self-signed and not trusted here",
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the site's certificate could not be verified",
+    SELF_SIGNED_CERT_IN_CHAIN: "the site's certificate chain is not trusted here",
+  };
+  if (known[code]) return `${known[code]} (${code})`;
+  if (cause?.message) return code ? `${cause.message} (${code})` : cause.message;
+  return (error as Error).message;
 }
