@@ -82,7 +82,9 @@ const moveConsultation = (token: string, date: string, time?: string) =>
 const accept = (id: string) =>
   t.app.inject(as({ method: 'POST', url: `/api/admin/bookings/${id}/accept-reschedule`, payload: {} }));
 const confirm = (id: string) =>
-  t.app.inject(as({ method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Confirmed', message: '' } }));
+  t.app.inject(
+    as({ method: 'PATCH', url: `/api/admin/bookings/${id}`, payload: { status: 'Confirmed', message: '' } }),
+  );
 const actionMails = async () =>
   (await mailsTo(ADMIN_EMAIL)).filter((m) => m.subject.startsWith('Jane Doe asked to move'));
 const heldSlots = async () =>
