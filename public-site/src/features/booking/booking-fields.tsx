@@ -1,7 +1,14 @@
 // The booking form's fields: a label with the required mark, the control, its error and the kit's warnings, each
 // tied to the control through aria-describedby.
 import type { InputWarning } from '@studio/security-kit';
-import { formatSlot, freeSlots, hasSlots, slotTime, type IsoDate, type PublicAvailability } from '@studio/shared/domain';
+import {
+  formatSlot,
+  freeSlots,
+  hasSlots,
+  slotTime,
+  type IsoDate,
+  type PublicAvailability,
+} from '@studio/shared/domain';
 import { messages } from '../../messages';
 import { bookingMessages } from './booking-messages';
 

@@ -3,12 +3,7 @@
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { BOOKING_PAGE_PATH } from './booking-values';
-import {
-  consultationView,
-  earliestBookableDate,
-  orderServices,
-  type PublicAvailability,
-} from '@studio/shared/domain';
+import { consultationView, earliestBookableDate, orderServices, type PublicAvailability } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
 import { bookingMessages } from './booking-messages';

@@ -387,7 +387,8 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
         tx.set(ref, changed);
         // A confirmed booking now holds another day, an open one another slot: ordered against new requests as a
         // confirmation is.
-        if (d.status === 'Confirmed' || slot !== '') tx.set(meta, { confirmations: FieldValue.increment(1) }, { merge: true });
+        if (d.status === 'Confirmed' || slot !== '')
+          tx.set(meta, { confirmations: FieldValue.increment(1) }, { merge: true });
         return toBooking(id, changed);
       });
     },
