@@ -5,10 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { isDateAvailable, type PublicAvailability } from '@studio/shared/domain';
-import { formatLongDate } from '@studio/shared/domain/studio-time';
+import { formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
 import { test, expect, collectConsoleErrors, waitForHydration } from '../support/test';
 import { signInThroughOutbox } from '../support/sign-in';
-import { ADMIN_EMAIL } from '../support/server';
+import { ADMIN_EMAIL, startServer } from '../support/server';
+import { readOutbox } from '../support/studio-api';
 import { studioDay } from '../support/studio-day';
 
 const PHONE = { width: 390, height: 844 };
@@ -144,4 +145,92 @@ test('a client moves her consultation through the calendar and, once confirmed, 
   await api.dispose();
   await admin.close();
   await client.close();
+});
+
+test('a client moves her consultation to a free time of another day; accepted, it is at that time', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A server of its own: her weekly hours apply to every consultation on the site (consultation-slots.spec.ts).
+  const server = await startServer();
+  try {
+    const base = server.url;
+    const admin = await browser.newContext({ baseURL: base });
+    const adminPage = await admin.newPage();
+    await adminPage.goto('/');
+    await signInThroughOutbox(adminPage, base);
+    const api = await adminApi(adminPage, base);
+    // Every day 10:00 and 14:00, so the days below have slots whatever weekday they fall on.
+    const slots = [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+      { weekday, startTime: '10:00', endTime: '11:00' },
+      { weekday, startTime: '14:00', endTime: '15:00' },
+    ]);
+    expect((await api.put('/api/admin/availability/weekly', { data: { slots } })).status()).toBe(204);
+
+    // Days the demo keeps open without slots of their own (it sets slots on day 5 and 6, blocks 10 to 12).
+    const [consultation, target, shoot] = [studioDay(14), studioDay(17), studioDay(25)];
+    const email = 'slot.mover@example.com';
+    const csrf = randomBytes(32).toString('hex');
+    const booked = await adminPage.request.post(`${base}/api/bookings`, {
+      headers: { 'X-CSRF-Token': csrf, Cookie: `studio_csrf=${csrf}`, 'Idempotency-Key': `e2e-${csrf.slice(0, 16)}` },
+      data: {
+        name: 'Slot Mover',
+        email,
+        phone: '',
+        serviceId: 'photoshoot',
+        serviceTierId: 'photoshoot-standard',
+        date: shoot,
+        consultationDate: consultation,
+        consultationTime: '10:00-11:00',
+        consultationLocation: 'Studio downtown',
+        location: 'Papago Park',
+        description: 'Portraits for a new book.',
+        smsOptIn: false,
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const id = ((await booked.json()) as { id: string }).id;
+    let link = '';
+    await expect(async () => {
+      const mail = (await readOutbox(adminPage.request, base)).find((m) => m.recipient === email);
+      link = /https?:\/\/\S+\/manage-booking#[A-Za-z0-9_-]{43}/.exec(mail?.body ?? '')?.[0] ?? '';
+      expect(link).not.toBe('');
+    }).toPass();
+
+    const client = await browser.newContext({ viewport: PHONE, baseURL: base });
+    const page = await client.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto(link);
+    await waitForHydration(page);
+    await page.getByRole('radio', { name: 'The consultation' }).check();
+    await page.locator('#manage-move-date').fill(target);
+    // The day's free times, as the booking form offers them; one is needed.
+    const time = page.getByRole('combobox', { name: 'New consultation time' });
+    await expect(time.locator('option')).toHaveText(['Choose a time', '10:00 AM - 11:00 AM', '2:00 PM - 3:00 PM']);
+    await page.getByRole('button', { name: 'Ask to move' }).click();
+    await expect(page.getByText('New consultation time is required')).toBeVisible();
+    await time.selectOption('14:00-15:00');
+    await shots(page, 'client-page-move-time-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shots(page, 'client-page-move-time-1280');
+    await page.setViewportSize(PHONE);
+    await page.getByRole('button', { name: 'Ask to move' }).click();
+    await expect(page.getByTestId('manage-consultation')).toContainText(
+      `You asked to move it to ${formatLongDate(target)} at ${formatSlot('14:00-15:00')}.`,
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // She accepts: the consultation is at the new day and time.
+    expect((await api.post(`/api/admin/bookings/${id}/accept-reschedule`, { data: {} })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('manage-consultation')).toHaveText(
+      `${formatLongDate(target)}, ${formatSlot('14:00-15:00')}`,
+    );
+    expect(errors).toEqual([]);
+    await api.dispose();
+    await admin.close();
+    await client.close();
+  } finally {
+    await server.stop();
+  }
 });

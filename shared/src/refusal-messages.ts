@@ -13,3 +13,6 @@ export const BOOKING_CURSOR_INVALID = 'This page of booking requests is out of d
 export const UNDO_TOO_LATE = 'Too late to undo: the client has already been told.';
 /** Accepting a move the client never asked for, or on a closed request (issue 18). */
 export const RESCHEDULE_NOTHING_TO_ACCEPT = 'This request has no open request to move it.';
+/** Her acceptance of a consultation move whose slot another booking took after the client asked (issue 27). */
+export const RESCHEDULE_SLOT_TAKEN =
+  'The time the client asked for has been taken since. Nothing was moved: ask the client for another time.';

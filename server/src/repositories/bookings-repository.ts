@@ -22,6 +22,7 @@ import {
   type CreateOnceRequest,
   type CreateOnceResult,
   type DateRange,
+  type RescheduleCheck,
 } from './ports';
 
 export { InvalidCursorError };
@@ -51,11 +52,13 @@ interface BookingRow {
   updated_at: string;
   reschedule_date: string;
   reschedule_consultation_date: string;
+  reschedule_consultation_time: string;
 }
 
 const COLUMNS = `id, name, email, phone, service_id, service, service_price, service_tier, service_tier_id,
   payment_schedule, date, end_date, time, consultation_date, consultation_time, consultation_location, location,
-  description, sms_opt_in, status, created_at, updated_at, reschedule_date, reschedule_consultation_date`;
+  description, sms_opt_in, status, created_at, updated_at, reschedule_date, reschedule_consultation_date,
+  reschedule_consultation_time`;
 
 /**
  * Where a page ends in the list's order (created_at, then rowid, both descending): the next page starts after it.
@@ -106,6 +109,7 @@ function toBooking(r: BookingRow): BookingRequest {
     updatedAt: r.updated_at,
     ...(r.reschedule_date ? { rescheduleDate: r.reschedule_date } : {}),
     ...(r.reschedule_consultation_date ? { rescheduleConsultationDate: r.reschedule_consultation_date } : {}),
+    ...(r.reschedule_consultation_time ? { rescheduleConsultationTime: r.reschedule_consultation_time } : {}),
   };
 }
 
@@ -183,7 +187,8 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
      WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
   );
   const rescheduleConsultation = db.prepare(
-    `UPDATE booking_requests SET reschedule_consultation_date = ?, reschedule_requested_at = ?, updated_at = ?
+    `UPDATE booking_requests SET reschedule_consultation_date = ?, reschedule_consultation_time = ?,
+       reschedule_requested_at = ?, updated_at = ?
      WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
   );
   const releaseReminder = db.prepare('UPDATE booking_requests SET reminder_sent_at = NULL WHERE id = ?');
@@ -199,8 +204,10 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
        time = CASE WHEN reschedule_date != '' THEN reschedule_time ELSE time END,
        consultation_date = CASE WHEN reschedule_consultation_date != '' THEN reschedule_consultation_date
          ELSE consultation_date END,
-       consultation_time = CASE WHEN reschedule_consultation_date != '' THEN '' ELSE consultation_time END,
-       reschedule_date = '', reschedule_time = '', reschedule_consultation_date = '', reschedule_requested_at = NULL,
+       consultation_time = CASE WHEN reschedule_consultation_date != '' THEN reschedule_consultation_time
+         ELSE consultation_time END,
+       reschedule_date = '', reschedule_time = '', reschedule_consultation_date = '', reschedule_consultation_time = '',
+       reschedule_requested_at = NULL,
        reminder_sent_at = NULL, updated_at = ?
      WHERE id = ? AND (reschedule_date != '' OR reschedule_consultation_date != '')
        AND status NOT IN ('Declined', 'Cancelled')`,
@@ -212,6 +219,19 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
     (confirmedBetween.all({ from: range.from, to: range.to ?? NO_END }) as Array<ConfirmedDates & { id: string }>).map(
       ({ id: _id, ...dates }) => dates,
     );
+
+  const acceptMove = db.transaction((id: string, at: string, check?: RescheduleCheck): BookingRequest | null => {
+    const before = get.get(id) as BookingRow | undefined;
+    if (!before || before.status === 'Declined' || before.status === 'Cancelled') return null;
+    if (before.reschedule_date === '' && before.reschedule_consultation_date === '') return null;
+    if (check) {
+      const day = before.reschedule_consultation_date;
+      check(toBooking(before), day ? confirmedDatesBetween({ from: day, to: day }) : []);
+    }
+    if (moveDate.run(at, id).changes === 0) return null;
+    const row = get.get(id) as BookingRow | undefined;
+    return row ? toBooking(row) : null;
+  });
 
   /** The lookup, the read and the insert: run by the group commit, inside its transaction (one savepoint each). */
   const createOnce = (request: CreateOnceRequest): CreateOnceResult => {
@@ -274,10 +294,10 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
     async inviteSequence(id) {
       return (inviteSequence.get(id) as { invite_sequence: number } | undefined)?.invite_sequence ?? 0;
     },
-    async acceptReschedule(id, at) {
-      if (moveDate.run(at, id).changes === 0) return null;
-      const row = get.get(id) as BookingRow | undefined;
-      return row ? toBooking(row) : null;
+    // The check, the read of what holds the asked-for day and the move are one transaction: better-sqlite3 runs it
+    // synchronously, so no request (createOnce) or other acceptance can take the slot in between.
+    async acceptReschedule(id, at, check?: RescheduleCheck) {
+      return acceptMove(id, at, check);
     },
     async findByManageTokenHash(tokenHash) {
       const row = byTokenHash.get(tokenHash) as BookingRow | undefined;
@@ -286,8 +306,9 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
     async cancelByClient(id, at) {
       return cancel.run(at, id).changes > 0;
     },
-    async requestReschedule(id: string, date: IsoDate, at: string, part: MovablePart = 'shoot') {
-      return (part === 'consultation' ? rescheduleConsultation : reschedule).run(date, at, at, id).changes > 0;
+    async requestReschedule(id: string, date: IsoDate, at: string, part: MovablePart = 'shoot', time = '') {
+      if (part === 'consultation') return rescheduleConsultation.run(date, time, at, at, id).changes > 0;
+      return reschedule.run(date, at, at, id).changes > 0;
     },
     async count() {
       return (count.get() as { n: number }).n;

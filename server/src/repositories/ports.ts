@@ -99,6 +99,9 @@ export type CreateOnceResult =
   /** The key was used before: the request stored then, with its body hash (null for a row stored before hashes). */
   | { created: false; booking: BookingRequest; bodyHash: string | null };
 
+/** acceptReschedule's last look before the move: throws to refuse it. */
+export type RescheduleCheck = (booking: BookingRequest, held: ConfirmedDates[]) => void;
+
 /** A cursor this store did not make (page()). */
 export class InvalidCursorError extends Error {}
 
@@ -146,14 +149,18 @@ export interface BookingsStore {
    * (rescheduleConsultationDate) to, updatedAt and the time she asked (`at`), unless the request is Declined or
    * Cancelled; false then (or no such id).
    */
-  requestReschedule(id: string, date: IsoDate, at: string, part?: MovablePart): Promise<boolean>;
+  requestReschedule(id: string, date: IsoDate, at: string, part?: MovablePart, time?: string): Promise<boolean>;
   /**
    * Atomic: each requested day takes its place: the shoot's becomes the single shoot day (date = rescheduleDate,
-   * endDate '', time = the requested time), the consultation's the consultation day (its time cleared: a slot belongs
-   * to its day); the requests and the reminder mark cleared, updatedAt `at`. Only while a move is requested and the
-   * request is neither Declined nor Cancelled; null otherwise. Answers the row as stored.
+   * endDate '', time = the requested time), the consultation's the consultation day at the slot asked for
+   * (rescheduleConsultationTime, '' for none); the requests and the reminder mark cleared, updatedAt `at`. Only while a
+   * move is requested and the request is neither Declined nor Cancelled; null otherwise. Answers the row as stored.
+   * `check`, when given, is shown the booking as it stands and what holds the requested consultation day (exactly
+   * what confirmedDatesBetween answers for that one day; none when no consultation move is asked) inside the same
+   * atomic operation, and may throw (a refusal): then nothing changes and acceptReschedule rejects with that error.
+   * A request that takes that slot meanwhile is ordered against it, as createOnce orders two requests.
    */
-  acceptReschedule(id: string, at: string): Promise<BookingRequest | null>;
+  acceptReschedule(id: string, at: string, check?: RescheduleCheck): Promise<BookingRequest | null>;
   /**
    * Confirmed requests that opted in to SMS, have a phone and no reminder sent yet, whose booked day (date, or the
    * consultation date when there is no date) is `day`; oldest first.

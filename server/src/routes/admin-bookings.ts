@@ -3,7 +3,13 @@
 // change tells the client by e-mail and status SMS after an Undo window (services/status-notifications.ts); nothing
 // sent can fail the update, which is committed first.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BOOKING_CURSOR_INVALID, RESCHEDULE_NOTHING_TO_ACCEPT, UNDO_TOO_LATE } from '@studio/shared/refusal-messages';
+import { bookedDaysOf, consultationView, freeSlots, slotTime } from '@studio/shared/domain';
+import {
+  BOOKING_CURSOR_INVALID,
+  RESCHEDULE_NOTHING_TO_ACCEPT,
+  RESCHEDULE_SLOT_TAKEN,
+  UNDO_TOO_LATE,
+} from '@studio/shared/refusal-messages';
 import {
   apiErrorSchema,
   bookingListQuerySchema,
@@ -16,7 +22,7 @@ import {
 } from '@studio/shared/schemas';
 import type { ChangeBus } from '../lib/change-bus';
 import { UndoTooLateError, type StatusNotifications } from '../services/status-notifications';
-import { InvalidCursorError, type BookingsStore } from '../repositories/ports';
+import { InvalidCursorError, type AvailabilityStore, type BookingsStore } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
 import { refusals } from './refusals';
 
@@ -27,11 +33,13 @@ export interface AdminBookingsOptions {
   bus: ChangeBus;
   notifications: StatusNotifications;
   now: () => Date;
+  /** Her slots and hours: accepting a consultation move checks its slot is still free. */
+  availability: Pick<AvailabilityStore, 'getPublic'>;
 }
 
 const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
   app,
-  { bookings, bus, notifications, now },
+  { bookings, bus, notifications, now, availability },
 ) => {
   app.get(
     '/bookings',
@@ -112,8 +120,10 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
     },
   );
 
-  // The admin accepts the client's request to move (her manage link): the asked-for day becomes the shoot day. A
-  // confirmed booking's client gets the updated invite at once (same UIDs, a higher SEQUENCE).
+  // The admin accepts the client's request to move (her manage link): the asked-for day becomes the shoot day, or the
+  // consultation's day and slot. A requested slot is not held while she decides (issue 27), so the move checks it
+  // again, in the store's atomic operation: taken meanwhile, nothing moves (409) and she asks the client for another
+  // time. A confirmed booking's client gets the updated invite at once (same UIDs, a higher SEQUENCE).
   app.post(
     '/bookings/:id/accept-reschedule',
     {
@@ -125,7 +135,16 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
     },
     async (request) => {
       if (!(await bookings.get(request.params.id))) throw new HttpError(404, BOOKING_NOT_FOUND);
-      const booking = await bookings.acceptReschedule(request.params.id, now().toISOString());
+      const open = await availability.getPublic();
+      const booking = await bookings.acceptReschedule(request.params.id, now().toISOString(), (asked, held) => {
+        const day = asked.rescheduleConsultationDate ?? '';
+        const time = asked.rescheduleConsultationTime ?? '';
+        if (day === '' || time === '') return;
+        const view = consultationView({ ...open, booked: bookedDaysOf(held) });
+        if (!freeSlots(day, view).some((s) => slotTime(s) === time)) {
+          throw new HttpError(409, RESCHEDULE_SLOT_TAKEN, { time: [RESCHEDULE_SLOT_TAKEN] });
+        }
+      });
       if (!booking) throw new HttpError(409, RESCHEDULE_NOTHING_TO_ACCEPT);
       bus.publish({ topic: 'bookings', type: 'updated', booking });
       await notifications.moved(booking);

@@ -62,6 +62,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     bus: deps.bus,
     notifications: deps.statusNotifications,
     now: deps.options.now,
+    availability: deps.availability,
   });
   await app.register(adminAvailabilityRoutes, {
     options: deps.options,

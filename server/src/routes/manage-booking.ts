@@ -7,7 +7,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  consultationView,
+  freeSlots,
+  hasSlots,
   isDateAvailable,
+  slotsOn,
+  slotTime,
   type BookingRequest,
   type ManageView,
   type MovablePart,
@@ -16,7 +21,7 @@ import {
 import { bookingReference, CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { earliestBookableDate } from '@studio/shared/domain';
-import { SHOOT_BEFORE_CONSULTATION } from '@studio/shared/lifecycle-messages';
+import { SHOOT_BEFORE_CONSULTATION, TIME_NOT_OFFERED, TIME_REQUIRED } from '@studio/shared/lifecycle-messages';
 import { apiErrorSchema, bookingStatus, manageMoveSchema, manageRequestSchema, z } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
@@ -34,6 +39,7 @@ export const MANAGE_CLOSED = 'This request is closed and can no longer be change
 export const RESCHEDULE_UNAVAILABLE = 'That date is not available. Please choose another one.';
 export const NO_CONSULTATION_TO_MOVE = 'This request has no consultation to move.';
 export const CONSULTATION_AFTER_SHOOT = 'The consultation cannot be after the shoot. Please choose an earlier date.';
+export const SLOT_TAKEN = 'That time is no longer free. Please choose another one.';
 export const NOT_CONFIRMED_YET = 'Your booking can be added to a calendar once it is confirmed.';
 const manageViewSchema = z.strictObject({
   reference: z.string(),
@@ -48,6 +54,7 @@ const manageViewSchema = z.strictObject({
   consultationTime: z.string(),
   rescheduleDate: z.string(),
   rescheduleConsultationDate: z.string(),
+  rescheduleConsultationTime: z.string(),
   createdAt: z.string(),
   open: z.boolean(),
 }) satisfies z.ZodType<ManageView>;
@@ -66,6 +73,7 @@ export function manageViewOf(b: BookingRequest): ManageView {
     consultationTime: b.consultationTime,
     rescheduleDate: b.rescheduleDate ?? '',
     rescheduleConsultationDate: b.rescheduleConsultationDate ?? '',
+    rescheduleConsultationTime: b.rescheduleConsultationTime ?? '',
     createdAt: b.createdAt,
     open: !CLOSED_STATUSES.includes(b.status),
   };
@@ -82,11 +90,34 @@ export interface ManageBookingRoutesOptions {
   clientActions: Pick<ClientActions, 'bookingCancelled' | 'moveRequested'>;
 }
 
+/** A refused move: the status it answers with and the messages by field. */
+export interface MoveRefusal {
+  status: 400 | 409;
+  fields: Record<string, string[]>;
+}
+
 /**
- * Why a move to `date` is refused, by field, or null when it may be asked for: the date must be one the booking form
- * would accept today (past the minimum notice, available), the consultation must exist to be moved, and the shoot
- * stays on or after its consultation, each compared with the other's date as it will be once a pending move is
- * accepted.
+ * Why a consultation's move to `time` on `date` is refused, or null: the booking form's rule for its consultation
+ * time (checkTimes, takenSlots): on a day with slots (hers for that date, or her weekly hours) one of them is named
+ * (400 when none or another is) and no booking holds it (409); a day without slots takes no time.
+ */
+export function slotRefusal(date: string, time: string, availability: PublicAvailability): MoveRefusal | null {
+  const view = consultationView(availability);
+  if (!hasSlots(date, view)) return time === '' ? null : { status: 400, fields: { time: [TIME_NOT_OFFERED] } };
+  if (time === '') return { status: 400, fields: { time: [TIME_REQUIRED] } };
+  if (!slotsOn(date, view).some((s) => slotTime(s) === time)) {
+    return { status: 400, fields: { time: [TIME_NOT_OFFERED] } };
+  }
+  if (!freeSlots(date, view).some((s) => slotTime(s) === time)) return { status: 409, fields: { time: [SLOT_TAKEN] } };
+  return null;
+}
+
+/**
+ * Why a move to `date` (and for a consultation `time`) is refused, by field, or null when it may be asked for: the
+ * date must be one the booking form would accept today (past the minimum notice, available: a consultation's day by
+ * her consultation hours and slots), the consultation must exist to be moved and its slot be free (slotRefusal), and
+ * the shoot stays on or after its consultation, each compared with the other's date as it will be once a pending move
+ * is accepted. A requested move holds no slot: only her acceptance moves the booking, and it checks the slot again.
  */
 export function moveRefusal(
   booking: BookingRequest,
@@ -94,16 +125,24 @@ export function moveRefusal(
   date: string,
   today: string,
   availability: PublicAvailability,
-): Record<string, string[]> | null {
-  if (part === 'consultation' && booking.consultationDate === '') return { part: [NO_CONSULTATION_TO_MOVE] };
-  if (date < earliestBookableDate(today, availability) || !isDateAvailable(date, availability)) {
-    return { date: [RESCHEDULE_UNAVAILABLE] };
+  time = '',
+): MoveRefusal | null {
+  if (part === 'consultation' && booking.consultationDate === '') {
+    return { status: 409, fields: { part: [NO_CONSULTATION_TO_MOVE] } };
+  }
+  const view = part === 'consultation' ? consultationView(availability) : availability;
+  if (date < earliestBookableDate(today, availability) || !isDateAvailable(date, view)) {
+    return { status: 409, fields: { date: [RESCHEDULE_UNAVAILABLE] } };
   }
   const shoot = booking.rescheduleDate || booking.date;
   const consultation = booking.rescheduleConsultationDate || booking.consultationDate;
-  if (part === 'shoot' && consultation !== '' && date < consultation) return { date: [SHOOT_BEFORE_CONSULTATION] };
-  if (part === 'consultation' && shoot !== '' && date > shoot) return { date: [CONSULTATION_AFTER_SHOOT] };
-  return null;
+  if (part === 'shoot' && consultation !== '' && date < consultation) {
+    return { status: 409, fields: { date: [SHOOT_BEFORE_CONSULTATION] } };
+  }
+  if (part === 'consultation' && shoot !== '' && date > shoot) {
+    return { status: 409, fields: { date: [CONSULTATION_AFTER_SHOOT] } };
+  }
+  return part === 'consultation' ? slotRefusal(date, time, availability) : null;
 }
 
 const answers = { 200: manageViewSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals };
@@ -147,14 +186,14 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
     async (request) => {
       const booking = await find(request.body.token);
       if (CLOSED_STATUSES.includes(booking.status)) throw new HttpError(409, MANAGE_CLOSED);
-      const { part, date } = request.body;
+      const { part, date, time } = request.body;
       const today = calendarDayIn(options.timeZone, options.now());
-      const refusal = moveRefusal(booking, part, date, today, await deps.bookable());
-      if (refusal) throw new HttpError(409, Object.values(refusal)[0]![0]!, refusal);
-      if (!(await bookings.requestReschedule(booking.id, date, options.now().toISOString(), part))) {
+      const refusal = moveRefusal(booking, part, date, today, await deps.bookable(), time);
+      if (refusal) throw new HttpError(refusal.status, Object.values(refusal.fields)[0]![0]!, refusal.fields);
+      if (!(await bookings.requestReschedule(booking.id, date, options.now().toISOString(), part, time))) {
         throw new HttpError(409, MANAGE_CLOSED);
       }
-      await deps.clientActions.moveRequested(booking, date, part);
+      await deps.clientActions.moveRequested(booking, date, part, time);
       return manageViewOf(await announce(booking.id));
     },
   );

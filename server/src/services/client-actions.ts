@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BookingRequest, ContactMessage, IsoDate, MovablePart } from '@studio/shared/domain';
 import {
   adminBookingPath,
+  describeMove,
+  moveDetail,
   clientActionTitle,
   RECENT_CLIENT_ACTIONS,
   type ClientAction,
@@ -78,10 +80,10 @@ export function createClientActions(deps: ClientActionsDeps) {
       ...line('Service', action.service),
       ...line('Date', action.date ? formatLongDate(action.date) : 'not given'),
       ...line('Reference', action.bookingId ? bookingReference(action.bookingId) : ''),
-      ...line('Asked to move to', action.kind === 'move-requested' ? formatLongDate(action.detail) : ''),
+      ...line('Asked to move to', action.kind === 'move-requested' ? describeMove(action.detail) : ''),
       ...line(
         'Asked to move the consultation to',
-        action.kind === 'consultation-move-requested' ? formatLongDate(action.detail) : '',
+        action.kind === 'consultation-move-requested' ? describeMove(action.detail) : '',
       ),
       ...line('Contract', action.kind.startsWith('contract-') ? `version ${action.detail}` : ''),
       '',
@@ -159,9 +161,16 @@ export function createClientActions(deps: ClientActionsDeps) {
     bookingCancelled: (booking: BookingRequest) =>
       quietly('cancellation', () => record(bookingFacts(booking, 'cancelled'))),
     /** The client asked to move her request's shoot (the default) or its consultation to `date`. */
-    moveRequested: (booking: BookingRequest, date: IsoDate, part: MovablePart = 'shoot') =>
+    /** `time`: the consultation's slot asked for on that day ('' for none), named beside the day. */
+    moveRequested: (booking: BookingRequest, date: IsoDate, part: MovablePart = 'shoot', time = '') =>
       quietly('move request', () =>
-        record(bookingFacts(booking, part === 'consultation' ? 'consultation-move-requested' : 'move-requested', date)),
+        record(
+          bookingFacts(
+            booking,
+            part === 'consultation' ? 'consultation-move-requested' : 'move-requested',
+            moveDetail(date, time),
+          ),
+        ),
       ),
     /** The signing page was opened: told only the first time (sent to viewed), not at every reload. */
     contractViewed: (before: ContractRecord, after: ContractRecord | null) =>

@@ -449,6 +449,46 @@ export function describeBookingsStoreContract(make: () => Promise<Made<BookingsS
         ]);
       });
 
+      it('moves a consultation to the slot asked for; the check sees what holds that day and may refuse', async () => {
+        const a = await confirmedWith(store, {
+          date: '2030-08-20',
+          consultationDate: '2030-08-10',
+          consultationTime: '10:00-11:00',
+        });
+        const other = await confirmedWith(store, { consultationDate: '2030-08-12', consultationTime: '10:00-11:00' });
+        expect(await store.requestReschedule(a.id, '2030-08-12', at, 'consultation', '14:00-15:00')).toBe(true);
+        const asked = (await store.get(a.id))!;
+        expect(asked).toMatchObject({
+          rescheduleConsultationDate: '2030-08-12',
+          rescheduleConsultationTime: '14:00-15:00',
+        });
+
+        // A refusing check changes nothing; it is shown the booking and what holds the asked-for day.
+        const seen: unknown[] = [];
+        const refusal = new Error('taken');
+        await expect(
+          store.acceptReschedule(a.id, at, (booking, held) => {
+            seen.push(booking, held);
+            throw refusal;
+          }),
+        ).rejects.toBe(refusal);
+        expect(seen).toEqual([asked, [datesOf(other)]]);
+        expect(await store.get(a.id)).toEqual(asked);
+
+        const later = '2026-07-03T09:00:00.000Z';
+        const moved = await store.acceptReschedule(a.id, later, () => undefined);
+        expect(moved).toEqual({
+          ...a,
+          consultationDate: '2030-08-12',
+          consultationTime: '14:00-15:00',
+          updatedAt: later,
+        });
+        expect(await store.confirmedDatesBetween({ from: '2030-08-10', to: '2030-08-12' })).toEqual(
+          expect.arrayContaining([expect.objectContaining({ consultationDate: '2030-08-12' })]),
+        );
+        expect(await store.confirmedDatesBetween({ from: '2030-08-10', to: '2030-08-10' })).toEqual([]);
+      });
+
       it('refuses both on a closed request', async () => {
         const a = await storeBooking(store, newBooking({ date: '2030-03-01' }));
         await store.requestReschedule(a.id, '2030-04-10', at);

@@ -1,6 +1,7 @@
 // What her clients do on their own (issue 27): cancel or ask to move a request from the manage link, open or sign a
 // contract, write to her from the booking page. Each is recorded, counts on the dashboard's badge until she has seen
 // it, and reaches her by e-mail: at once, or in one digest a day when she chose that (her setting).
+import { formatLongDate, formatSlot } from './studio-time';
 import type { IsoDate } from './types';
 
 export const CLIENT_ACTION_KINDS = [
@@ -49,9 +50,21 @@ export interface ClientActionSettings {
 /** How many actions the dashboard's list shows. */
 export const RECENT_CLIENT_ACTIONS = 20;
 
-/** Whether the action is a move asked for (its detail is the date asked for). */
+/**
+ * Whether the action is a move asked for (its detail is the date asked for, then for a consultation the slot asked
+ * for after a space: moveDetail).
+ */
 export const isMoveRequest = (kind: ClientActionKind) =>
   kind === 'move-requested' || kind === 'consultation-move-requested';
+
+/** A move request's detail: the day, and the slot after a space when one was asked for. */
+export const moveDetail = (date: IsoDate, time = '') => (time ? `${date} ${time}` : date);
+
+/** A move request's day and slot as her mail and dashboard name them: 'Thursday, December 10, 2026, 10:00 AM - ...'. */
+export function describeMove(detail: string): string {
+  const [date = '', time = ''] = detail.split(' ');
+  return [formatLongDate(date), time ? formatSlot(time) : ''].filter(Boolean).join(', ');
+}
 
 /** The action in a few words, as the mail's subject and the dashboard's list say it. */
 export function clientActionTitle(action: Pick<ClientAction, 'kind' | 'clientName'>): string {

@@ -100,6 +100,8 @@ export interface BookingRequest {
   rescheduleDate?: IsoDate;
   /** The date she asked to move the consultation to (issue 27); absent when she has not asked. */
   rescheduleConsultationDate?: IsoDate;
+  /** The slot she asked for on that day ('HH:MM-HH:MM'); absent when she asked for none (a day without slots). */
+  rescheduleConsultationTime?: string;
 }
 
 /** The dates a client can ask to move from her manage link (issue 27): the shoot's first day, or the consultation. */
@@ -493,6 +495,8 @@ export interface ManageView {
   rescheduleDate: IsoDate | '';
   /** The date she asked to move the consultation to; '' when she has not asked. */
   rescheduleConsultationDate: IsoDate | '';
+  /** The slot she asked for on that day; '' when none. */
+  rescheduleConsultationTime: string;
   createdAt: IsoTimestamp;
   /** Whether she can still cancel or move it (not Declined or Cancelled). */
   open: boolean;

@@ -220,11 +220,22 @@ export const manageRequestSchema = z.strictObject({ token: manageToken });
  * the shoot when not named, as the page before the consultation could move sent it) and the calendar day she asks
  * for. The page checks her choice with this schema before it sends it; the server checks it again.
  */
-export const manageMoveSchema = z.strictObject({
-  token: manageToken,
-  part: z.enum(['shoot', 'consultation']).default('shoot'),
-  date: isoDate,
-});
+export const manageMoveSchema = z
+  .strictObject({
+    token: manageToken,
+    part: z.enum(['shoot', 'consultation']).default('shoot'),
+    date: isoDate,
+    // The consultation's slot on that day ('HH:MM-HH:MM'), '' when the day has none: whether it must be given and is
+    // free depends on her slots, which the server checks (moveRefusal).
+    time: z
+      .string()
+      .regex(/^(\d{2}:\d{2}-\d{2}:\d{2})?$/, { message: 'Must be one of the times offered' })
+      .default(''),
+  })
+  .refine((move) => move.part === 'consultation' || move.time === '', {
+    message: 'Only a consultation is moved to a time',
+    path: ['time'],
+  });
 
 /** The longest personal message the admin may add to a status-change mail (issue 18). */
 export const PERSONAL_MESSAGE_MAX = 1000;
@@ -582,6 +593,7 @@ export const bookingRequestSchema = z.strictObject({
   updatedAt: z.string(),
   rescheduleDate: z.string().optional(),
   rescheduleConsultationDate: z.string().optional(),
+  rescheduleConsultationTime: z.string().optional(),
 }) satisfies z.ZodType<BookingRequest>;
 
 /** One page of the admin's booking list, newest first. */

@@ -76,17 +76,16 @@ function RescheduleRequest({
   booking: BookingRequest;
   onError: (message: string | null) => void;
 }) {
-  // The shoot's day, the consultation's (issue 27), or both: acceptance moves each as asked.
+  // The shoot's day, the consultation's day and time (issue 27), or both: acceptance moves each as asked.
+  const askedTime = booking.rescheduleConsultationTime ? `, ${formatSlot(booking.rescheduleConsultationTime)}` : '';
+  const consultation = booking.rescheduleConsultationDate
+    ? `${day(booking.rescheduleConsultationDate)}${askedTime}`
+    : '';
   const asked = [
     booking.rescheduleDate ? `The client asks to move this request to ${day(booking.rescheduleDate)}.` : '',
-    booking.rescheduleConsultationDate
-      ? `The client asks to move the consultation to ${day(booking.rescheduleConsultationDate)}.`
-      : '',
+    consultation ? `The client asks to move the consultation to ${consultation}.` : '',
   ].filter(Boolean);
-  const dates = [booking.rescheduleDate, booking.rescheduleConsultationDate]
-    .filter((d): d is string => Boolean(d))
-    .map(day)
-    .join(' and ');
+  const dates = [booking.rescheduleDate ? day(booking.rescheduleDate) : '', consultation].filter(Boolean).join(' and ');
   const [confirming, setConfirming] = useState(false);
   const accept = useAcceptReschedule();
   const canAccept = useBackend().bookings.acceptReschedule !== undefined;

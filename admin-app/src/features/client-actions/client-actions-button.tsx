@@ -6,6 +6,7 @@ import { Link } from '@studio/shared/router';
 import {
   adminBookingPath,
   clientActionTitle,
+  describeMove,
   isMoveRequest,
   type ClientAction,
 } from '@studio/shared/domain/client-actions';
@@ -21,7 +22,7 @@ const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 function ActionItem({ action }: { action: ClientAction }) {
   const facts = [action.service, action.date ? formatLongDate(action.date) : ''].filter(Boolean).join(' · ');
   const particulars = isMoveRequest(action.kind)
-    ? m.askedFor(formatLongDate(action.detail))
+    ? m.askedFor(describeMove(action.detail))
     : action.kind === 'contract-viewed' || action.kind === 'contract-signed'
       ? m.version(action.detail)
       : action.kind === 'contact'

@@ -1,7 +1,16 @@
 // The booking form's fields: a label with the required mark, the control, its error and the kit's warnings, each
 // tied to the control through aria-describedby.
 import type { InputWarning } from '@studio/security-kit';
+import {
+  formatSlot,
+  freeSlots,
+  hasSlots,
+  slotTime,
+  type IsoDate,
+  type PublicAvailability,
+} from '@studio/shared/domain';
 import { messages } from '../../messages';
+import { bookingMessages } from './booking-messages';
 
 const m = messages.booking;
 
@@ -117,4 +126,24 @@ export function SelectField(props: SelectFieldProps) {
       <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+/**
+ * A time field for a date with slots (issue 18): the date's free slots to pick from, as the server checks them
+ * (freeSlots); nothing on a date without slots or before the availability is known. `availability` is already the
+ * consultation's view for a consultation (her weekly hours too). The booking form's and the manage page's alike.
+ */
+export function SlotField(
+  props: Omit<SelectFieldProps, 'options' | 'placeholder'> & {
+    date: IsoDate | '';
+    availability: PublicAvailability | undefined;
+  },
+) {
+  const { date, availability, ...field } = props;
+  if (date === '' || !availability || !hasSlots(date, availability)) return null;
+  const options = freeSlots(date, availability).map((slot) => ({
+    value: slotTime(slot),
+    label: formatSlot(slotTime(slot)),
+  }));
+  return <SelectField {...field} placeholder={bookingMessages.chooseTime} options={options} />;
 }

@@ -3,20 +3,11 @@
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { BOOKING_PAGE_PATH } from './booking-values';
-import {
-  consultationView,
-  earliestBookableDate,
-  formatSlot,
-  freeSlots,
-  hasSlots,
-  orderServices,
-  slotTime,
-  type PublicAvailability,
-} from '@studio/shared/domain';
+import { consultationView, earliestBookableDate, orderServices, type PublicAvailability } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
 import { bookingMessages } from './booking-messages';
-import { FieldLabel, SelectField, TextField } from './booking-fields';
+import { FieldLabel, SelectField, SlotField, TextField } from './booking-fields';
 import { needsConsultation } from './booking-values';
 import { DateField } from '../../components/date-field/date-field';
 import type { FormFailure } from './submit-failure';
@@ -57,13 +48,9 @@ export function BookingForm(props: BookingFormProps) {
   };
 
   /** Where the admin set time slots for the chosen date, she picks one of the free ones (issue 18). */
-  const timeField = (dateField: 'date' | 'consultationDate', field: 'time' | 'consultationTime') => {
-    const date = values[dateField];
-    const open = availabilityFor(dateField);
-    if (date === '' || !open || !hasSlots(date, open)) return null;
-    const options = freeSlots(date, open).map((slot) => ({ value: slotTime(slot), label: formatSlot(slotTime(slot)) }));
-    return <SelectField {...fieldProps(field)} required placeholder={bookingMessages.chooseTime} options={options} />;
-  };
+  const timeField = (dateField: 'date' | 'consultationDate', field: 'time' | 'consultationTime') => (
+    <SlotField {...fieldProps(field)} required date={values[dateField]} availability={availabilityFor(dateField)} />
+  );
 
   const ordered = orderServices(props.services);
   const service = ordered.find((s) => s.id === values.serviceId);

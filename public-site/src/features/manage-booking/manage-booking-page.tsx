@@ -7,9 +7,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { csrfHeaders } from '@studio/security-kit';
 import {
+  consultationView,
   earliestBookableDate,
   formatLongDate,
   formatSlot,
+  freeSlots,
   nextAvailableDate,
   suggestionStart,
   type IsoDate,
@@ -19,6 +21,7 @@ import {
 import { studioClockOf } from '@studio/shared/domain/studio-time';
 import { manageMoveSchema } from '@studio/shared/schemas';
 import { DateField } from '../../components/date-field/date-field';
+import { SlotField } from '../booking/booking-fields';
 import { usePublicAvailability } from './api/get-public-availability';
 import { MANAGE_STATUS_WORDS, manageMessages as m } from './manage-messages';
 import './manage-booking-page.css';
@@ -166,7 +169,10 @@ export function ManageBookingPage() {
                   {when(view.consultationDate, view.consultationTime)}
                   {view.rescheduleConsultationDate && (
                     <span className="manage-booking-asked">
-                      {m.askedToMove(formatLongDate(view.rescheduleConsultationDate))}
+                      {m.askedToMove(
+                        formatLongDate(view.rescheduleConsultationDate),
+                        view.rescheduleConsultationTime ? formatSlot(view.rescheduleConsultationTime) : '',
+                      )}
                     </span>
                   )}
                 </dd>
@@ -209,11 +215,11 @@ export function ManageBookingPage() {
               {parts.length > 0 && (
                 <MoveForm
                   // A new answer (a move asked for) starts the form afresh.
-                  key={`${view.rescheduleDate}|${view.rescheduleConsultationDate}`}
+                  key={`${view.rescheduleDate}|${view.rescheduleConsultationDate}|${view.rescheduleConsultationTime}`}
                   view={view}
                   parts={parts}
                   busy={busy}
-                  onMove={(part, date) => act('/reschedule', { part, date }, m.moveSent[part])}
+                  onMove={(move) => act('/reschedule', move, m.moveSent[move.part])}
                 />
               )}
               {confirming ? (
@@ -250,16 +256,20 @@ function MoveForm(props: {
   view: ManageView;
   parts: MovablePart[];
   busy: boolean;
-  onMove(part: MovablePart, date: IsoDate): Promise<Record<string, string[]>>;
+  onMove(move: { part: MovablePart; date: IsoDate; time: string }): Promise<Record<string, string[]>>;
 }) {
   const { view, parts, busy, onMove } = props;
   // The shoot by default: the day the booking is about; the consultation is one choice away.
   const [part, setPart] = useState<MovablePart>(parts.includes('shoot') ? 'shoot' : parts[0]!);
   const [date, setDate] = useState<IsoDate | ''>('');
+  const [time, setTime] = useState('');
   const [dateError, setDateError] = useState<string | undefined>();
+  const [timeError, setTimeError] = useState<string | undefined>();
   const [suggestionMissing, setSuggestionMissing] = useState(false);
   const availability = usePublicAvailability();
-  const open = availability.status === 'ready' ? availability.data : undefined;
+  const loaded = availability.status === 'ready' ? availability.data : undefined;
+  // A consultation's days and times are her consultation hours too, as on the booking form.
+  const open = loaded && part === 'consultation' ? consultationView(loaded) : loaded;
   // The studio's day, never the visitor's: the one the availability answer names, else the one the page was given.
   const [pageToday] = useState(() => studioClockOf().today);
   const today = open?.today || pageToday;
@@ -268,12 +278,15 @@ function MoveForm(props: {
   const choose = (next: MovablePart) => {
     setPart(next);
     setDate('');
+    setTime('');
     setDateError(undefined);
+    setTimeError(undefined);
     setSuggestionMissing(false);
   };
 
   const suggest = async () => {
-    const known = open ?? (await availability.ensure().catch(() => undefined));
+    const fetched = open ?? (await availability.ensure().catch(() => undefined));
+    const known = fetched && part === 'consultation' ? consultationView(fetched) : fetched;
     // The shoot's suggestion starts after its consultation (as it will be once a pending move is accepted).
     const consultation = view.rescheduleConsultationDate || view.consultationDate;
     const from = known ? suggestionStart(today, known, part === 'shoot' ? consultation : '') : null;
@@ -281,20 +294,28 @@ function MoveForm(props: {
     setSuggestionMissing(found === null);
     if (found) {
       setDate(found);
+      setTime('');
       setDateError(undefined);
+      setTimeError(undefined);
     }
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The server's own schema first: an empty or impossible date is named at once, without a round trip.
-    const checked = manageMoveSchema.safeParse({ token: 'x'.repeat(43), part, date });
+    const checked = manageMoveSchema.safeParse({ token: 'x'.repeat(43), part, date, time });
     if (!checked.success) {
       setDateError(date === '' ? `${m.newDate[part]} is required` : checked.error.issues[0]?.message);
       return;
     }
-    const refused = await onMove(part, date as IsoDate);
+    // The day's slots are offered below the date; one is needed where there are any (the server says so too).
+    if (part === 'consultation' && time === '' && open && freeSlots(date, open).length > 0) {
+      setTimeError(`${m.newTime} is required`);
+      return;
+    }
+    const refused = await onMove({ part, date: date as IsoDate, time: part === 'consultation' ? time : '' });
     setDateError(refused.date?.[0] ?? refused.part?.[0]);
+    setTimeError(refused.time?.[0]);
   };
 
   return (
@@ -324,12 +345,31 @@ function MoveForm(props: {
         error={dateError}
         onChange={(value) => {
           setDate(value);
+          setTime('');
           setDateError(undefined);
+          setTimeError(undefined);
           setSuggestionMissing(false);
         }}
         onSuggest={() => void suggest()}
         suggestionMissing={suggestionMissing}
       />
+      {part === 'consultation' && (
+        <SlotField
+          id="manage-move-time"
+          name="time"
+          label={m.newTime}
+          required
+          value={time}
+          error={timeError}
+          onChange={(value) => {
+            setTime(value);
+            setTimeError(undefined);
+          }}
+          onBlur={() => undefined}
+          date={date}
+          availability={open}
+        />
+      )}
       <button type="submit" className="btn btn-primary manage-booking-submit" disabled={busy}>
         {m.ask}
       </button>

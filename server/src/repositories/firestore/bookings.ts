@@ -48,6 +48,8 @@ interface StoredFields {
   rescheduleDate: string;
   /** Absent from a document stored before the consultation could be moved: read as ''. */
   rescheduleConsultationDate?: string;
+  /** The consultation's slot asked for; absent from a document stored before a move named one: read as ''. */
+  rescheduleConsultationTime?: string;
   rescheduleTime: string;
   rescheduleRequestedAt: string | null;
   inviteSequence: number;
@@ -55,7 +57,11 @@ interface StoredFields {
   reminderDay: string;
 }
 
-type BookingDoc = Omit<BookingRequest, 'id' | 'rescheduleDate' | 'rescheduleConsultationDate'> & StoredFields;
+type BookingDoc = Omit<
+  BookingRequest,
+  'id' | 'rescheduleDate' | 'rescheduleConsultationDate' | 'rescheduleConsultationTime'
+> &
+  StoredFields;
 
 const CLOSED: readonly BookingStatus[] = ['Declined', 'Cancelled'];
 
@@ -91,6 +97,7 @@ function toBooking(id: string, d: BookingDoc): BookingRequest {
     updatedAt: d.updatedAt,
     ...(d.rescheduleDate ? { rescheduleDate: d.rescheduleDate } : {}),
     ...(d.rescheduleConsultationDate ? { rescheduleConsultationDate: d.rescheduleConsultationDate } : {}),
+    ...(d.rescheduleConsultationTime ? { rescheduleConsultationTime: d.rescheduleConsultationTime } : {}),
   };
 }
 
@@ -336,26 +343,41 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
       return done ?? false;
     },
 
-    async requestReschedule(id, date, at, part = 'shoot') {
+    async requestReschedule(id, date, at, part = 'shoot', time = '') {
       const done = await changeBooking(id, (tx, d, ref) => {
         if (CLOSED.includes(d.status)) return null;
-        const field = part === 'consultation' ? 'rescheduleConsultationDate' : 'rescheduleDate';
-        tx.update(ref, { [field]: date, rescheduleRequestedAt: at, updatedAt: at });
+        const asked =
+          part === 'consultation'
+            ? { rescheduleConsultationDate: date, rescheduleConsultationTime: time }
+            : { rescheduleDate: date };
+        tx.update(ref, { ...asked, rescheduleRequestedAt: at, updatedAt: at });
         return true;
       });
       return done ?? false;
     },
 
-    acceptReschedule(id, at) {
-      return changeBooking(id, (tx, d, ref) => {
+    // The check reads what holds the asked-for day in the same transaction, and the order document too: a new
+    // request (createOnce writes it) or another acceptance racing for that slot conflicts here and runs again.
+    acceptReschedule(id, at, check) {
+      return db.runTransaction(async (tx) => {
+        const ref = bookingRef(id);
+        const snap = await tx.get(ref);
+        if (!snap.exists) return null;
+        const d = snap.data() as BookingDoc;
         const consultation = d.rescheduleConsultationDate ?? '';
         if ((d.rescheduleDate === '' && consultation === '') || CLOSED.includes(d.status)) return null;
+        if (check) {
+          await tx.get(meta);
+          check(toBooking(id, d), consultation ? await confirmedIn({ from: consultation, to: consultation }, tx) : []);
+        }
+        const slot = d.rescheduleConsultationTime ?? '';
         const moved: BookingDoc = {
           ...d,
           ...(d.rescheduleDate !== '' ? { date: d.rescheduleDate, endDate: '', time: d.rescheduleTime } : {}),
-          ...(consultation !== '' ? { consultationDate: consultation, consultationTime: '' } : {}),
+          ...(consultation !== '' ? { consultationDate: consultation, consultationTime: slot } : {}),
           rescheduleDate: '',
           rescheduleConsultationDate: '',
+          rescheduleConsultationTime: '',
           rescheduleTime: '',
           rescheduleRequestedAt: null,
           reminderSentAt: null,
@@ -363,8 +385,10 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
         };
         const changed = { ...moved, ...datesOf(moved) };
         tx.set(ref, changed);
-        // A confirmed booking now holds another day: ordered against new requests as a confirmation is.
-        if (d.status === 'Confirmed') tx.set(meta, { confirmations: FieldValue.increment(1) }, { merge: true });
+        // A confirmed booking now holds another day, an open one another slot: ordered against new requests as a
+        // confirmation is.
+        if (d.status === 'Confirmed' || slot !== '')
+          tx.set(meta, { confirmations: FieldValue.increment(1) }, { merge: true });
         return toBooking(id, changed);
       });
     },
@@ -438,6 +462,7 @@ function newDoc(b: NewBookingRequest, seq: number, manageTokenHash: string | nul
     reminderSentAt: null,
     rescheduleDate: '',
     rescheduleConsultationDate: '',
+    rescheduleConsultationTime: '',
     rescheduleTime: '',
     rescheduleRequestedAt: null,
     inviteSequence: 0,
