@@ -94,9 +94,17 @@ export default function ContactFallback() {
           (state === 'sent' ? (
             <div className="alert alert-success" role="status">
               <p>{m.sent}</p>
-              <button type="button" className="btn" onClick={() => setState('editing')}>
+              {/* A link to the page, so it also works without JavaScript (the page answers with an empty form). */}
+              <a
+                href={BOOKING_PAGE_PATH}
+                className="btn"
+                onClick={(event) => {
+                  event.preventDefault();
+                  setState('editing');
+                }}
+              >
                 {m.another}
-              </button>
+              </a>
             </div>
           ) : (
             <form
