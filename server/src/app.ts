@@ -65,6 +65,7 @@ import publicContentRoutes from './routes/public-content';
 import { createPasskeyService } from './services/passkeys';
 import { runReminderTick, startReminderJob } from './services/reminder-job';
 import contactRoutes from './routes/contact';
+import plainFormRoutes, { createPlainForms } from './routes/plain-forms';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { createStatusNotifications } from './services/status-notifications';
 import { createSiteIdentity } from './services/site-identity';
@@ -457,8 +458,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     media: await createMedia(app, storage, options, mediaFiles),
     identity: deps.identity,
   });
+  // The forms public pages post without JavaScript: added by their routes, then served by one route per page.
+  const plainForms = createPlainForms();
   await app.register(bookingRoutes, {
     options,
+    plainForms,
     bookings: deps.bookings,
     content: deps.content,
     availability: deps.availability,
@@ -466,7 +470,8 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     smsSender: deps.smsSender,
   });
-  await app.register(contactRoutes, { options, clientActions });
+  await app.register(contactRoutes, { options, clientActions, plainForms });
+  await app.register(plainFormRoutes, { options, forms: plainForms });
   await app.register(calendarFeedRoutes, {
     options,
     settings: deps.settings,

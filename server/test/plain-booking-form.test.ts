@@ -2,74 +2,29 @@
 // JSON API's own code path (the shared schema, acceptBooking, the same store), and answers with the booking page
 // rendered with what happened: the confirmation, or the form again with each field's message and what was entered.
 // A plain form cannot send the CSRF header, so it is held to the Origin check (plugins/csrf.ts, formPostRefusal).
-// The page is rendered by stand-in entries (as in server-render.test.ts) that print what the server gave them; the
-// real page is checked in a browser without JavaScript (e2e/tests/plain-booking.spec.ts).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { InjectOptions } from 'fastify';
+// The page is rendered by stand-in entries (plain-form-site.ts) that print what the server gave them; the real page
+// is checked in a browser without JavaScript (e2e/tests/plain-booking.spec.ts).
 import { ORIGIN_REFUSED, CSRF_REFUSED } from '../src/plugins/csrf';
 import { bookingInputOfForm } from '../src/routes/bookings';
-import { build, ugcBookingInput, type TestApp } from './helper';
+import { ugcBookingInput, type TestApp } from './helper';
+import { answerOf, buildPlainFormSite, formOf, ORIGIN, type PlainFormSite } from './plain-form-site';
 
-let dir: string;
+let site: PlainFormSite;
 let t: TestApp;
 
-const ORIGIN = 'http://localhost:8080';
-
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'studio-plain-form-'));
-  const shellDir = path.join(dir, 'shell');
-  const siteDir = path.join(dir, 'public-site');
-  mkdirSync(path.join(shellDir, 'ssr'), { recursive: true });
-  mkdirSync(path.join(siteDir, 'ssr'), { recursive: true });
-  writeFileSync(
-    path.join(shellDir, 'index.html'),
-    '<!doctype html><html><head><script id="studio-config" type="application/json">{}</script></head>' +
-      '<body><div id="root"></div><noscript>This site needs JavaScript.</noscript></body></html>',
-  );
-  writeFileSync(path.join(shellDir, 'ssr', 'index.js'), 'exports.shellFrame = ({ publicSite }) => publicSite;');
-  // The stand-in page prints the answer it was given, so the test reads exactly what the server handed the render.
-  writeFileSync(
-    path.join(siteDir, 'ssr', 'index.js'),
-    `exports.renderPublicSite = async ({ frame, formPost }) => ({
-      html: frame('<pre id="post">' + JSON.stringify(formPost ?? null).replace(/</g, '\\\\u003c') + '</pre>'),
-      data: [],
-    });`,
-  );
-  writeFileSync(
-    path.join(siteDir, 'mf-manifest.json'),
-    JSON.stringify({ name: 'public_site', metaData: { ssrRemoteEntry: { path: 'ssr', name: 'index.js' } } }),
-  );
-  t = await build({
-    shellDir,
-    publicOrigin: ORIGIN,
-    remotes: {
-      'public-site': { urlPath: '/remotes/public-site/', dir: siteDir },
-      'admin-app': { urlPath: '/remotes/admin-app/', dir },
-    },
-  });
+  site = await buildPlainFormSite();
+  t = site.t;
 });
 
 afterEach(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
+  await site.close();
 });
 
-/** The form's fields as a browser posts them: every named control, the checkbox only when ticked. */
-const formOf = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const { smsOptIn: _unticked, ...ugcFields } = ugcBookingInput;
 const fields: Record<string, string> = { ...ugcFields, endDate: '', time: '', consultationTime: '' };
 
-const post = (body: string, headers: Record<string, string> = { origin: ORIGIN }, url = '/book-me') =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload: body,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  } satisfies InjectOptions);
-
-const answerOf = (html: string): unknown => JSON.parse(/<pre id="post">([^<]*)<\/pre>/.exec(html)?.[1] ?? 'null');
+const post = (...args: Parameters<PlainFormSite['post']>) => site.post(...args);
 const stored = async () => (await t.repos.bookings.page()).items;
 
 test('a valid plain post is stored like a JSON request and answered with the confirmation page', async () => {

@@ -11,7 +11,7 @@ import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { canonicalJson } from '@studio/shared/domain/request-fingerprint';
 import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
-import type { PlainFormPost } from '@studio/shared/domain/plain-form';
+import { ROUTES } from '@studio/shared/routes';
 import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
 import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import { apiErrorSchema, bookingInputSchema, createdBookingSchema, z } from '@studio/shared/schemas';
@@ -24,10 +24,10 @@ import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
 import type { SmsSender } from '../lib/sms-sender';
-import { formPostRefusal } from '../plugins/csrf';
-import { HttpError, sendError } from '../plugins/errors';
+import { HttpError } from '../plugins/errors';
 import type { AvailabilityStore, BookingsStore, ContentStore, DateRange } from '../repositories/ports';
 import { createBookingNotifications } from '../services/booking-notifications';
+import { refusalOf, type PlainForms } from './plain-forms';
 import { refusals } from './refusals';
 import { hashManageToken } from './manage-booking';
 
@@ -39,6 +39,8 @@ export interface BookingRoutesOptions {
   bus: ChangeBus;
   mailer: Mailer;
   smsSender: SmsSender;
+  /** Where the booking form's plain post (no JavaScript) is handed in. */
+  plainForms: PlainForms;
 }
 
 /**
@@ -55,10 +57,6 @@ function rangeOf(body: FormOrJsonInput, today: IsoDate): DateRange | null {
   if (to < today) return null;
   return { from: earliest < today ? today : earliest, to };
 }
-
-/** A plain form's fields are a few short lines: far below the server's body limit for JSON. */
-const PLAIN_FORM_BODY_LIMIT = 16 * 1024;
-export const PLAIN_FORM_TYPE_REFUSED = 'This form must be sent as a web form.';
 
 /**
  * The request a plain form posted: each field of the shared schema from its input of the same name (absent: empty,
@@ -155,48 +153,20 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     return booking;
   };
 
-  // The booking form posted without JavaScript (issue 27): the page's own address, so the answer is that page again.
-  await app.register(async (form) => {
-    form.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: PLAIN_FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
-    form.post(
-      '/book-me',
-      { config: { rateLimit: { max: options.publicWriteLimitPerMinute, timeWindow: '1 minute' } } },
-      async (request, reply) => {
-        const refusal = formPostRefusal(request, {
-          publicOrigin: options.publicOrigin,
-          production: options.production,
-        });
-        if (refusal) return sendError(reply, 403, refusal);
-        if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
-          return sendError(reply, 415, PLAIN_FORM_TYPE_REFUSED);
-        }
-        const input = bookingInputOfForm(request.body as Record<string, string>);
-        let status: number;
-        let formPost: PlainFormPost;
-        try {
-          // A plain form has no key of its own: the request's fingerprint is its key, so the same request posted
-          // again (the browser's Back and resend) is answered with the booking already stored, not stored twice.
-          const key = `form-${createHash('sha256').update(canonicalJson(input)).digest('base64url')}`;
-          const booking = await submit(input, key);
-          status = 201;
-          formPost = { form: 'booking', outcome: 'sent', reference: bookingReference(booking.id) };
-        } catch (error) {
-          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-          status = error.statusCode;
-          const fieldErrors = Object.fromEntries(
-            Object.entries(error.fieldErrors ?? {}).flatMap(([field, list]) => (list[0] ? [[field, list[0]]] : [])),
-          );
-          formPost = { form: 'booking', outcome: 'refused', values: input, fieldErrors, message: error.message };
-        }
-        const page = await form.renderPostedPage(request.url, formPost);
-        if (!page) return sendError(reply, 503, 'The site has not been built yet.');
-        return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page.html);
-      },
-    );
+  // The booking form posted without JavaScript (issue 27): to the page's own address, so the answer is that page again
+  // (routes/plain-forms.ts takes the post and renders the answer).
+  deps.plainForms.add(ROUTES.booking.pattern, 'booking', async (fields) => {
+    const input = bookingInputOfForm(fields);
+    try {
+      // A plain form has no key of its own: the request's fingerprint is its key, so the same request posted
+      // again (the browser's Back and resend) is answered with the booking already stored, not stored twice.
+      const key = `form-${createHash('sha256').update(canonicalJson(input)).digest('base64url')}`;
+      const booking = await submit(input, key);
+      return { status: 201, formPost: { form: 'booking', outcome: 'sent', reference: bookingReference(booking.id) } };
+    } catch (error) {
+      const { status, ...refusal } = refusalOf(error);
+      return { status, formPost: { form: 'booking', outcome: 'refused', values: input, ...refusal } };
+    }
   });
 
   app.post(

@@ -1,7 +1,8 @@
 // The booking form (docs/product.md §5): its fields and labels, checked against the shared booking schema as she
 // types, with the security kit's warnings beside them; the date checks from one cached availability; a submit that
 // never loses what she typed. The backend checks everything again: what is checked here is for her convenience.
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { useTypedBeforeHydration } from '../../app/plain-form-post';
 import { BOOKING_PAGE_PATH } from './booking-values';
 import { consultationView, earliestBookableDate, orderServices, type PublicAvailability } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
@@ -21,22 +22,7 @@ export function BookingForm(props: BookingFormProps) {
   const { state, idOf, fieldProps, warningsFor, required, change, suggest, submit } = useBookingForm(props);
   const { values, status, failure, noSuggestion } = state;
   const form = useRef<HTMLFormElement>(null);
-  // The form is usable before the page's script runs (and without it: it then posts as a plain form). What she typed
-  // before hydration is in the fields but not in the state, and the first render after would overwrite it: in the
-  // hydration's own commit, before any other render, the state takes it from the fields. Once: later edits go through
-  // the fields' handlers (on a form rendered in the browser the fields hold the state, and nothing changes).
-  useLayoutEffect(() => {
-    if (!form.current) return;
-    for (const el of Array.from(form.current.elements)) {
-      if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement))
-        continue;
-      const field = el.name as keyof typeof values;
-      if (!(field in values)) continue;
-      const typed = el instanceof HTMLInputElement && el.type === 'checkbox' ? el.checked : el.value;
-      if (typed !== values[field]) change(field, typed);
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useTypedBeforeHydration(form, values, (field, typed) => change(field, typed));
 
   if (status === 'success') return <Thanks />;
   const earliest = earliestBookableDate(props.today, props.availability ?? {});

@@ -31,7 +31,9 @@ export function BookingPage() {
   // the day the server wrote into the page.
   const [pageToday] = useState(() => studioClockOf().today);
   const today = (availability.status === 'ready' && availability.data.today) || pageToday;
-  const posted = usePlainFormPost();
+  // The booking form's own answer only: her contact form's posts to this page are answered by that form.
+  const formPost = usePlainFormPost();
+  const posted = formPost?.form === 'booking' ? formPost : undefined;
   const selectedService = params.get('selectedService');
   const selectedTier = params.get('selectedTier');
   // Stable between renders: the form's 3 s reset timer restarts whenever its initial values change.

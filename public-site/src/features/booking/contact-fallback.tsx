@@ -1,11 +1,16 @@
 // Under 'No Availability Set' (issue 18, item 7): a visitor who finds nothing to book can still reach her, by her
 // e-mail address (the site details) or a short message the server mails to her. A chunk of its own, loaded only when
-// nothing is bookable, so the booking form's page carries none of it.
-import { useState, type FormEvent } from 'react';
+// nothing is bookable, so the booking form's page carries none of it. Without JavaScript it posts as a plain form to
+// this page (server/src/routes/contact.ts), and the server renders the page with the answer: the thank-you, or the
+// form again with each field's message and what was written.
+import { useRef, useState, type FormEvent } from 'react';
+import { PLAIN_FORM_FIELD } from '@studio/shared/domain/plain-form';
 import { BackendError } from '@studio/shared/data';
 import type { ContactMessage } from '@studio/shared/domain';
 import { contactMessageSchema, fieldErrorsOf } from '@studio/shared/schemas';
 import { useSite } from '../../api/get-site';
+import { usePlainFormPost, useTypedBeforeHydration } from '../../app/plain-form-post';
+import { BOOKING_PAGE_PATH } from './booking-values';
 import { contactMessages } from './contact-messages';
 import { TextField } from './booking-fields';
 import { useCanSendContactMessage, useSendContactMessage } from './api/send-contact-message';
@@ -19,10 +24,24 @@ export default function ContactFallback() {
   const email = site.status === 'ready' ? site.data.details.email : '';
   const canSend = useCanSendContactMessage();
   const send = useSendContactMessage();
-  const [values, setValues] = useState<ContactMessage>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [state, setState] = useState<'editing' | 'sent' | 'failed'>('editing');
-  const [failure, setFailure] = useState('');
+  // The answer to this form's plain post, when the server renders the page with one.
+  const formPost = usePlainFormPost();
+  const posted = formPost?.form === 'contact' ? formPost : undefined;
+  const refused = posted?.outcome === 'refused' ? posted : undefined;
+  const [values, setValues] = useState<ContactMessage>(() => (refused ? valuesOfPost(refused.values) : EMPTY));
+  const [errors, setErrors] = useState<Errors>(() => (refused ? errorsOfPost(refused.fieldErrors) : {}));
+  const [state, setState] = useState<'editing' | 'sent' | 'failed'>(() =>
+    posted?.outcome === 'sent'
+      ? 'sent'
+      : refused && Object.keys(refused.fieldErrors).length === 0
+        ? 'failed'
+        : 'editing',
+  );
+  const [failure, setFailure] = useState(refused?.message ?? '');
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, values, (field, typed) => {
+    if (typeof typed === 'string') setValues((v) => ({ ...v, [field]: typed }));
+  });
 
   const field = (name: keyof ContactMessage) => ({
     id: `contact-${name}`,
@@ -75,12 +94,30 @@ export default function ContactFallback() {
           (state === 'sent' ? (
             <div className="alert alert-success" role="status">
               <p>{m.sent}</p>
-              <button type="button" className="btn" onClick={() => setState('editing')}>
+              {/* A link to the page, so it also works without JavaScript (the page answers with an empty form). */}
+              <a
+                href={BOOKING_PAGE_PATH}
+                className="btn"
+                onClick={(event) => {
+                  event.preventDefault();
+                  setState('editing');
+                }}
+              >
                 {m.another}
-              </button>
+              </a>
             </div>
           ) : (
-            <form className="booking-contact-form" noValidate onSubmit={onSubmit} aria-label={m.formLabel}>
+            <form
+              ref={form}
+              // Without JavaScript it posts to the page's address, and the server answers with the page.
+              method="post"
+              action={BOOKING_PAGE_PATH}
+              className="booking-contact-form"
+              noValidate
+              onSubmit={onSubmit}
+              aria-label={m.formLabel}
+            >
+              <input type="hidden" name={PLAIN_FORM_FIELD} value="contact" />
               <div className="booking-grid">
                 <TextField {...field('name')} label={m.name} required autoComplete="name" />
                 <TextField {...field('email')} label={m.email} required type="email" autoComplete="email" />
@@ -105,4 +142,19 @@ export default function ContactFallback() {
       </div>
     </section>
   );
+}
+
+/** What a plain post carried, on the form's own fields only. */
+function valuesOfPost(posted: Record<string, string | boolean>): ContactMessage {
+  const values = { ...EMPTY };
+  for (const field of Object.keys(EMPTY) as Array<keyof ContactMessage>) {
+    const value = posted[field];
+    if (typeof value === 'string') values[field] = value;
+  }
+  return values;
+}
+
+/** The server's message for each of the form's own fields. */
+function errorsOfPost(fieldErrors: Record<string, string>): Errors {
+  return Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => field in EMPTY)) as Errors;
 }
