@@ -97,6 +97,7 @@ const config: Config = {
         '<rootDir>/test/firebase-guide.test.ts',
         '<rootDir>/test/sign-in-first-load.test.ts',
         '<rootDir>/test/emulator-setup.test.ts',
+        '<rootDir>/test/function-settings.test.ts',
       ],
     },
   ],

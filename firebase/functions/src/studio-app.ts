@@ -28,7 +28,10 @@ function projectFirestore(): Firestore {
 export function appOptions(env: NodeJS.ProcessEnv = process.env): BuildOverrides {
   // The function is the Firebase home whatever else the environment says: Firebase Auth's sign-in, the __session
   // cookie, CSRF by Origin (optionsFromEnv checks the web config it needs).
-  const { home, firebase } = optionsFromEnv({ ...env, STUDIO_HOME: 'firebase' });
+  // PORT and HOST are not the function's to read: Cloud Functions listens for it, and its emulator sets PORT to a
+  // unix socket's path, which the embedded server's settings schema (a port number) rightly refuses.
+  const { PORT: _port, HOST: _host, ...settings } = env;
+  const { home, firebase } = optionsFromEnv({ ...settings, STUDIO_HOME: 'firebase' });
   return {
     home,
     firebase,

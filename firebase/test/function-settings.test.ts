@@ -1,0 +1,22 @@
+// The app function's settings (firebase/functions/src/studio-app.ts): the environment the Functions emulator and Cloud
+// Functions give it. The emulator sets PORT to a unix socket's path; the embedded server's schema wants a port number,
+// and reading it made every request of the emulated function answer 500 (the Firebase journey's first page).
+import { appOptions } from '../functions/src/studio-app';
+
+const FUNCTION_ENV = {
+  FIREBASE_WEB_CONFIG: JSON.stringify({ apiKey: 'demo-key', authDomain: 'demo.firebaseapp.com', projectId: 'demo-x' }),
+  ADMIN_EMAIL: 'admin@studio.test',
+  PUBLIC_ORIGIN: 'https://demo-x.web.app',
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail.example.com:587',
+};
+
+it('takes the emulator’s unix-socket PORT and a HOST without reading them: the platform listens', () => {
+  const options = appOptions({ ...FUNCTION_ENV, PORT: '/tmp/studio-function-x/fire_emu_1.sock', HOST: '' });
+  expect(options.home).toBe('firebase');
+  expect(options.firebase?.projectId).toBe('demo-x');
+});
+
+it('still names a bad setting of its own', () => {
+  expect(() => appOptions({ ...FUNCTION_ENV, PUBLIC_WRITE_LIMIT: 'twenty' })).toThrow(/PUBLIC_WRITE_LIMIT=twenty/);
+});
