@@ -15,6 +15,9 @@ it('takes the emulator’s unix-socket PORT and a HOST without reading them: the
   const options = appOptions({ ...FUNCTION_ENV, PORT: '/tmp/studio-function-x/fire_emu_1.sock', HOST: '' });
   expect(options.home).toBe('firebase');
   expect(options.firebase?.projectId).toBe('demo-x');
+  // The app reads its settings from what the function hands it, not from process.env with the socket's PORT.
+  expect(options.settingsEnv).not.toHaveProperty('PORT');
+  expect(options.settingsEnv).toMatchObject({ ADMIN_EMAIL: 'admin@studio.test' });
 });
 
 it('still names a bad setting of its own', () => {

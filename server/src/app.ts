@@ -128,6 +128,8 @@ export interface BuildOverrides extends Partial<AppOptions>, GivenDeps {
   httpLimits?: Partial<HttpLimits>;
   /** Where log lines go instead of standard output. */
   logStream?: LogStream;
+  /** The environment the settings are read from (process.env unless given; the app function leaves out PORT/HOST). */
+  settingsEnv?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -569,9 +571,10 @@ export async function buildApp(overrides: BuildOverrides = {}): Promise<FastifyI
     mediaFiles,
     httpLimits,
     logStream,
+    settingsEnv,
     ...optionOverrides
   } = overrides;
-  const options: AppOptions = { ...optionsFromEnv(), ...optionOverrides };
+  const options: AppOptions = { ...optionsFromEnv(settingsEnv), ...optionOverrides };
   const limits: HttpLimits = { ...HTTP_LIMITS, ...httpLimits };
   const app = Fastify({
     ...fastifyLimitOptions(limits),

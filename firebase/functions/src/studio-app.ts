@@ -33,6 +33,7 @@ export function appOptions(env: NodeJS.ProcessEnv = process.env): BuildOverrides
   const { PORT: _port, HOST: _host, ...settings } = env;
   const { home, firebase } = optionsFromEnv({ ...settings, STUDIO_HOME: 'firebase' });
   return {
+    settingsEnv: settings,
     home,
     firebase,
     // Everything is stored in Firestore, shared by every instance (its change feed carries the live updates between
