@@ -18,9 +18,11 @@ import { REPO_ROOT, startServer } from '../support/server';
 // added 0.22 KB (134.22 KB measured). Issues 26 and 27 then added 3.3 KB, nearly all to the shell's main.js: the
 // federation runtime's integrity plugin (the live entry and manifest pinned), the titles from the route registry set
 // on every client navigation, the studio's day and first weekday from the page's configuration, her name from Site
-// details, and "Sign in with passkey" first in the sign-in form (137.52 KB measured): 0.1 KB of headroom above it.
+// details, and "Sign in with passkey" first in the sign-in form (137.52 KB measured). The rest of issue 27 and issue 29
+// added 0.94 KB to the shell: the sign-in form's "This is my device" choice carried through the link and passkey
+// steps, and its words when the mail could not be sent (138.46 KB measured): 0.14 KB of headroom above it.
 // Performance II (islands: no framework code before interaction on static routes) replaces this budget.
-const FIRST_LOAD_BUDGET_KB = 137.6;
+const FIRST_LOAD_BUDGET_KB = 138.6;
 
 test('the first load of / shows the seeded services and requests no file of admin-app', async ({ page }) => {
   const errors = collectConsoleErrors(page);
