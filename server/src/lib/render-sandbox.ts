@@ -21,6 +21,7 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   'portfolio.getContent',
   'portfolio.getProject',
   'portfolio.getGallery',
+  'portfolio.listProjects',
   'content.getSite',
   'availability.getPublic',
 ]);
