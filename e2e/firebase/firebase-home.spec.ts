@@ -201,7 +201,7 @@ test('the Firebase home: a booking, her sign-in with link and passkey, status ma
     expect(new URL(manageLink).origin).toBe(origin);
     await visitor.goto(manageLink);
     await expect(visitor.getByRole('heading', { level: 1, name: 'Your booking request' })).toBeVisible();
-    await expect(visitor.getByTestId('manage-status')).toHaveText('New');
+    await expect(visitor.getByTestId('manage-status')).toHaveText('Waiting for her reply');
   });
 
   // ---- The admin: Firebase's e-mail link, then a passkey; from then on the link and the passkey.
