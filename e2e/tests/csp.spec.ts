@@ -81,11 +81,7 @@ test('the admin dashboard: the CSP holds, stored HTML shows as text, no console 
   await expect(page.getByRole('tab', { name: /bookings/i })).toBeVisible();
   await expect(page.getByText(XSS_NAME).first()).toBeVisible();
   // The card shows its description once opened (compact cards, issue 27).
-  await page
-    .getByRole('article', { name: XSS_NAME })
-    .first()
-    .getByRole('button', { name: 'Details' })
-    .click();
+  await page.getByRole('article', { name: XSS_NAME }).first().getByRole('button', { name: 'Details' }).click();
   await expect(page.getByText('<script>window.__pwned=2</script>').first()).toBeVisible();
   expect(await page.locator('main img[src="x"]').count()).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
