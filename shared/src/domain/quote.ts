@@ -1,0 +1,265 @@
+// The deal as data (issue 30): a booking's quote is its tier's price plus the line items she adds (usage rights,
+// whitelisting, exclusivity, overtime, travel), a deposit, the balance and when it is due, and her cancellation
+// ladder. computeQuote is the one computation the dashboard, the contract, its PDF, the invoice, the client's page and
+// the payment step read, so they can never disagree on a total. Money is whole cents (integers) throughout: no
+// floating-point sums, and every percentage is rounded once, half up, to the cent.
+import { addCalendarDays, isIsoDate } from './availability';
+import type { IsoDate } from './types';
+
+/** The currency every amount is in (the studio prices in US dollars; Stripe wants it lower-case). */
+export const QUOTE_CURRENCY = 'usd';
+
+/** The paid-usage terms the trade sells UGC in, in days. */
+export const USAGE_TERMS_DAYS = [30, 60, 90] as const;
+
+/** Where licensed content may run; her editor offers these, a line may hold several. */
+export const USAGE_CHANNELS = [
+  'Organic social',
+  'Paid social ads',
+  'Website and landing pages',
+  'E-mail marketing',
+  'Print',
+  'TV and streaming',
+] as const;
+export type UsageChannel = (typeof USAGE_CHANNELS)[number];
+
+/** The largest amount any one figure may hold: $1,000,000.00, far above any booking, small enough to stay exact. */
+export const QUOTE_MAX_CENTS = 100_000_000;
+
+/** One thing she charges for on top of the tier's price. Each kind carries what its contract clause needs. */
+export type QuoteLine =
+  | {
+      kind: 'usage';
+      /** Where the content may run. */
+      channels: UsageChannel[];
+      /** How long, in days from delivery. */
+      termDays: number;
+      /** Where in the world ('United States', 'Worldwide'). */
+      territory: string;
+      amountCents: number;
+    }
+  | {
+      /** The brand runs ads from her handle. */
+      kind: 'whitelisting';
+      termDays: number;
+      amountCents: number;
+    }
+  | {
+      /** She works for no competitor in `category` for the term. */
+      kind: 'exclusivity';
+      category: string;
+      termDays: number;
+      amountCents: number;
+    }
+  | {
+      /** Hours past the booked time, at an hourly rate; half hours allowed. */
+      kind: 'overtime';
+      hours: number;
+      rateCents: number;
+    }
+  | {
+      kind: 'travel';
+      description: string;
+      amountCents: number;
+    };
+export type QuoteLineKind = QuoteLine['kind'];
+export const QUOTE_LINE_KINDS: readonly QuoteLineKind[] = [
+  'usage',
+  'whitelisting',
+  'exclusivity',
+  'overtime',
+  'travel',
+];
+
+/** The deposit asked on confirmation: a share of the total, a fixed amount, or none. */
+export type Deposit = { kind: 'percent'; percent: number } | { kind: 'amount'; amountCents: number } | { kind: 'none' };
+
+/** One rung of her cancellation ladder: cancelling with less than `hoursBefore` hours left costs `percent` of the total. */
+export interface CancellationStep {
+  hoursBefore: number;
+  percent: number;
+}
+
+/** When the client gets the deposit link: when she confirms the booking, or once the contract is signed. */
+export type DepositTrigger = 'confirmed' | 'signed';
+export const DEPOSIT_TRIGGERS: readonly DepositTrigger[] = ['confirmed', 'signed'];
+
+/** The terms of a quote; her settings hold the defaults a new quote starts from. */
+export interface QuoteTerms {
+  deposit: Deposit;
+  /** The balance is due this many days before the booked date (0: on the day). */
+  balanceDueDaysBefore: number;
+  cancellationLadder: CancellationStep[];
+}
+
+/** Her defaults for every new quote (settings). */
+export interface QuoteSettings extends QuoteTerms {
+  depositTrigger: DepositTrigger;
+}
+
+/** A 50% deposit, the balance a week ahead, and the trade's usual ladder: 25% at 72 h, 50% at 48 h, 100% at 24 h. */
+export const DEFAULT_QUOTE_SETTINGS: Readonly<QuoteSettings> = {
+  deposit: { kind: 'percent', percent: 50 },
+  balanceDueDaysBefore: 7,
+  cancellationLadder: [
+    { hoursBefore: 72, percent: 25 },
+    { hoursBefore: 48, percent: 50 },
+    { hoursBefore: 24, percent: 100 },
+  ],
+  depositTrigger: 'confirmed',
+};
+
+/** What a booking's quote stores: the base price and what she added and agreed. */
+export interface QuoteInput extends QuoteTerms {
+  /** The tier's price in cents when the quote was made; she may change it (a discount, a custom fee). */
+  baseCents: number;
+  lines: QuoteLine[];
+}
+
+/** One priced line as every reader shows it. */
+export interface PricedLine {
+  kind: QuoteLineKind | 'base';
+  label: string;
+  /** The terms in words ('Paid social ads, Print · 90 days · United States'); '' when there are none. */
+  detail: string;
+  amountCents: number;
+}
+
+export interface PricedStep extends CancellationStep {
+  feeCents: number;
+}
+
+/** The computed quote: what every page, document and payment reads. */
+export interface Quote {
+  currency: typeof QUOTE_CURRENCY;
+  lines: PricedLine[];
+  totalCents: number;
+  depositCents: number;
+  balanceCents: number;
+  /** '' when the booking has no date yet (the balance is then due as agreed). */
+  balanceDueDate: IsoDate | '';
+  /** The ladder from the most notice to the least, each with its fee. */
+  cancellation: PricedStep[];
+}
+
+/** `percent` of `cents`, rounded half up to the cent. Integer arithmetic on basis points keeps it exact. */
+export function percentOf(cents: number, percent: number): number {
+  const basisPoints = Math.round(percent * 100);
+  return Math.floor((cents * basisPoints + 5_000) / 10_000);
+}
+
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
+
+function priceLine(line: QuoteLine): PricedLine {
+  switch (line.kind) {
+    case 'usage':
+      return {
+        kind: 'usage',
+        label: 'Usage rights',
+        detail: [line.channels.join(', '), days(line.termDays), line.territory.trim()].filter(Boolean).join(' · '),
+        amountCents: line.amountCents,
+      };
+    case 'whitelisting':
+      return {
+        kind: 'whitelisting',
+        label: 'Whitelisting',
+        detail: `Ads from her handle · ${days(line.termDays)}`,
+        amountCents: line.amountCents,
+      };
+    case 'exclusivity':
+      return {
+        kind: 'exclusivity',
+        label: 'Exclusivity',
+        detail: [line.category.trim(), days(line.termDays)].filter(Boolean).join(' · '),
+        amountCents: line.amountCents,
+      };
+    case 'overtime':
+      return {
+        kind: 'overtime',
+        label: 'Overtime',
+        detail: `${hours(line.hours)} at ${formatCents(line.rateCents)} an hour`,
+        // Half hours times whole cents: round once, half up.
+        amountCents: Math.round(line.hours * line.rateCents),
+      };
+    case 'travel':
+      return { kind: 'travel', label: 'Travel', detail: line.description.trim(), amountCents: line.amountCents };
+  }
+}
+
+/**
+ * The quote of a booking. `date` is the booked (first) day, '' when none: the balance's due date counts back from it.
+ * The deposit never exceeds the total (an amount larger than a discounted total is capped), so the balance is never
+ * negative.
+ */
+export function computeQuote(input: QuoteInput, date: IsoDate | '', tierName = 'Booked service'): Quote {
+  const lines: PricedLine[] = [
+    { kind: 'base', label: tierName, detail: '', amountCents: input.baseCents },
+    ...input.lines.map(priceLine),
+  ];
+  const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const asked =
+    input.deposit.kind === 'percent'
+      ? percentOf(totalCents, input.deposit.percent)
+      : input.deposit.kind === 'amount'
+        ? input.deposit.amountCents
+        : 0;
+  const depositCents = Math.min(asked, totalCents);
+  const cancellation = [...input.cancellationLadder]
+    .sort((a, b) => b.hoursBefore - a.hoursBefore)
+    .map((step) => ({ ...step, feeCents: percentOf(totalCents, step.percent) }));
+  return {
+    currency: QUOTE_CURRENCY,
+    lines,
+    totalCents,
+    depositCents,
+    balanceCents: totalCents - depositCents,
+    balanceDueDate: isIsoDate(date) ? addCalendarDays(date, -input.balanceDueDaysBefore) : '',
+    cancellation,
+  };
+}
+
+/** What cancelling costs with `hoursLeft` hours to the booked start: the rung with the least notice that applies. */
+export function cancellationFee(quote: Quote, hoursLeft: number): number {
+  let fee = 0;
+  for (const step of quote.cancellation) if (hoursLeft < step.hoursBefore) fee = step.feeCents;
+  return fee;
+}
+
+/** A quote's first form: the tier's price and her default terms, no line items. */
+export function defaultQuoteInput(tierPrice: string, settings: QuoteTerms = DEFAULT_QUOTE_SETTINGS): QuoteInput {
+  return {
+    baseCents: parsePriceCents(tierPrice) ?? 0,
+    lines: [],
+    deposit: settings.deposit,
+    balanceDueDaysBefore: settings.balanceDueDaysBefore,
+    cancellationLadder: settings.cancellationLadder.map((step) => ({ ...step })),
+  };
+}
+
+/** Cents from a price text as her services write it ('$350', '$1,200', '$99.50', 'From $400'); null without one. */
+export function parsePriceCents(price: string): number | null {
+  const match = /\$\s*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?/.exec(price);
+  if (!match?.[1]) return null;
+  const dollars = Number(match[1].replace(/,/g, ''));
+  const cents = match[2] ? Number(match[2].padEnd(2, '0')) : 0;
+  return dollars * 100 + cents;
+}
+
+/** '$1,200' for whole dollars, '$99.50' otherwise; negative amounts (refunds) as '-$25'. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  const rest = abs % 100;
+  return `${sign}$${dollars}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
+
+/** The cancellation terms in words, for the contract and the client's page. */
+export function cancellationTermsText(quote: Quote): string[] {
+  if (quote.cancellation.length === 0) return ['The client may cancel without a fee.'];
+  return quote.cancellation.map(
+    (step) =>
+      `Cancelling less than ${hours(step.hoursBefore)} before the booked start costs ${step.percent}% of the total (${formatCents(step.feeCents)}).`,
+  );
+}
