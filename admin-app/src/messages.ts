@@ -1,5 +1,6 @@
 // Every user-facing text of the admin dashboard (docs/architecture.md: one messages.ts per package; docs/product.md texts word for word).
 import { PASSKEY_ALREADY_ON_DEVICE, PASSKEY_CANCELLED } from '@studio/shared/passkey-messages';
+import { BOOKED_DAY_CANNOT_BE_BLOCKED } from '@studio/shared/refusal-messages';
 import { ROUTES } from '@studio/shared/routes';
 
 export const messages = {
@@ -104,7 +105,7 @@ export const messages = {
     tapHint: 'Tap a day to block or free it.',
     tapToBlock: 'Block this day',
     tapToFree: 'Free this day',
-    bookedCannotBlock: 'This day has a booking, so it cannot be blocked.',
+    bookedCannotBlock: BOOKED_DAY_CANNOT_BE_BLOCKED,
     blockFailed: (day: string) => `${day} could not be blocked. Please try again.`,
     freeFailed: (day: string) => `${day} could not be freed. Please try again.`,
     previousMonth: 'Previous month',

@@ -16,3 +16,10 @@ export const RESCHEDULE_NOTHING_TO_ACCEPT = 'This request has no open request to
 /** Her acceptance of a consultation move whose slot another booking took after the client asked (issue 27). */
 export const RESCHEDULE_SLOT_TAKEN =
   'The time the client asked for has been taken since. Nothing was moved: ask the client for another time.';
+
+/** Blocking a day that a booking holds (a confirmed one, or a requested consultation slot): refused by the server too. */
+export const BOOKED_DAY_CANNOT_BE_BLOCKED = 'This day has a booking, so it cannot be blocked.';
+export const bookedDaysCannotBeBlocked = (days: readonly string[]) =>
+  days.length === 1
+    ? `${days[0]} has a booking, so it cannot be blocked.`
+    : `These days have bookings, so they cannot be blocked: ${days.join(', ')}.`;

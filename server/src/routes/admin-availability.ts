@@ -15,7 +15,9 @@ import {
 } from '@studio/shared/schemas';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
-import type { AvailabilityStore } from '../repositories/ports';
+import { bookedDaysCannotBeBlocked } from '@studio/shared/refusal-messages';
+import { bookedDaysOf, formatLongDate } from '@studio/shared/domain';
+import type { AvailabilityStore, BookingsStore } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
 import { refusals } from './refusals';
 
@@ -24,6 +26,7 @@ export const AVAILABILITY_ITEM_NOT_FOUND = 'Not found';
 export interface AdminAvailabilityOptions {
   options: AppOptions;
   availability: AvailabilityStore;
+  bookings: Pick<BookingsStore, 'confirmedDatesBetween'>;
   bus: ChangeBus;
 }
 
@@ -31,7 +34,7 @@ const created = { 201: createdIdSchema, 400: apiErrorSchema, ...refusals };
 
 const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> = async (
   app,
-  { options, availability, bus },
+  { options, availability, bookings, bus },
 ) => {
   const now = () => options.now().toISOString();
 
@@ -58,6 +61,14 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
     '/availability/unavailable',
     { schema: { body: unavailableRangeInputSchema, response: created } },
     async (request, reply) => {
+      // The calendar offers no block on a booked day; the server refuses it too, so no other door (an old tab, a
+      // script) can close a day a client holds.
+      const { startDate, endDate } = request.body;
+      const held = bookedDaysOf(await bookings.confirmedDatesBetween({ from: startDate, to: endDate }))
+        .map((day) => day.date)
+        .filter((date) => date >= startDate && date <= endDate);
+      if (held.length > 0)
+        throw new HttpError(409, bookedDaysCannotBeBlocked([...new Set(held)].sort().map(formatLongDate)));
       const id = await availability.addUnavailable(request.body, now());
       bus.publish({ topic: 'availability' });
       return reply.code(201).send({ id });

@@ -67,6 +67,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
   await app.register(adminAvailabilityRoutes, {
     options: deps.options,
     availability: deps.availability,
+    bookings: deps.bookings,
     bus: deps.bus,
   });
   await app.register(adminContractsRoutes, {
