@@ -8,7 +8,7 @@ import type { MediaItem, Portfolio } from '@studio/shared/domain';
 import { portfolioInputSchema } from '@studio/shared/schemas';
 import { messages } from '../../messages';
 import { useDeleteMedia, useSavePortfolio } from './api/save-content';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SaveButton, SaveStatus, useContentForm } from './content-form';
 import { PortfolioEditor } from './portfolio-editor';
 import { PortfolioMetaForm, type Removal } from './portfolio-meta-form';

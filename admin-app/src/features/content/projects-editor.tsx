@@ -13,7 +13,7 @@ import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { useAdminProjects } from './api/get-content';
 import { useDeleteMedia, useDeleteProject, useSaveProject } from './api/save-content';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ContentSection } from './content-section';
 import { ErrorAlert, SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
 import { MediaList } from './media-list';

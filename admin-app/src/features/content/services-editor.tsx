@@ -7,7 +7,7 @@ import { Loading } from '../../components/loading';
 import { messages } from '../../messages';
 import { useAdminServices } from './api/get-content';
 import { useDeleteService, useReorderServices, useSaveService } from './api/save-content';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorAlert } from './content-form';
 import { ContentSection } from './content-section';
 import { MoveButtons } from './row-actions';

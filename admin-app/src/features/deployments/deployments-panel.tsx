@@ -5,9 +5,8 @@
 import { useState } from 'react';
 import { format } from 'date-fns';
 import type { DeployedVersion, RemoteDeployments, VersionPreview } from '@studio/shared/schemas/deployment';
-import { Modal } from '../../components/modal';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Loading } from '../../components/loading';
-import { messages } from '../../messages';
 import { useDeployments } from './api/get-deployments';
 import { useRollBack } from './api/roll-back';
 import { usePreviewVersion } from './api/preview-version';
@@ -32,40 +31,20 @@ function ConfirmRollBack({
   onClose: () => void;
 }) {
   const rollBack = useRollBack();
-  const busy = rollBack.status === 'pending';
   const name = nameOf(pending.remote.remote);
   const { version } = pending.version;
   return (
-    <Modal title={m.confirmTitle} onClose={onClose}>
-      <div className="admin-form">
-        <p>{m.confirmText(name, pending.remote.live, version)}</p>
-        {rollBack.status === 'error' && (
-          <p className="alert alert-error" role="alert">
-            {m.failed} {rollBack.error instanceof Error ? rollBack.error.message : ''}
-          </p>
-        )}
-        <div className="admin-form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {messages.cancel}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={() =>
-              void rollBack.mutate({ remote: pending.remote.remote, version }).then(
-                () => onDone(m.rolledBack(name, version)),
-                // The failure shows from the mutation's state; the dialog stays.
-                () => undefined,
-              )
-            }
-          >
-            {busy ? m.rollingBack : m.confirm}
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title={m.confirmTitle}
+      body={m.confirmText(name, pending.remote.live, version)}
+      confirmLabel={m.confirm}
+      busyLabel={m.rollingBack}
+      tone="primary"
+      failureText={(error) => `${m.failed} ${error instanceof Error ? error.message : ''}`.trim()}
+      onConfirm={() => rollBack.mutate({ remote: pending.remote.remote, version })}
+      onDone={() => onDone(m.rolledBack(name, version))}
+      onClose={onClose}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { format } from 'date-fns';
 import { BackendError } from '@studio/shared/data';
 import type { Passkey } from '@studio/shared/domain';
-import { Modal } from '../../components/modal';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { messages } from '../../messages';
 import { usePasskeys } from './api/get-passkeys';
 import { useRemovePasskey } from './api/remove-passkey';
@@ -17,34 +17,18 @@ const moment = (ts: string) => format(new Date(ts), 'MMM d, yyyy, HH:mm');
 
 function RemovePasskeyDialog({ passkey, last, onClose }: { passkey: Passkey; last: boolean; onClose: () => void }) {
   const remove = useRemovePasskey();
-  const removing = remove.status === 'pending';
   return (
-    <Modal title={m.removeTitle} onClose={onClose}>
-      <div className="admin-form">
-        <p>{m.removeText(passkey.name)}</p>
-        {last && <p className="alert passkey-warning">{m.removeLast}</p>}
-        {remove.status === 'error' && (
-          <p className="alert alert-error" role="alert">
-            {m.removeFailed}
-          </p>
-        )}
-        <div className="admin-form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {messages.cancel}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={removing}
-            aria-busy={removing}
-            // A failure shows from the mutation's state; the dialog stays.
-            onClick={() => void remove.mutate(passkey.id).then(onClose, () => undefined)}
-          >
-            {removing ? m.removing : m.remove}
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title={m.removeTitle}
+      body={m.removeText(passkey.name)}
+      confirmLabel={m.remove}
+      busyLabel={m.removing}
+      failureText={() => m.removeFailed}
+      onConfirm={() => remove.mutate(passkey.id)}
+      onClose={onClose}
+    >
+      {last && <p className="alert passkey-warning">{m.removeLast}</p>}
+    </ConfirmDialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { format } from 'date-fns';
 import type { TrustedDevice } from '@studio/shared/domain';
 import { authStore } from '@studio/shared/auth-store';
-import { Modal } from '../../components/modal';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { messages } from '../../messages';
 import { useRevokeTrustedDevice, useTrustedDevices } from './api/trusted-devices';
 import './trusted-devices.css';
@@ -23,43 +23,21 @@ function EndDeviceDialog({
   onEnded: () => void;
 }) {
   const revoke = useRevokeTrustedDevice();
-  const ending = revoke.status === 'pending';
-  const end = async () => {
-    try {
-      await revoke.mutate(device.id);
-    } catch {
-      // The failure shows from the mutation's state; the dialog stays.
-      return;
-    }
-    // The session this page runs on has ended: the app shows her signed out, as the server already has.
-    if (device.current) authStore.getState().setUser(null);
-    onEnded();
-  };
   return (
-    <Modal title={m.endTitle} onClose={onClose}>
-      <div className="admin-form">
-        <p>{device.current ? m.endThisText : m.endText(device.device)}</p>
-        {revoke.status === 'error' && (
-          <p className="alert alert-error" role="alert">
-            {m.endFailed}
-          </p>
-        )}
-        <div className="admin-form-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {messages.cancel}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={ending}
-            aria-busy={ending}
-            onClick={() => void end()}
-          >
-            {ending ? m.ending : m.end}
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title={m.endTitle}
+      body={device.current ? m.endThisText : m.endText(device.device)}
+      confirmLabel={m.end}
+      busyLabel={m.ending}
+      failureText={() => m.endFailed}
+      onConfirm={() => revoke.mutate(device.id)}
+      onDone={() => {
+        // The session this page runs on has ended: the app shows her signed out, as the server already has.
+        if (device.current) authStore.getState().setUser(null);
+        onEnded();
+      }}
+      onClose={onClose}
+    />
   );
 }
 
