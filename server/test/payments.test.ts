@@ -114,7 +114,7 @@ const adminView = async (id: string) => {
 
 /** The client pays the deposit: the session the server made at the stand-in. */
 async function payDeposit(token: string): Promise<StandInSession> {
-  const res = await post('/api/manage-booking/pay', { token, kind: 'deposit' });
+  const res = await post('/api/manage-booking/checkout', { token, kind: 'deposit' });
   expect(res.statusCode).toBe(200);
   const id = /\/pay\/(cs_test_\d+)$/.exec((res.json() as { url: string }).url)![1]!;
   return stripe.sessions.get(id)!;
@@ -127,7 +127,7 @@ describe('with Stripe (the stand-in)', () => {
     const { booking, token } = await confirmedBooking();
     const { quote } = await currentQuote(booking);
     expect(quote.depositCents).toBeGreaterThan(0);
-    const res = await post('/api/manage-booking/pay', {
+    const res = await post('/api/manage-booking/checkout', {
       token,
       kind: 'deposit',
       amountCents: 1,
@@ -169,9 +169,9 @@ describe('with Stripe (the stand-in)', () => {
 
   test('the balance cannot be paid before the deposit, nor anything before she confirms', async () => {
     const { booking, token } = await confirmedBooking();
-    expect((await post('/api/manage-booking/pay', { token, kind: 'balance' })).statusCode).toBe(409);
+    expect((await post('/api/manage-booking/checkout', { token, kind: 'balance' })).statusCode).toBe(409);
     await t.repos.bookings.updateStatus(booking.id, 'Contacted', NOW.toISOString());
-    expect((await post('/api/manage-booking/pay', { token, kind: 'deposit' })).statusCode).toBe(409);
+    expect((await post('/api/manage-booking/checkout', { token, kind: 'deposit' })).statusCode).toBe(409);
     expect(stripe.requests).toHaveLength(0);
   });
 
@@ -208,7 +208,7 @@ describe('with Stripe (the stand-in)', () => {
     expect(changes).toContainEqual({ topic: 'payments', bookingId: booking.id });
 
     // Then the balance, by the same path.
-    const balance = await post('/api/manage-booking/pay', { token, kind: 'balance' });
+    const balance = await post('/api/manage-booking/checkout', { token, kind: 'balance' });
     expect(balance.statusCode).toBe(200);
     expect(stripe.requests.at(-1)!.form['line_items[0][price_data][unit_amount]']).toBe(String(quote.balanceCents));
     const balanceSession = stripe.sessions.get(/\/pay\/(cs_test_\d+)$/.exec(balance.json().url)![1]!)!;
@@ -322,7 +322,7 @@ describe('without STRIPE_SECRET_KEY', () => {
 
   test('there is no pay step: the pay route is a 404, the view says offline, a webhook is refused', async () => {
     const { token } = await confirmedBooking();
-    expect((await post('/api/manage-booking/pay', { token, kind: 'deposit' })).statusCode).toBe(404);
+    expect((await post('/api/manage-booking/checkout', { token, kind: 'deposit' })).statusCode).toBe(404);
     expect((await clientView(token)).online).toBe(false);
     expect((await deliver({ id: 'evt_1', type: 'checkout.session.completed' })).statusCode).toBe(400);
     expect(stripe.requests).toHaveLength(0);

@@ -1,7 +1,7 @@
 // The payment routes of issue 30 (services/payments.ts holds the rules).
 // - The client's, through her manage link's token (as every manage call: in the body, never in a URL): what her deal
 //   comes to and what is paid (POST /api/manage-booking/payment), and "Pay the deposit" / "Pay the balance"
-//   (POST /api/manage-booking/pay), which answers the Stripe Checkout address to go to. Without STRIPE_SECRET_KEY the
+//   (POST /api/manage-booking/checkout), which answers the Stripe Checkout address to go to. Without STRIPE_SECRET_KEY the
 //   pay route answers 404: the step does not exist.
 // - Stripe's webhook (POST /api/stripe/webhook): its own plugin scope, where JSON is parsed as the raw bytes, because
 //   the signature is over the body exactly as sent. No cookie, no session: the Stripe-Signature header is its
@@ -56,7 +56,7 @@ export const managePaymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = 
   );
 
   app.post(
-    '/api/manage-booking/pay',
+    '/api/manage-booking/checkout',
     {
       config: limit,
       schema: {

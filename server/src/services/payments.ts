@@ -12,7 +12,6 @@ import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import {
   paymentView,
-  payLabel,
   type ManualPaymentMethod,
   type Payment,
   type PaymentKind,
@@ -322,6 +321,3 @@ export function createPayments(deps: PaymentsDeps) {
 }
 
 export type Payments = ReturnType<typeof createPayments>;
-
-/** What the client's page names the button for the part due. */
-export const payButtonLabel = payLabel;
