@@ -419,6 +419,18 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const previews = createPreviewLinks({ now: options.now });
   await app.register(serveVersions, { options, deploys, integrity, previews, sessions: deps.sessions });
 
+  // The deal's payments (issue 30): Stripe Checkout when STRIPE_SECRET_KEY is set, her own records either way.
+  const payments = createPayments({
+    options,
+    store: storage.payments,
+    bookings: deps.bookings,
+    contracts: deps.contracts,
+    mailer: deps.mailer,
+    bus: deps.bus,
+    identity: deps.identity,
+    log: app.log,
+  });
+
   // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes now.
   const statusNotifications = createStatusNotifications({
     options,
@@ -428,6 +440,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
     identity: deps.identity,
     log: app.log,
+    depositParagraph: payments.depositParagraph,
   });
   await statusNotifications.start();
   app.addHook('onClose', async () => statusNotifications.stop());
@@ -439,18 +452,6 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bookings: deps.bookings,
     settings: deps.settings,
     mailer: deps.mailer,
-    log: app.log,
-  });
-
-  // The deal's payments (issue 30): Stripe Checkout when STRIPE_SECRET_KEY is set, her own records either way.
-  const payments = createPayments({
-    options,
-    store: storage.payments,
-    bookings: deps.bookings,
-    contracts: deps.contracts,
-    mailer: deps.mailer,
-    bus: deps.bus,
-    identity: deps.identity,
     log: app.log,
   });
 
@@ -498,6 +499,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(manageBookingRoutes, {
     options,
     bookings: deps.bookings,
+    linkedBooking: payments.bookingOfLink,
     bookable,
     bus: deps.bus,
     identity: deps.identity,

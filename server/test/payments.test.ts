@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { addCalendarDays, type BookingInput, type BookingRequest } from '@studio/shared/domain';
 import { formatLongDate } from '@studio/shared/domain/studio-time';
+import { formatCents } from '@studio/shared/domain/quote';
 import type { PaymentView } from '@studio/shared/domain/payments';
 import type { Change } from '../src/lib/change-bus';
 import { currentQuote } from '../src/services/payments';
@@ -29,6 +30,8 @@ async function start(online: boolean) {
   stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
   t = await build({
     now: () => NOW,
+    // Her status mails leave at once (no Undo window): the confirmation mail's deposit link is read at once.
+    statusUndoMs: 0,
     stripe: online
       ? { secretKey: 'sk_test_stand_in', webhookSecret: WEBHOOK_SECRET, apiBase: new URL(stripe.url) }
       : undefined,
@@ -167,6 +170,30 @@ describe('with Stripe (the stand-in)', () => {
     expect(third.id).toBe(first.id);
   });
 
+  test('her confirmation mail carries the deposit and a link of its own to the manage page, which pays it', async () => {
+    const { booking } = await confirmedBooking();
+    await t.repos.bookings.updateStatus(booking.id, 'Contacted', NOW.toISOString());
+    const res = await asAdmin({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${booking.id}`,
+      payload: { status: 'Confirmed' },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.settled();
+    const confirmation = mails()
+      .filter((m) => m.recipient === 'jane@example.com')
+      .at(-1)!;
+    const { quote } = await currentQuote(booking);
+    expect(confirmation.body).toContain(`A deposit of ${formatCents(quote.depositCents)} secures your date.`);
+    const link = /http:\/\/studio\.test\/manage-booking#([A-Za-z0-9_-]{43})/.exec(confirmation.body)?.[1];
+    expect(link).toBeDefined();
+    // The link opens her page (the manage view and the payments) and pays the deposit.
+    expect((await post('/api/manage-booking', { token: link })).statusCode).toBe(200);
+    expect((await clientView(link!)).due).toEqual({ kind: 'deposit', amountCents: quote.depositCents });
+    const session = await payDeposit(link!);
+    expect(session.amount_total).toBe(quote.depositCents);
+  });
+
   test('the balance cannot be paid before the deposit, nor anything before she confirms', async () => {
     const { booking, token } = await confirmedBooking();
     expect((await post('/api/manage-booking/checkout', { token, kind: 'balance' })).statusCode).toBe(409);
@@ -226,6 +253,7 @@ describe('with Stripe (the stand-in)', () => {
     await t.settled();
     const payments = (await adminView(booking.id)).payments;
     const sent = mails().length;
+    expect(receipts()).toHaveLength(2);
 
     const replay = await deliver(event);
     expect(replay.statusCode).toBe(200);
@@ -234,6 +262,7 @@ describe('with Stripe (the stand-in)', () => {
     await t.settled();
     expect((await adminView(booking.id)).payments).toEqual(payments);
     expect(mails()).toHaveLength(sent);
+    expect(receipts()).toHaveLength(2);
     expect(count('payments')).toBe(1);
   });
 
@@ -321,7 +350,12 @@ describe('without STRIPE_SECRET_KEY', () => {
   beforeEach(() => start(false));
 
   test('there is no pay step: the pay route is a 404, the view says offline, a webhook is refused', async () => {
-    const { token } = await confirmedBooking();
+    const { booking, token } = await confirmedBooking();
+    await t.repos.bookings.updateStatus(booking.id, 'Contacted', NOW.toISOString());
+    await asAdmin({ method: 'PATCH', url: `/api/admin/bookings/${booking.id}`, payload: { status: 'Confirmed' } });
+    await t.settled();
+    // Her confirmation mail asks for no online payment.
+    expect(mails().filter((m) => m.recipient === 'jane@example.com').at(-1)!.body).not.toContain('deposit');
     expect((await post('/api/manage-booking/checkout', { token, kind: 'deposit' })).statusCode).toBe(404);
     expect((await clientView(token)).online).toBe(false);
     expect((await deliver({ id: 'evt_1', type: 'checkout.session.completed' })).statusCode).toBe(400);

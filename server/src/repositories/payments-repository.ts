@@ -90,6 +90,8 @@ export function createPaymentsRepository(db: Db): PaymentsStore {
      ORDER BY created_at DESC, rowid DESC LIMIT 1`,
   );
   const findSession = db.prepare('SELECT * FROM checkout_sessions WHERE session_id = ?');
+  const addLink = db.prepare('INSERT INTO payment_links (token_hash, booking_id, created_at) VALUES (?, ?, ?)');
+  const linkOf = db.prepare('SELECT booking_id FROM payment_links WHERE token_hash = ?');
 
   return {
     async record(payment: NewPayment) {
@@ -119,6 +121,12 @@ export function createPaymentsRepository(db: Db): PaymentsStore {
     async findSession(sessionId) {
       const row = findSession.get(sessionId) as SessionRow | undefined;
       return row ? sessionOf(row) : null;
+    },
+    async addLink(tokenHash, bookingId, at) {
+      addLink.run(tokenHash, bookingId, at);
+    },
+    async bookingOfLink(tokenHash) {
+      return (linkOf.get(tokenHash) as { booking_id: string } | undefined)?.booking_id ?? null;
     },
   };
 }

@@ -774,6 +774,10 @@ export interface PaymentsStore {
   /** The latest session made for that part of that quote version, or null. */
   latestSession(bookingId: string, quoteVersion: number, kind: PaymentKind): Promise<StoredCheckoutSession | null>;
   findSession(sessionId: string): Promise<StoredCheckoutSession | null>;
+  /** Keeps a deposit link's token (its SHA-256) for the booking. */
+  addLink(tokenHash: string, bookingId: string, at: string): Promise<void>;
+  /** The booking a deposit link opens, or null. */
+  bookingOfLink(tokenHash: string): Promise<string | null>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -39,10 +39,14 @@ export interface PaymentRoutesOptions {
 
 export const managePaymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, deps) => {
   const limit = { rateLimit: { max: deps.options.publicWriteLimitPerMinute, timeWindow: '1 minute' } };
+  // The manage link's token, or the deposit link's from her confirmation mail: both open the client's page.
   const find = async (token: string): Promise<BookingRequest> => {
     const booking = await deps.bookings.findByManageTokenHash(hashManageToken(token));
-    if (!booking) throw new HttpError(404, MANAGE_NOT_FOUND);
-    return booking;
+    if (booking) return booking;
+    const linked = await deps.payments.bookingOfLink(token);
+    const viaLink = linked ? await deps.bookings.get(linked) : null;
+    if (!viaLink) throw new HttpError(404, MANAGE_NOT_FOUND);
+    return viaLink;
   };
 
   app.post(

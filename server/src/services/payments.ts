@@ -6,6 +6,7 @@
 // racing make one session at Stripe. Stripe's webhook is verified on its raw body with the endpoint's signing secret,
 // and each event is handled once (its id is noted first; a replay changes nothing). Each payment or refund mails a
 // receipt to the client and to her through the mail queue, and reaches her dashboard live on the change bus.
+import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingRequest } from '@studio/shared/domain';
@@ -36,6 +37,8 @@ export const NOT_PAYABLE_YET = 'Payment opens once your booking is confirmed.';
 export const NOT_PAYABLE_UNTIL_SIGNED = 'Payment opens once your contract is signed.';
 export const WEBHOOK_REFUSED = 'This webhook could not be verified.';
 export const CHECKOUT_FAILED = 'The payment page could not be opened. Please try again in a moment.';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** A stored session is reused while it has at least this long left: enough to pay in. */
 const SESSION_REUSE_MARGIN_MS = 10 * 60 * 1000;
@@ -168,6 +171,24 @@ export function createPayments(deps: PaymentsDeps) {
   return {
     online: stripe !== undefined,
     view,
+
+    /**
+     * The paragraph her confirmation mail adds (depositTrigger 'confirmed'): the deposit and a link of its own to the
+     * client's manage page, where "Pay the deposit" is; null when nothing is to be paid online now.
+     */
+    async depositParagraph(booking: BookingRequest): Promise<string | null> {
+      if (!stripe || (await notPayableYet(booking))) return null;
+      const due = (await view(booking)).due;
+      if (due?.kind !== 'deposit') return null;
+      const token = randomBytes(32).toString('base64url');
+      await store.addLink(sha256(token), booking.id, options.now().toISOString());
+      return `A deposit of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${options.publicOrigin}/manage-booking#${token}`;
+    },
+
+    /** The booking a deposit link's token opens, or null. */
+    bookingOfLink(token: string): Promise<string | null> {
+      return store.bookingOfLink(sha256(token));
+    },
 
     /**
      * The Checkout Session's address for the part due: a stored open one, or a new one at Stripe for the amount the

@@ -95,5 +95,12 @@ export function describePaymentsStoreContract(make: () => Promise<Made<PaymentsS
       expect((await store.latestSession('b1', 1, 'deposit'))?.sessionId).toBe('cs_test_4');
       expect(await store.latestSession('b2', 0, 'deposit')).toBeNull();
     });
+
+    it('keeps a deposit link for its booking', async () => {
+      const hash = 'a'.repeat(64);
+      await store.addLink(hash, 'b1', '2026-05-01T10:00:00.000Z');
+      expect(await store.bookingOfLink(hash)).toBe('b1');
+      expect(await store.bookingOfLink('b'.repeat(64))).toBeNull();
+    });
   });
 }

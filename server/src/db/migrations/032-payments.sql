@@ -38,3 +38,10 @@ CREATE TABLE checkout_sessions (
   created_at TEXT NOT NULL
 );
 CREATE INDEX checkout_sessions_part ON checkout_sessions (booking_id, quote_version, kind, created_at);
+-- The deposit link her confirmation mail carries (the manage link's own token is kept only as its hash, so the mail
+-- gets a key of its own to the same page): the SHA-256 of the link's token and the booking it opens.
+CREATE TABLE payment_links (
+  token_hash TEXT PRIMARY KEY,
+  booking_id TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);

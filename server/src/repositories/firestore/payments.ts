@@ -1,7 +1,7 @@
 // Payments in Firestore (the Firebase home's PaymentsStore, ports.ts), as the SQLite tables of migration 032 keep
 // them: `payments` (an online payment's document id is its Checkout Session's, so a webhook delivered twice finds it
 // there and `create` refuses the second), `stripeEvents` (one document per handled event id) and
-// `checkoutSessions` (by session id). Every query is equality only, served by Firestore's automatic single-field
+// `checkoutSessions` (by session id), `paymentLinks` (by the SHA-256 of the link's token). Every query is equality only, served by Firestore's automatic single-field
 // indexes (no composite index to deploy); the few rows a booking has are ordered here.
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -12,6 +12,7 @@ import { documentIdOf } from './document-ids';
 export const PAYMENTS = 'payments';
 export const STRIPE_EVENTS = 'stripeEvents';
 export const CHECKOUT_SESSIONS = 'checkoutSessions';
+export const PAYMENT_LINKS = 'paymentLinks';
 
 type PaymentDoc = Payment & { seq: number };
 
@@ -25,6 +26,7 @@ export function createFirestorePaymentsStore(db: Firestore): PaymentsStore {
   const payments = db.collection(PAYMENTS);
   const events = db.collection(STRIPE_EVENTS);
   const sessions = db.collection(CHECKOUT_SESSIONS);
+  const links = db.collection(PAYMENT_LINKS);
 
   return {
     async record(payment) {
@@ -99,6 +101,15 @@ export function createFirestorePaymentsStore(db: Firestore): PaymentsStore {
     async findSession(sessionId) {
       const snap = await sessions.doc(documentIdOf(sessionId)).get();
       return snap.exists ? (snap.data() as StoredCheckoutSession) : null;
+    },
+
+    async addLink(tokenHash, bookingId, at) {
+      await links.doc(documentIdOf(tokenHash)).create({ bookingId, createdAt: at });
+    },
+
+    async bookingOfLink(tokenHash) {
+      const snap = await links.doc(documentIdOf(tokenHash)).get();
+      return snap.exists ? (snap.data() as { bookingId: string }).bookingId : null;
     },
   };
 }
