@@ -35,7 +35,7 @@ export interface StripeStandIn {
   /** What the server posted to /v1/checkout/sessions: the form fields and the Idempotency-Key. */
   requests: Array<{ form: Record<string, string>; idempotencyKey: string | undefined; authorization: string }>;
   sessions: Map<string, StandInSession>;
-  /** Where the Pay button posts its signed event (the server's /api/stripe/webhook). */
+  /** Where the Pay button posts its signed event (the server's /api/stripe/webhook); set once the server listens. */
   webhookUrl: string;
   /** A signed event as Stripe would deliver it: its body and Stripe-Signature header. */
   signedEvent(event: object, secret?: string): { body: string; signature: string };
@@ -100,6 +100,17 @@ export async function startStripeStandIn(options: {
     },
   });
 
+  const standIn: StripeStandIn = {
+    url: '',
+    requests,
+    sessions,
+    webhookUrl: options.webhookUrl ?? '',
+    signedEvent,
+    completedEvent,
+    refundedEvent,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
   const server: Server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', base);
@@ -143,6 +154,12 @@ export async function startStripeStandIn(options: {
         if (idempotencyKey) byKey.set(idempotencyKey, session);
         return json(200, session);
       }
+      // The checkout page's browser asks for an icon; none, without an error in its console.
+      if (url.pathname === '/favicon.ico') {
+        res.writeHead(204);
+        res.end();
+        return;
+      }
       const pay = /^\/pay\/([A-Za-z0-9_]+)$/.exec(url.pathname);
       const session = pay?.[1] ? sessions.get(pay[1]) : undefined;
       if (pay && !session) return json(404, { error: { message: 'No such checkout session' } });
@@ -155,9 +172,9 @@ export async function startStripeStandIn(options: {
         return;
       }
       if (req.method === 'POST' && session) {
-        if (!options.webhookUrl) return json(500, { error: { message: 'No webhook address' } });
+        if (!standIn.webhookUrl) return json(500, { error: { message: 'No webhook address' } });
         const { body, signature } = signedEvent(completedEvent(session));
-        const delivered = await fetch(options.webhookUrl, {
+        const delivered = await fetch(standIn.webhookUrl, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
           body,
@@ -176,14 +193,6 @@ export async function startStripeStandIn(options: {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: base,
-    requests,
-    sessions,
-    webhookUrl: options.webhookUrl ?? '',
-    signedEvent,
-    completedEvent,
-    refundedEvent,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  standIn.url = base;
+  return standIn;
 }
