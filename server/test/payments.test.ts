@@ -355,7 +355,11 @@ describe('without STRIPE_SECRET_KEY', () => {
     await asAdmin({ method: 'PATCH', url: `/api/admin/bookings/${booking.id}`, payload: { status: 'Confirmed' } });
     await t.settled();
     // Her confirmation mail asks for no online payment.
-    expect(mails().filter((m) => m.recipient === 'jane@example.com').at(-1)!.body).not.toContain('deposit');
+    expect(
+      mails()
+        .filter((m) => m.recipient === 'jane@example.com')
+        .at(-1)!.body,
+    ).not.toContain('deposit');
     expect((await post('/api/manage-booking/checkout', { token, kind: 'deposit' })).statusCode).toBe(404);
     expect((await clientView(token)).online).toBe(false);
     expect((await deliver({ id: 'evt_1', type: 'checkout.session.completed' })).statusCode).toBe(400);
