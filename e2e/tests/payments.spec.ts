@@ -118,3 +118,82 @@ test('a confirmed booking: the client pays the deposit on the stand-in checkout,
   await page.screenshot({ path: test.info().outputPath('dashboard-390.png') });
   await phone.close();
 });
+
+test('without a Stripe key the client is offered no pay button; her "Record a payment" records a bank transfer', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // The run's shared server has no STRIPE_SECRET_KEY.
+  const base = baseURL!;
+  await page.goto(base);
+  await signInThroughOutbox(page, base);
+  const letters = randomBytes(4).toString('hex');
+  const name = `Hand Client ${letters}`;
+  const csrf = randomBytes(32).toString('hex');
+  const visitorApi = await playwrightRequest.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { Cookie: `studio_csrf=${csrf}`, 'X-CSRF-Token': csrf, Origin: base },
+  });
+  const booked = await visitorApi.post('/api/bookings', {
+    headers: { 'Idempotency-Key': `hand-${letters}` },
+    data: {
+      name,
+      email: `hand.${letters}@example.com`,
+      phone: '',
+      serviceId: 'usergeneratedcontent',
+      serviceTierId: 'ugc-single',
+      date: '',
+      consultationDate: '',
+      consultationLocation: '',
+      location: '',
+      description: 'A product video.',
+      smsOptIn: false,
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const { id } = (await booked.json()) as { id: string };
+  await visitorApi.dispose();
+  let token = '';
+  await expect(async () => {
+    const mail = (await readOutbox(page.request, base)).find((m) => m.recipient === `hand.${letters}@example.com`);
+    token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+  }).toPass();
+  const admin = await adminApi(page, base);
+  expect((await admin.patch(`/api/admin/bookings/${id}`, { data: { status: 'Confirmed' } })).status()).toBe(200);
+  await admin.dispose();
+
+  const phone = await browser.newContext({ viewport: PHONE });
+  const client = await phone.newPage();
+  await client.goto(`${base}/manage-booking#${token}`);
+  await expect(client.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await expect(client.getByText('Pay by bank transfer or in cash, as agreed with her')).toBeVisible();
+  await expect(client.getByRole('button', { name: /^Pay the/ })).toHaveCount(0);
+
+  // She records the client's bank transfer: the amount starts at what is due, and she confirms it.
+  await page.goto(`${base}/admin`);
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: 'Record a payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record a payment' });
+  const amount = await dialog.getByRole('textbox', { name: 'Amount (USD)' }).inputValue();
+  expect(Number(amount)).toBeGreaterThan(0);
+  await page.screenshot({ path: test.info().outputPath('record-390.png') });
+  await dialog.getByRole('button', { name: 'Record a payment' }).click();
+  await expect(dialog.getByText(/^Record \$[\d,.]+ by bank transfer as the deposit\?/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Record it' }).click();
+  await expect(card.getByText('Deposit paid')).toBeVisible();
+  await client.reload();
+  await expect(client.getByTestId('payment-states')).toContainText('Deposit paid');
+  for (const [width, scheme] of [
+    [390, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const) {
+    await client.setViewportSize({ width, height: 900 });
+    await client.emulateMedia({ colorScheme: scheme });
+    await client.screenshot({ path: test.info().outputPath(`client-${width}-${scheme}.png`), fullPage: true });
+  }
+  await phone.close();
+});
