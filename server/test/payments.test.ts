@@ -232,6 +232,13 @@ describe('with Stripe (the stand-in)', () => {
     const sent = mails().slice(before);
     expect(sent.map((m) => m.recipient).sort()).toEqual([ADMIN_EMAIL, 'jane@example.com']);
     for (const m of sent) expect(m.body).toContain('Deposit received: $');
+    // The client's receipt carries the balance's link, which opens her page.
+    const balanceLink =
+      /You can pay the balance of \$[\d,.]+ online on your booking page: http:\/\/studio\.test\/manage-booking#([A-Za-z0-9_-]{43})/.exec(
+        sent.find((m) => m.recipient === 'jane@example.com')!.body,
+      )?.[1];
+    expect(balanceLink).toBeDefined();
+    expect((await clientView(balanceLink!)).due?.kind).toBe('balance');
     expect(changes).toContainEqual({ topic: 'payments', bookingId: booking.id });
 
     // Then the balance, by the same path.

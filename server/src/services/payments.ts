@@ -104,6 +104,13 @@ export function createPayments(deps: PaymentsDeps) {
   const settings = options.stripe;
   const stripe = settings ? stripeClient(settings) : undefined;
 
+  /** A link of its own to the client's manage page (the manage link's token is kept only as its hash). */
+  async function payLink(bookingId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await store.addLink(sha256(token), bookingId, options.now().toISOString());
+    return `${options.publicOrigin}/manage-booking#${token}`;
+  }
+
   async function view(booking: BookingRequest): Promise<PaymentView> {
     const [{ quote }, payments] = await Promise.all([currentQuote(booking), store.forBooking(booking.id)]);
     return paymentView(quote, payments, stripe !== undefined);
@@ -137,6 +144,11 @@ export function createPayments(deps: PaymentsDeps) {
     try {
       const [v, me] = await Promise.all([view(booking), deps.identity.current()]);
       const lines = receiptLines(booking, payment, v, refund);
+      // The deposit paid online, the balance follows the same path: the client's receipt carries its link.
+      const balanceLink =
+        stripe && !refund && v.due?.kind === 'balance' && booking.status === 'Confirmed'
+          ? await payLink(booking.id)
+          : null;
       const subject = refund
         ? `Refund: ${booking.service} (${bookingReference(booking.id)})`
         : `Receipt: ${payment.kind} for ${booking.service} (${bookingReference(booking.id)})`;
@@ -144,7 +156,20 @@ export function createPayments(deps: PaymentsDeps) {
         deps.mailer.send({
           to: booking.email,
           subject,
-          text: [`Hi ${booking.name},`, '', ...lines, '', `Thank you,`, me.name].join('\n'),
+          text: [
+            `Hi ${booking.name},`,
+            '',
+            ...lines,
+            ...(balanceLink && v.due
+              ? [
+                  '',
+                  `You can pay the balance of ${formatCents(v.due.amountCents)} online on your booking page: ${balanceLink}`,
+                ]
+              : []),
+            '',
+            `Thank you,`,
+            me.name,
+          ].join('\n'),
         }),
         deps.mailer.send({
           to: options.adminEmail,
@@ -180,9 +205,7 @@ export function createPayments(deps: PaymentsDeps) {
       if (!stripe || (await notPayableYet(booking))) return null;
       const due = (await view(booking)).due;
       if (due?.kind !== 'deposit') return null;
-      const token = randomBytes(32).toString('base64url');
-      await store.addLink(sha256(token), booking.id, options.now().toISOString());
-      return `A deposit of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${options.publicOrigin}/manage-booking#${token}`;
+      return `A deposit of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${await payLink(booking.id)}`;
     },
 
     /** The booking a deposit link's token opens, or null. */
