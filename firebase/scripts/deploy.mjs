@@ -98,6 +98,9 @@ export function checkConfig(project) {
   if (env.TWILIO_AUTH_TOKEN) {
     problems.push('TWILIO_AUTH_TOKEN: a secret, never in a file: firebase functions:secrets:set TWILIO_AUTH_TOKEN');
   }
+  for (const secret of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+    if (env[secret]) problems.push(`${secret}: a secret, never in a file: firebase functions:secrets:set ${secret}`);
+  }
   if (problems.length > 0) throw new DeployError(`${rel} needs:\n  - ${problems.join('\n  - ')}`);
   return { file: rel, env, sms };
 }

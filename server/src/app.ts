@@ -70,6 +70,8 @@ import { calendarFeedRoutes } from './routes/calendar-feed';
 import { createStatusNotifications } from './services/status-notifications';
 import { createSiteIdentity } from './services/site-identity';
 import { createClientActions, startClientActionDigest } from './services/client-actions';
+import { createPayments } from './services/payments';
+import { managePaymentRoutes, stripeWebhookRoutes } from './routes/payments';
 import { devOutboxEnabled } from './lib/dev-outbox-policy';
 import ops from './ops/register-ops';
 import { loggerOptions, type LogStream } from './ops/request-log';
@@ -417,6 +419,18 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const previews = createPreviewLinks({ now: options.now });
   await app.register(serveVersions, { options, deploys, integrity, previews, sessions: deps.sessions });
 
+  // The deal's payments (issue 30): Stripe Checkout when STRIPE_SECRET_KEY is set, her own records either way.
+  const payments = createPayments({
+    options,
+    store: storage.payments,
+    bookings: deps.bookings,
+    contracts: deps.contracts,
+    mailer: deps.mailer,
+    bus: deps.bus,
+    identity: deps.identity,
+    log: app.log,
+  });
+
   // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes now.
   const statusNotifications = createStatusNotifications({
     options,
@@ -426,6 +440,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
     identity: deps.identity,
     log: app.log,
+    depositParagraph: payments.depositParagraph,
   });
   await statusNotifications.start();
   app.addHook('onClose', async () => statusNotifications.stop());
@@ -443,6 +458,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     clientActions,
+    payments,
     statusNotifications,
     options,
     sessions: deps.sessions,
@@ -483,11 +499,14 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(manageBookingRoutes, {
     options,
     bookings: deps.bookings,
+    linkedBooking: payments.bookingOfLink,
     bookable,
     bus: deps.bus,
     identity: deps.identity,
     clientActions,
   });
+  await app.register(managePaymentRoutes, { options, bookings: deps.bookings, payments });
+  await app.register(stripeWebhookRoutes, { payments });
   await app.register(contractSigningRoutes, {
     options,
     contracts: deps.contracts,
@@ -533,7 +552,12 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   // On the Firebase home the bus hears the other instances' changes too: a page kept here is dropped whichever
   // instance stored her edit.
   const unsubscribe = deps.bus.subscribe((change) => {
-    if (change.topic === 'contracts' || (change.topic === 'bookings' && change.type === 'created')) return;
+    if (
+      change.topic === 'contracts' ||
+      change.topic === 'payments' ||
+      (change.topic === 'bookings' && change.type === 'created')
+    )
+      return;
     renderer.invalidate();
   });
   app.addHook('onClose', async () => {

@@ -104,6 +104,13 @@ export interface AppOptions extends OpsOptions {
   mailTransport: 'smtp' | 'outbox';
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  /**
+   * Online payment (issue 30): STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret).
+   * undefined without a secret key: the pay step is hidden and she records payments by hand. `apiBase`
+   * (STRIPE_API_BASE, e.g. http://127.0.0.1:4242) points the library at a local stand-in of Stripe's API; tests only,
+   * refused in production.
+   */
+  stripe: StripeSettings | undefined;
   /** Log level for Fastify's logger; 'silent' in tests. */
   logLevel: string;
   /** Set behind a TLS-terminating proxy: marks cookies Secure and sends HSTS (which peers are trusted is TRUST_PROXY). */
@@ -123,6 +130,30 @@ export interface AppOptions extends OpsOptions {
   now: () => Date;
   /** Deployed versions of each remote (docs/deploy.md): how many are kept, and what one upload may hold. */
   deploys: { keep: number; limits: UploadLimits };
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  /** '' when not set: every webhook is then refused (400), since none can be verified. */
+  webhookSecret: string;
+  apiBase: URL | undefined;
+}
+
+function stripeFromEnv(env: NodeJS.ProcessEnv, production: boolean): StripeSettings | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  if (!secretKey) return undefined;
+  const base = env.STRIPE_API_BASE?.trim();
+  if (base && production)
+    throw new Error('STRIPE_API_BASE is for tests only: a production site talks to Stripe itself');
+  let apiBase: URL | undefined;
+  if (base) {
+    try {
+      apiBase = new URL(base);
+    } catch {
+      throw new Error(`STRIPE_API_BASE=${base} must be an address such as http://127.0.0.1:4242`);
+    }
+  }
+  return { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() ?? '', apiBase };
 }
 
 /** A setting the server or a tool cannot start with: names it, says what it must be. */
@@ -232,6 +263,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
         "SMTP_URL is not set: a production site (NODE_ENV=production) sends its mail by SMTP, or the sign-in links and the clients' mails sit in a local outbox nobody reads. Set SMTP_URL, or MAIL_TRANSPORT=outbox to keep the mail in the outbox on purpose.",
     });
   const ops = read('ops', () => opsOptionsFromEnv(env), undefined);
+  const stripe = read('STRIPE_API_BASE', () => stripeFromEnv(env, production), undefined);
   const timeZone = read('TIMEZONE', () => timeZoneFromEnv(env.TIMEZONE), DEFAULT_TIMEZONE);
   const minNoticeDays = read('MIN_NOTICE_DAYS', () => minNoticeFromEnv(env.MIN_NOTICE_DAYS), MIN_NOTICE_DAYS_DEFAULT);
   // The ops readers name their setting first in their messages (BACKUP_KEEP must be ..., TRUST_PROXY ...).
@@ -264,6 +296,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     mailTransport,
     mailFrom: env.MAIL_FROM ?? 'Studio <no-reply@studio.test>',
     twilio,
+    stripe,
     logLevel: s.LOG_LEVEL ?? 'info',
     https: s.HTTPS === 'true' || publicOrigin.startsWith('https://'),
     publicWriteLimitPerMinute: s.PUBLIC_WRITE_LIMIT ?? 20,

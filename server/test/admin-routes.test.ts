@@ -110,6 +110,9 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'PUT', url: '/api/admin/contracts/x', payload: {} },
   { method: 'POST', url: '/api/admin/contracts/x/send', payload: {} },
   { method: 'GET', url: '/api/admin/contracts/x/pdf' },
+  // Issue 30: a booking's payments, and hers recorded by hand.
+  { method: 'GET', url: '/api/admin/bookings/b-1/payments' },
+  { method: 'POST', url: '/api/admin/bookings/b-1/payments', payload: {} },
   { method: 'GET', url: '/api/admin/deployments' },
   { method: 'POST', url: '/api/admin/deployments/public-site/live', payload: { version: '0123456789abcdef' } },
   { method: 'POST', url: '/api/admin/deployments/public-site/versions/0123456789abcdef/preview', payload: {} },

@@ -139,6 +139,36 @@ const TABLE: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/manage-booking/payment',
+    // Issue 30: what her deal comes to and what is paid; the manage link's token is the only key.
+    request: () => ({ method: 'POST', url: '/api/manage-booking/payment', payload: { token: 'x'.repeat(43) } }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/manage-booking/checkout',
+    // No Stripe key in this app: the pay step does not exist, for anyone (payments.test.ts has it with a key).
+    request: () => ({
+      method: 'POST',
+      url: '/api/manage-booking/checkout',
+      payload: { token: 'x'.repeat(43), kind: 'deposit' },
+    }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/stripe/webhook',
+    // Only a body signed with the webhook's secret is taken; no session opens it (unsigned: 400 for everyone).
+    request: () => ({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: 'evt_matrix', type: 'checkout.session.completed' }),
+    }),
+    expect: { visitor: 400, stranger: 400, admin: 400 },
+  },
+  {
+    method: 'POST',
     route: '/api/auth/link',
     request: () => ({ method: 'POST', url: '/api/auth/link', payload: { email: 'someone@example.com' } }),
     // Only the configured admin address gets a link, whoever asks.
@@ -185,6 +215,22 @@ const TABLE: Row[] = [
     method: 'GET',
     route: '/api/admin/bookings/:id/contracts',
     request: (c) => ({ url: `/api/admin/bookings/${c.bookingId}/contracts` }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/bookings/:id/payments',
+    request: (c) => ({ url: `/api/admin/bookings/${c.bookingId}/payments` }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/bookings/:id/payments',
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/admin/bookings/${c.bookingId}/payments`,
+      payload: { kind: 'deposit', method: 'cash', amountCents: 100 },
+    }),
     expect: ADMIN_ONLY(200),
   },
   {

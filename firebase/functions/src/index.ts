@@ -14,7 +14,13 @@ export const REGION = 'us-central1';
 
 // Twilio's token is a secret only when SMS can be sent: with no TWILIO_ACCOUNT_SID configured the site has no SMS
 // (the server keeps texts in its outbox), and the deploy asks for no Twilio value at all.
-const secrets = process.env.TWILIO_ACCOUNT_SID ? [defineSecret('TWILIO_AUTH_TOKEN')] : [];
+// Stripe's two values (issue 30, docs/payments.md) are secrets too, asked for only when STRIPE_PAYMENTS=true.
+const secrets = [
+  ...(process.env.TWILIO_ACCOUNT_SID ? [defineSecret('TWILIO_AUTH_TOKEN')] : []),
+  ...(process.env.STRIPE_PAYMENTS === 'true'
+    ? [defineSecret('STRIPE_SECRET_KEY'), defineSecret('STRIPE_WEBHOOK_SECRET')]
+    : []),
+];
 
 export const app = onRequest(
   {

@@ -26,6 +26,8 @@ import { describeSecondFactorStoreContract } from '../../../server/test/storage-
 import { describeSessionsStoreContract } from '../../../server/test/storage-contract/sessions-contract';
 import { describeSignInLimitsStoreContract } from '../../../server/test/storage-contract/sign-in-limits-contract';
 import { describeSmsLogStoreContract } from '../../../server/test/storage-contract/sms-log-contract';
+import { describePaymentsStoreContract } from '../../../server/test/storage-contract/payments-contract';
+import { createFirestorePaymentsStore } from '../../../server/src/repositories/firestore/payments';
 import { freshFirestore } from './storage-support';
 
 const onFirestore =
@@ -45,6 +47,7 @@ describe('Firestore stores (emulator)', () => {
   describeSmsLogStoreContract(onFirestore(createFirestoreSmsLogStore));
   describeContractsStoreContract(onFirestore(createFirestoreContractsStore));
   describeDeploysStoreContract(onFirestore(createFirestoreDeploysStore));
+  describePaymentsStoreContract(onFirestore(createFirestorePaymentsStore));
 });
 
 // What only the Firestore side can show: what its documents hold.

@@ -17,7 +17,9 @@ export type Change =
   // Her services, portfolio, site details or comp card: the server-rendered pages are read again (lib/server-render.ts).
   | { topic: 'content' }
   /** Issue 19: a contract was created, edited, sent, viewed or signed. */
-  | { topic: 'contracts'; contract: ContractRecord };
+  | { topic: 'contracts'; contract: ContractRecord }
+  /** Issue 30: a payment or a refund of the booking was recorded. */
+  | { topic: 'payments'; bookingId: string };
 
 export type ChangeTopic = Change['topic'];
 

@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Authorised by the Authorization header alone (routes/deploy.ts): no cookie, so no CSRF token pair. */
     bearerOnly?: boolean;
+    /** Authorised by a signature over its body (Stripe's webhook, routes/payments.ts): no cookie either. */
+    signedBody?: boolean;
   }
 }
 
@@ -96,7 +98,7 @@ export default fp(
       }
       // A route authorised by the Authorization header alone (the deploy API's tokens) rides on no cookie, so a forged
       // cross-site request has nothing to borrow: no token pair is asked of the deploy command.
-      if (request.routeOptions.config?.bearerOnly === true) return;
+      if (request.routeOptions.config?.bearerOnly === true || request.routeOptions.config?.signedBody === true) return;
       if (options.originOnly) {
         if (origin === undefined) return sendError(reply, 403, ORIGIN_REFUSED);
         return;

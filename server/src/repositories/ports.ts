@@ -50,6 +50,7 @@ import type {
   ContractStatus,
 } from '@studio/shared/domain/contract';
 import type { ClientAction } from '@studio/shared/domain/client-actions';
+import type { Payment, PaymentKind } from '@studio/shared/domain/payments';
 import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { MailAttachment } from '../lib/mail-attachment';
 
@@ -734,6 +735,52 @@ export interface ClientActionsStore {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+// Payments (services/payments.ts holds the rules: amounts from the quote, Stripe's webhook, receipts)
+
+export type NewPayment = Omit<Payment, 'id' | 'status' | 'refundedCents'>;
+
+/** A Checkout Session made for one part of a booking's quote version. */
+export interface StoredCheckoutSession {
+  sessionId: string;
+  bookingId: string;
+  quoteVersion: number;
+  kind: PaymentKind;
+  amountCents: number;
+  currency: string;
+  url: string;
+  /** When Stripe closes it (ISO). */
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface PaymentsStore {
+  /**
+   * Atomic: stores the payment (id: a random UUID, status 'paid', nothing refunded) and answers it; null when a payment
+   * with the same checkoutSessionId is stored already (a webhook delivered twice records one payment).
+   */
+  record(payment: NewPayment): Promise<Payment | null>;
+  /** The booking's payments, oldest first. */
+  forBooking(bookingId: string): Promise<Payment[]>;
+  /**
+   * Atomic: the payment of that PaymentIntent now counts `refundedCents` refunded in all (Stripe reports the total),
+   * status 'refunded'; answers it, or null when no payment has that intent.
+   */
+  recordRefund(paymentIntentId: string, refundedCents: number): Promise<Payment | null>;
+  /** Atomic: notes the Stripe event as handled at `at` (ISO); false when it was noted before (a replay). */
+  claimEvent(eventId: string, type: string, at: string): Promise<boolean>;
+  /** Forgets the event again (handling it failed, so Stripe's next delivery is handled). */
+  releaseEvent(eventId: string): Promise<void>;
+  saveSession(session: StoredCheckoutSession): Promise<void>;
+  /** The latest session made for that part of that quote version, or null. */
+  latestSession(bookingId: string, quoteVersion: number, kind: PaymentKind): Promise<StoredCheckoutSession | null>;
+  findSession(sessionId: string): Promise<StoredCheckoutSession | null>;
+  /** Keeps a deposit link's token (its SHA-256) for the booking. */
+  addLink(tokenHash: string, bookingId: string, at: string): Promise<void>;
+  /** The booking a deposit link opens, or null. */
+  bookingOfLink(tokenHash: string): Promise<string | null>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
 // The whole storage
 
 /** The demo content a fresh site starts with (db/seed). */
@@ -766,6 +813,7 @@ export interface Storage {
   deploys: DeploysStore;
   settings: SettingsStore;
   clientActions: ClientActionsStore;
+  payments: PaymentsStore;
   /**
    * Atomic: stores the seed (documents updated `at`, ISO; availability created `at`) only when no service is stored;
    * true when it did.

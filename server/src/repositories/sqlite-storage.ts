@@ -16,6 +16,7 @@ import { createMailQueueRepository } from './mail-queue-repository';
 import { createMediaRepository } from './media-repository';
 import { createOutboxRepository } from './outbox-repository';
 import { createPasskeysRepository } from './passkeys-repository';
+import { createPaymentsRepository } from './payments-repository';
 import type { Storage } from './ports';
 import { createSecondFactorRepository } from './second-factor-repository';
 import { createSessionsRepository } from './sessions-repository';
@@ -73,6 +74,7 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     deploys: createDeploysRepository(db),
     settings: createSettingsRepository(db),
     clientActions: createClientActionsRepository(db),
+    payments: createPaymentsRepository(db),
     seedIfEmpty: async (seedContent, at) => seed(seedContent, at),
     async probeWrite(at) {
       const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;

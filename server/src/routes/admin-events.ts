@@ -19,6 +19,9 @@ import { NOT_SIGNED_IN } from '../plugins/require-admin';
 import { refusals } from './refusals';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
+/** A payment or refund of a booking was recorded: its id, for the dashboard to read its payments again. */
+const paymentChangeEventSchema = z.strictObject({ bookingId: z.string() });
+
 export const HEARTBEAT_MS = 15_000;
 /** How often the stream re-checks its session, so an expired session (not only a sign-out) ends it too. */
 export const SESSION_RECHECK_MS = 1_000;
@@ -91,6 +94,12 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
     if (change.topic === 'contracts') {
       const { contract } = change;
       setImmediate(() => broadcast(frame('contract', contractRecordSchema, contract)));
+      return;
+    }
+    if (change.topic === 'payments') {
+      // The booking's payments changed (issue 30): the dashboard reads them again.
+      const event = { bookingId: change.bookingId };
+      setImmediate(() => broadcast(frame('payment', paymentChangeEventSchema, event)));
       return;
     }
     // The dashboard shows no content it would need told about: the Content tab re-reads what it saved.

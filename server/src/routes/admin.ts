@@ -17,6 +17,8 @@ import type {
 import type { PasskeyService } from '../services/passkeys';
 import type { StatusNotifications } from '../services/status-notifications';
 import type { ClientActions } from '../services/client-actions';
+import type { Payments } from '../services/payments';
+import { adminPaymentRoutes } from './payments';
 import type { MediaStore } from '../media/media-store';
 import adminAvailabilityRoutes from './admin-availability';
 import adminBookingsRoutes from './admin-bookings';
@@ -53,6 +55,7 @@ export interface AdminRoutesOptions {
   media: MediaStore;
   identity: SiteIdentityReader;
   clientActions: ClientActions;
+  payments: Payments;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -70,6 +73,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     bookings: deps.bookings,
     bus: deps.bus,
   });
+  await app.register(adminPaymentRoutes, { options: deps.options, bookings: deps.bookings, payments: deps.payments });
   await app.register(adminContractsRoutes, {
     options: deps.options,
     bookings: deps.bookings,

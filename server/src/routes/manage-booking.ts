@@ -86,6 +86,8 @@ export interface ManageBookingRoutesOptions {
   bus: ChangeBus;
   /** Her name and public e-mail: the calendar file's organizer (never ADMIN_EMAIL). */
   identity: SiteIdentityReader;
+  /** Issue 30: the booking a deposit link (her confirmation mail's own key to this page) opens, by the link's token. */
+  linkedBooking?: (token: string) => Promise<string | null>;
   /** Tells her what the client did (issue 27). */
   clientActions: Pick<ClientActions, 'bookingCancelled' | 'moveRequested'>;
 }
@@ -153,8 +155,11 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
 
   const find = async (t: string): Promise<BookingRequest> => {
     const booking = await bookings.findByManageTokenHash(hashManageToken(t));
-    if (!booking) throw new HttpError(404, MANAGE_NOT_FOUND);
-    return booking;
+    if (booking) return booking;
+    const linked = deps.linkedBooking ? await deps.linkedBooking(t) : null;
+    const viaLink = linked ? await bookings.get(linked) : null;
+    if (!viaLink) throw new HttpError(404, MANAGE_NOT_FOUND);
+    return viaLink;
   };
   const announce = async (id: string): Promise<BookingRequest> => {
     const booking = (await bookings.get(id))!;

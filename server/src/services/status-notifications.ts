@@ -24,6 +24,8 @@ export interface StatusNotificationsDeps {
   /** Her name and public e-mail (Site details): the mails' signature and the invites' organizer. */
   identity: SiteIdentityReader;
   log: FastifyBaseLogger;
+  /** Issue 30: the deposit paragraph (with its link) a confirmation adds, or null (services/payments.ts). */
+  depositParagraph?: (booking: BookingRequest) => Promise<string | null>;
 }
 
 export class UndoTooLateError extends Error {}
@@ -71,7 +73,22 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
       const booking = await bookings.get(note.bookingId);
       if (!booking) return;
       const modelName = await identity.displayName();
-      const mail = statusMailOf(booking, note.status, { modelName, message: note.message });
+      const statusMail = statusMailOf(booking, note.status, { modelName, message: note.message });
+      const deposit =
+        statusMail && note.status === 'Confirmed' && deps.depositParagraph
+          ? await deps.depositParagraph(booking).catch((error: unknown) => {
+              log.error({ err: error, bookingId: booking.id }, 'the deposit link could not be made');
+              return null;
+            })
+          : null;
+      const mail =
+        statusMail && deposit
+          ? {
+              ...statusMail,
+              paragraphs: [...statusMail.paragraphs, deposit],
+              text: `${[...statusMail.paragraphs, deposit].join('\n\n')}\n\n${statusMail.signature}\n`,
+            }
+          : statusMail;
       if (mail) {
         const invite = await inviteOf(booking, await inviteMethodFor(booking, note.status));
         await mailer

@@ -11,6 +11,7 @@ import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { useBackend, type QueryResult } from '@studio/shared/data';
 import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
 import { Modal } from '../../components/modal';
+import { PaymentPanel } from '../payments/payment-panel';
 import { messages } from '../../messages';
 import { BOOKING_FILTERS, useLoadOlderBookings, type BookingFilter } from './api/get-bookings';
 import { StatusSelect } from './status-select';
@@ -164,6 +165,7 @@ export function BookingCard({
             {error}
           </p>
         )}
+        {booking.status === 'Confirmed' && <PaymentPanel bookingId={booking.id} />}
         {(booking.rescheduleDate || booking.rescheduleConsultationDate) && booking.status !== 'Cancelled' && (
           <RescheduleRequest booking={booking} onError={setError} />
         )}

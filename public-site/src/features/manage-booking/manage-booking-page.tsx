@@ -24,6 +24,7 @@ import { DateField } from '../../components/date-field/date-field';
 import { SlotField } from '../booking/booking-fields';
 import { usePublicAvailability } from './api/get-public-availability';
 import { MANAGE_STATUS_WORDS, manageMessages as m } from './manage-messages';
+import { pageToken, PaymentCard } from './payment-card';
 import './manage-booking-page.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; view: ManageView };
@@ -87,7 +88,8 @@ const movableParts = (view: ManageView): MovablePart[] =>
   );
 
 export function ManageBookingPage() {
-  const token = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  // Back from Stripe Checkout the address has no fragment: the token this tab kept (payment-card.tsx).
+  const [token] = useState(pageToken);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -201,6 +203,7 @@ export function ManageBookingPage() {
               {error}
             </p>
           )}
+          {view.status === 'Confirmed' && <PaymentCard token={token} />}
           {view.status === 'Confirmed' && (
             <section className="card manage-booking-card" aria-labelledby="manage-calendar-title">
               <h2 id="manage-calendar-title">{m.calendarTitle}</h2>

@@ -23,6 +23,7 @@ import { createFirestoreMediaRowsStore } from './media';
 import { createFirestoreOutboxStore } from './outbox';
 import { createFirestoreMailQueueStore } from './mail-queue';
 import { createFirestorePasskeysStore } from './passkeys';
+import { createFirestorePaymentsStore } from './payments';
 import { createFirestoreSecondFactorStore } from './second-factor';
 import { createFirestoreSessionsStore } from './sessions';
 import { createFirestoreSettingsStore } from './settings';
@@ -80,6 +81,7 @@ export function createFirestoreStorage(db: Firestore): FirestoreStorage {
     deploys: createFirestoreDeploysStore(db),
     settings: createFirestoreSettingsStore(db),
     clientActions: createFirestoreClientActionsStore(db),
+    payments: createFirestorePaymentsStore(db),
 
     seedIfEmpty(seed, at) {
       return retryClosedTransaction(() =>

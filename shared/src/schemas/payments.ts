@@ -1,0 +1,60 @@
+// The payments' schemas (issue 30): what the client's page and the dashboard read, what she records by hand, what the
+// client's page posts to pay. No schema here takes an amount from the client's browser: the checkout's amount is the
+// server's (domain/payments.ts).
+import { z } from 'zod';
+import {
+  MANUAL_PAYMENT_METHODS,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  type Payment,
+  type PaymentView,
+} from '../domain/payments';
+import { QUOTE_MAX_CENTS } from '../domain/quote';
+import { manageToken } from './index';
+
+export const paymentSchema = z.strictObject({
+  id: z.string(),
+  bookingId: z.string(),
+  quoteVersion: z.number().int(),
+  kind: z.enum(PAYMENT_KINDS),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  checkoutSessionId: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  status: z.enum(['paid', 'refunded']),
+  refundedCents: z.number().int(),
+  paidAt: z.string(),
+}) satisfies z.ZodType<Payment>;
+
+export const paymentViewSchema = z.strictObject({
+  online: z.boolean(),
+  currency: z.string(),
+  totalCents: z.number().int(),
+  depositCents: z.number().int(),
+  balanceCents: z.number().int(),
+  balanceDueDate: z.string(),
+  paidCents: z.number().int(),
+  states: z.array(z.string()),
+  due: z.strictObject({ kind: z.enum(PAYMENT_KINDS), amountCents: z.number().int() }).nullable(),
+  payments: z.array(paymentSchema),
+}) satisfies z.ZodType<PaymentView>;
+
+/** Her payment recorded by hand: how, which part, how much (cents, at least one). */
+export const manualPaymentSchema = z.strictObject({
+  kind: z.enum(PAYMENT_KINDS),
+  method: z.enum(MANUAL_PAYMENT_METHODS),
+  amountCents: z.number().int().min(1, 'Enter an amount.').max(QUOTE_MAX_CENTS),
+});
+export type ManualPaymentInput = z.infer<typeof manualPaymentSchema>;
+
+/**
+ * The client's "Pay the deposit" / "Pay the balance": which part only. Not strict on purpose: whatever else a browser
+ * sends (an amount, a currency) is dropped unread, never used.
+ */
+export const checkoutRequestSchema = z.object({
+  token: manageToken,
+  kind: z.enum(PAYMENT_KINDS),
+});
+
+export const checkoutAnswerSchema = z.strictObject({ url: z.string() });
