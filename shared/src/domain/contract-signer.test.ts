@@ -73,7 +73,8 @@ describe('void contracts', () => {
   it('are those of a Cancelled or Declined booking, and say why', () => {
     expect(voidReasonOf('Cancelled')).toBe('cancelled');
     expect(voidReasonOf('Declined')).toBe('declined');
-    for (const open of ['New', 'Contacted', 'Confirmed', null, undefined] as const) expect(voidReasonOf(open)).toBeNull();
+    for (const open of ['New', 'Contacted', 'Confirmed', null, undefined] as const)
+      expect(voidReasonOf(open)).toBeNull();
     expect(contractVoidMessage('cancelled')).toBe(
       'This contract is void because the booking was cancelled. It can no longer be signed.',
     );
