@@ -134,8 +134,8 @@ test('at 390 px: another name is refused, on behalf with a role signs, a void co
   await consent.check();
   await sign.getByRole('button', { name: 'Sign contract' }).click();
   const mismatch =
-    `This is not the name on the booking. Type the client’s name as it is on the booking (${clientName}), or tick ` +
-    `“I am signing on behalf of ${clientName}” and add your role.`;
+    `This is not the client’s name. Type the name on the booking, ${clientName}, or tick “I am signing on behalf ` +
+    `of ${clientName}” and add your role.`;
   await expect(sign.locator('#fullName-error')).toHaveText(mismatch);
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(name).toHaveValue('Mickey Mouse');
@@ -164,9 +164,9 @@ test('at 390 px: another name is refused, on behalf with a role signs, a void co
   expect((await api.patch(`/api/admin/bookings/${voidId}`, { data: { status: 'Declined' } })).status()).toBe(200);
   const response = await sign.goto(voidLink);
   expect(response?.status()).toBe(409);
-  await expect(sign.getByRole('heading', { name: 'This contract is void' })).toBeVisible();
+  await expect(sign.getByRole('heading', { name: 'This contract can no longer be signed' })).toBeVisible();
   await expect(sign.getByRole('alert')).toContainText(
-    'This contract is void because the booking was declined. It can no longer be signed.',
+    'This contract is void because the booking was declined. If this is unexpected, please contact Ava Monroe.',
   );
   await expect(sign.getByRole('button', { name: 'Sign contract' })).toHaveCount(0);
   await expect(sign.getByLabel('Your full name')).toHaveCount(0);

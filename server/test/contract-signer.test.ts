@@ -126,11 +126,11 @@ describe('the name typed must be the client’s', () => {
     expect(res.statusCode).toBe(400);
     const message = signerNameMismatchMessage('Jordan Lee');
     expect(message).toBe(
-      'This is not the name on the booking. Type the client’s name as it is on the booking (Jordan Lee), or tick ' +
-        '“I am signing on behalf of Jordan Lee” and add your role.',
+      'This is not the client’s name. Type the name on the booking, Jordan Lee, or tick “I am signing on behalf of ' +
+        'Jordan Lee” and add your role.',
     );
     // Beside the name field (which reads it through aria-describedby), and the name typed is kept.
-    expect(res.body).toContain(`<p class="field-error" id="fullName-error">${escape(message)}</p>`);
+    expect(res.body).toContain(`<p class="field-error" id="fullName-error" role="alert">${escape(message)}</p>`);
     expect(res.body).toMatch(
       /id="fullName"[^>]*value="Mickey Mouse" aria-invalid="true" aria-describedby="fullName-error"/,
     );
@@ -201,7 +201,7 @@ describe('signing on the client’s behalf', () => {
     const res = await sign(path, { contractId: id, fullName: 'Sam Park', onBehalf: 'yes', role: '  ', consent: 'yes' });
     expect(res.statusCode).toBe(400);
     expect(SIGNER_ROLE_REQUIRED).toBe('Type your role or title, for example Assistant or Marketing manager.');
-    expect(res.body).toContain(`<p class="field-error" id="role-error">${SIGNER_ROLE_REQUIRED}</p>`);
+    expect(res.body).toContain(`<p class="field-error" id="role-error" role="alert">${SIGNER_ROLE_REQUIRED}</p>`);
     // The box stays ticked, so the role field shows.
     expect(res.body).toContain('id="onBehalf" name="onBehalf" value="yes" checked');
     await expectNothingSigned(id);
@@ -213,7 +213,7 @@ describe('a contract of a cancelled or declined booking is void', () => {
     const text = `${contractVoidMessage(reason)} If this is unexpected, please contact Ava Monroe.`;
     const page = await t.app.inject({ method: 'GET', url: path, headers: browser });
     expect(page.statusCode).toBe(409);
-    expect(page.body).toContain('This contract is void');
+    expect(page.body).toContain('This contract can no longer be signed');
     expect(page.body).toContain(text);
     expect(page.body).not.toContain('<form');
     expect(page.body).not.toContain('Sign contract');
@@ -233,9 +233,7 @@ describe('a contract of a cancelled or declined booking is void', () => {
     );
     expect(cancel.statusCode).toBe(200);
     expect((await t.repos.bookings.get(booking.id))?.status).toBe('Cancelled');
-    expect(contractVoidMessage('cancelled')).toBe(
-      'This contract is void because the booking was cancelled. It can no longer be signed.',
-    );
+    expect(contractVoidMessage('cancelled')).toBe('This contract is void because the booking was cancelled.');
     await expectVoid(id, path, 'cancelled');
   });
 

@@ -4,7 +4,12 @@
 import { escapeHtml as e } from '@studio/shared/domain';
 import { formatInstant } from '@studio/shared/domain/studio-time';
 import { contractSectionsHtml, type ContractDocument } from '@studio/shared/domain/contract';
-import { contractVoidMessage, onBehalfLabel, type VoidReason } from '@studio/shared/domain/contract-signer';
+import {
+  CONTRACT_VOID_TITLE,
+  contractVoidMessage,
+  onBehalfLabel,
+  type VoidReason,
+} from '@studio/shared/domain/contract-signer';
 
 const CSS = `
   :root { color-scheme: light dark; --bg: #faf8f5; --card: #fff; --ink: #1c1b1a; --muted: #5f5b57; --line: #e2ddd6;
@@ -100,7 +105,7 @@ export type SignatureFieldErrors = Partial<Record<'fullName' | 'role' | 'consent
 
 /** A field's messages below it, named by its id so the field's aria-describedby reads them. */
 const fieldError = (id: string, messages: string[] | undefined) =>
-  messages?.length ? `<p class="field-error" id="${id}-error">${messages.map(e).join(' ')}</p>` : '';
+  messages?.length ? `<p class="field-error" id="${id}-error" role="alert">${messages.map(e).join(' ')}</p>` : '';
 const invalid = (id: string, messages: string[] | undefined) =>
   messages?.length ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
 
@@ -111,10 +116,11 @@ export const CONSENT_STATEMENT =
 export function signingPage(v: SigningView): string {
   const expires = formatInstant(v.expiresAt, v.timeZone);
   const f = v.fieldErrors ?? {};
+  // What concerns the form as a whole on top; a field's message beside its field (said once, not twice on a phone).
   const general = [...(v.errors ?? []), ...(f.form ?? []), ...(f.contractId ?? [])];
-  // One alert on top, read first by a screen reader: what went wrong, each field's message also beside the field.
-  const all = [...general, ...(f.fullName ?? []), ...(f.role ?? []), ...(f.consent ?? [])];
-  const errors = all.length ? `<div role="alert">${all.map((m) => `<p class="error">${e(m)}</p>`).join('')}</div>` : '';
+  const errors = general.length
+    ? `<div role="alert">${general.map((m) => `<p class="error">${e(m)}</p>`).join('')}</div>`
+    : '';
   const values = v.values ?? { fullName: '', onBehalf: false, role: '' };
   return page(
     v.contract.title,
@@ -162,7 +168,7 @@ export function signedPage(v: { siteName: string; title: string; signerName: str
 export type LinkProblem = 'invalid' | 'expired' | 'signed' | `void-${VoidReason}`;
 
 const voidText = (reason: VoidReason, siteName: string): [string, string] => [
-  'This contract is void',
+  CONTRACT_VOID_TITLE,
   `${contractVoidMessage(reason)} If this is unexpected, please contact ${siteName}.`,
 ];
 

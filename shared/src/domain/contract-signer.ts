@@ -68,14 +68,16 @@ export function voidReasonOf(status: BookingStatus | null | undefined): VoidReas
   return null;
 }
 
-/** What the client's link says of a void contract, and what a POST to sign it answers (409). */
-export const contractVoidMessage = (reason: VoidReason) =>
-  `This contract is void because the booking was ${reason}. It can no longer be signed.`;
+/** The heading of a void contract's link, and of the answer to a POST that tries to sign it (409). */
+export const CONTRACT_VOID_TITLE = 'This contract can no longer be signed';
+
+/** Why, under that heading. */
+export const contractVoidMessage = (reason: VoidReason) => `This contract is void because the booking was ${reason}.`;
 
 /** The signing form's refusal of a name that is not the client's (a field error on the name). */
 export const signerNameMismatchMessage = (clientName: string) =>
-  `This is not the name on the booking. Type the client’s name as it is on the booking (${clientName}), or tick ` +
-  `“I am signing on behalf of ${clientName}” and add your role.`;
+  `This is not the client’s name. Type the name on the booking, ${clientName}, or tick “I am signing on behalf of ` +
+  `${clientName}” and add your role.`;
 
 export const SIGNER_ROLE_REQUIRED = 'Type your role or title, for example Assistant or Marketing manager.';
 
