@@ -365,6 +365,9 @@ export const messages = {
       viewed: 'Viewed by the client',
       signed: 'Signed by the client',
     },
+    // A signature on the client's behalf (issue 30): who signed, in what role, for whom.
+    auditSignedOnBehalf: 'Signed on the client’s behalf',
+    auditOnBehalfActor: (name: string, role: string, client: string) => `${name}, ${role}, on behalf of ${client}`,
     notSupported: 'Contracts with e-signature are not available on this backend. Print the contract instead.',
   },
   content: {

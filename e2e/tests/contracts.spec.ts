@@ -82,6 +82,7 @@ test('the admin sends a contract, the client signs it from her link, the admin s
   // A booking refuses markup; the admin's contract form prints what she types, so markup enters there.
   const contractClient = `${EVIL} Jane Doe`;
   const clientEmail = `jane-${stamp}@example.com`;
+  const signedAs = `jane doe ${stamp}`;
 
   await page.goto(`${base}/`);
   await signInThroughOutbox(page, base);
@@ -145,16 +146,16 @@ test('the admin sends a contract, the client signs it from her link, the admin s
   await clientPage
     .locator('input[name="contractId"]')
     .evaluate((el, id) => ((el as HTMLInputElement).value = id), otherId);
-  await clientPage.getByLabel('Your full name').fill('Jane Q. Doe');
-  await clientPage.getByRole('checkbox').check();
+  await clientPage.getByLabel('Your full name').fill(signedAs);
+  await clientPage.getByRole('checkbox', { name: /I agree to sign this contract electronically/ }).check();
   await clientPage.getByRole('button', { name: 'Sign contract' }).click();
   await expect(clientPage.getByRole('alert')).toHaveText('This link signs only the contract it was sent for.');
 
-  // She signs: typed name and consent.
-  await clientPage.getByLabel('Your full name').fill('Jane Q. Doe');
+  // She signs: her name as on the booking (typed her way: case and spaces are hers), and consent.
+  await clientPage.getByLabel('Your full name').fill(signedAs);
   await clientPage.getByRole('checkbox', { name: /I agree to sign this contract electronically/ }).check();
   await clientPage.getByRole('button', { name: 'Sign contract' }).click();
-  await expect(clientPage.getByRole('heading', { name: 'Signed. Thank you, Jane Q. Doe.' })).toBeVisible();
+  await expect(clientPage.getByRole('heading', { name: `Signed. Thank you, ${signedAs}.` })).toBeVisible();
 
   // The admin sees it signed, live.
   await expect(card.getByText('Signed', { exact: true })).toBeVisible();
@@ -174,13 +175,13 @@ test('the admin sends a contract, the client signs it from her link, the admin s
   const attachment = await page.request.get(`${base}/api/dev/outbox/${toClient!.id}/attachments/0`);
   expect(attachment.headers()['content-type']).toBe('application/pdf');
   const pdf = pdfText(await attachment.body());
-  expect(pdf.all).toContain('/s/ Jane Q. Doe');
+  expect(pdf.all).toContain(`/s/ ${signedAs}`);
   expect(pdf.all).toContain(signed.documentHash!);
   expect(pdf.all).toContain(`Client: ${contractClient}`);
   expect(pdf.lastPage).toContain('Audit Trail');
   expect(pdf.lastPage).toContain('Viewed by the client');
   expect(pdf.lastPage).toContain('Signed by the client');
-  expect(pdf.lastPage).toContain('By: Jane Q. Doe');
+  expect(pdf.lastPage).toContain(`By: ${signedAs}`);
 
   // The link cannot sign twice.
   await clientPage.goto(link);

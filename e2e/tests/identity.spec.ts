@@ -152,7 +152,7 @@ test('she renames herself; the logo, the home heading and tagline follow, and AD
   expect(draftText).toContain(NEW_NAME);
   produced.push({ what: 'draft PDF', text: draftText });
   await client.getByLabel('Your full name').fill('Jane Doe');
-  await client.getByRole('checkbox').check();
+  await client.getByRole('checkbox', { name: /I agree to sign this contract electronically/ }).check();
   await client.getByRole('button', { name: 'Sign contract' }).click();
   await expect(client.getByText('Signed. Thank you, Jane Doe.')).toBeVisible();
 

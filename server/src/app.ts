@@ -510,6 +510,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(contractSigningRoutes, {
     options,
     contracts: deps.contracts,
+    bookings: deps.bookings,
     bus: deps.bus,
     mailer: deps.mailer,
     identity: deps.identity,

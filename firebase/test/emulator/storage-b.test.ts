@@ -18,6 +18,8 @@ import { createFirestoreSignInLimitsStore } from '../../../server/src/repositori
 import { createFirestoreSmsLogStore } from '../../../server/src/repositories/firestore/sms-log';
 import type { MakeStore } from '../../../server/test/storage-contract/contract-kit-b';
 import { describeContractsStoreContract } from '../../../server/test/storage-contract/contracts-contract';
+import { describeContractSignerContract } from '../../../server/test/storage-contract/contract-signer-contract';
+import { createFirestoreBookingsStore } from '../../../server/src/repositories/firestore/bookings';
 import { describeDeploysStoreContract } from '../../../server/test/storage-contract/deploys-contract';
 import { describeMailQueueStoreContract } from '../../../server/test/storage-contract/mail-queue-contract';
 import { describeOutboxStoreContract } from '../../../server/test/storage-contract/outbox-contract';
@@ -48,6 +50,10 @@ describe('Firestore stores (emulator)', () => {
   describeContractsStoreContract(onFirestore(createFirestoreContractsStore));
   describeDeploysStoreContract(onFirestore(createFirestoreDeploysStore));
   describePaymentsStoreContract(onFirestore(createFirestorePaymentsStore));
+  // Bookings and contracts of one Firestore: sign() reads the booking's status in its own transaction.
+  describeContractSignerContract(
+    onFirestore((db) => ({ bookings: createFirestoreBookingsStore(db), contracts: createFirestoreContractsStore(db) })),
+  );
 });
 
 // What only the Firestore side can show: what its documents hold.

@@ -10,7 +10,8 @@ import {
   type ContractRecord,
   type ContractStatus,
 } from '@studio/shared/domain/contract';
-import type { ContractForm } from '@studio/shared/domain';
+import type { BookingStatus, ContractForm } from '@studio/shared/domain';
+import { voidReasonOf } from '@studio/shared/domain/contract-signer';
 import type { Db } from '../db/database';
 import type { ContractEventInput, ContractsStore } from './ports';
 
@@ -32,6 +33,15 @@ interface ContractRow {
   expires_at: string | null;
 }
 
+type EventRow = Omit<ContractEvent, 'role' | 'onBehalfOf'> & { role: string | null; onBehalfOf: string | null };
+
+/** An event as the port answers it: role and onBehalfOf only on a signature made on the client's behalf. */
+const eventOf = ({ role, onBehalfOf, ...event }: EventRow): ContractEvent => ({
+  ...event,
+  ...(role === null ? {} : { role }),
+  ...(onBehalfOf === null ? {} : { onBehalfOf }),
+});
+
 const SELECT = `SELECT c.id, c.booking_id, c.version, c.status, c.form, c.deal, c.paper_size, c.created_at, c.updated_at,
   c.sent_at, c.signed_at, c.signer_name, c.document_hash, c.signed_pdf_hash, l.expires_at
   FROM contracts c LEFT JOIN contract_links l ON l.contract_id = c.id`;
@@ -42,7 +52,8 @@ export function createContractsRepository(db: Db): ContractsStore {
   const byId = db.prepare(`${SELECT} WHERE c.id = ?`);
   const byBooking = db.prepare(`${SELECT} WHERE c.booking_id = ? ORDER BY c.version DESC`);
   const eventsOf = db.prepare(
-    'SELECT type, at, actor, ip, user_agent AS userAgent FROM contract_events WHERE contract_id = ? ORDER BY seq',
+    `SELECT type, at, actor, ip, user_agent AS userAgent, role, on_behalf_of AS onBehalfOf FROM contract_events
+     WHERE contract_id = ? ORDER BY seq`,
   );
   const maxVersion = db.prepare('SELECT max(version) AS v FROM contracts WHERE booking_id = ?');
   const insert = db.prepare(
@@ -50,7 +61,8 @@ export function createContractsRepository(db: Db): ContractsStore {
      VALUES (?, ?, ?, 'draft', ?, ?, ?, ?, ?)`,
   );
   const insertEvent = db.prepare(
-    'INSERT INTO contract_events (contract_id, type, at, actor, ip, user_agent) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO contract_events (contract_id, type, at, actor, ip, user_agent, role, on_behalf_of)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Editing a sent contract takes it back to a draft: the link she holds would otherwise sign a text she never saw.
   const edit = db.prepare(
@@ -63,9 +75,15 @@ export function createContractsRepository(db: Db): ContractsStore {
   const markViewed = db.prepare(
     `UPDATE contracts SET status = 'viewed', updated_at = ? WHERE id = ? AND status = 'sent'`,
   );
+  // A contract whose booking was cancelled or declined is void (issue 30): the booking's status is read by the same
+  // conditional write that signs, so a cancellation landing while the PDF is drawn still refuses the signature.
   const markSigned = db.prepare(
     `UPDATE contracts SET status = 'signed', signed_at = ?, signer_name = ?, document_hash = ?, signed_pdf = ?,
-     signed_pdf_hash = ?, updated_at = ? WHERE id = ? AND status IN ('sent', 'viewed')`,
+     signed_pdf_hash = ?, updated_at = ? WHERE id = ? AND status IN ('sent', 'viewed')
+     AND NOT EXISTS (SELECT 1 FROM booking_requests b WHERE b.id = contracts.booking_id AND b.status IN ('Cancelled', 'Declined'))`,
+  );
+  const bookingStatusOf = db.prepare(
+    'SELECT b.status FROM contracts c JOIN booking_requests b ON b.id = c.booking_id WHERE c.id = ?',
   );
   const deleteLink = db.prepare('DELETE FROM contract_links WHERE contract_id = ?');
   const insertLink = db.prepare('INSERT INTO contract_links (token_hash, contract_id, expires_at) VALUES (?, ?, ?)');
@@ -95,14 +113,14 @@ export function createContractsRepository(db: Db): ContractsStore {
     signerName: r.signer_name,
     documentHash: r.document_hash,
     signedPdfHash: r.signed_pdf_hash,
-    events: eventsOf.all(r.id) as ContractEvent[],
+    events: (eventsOf.all(r.id) as EventRow[]).map(eventOf),
   });
   const find = (id: string): ContractRecord | null => {
     const row = byId.get(id) as ContractRow | undefined;
     return row ? toRecord(row) : null;
   };
   const addEvent = (id: string, at: string, e: EventInput) =>
-    insertEvent.run(id, e.type, at, e.actor, e.ip, e.userAgent);
+    insertEvent.run(id, e.type, at, e.actor, e.ip, e.userAgent, e.role ?? null, e.onBehalfOf ?? null);
 
   const create = db.transaction(
     (
@@ -155,7 +173,7 @@ export function createContractsRepository(db: Db): ContractsStore {
       signed: { signerName: string; documentHash: string; pdf: Uint8Array; pdfHash: string },
       at: string,
       event: EventInput,
-    ): ContractRecord | null => {
+    ): ContractRecord | 'void' | null => {
       const changed = markSigned.run(
         at,
         signed.signerName,
@@ -165,7 +183,10 @@ export function createContractsRepository(db: Db): ContractsStore {
         at,
         id,
       ).changes;
-      if (changed === 0) return null;
+      if (changed === 0) {
+        const booking = bookingStatusOf.get(id) as { status: BookingStatus } | undefined;
+        return voidReasonOf(booking?.status) && find(id)?.status !== 'signed' ? 'void' : null;
+      }
       // The link stays, so opening it again says the contract is signed (it can never sign again: only a 'sent'
       // or 'viewed' contract can be signed).
       addEvent(id, at, event);

@@ -281,15 +281,17 @@ export interface ContractsStore {
   /** Atomic: adds the event, and a 'sent' contract becomes 'viewed' (any other status stays). null: no such id. */
   view(id: string, at: string, event: ContractEventInput): Promise<ContractRecord | null>;
   /**
-   * Atomic: 'signed' with the signer, the hashes, the signed PDF and the event, only from 'sent' or 'viewed'; null
-   * otherwise (signed meanwhile, or edited back to a draft). The link stays (it opens the signed contract).
+   * Atomic: 'signed' with the signer, the hashes, the signed PDF and the event, only from 'sent' or 'viewed' and only
+   * while its booking is neither Cancelled nor Declined (read in the same transaction: such a contract is void, issue
+   * 30); 'void' then, and nothing is written. null otherwise (signed meanwhile, or edited back to a draft). The link
+   * stays (it opens the signed contract). A contract whose booking is not stored is not void.
    */
   sign(
     id: string,
     signed: { signerName: string; documentHash: string; pdf: Uint8Array; pdfHash: string },
     at: string,
     event: ContractEventInput,
-  ): Promise<ContractRecord | null>;
+  ): Promise<ContractRecord | 'void' | null>;
   addEvent(id: string, at: string, event: ContractEventInput): Promise<void>;
   /** Each booking's contract state: its highest version's status, by booking id. */
   latestStates(): Promise<Record<string, ContractStatus>>;

@@ -6,12 +6,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from '@studio/shared/schemas';
-import { contractSignatureSchema, contractTokenParamsSchema } from '@studio/shared/schemas/contract';
+import { contractSignatureSchemaFor, contractTokenParamsSchema } from '@studio/shared/schemas/contract';
 import type { ContractEvent, ContractRecord } from '@studio/shared/domain/contract';
+import { voidReasonOf, type ContractSigner } from '@studio/shared/domain/contract-signer';
+import type { BookingRequest } from '@studio/shared/domain';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
-import type { ContractEventInput, ContractsStore } from '../repositories/ports';
+import type { BookingsStore, ContractEventInput, ContractsStore } from '../repositories/ports';
 import {
   documentHashOf,
   documentOf,
@@ -25,13 +27,22 @@ import {
 } from '../services/contracts';
 import type { SiteIdentityReader } from '../services/site-identity';
 import type { ClientActions } from '../services/client-actions';
-import { linkProblemPage, signedPage, signingPage, type LinkProblem } from '../services/signing-page';
+import {
+  linkProblemPage,
+  signedPage,
+  signingPage,
+  type LinkProblem,
+  type SignatureFieldErrors,
+  type SignatureFormValues,
+} from '../services/signing-page';
 
 export const ANOTHER_CONTRACT = 'This link signs only the contract it was sent for.';
 
 export interface ContractSigningOptions {
   options: AppOptions;
   contracts: ContractsStore;
+  /** The contract's booking: whose name signs it, and whether it was cancelled or declined (the contract is void). */
+  bookings: Pick<BookingsStore, 'get'>;
   bus: ChangeBus;
   mailer: Mailer;
   /** Her name and public contact (Site details): the pages' heading and her line in the audit trail. */
@@ -40,11 +51,32 @@ export interface ContractSigningOptions {
   clientActions: Pick<ClientActions, 'contractViewed' | 'contractSigned'>;
 }
 
-const PROBLEM_STATUS: Record<LinkProblem, number> = { invalid: 404, expired: 410, signed: 409 };
+const PROBLEM_STATUS: Record<LinkProblem, number> = {
+  invalid: 404,
+  expired: 410,
+  signed: 409,
+  'void-cancelled': 409,
+  'void-declined': 409,
+};
+
+/**
+ * Who the contract's client is (issue 30): the name on the booking and the client the contract names (she may have
+ * written it otherwise in its form). The booking's name is the one the refusal asks for; the contract's is the one
+ * a signer on the client's behalf signs for.
+ */
+function clientOf(contract: ContractRecord, booking: BookingRequest | null) {
+  const named = contract.form.clientName.trim();
+  const booked = booking?.name.trim() ?? '';
+  return {
+    names: [booked, named].filter((n) => n !== ''),
+    bookingName: booked || named,
+    contractName: named || booked,
+  };
+}
 
 const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = async (
   app,
-  { options, contracts, bus, mailer, identity, clientActions },
+  { options, contracts, bookings, bus, mailer, identity, clientActions },
 ) => {
   // The signing form posts as a browser form does; only in this plugin.
   app.addContentTypeParser(
@@ -70,13 +102,18 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       .send(body);
 
   /** The contract the token opens, or why it opens none. */
-  const open = async (token: string): Promise<{ contract: ContractRecord } | { problem: LinkProblem }> => {
+  const open = async (
+    token: string,
+  ): Promise<{ contract: ContractRecord; booking: BookingRequest | null } | { problem: LinkProblem }> => {
     const link = await contracts.link(signingTokenHash(token));
     const contract = link && (await contracts.find(link.contractId));
     if (!link || !contract || contract.status === 'draft') return { problem: 'invalid' };
     if (contract.status === 'signed') return { problem: 'signed' };
+    const booking = await bookings.get(contract.bookingId);
+    const voided = voidReasonOf(booking?.status);
+    if (voided) return { problem: `void-${voided}` };
     if (Date.parse(link.expiresAt) <= options.now().getTime()) return { problem: 'expired' };
-    return { contract };
+    return { contract, booking };
   };
 
   const clientEvent = (request: FastifyRequest, type: ContractEvent['type'], actor: string): ContractEventInput => ({
@@ -87,8 +124,14 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
   });
 
   const siteName = () => identity.displayName();
-  const view = async (contract: ContractRecord, token: string, extra: { fullName?: string; errors?: string[] } = {}) =>
+  const view = async (
+    contract: ContractRecord,
+    booking: BookingRequest | null,
+    token: string,
+    extra: { values?: SignatureFormValues; errors?: string[]; fieldErrors?: SignatureFieldErrors } = {},
+  ) =>
     signingPage({
+      clientName: clientOf(contract, booking).contractName,
       siteName: await siteName(),
       contract: documentOf(contract),
       contractId: contract.id,
@@ -117,7 +160,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       );
       if (viewed) bus.publish({ topic: 'contracts', contract: viewed });
       await clientActions.contractViewed(opened.contract, viewed);
-      return html(reply, 200, await view(viewed ?? opened.contract, request.params.token));
+      return html(reply, 200, await view(viewed ?? opened.contract, opened.booking, request.params.token));
     },
   );
 
@@ -152,21 +195,40 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       const opened = await open(token);
       if ('problem' in opened)
         return html(reply, PROBLEM_STATUS[opened.problem], linkProblemPage(opened.problem, await siteName()));
-      const { contract } = opened;
-      const parsed = contractSignatureSchema.safeParse(request.body);
-      if (parsed.success && parsed.data.contractId !== contract.id) {
-        return html(reply, 403, await view(contract, token, { errors: [ANOTHER_CONTRACT] }));
+      const { contract, booking } = opened;
+      const client = clientOf(contract, booking);
+      if (request.body.contractId !== undefined && request.body.contractId !== contract.id) {
+        return html(reply, 403, await view(contract, booking, token, { errors: [ANOTHER_CONTRACT] }));
       }
+      // The signer is the client (the name matches the booking's), or says they sign on the client's behalf and gives
+      // a role: the shared schema decides, each refusal on its field. Nothing is stored and nothing is mailed.
+      const parsed = contractSignatureSchemaFor(client).safeParse(request.body);
       if (!parsed.success) {
-        const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
-        return html(reply, 400, await view(contract, token, { fullName: request.body.fullName ?? '', errors }));
+        const fieldErrors: SignatureFieldErrors = {};
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'form') as keyof SignatureFieldErrors;
+          fieldErrors[field] = [...new Set([...(fieldErrors[field] ?? []), issue.message])];
+        }
+        const values: SignatureFormValues = {
+          fullName: request.body.fullName ?? '',
+          onBehalf: request.body.onBehalf === 'yes',
+          role: request.body.role ?? '',
+        };
+        return html(reply, 400, await view(contract, booking, token, { values, fieldErrors }));
       }
 
       const at = options.now().toISOString();
       const name = parsed.data.fullName;
+      const signer: ContractSigner =
+        parsed.data.onBehalf === 'yes'
+          ? { name, role: parsed.data.role ?? '', onBehalfOf: client.contractName }
+          : { name, role: null, onBehalfOf: null };
       const document = documentOf(contract);
       const documentHash = documentHashOf(document);
-      const event = clientEvent(request, 'signed', name);
+      const event: ContractEventInput = {
+        ...clientEvent(request, 'signed', name),
+        ...(signer.onBehalfOf === null ? {} : { role: signer.role ?? '', onBehalfOf: signer.onBehalfOf }),
+      };
       // A contract made before her actions were logged under her public contact names her sign-in address: the
       // client's copy shows her public contact instead (ADMIN_EMAIL never leaves the server).
       const me = providerActorOf(await identity.current());
@@ -174,13 +236,19 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       const events = [...contract.events, { ...event, at }].map((e) =>
         e.actor.trim().toLowerCase() === privateAddress ? { ...e, actor: me } : e,
       );
-      const pdf = await signedPdf(contract, document, { name, at, documentHash, events });
+      const pdf = await signedPdf(contract, document, { signer, at, documentHash, events });
       const signed = await contracts.sign(
         contract.id,
         { signerName: name, documentHash, pdf, pdfHash: sha256(pdf) },
         at,
         event,
       );
+      // Its booking cancelled or declined while this request drew the PDF: nothing was stored (the store read the
+      // booking's status in the transaction that would have signed).
+      if (signed === 'void') {
+        const voided = voidReasonOf((await bookings.get(contract.bookingId))?.status) ?? 'cancelled';
+        return html(reply, 409, linkProblemPage(`void-${voided}`, await siteName()));
+      }
       // Signed (or changed) by another request while this one drew the PDF.
       if (!signed) return html(reply, 409, linkProblemPage('signed', await siteName()));
       bus.publish({ topic: 'contracts', contract: signed });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import type { ContractDocument, ContractEvent, ContractPaperSize } from '@studio/shared/domain/contract';
+import { signedByLine } from '@studio/shared/domain/contract-signer';
 import { SERVER_ROOT } from '../lib/server-root';
 
 const FONTS_DIR = path.join(SERVER_ROOT, 'assets', 'fonts');
@@ -33,8 +34,8 @@ const MUTED = rgb(0.35, 0.35, 0.35);
 export interface ContractSignatures {
   /** The model's name, applied when she sent the contract. */
   provider: { name: string; at: string };
-  /** The client's typed full name, when she signed. */
-  client: { name: string; at: string };
+  /** The typed full name, when they signed; with a role and the client's name when signed on the client's behalf. */
+  client: { name: string; at: string; role?: string | null; onBehalfOf?: string | null };
   /** SHA-256 of the agreement's text, printed on every page and in the audit trail. */
   documentHash: string;
   contractId: string;
@@ -172,6 +173,13 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
     const signature = signed[i];
     if (signature) {
       w.text(`/s/ ${signature.name}`, { size: 14, gap: 0 });
+      // Someone else signed for the client (issue 30): the block says who, in what role, for whom.
+      const client = signature === signatures?.client ? signatures.client : undefined;
+      if (client?.onBehalfOf)
+        w.text(signedByLine({ name: client.name, role: client.role ?? null, onBehalfOf: client.onBehalfOf }), {
+          size: 10,
+          gap: 0,
+        });
       w.text(`Signed electronically on ${utc(signature.at)}`, { size: 9.5, color: MUTED });
     } else {
       w.space(28);
@@ -192,15 +200,26 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
     w.text(`Contract ${signatures.contractId}`, { size: 9.5, color: MUTED, gap: 6 });
     w.text('Document SHA-256 (of the agreement’s text as signed):', { size: 9.5, gap: 0 });
     w.text(signatures.documentHash, { size: 9, font: bold, gap: 8 });
+    const { client } = signatures;
+    const how = client.onBehalfOf
+      ? `${client.name} (${client.role ?? ''}) signed on behalf of the Client, ${client.onBehalfOf}, by typing their ` +
+        `own full name (“${client.name}”), stating their role and that they sign on the Client’s behalf, and ` +
+        `agreeing to sign electronically.`
+      : `The Client signed by typing their full name (“${client.name}”) and agreeing to sign electronically.`;
     w.text(
-      `The Client signed by typing their full name (“${signatures.client.name}”) and agreeing to sign electronically. ` +
-        `The ${contract.parties[0]?.role ?? 'Model'}’s signature was applied when the contract was sent for signature.`,
+      `${how} The ${contract.parties[0]?.role ?? 'Model'}’s signature was applied when the contract was sent for signature.`,
       { size: 9.5, gap: 10 },
     );
     for (const event of signatures.events) {
       w.ensure(60);
-      w.text(`${utc(event.at)} · ${EVENT_LABEL[event.type]}`, { size: 10, font: bold, gap: 0 });
-      w.text(`By: ${event.actor}`, { size: 9, gap: 0 });
+      const label = event.onBehalfOf ? 'Signed on the client’s behalf' : EVENT_LABEL[event.type];
+      w.text(`${utc(event.at)} · ${label}`, { size: 10, font: bold, gap: 0 });
+      w.text(
+        event.onBehalfOf
+          ? `By: ${event.actor}, ${event.role ?? ''}, on behalf of ${event.onBehalfOf}`
+          : `By: ${event.actor}`,
+        { size: 9, gap: 0 },
+      );
       w.text(`IP address: ${event.ip || 'unknown'}`, { size: 9, gap: 0 });
       w.text(`User agent: ${event.userAgent || 'unknown'}`, { size: 9, color: MUTED, gap: 8 });
     }

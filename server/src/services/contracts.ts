@@ -12,6 +12,7 @@ import {
   type ContractRecord,
 } from '@studio/shared/domain/contract';
 import type { BookingRequest } from '@studio/shared/domain';
+import { signedByLine, type ContractSigner } from '@studio/shared/domain/contract-signer';
 import { formatInstant } from '@studio/shared/domain/studio-time';
 import type { Mailer } from '../lib/mailer';
 import type { ContentStore } from '../repositories/ports';
@@ -66,7 +67,7 @@ export function draftPdf(record: ContractRecord, document: ContractDocument): Pr
 export function signedPdf(
   record: ContractRecord,
   document: ContractDocument,
-  signature: { name: string; at: string; documentHash: string; events: ContractEvent[] },
+  signature: { signer: ContractSigner; at: string; documentHash: string; events: ContractEvent[] },
 ): Promise<Uint8Array> {
   return renderContractPdf({
     contract: document,
@@ -74,7 +75,7 @@ export function signedPdf(
     createdAt: new Date(signature.at),
     signatures: {
       provider: { name: record.form.modelName, at: record.sentAt ?? signature.at },
-      client: { name: signature.name, at: signature.at },
+      client: { ...signature.signer, at: signature.at },
       documentHash: signature.documentHash,
       contractId: record.id,
       version: record.version,
@@ -115,11 +116,18 @@ export function signedMail(
   pdf: Uint8Array,
   timeZone: string,
 ) {
+  // A signature on the client's behalf names the signer's role and the client (issue 30), as the PDF does.
+  const signature = record.events.findLast((e) => e.type === 'signed');
+  const by = signedByLine({
+    name: record.signerName ?? '',
+    role: signature?.role ?? null,
+    onBehalfOf: signature?.onBehalfOf ?? null,
+  });
   return {
     to,
     subject: `Signed: ${document.title}`,
     text:
-      `The ${document.title} (version ${record.version}) was signed by ${record.signerName} on ` +
+      `The ${document.title} (version ${record.version}) was s${by.slice(1)} on ` +
       `${record.signedAt ? formatInstant(record.signedAt, timeZone) : ''}. The signed PDF is attached; its last page is the audit trail.\n\n` +
       `Document SHA-256: ${record.documentHash}\nPDF SHA-256: ${record.signedPdfHash}\n`,
     attachments: [

@@ -4,6 +4,12 @@
 import { escapeHtml as e } from '@studio/shared/domain';
 import { formatInstant } from '@studio/shared/domain/studio-time';
 import { contractSectionsHtml, type ContractDocument } from '@studio/shared/domain/contract';
+import {
+  CONTRACT_VOID_TITLE,
+  contractVoidMessage,
+  onBehalfLabel,
+  type VoidReason,
+} from '@studio/shared/domain/contract-signer';
 
 const CSS = `
   :root { color-scheme: light dark; --bg: #faf8f5; --card: #fff; --ink: #1c1b1a; --muted: #5f5b57; --line: #e2ddd6;
@@ -35,6 +41,15 @@ const CSS = `
     border: 0; border-radius: 999px; background: var(--accent); color: var(--accent-ink); cursor: pointer; }
   a { color: var(--accent); }
   .error { color: var(--error); font-weight: 600; }
+  .field-error { color: var(--error); font-weight: 600; margin: 0.4rem 0 0; }
+  .hint { font-size: 0.92rem; color: var(--muted); margin: 0.35rem 0 0; }
+  input[aria-invalid=true] { border-color: var(--error); border-width: 2px; }
+  .behalf { border-left: 3px solid var(--line); padding-left: 0.9rem; margin-top: 0.5rem; }
+  /* The role field shows once the on-behalf box is ticked; a browser without :has() shows it always. */
+  @supports selector(:has(*)) {
+    .behalf { display: none; }
+    form:has(#onBehalf:checked) .behalf { display: block; }
+  }
   .ok { color: var(--ok); }
   .hash { font-family: ui-monospace, monospace; font-size: 0.85rem; overflow-wrap: anywhere; }
   @media (min-width: 700px) { .card { padding: 2.5rem 3rem; } button { width: auto; padding-inline: 2.5rem; } }
@@ -70,10 +85,29 @@ export interface SigningView {
   /** The studio's zone: the link's expiry reads as in her mail and on the dashboard. */
   timeZone: string;
   pdfHref: string;
-  /** What she typed, shown again with the errors when the form was refused. */
-  fullName?: string;
+  /** The contract's client: whom a signer on their behalf signs for. */
+  clientName: string;
+  /** What was typed, shown again with the errors when the form was refused. */
+  values?: SignatureFormValues;
+  /** Errors about the form as a whole (it was sent for another contract). */
   errors?: string[];
+  /** Each refused field's messages, shown beside it. */
+  fieldErrors?: SignatureFieldErrors;
 }
+
+export interface SignatureFormValues {
+  fullName: string;
+  onBehalf: boolean;
+  role: string;
+}
+
+export type SignatureFieldErrors = Partial<Record<'fullName' | 'role' | 'consent' | 'contractId' | 'form', string[]>>;
+
+/** A field's messages below it, named by its id so the field's aria-describedby reads them. */
+const fieldError = (id: string, messages: string[] | undefined) =>
+  messages?.length ? `<p class="field-error" id="${id}-error" role="alert">${messages.map(e).join(' ')}</p>` : '';
+const invalid = (id: string, messages: string[] | undefined) =>
+  messages?.length ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
 
 export const CONSENT_STATEMENT =
   'I agree to sign this contract electronically. Typing my full name and selecting “Sign contract” is my signature, ' +
@@ -81,9 +115,13 @@ export const CONSENT_STATEMENT =
 
 export function signingPage(v: SigningView): string {
   const expires = formatInstant(v.expiresAt, v.timeZone);
-  const errors = v.errors?.length
-    ? `<div role="alert">${v.errors.map((m) => `<p class="error">${e(m)}</p>`).join('')}</div>`
+  const f = v.fieldErrors ?? {};
+  // What concerns the form as a whole on top; a field's message beside its field (said once, not twice on a phone).
+  const general = [...(v.errors ?? []), ...(f.form ?? []), ...(f.contractId ?? [])];
+  const errors = general.length
+    ? `<div role="alert">${general.map((m) => `<p class="error">${e(m)}</p>`).join('')}</div>`
     : '';
+  const values = v.values ?? { fullName: '', onBehalf: false, role: '' };
   return page(
     v.contract.title,
     v.siteName,
@@ -97,8 +135,17 @@ ${contractSectionsHtml(v.contract)}
 ${errors}
 <input type="hidden" name="contractId" value="${e(v.contractId)}">
 <label for="fullName">Your full name</label>
-<input type="text" id="fullName" name="fullName" autocomplete="name" required minlength="2" maxlength="120" value="${e(v.fullName ?? '')}">
-<label class="consent"><input type="checkbox" name="consent" value="yes" required> <span>${e(CONSENT_STATEMENT)}</span></label>
+<input type="text" id="fullName" name="fullName" autocomplete="name" required minlength="2" maxlength="120" value="${e(values.fullName)}"${invalid('fullName', f.fullName)}>
+${fieldError('fullName', f.fullName)}
+<p class="hint">The client’s name as on the booking, or your own if you sign on ${e(v.clientName)}’s behalf.</p>
+<label class="consent"><input type="checkbox" id="onBehalf" name="onBehalf" value="yes"${values.onBehalf ? ' checked' : ''}> <span>${e(onBehalfLabel(v.clientName))}</span></label>
+<div class="behalf">
+<label for="role">Your role or title</label>
+<input type="text" id="role" name="role" autocomplete="organization-title" maxlength="120" value="${e(values.role)}"${invalid('role', f.role)}>
+${fieldError('role', f.role)}
+</div>
+<label class="consent"><input type="checkbox" name="consent" value="yes" required${invalid('consent', f.consent)}> <span>${e(CONSENT_STATEMENT)}</span></label>
+${fieldError('consent', f.consent)}
 <p class="meta">A signed copy (PDF) will be e-mailed to you at ${e(v.clientEmail)} and to ${e(v.siteName)}.</p>
 <button type="submit">Sign contract</button>
 </form>`,
@@ -118,10 +165,17 @@ export function signedPage(v: { siteName: string; title: string; signerName: str
   );
 }
 
-export type LinkProblem = 'invalid' | 'expired' | 'signed';
+export type LinkProblem = 'invalid' | 'expired' | 'signed' | `void-${VoidReason}`;
+
+const voidText = (reason: VoidReason, siteName: string): [string, string] => [
+  CONTRACT_VOID_TITLE,
+  `${contractVoidMessage(reason)} If this is unexpected, please contact ${siteName}.`,
+];
 
 export function linkProblemPage(problem: LinkProblem, siteName: string): string {
   const text: Record<LinkProblem, [string, string]> = {
+    'void-cancelled': voidText('cancelled', siteName),
+    'void-declined': voidText('declined', siteName),
     invalid: [
       'This signing link is not valid',
       'The link may be incomplete, or it was replaced by a newer one. If you already signed, your signed copy was e-mailed to you.',

@@ -2,6 +2,12 @@
 // deploys and payments, run on the embedded home's SQLite stores (sqliteStorageOn, a database of its own per case, in a temporary
 // folder). The same suites run on Firestore in firebase/test/emulator/storage-b.test.ts.
 import { sqliteStoreOf as on } from './sqlite-store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../src/db/database';
+import { sqliteStorageOn } from '../../src/repositories/sqlite-storage';
+import { describeContractSignerContract } from './contract-signer-contract';
 import { describeContractsStoreContract } from './contracts-contract';
 import { describeDeploysStoreContract } from './deploys-contract';
 import { describeMailQueueStoreContract } from './mail-queue-contract';
@@ -24,4 +30,16 @@ describe('SQLite stores', () => {
   describeContractsStoreContract(on('contracts'));
   describeDeploysStoreContract(on('deploys'));
   describePaymentsStoreContract(on('payments'));
+  // Bookings and contracts of one database: sign() reads the booking's status in its own write.
+  describeContractSignerContract(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'studio-storage-'));
+    const storage = sqliteStorageOn(openDatabase(dir));
+    return {
+      store: { bookings: storage.bookings, contracts: storage.contracts },
+      async close() {
+        await storage.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  });
 });

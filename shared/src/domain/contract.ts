@@ -339,6 +339,10 @@ export interface ContractEvent {
   actor: string;
   ip: string;
   userAgent: string;
+  /** A signature on the client's behalf (issue 30): the signer's role or title; absent when the client signed. */
+  role?: string;
+  /** A signature on the client's behalf: the client signed for; the actor is then the signer's own name. */
+  onBehalfOf?: string;
 }
 
 export interface ContractInput {

@@ -12,6 +12,7 @@ import {
   type ContractRecord,
 } from '../domain/contract';
 import { CONTRACT_TIMELINE_WEEKS as WEEKS, LIMITS } from '../domain/constants';
+import { SIGNER_ROLE_REQUIRED, isClientName, signerNameMismatchMessage } from '../domain/contract-signer';
 import type { ContractForm } from '../domain/types';
 import { isoDate, line, optionalIsoDate } from './index';
 
@@ -64,6 +65,8 @@ export const contractEventSchema = z.strictObject({
   actor: z.string(),
   ip: z.string(),
   userAgent: z.string(),
+  role: z.string().optional(),
+  onBehalfOf: z.string().optional(),
 }) satisfies z.ZodType<ContractEvent>;
 
 // Stored forms are read back by shape (a row written under older rules stays readable).
@@ -103,12 +106,34 @@ export const bookingContractsSchema = z.strictObject({
 /** Each booking's contract state (its latest version's status), for the booking cards. */
 export const contractStatesSchema = z.record(z.string(), z.enum(CONTRACT_STATUSES));
 
-/** The signing page's form: her full name as she types it, and her consent to sign electronically. */
+/**
+ * The signing page's form: the signer's full name, their consent to sign electronically and, when they sign on the
+ * client's behalf (the box ticked: `onBehalf` 'yes'), their role or title. A role sent without the box is ignored.
+ */
 export const contractSignatureSchema = z.strictObject({
   contractId: z.string().min(1).max(100),
   fullName: line(120, TRIM).refine((s) => s.length >= 2, { message: 'Type your full name to sign.' }),
   consent: z.literal('yes', { message: 'Tick the box to agree to sign electronically.' }),
+  onBehalf: z.literal('yes').optional(),
+  role: line(LIMITS.contractLine, TRIM).optional(),
 });
+
+export type ContractSignatureForm = z.infer<typeof contractSignatureSchema>;
+
+/**
+ * The form as the contract's client may sign it (issue 30): the name typed is the client's (the booking's name, or the
+ * client the contract names; contract-signer.ts says what counts as the same name), or the signer ticks "on behalf
+ * of" and gives a role. Each refusal is an issue on its field, so the page shows it beside the field.
+ */
+export function contractSignatureSchemaFor(client: { names: readonly string[]; bookingName: string }) {
+  return contractSignatureSchema.superRefine((form, ctx) => {
+    if (form.onBehalf === 'yes') {
+      if ((form.role ?? '').length < 2) ctx.addIssue({ code: 'custom', path: ['role'], message: SIGNER_ROLE_REQUIRED });
+    } else if (!isClientName(form.fullName, client.names)) {
+      ctx.addIssue({ code: 'custom', path: ['fullName'], message: signerNameMismatchMessage(client.bookingName) });
+    }
+  });
+}
 
 /** A signing link's token: 32 random bytes as base64url. */
 export const contractTokenParamsSchema = z.strictObject({ token: z.string().min(20).max(100) });

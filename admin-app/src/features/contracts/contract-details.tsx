@@ -57,7 +57,8 @@ export function AuditTrail({ contract }: { contract: ContractRecord }) {
       <ol>
         {contract.events.map((e, i) => (
           <li key={i}>
-            <strong>{m.auditEvent[e.type]}</strong> · {contractMoment(e.at)} · {e.actor}
+            <strong>{e.onBehalfOf ? m.auditSignedOnBehalf : m.auditEvent[e.type]}</strong> · {contractMoment(e.at)} ·{' '}
+            {e.onBehalfOf ? m.auditOnBehalfActor(e.actor, e.role ?? '', e.onBehalfOf) : e.actor}
             {e.ip ? ` · ${e.ip}` : ''}
             {e.userAgent ? <span className="muted"> · {e.userAgent}</span> : null}
           </li>

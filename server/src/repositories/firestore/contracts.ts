@@ -9,7 +9,8 @@
 // A signed contract is frozen here as in SQLite: every change names the states it may start from.
 import { createHash, randomUUID } from 'node:crypto';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import type { ContractForm } from '@studio/shared/domain';
+import type { BookingStatus, ContractForm } from '@studio/shared/domain';
+import { voidReasonOf } from '@studio/shared/domain/contract-signer';
 import {
   EMPTY_CONTRACT_DEAL,
   type ContractDeal,
@@ -20,6 +21,8 @@ import {
 } from '@studio/shared/domain/contract';
 import type { ContractEventInput, ContractsStore } from '../ports';
 import { readChunks, writeChunks } from './binary-chunks';
+import { BOOKINGS } from './bookings';
+import { documentIdOf } from './document-ids';
 
 interface ContractDoc {
   id: string;
@@ -68,20 +71,25 @@ const toRecord = (doc: ContractDoc, events: ContractEvent[]): ContractRecord => 
   events,
 });
 
+// Firestore refuses an undefined field: role and onBehalfOf are written only on a signature on the client's behalf.
 const eventOf = (at: string, e: ContractEventInput): ContractEvent => ({
   type: e.type,
   at,
   actor: e.actor,
   ip: e.ip,
   userAgent: e.userAgent,
+  ...(e.role === undefined ? {} : { role: e.role }),
+  ...(e.onBehalfOf === undefined ? {} : { onBehalfOf: e.onBehalfOf }),
 });
 
-const plainEvent = ({ type, at, actor, ip, userAgent }: EventDoc): ContractEvent => ({
+const plainEvent = ({ type, at, actor, ip, userAgent, role, onBehalfOf }: EventDoc): ContractEvent => ({
   type,
   at,
   actor,
   ip,
   userAgent,
+  ...(role === undefined ? {} : { role }),
+  ...(onBehalfOf === undefined ? {} : { onBehalfOf }),
 });
 
 export function createFirestoreContractsStore(db: Firestore): ContractsStore {
@@ -110,7 +118,7 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
     id: string,
     at: string,
     input: ContractEventInput,
-    decide: (doc: ContractDoc, tx: Transaction) => Partial<ContractDoc> | null,
+    decide: (doc: ContractDoc, tx: Transaction) => Partial<ContractDoc> | null | Promise<Partial<ContractDoc> | null>,
   ) =>
     db.runTransaction(async (tx) => {
       const ref = contracts.doc(id);
@@ -118,7 +126,7 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
       if (!snap.exists) return null;
       const doc = snap.data() as ContractDoc;
       const events = await eventsOf(ref, tx);
-      const fields = decide(doc, tx);
+      const fields = await decide(doc, tx);
       if (fields === null) return null;
       const event = eventOf(at, input);
       const next: ContractDoc = { ...doc, ...fields, events: appendEvent(tx, ref, doc, event) };
@@ -208,9 +216,18 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
       return change(id, at, event, (doc) => (doc.status === 'sent' ? { status: 'viewed', updatedAt: at } : {}));
     },
 
-    sign(id, signed, at, event) {
-      return change(id, at, event, (doc, tx) => {
+    async sign(id, signed, at, event) {
+      let isVoid = false;
+      const record = await change(id, at, event, async (doc, tx) => {
+        isVoid = false;
         if (doc.status !== 'sent' && doc.status !== 'viewed') return null;
+        // A contract of a cancelled or declined booking is void (issue 30): the booking is read in this transaction,
+        // so a cancellation committed while the PDF was drawn makes Firestore run it again and refuse.
+        const booking = await tx.get(db.collection(BOOKINGS).doc(documentIdOf(doc.bookingId)));
+        if (voidReasonOf(booking.get('status') as BookingStatus | undefined)) {
+          isVoid = true;
+          return null;
+        }
         // The link stays, so opening it again says the contract is signed (only 'sent' or 'viewed' can be signed).
         writeChunks(tx, contracts.doc(id), signed.pdf);
         return {
@@ -222,6 +239,7 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
           updatedAt: at,
         };
       });
+      return isVoid ? 'void' : record;
     },
 
     async addEvent(id, at, event) {
