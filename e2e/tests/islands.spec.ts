@@ -1,29 +1,11 @@
 // Issue 28 "Done when" (islands): a public page is the server's HTML and the island loader; React, the federation
 // runtime and the public-site remote load with the first interaction with an island, which then works as before,
 // with no hydration warning; and every public page reads fully with JavaScript off.
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, appLoaded, recordScripts, waitForHydration } from '../support/test';
+import type { Page } from '@playwright/test';
+import { test, expect, appLoaded, waitForHydration } from '../support/test';
+import { BOOKING_ROUTE, STATIC_ROUTES } from '../support/public-routes';
 import { logo } from '../support/sign-in';
 import { studioDay } from '../support/studio-day';
-
-const KB = 1024;
-/** Script before any interaction (gzip, as budgets.spec.ts counts it): the issue's targets, one per route. */
-const STATIC_BUDGET = 20 * KB;
-const BOOKING_BUDGET = 100 * KB;
-
-const STATIC_ROUTES: Array<{ path: string; heading: string }> = [
-  { path: '/', heading: 'Ava Monroe' },
-  { path: '/portfolio', heading: 'Portfolio' },
-  { path: '/portfolio/comp-card', heading: 'Comp Card' },
-  { path: '/portfolio/runway', heading: 'Runway' },
-  { path: '/portfolio/digitals', heading: 'Digitals' },
-  { path: '/portfolio/ugc', heading: 'UGC' },
-  { path: '/portfolio/runway?show=scottsdale-couture', heading: 'Scottsdale Couture Night' },
-  { path: '/portfolio/print/editorial', heading: 'Editorial' },
-  { path: '/service/photoshoot', heading: 'Photoshoot' },
-  { path: '/about', heading: 'About Ava' },
-];
-const BOOKING_ROUTE = { path: '/book-me', heading: 'Book a Session' };
 
 const EMBED_SCRIPT = 'https://www.instagram.com/embed.js';
 
@@ -44,54 +26,6 @@ function trackRequests(page: Page): string[] {
   page.on('request', (r) => requested.push(r.url()));
   return requested;
 }
-
-async function scriptBeforeInteraction(browser: Browser, baseURL: string, path: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  // The reels' third-party player script is Instagram's, asked for only when the reels come near: answered empty.
-  await page.route(`${EMBED_SCRIPT}*`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
-  );
-  const requested = trackRequests(page);
-  const js = recordScripts(page);
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  const scripts = await js.settled();
-  const result = {
-    scripts,
-    total: js.totalGzip(),
-    app: mainScriptRequested(requested),
-    // Its stylesheet is part of the page; no script or manifest of it is.
-    remote: requested.some((u) => /^\/remotes\/.*\.(js|json)$/.test(new URL(u).pathname)),
-  };
-  await context.close();
-  return result;
-}
-
-test('each public route loads at most its budget of script before any interaction (20 KB static, 100 KB /book-me)', async ({
-  browser,
-  baseURL,
-}) => {
-  const rows: string[] = [];
-  const over: string[] = [];
-  for (const { path, budget } of [
-    ...STATIC_ROUTES.map((r) => ({ path: r.path, budget: STATIC_BUDGET })),
-    { path: BOOKING_ROUTE.path, budget: BOOKING_BUDGET },
-  ]) {
-    const { scripts, total, app, remote } = await scriptBeforeInteraction(browser, baseURL!, path);
-    const files = scripts.map((s) => `${new URL(s.url).pathname} ${(s.gzipBytes / KB).toFixed(2)}`).join(', ');
-    rows.push(
-      `${path.padEnd(42)} ${(total / KB).toFixed(2).padStart(6)} KB of ${budget / KB} KB  (${scripts.length}: ${files})`,
-    );
-    if (total > budget) over.push(path);
-    // Nothing of the app, React or the remote before the visitor does something.
-    expect(app, `${path} loaded the app before any interaction`).toBe(false);
-    expect(remote, `${path} loaded a remote file before any interaction`).toBe(false);
-  }
-  const table = rows.join('\n');
-  console.log(`Script before any interaction (gzip):\n${table}`);
-  expect(over, table).toEqual([]);
-});
 
 test('the theme toggle works with no app loaded, names the theme in force from the first paint, and hands over to React', async ({
   browser,
@@ -181,8 +115,11 @@ test('a booking with the calendar goes through from a page that had loaded no ap
   const requested = trackRequests(page);
   await page.goto('/book-me?selectedService=usergeneratedcontent&selectedTier=ugc-single');
   await expect(page.getByRole('combobox', { name: 'Service Type' })).toHaveValue('usergeneratedcontent');
+  const name = `Island Client ${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
   expect(mainScriptRequested(requested)).toBe(false);
-  // The calendar's button is the first thing she touches: it loads the app, and its click opens the calendar.
+  // Her name is the first thing she types: the touch loads the app, and what she typed before it took over stays.
+  await page.getByRole('textbox', { name: 'Full Name' }).fill(name);
+  // The calendar's click opens the calendar once the app has it.
   await page.getByRole('button', { name: 'Show calendar' }).click();
   const calendar = page.getByRole('group', { name: 'Calendar for Preferred Date' });
   await expect(calendar).toBeVisible();
@@ -198,8 +135,6 @@ test('a booking with the calendar goes through from a page that had loaded no ap
   await expect(calendar).toBeHidden();
   await expect(page.locator('input[name="date"]')).toHaveValue(studioDay(3));
 
-  const name = `Island Client ${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-  await page.getByRole('textbox', { name: 'Full Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Email Address' }).fill('island.client@example.com');
   await page.getByRole('textbox', { name: 'Project Description' }).fill('One video for a product launch.');
   await page.getByRole('button', { name: 'Send Booking Request' }).click();
