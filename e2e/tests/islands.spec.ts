@@ -196,3 +196,25 @@ test.describe('with JavaScript off', () => {
     });
   }
 });
+
+test('between public pages, plain links load the next page, prerendered when the visitor is about to follow one', async ({
+  page,
+}) => {
+  const problems = watchHydration(page);
+  const speculative: string[] = [];
+  page.context().on('request', (r) => {
+    const purpose = r.headers()['sec-purpose'] ?? '';
+    if (purpose.includes('prefetch')) speculative.push(`${new URL(r.url()).pathname} ${purpose}`);
+  });
+  const response = await page.goto('/');
+  expect(response?.headers()['speculation-rules']).toBe('"/speculation-rules.json"');
+  const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true });
+  await about.hover();
+  await expect.poll(() => speculative.some((s) => s.startsWith('/about '))).toBe(true);
+  await about.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About Ava' })).toBeVisible();
+  expect(await appLoaded(page)).toBe(false);
+  // Nothing of the admin, the sign-in link or the API is ever fetched ahead.
+  expect(speculative.filter((s) => /^\/(admin|finishSignIn|api\/)/.test(s))).toEqual([]);
+  expect(problems).toEqual([]);
+});
