@@ -27,6 +27,32 @@ class EmitThemeInitPlugin {
   }
 }
 
+// Bundles src/islands/island-loader.ts on its own into /islands.js (esbuild, minified): the one script a
+// server-rendered public page loads before the visitor interacts. Outside the federation build on purpose: an entry
+// of this build would carry the federation runtime, which is what the loader exists to put off.
+class EmitIslandLoaderPlugin {
+  apply(compiler) {
+    const source = path.join(__dirname, 'src', 'islands', 'island-loader.ts');
+    compiler.hooks.thisCompilation.tap('EmitIslandLoader', (compilation) => {
+      compilation.fileDependencies.add(source);
+      compilation.hooks.processAssets.tap(
+        { name: 'EmitIslandLoader', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const { outputFiles } = require('esbuild').buildSync({
+            entryPoints: [source],
+            bundle: true,
+            minify: compiler.options.mode === 'production',
+            format: 'iife',
+            target: 'es2020',
+            write: false,
+          });
+          compilation.emitAsset('islands.js', new compiler.webpack.sources.RawSource(outputFiles[0].text));
+        },
+      );
+    });
+  }
+}
+
 // Renders the favicon into the PNG icons phones and the web manifest ask for (the server's site-files plugin names
 // them): apple-touch-icon.png (180 px, iOS home screen) and icon-192.png / icon-512.png (the manifest's icons).
 const ICON_SIZES = { 'apple-touch-icon.png': 180, 'icon-192.png': 192, 'icon-512.png': 512 };
@@ -59,6 +85,7 @@ const browser = createConfig({
   federation,
   plugins: [
     new EmitThemeInitPlugin(),
+    new EmitIslandLoaderPlugin(),
     new EmitIconsPlugin(),
     new FederationRequirementsPlugin({ dir: __dirname, shared: federation.shared, remotes: LOADED_REMOTES }),
   ],

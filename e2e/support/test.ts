@@ -43,10 +43,23 @@ export function recordScripts(page: Page) {
 }
 
 /**
- * Waits until React has taken over the server-rendered page: the page's first heading carries React's fiber (a node
- * still waiting for its code does not). A click before then does nothing, as it would for a visitor.
+ * The scripts a server-rendered public page loads before any interaction: the island loader alone (issue 28). The
+ * shell's app (main.js) comes with the first interaction with an island.
+ */
+export const appLoaded = (page: Page) =>
+  page.evaluate(() => [...document.scripts].some((s) => new URL(s.src || location.href).pathname === '/main.js'));
+
+/**
+ * Waits until React has taken over the page: the page's first heading carries React's fiber (a node still waiting for
+ * its code does not). A server-rendered public page hydrates on the first interaction with one of its islands (issue
+ * 28): when its app has not started loading, the logo (an island on every page) gets the keyboard's focus first, as
+ * when a visitor tabs to it, and gives it back. A click before hydration does nothing, as it would for a visitor.
  */
 export async function waitForHydration(page: Page, selector = 'main h1, main h2'): Promise<void> {
+  if (!(await appLoaded(page))) {
+    await page.locator('header a.navbar-logo').focus();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  }
   await page.waitForFunction((s) => {
     const node = document.querySelector(s);
     return !!node && Object.keys(node).some((k) => k.startsWith('__reactFiber$'));

@@ -197,7 +197,11 @@ test('the UGC page alone requests the embed script; offline it shows the reels a
   await expect(page.getByRole('heading', { name: 'Phoenix Fashion Week' })).toBeVisible();
   expect(requested).toEqual([]);
 
-  // The browser says it is offline (the site itself is still reachable, so the page can load its metadata).
+  // The browser says it is offline (the site itself is still reachable, so the page can load its metadata). Set for
+  // every page from here on: the portfolio's links are page loads until an island has loaded the app (issue 28).
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }),
+  );
   await page.evaluate(() =>
     Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }),
   );
@@ -210,6 +214,9 @@ test('the UGC page alone requests the embed script; offline it shows the reels a
   const links = page.getByRole('link', { name: /Watch reel \d on Instagram/ });
   await expect(links).toHaveCount(3);
   await expect(links.first()).toHaveAttribute('href', /^https:\/\/www\.instagram\.com\/reel\//);
+  // Near the reels, still offline: nothing is asked for.
+  await links.last().scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
   expect(requested).toEqual([]);
 
   // Back online: the page asks for the script, once.

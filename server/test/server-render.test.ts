@@ -17,7 +17,7 @@ let t: TestApp;
 
 const SHELL_INDEX =
   '<!doctype html><html><head><script id="studio-config" type="application/json">{}</script>' +
-  '<link href="/main.css" rel="stylesheet"></head><body><div id="root"></div>' +
+  '<script defer="defer" src="/main.js"></script><link href="/main.css" rel="stylesheet"></head><body><div id="root"></div>' +
   '<noscript>This site needs JavaScript.</noscript></body></html>';
 
 /** public-site's entry: names the services it read through the backend, and numbers its renders. */
@@ -90,6 +90,30 @@ test('a public page is sent rendered, with its data as inert JSON and the styles
   expect(data[1]).toEqual([['note'], '</script><script>alert(1)</script>']);
   expect(res.body.indexOf('/main.css')).toBeLessThan(res.body.indexOf('/remotes/public-site/ssr/styles.abc123.css'));
   expect(jsonForScript('a</script>')).toBe('"a\\u003c/script>"');
+});
+
+// Issue 28: a rendered page reads without script, so it loads the island loader, which loads the app on the first
+// interaction with an island; nothing of the remote is preloaded, and its links are prerendered by speculation rules.
+test('a rendered public page loads the island loader in place of the app, preloads no remote file, and names its speculation rules', async () => {
+  const res = await get('/book-me');
+  expect(res.body).toContain('<script defer src="/islands.js" data-app="/main.js"></script>');
+  expect(res.body).not.toContain('src="/main.js"');
+  expect(res.body).not.toMatch(/<link rel="preload"[^>]*\/remotes\//);
+  expect(res.headers['speculation-rules']).toBe('"/speculation-rules.json"');
+
+  const rules = await get('/speculation-rules.json');
+  expect(rules.headers['content-type']).toContain('application/speculationrules+json');
+  const { prerender } = JSON.parse(rules.body) as {
+    prerender: Array<{ where: { and: Array<{ not?: { href_matches?: string[] } }> } }>;
+  };
+  const excluded = prerender[0]!.where.and.flatMap((c) => c.not?.href_matches ?? []);
+  for (const path of ['/admin', '/admin/*', '/finishSignIn', '/api/*']) expect(excluded).toContain(path);
+
+  // A page left to the browser (the admin's) loads the app itself, as before, and names no rules.
+  const admin = await get('/admin');
+  expect(admin.body).toContain('<script defer="defer" src="/main.js"></script>');
+  expect(admin.body).not.toContain('/islands.js');
+  expect(admin.headers['speculation-rules']).toBeUndefined();
 });
 
 test('the HTML is kept per address until the availability or the content changes; a booking changes nothing', async () => {

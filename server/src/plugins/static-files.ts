@@ -32,6 +32,42 @@ const HEAD_SLOT = '<!--studio-head-->';
 const CONFIG_SLOT = '<!--studio-config-->';
 const ROOT = '<div id="root"></div>';
 const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
+/** The shell's app as html-webpack-plugin names it in index.html. */
+const APP_SCRIPT = /<script defer="defer" src="([^"]+\.js)"><\/script>/;
+/**
+ * The speculation rules of a server-rendered public page (issue 28): its links are plain page loads, prerendered
+ * when the visitor is about to follow one (a hover or a touch), so moving between pages needs no script. Sent as a
+ * file the page's header names, not inline: the CSP allows no inline script. Only the public site's pages: the
+ * admin, the sign-in link's page, the API and files are never prerendered (a GET there may spend or read something).
+ */
+export const SPECULATION_RULES_PATH = '/speculation-rules.json';
+export const SPECULATION_RULES = {
+  prerender: [
+    {
+      source: 'document',
+      where: {
+        and: [
+          { href_matches: '/*' },
+          {
+            not: {
+              href_matches: [
+                '/admin',
+                '/admin/*',
+                '/finishSignIn',
+                '/manage-booking',
+                '/api/*',
+                '/media/*',
+                '/remotes/*',
+              ],
+            },
+          },
+          { not: { selector_matches: '[rel~=nofollow], [download]' } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+};
 /**
  * /admin's outline in its HTML (issue 27: not a blank page while the shell and the dashboard's code load on a slow
  * line): the markup of the shell's AdminSkeleton (shell/src/app/admin-skeleton.tsx), styled by the shell's stylesheet
@@ -236,7 +272,7 @@ async function staticFiles(
     url: string,
     given?: RemoteLocations,
     formPost?: PlainFormPost,
-  ): Promise<{ status: number; html: string } | null> => {
+  ): Promise<{ status: number; html: string; islands?: boolean } | null> => {
     const html = template();
     if (html === null) return null;
     const pathname = url.split('?')[0] ?? '/';
@@ -268,7 +304,8 @@ async function staticFiles(
         siteName: name,
         noindex: route === null || !found || ROUTES[route.id].visibility === 'noindex',
       }) +
-      preloadLinksFor(route, remoteFiles(remotes['public-site']), remotes['public-site'].integrity) +
+      // A server-rendered page loads no remote file before the visitor interacts: nothing of them is preloaded.
+      (rendered ? '' : preloadLinksFor(route, remoteFiles(remotes['public-site']), remotes['public-site'].integrity)) +
       heroPreloadFor(metaSource.heroImage);
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
     let page = html
@@ -291,9 +328,15 @@ async function staticFiles(
           () =>
             `<div id="root">${rendered.html}</div><script id="studio-data" type="application/json">${rendered.dataJson}</script>`,
         )
-        .replace(NOSCRIPT, '');
+        .replace(NOSCRIPT, '')
+        // The island loader in place of the app (shell/src/islands/island-loader.ts): the app, React and the
+        // federation runtime load with the first interaction with an island, not with the page.
+        .replace(
+          APP_SCRIPT,
+          (_tag, app: string) => `<script defer src="/islands.js" data-app="${escapeHtml(app)}"></script>`,
+        );
     }
-    return { status: found ? 200 : 404, html: page };
+    return { status: found ? 200 : 404, html: page, islands: rendered !== null };
   };
 
   // An address the route registry does not know, or a route whose content does not exist, gets the same page (which
@@ -306,6 +349,7 @@ async function staticFiles(
         .type('text/plain; charset=utf-8')
         .send('The site has not been built yet. Run `npm run build` (or `npm start`, which builds first).');
     }
+    if (page.islands) reply.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
     return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page.html);
   };
 
@@ -313,6 +357,12 @@ async function staticFiles(
   // The answer to a form posted without JavaScript (routes/bookings.ts): the page at `url`, showing what happened.
   app.decorate('renderPostedPage', (url: string, formPost: PlainFormPost) => pageFor(url, undefined, formPost));
 
+  app.get(SPECULATION_RULES_PATH, (_request, reply) =>
+    reply
+      .type('application/speculationrules+json')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(JSON.stringify(SPECULATION_RULES)),
+  );
   app.get('/', (request, reply) => sendIndex(reply, request.url));
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 

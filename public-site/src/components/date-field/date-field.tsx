@@ -77,6 +77,8 @@ export function DateField(props: DateFieldProps) {
           aria-expanded={open}
           aria-controls={calendarId}
           disabled={!hydrated}
+          // Enabled by the island loader before hydration: its first click loads the app and is replayed then.
+          data-script-control=""
           onClick={() => setOpen((o) => !o)}
         >
           {open ? m.hideCalendar : m.showCalendar}
@@ -86,6 +88,7 @@ export function DateField(props: DateFieldProps) {
           className="btn btn-ghost btn-small"
           aria-label={m.suggestFor(label)}
           disabled={!hydrated}
+          data-script-control=""
           onClick={onSuggest}
         >
           {m.suggest}

@@ -45,7 +45,11 @@ export function MediaGallery({ items, aboveFold = true, label, videoControls = f
   let imageIndex = -1;
   return (
     <>
-      <ul className={videoControls ? 'media-grid media-grid-clips' : 'media-grid'} aria-label={label}>
+      <ul
+        className={videoControls ? 'media-grid media-grid-clips' : 'media-grid'}
+        aria-label={label}
+        data-island="viewer"
+      >
         {items.map((item, i) => {
           if (item.type === 'video' && videoControls) {
             return (

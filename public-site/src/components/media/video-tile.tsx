@@ -27,7 +27,7 @@ export function VideoTile({ src, name, poster, width, height }: VideoTileProps) 
 
   return (
     // The tile keeps the grid's 4:5 frame whatever the video's own shape; width and height still reserve space.
-    <div className="video-tile">
+    <div className="video-tile" data-island="video">
       <video
         ref={video}
         src={src}

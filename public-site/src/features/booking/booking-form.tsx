@@ -71,6 +71,7 @@ export function BookingForm(props: BookingFormProps) {
         method="post"
         action={BOOKING_PAGE_PATH}
         className="booking-form card"
+        data-island="booking-form"
         noValidate
         onSubmit={(e) => void submit(e)}
         aria-busy={status === 'submitting'}

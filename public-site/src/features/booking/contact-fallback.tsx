@@ -78,7 +78,7 @@ export default function ContactFallback() {
   };
 
   return (
-    <section className="card booking-contact" aria-labelledby="booking-contact-title">
+    <section className="card booking-contact" aria-labelledby="booking-contact-title" data-island="contact-form">
       <div className="card-body">
         <h2 id="booking-contact-title">{m.title}</h2>
         <p>

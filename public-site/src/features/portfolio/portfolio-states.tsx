@@ -9,7 +9,7 @@ export const pageActions = { reload: () => window.location.reload() };
 
 export function NoPortfolioContent() {
   return (
-    <div className="empty-state portfolio-empty">
+    <div className="empty-state portfolio-empty" data-island="retry">
       <p>{messages.portfolio.noContent}</p>
       <button type="button" className="btn btn-primary" onClick={() => pageActions.reload()}>
         {messages.portfolio.refresh}

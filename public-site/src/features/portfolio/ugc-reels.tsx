@@ -97,7 +97,7 @@ export function UgcReels({ meta, uploads = [] }: { meta: PortfolioMeta; uploads?
 
 function ReelList({ reels }: { reels: Reel[] }) {
   return (
-    <ul className="reel-grid">
+    <ul className="reel-grid" data-island="reels">
       {reels.map((reel, i) => {
         const n = i + 1;
         const card = (

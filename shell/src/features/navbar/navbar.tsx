@@ -55,7 +55,7 @@ export function Navbar({ brand }: { brand: string }) {
   ];
   return (
     <header className="navbar">
-      <Link to="/" className="navbar-logo" onClick={onLogoGesture}>
+      <Link to="/" className="navbar-logo" onClick={onLogoGesture} data-island="sign-in">
         {brand}
         {signedIn && <span className="status-dot" role="img" aria-label={messages.signedIn} />}
       </Link>

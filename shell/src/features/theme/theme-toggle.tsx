@@ -6,15 +6,22 @@ import './theme-toggle.css';
 export function ThemeToggle() {
   const { theme, toggle } = useTheme();
   const dark = theme === 'dark';
+  // Both icons are in the markup and the stylesheet shows the one of the theme in force, so the server's HTML shows
+  // the right one before any script: the island loader (src/islands/island-loader.ts) toggles the theme without
+  // React and sets the label from the two it finds here, and React's first render matches that markup.
   return (
     <button
       type="button"
       className="theme-toggle"
+      data-island="theme-toggle"
+      data-label-to-dark={messages.theme.toDark}
+      data-label-to-light={messages.theme.toLight}
       onClick={toggle}
       aria-label={dark ? messages.theme.toLight : messages.theme.toDark}
       title={dark ? messages.theme.toLight : messages.theme.toDark}
     >
-      {dark ? <SunIcon /> : <MoonIcon />}
+      <MoonIcon />
+      <SunIcon />
     </button>
   );
 }
@@ -22,6 +29,7 @@ export function ThemeToggle() {
 function MoonIcon() {
   return (
     <svg
+      className="theme-icon-moon"
       aria-hidden="true"
       width="20"
       height="20"
@@ -40,6 +48,7 @@ function MoonIcon() {
 function SunIcon() {
   return (
     <svg
+      className="theme-icon-sun"
       aria-hidden="true"
       width="20"
       height="20"

@@ -1,0 +1,17 @@
+// The public routes as a visitor reaches them, with each page's first heading (issue 28's budgets and islands specs).
+
+/** Pages with nothing to fill in: at most 20 KB of script before any interaction. */
+export const STATIC_ROUTES: Array<{ path: string; heading: string }> = [
+  { path: '/', heading: 'Ava Monroe' },
+  { path: '/portfolio', heading: 'Portfolio' },
+  { path: '/portfolio/comp-card', heading: 'Comp Card' },
+  { path: '/portfolio/runway', heading: 'Runway' },
+  { path: '/portfolio/digitals', heading: 'Digitals' },
+  { path: '/portfolio/ugc', heading: 'UGC' },
+  { path: '/portfolio/runway?show=scottsdale-couture', heading: 'Scottsdale Couture Night' },
+  { path: '/portfolio/print/editorial', heading: 'Editorial' },
+  { path: '/service/photoshoot', heading: 'Photoshoot' },
+  { path: '/about', heading: 'About Ava' },
+];
+/** The booking page: at most 100 KB of script before any interaction. */
+export const BOOKING_ROUTE = { path: '/book-me', heading: 'Book a Session' };
