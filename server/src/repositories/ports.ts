@@ -50,6 +50,7 @@ import type {
   ContractStatus,
 } from '@studio/shared/domain/contract';
 import type { ClientAction } from '@studio/shared/domain/client-actions';
+import type { QuoteInput, QuoteSettings } from '@studio/shared/domain/quote';
 import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { MailAttachment } from '../lib/mail-attachment';
 
@@ -706,6 +707,29 @@ export interface SettingsStore {
   /** Her choice of one digest a day instead of a mail per client action; false when she never chose it. */
   clientActionDigest(): Promise<boolean>;
   setClientActionDigest(value: boolean): Promise<void>;
+  /** Her defaults for a new quote (issue 30) as she saved them; null when she never did (the built-in defaults). */
+  quoteSettings(): Promise<QuoteSettings | null>;
+  setQuoteSettings(value: QuoteSettings): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Quotes (issue 30; services/quotes.ts holds the rules: the default quote, who may change it)
+
+/** A booking's quote as stored: what she agreed, its version (1 for the first save) and when it was saved. */
+export interface StoredQuote {
+  input: QuoteInput;
+  version: number;
+  updatedAt: string;
+}
+
+export interface QuotesStore {
+  /** The booking's quote; null when none was ever saved for it. */
+  get(bookingId: string): Promise<StoredQuote | null>;
+  /**
+   * Atomic: stores `input` as the booking's quote with version = the stored one + 1 (1 for the first), updatedAt
+   * `at`; answers it. Two saves racing get two versions, the later one's input kept.
+   */
+  save(bookingId: string, input: QuoteInput, at: string): Promise<StoredQuote>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -766,6 +790,7 @@ export interface Storage {
   deploys: DeploysStore;
   settings: SettingsStore;
   clientActions: ClientActionsStore;
+  quotes: QuotesStore;
   /**
    * Atomic: stores the seed (documents updated `at`, ISO; availability created `at`) only when no service is stored;
    * true when it did.

@@ -17,6 +17,7 @@ import { createMediaRepository } from './media-repository';
 import { createOutboxRepository } from './outbox-repository';
 import { createPasskeysRepository } from './passkeys-repository';
 import type { Storage } from './ports';
+import { createQuotesRepository } from './quotes-repository';
 import { createSecondFactorRepository } from './second-factor-repository';
 import { createSessionsRepository } from './sessions-repository';
 import { createSettingsRepository } from './settings-repository';
@@ -73,6 +74,7 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     deploys: createDeploysRepository(db),
     settings: createSettingsRepository(db),
     clientActions: createClientActionsRepository(db),
+    quotes: createQuotesRepository(db),
     seedIfEmpty: async (seedContent, at) => seed(seedContent, at),
     async probeWrite(at) {
       const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;

@@ -1,5 +1,5 @@
-// The storage contract suites of sessions, second factor, passkeys, outbox, mail queue, sign-in limits, SMS, contracts and
-// deploys, run on the embedded home's SQLite stores (sqliteStorageOn, a database of its own per case, in a temporary
+// The storage contract suites of sessions, second factor, passkeys, outbox, mail queue, sign-in limits, SMS, contracts,
+// deploys and quotes, run on the embedded home's SQLite stores (sqliteStorageOn, a database of its own per case, in a temporary
 // folder). The same suites run on Firestore in firebase/test/emulator/storage-b.test.ts.
 import { sqliteStoreOf as on } from './sqlite-store';
 import { describeContractsStoreContract } from './contracts-contract';
@@ -7,6 +7,7 @@ import { describeDeploysStoreContract } from './deploys-contract';
 import { describeMailQueueStoreContract } from './mail-queue-contract';
 import { describeOutboxStoreContract } from './outbox-contract';
 import { describePasskeysStoreContract } from './passkeys-contract';
+import { describeQuotesStoreContract } from './quotes-contract';
 import { describeSecondFactorStoreContract } from './second-factor-contract';
 import { describeSessionsStoreContract } from './sessions-contract';
 import { describeSignInLimitsStoreContract } from './sign-in-limits-contract';
@@ -22,4 +23,5 @@ describe('SQLite stores', () => {
   describeSmsLogStoreContract(on('sms'));
   describeContractsStoreContract(on('contracts'));
   describeDeploysStoreContract(on('deploys'));
+  describeQuotesStoreContract(on('quotes'));
 });

@@ -14,6 +14,7 @@ import {
 import { CONTRACT_TIMELINE_WEEKS as WEEKS, LIMITS } from '../domain/constants';
 import type { ContractForm } from '../domain/types';
 import { isoDate, line, optionalIsoDate } from './index';
+import { storedQuoteInputSchema } from './quote';
 
 const TRIM = { trim: true };
 
@@ -56,6 +57,7 @@ export const contractDealSchema = z.strictObject({
   brief: z.string(),
   client: contact,
   provider: contact,
+  quote: z.strictObject({ input: storedQuoteInputSchema, version: z.number().int(), tierName: z.string() }).nullable(),
 }) satisfies z.ZodType<ContractDeal>;
 
 export const contractEventSchema = z.strictObject({

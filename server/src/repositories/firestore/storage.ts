@@ -25,6 +25,7 @@ import { createFirestoreMailQueueStore } from './mail-queue';
 import { createFirestorePasskeysStore } from './passkeys';
 import { createFirestoreSecondFactorStore } from './second-factor';
 import { createFirestoreSessionsStore } from './sessions';
+import { createFirestoreQuotesStore } from './quotes';
 import { createFirestoreSettingsStore } from './settings';
 import { createFirestoreSignInLimitsStore } from './sign-in-limits';
 import { createFirestoreSmsLogStore } from './sms-log';
@@ -79,6 +80,7 @@ export function createFirestoreStorage(db: Firestore): FirestoreStorage {
     media: createFirestoreMediaRowsStore(db),
     deploys: createFirestoreDeploysStore(db),
     settings: createFirestoreSettingsStore(db),
+    quotes: createFirestoreQuotesStore(db),
     clientActions: createFirestoreClientActionsStore(db),
 
     seedIfEmpty(seed, at) {
