@@ -455,6 +455,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
     passkeys: deps.passkeys,
     contracts: deps.contracts,
+    quotes: storage.quotes,
     deploys,
     previews,
     media: await createMedia(app, storage, options, mediaFiles),
@@ -487,6 +488,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bus: deps.bus,
     identity: deps.identity,
     clientActions,
+    quoteSources: storage,
   });
   await app.register(contractSigningRoutes, {
     options,

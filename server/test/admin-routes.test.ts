@@ -110,6 +110,12 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'PUT', url: '/api/admin/contracts/x', payload: {} },
   { method: 'POST', url: '/api/admin/contracts/x/send', payload: {} },
   { method: 'GET', url: '/api/admin/contracts/x/pdf' },
+  // Issue 30: quotes, her quote defaults and the printable invoice.
+  { method: 'GET', url: '/api/admin/bookings/b-1/quote' },
+  { method: 'PUT', url: '/api/admin/bookings/b-1/quote', payload: {} },
+  { method: 'GET', url: '/api/admin/bookings/b-1/invoice' },
+  { method: 'GET', url: '/api/admin/settings/quote' },
+  { method: 'PUT', url: '/api/admin/settings/quote', payload: {} },
   { method: 'GET', url: '/api/admin/deployments' },
   { method: 'POST', url: '/api/admin/deployments/public-site/live', payload: { version: '0123456789abcdef' } },
   { method: 'POST', url: '/api/admin/deployments/public-site/versions/0123456789abcdef/preview', payload: {} },

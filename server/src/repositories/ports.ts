@@ -256,12 +256,12 @@ export interface ContractsStore {
     event: ContractEventInput,
   ): Promise<ContractRecord>;
   /**
-   * Atomic: a new form and paper size, back to 'draft' (sentAt cleared) with the signing link deleted and the event
-   * added, unless it is signed; null then (a signed contract is frozen).
+   * Atomic: a new form and paper size (and deal, when given: her quote changed), back to 'draft' (sentAt cleared) with
+   * the signing link deleted and the event added, unless it is signed; null then (a signed contract is frozen).
    */
   edit(
     id: string,
-    input: { form: ContractForm; paperSize: ContractPaperSize },
+    input: { form: ContractForm; paperSize: ContractPaperSize; deal?: ContractDeal },
     at: string,
     event: ContractEventInput,
   ): Promise<ContractRecord | null>;

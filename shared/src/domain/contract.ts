@@ -133,6 +133,8 @@ export interface ContractQuote {
   input: QuoteInput;
   version: number;
   tierName: string;
+  /** The invoice that bills this quote (invoiceNumberOf), which the payment terms cite. */
+  invoiceNumber: string;
 }
 
 /** The computed quote of a contract's deal: the same computation the dashboard, invoice and payments read. */
@@ -286,7 +288,7 @@ export function paymentTermsText(quote: Quote, daysBefore: number): string[] {
   if (quote.depositCents === 0) return [total, `The full amount is due ${dueWords(quote, daysBefore)}.`];
   return [
     total,
-    `Deposit: ${formatCents(quote.depositCents)}, due when the booking is confirmed; it secures the date.`,
+    `Deposit: ${formatCents(quote.depositCents)}, due to secure the booked date.`,
     quote.balanceCents === 0
       ? 'Balance: nothing further is due.'
       : `Balance: ${formatCents(quote.balanceCents)}, due ${dueWords(quote, daysBefore)}.`,
@@ -310,7 +312,7 @@ function quoteSections(variant: ContractVariant, deal: ContractDeal, quote: Quot
       paragraphs: [
         ...quote.lines.map((line) => `${pricedLineText(line)}.`),
         ...paymentTermsText(quote, input.balanceDueDaysBefore),
-        `Each payment is listed on the invoice on the Client’s booking page (quote version ${deal.quote!.version}); payment is due within ${CONTRACT_PAYMENT_DUE_DAYS} days of invoice unless a date is stated above.`,
+        `Invoice ${deal.quote!.invoiceNumber} (on the Client’s booking page) lists these amounts; payment is due within ${CONTRACT_PAYMENT_DUE_DAYS} days of invoice unless a date is stated above.`,
         `Late payments accrue interest at ${CONTRACT_LATE_INTEREST_MONTHLY_PERCENT}% monthly on the unpaid amount until paid.`,
       ],
     },

@@ -57,7 +57,14 @@ export const contractDealSchema = z.strictObject({
   brief: z.string(),
   client: contact,
   provider: contact,
-  quote: z.strictObject({ input: storedQuoteInputSchema, version: z.number().int(), tierName: z.string() }).nullable(),
+  quote: z
+    .strictObject({
+      input: storedQuoteInputSchema,
+      version: z.number().int(),
+      tierName: z.string(),
+      invoiceNumber: z.string(),
+    })
+    .nullable(),
 }) satisfies z.ZodType<ContractDeal>;
 
 export const contractEventSchema = z.strictObject({

@@ -12,6 +12,7 @@ import {
   type QuoteLine,
   type QuoteSettings,
 } from '../domain/quote';
+import type { Invoice } from '../domain/invoice';
 import { line } from './index';
 
 const TRIM = { trim: true };
@@ -160,3 +161,17 @@ export const bookingQuoteSchema = z.strictObject({
   updatedAt: z.string().nullable(),
   quote: computedQuoteSchema,
 }) satisfies z.ZodType<BookingQuote, unknown>;
+
+const party = z.strictObject({ name: z.string(), email: z.string() });
+
+/** The booking's invoice, as the client's page reads it (POST /api/manage-booking/invoice). */
+export const invoiceSchema = z.strictObject({
+  number: z.string(),
+  reference: z.string(),
+  quoteVersion: z.number().int(),
+  from: party.extend({ phone: z.string() }),
+  to: party,
+  service: z.string(),
+  quote: computedQuoteSchema,
+  paymentTerms: z.array(z.string()),
+}) satisfies z.ZodType<Invoice, unknown>;
