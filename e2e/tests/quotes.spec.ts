@@ -93,7 +93,7 @@ test('she adds 90-day paid usage and a 50% deposit on a phone; the contract list
     await page.screenshot({ path: test.info().outputPath(`quote-${width}-${scheme}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
 
   // The contract carries the quote: the usage line and the deposit.
   await card.getByRole('combobox').selectOption('Confirmed');

@@ -101,7 +101,7 @@ export function QuoteTermsFields<T extends TermsDraft>({
         {draft.ladder.map((step, i) => (
           <div className="quote-ladder-row" key={i}>
             <div className="field">
-              <label htmlFor={id(`ladder-${i}-hours`)}>Less than (hours before)</label>
+              <label htmlFor={id(`ladder-${i}-hours`)}>Hours before (less than)</label>
               <input
                 id={id(`ladder-${i}-hours`)}
                 inputMode="numeric"
@@ -112,7 +112,7 @@ export function QuoteTermsFields<T extends TermsDraft>({
               <FieldError id={id(`ladder-${i}-hours`)} errors={errors} path={`cancellationLadder.${i}.hoursBefore`} />
             </div>
             <div className="field">
-              <label htmlFor={id(`ladder-${i}-percent`)}>Fee (% of the total)</label>
+              <label htmlFor={id(`ladder-${i}-percent`)}>Fee (% of total)</label>
               <input
                 id={id(`ladder-${i}-percent`)}
                 inputMode="decimal"
