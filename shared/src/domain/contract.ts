@@ -312,7 +312,8 @@ function quoteSections(variant: ContractVariant, deal: ContractDeal, quote: Quot
       paragraphs: [
         ...quote.lines.map((line) => `${pricedLineText(line)}.`),
         ...paymentTermsText(quote, input.balanceDueDaysBefore),
-        `Invoice ${deal.quote!.invoiceNumber} (on the Client’s booking page) lists these amounts; payment is due within ${CONTRACT_PAYMENT_DUE_DAYS} days of invoice unless a date is stated above.`,
+        `Invoice ${deal.quote!.invoiceNumber} (on the Client’s booking page) lists these amounts.`,
+        `Payment is due within ${CONTRACT_PAYMENT_DUE_DAYS} days of invoice.`,
         `Late payments accrue interest at ${CONTRACT_LATE_INTEREST_MONTHLY_PERCENT}% monthly on the unpaid amount until paid.`,
       ],
     },
