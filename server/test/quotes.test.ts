@@ -10,8 +10,11 @@ import { buildContract, contractPlainText, pricedLineText } from '@studio/shared
 import type { Invoice } from '@studio/shared/domain/invoice';
 import { formatCents, type BookingQuote, type QuoteInput, type QuoteSettings } from '@studio/shared/domain/quote';
 import { QUOTE_CLOSED } from '../src/routes/admin-quotes';
+import { pdfText } from './pdf-text';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
 
+// pdf.js reads the PDF in a child process: seconds on a busy machine.
+jest.setTimeout(30_000);
 let t: TestApp;
 let admin: string;
 const clock = new Date('2026-03-02T10:00:00Z').getTime();
@@ -250,6 +253,14 @@ describe('the contract and the invoice carry the quote', () => {
       'Usage rights: the Client may run the content on Paid social ads, Print for 90 days from delivery, in Worldwide.',
     );
     expect(text).toContain('Cancelling less than 72 hours before the booked start costs 25% of the total ($340.84).');
+
+    // The contract's PDF (pdf.js reads it as a reader would) lists the usage line, the deposit and the balance.
+    const pdf = await asAdmin({ url: `/api/admin/contracts/${contract.id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    const pdfWords = pdfText(pdf.rawPayload).all;
+    expect(pdfWords).toContain('Usage rights (Paid social ads, Print · 90 days · Worldwide): $500.');
+    expect(pdfWords).toContain('Deposit: $454.41, due to secure the booked date.');
+    expect(pdfWords).toContain('Total: $1,363.37 (US dollars).');
 
     // The printable invoice lists the same.
     const printable = await asAdmin({ url: `/api/admin/bookings/${id}/invoice` });
