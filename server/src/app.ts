@@ -423,6 +423,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const payments = createPayments({
     options,
     store: storage.payments,
+    quotes: storage,
     bookings: deps.bookings,
     contracts: deps.contracts,
     mailer: deps.mailer,
@@ -471,6 +472,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
     passkeys: deps.passkeys,
     contracts: deps.contracts,
+    quotes: storage.quotes,
     deploys,
     previews,
     media: await createMedia(app, storage, options, mediaFiles),
@@ -504,6 +506,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bus: deps.bus,
     identity: deps.identity,
     clientActions,
+    quoteSources: storage,
   });
   await app.register(managePaymentRoutes, { options, bookings: deps.bookings, payments });
   await app.register(stripeWebhookRoutes, { payments });

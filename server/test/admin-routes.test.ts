@@ -113,6 +113,12 @@ const ADMIN_ROUTES: InjectOptions[] = [
   // Issue 30: a booking's payments, and hers recorded by hand.
   { method: 'GET', url: '/api/admin/bookings/b-1/payments' },
   { method: 'POST', url: '/api/admin/bookings/b-1/payments', payload: {} },
+  // Issue 30: quotes, her quote defaults and the printable invoice.
+  { method: 'GET', url: '/api/admin/bookings/b-1/quote' },
+  { method: 'PUT', url: '/api/admin/bookings/b-1/quote', payload: {} },
+  { method: 'GET', url: '/api/admin/bookings/b-1/invoice' },
+  { method: 'GET', url: '/api/admin/settings/quote' },
+  { method: 'PUT', url: '/api/admin/settings/quote', payload: {} },
   { method: 'GET', url: '/api/admin/deployments' },
   { method: 'POST', url: '/api/admin/deployments/public-site/live', payload: { version: '0123456789abcdef' } },
   { method: 'POST', url: '/api/admin/deployments/public-site/versions/0123456789abcdef/preview', payload: {} },

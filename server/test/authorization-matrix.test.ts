@@ -146,6 +146,13 @@ const TABLE: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/manage-booking/invoice',
+    // The invoice (issue 30): the manage link's token is the only key, no session opens it.
+    request: () => ({ method: 'POST', url: '/api/manage-booking/invoice', payload: { token: 'x'.repeat(43) } }),
+    expect: { visitor: 404, stranger: 404, admin: 404 },
+  },
+  {
+    method: 'POST',
     route: '/api/manage-booking/checkout',
     // No Stripe key in this app: the pay step does not exist, for anyone (payments.test.ts has it with a key).
     request: () => ({
@@ -263,6 +270,56 @@ const TABLE: Row[] = [
     method: 'GET',
     route: '/api/admin/contracts/:id/pdf',
     request: (c) => ({ url: `/api/admin/contracts/${draftFor(c)}/pdf` }),
+    expect: ADMIN_ONLY(200),
+  },
+  // Issue 30: quotes, her quote defaults and the printable invoice.
+  {
+    method: 'GET',
+    route: '/api/admin/bookings/:id/quote',
+    request: (c) => ({ url: `/api/admin/bookings/${c.bookingId}/quote` }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/bookings/:id/quote',
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/admin/bookings/${c.bookingId}/quote`,
+      payload: {
+        baseCents: 35_000,
+        lines: [],
+        deposit: { kind: 'none' },
+        balanceDueDaysBefore: 0,
+        cancellationLadder: [],
+      },
+    }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/bookings/:id/invoice',
+    request: (c) => ({ url: `/api/admin/bookings/${c.bookingId}/invoice` }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/settings/quote',
+    request: () => ({ url: '/api/admin/settings/quote' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/settings/quote',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/admin/settings/quote',
+      payload: {
+        deposit: { kind: 'percent', percent: 50 },
+        balanceDueDaysBefore: 7,
+        cancellationLadder: [],
+        depositTrigger: 'confirmed',
+      },
+    }),
     expect: ADMIN_ONLY(200),
   },
   {

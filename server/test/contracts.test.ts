@@ -146,7 +146,9 @@ test('the admin reads the deal, drafts, edits, sends; the client views and signs
   expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
   expect(page.body).not.toContain(EVIL);
   expect(page.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
-  expect(page.body).toContain('Fee: $350 for the Half Day package.');
+  // The fee table of the booking's quote (issue 30): the tier's price until she changes it.
+  expect(page.body).toContain('Half Day: $350.');
+  expect(page.body).toContain('Total: $350 (US dollars).');
   expect(page.body).toContain('Consultation: March 20, 2026, Video call.');
   expect(page.body).toContain(CONSENT_STATEMENT.slice(0, 40));
   const viewed = await asAdmin({ method: 'GET', url: `/api/admin/bookings/${bookingId}/contracts` });

@@ -12,7 +12,7 @@ import { formatLongDate } from '@studio/shared/domain/studio-time';
 import { formatCents } from '@studio/shared/domain/quote';
 import type { PaymentView } from '@studio/shared/domain/payments';
 import type { Change } from '../src/lib/change-bus';
-import { currentQuote } from '../src/services/payments';
+import type { BookingQuote } from '@studio/shared/domain/quote';
 import { ADMIN_EMAIL, atStudio, build, withCsrf, type TestApp } from './helper';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from './stripe-stand-in';
 
@@ -104,6 +104,13 @@ const deliver = (event: object, secret = WEBHOOK_SECRET) => {
   });
 };
 
+/** The booking's quote as her dashboard reads it (the tier price with her defaults until she saves one). */
+const currentQuote = async (booking: BookingRequest) => {
+  const res = await asAdmin({ method: 'GET', url: `/api/admin/bookings/${booking.id}/quote` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as BookingQuote;
+};
+
 const clientView = async (token: string) => {
   const res = await post('/api/manage-booking/payment', { token });
   expect(res.statusCode).toBe(200);
@@ -152,6 +159,36 @@ describe('with Stripe (the stand-in)', () => {
     const view = await clientView(token);
     expect(view.due).toEqual({ kind: 'deposit', amountCents: quote.depositCents });
     expect(view.online).toBe(true);
+  });
+
+  test('the quote she saved is what is charged: its own deposit, and a new session for the new version', async () => {
+    const { booking, token } = await confirmedBooking();
+    const before = await payDeposit(token);
+    const saved = await asAdmin({
+      method: 'PUT',
+      url: `/api/admin/bookings/${booking.id}/quote`,
+      payload: {
+        baseCents: 45_000,
+        lines: [
+          {
+            kind: 'usage',
+            channels: ['Paid social ads'],
+            termDays: 90,
+            territory: 'United States',
+            amountCents: 30_000,
+          },
+        ],
+        deposit: { kind: 'amount', amountCents: 20_000 },
+        balanceDueDaysBefore: 7,
+        cancellationLadder: [],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await payDeposit(token);
+    expect(after.id).not.toBe(before.id);
+    expect(stripe.requests.at(-1)!.form['line_items[0][price_data][unit_amount]']).toBe('20000');
+    expect(stripe.requests.at(-1)!.idempotencyKey).toBe(`studio-${booking.id}-v1-deposit-20000`);
+    expect((await clientView(token)).due).toEqual({ kind: 'deposit', amountCents: 20_000 });
   });
 
   test('one session per booking, quote version and part: a second click reuses it, the key names all three', async () => {

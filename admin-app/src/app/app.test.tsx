@@ -914,7 +914,8 @@ describe('contracts', () => {
     expect(within(dialog).getByLabelText('Service type')).toHaveValue('Photoshoot');
     expect(within(dialog).getByLabelText('Timeline (weeks)')).toHaveValue(4);
     expect(within(dialog).getByLabelText('Governing law (state)')).toHaveValue('Arizona');
-    expect(within(dialog).getByText('50% upfront, 50% upon completion')).toBeInTheDocument();
+    // The payment terms are the booking's quote's (issue 30): her default 50% deposit on the tier's price.
+    expect(within(dialog).getByText(/^Total: \$350 \(US dollars\)\. Deposit: \$175/)).toBeInTheDocument();
   });
 
   test("the timeline's bounds are the ones the server checks", async () => {
@@ -974,7 +975,7 @@ describe('contracts', () => {
   test('the deal from the booking: fee, package, schedule, shoot and consultation, client contact', async () => {
     const dialog = await openContract();
     const deal = within(dialog).getByRole('region', { name: 'The deal (from the booking)' });
-    expect(deal).toHaveTextContent('Fee$350');
+    expect(deal).toHaveTextContent('FeeStandard: $350 (quote version 0)');
     expect(deal).toHaveTextContent('PackageStandard');
     expect(deal).toHaveTextContent('ShootMay 1, 2030 · Tempe');
     expect(deal).toHaveTextContent('ConsultationApr 20, 2030 · Studio');

@@ -27,6 +27,8 @@ import { CalendarFeedSection } from '../features/calendar-feed/calendar-feed-sec
 import { PasskeysSection } from '../features/passkeys/passkeys-section';
 import { TrustedDevicesSection } from '../features/trusted-devices/trusted-devices-section';
 import { ContractDialog } from '../features/contracts/contract-dialog';
+import { QuoteDialog } from '../features/quotes/quote-dialog';
+import { QuoteSettingsSection } from '../features/quotes/quote-settings-section';
 import { ContractStateBadge } from '../features/contracts/contract-state-badge';
 import { useContractStates } from '../features/contracts/api/get-contract-states';
 import { ClientActionsButton } from '../features/client-actions/client-actions-button';
@@ -67,6 +69,7 @@ export default function AdminApp() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('bookings');
   const [contractFor, setContractFor] = useState<BookingRequest | null>(null);
+  const [quoteFor, setQuoteFor] = useState<BookingRequest | null>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({
     bookings: null,
     availability: null,
@@ -218,6 +221,7 @@ export default function AdminApp() {
             q={search}
             onSearchChange={setSearch}
             onGenerateContract={setContractFor}
+            onOpenQuote={setQuoteFor}
             contractStateOf={(b) => {
               const state = contractStates.status === 'ready' ? contractStates.data[b.id] : undefined;
               return state ? <ContractStateBadge status={state} /> : null;
@@ -229,6 +233,7 @@ export default function AdminApp() {
             <SmsSetting />
             <DigestSetting />
             <CalendarFeedSection />
+            <QuoteSettingsSection />
           </aside>
         </div>
       </TabPanel>
@@ -257,6 +262,7 @@ export default function AdminApp() {
         </TabPanel>
       )}
 
+      {quoteFor && <QuoteDialog booking={quoteFor} onClose={() => setQuoteFor(null)} />}
       {contractFor && <ContractDialog booking={contractFor} today={today} onClose={() => setContractFor(null)} />}
       <ReleaseFooter />
     </section>

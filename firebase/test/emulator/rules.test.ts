@@ -55,6 +55,7 @@ function serverCollections(): string[] {
     'counters',
     'deploys',
     'settings',
+    'quotes',
     'media',
     'config',
     // The Firebase home's storage's own: the change feed between instances and the health check's write.

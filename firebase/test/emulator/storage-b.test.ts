@@ -1,5 +1,5 @@
-// The storage contract suites of sessions, second factor, passkeys, outbox, mail queue, sign-in limits, SMS, contracts and
-// deploys, run on the server's Firestore stores (the Admin SDK against the Firestore emulator). The same suites run
+// The storage contract suites of sessions, second factor, passkeys, outbox, mail queue, sign-in limits, SMS, contracts,
+// deploys and quotes, run on the server's Firestore stores (the Admin SDK against the Firestore emulator). The same suites run
 // on SQLite in server/test/storage-contract/sqlite-b.test.ts. Each case gets a Firestore of its own (a project id
 // nobody else uses), so nothing is shared or cleared.
 // This file tests the server's own stores, so it imports the server, which firebase/ code otherwise may not (the
@@ -12,6 +12,7 @@ import { createFirestoreDeploysStore } from '../../../server/src/repositories/fi
 import { createFirestoreMailQueueStore } from '../../../server/src/repositories/firestore/mail-queue';
 import { createFirestoreOutboxStore } from '../../../server/src/repositories/firestore/outbox';
 import { createFirestorePasskeysStore } from '../../../server/src/repositories/firestore/passkeys';
+import { createFirestoreQuotesStore } from '../../../server/src/repositories/firestore/quotes';
 import { createFirestoreSecondFactorStore } from '../../../server/src/repositories/firestore/second-factor';
 import { createFirestoreSessionsStore } from '../../../server/src/repositories/firestore/sessions';
 import { createFirestoreSignInLimitsStore } from '../../../server/src/repositories/firestore/sign-in-limits';
@@ -24,6 +25,7 @@ import { describeDeploysStoreContract } from '../../../server/test/storage-contr
 import { describeMailQueueStoreContract } from '../../../server/test/storage-contract/mail-queue-contract';
 import { describeOutboxStoreContract } from '../../../server/test/storage-contract/outbox-contract';
 import { describePasskeysStoreContract } from '../../../server/test/storage-contract/passkeys-contract';
+import { describeQuotesStoreContract } from '../../../server/test/storage-contract/quotes-contract';
 import { describeSecondFactorStoreContract } from '../../../server/test/storage-contract/second-factor-contract';
 import { describeSessionsStoreContract } from '../../../server/test/storage-contract/sessions-contract';
 import { describeSignInLimitsStoreContract } from '../../../server/test/storage-contract/sign-in-limits-contract';
@@ -54,6 +56,7 @@ describe('Firestore stores (emulator)', () => {
   describeContractSignerContract(
     onFirestore((db) => ({ bookings: createFirestoreBookingsStore(db), contracts: createFirestoreContractsStore(db) })),
   );
+  describeQuotesStoreContract(onFirestore(createFirestoreQuotesStore));
 });
 
 // What only the Firestore side can show: what its documents hold.

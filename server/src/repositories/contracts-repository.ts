@@ -66,7 +66,7 @@ export function createContractsRepository(db: Db): ContractsStore {
   );
   // Editing a sent contract takes it back to a draft: the link she holds would otherwise sign a text she never saw.
   const edit = db.prepare(
-    `UPDATE contracts SET form = ?, paper_size = ?, status = 'draft', sent_at = NULL, updated_at = ?
+    `UPDATE contracts SET form = ?, paper_size = ?, deal = COALESCE(?, deal), status = 'draft', sent_at = NULL, updated_at = ?
      WHERE id = ? AND status != 'signed'`,
   );
   const markSent = db.prepare(
@@ -147,8 +147,14 @@ export function createContractsRepository(db: Db): ContractsStore {
   );
   // Editing a sent contract takes it back to a draft, and its signing link stops working.
   const editTx = db.transaction(
-    (id: string, input: { form: ContractForm; paperSize: ContractPaperSize }, at: string, event: EventInput) => {
-      if (edit.run(JSON.stringify(input.form), input.paperSize, at, id).changes === 0) return null;
+    (
+      id: string,
+      input: { form: ContractForm; paperSize: ContractPaperSize; deal?: ContractDeal },
+      at: string,
+      event: EventInput,
+    ) => {
+      const deal = input.deal ? JSON.stringify(input.deal) : null;
+      if (edit.run(JSON.stringify(input.form), input.paperSize, deal, at, id).changes === 0) return null;
       deleteLink.run(id);
       addEvent(id, at, event);
       return find(id);

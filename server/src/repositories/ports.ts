@@ -51,6 +51,7 @@ import type {
 } from '@studio/shared/domain/contract';
 import type { ClientAction } from '@studio/shared/domain/client-actions';
 import type { Payment, PaymentKind } from '@studio/shared/domain/payments';
+import type { QuoteInput, QuoteSettings } from '@studio/shared/domain/quote';
 import type { outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { MailAttachment } from '../lib/mail-attachment';
 
@@ -256,12 +257,12 @@ export interface ContractsStore {
     event: ContractEventInput,
   ): Promise<ContractRecord>;
   /**
-   * Atomic: a new form and paper size, back to 'draft' (sentAt cleared) with the signing link deleted and the event
-   * added, unless it is signed; null then (a signed contract is frozen).
+   * Atomic: a new form and paper size (and deal, when given: her quote changed), back to 'draft' (sentAt cleared) with
+   * the signing link deleted and the event added, unless it is signed; null then (a signed contract is frozen).
    */
   edit(
     id: string,
-    input: { form: ContractForm; paperSize: ContractPaperSize },
+    input: { form: ContractForm; paperSize: ContractPaperSize; deal?: ContractDeal },
     at: string,
     event: ContractEventInput,
   ): Promise<ContractRecord | null>;
@@ -709,6 +710,29 @@ export interface SettingsStore {
   /** Her choice of one digest a day instead of a mail per client action; false when she never chose it. */
   clientActionDigest(): Promise<boolean>;
   setClientActionDigest(value: boolean): Promise<void>;
+  /** Her defaults for a new quote (issue 30) as she saved them; null when she never did (the built-in defaults). */
+  quoteSettings(): Promise<QuoteSettings | null>;
+  setQuoteSettings(value: QuoteSettings): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Quotes (issue 30; services/quotes.ts holds the rules: the default quote, who may change it)
+
+/** A booking's quote as stored: what she agreed, its version (1 for the first save) and when it was saved. */
+export interface StoredQuote {
+  input: QuoteInput;
+  version: number;
+  updatedAt: string;
+}
+
+export interface QuotesStore {
+  /** The booking's quote; null when none was ever saved for it. */
+  get(bookingId: string): Promise<StoredQuote | null>;
+  /**
+   * Atomic: stores `input` as the booking's quote with version = the stored one + 1 (1 for the first), updatedAt
+   * `at`; answers it. Two saves racing get two versions, the later one's input kept.
+   */
+  save(bookingId: string, input: QuoteInput, at: string): Promise<StoredQuote>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -816,6 +840,7 @@ export interface Storage {
   settings: SettingsStore;
   clientActions: ClientActionsStore;
   payments: PaymentsStore;
+  quotes: QuotesStore;
   /**
    * Atomic: stores the seed (documents updated `at`, ISO; availability created `at`) only when no service is stored;
    * true when it did.

@@ -1,5 +1,6 @@
 // Admin settings (docs/architecture.md, rules table: admin only) in SQLite (SettingsStore, ports.ts): her SMS switch,
 // and the hash of her calendar feed's secret (issue 18; the secret itself is shown once and never stored).
+import type { QuoteSettings } from '@studio/shared/domain/quote';
 import type { Db } from '../db/database';
 import type { SettingsStore } from './ports';
 
@@ -32,6 +33,13 @@ export function createSettingsRepository(db: Db): SettingsStore {
     },
     async setClientActionDigest(value) {
       set('clientActionDigest', value ? 'true' : null);
+    },
+    async quoteSettings() {
+      const row = get.get('quoteSettings') as { value: string } | undefined;
+      return row ? (JSON.parse(row.value) as QuoteSettings) : null;
+    },
+    async setQuoteSettings(value) {
+      set('quoteSettings', JSON.stringify(value));
     },
   };
 }

@@ -18,6 +18,7 @@ import { createOutboxRepository } from './outbox-repository';
 import { createPasskeysRepository } from './passkeys-repository';
 import { createPaymentsRepository } from './payments-repository';
 import type { Storage } from './ports';
+import { createQuotesRepository } from './quotes-repository';
 import { createSecondFactorRepository } from './second-factor-repository';
 import { createSessionsRepository } from './sessions-repository';
 import { createSettingsRepository } from './settings-repository';
@@ -75,6 +76,7 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     settings: createSettingsRepository(db),
     clientActions: createClientActionsRepository(db),
     payments: createPaymentsRepository(db),
+    quotes: createQuotesRepository(db),
     seedIfEmpty: async (seedContent, at) => seed(seedContent, at),
     async probeWrite(at) {
       const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;

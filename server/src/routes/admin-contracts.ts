@@ -13,7 +13,16 @@ import type { ContractRecord } from '@studio/shared/domain/contract';
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
-import type { BookingsStore, ContentStore, ContractEventInput, ContractsStore } from '../repositories/ports';
+import type { BookingRequest } from '@studio/shared/domain';
+import type {
+  BookingsStore,
+  ContentStore,
+  ContractEventInput,
+  ContractsStore,
+  QuotesStore,
+  SettingsStore,
+} from '../repositories/ports';
+import { contractQuoteOf, quoteOfBooking } from '../services/quotes';
 import type { FastifyRequest } from 'fastify';
 import type { SiteIdentityReader } from '../services/site-identity';
 import { HttpError } from '../plugins/errors';
@@ -47,6 +56,9 @@ export interface AdminContractsOptions {
   mailer: Mailer;
   /** Her name and public contact (Site details): the contract's provider and the audit trail's actor. */
   identity: SiteIdentityReader;
+  /** The booking's quote a new version carries (services/quotes.ts). */
+  quotes: QuotesStore;
+  settings: SettingsStore;
 }
 
 /**
@@ -62,8 +74,15 @@ const adminEvent = (request: FastifyRequest, type: ContractEventInput['type'], a
 
 const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async (
   app,
-  { options, bookings, content, contracts, bus, mailer, identity },
+  { options, bookings, content, contracts, bus, mailer, identity, quotes, settings },
 ) => {
+  const currentDeal = async (booking: BookingRequest) =>
+    dealForBooking(
+      booking,
+      content,
+      await identity.current(),
+      contractQuoteOf(booking, await quoteOfBooking({ quotes, settings }, booking)),
+    );
   const herEvent = async (request: FastifyRequest, type: ContractEventInput['type']) =>
     adminEvent(request, type, providerActorOf(await identity.current()));
   const told = (contract: ContractRecord) => {
@@ -111,10 +130,7 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const booking = await bookingOf(request.params.id);
-      const [deal, list] = await Promise.all([
-        identity.current().then((me) => dealForBooking(booking, content, me)),
-        contracts.listForBooking(booking.id),
-      ]);
+      const [deal, list] = await Promise.all([currentDeal(booking), contracts.listForBooking(booking.id)]);
       return { deal, contracts: list };
     },
   );
@@ -133,7 +149,7 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       const created = await oneAtATime(booking.id, async () => {
         const [latest] = await contracts.listForBooking(booking.id);
         if (latest && latest.status !== 'signed') throw new HttpError(409, CONTRACT_OPEN_VERSION);
-        const deal = await dealForBooking(booking, content, await identity.current());
+        const deal = await currentDeal(booking);
         const at = options.now().toISOString();
         return contracts.create(booking.id, { ...request.body, deal }, at, await herEvent(request, 'created'));
       });

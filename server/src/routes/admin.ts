@@ -12,6 +12,7 @@ import type {
   BookingsStore,
   ContentStore,
   ContractsStore,
+  QuotesStore,
   SettingsStore,
 } from '../repositories/ports';
 import type { PasskeyService } from '../services/passkeys';
@@ -28,6 +29,7 @@ import adminContractsRoutes from './admin-contracts';
 import adminEventsRoutes from './admin-events';
 import adminMediaRoutes from './admin-media';
 import adminPasskeysRoutes from './admin-passkeys';
+import adminQuotesRoutes from './admin-quotes';
 import adminTrustedDevicesRoutes from './admin-trusted-devices';
 import adminSettingsRoutes from './admin-settings';
 import { adminCalendarFeedRoutes } from './calendar-feed';
@@ -50,6 +52,7 @@ export interface AdminRoutesOptions {
   statusNotifications: StatusNotifications;
   passkeys: PasskeyService;
   contracts: ContractsStore;
+  quotes: QuotesStore;
   deploys: RemoteDeploys;
   previews: PreviewLinks;
   media: MediaStore;
@@ -81,6 +84,18 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     contracts: deps.contracts,
     bus: deps.bus,
     mailer: deps.mailer,
+    identity: deps.identity,
+    quotes: deps.quotes,
+    settings: deps.settings,
+  });
+  await app.register(adminQuotesRoutes, {
+    options: deps.options,
+    bookings: deps.bookings,
+    content: deps.content,
+    contracts: deps.contracts,
+    quotes: deps.quotes,
+    settings: deps.settings,
+    bus: deps.bus,
     identity: deps.identity,
   });
   await app.register(adminSettingsRoutes, {

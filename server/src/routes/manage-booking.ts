@@ -28,6 +28,8 @@ import type { ChangeBus } from '../lib/change-bus';
 import { HttpError } from '../plugins/errors';
 import type { BookingsStore } from '../repositories/ports';
 import { calendarInvite } from '../services/calendar-invite';
+import { invoiceOfBooking, quoteOfBooking, type QuoteSources } from '../services/quotes';
+import { invoiceSchema } from '@studio/shared/schemas/quote';
 import type { ClientActions } from '../services/client-actions';
 import { organizerAddressOf, type SiteIdentityReader } from '../services/site-identity';
 import { refusals } from './refusals';
@@ -90,6 +92,8 @@ export interface ManageBookingRoutesOptions {
   linkedBooking?: (token: string) => Promise<string | null>;
   /** Tells her what the client did (issue 27). */
   clientActions: Pick<ClientActions, 'bookingCancelled' | 'moveRequested'>;
+  /** The booking's quote, for its invoice (issue 30). */
+  quoteSources: QuoteSources;
 }
 
 /** A refused move: the status it answers with and the messages by field. */
@@ -200,6 +204,25 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
       }
       await deps.clientActions.moveRequested(booking, date, part, time);
       return manageViewOf(await announce(booking.id));
+    },
+  );
+
+  // The invoice (issue 30): the booking's quote billed, as the contract's payment terms cite it. A POST like every
+  // manage call, so the token stays out of URLs; the page prints it.
+  app.post(
+    '/api/manage-booking/invoice',
+    {
+      config: limit,
+      schema: {
+        body: manageRequestSchema,
+        response: { 200: invoiceSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const booking = await find(request.body.token);
+      const [current, me] = await Promise.all([quoteOfBooking(deps.quoteSources, booking), deps.identity.current()]);
+      reply.header('Cache-Control', 'private, no-store');
+      return invoiceOfBooking(booking, current, me);
     },
   );
 

@@ -9,6 +9,7 @@ import {
   type ContractDeal,
   type ContractDocument,
   type ContractEvent,
+  type ContractQuote,
   type ContractRecord,
 } from '@studio/shared/domain/contract';
 import type { BookingRequest } from '@studio/shared/domain';
@@ -38,16 +39,18 @@ export const signingPath = (token: string) => `/contracts/sign/${token}`;
 export const signingTokenHash = (token: string) => sha256(token);
 
 /**
- * The deal a new contract for the booking carries: its tier's price and inclusions, its dates, places and contacts.
- * She is reached at her public e-mail and phone (Site details), never at her sign-in address.
+ * The deal a new contract for the booking carries: its tier's price and inclusions, its dates, places and contacts,
+ * and its quote as it stands (services/quotes.ts). She is reached at her public e-mail and phone (Site details), never
+ * at her sign-in address.
  */
 export async function dealForBooking(
   booking: BookingRequest,
   content: ContentStore,
   identity: SiteIdentity,
+  quote: ContractQuote | null,
 ): Promise<ContractDeal> {
   const tier = (await content.findService(booking.serviceId))?.tiers.find((t) => t.id === booking.serviceTierId);
-  return contractDealOf(booking, tier, { email: identity.email, phone: identity.phone });
+  return contractDealOf(booking, tier, { email: identity.email, phone: identity.phone }, quote);
 }
 
 /** How she appears in a contract's audit trail: her public e-mail, else her name (never her sign-in address). */

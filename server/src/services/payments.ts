@@ -1,6 +1,6 @@
 // Payments of a booking's deal (issue 30, item 4): the deposit and the balance, paid online with Stripe Checkout
 // (Stripe's official library) or recorded by her by hand, and Stripe's refunds. The amount is always the server's:
-// computed from the booking's quote (currentQuote), never read from a browser. One Checkout Session serves one part
+// computed from the booking's stored quote (quoteOfBooking), never read from a browser. One Checkout Session serves one part
 // (deposit or balance) of one quote version: a stored open session is reused, and a new one is created with an
 // idempotency key naming the booking, the quote version, the part and the amount, so two clicks or two instances
 // racing make one session at Stripe. Stripe's webhook is verified on its raw body with the endpoint's signing secret,
@@ -18,17 +18,12 @@ import {
   type PaymentKind,
   type PaymentView,
 } from '@studio/shared/domain/payments';
-import {
-  computeQuote,
-  DEFAULT_QUOTE_SETTINGS,
-  defaultQuoteInput,
-  formatCents,
-  type Quote,
-} from '@studio/shared/domain/quote';
+import { formatCents } from '@studio/shared/domain/quote';
 import type { AppOptions, StripeSettings } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { Mailer } from '../lib/mailer';
 import type { BookingsStore, ContractsStore, PaymentsStore } from '../repositories/ports';
+import { quoteOfBooking, quoteSettingsOf, type QuoteSources } from './quotes';
 import type { SiteIdentityReader } from './site-identity';
 
 export const PAYMENT_OFF = 'Online payment is not available. Please pay as agreed with the studio.';
@@ -42,24 +37,6 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 
 /** A stored session is reused while it has at least this long left: enough to pay in. */
 const SESSION_REUSE_MARGIN_MS = 10 * 60 * 1000;
-
-/**
- * The booking's current quote and its version.
- *
- * Placeholder until the stored quote (the quote-contract work of issue 30) lands: the lead swaps this body for the
- * server function that reads a booking's stored quote ({ input, version, quote }). Version 0 is the tier price with her
- * default terms, which is what every booking's quote is before she edits one.
- */
-export async function currentQuote(booking: BookingRequest): Promise<{ version: number; quote: Quote }> {
-  return {
-    version: 0,
-    quote: computeQuote(
-      defaultQuoteInput(booking.servicePrice, DEFAULT_QUOTE_SETTINGS),
-      booking.date,
-      booking.serviceTier,
-    ),
-  };
-}
 
 /** Stripe's client for these settings: Stripe itself, or (tests only) the stand-in STRIPE_API_BASE names. */
 export function stripeClient(settings: StripeSettings): Stripe {
@@ -91,6 +68,8 @@ export class PaymentRefusal extends Error {
 export interface PaymentsDeps {
   options: AppOptions;
   store: PaymentsStore;
+  /** The booking's quote (its stored one, or the tier price with her defaults) and her deposit trigger. */
+  quotes: QuoteSources;
   bookings: Pick<BookingsStore, 'get'>;
   contracts: Pick<ContractsStore, 'listForBooking'>;
   mailer: Mailer;
@@ -103,6 +82,7 @@ export function createPayments(deps: PaymentsDeps) {
   const { options, store, log } = deps;
   const settings = options.stripe;
   const stripe = settings ? stripeClient(settings) : undefined;
+  const currentQuote = (booking: BookingRequest) => quoteOfBooking(deps.quotes, booking);
 
   /** A link of its own to the client's manage page (the manage link's token is kept only as its hash). */
   async function payLink(bookingId: string): Promise<string> {
@@ -119,7 +99,7 @@ export function createPayments(deps: PaymentsDeps) {
   /** Why the client may not pay online yet, or null: her deposit trigger (confirmed, or the contract signed). */
   async function notPayableYet(booking: BookingRequest): Promise<string | null> {
     if (booking.status !== 'Confirmed') return NOT_PAYABLE_YET;
-    if (DEFAULT_QUOTE_SETTINGS.depositTrigger === 'signed') {
+    if ((await quoteSettingsOf(deps.quotes.settings)).depositTrigger === 'signed') {
       const [latest] = await deps.contracts.listForBooking(booking.id);
       if (latest?.status !== 'signed') return NOT_PAYABLE_UNTIL_SIGNED;
     }

@@ -152,6 +152,31 @@ export function describeContractsStoreContract(make: MakeStore<ContractsStore>) 
       expect(await store().edit('no-such-contract', { form, paperSize: 'a4' }, at(5), admin('edited'))).toBeNull();
     });
 
+    it('takes a new deal with an edit when one is given (her quote changed), and keeps the deal otherwise', async () => {
+      const contract = await sent('c1');
+      const quoted: ContractDeal = {
+        ...deal,
+        quote: {
+          version: 3,
+          tierName: 'Half day',
+          invoiceNumber: 'INV-BOOKING1-3',
+          input: {
+            baseCents: 120_000,
+            lines: [{ kind: 'travel', description: 'Train', amountCents: 4_550 }],
+            deposit: { kind: 'percent', percent: 50 },
+            balanceDueDaysBefore: 7,
+            cancellationLadder: [{ hoursBefore: 48, percent: 50 }],
+          },
+        },
+      };
+      const edited = await store().edit(contract.id, { form, paperSize: 'a4', deal: quoted }, at(5), admin('edited'));
+      expect(edited).toMatchObject({ status: 'draft', deal: quoted, version: 1 });
+      expect(await store().link(hex64('c1'))).toBeNull();
+      const again = await store().edit(contract.id, { form, paperSize: 'letter' }, at(6), admin('edited'));
+      expect(again?.deal).toEqual(quoted);
+      expect((await store().find(contract.id))?.deal).toEqual(quoted);
+    });
+
     it('signs a sent or viewed contract, keeps the PDF byte for byte, and keeps the link to open it', async () => {
       const contract = await sent('c1');
       const pdf = pdfBytes(2_300_000);

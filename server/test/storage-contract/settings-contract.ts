@@ -1,5 +1,6 @@
 // The SettingsStore contract (server/src/repositories/ports.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
+import type { QuoteSettings } from '@studio/shared/domain/quote';
 import type { SettingsStore } from '../../src/repositories/ports';
 import type { Made } from './bookings-contract';
 
@@ -43,6 +44,24 @@ export function describeSettingsStoreContract(make: () => Promise<Made<SettingsS
       expect(await store.clientActionDigest()).toBe(true);
       await store.setClientActionDigest(false);
       expect(await store.clientActionDigest()).toBe(false);
+    });
+
+    it('keeps her quote defaults whole, none until she saves them', async () => {
+      expect(await store.quoteSettings()).toBeNull();
+      const mine: QuoteSettings = {
+        deposit: { kind: 'amount', amountCents: 12_550 },
+        balanceDueDaysBefore: 3,
+        cancellationLadder: [
+          { hoursBefore: 96, percent: 10.5 },
+          { hoursBefore: 24, percent: 100 },
+        ],
+        depositTrigger: 'signed',
+      };
+      await store.setQuoteSettings(mine);
+      await store.setClientActionDigest(true);
+      expect(await store.quoteSettings()).toEqual(mine);
+      await store.setQuoteSettings({ ...mine, deposit: { kind: 'none' }, cancellationLadder: [] });
+      expect(await store.quoteSettings()).toEqual({ ...mine, deposit: { kind: 'none' }, cancellationLadder: [] });
     });
   });
 }

@@ -1,5 +1,5 @@
 // The storage contract suites of sessions, second factor, passkeys, outbox, mail queue, sign-in limits, SMS, contracts,
-// deploys and payments, run on the embedded home's SQLite stores (sqliteStorageOn, a database of its own per case, in a temporary
+// deploys, payments and quotes, run on the embedded home's SQLite stores (sqliteStorageOn, a database of its own per case, in a temporary
 // folder). The same suites run on Firestore in firebase/test/emulator/storage-b.test.ts.
 import { sqliteStoreOf as on } from './sqlite-store';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { describeMailQueueStoreContract } from './mail-queue-contract';
 import { describeOutboxStoreContract } from './outbox-contract';
 import { describePasskeysStoreContract } from './passkeys-contract';
 import { describePaymentsStoreContract } from './payments-contract';
+import { describeQuotesStoreContract } from './quotes-contract';
 import { describeSecondFactorStoreContract } from './second-factor-contract';
 import { describeSessionsStoreContract } from './sessions-contract';
 import { describeSignInLimitsStoreContract } from './sign-in-limits-contract';
@@ -42,4 +43,5 @@ describe('SQLite stores', () => {
       },
     };
   });
+  describeQuotesStoreContract(on('quotes'));
 });

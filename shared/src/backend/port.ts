@@ -1,5 +1,6 @@
 // The backend port (docs/architecture.md: "UI code never imports firebase/* or calls fetch for data"). Adapters: http (server/),
 // firebase (hosted), memory (tests). Every method rejects with a BackendError.
+import type { BookingQuote, QuoteInput, QuoteSettings } from '../domain/quote';
 import type {
   AdminAvailability,
   AuthUser,
@@ -260,6 +261,18 @@ export interface ContractsPort {
   subscribe(onChange: (contract: ContractRecord) => void, onError: (error: BackendError) => void): Unsubscribe;
 }
 
+/** Issue 30: a booking's quote, her defaults for new quotes, and the printable invoice (admin only). */
+export interface QuotesPort {
+  /** The booking's quote: the one she saved, or the tier's price with her defaults at version 0. */
+  forBooking(bookingId: string): Promise<BookingQuote>;
+  /** Saves it as the next version; 'validation' with field errors by path; 'conflict' for a declined or cancelled booking. */
+  save(bookingId: string, input: QuoteInput): Promise<BookingQuote>;
+  settings(): Promise<QuoteSettings>;
+  saveSettings(settings: QuoteSettings): Promise<QuoteSettings>;
+  /** Where the booking's printable invoice opens. */
+  invoiceUrl(bookingId: string): string;
+}
+
 /**
  * Admin: the remotes' deployed versions (docs/deploy.md). The embedded server's are read through its own module
  * (http/deployments.ts), which only the admin's Deployments view loads: Backend.deployments is absent on the http
@@ -294,6 +307,8 @@ export interface Backend {
    * without them.
    */
   contracts(): Promise<ContractsPort>;
+  /** Quotes (issue 30), loaded on first use like contracts. */
+  quotes(): Promise<QuotesPort>;
 }
 
 export type BackendErrorCode =

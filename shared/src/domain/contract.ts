@@ -13,6 +13,7 @@ import {
   CONTRACT_PAYMENT_DUE_DAYS,
   CONTRACT_TERMINATION_NOTICE_DAYS,
 } from './constants';
+import { cancellationTermsText, computeQuote, formatCents, usageTermsText, type Quote, type QuoteInput } from './quote';
 import type { BookingRequest, ContractForm, IsoDate, IsoTimestamp, Tier } from './types';
 
 export type ContractVariant = 'modeling' | 'ugc';
@@ -120,13 +121,32 @@ export interface ContractDeal {
   brief: string;
   client: ContractContact;
   provider: ContractContact;
+  /**
+   * The booking's quote when this version was made (issue 30): the fee table, deposit, balance, usage and
+   * cancellation terms. null for a contract made before quotes existed, which keeps its fee and schedule in words.
+   */
+  quote: ContractQuote | null;
 }
+
+/** The quote a contract version carries: its input, the version it was (the audit of what she agreed) and the base line's name. */
+export interface ContractQuote {
+  input: QuoteInput;
+  version: number;
+  tierName: string;
+  /** The invoice that bills this quote (invoiceNumberOf), which the payment terms cite. */
+  invoiceNumber: string;
+}
+
+/** The computed quote of a contract's deal: the same computation the dashboard, invoice and payments read. */
+export const quoteOfDeal = (deal: ContractDeal): Quote | null =>
+  deal.quote ? computeQuote(deal.quote.input, deal.shootDate, deal.quote.tierName) : null;
 
 /** The deal from a booking, the booked tier's inclusions (when the tier still exists) and the model's contact. */
 export function contractDealOf(
   booking: BookingRequest,
   tier: Pick<Tier, 'includes'> | undefined,
   provider: ContractContact,
+  quote: ContractQuote | null = null,
 ): ContractDeal {
   return {
     fee: booking.servicePrice.trim(),
@@ -143,6 +163,7 @@ export function contractDealOf(
     brief: booking.description.trim(),
     client: { email: booking.email.trim(), phone: booking.phone.trim() },
     provider: { email: provider.email.trim(), phone: provider.phone.trim() },
+    quote,
   };
 }
 
@@ -162,6 +183,7 @@ export const EMPTY_CONTRACT_DEAL: ContractDeal = {
   brief: '',
   client: { email: '', phone: '' },
   provider: { email: '', phone: '' },
+  quote: null,
 };
 
 const contactText = (c: ContractContact) => [c.email, c.phone].filter((s) => s !== '').join(', ');
@@ -187,7 +209,12 @@ function scopeSection(variant: ContractVariant, serviceType: string, deal: Contr
       paragraphs: [
         `Shoots: The Model will model for ${what}${pkg}, appearing at the shoot on the date and at the location stated under “The Booking” below, and at any further shoot the parties agree in writing. ${included}`,
         ...brief,
-        'Usage: The Client may use the resulting images and footage only for the media, territory and duration agreed in writing. Any other use, including paid advertising not agreed in advance, requires the Model’s written consent and may carry an additional fee.',
+        // With a quote, its "Usage and Licensing" section states the rights agreed.
+        ...(deal.quote
+          ? []
+          : [
+              'Usage: The Client may use the resulting images and footage only for the media, territory and duration agreed in writing. Any other use, including paid advertising not agreed in advance, requires the Model’s written consent and may carry an additional fee.',
+            ]),
         'Wardrobe and Styling: The Client provides wardrobe, hair, makeup and styling unless agreed otherwise in writing. The Model may decline wardrobe or styling that was not agreed before the shoot.',
       ],
     };
@@ -201,7 +228,11 @@ function scopeSection(variant: ContractVariant, serviceType: string, deal: Contr
       `Deliverables: The Creator will film, photograph and edit user-generated content ${forWhat}${pkg}, delivered by the milestone dates below. ${included}`,
       ...brief,
       'Revisions: The revision rounds the package includes are made when requested in writing. Further revisions, or changes to an approved brief, are billed separately.',
-      'Content Licensing and Usage Rights: On full payment the Client receives a non-exclusive licence to use the content on the channels and for the term agreed in writing. Paid advertising (whitelisting), exclusivity or a longer term require a separate written agreement. The Creator keeps the copyright and may show the content in the Creator’s portfolio.',
+      ...(deal.quote
+        ? []
+        : [
+            'Content Licensing and Usage Rights: On full payment the Client receives a non-exclusive licence to use the content on the channels and for the term agreed in writing. Paid advertising (whitelisting), exclusivity or a longer term require a separate written agreement. The Creator keeps the copyright and may show the content in the Creator’s portfolio.',
+          ]),
     ],
   };
 }
@@ -224,6 +255,77 @@ function bookingSection(variant: ContractVariant, serviceType: string, deal: Con
       consultation,
     ],
   };
+}
+
+/** A contract without a quote (made before issue 30): the fee and schedule in words, as they were. */
+function compensationInWords(deal: ContractDeal, paymentSchedule: string): ContractSection {
+  return {
+    heading: 'Compensation and Payment',
+    paragraphs: [
+      `Fee: ${orTbd(deal.fee)}${deal.packageName === '' ? '' : ` for the ${deal.packageName} package`}.`,
+      `Payment schedule: ${paymentSchedule}.`,
+      `Payment is due within ${CONTRACT_PAYMENT_DUE_DAYS} days of invoice.`,
+      `Late payments accrue interest at ${CONTRACT_LATE_INTEREST_MONTHLY_PERCENT}% monthly on the unpaid amount until paid.`,
+    ],
+  };
+}
+
+/** One priced line as the contract and the invoice write it: 'Usage rights (Paid social ads · 90 days · Worldwide): $500'. */
+export const pricedLineText = (line: Quote['lines'][number]) =>
+  `${line.label}${line.detail === '' ? '' : ` (${line.detail})`}: ${formatCents(line.amountCents)}`;
+
+/** The balance's due date in words: a date, or when the booking has none yet, the rule. */
+export function balanceDueText(quote: Quote, daysBefore: number): string {
+  if (quote.balanceDueDate !== '') return longDate(quote.balanceDueDate);
+  return daysBefore === 0
+    ? 'on the booked date'
+    : `${daysBefore} ${daysBefore === 1 ? 'day' : 'days'} before the booked date`;
+}
+
+/** The payment lines every reader of a quote shows: total, deposit, balance and its due date. */
+export function paymentTermsText(quote: Quote, daysBefore: number): string[] {
+  const total = `Total: ${formatCents(quote.totalCents)} (US dollars).`;
+  if (quote.depositCents === 0) return [total, `The full amount is due ${dueWords(quote, daysBefore)}.`];
+  return [
+    total,
+    `Deposit: ${formatCents(quote.depositCents)}, due to secure the booked date.`,
+    quote.balanceCents === 0
+      ? 'Balance: nothing further is due.'
+      : `Balance: ${formatCents(quote.balanceCents)}, due ${dueWords(quote, daysBefore)}.`,
+  ];
+}
+const dueWords = (quote: Quote, daysBefore: number) =>
+  quote.balanceDueDate === '' ? balanceDueText(quote, daysBefore) : `on ${longDate(quote.balanceDueDate)}`;
+
+/** What the client may do with the content when the quote sells no usage rights (docs/product.md, "Quotes"). */
+export const ORGANIC_USAGE_ONLY =
+  'Usage: the Client may post the content organically on the Client’s own channels only. Paid advertising, whitelisting and exclusivity are not included; each needs a written addition with its own fee.';
+
+/** The sections a quote adds: the fee table and payment, usage and licensing, cancellation. */
+function quoteSections(variant: ContractVariant, deal: ContractDeal, quote: Quote): ContractSection[] {
+  const input = deal.quote!.input;
+  const usage = usageTermsText(input);
+  const owner = variant === 'ugc' ? 'Creator' : 'Model';
+  return [
+    {
+      heading: 'Fees and Payment',
+      paragraphs: [
+        ...quote.lines.map((line) => `${pricedLineText(line)}.`),
+        ...paymentTermsText(quote, input.balanceDueDaysBefore),
+        `Invoice ${deal.quote!.invoiceNumber} (on the Client’s booking page) lists these amounts.`,
+        `Payment is due within ${CONTRACT_PAYMENT_DUE_DAYS} days of invoice.`,
+        `Late payments accrue interest at ${CONTRACT_LATE_INTEREST_MONTHLY_PERCENT}% monthly on the unpaid amount until paid.`,
+      ],
+    },
+    {
+      heading: 'Usage and Licensing',
+      paragraphs: [
+        ...(usage.length > 0 ? usage : [ORGANIC_USAGE_ONLY]),
+        `These rights are granted once the total is paid. Any use beyond them needs the ${owner}’s written consent and may carry a further fee. The ${owner} keeps the copyright and may show the work in the ${owner}’s portfolio.`,
+      ],
+    },
+    { heading: 'Cancellation', paragraphs: cancellationTermsText(quote) },
+  ];
 }
 
 /** The contract text for the form and the deal, as plain data. Throws a RangeError when the effective date is not a real date. */
@@ -249,6 +351,7 @@ export function buildContract(
     { label: 'Second milestone (75% of the timeline)', date: second },
     { label: 'Completion (end of the timeline)', date: last },
   ];
+  const quote = quoteOfDeal(deal);
   const reach = (c: ContractContact) => (contactText(c) === '' ? '' : `, reachable at ${contactText(c)}`);
 
   const sections: ContractSection[] = [
@@ -267,15 +370,7 @@ export function buildContract(
         ...milestones.map((m) => `${m.label}: ${longDate(m.date)}.`),
       ],
     },
-    {
-      heading: 'Compensation and Payment',
-      paragraphs: [
-        `Fee: ${orTbd(deal.fee)}${deal.packageName === '' ? '' : ` for the ${deal.packageName} package`}.`,
-        `Payment schedule: ${paymentSchedule}.`,
-        `Payment is due within ${CONTRACT_PAYMENT_DUE_DAYS} days of invoice.`,
-        `Late payments accrue interest at ${CONTRACT_LATE_INTEREST_MONTHLY_PERCENT}% monthly on the unpaid amount until paid.`,
-      ],
-    },
+    ...(quote ? quoteSections(variant, deal, quote) : [compensationInWords(deal, paymentSchedule)]),
     {
       heading: 'Confidentiality',
       paragraphs: [

@@ -263,3 +263,52 @@ export function cancellationTermsText(quote: Quote): string[] {
       `Cancelling less than ${hours(step.hoursBefore)} before the booked start costs ${step.percent}% of the total (${formatCents(step.feeCents)}).`,
   );
 }
+
+/**
+ * A booking's quote as the server answers it: what she stored (or the default, at version 0 until she saves one), the
+ * version that rises with each change (a contract and a payment name the version they were made from), and the one
+ * computation of it.
+ */
+export interface BookingQuote {
+  input: QuoteInput;
+  /** 0: never saved (the tier's price and her default terms); each save adds 1. */
+  version: number;
+  /** When she last saved it; null at version 0. */
+  updatedAt: string | null;
+  quote: Quote;
+}
+
+/** The name of the base line: the booked package, else the service. */
+export const quoteTierName = (booking: { serviceTier: string; service: string }) =>
+  booking.serviceTier.trim() || booking.service.trim() || 'Booked service';
+
+/** The usage terms in words, for the contract's "Usage and licensing" section; [] when the quote sells no rights. */
+export function usageTermsText(input: QuoteInput): string[] {
+  const out: string[] = [];
+  for (const line of input.lines) {
+    if (line.kind === 'usage')
+      out.push(
+        `Usage rights: the Client may run the content on ${line.channels.join(', ')} for ${days(line.termDays)} from delivery, in ${line.territory.trim()}.`,
+      );
+    else if (line.kind === 'whitelisting')
+      out.push(
+        `Whitelisting: the Client may run paid ads from the Creator’s own handle for ${days(line.termDays)} from delivery.`,
+      );
+    else if (line.kind === 'exclusivity')
+      out.push(
+        `Exclusivity: for ${days(line.termDays)} from delivery the Creator works for no competitor of the Client in ${line.category.trim()}.`,
+      );
+  }
+  return out;
+}
+
+/** Dollars as she types them ('350', '350.50', '$1,200') to cents; null for anything else. */
+export function dollarsToCents(text: string): number | null {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match?.[1]) return null;
+  return Number(match[1].replace(/,/g, '')) * 100 + (match[2] ? Number(match[2].padEnd(2, '0')) : 0);
+}
+
+/** Cents as the editor shows them in a field: '350', '350.50' (no sign, no thousands separator). */
+export const centsToDollars = (cents: number) =>
+  cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

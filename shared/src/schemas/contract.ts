@@ -15,6 +15,7 @@ import { CONTRACT_TIMELINE_WEEKS as WEEKS, LIMITS } from '../domain/constants';
 import { SIGNER_ROLE_REQUIRED, isClientName, signerNameMismatchMessage } from '../domain/contract-signer';
 import type { ContractForm } from '../domain/types';
 import { isoDate, line, optionalIsoDate } from './index';
+import { storedQuoteInputSchema } from './quote';
 
 const TRIM = { trim: true };
 
@@ -57,6 +58,14 @@ export const contractDealSchema = z.strictObject({
   brief: z.string(),
   client: contact,
   provider: contact,
+  quote: z
+    .strictObject({
+      input: storedQuoteInputSchema,
+      version: z.number().int(),
+      tierName: z.string(),
+      invoiceNumber: z.string(),
+    })
+    .nullable(),
 }) satisfies z.ZodType<ContractDeal>;
 
 export const contractEventSchema = z.strictObject({

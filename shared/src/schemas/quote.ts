@@ -6,10 +6,13 @@ import {
   DEPOSIT_TRIGGERS,
   QUOTE_MAX_CENTS,
   USAGE_CHANNELS,
+  type BookingQuote,
+  type Quote,
   type QuoteInput,
   type QuoteLine,
   type QuoteSettings,
 } from '../domain/quote';
+import type { Invoice } from '../domain/invoice';
 import { line } from './index';
 
 const TRIM = { trim: true };
@@ -124,3 +127,51 @@ export const quoteInputSchema = z
     message: 'The deposit must not exceed the total',
     path: ['deposit'],
   }) satisfies z.ZodType<QuoteInput, unknown>;
+
+const pricedLineSchema = z.strictObject({
+  kind: z.enum(['base', 'usage', 'whitelisting', 'exclusivity', 'overtime', 'travel']),
+  label: z.string(),
+  detail: z.string(),
+  amountCents: z.number().int(),
+});
+
+export const computedQuoteSchema = z.strictObject({
+  currency: z.literal('usd'),
+  lines: z.array(pricedLineSchema),
+  totalCents: z.number().int(),
+  depositCents: z.number().int(),
+  balanceCents: z.number().int(),
+  balanceDueDate: z.string(),
+  cancellation: z.array(z.strictObject({ hoursBefore: z.number(), percent: z.number(), feeCents: z.number().int() })),
+}) satisfies z.ZodType<Quote, unknown>;
+
+/** A stored quote as it is read back (by shape: a quote stored under older limits stays readable). */
+export const storedQuoteInputSchema = z.strictObject({
+  baseCents: z.number().int(),
+  lines: z.array(quoteLineSchema),
+  deposit: depositSchema,
+  balanceDueDaysBefore: z.number().int(),
+  cancellationLadder: z.array(z.strictObject({ hoursBefore: z.number(), percent: z.number() })),
+}) satisfies z.ZodType<QuoteInput, unknown>;
+
+/** GET/PUT /api/admin/bookings/:id/quote. */
+export const bookingQuoteSchema = z.strictObject({
+  input: storedQuoteInputSchema,
+  version: z.number().int().min(0),
+  updatedAt: z.string().nullable(),
+  quote: computedQuoteSchema,
+}) satisfies z.ZodType<BookingQuote, unknown>;
+
+const party = z.strictObject({ name: z.string(), email: z.string() });
+
+/** The booking's invoice, as the client's page reads it (POST /api/manage-booking/invoice). */
+export const invoiceSchema = z.strictObject({
+  number: z.string(),
+  reference: z.string(),
+  quoteVersion: z.number().int(),
+  from: party.extend({ phone: z.string() }),
+  to: party,
+  service: z.string(),
+  quote: computedQuoteSchema,
+  paymentTerms: z.array(z.string()),
+}) satisfies z.ZodType<Invoice, unknown>;

@@ -134,10 +134,13 @@ function RescheduleRequest({
 export function BookingCard({
   booking,
   onGenerateContract,
+  onOpenQuote,
   contractState,
 }: {
   booking: BookingRequest;
   onGenerateContract: (booking: BookingRequest) => void;
+  /** Opens the booking's quote (issue 30); no button without it. */
+  onOpenQuote?: (booking: BookingRequest) => void;
   /** The contract's state (issue 19), when the booking has a contract. */
   contractState?: ReactNode;
 }) {
@@ -181,6 +184,11 @@ export function BookingCard({
             {m.details}
             <span className="booking-card-chevron" aria-hidden="true" />
           </button>
+          {onOpenQuote && (
+            <button type="button" className="btn" onClick={() => onOpenQuote(booking)}>
+              Quote
+            </button>
+          )}
           {(canGenerateContract(booking.status) || contractState) && (
             <>
               <button type="button" className="btn btn-primary" onClick={() => onGenerateContract(booking)}>
@@ -268,6 +276,7 @@ export function BookingsPanel({
   q = '',
   onSearchChange,
   onGenerateContract,
+  onOpenQuote,
   contractStateOf,
 }: {
   list: QueryResult<BookingPage>;
@@ -277,6 +286,7 @@ export function BookingsPanel({
   q?: string;
   onSearchChange?: (q: string) => void;
   onGenerateContract: (booking: BookingRequest) => void;
+  onOpenQuote?: (booking: BookingRequest) => void;
   /** What a card shows of its booking's contract (issue 19); nothing when absent. */
   contractStateOf?: (booking: BookingRequest) => ReactNode;
 }) {
@@ -329,6 +339,7 @@ export function BookingsPanel({
               key={b.id}
               booking={b}
               onGenerateContract={onGenerateContract}
+              onOpenQuote={onOpenQuote}
               contractState={contractStateOf?.(b)}
             />
           ))}

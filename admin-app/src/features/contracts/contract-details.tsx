@@ -1,7 +1,14 @@
 // The contract dialog's read-only parts (issue 19): the deal from the booking and a version's audit trail.
 import { format, parseISO } from 'date-fns';
 import { isIsoDate, type ContractForm } from '@studio/shared/domain';
-import { milestoneDates, type ContractDeal, type ContractRecord } from '@studio/shared/domain/contract';
+import {
+  milestoneDates,
+  paymentTermsText,
+  pricedLineText,
+  quoteOfDeal,
+  type ContractDeal,
+  type ContractRecord,
+} from '@studio/shared/domain/contract';
 import { formatInstant, studioClockOf } from '@studio/shared/domain/studio-time';
 import { messages } from '../../messages';
 
@@ -21,9 +28,19 @@ export function DealSummary({ deal, form }: { deal: ContractDeal; form: Contract
     deal.consultationDate === '' && deal.consultationLocation === ''
       ? m.noneScheduled
       : `${longDay(deal.consultationDate)}${deal.consultationTime ? `, ${deal.consultationTime}` : ''} · ${deal.consultationLocation || m.tbd}`;
+  // With a quote (issue 30), its priced lines and payment terms: the contract's own words.
+  const quote = quoteOfDeal(deal);
   const rows: Array<[string, string]> = [
-    [m.dealFields.fee, deal.fee || m.tbd],
-    [m.paymentSchedule, deal.paymentSchedule || m.tbd],
+    [
+      m.dealFields.fee,
+      quote
+        ? `${quote.lines.map(pricedLineText).join('; ')} (quote version ${deal.quote!.version})`
+        : deal.fee || m.tbd,
+    ],
+    [
+      m.paymentSchedule,
+      quote ? paymentTermsText(quote, deal.quote!.input.balanceDueDaysBefore).join(' ') : deal.paymentSchedule || m.tbd,
+    ],
     [m.dealFields.package, deal.packageName || m.tbd],
     [m.dealFields.included, deal.inclusions.length ? deal.inclusions.join('; ') : m.asAgreed],
     [

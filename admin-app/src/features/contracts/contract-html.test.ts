@@ -55,6 +55,7 @@ test('markup in any field, the booking’s deal included, prints as text and cre
     brief: evil,
     client: { email: evil, phone: evil },
     provider: { email: evil, phone: '' },
+    quote: null,
   };
   const html = contractHtml(
     buildContract(

@@ -4,7 +4,7 @@
 // way to cancel it (after a second, explicit click). The link's token is in the address's fragment, which the browser
 // never sends: the page reads it and posts it in request bodies, so without JavaScript it can only say so. Its own
 // lazy chunk, so the home page's first load does not carry it. Server-only: the http backend's /api/manage-booking.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { csrfHeaders } from '@studio/security-kit';
 import {
   consultationView,
@@ -25,6 +25,8 @@ import { SlotField } from '../booking/booking-fields';
 import { usePublicAvailability } from './api/get-public-availability';
 import { MANAGE_STATUS_WORDS, manageMessages as m } from './manage-messages';
 import { pageToken, PaymentCard } from './payment-card';
+import { InvoiceSection } from './invoice-section';
+import type { Invoice } from '@studio/shared/domain/invoice';
 import './manage-booking-page.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; view: ManageView };
@@ -140,6 +142,7 @@ export function ManageBookingPage() {
 
   const view = load.state === 'ready' ? load.view : null;
   const parts = view ? movableParts(view) : [];
+  const loadInvoice = useCallback(async () => (await (await send('/invoice', { token })).json()) as Invoice, [token]);
 
   return (
     <section className="page manage-booking" aria-labelledby="manage-booking-title">
@@ -204,6 +207,7 @@ export function ManageBookingPage() {
             </p>
           )}
           {view.status === 'Confirmed' && <PaymentCard token={token} />}
+          {view.status !== 'Declined' && view.status !== 'Cancelled' && <InvoiceSection load={loadInvoice} />}
           {view.status === 'Confirmed' && (
             <section className="card manage-booking-card" aria-labelledby="manage-calendar-title">
               <h2 id="manage-calendar-title">{m.calendarTitle}</h2>

@@ -189,6 +189,7 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
         return {
           form: JSON.stringify(input.form),
           paperSize: input.paperSize,
+          ...(input.deal ? { deal: JSON.stringify(input.deal) } : {}),
           status: 'draft',
           sentAt: null,
           updatedAt: at,

@@ -2,6 +2,7 @@
 // `settings`, its value in `value`, as the SQLite table keeps one row per key. A setting she clears is deleted, so
 // "never set" reads as null in both homes.
 import type { Firestore } from 'firebase-admin/firestore';
+import type { QuoteSettings } from '@studio/shared/domain/quote';
 import type { SettingsStore } from '../ports';
 
 export const SETTINGS = 'settings';
@@ -29,5 +30,11 @@ export function createFirestoreSettingsStore(db: Firestore): SettingsStore {
     setCalendarFeedHash: (hash) => write('calendarFeedHash', hash),
     clientActionDigest: async () => (await read('clientActionDigest')) === true,
     setClientActionDigest: (value) => write('clientActionDigest', value ? true : null),
+    // As JSON text, as SQLite keeps it: one value per setting, read back whole.
+    async quoteSettings() {
+      const value = await read('quoteSettings');
+      return typeof value === 'string' ? (JSON.parse(value) as QuoteSettings) : null;
+    },
+    setQuoteSettings: (value) => write('quoteSettings', JSON.stringify(value)),
   };
 }

@@ -26,6 +26,7 @@ import { createFirestorePasskeysStore } from './passkeys';
 import { createFirestorePaymentsStore } from './payments';
 import { createFirestoreSecondFactorStore } from './second-factor';
 import { createFirestoreSessionsStore } from './sessions';
+import { createFirestoreQuotesStore } from './quotes';
 import { createFirestoreSettingsStore } from './settings';
 import { createFirestoreSignInLimitsStore } from './sign-in-limits';
 import { createFirestoreSmsLogStore } from './sms-log';
@@ -80,6 +81,7 @@ export function createFirestoreStorage(db: Firestore): FirestoreStorage {
     media: createFirestoreMediaRowsStore(db),
     deploys: createFirestoreDeploysStore(db),
     settings: createFirestoreSettingsStore(db),
+    quotes: createFirestoreQuotesStore(db),
     clientActions: createFirestoreClientActionsStore(db),
     payments: createFirestorePaymentsStore(db),
 

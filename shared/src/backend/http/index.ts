@@ -108,6 +108,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
     // The admin's contracts ride in the live streams' lazy chunk (they use them, and another chunk would cost every
     // visitor's first load a line of webpack's chunk map).
     contracts: () => (liveModule ??= import('./live')).then((live) => live.contracts(request)),
+    quotes: () => (liveModule ??= import('./live')).then((live) => live.quotes(request)),
     services: {
       list: () => request<Service[]>('GET', '/api/services'),
     },

@@ -3,7 +3,8 @@
 // per-session cap). The server sends the availability snapshot on connect and after every change; bookings come as
 // single changes, and an (re)opened connection tells the bookings subscribers to read their list again.
 import type { BookingContracts, ContractRecord, ContractStatus } from '../../domain/contract';
-import { BackendError, type ContractsPort, type Unsubscribe } from '../port';
+import type { BookingQuote, QuoteSettings } from '../../domain/quote';
+import { BackendError, type ContractsPort, type QuotesPort, type Unsubscribe } from '../port';
 import type { Requester } from './request';
 
 interface Subscription {
@@ -122,5 +123,15 @@ export function contracts(request: Requester): ContractsPort {
     pdfUrl: (id) => `${api}/admin/contracts/${enc(id)}/pdf`,
     subscribe: (onChange, onError) =>
       subscribeEvents<ContractRecord>(`${api}/admin/events`, 'contract', onChange, onError),
+  };
+}
+
+export function quotes(request: Requester): QuotesPort {
+  return {
+    forBooking: (bookingId) => request<BookingQuote>('GET', `/api/admin/bookings/${enc(bookingId)}/quote`),
+    save: (bookingId, input) => request<BookingQuote>('PUT', `/api/admin/bookings/${enc(bookingId)}/quote`, input),
+    settings: () => request<QuoteSettings>('GET', '/api/admin/settings/quote'),
+    saveSettings: (settings) => request<QuoteSettings>('PUT', '/api/admin/settings/quote', settings),
+    invoiceUrl: (bookingId) => `/api/admin/bookings/${enc(bookingId)}/invoice`,
   };
 }

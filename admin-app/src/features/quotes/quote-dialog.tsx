@@ -1,0 +1,454 @@
+// Her quote editor on a booking (issue 30): the base price (the tier's, until she changes it), the line items she adds
+// (usage rights, whitelisting, exclusivity, overtime, travel), the deposit, the balance's due date and the cancellation
+// ladder, with the total computed live by the same computeQuote the server, the contract and the invoice use. Amounts
+// are typed in dollars and sent in cents. Saving makes the next version, which the booking's contract then carries.
+import { useEffect, useMemo, useState } from 'react';
+import { BackendError, useBackend } from '@studio/shared/data';
+import type { BookingRequest } from '@studio/shared/domain';
+import {
+  computeQuote,
+  formatCents,
+  QUOTE_LINE_KINDS,
+  quoteTierName,
+  USAGE_CHANNELS,
+  type BookingQuote,
+  type QuoteLineKind,
+} from '@studio/shared/domain/quote';
+import { quoteInputSchema } from '@studio/shared/schemas/quote';
+import { Modal } from '../../components/modal';
+import { useBookingQuote, useSaveQuote } from './api/quotes';
+import { newLine, quoteDraft, quoteInputOf, type LineDraft, type QuoteDraft, type TermDraft } from './quote-draft';
+import { describedBy, FieldError, firstErrors, QuoteTermsFields } from './quote-terms-fields';
+import './quote.css';
+
+const KIND_LABELS: Record<QuoteLineKind, string> = {
+  usage: 'Usage rights',
+  whitelisting: 'Whitelisting',
+  exclusivity: 'Exclusivity',
+  overtime: 'Overtime',
+  travel: 'Travel',
+};
+
+const closed = (b: BookingRequest) => b.status === 'Declined' || b.status === 'Cancelled';
+
+export function QuoteDialog({ booking, onClose }: { booking: BookingRequest; onClose: () => void }) {
+  const read = useBookingQuote(booking.id);
+  return (
+    <Modal title={`Quote · ${booking.name}`} onClose={onClose}>
+      {read.status === 'ready' ? (
+        <QuoteEditor key={read.data.version} booking={booking} initial={read.data} onClose={onClose} />
+      ) : read.status === 'error' ? (
+        <p className="field-error" role="alert">
+          The quote could not be loaded. Please try again.
+        </p>
+      ) : (
+        <p className="muted">Loading the quote…</p>
+      )}
+    </Modal>
+  );
+}
+
+function QuoteEditor({
+  booking,
+  initial,
+  onClose,
+}: {
+  booking: BookingRequest;
+  initial: BookingQuote;
+  onClose: () => void;
+}) {
+  const save = useSaveQuote(booking.id);
+  const backend = useBackend();
+  const [draft, setDraft] = useState<QuoteDraft>(() => quoteDraft(initial.input));
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [tried, setTried] = useState(false);
+  const [saved, setSaved] = useState<{ version: number } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [invoiceUrl, setInvoiceUrl] = useState<string | null>(null);
+  useEffect(() => {
+    void backend.quotes().then(
+      (q) => setInvoiceUrl(q.invoiceUrl(booking.id)),
+      () => undefined,
+    );
+  }, [backend, booking.id]);
+
+  const converted = useMemo(() => quoteInputOf(draft), [draft]);
+  const typed = converted.errors;
+  const checked = useMemo(() => quoteInputSchema.safeParse(converted.value), [converted]);
+  const schemaErrors = useMemo(() => {
+    if (checked.success) return {};
+    const out: Record<string, string> = {};
+    for (const issue of checked.error.issues) out[issue.path.join('.')] ??= issue.message;
+    return out;
+  }, [checked]);
+  // What she typed wrong shows at once; the rules' messages once she tried to save (not while she is typing).
+  const errors = { ...(tried ? schemaErrors : {}), ...serverErrors, ...typed };
+  const total =
+    Object.keys(typed).length === 0 ? computeQuote(converted.value, booking.date, quoteTierName(booking)) : null;
+  const frozen = closed(booking);
+  const dirty = JSON.stringify(converted.value) !== JSON.stringify(initial.input) && saved === null;
+
+  const edit = (change: (d: QuoteDraft) => QuoteDraft) => {
+    setSaved(null);
+    setDraft(change);
+  };
+  const setLine = (i: number, change: Partial<LineDraft>) =>
+    edit((d) => ({ ...d, lines: d.lines.map((l, j) => (j === i ? ({ ...l, ...change } as LineDraft) : l)) }));
+
+  const onSave = async () => {
+    setTried(true);
+    setFailure(null);
+    setServerErrors({});
+    if (Object.keys(typed).length > 0 || !checked.success) return;
+    try {
+      const result = await save.mutate(checked.data);
+      setSaved({ version: result.version });
+      setDraft(quoteDraft(result.input));
+    } catch (error) {
+      if (error instanceof BackendError && error.code === 'validation') setServerErrors(firstErrors(error.fieldErrors));
+      else setFailure(error instanceof BackendError && error.message ? error.message : 'The quote could not be saved.');
+    }
+  };
+
+  return (
+    <form
+      className="quote-editor stack"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSave();
+      }}
+    >
+      {frozen && (
+        <p className="muted">This booking was {booking.status.toLowerCase()}: its quote can no longer change.</p>
+      )}
+      <fieldset className="quote-group" disabled={frozen}>
+        <legend>Fee</legend>
+        <div className="field">
+          <label htmlFor="quote-base">{quoteTierName(booking)} ($)</label>
+          <input
+            id="quote-base"
+            inputMode="decimal"
+            value={draft.base}
+            onChange={(e) => edit((d) => ({ ...d, base: e.target.value }))}
+            {...describedBy('quote-base', errors, 'baseCents')}
+          />
+          <FieldError id="quote-base" errors={errors} path="baseCents" />
+        </div>
+        {draft.lines.map((line, i) => (
+          <LineFields
+            key={i}
+            index={i}
+            line={line}
+            errors={errors}
+            onChange={(change) => setLine(i, change)}
+            onRemove={() => edit((d) => ({ ...d, lines: d.lines.filter((_, j) => j !== i) }))}
+          />
+        ))}
+        <div className="quote-add" role="group" aria-label="Add a line item">
+          {QUOTE_LINE_KINDS.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className="btn btn-small"
+              onClick={() => edit((d) => ({ ...d, lines: [...d.lines, newLine(kind)] }))}
+            >
+              + {KIND_LABELS[kind]}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="quote-terms" disabled={frozen}>
+        <QuoteTermsFields
+          idPrefix="quote"
+          draft={draft}
+          onDraft={(change) => edit((d) => (typeof change === 'function' ? change(d) : change))}
+          errors={errors}
+        />
+      </fieldset>
+
+      <section className="quote-total card" aria-label="Total" aria-live="polite">
+        {total ? (
+          <>
+            <ul className="quote-lines">
+              {total.lines.map((l, i) => (
+                <li key={i}>
+                  <span>
+                    {l.label}
+                    {l.detail && <small>{l.detail}</small>}
+                  </span>
+                  <span>{formatCents(l.amountCents)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="quote-sum" data-testid="quote-total">
+              <span>Total</span> <strong>{formatCents(total.totalCents)}</strong>
+            </p>
+            <p data-testid="quote-deposit">
+              Deposit {formatCents(total.depositCents)} · Balance {formatCents(total.balanceCents)}
+              {total.balanceDueDate ? ` due ${total.balanceDueDate}` : ''}
+            </p>
+          </>
+        ) : (
+          <p className="muted">Fix the amounts above to see the total.</p>
+        )}
+      </section>
+
+      <div className="quote-actions">
+        <p className="quote-state" role="status" data-testid="quote-state">
+          {saved
+            ? `Saved · version ${saved.version}. The booking's contract now carries it.`
+            : dirty
+              ? 'Unsaved changes'
+              : initial.version === 0
+                ? 'Not saved yet: the tier’s price and your default terms'
+                : `Saved · version ${initial.version}`}
+        </p>
+        {failure && (
+          <p className="field-error" role="alert">
+            {failure}
+          </p>
+        )}
+        {Object.keys(errors).length > 0 && tried && (
+          <p className="field-error" role="alert">
+            Please fix the fields marked above.
+          </p>
+        )}
+        <div className="admin-form-actions">
+          {invoiceUrl && (
+            <a className="btn" href={invoiceUrl} target="_blank" rel="noopener">
+              Invoice
+            </a>
+          )}
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={frozen || save.status === 'pending'}>
+            {save.status === 'pending' ? 'Saving…' : 'Save quote'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function TermField({
+  id,
+  term,
+  errors,
+  path,
+  onChange,
+}: {
+  id: string;
+  term: TermDraft;
+  errors: Record<string, string>;
+  path: string;
+  onChange: (term: TermDraft) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-term`}>Term</label>
+      <select
+        id={`${id}-term`}
+        value={term.preset}
+        onChange={(e) => onChange({ ...term, preset: e.target.value as TermDraft['preset'] })}
+      >
+        <option value="30">30 days</option>
+        <option value="60">60 days</option>
+        <option value="90">90 days</option>
+        <option value="custom">Other number of days</option>
+      </select>
+      {term.preset === 'custom' && (
+        <>
+          <label htmlFor={`${id}-days`} className="visually-hidden">
+            Days
+          </label>
+          <input
+            id={`${id}-days`}
+            inputMode="numeric"
+            placeholder="Days"
+            value={term.customDays}
+            onChange={(e) => onChange({ ...term, customDays: e.target.value })}
+            {...describedBy(`${id}-days`, errors, path)}
+          />
+        </>
+      )}
+      <FieldError id={`${id}-days`} errors={errors} path={path} />
+    </div>
+  );
+}
+
+function MoneyField({
+  id,
+  label,
+  value,
+  errors,
+  path,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  errors: Record<string, string>;
+  path: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="decimal"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...describedBy(id, errors, path)}
+      />
+      <FieldError id={id} errors={errors} path={path} />
+    </div>
+  );
+}
+
+function TextField(props: {
+  id: string;
+  label: string;
+  value: string;
+  errors: Record<string, string>;
+  path: string;
+  onChange: (value: string) => void;
+}) {
+  return <MoneyField {...props} />;
+}
+
+function LineFields({
+  index,
+  line,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  line: LineDraft;
+  errors: Record<string, string>;
+  onChange: (change: Partial<LineDraft>) => void;
+  onRemove: () => void;
+}) {
+  const id = `quote-line-${index}`;
+  const at = (field: string) => `lines.${index}.${field}`;
+  return (
+    <fieldset className="quote-line" aria-label={`${KIND_LABELS[line.kind]} (line ${index + 1})`}>
+      <div className="quote-line-head">
+        <strong>{KIND_LABELS[line.kind]}</strong>
+        <button type="button" className="btn btn-small" onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+      {line.kind === 'usage' && (
+        <>
+          <fieldset className="quote-channels">
+            <legend>Channels</legend>
+            {USAGE_CHANNELS.map((channel) => (
+              <label key={channel} className="quote-check">
+                <input
+                  type="checkbox"
+                  checked={line.channels.includes(channel)}
+                  onChange={(e) =>
+                    onChange({
+                      channels: e.target.checked
+                        ? USAGE_CHANNELS.filter((c) => c === channel || line.channels.includes(c))
+                        : line.channels.filter((c) => c !== channel),
+                    })
+                  }
+                />
+                {channel}
+              </label>
+            ))}
+            <FieldError id={`${id}-channels`} errors={errors} path={at('channels')} />
+          </fieldset>
+          <TermField
+            id={id}
+            term={line.term}
+            errors={errors}
+            path={at('termDays')}
+            onChange={(term) => onChange({ term })}
+          />
+          <TextField
+            id={`${id}-territory`}
+            label="Territory"
+            value={line.territory}
+            errors={errors}
+            path={at('territory')}
+            onChange={(territory) => onChange({ territory })}
+          />
+        </>
+      )}
+      {line.kind === 'whitelisting' && (
+        <TermField
+          id={id}
+          term={line.term}
+          errors={errors}
+          path={at('termDays')}
+          onChange={(term) => onChange({ term })}
+        />
+      )}
+      {line.kind === 'exclusivity' && (
+        <>
+          <TextField
+            id={`${id}-category`}
+            label="Category (no competitor in)"
+            value={line.category}
+            errors={errors}
+            path={at('category')}
+            onChange={(category) => onChange({ category })}
+          />
+          <TermField
+            id={id}
+            term={line.term}
+            errors={errors}
+            path={at('termDays')}
+            onChange={(term) => onChange({ term })}
+          />
+        </>
+      )}
+      {line.kind === 'overtime' && (
+        <div className="quote-pair">
+          <TextField
+            id={`${id}-hours`}
+            label="Hours"
+            value={line.hours}
+            errors={errors}
+            path={at('hours')}
+            onChange={(hours) => onChange({ hours })}
+          />
+          <MoneyField
+            id={`${id}-rate`}
+            label="Rate per hour ($)"
+            value={line.rate}
+            errors={errors}
+            path={at('rateCents')}
+            onChange={(rate) => onChange({ rate })}
+          />
+        </div>
+      )}
+      {line.kind === 'travel' && (
+        <TextField
+          id={`${id}-description`}
+          label="What for"
+          value={line.description}
+          errors={errors}
+          path={at('description')}
+          onChange={(description) => onChange({ description })}
+        />
+      )}
+      {line.kind !== 'overtime' && (
+        <MoneyField
+          id={`${id}-amount`}
+          label="Amount ($)"
+          value={line.amount}
+          errors={errors}
+          path={at('amountCents')}
+          onChange={(amount) => onChange({ amount })}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,137 @@
+// Her quotes (issue 30), under /api/admin: a booking's quote, read and saved, and her defaults for new quotes. Saving a
+// quote changes the contract that carries it: an unsigned version takes the new deal and goes back to a draft (its
+// signing link dies, as after any edit); after a signed one a new draft version starts, so the signed text stays as
+// it was agreed.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { BookingRequest } from '@studio/shared/domain';
+import { apiErrorSchema, idParamsSchema, z } from '@studio/shared/schemas';
+import { invoiceHtml } from '@studio/shared/domain/invoice';
+import { bookingQuoteSchema, quoteInputSchema, quoteSettingsSchema } from '@studio/shared/schemas/quote';
+import type { AppOptions } from '../config';
+import type { ChangeBus } from '../lib/change-bus';
+import type { BookingsStore, ContentStore, ContractsStore, QuotesStore, SettingsStore } from '../repositories/ports';
+import type { SiteIdentityReader } from '../services/site-identity';
+import { HttpError } from '../plugins/errors';
+import { dealForBooking, providerActorOf } from '../services/contracts';
+import {
+  bookingQuoteOf,
+  contractQuoteOf,
+  invoiceOfBooking,
+  quoteIsClosed,
+  quoteOfBooking,
+  quoteSettingsOf,
+} from '../services/quotes';
+import type { BookingQuote } from '@studio/shared/domain/quote';
+import { BOOKING_NOT_FOUND } from './admin-bookings';
+import { refusals } from './refusals';
+
+export const QUOTE_CLOSED =
+  'This booking was declined or cancelled, so its quote can no longer change. Its last quote stays as it was.';
+
+export interface AdminQuotesOptions {
+  options: AppOptions;
+  bookings: BookingsStore;
+  content: ContentStore;
+  contracts: ContractsStore;
+  quotes: QuotesStore;
+  settings: SettingsStore;
+  bus: ChangeBus;
+  identity: SiteIdentityReader;
+}
+
+const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
+  app,
+  { options, bookings, content, contracts, quotes, settings, bus, identity },
+) => {
+  const bookingOf = async (id: string) => {
+    const booking = await bookings.get(id);
+    if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+    return booking;
+  };
+
+  /** The booking's latest contract carries the new quote: in place while unsigned, as a new version after signing. */
+  const carryToContract = async (request: FastifyRequest, booking: BookingRequest, current: BookingQuote) => {
+    const [latest] = await contracts.listForBooking(booking.id);
+    if (!latest) return;
+    const me = await identity.current();
+    const deal = await dealForBooking(booking, content, me, contractQuoteOf(booking, current));
+    const at = options.now().toISOString();
+    const event = (type: 'edited' | 'created') => ({
+      type,
+      actor: providerActorOf(me),
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+    });
+    const input = { form: latest.form, paperSize: latest.paperSize, deal };
+    // Signed between the read and the edit: the signed version stays, and a new one carries the quote.
+    const changed =
+      (latest.status === 'signed' ? null : await contracts.edit(latest.id, input, at, event('edited'))) ??
+      (await contracts.create(booking.id, input, at, event('created')));
+    bus.publish({ topic: 'contracts', contract: changed });
+  };
+
+  app.get(
+    '/bookings/:id/quote',
+    { schema: { params: idParamsSchema, response: { 200: bookingQuoteSchema, 404: apiErrorSchema, ...refusals } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return quoteOfBooking({ quotes, settings }, await bookingOf(request.params.id));
+    },
+  );
+
+  app.put(
+    '/bookings/:id/quote',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: quoteInputSchema,
+        response: {
+          200: bookingQuoteSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const booking = await bookingOf(request.params.id);
+      if (quoteIsClosed(booking)) throw new HttpError(409, QUOTE_CLOSED);
+      const current = bookingQuoteOf(booking, await quotes.save(booking.id, request.body, options.now().toISOString()));
+      await carryToContract(request, booking, current);
+      return current;
+    },
+  );
+
+  // The printable invoice: the same lines and totals as the quote and the contract, from her public identity.
+  app.get(
+    '/bookings/:id/invoice',
+    { schema: { params: idParamsSchema, response: { 200: z.any(), 404: apiErrorSchema, ...refusals } } },
+    async (request, reply) => {
+      const booking = await bookingOf(request.params.id);
+      const current = await quoteOfBooking({ quotes, settings }, booking);
+      const invoice = invoiceOfBooking(booking, current, await identity.current());
+      return reply
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(invoiceHtml(invoice));
+    },
+  );
+
+  app.get('/settings/quote', { schema: { response: { 200: quoteSettingsSchema, ...refusals } } }, async (_r, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return quoteSettingsOf(settings);
+  });
+
+  app.put(
+    '/settings/quote',
+    { schema: { body: quoteSettingsSchema, response: { 200: quoteSettingsSchema, 400: apiErrorSchema, ...refusals } } },
+    async (request) => {
+      await settings.setQuoteSettings(request.body);
+      return quoteSettingsOf(settings);
+    },
+  );
+};
+
+export default adminQuotesRoutes;
