@@ -518,6 +518,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     mailer: deps.mailer,
     identity: deps.identity,
     clientActions,
+    payments,
   });
   if (devOutbox) await app.register(devOutboxRoutes, { outbox: deps.outbox });
   if (!isSqlite(storage)) {

@@ -231,6 +231,59 @@ describe('with Stripe (the stand-in)', () => {
     expect(session.amount_total).toBe(quote.depositCents);
   });
 
+  test('with "once the contract is signed", her confirmation carries no deposit link; the signature sends it', async () => {
+    const { booking, token } = await confirmedBooking();
+    const defaults = await asAdmin({ method: 'GET', url: '/api/admin/settings/quote' });
+    const set = await asAdmin({
+      method: 'PUT',
+      url: '/api/admin/settings/quote',
+      payload: { ...defaults.json(), depositTrigger: 'signed' },
+    });
+    expect(set.statusCode).toBe(200);
+    await t.repos.bookings.updateStatus(booking.id, 'Contacted', NOW.toISOString());
+    await asAdmin({ method: 'PATCH', url: `/api/admin/bookings/${booking.id}`, payload: { status: 'Confirmed' } });
+    await t.settled();
+    const toClient = () => mails().filter((m) => m.recipient === 'jane@example.com');
+    expect(toClient().at(-1)!.body).not.toContain('secures your date');
+    expect((await post('/api/manage-booking/checkout', { token, kind: 'deposit' })).statusCode).toBe(409);
+
+    const created = await asAdmin({
+      method: 'POST',
+      url: `/api/admin/bookings/${booking.id}/contracts`,
+      payload: {
+        form: {
+          clientName: 'Jane Doe',
+          modelName: 'Ava Monroe',
+          effectiveDate: TODAY,
+          serviceType: 'Photoshoot',
+          timeline: '4',
+          governingLaw: 'Arizona',
+        },
+        paperSize: 'a4',
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const contractId = (created.json() as { id: string }).id;
+    expect(
+      (await asAdmin({ method: 'POST', url: `/api/admin/contracts/${contractId}/send`, payload: {} })).statusCode,
+    ).toBe(200);
+    await t.settled();
+    const signPath = /http:\/\/studio\.test(\/contracts\/sign\/[A-Za-z0-9_-]{43})/.exec(toClient().at(-1)!.body)![1]!;
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: signPath,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://studio.test' },
+      payload: new URLSearchParams({ contractId, fullName: 'Jane Doe', consent: 'yes' }).toString(),
+    });
+    expect(signed.statusCode).toBe(200);
+    await t.settled();
+    const { quote } = await currentQuote(booking);
+    const depositMail = toClient().find((m) => m.subject.startsWith('Your deposit:'))!;
+    expect(depositMail.body).toContain(`A deposit of ${formatCents(quote.depositCents)} secures your date.`);
+    const link = /http:\/\/studio\.test\/manage-booking#([A-Za-z0-9_-]{43})/.exec(depositMail.body)![1]!;
+    expect((await payDeposit(link)).amount_total).toBe(quote.depositCents);
+  });
+
   test('the balance cannot be paid before the deposit, nor anything before she confirms', async () => {
     const { booking, token } = await confirmedBooking();
     expect((await post('/api/manage-booking/checkout', { token, kind: 'balance' })).statusCode).toBe(409);

@@ -49,6 +49,8 @@ export interface ContractSigningOptions {
   identity: SiteIdentityReader;
   /** Tells her the client opened or signed (issue 27). */
   clientActions: Pick<ClientActions, 'contractViewed' | 'contractSigned'>;
+  /** Sends the deposit link once signed, when that is her setting (issue 30). */
+  payments?: { contractSigned(bookingId: string): Promise<void> };
 }
 
 const PROBLEM_STATUS: Record<LinkProblem, number> = {
@@ -76,7 +78,7 @@ function clientOf(contract: ContractRecord, booking: BookingRequest | null) {
 
 const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = async (
   app,
-  { options, contracts, bookings, bus, mailer, identity, clientActions },
+  { options, contracts, bookings, bus, mailer, identity, clientActions, payments },
 ) => {
   // The signing form posts as a browser form does; only in this plugin.
   app.addContentTypeParser(
@@ -259,6 +261,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       for (const r of results)
         if (r.status === 'rejected')
           request.log.error({ err: r.reason, contractId: signed.id }, 'signed contract mail failed');
+      await payments?.contractSigned(signed.bookingId);
       return html(
         reply,
         200,

@@ -162,6 +162,13 @@ export function createPayments(deps: PaymentsDeps) {
     }
   }
 
+  async function depositParagraph(booking: BookingRequest): Promise<string | null> {
+    if (!stripe || (await notPayableYet(booking))) return null;
+    const due = (await view(booking)).due;
+    if (due?.kind !== 'deposit') return null;
+    return `A deposit of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${await payLink(booking.id)}`;
+  }
+
   /** The booking changed for whoever watches it: her dashboard's live stream. */
   function announce(bookingId: string): void {
     deps.bus.publish({ topic: 'payments', bookingId });
@@ -181,11 +188,36 @@ export function createPayments(deps: PaymentsDeps) {
      * The paragraph her confirmation mail adds (depositTrigger 'confirmed'): the deposit and a link of its own to the
      * client's manage page, where "Pay the deposit" is; null when nothing is to be paid online now.
      */
-    async depositParagraph(booking: BookingRequest): Promise<string | null> {
-      if (!stripe || (await notPayableYet(booking))) return null;
-      const due = (await view(booking)).due;
-      if (due?.kind !== 'deposit') return null;
-      return `A deposit of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${await payLink(booking.id)}`;
+    depositParagraph,
+
+    /**
+     * Her setting "send the deposit link once the contract is signed": the client signed, so the deposit link goes
+     * out now (with "when I confirm", her confirmation mail carried it already and this does nothing).
+     */
+    async contractSigned(bookingId: string): Promise<void> {
+      try {
+        if ((await quoteSettingsOf(deps.quotes.settings)).depositTrigger !== 'signed') return;
+        const booking = await deps.bookings.get(bookingId);
+        if (!booking) return;
+        const paragraph = await depositParagraph(booking);
+        if (!paragraph) return;
+        const me = await deps.identity.current();
+        await deps.mailer.send({
+          to: booking.email,
+          subject: `Your deposit: ${booking.service} (${bookingReference(booking.id)})`,
+          text: [
+            `Hi ${booking.name},`,
+            '',
+            'Thank you for signing the contract.',
+            paragraph,
+            '',
+            'Thank you,',
+            me.name,
+          ].join('\n'),
+        });
+      } catch (error) {
+        log.error({ err: error, bookingId }, 'the deposit link could not be sent after signing');
+      }
     },
 
     /** The booking a deposit link's token opens, or null. */
