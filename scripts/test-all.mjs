@@ -1,5 +1,6 @@
-// `npm test`: the type check beside lint and format, every jest project, the Firebase emulator suite beside the
-// production build, the Firebase journey, the load and crash tests, and the browser tests in Chromium.
+// `npm test`: the type check, lint and format, every jest project, the production build, the Firebase emulator suite,
+// the Firebase journey, the load and crash tests, and the browser tests in Chromium (the order and what runs beside
+// what: below).
 // The summary gives each step's result and seconds, then the whole run's seconds, and ends with one line
 // `N passed, N failed` summed over every runner (the type check and the build count as one check each); exits
 // non-zero when anything failed.
@@ -67,119 +68,160 @@ function readJson(file) {
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-// 1 and 2 side by side: each is one single-threaded process, so on two cores neither waits for the other.
-// 1. Type check: strict TypeScript over every package.
-// 2. Lint and format: ESLint with the architecture's import rules, Prettier, import cycles, boundary probes. Each
-// check counts once.
-const [tsc, lint] = await Promise.all([
-  run('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { quiet: true }),
-  run('Lint and format', process.execPath, [path.join(root, 'scripts', 'lint', 'lint.mjs')], { quiet: true }),
-]);
-if (tsc.ok) passed++;
-else failed++;
-lines.push(`type check: ${tsc.ok ? 'passed' : 'FAILED'} (${tsc.seconds} s)`);
-const lintSummary = /^(\d+) passed, (\d+) failed$/m.exec(lint.stdout);
-if (lintSummary) {
-  passed += Number(lintSummary[1]);
-  failed += Number(lintSummary[2]);
-  lines.push(`lint: ${lintSummary[1]} passed, ${lintSummary[2]} failed (${lint.seconds} s)`);
-} else {
-  failed++;
-  lines.push(`lint: did not report (crashed) (${lint.seconds} s)`);
-}
+// Two lanes side by side, then the browser tests (issue 28: about 1,180 s one step after the other on 2 cores). jest
+// alone runs one worker (its default on two cores) and the emulator suite and the Firebase journey spend much of their
+// time waiting (the emulators' JVM start-up, Firestore round trips), so each lane keeps about one core busy:
+//   lane A: type check, then jest (every project but firebase-build);
+//   lane B: lint, the production build, the emulator suite, the Firebase journey, then jest's firebase-build project;
+//   then the soak alone, then the browser tests (two workers, both cores).
+// What must not overlap does not: the emulator suite, the journey and the firebase-build project all write
+// firebase/functions and firebase/hosting, so they run one after the other in lane B; the build comes before every
+// step that serves it; no step of lane A reads or writes */dist. Every step runs `quiet` (its output printed in one
+// block when it ends, so two steps' lines never interleave), with one line when it starts.
+const laneStep = (label, command, args, options = {}) => {
+  console.log(`--- started: ${label}`);
+  return run(label, command, args, { ...options, quiet: true });
+};
 
-// 3. Unit, component and server tests.
-const jestFile = path.join(results, 'jest.json');
-const jest = await run('jest', bin('jest'), ['--json', `--outputFile=${jestFile}`]);
-const j = readJson(jestFile);
-if (j) {
-  passed += j.numPassedTests;
-  failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
-  lines.push(
-    `jest: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numRuntimeErrorTestSuites ?? 0} suites broken (${jest.seconds} s)`,
-  );
-} else {
-  failed++;
-  lines.push(`jest: did not report (crashed) (${jest.seconds} s)`);
-}
-
-// 4. The production build the browser tests run against.
-// 5. Firebase emulator suite: the rules, the storage stores, the sign-in and the app function behind Hosting on the
-// Firestore, Auth, Functions and Hosting emulators (firebase/scripts/test-emulators.mjs starts them once and stops
-// them). It serves the web build of step 4 (STUDIO_REUSE_WEB_BUILD), so the two run one after the other: run side
-// by side, both would write */dist. Without an emulator it fails and says how to get one; it never skips.
-const build = await run('Production build', process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
-  quiet: true,
-});
-const firebaseFile = path.join(results, 'firebase-emulators.json');
-const firebase = await run(
-  'Firebase emulator suite',
-  process.execPath,
-  [path.join(root, 'firebase', 'scripts', 'test-emulators.mjs'), '--json', `--outputFile=${firebaseFile}`],
-  { env: { STUDIO_REUSE_WEB_BUILD: build.ok ? '1' : '0' } },
-);
-const fb = readJson(firebaseFile);
-if (fb) {
-  passed += fb.numPassedTests;
-  failed += fb.numFailedTests + (fb.numRuntimeErrorTestSuites ?? 0);
-  lines.push(
-    `firebase emulators: ${fb.numPassedTests} passed, ${fb.numFailedTests} failed, ${fb.numRuntimeErrorTestSuites ?? 0} suites broken (${firebase.seconds} s)`,
-  );
-} else {
-  failed++;
-  lines.push(`firebase emulators: did not run (see the message above) (${firebase.seconds} s)`);
-}
-if (build.ok) passed++;
-else failed++;
-lines.push(`build: ${build.ok ? 'passed' : 'FAILED'} (${build.seconds} s)`);
-
-// 5b. The Firebase journey (about 2 minutes: 30 s to start the emulators, the rest in Chromium): a visitor, the
-// client and the admin through the Hosting emulator's origin, on emulators of its own (e2e/firebase/). After step 5,
-// never beside it: both build the function's bundle and Hosting's folder into firebase/.
-if (build.ok) {
-  const journeyFile = path.join(results, 'firebase-journey.json');
-  const journey = await run(
-    'Firebase journey (Playwright, Chromium, emulators)',
-    bin('playwright'),
-    ['test', '-c', 'e2e/playwright.firebase.config.ts'],
-    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: journeyFile } },
-  );
-  const fj = readJson(journeyFile);
-  if (fj?.stats) {
-    const ok = fj.stats.expected + (fj.stats.flaky ?? 0);
-    const bad = fj.stats.unexpected + (fj.errors?.length ?? 0);
-    passed += ok;
-    failed += bad;
-    lines.push(`firebase journey: ${ok} passed, ${bad} failed, ${fj.stats.skipped} skipped (${journey.seconds} s)`);
+/** Adds a jest (or emulator suite) JSON report to the totals and the summary. */
+function countJest(name, file, step) {
+  const j = readJson(file);
+  if (j) {
+    passed += j.numPassedTests;
+    failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+    lines.push(
+      `${name}: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numRuntimeErrorTestSuites ?? 0} suites broken (${step.seconds} s)`,
+    );
   } else {
     failed++;
-    lines.push(`firebase journey: did not report (crashed) (${journey.seconds} s)`);
+    lines.push(`${name}: did not report (crashed) (${step.seconds} s)`);
   }
-} else {
-  failed++;
-  lines.push('firebase journey: not run (the build failed)');
 }
 
-// 6. Load and crash tests (about a minute): real server processes under load and kill -9, run alone so the load they
-// make does not compete with anything else.
-const soakFile = path.join(results, 'soak.json');
-const soak = await run(
-  'Load and crash tests',
-  bin('jest'),
-  ['--selectProjects', 'soak', '--runInBand', '--json', `--outputFile=${soakFile}`],
-  { env: { STUDIO_SOAK: '1' } },
-);
-const sk = readJson(soakFile);
-if (sk) {
-  passed += sk.numPassedTests;
-  failed += sk.numFailedTests + (sk.numRuntimeErrorTestSuites ?? 0);
-  lines.push(`soak: ${sk.numPassedTests} passed, ${sk.numFailedTests} failed (${soak.seconds} s)`);
-} else {
-  failed++;
-  lines.push(`soak: did not report (crashed) (${soak.seconds} s)`);
+/** Adds a Playwright JSON report to the totals and the summary. */
+function countPlaywright(name, file, step) {
+  const p = readJson(file);
+  if (p?.stats) {
+    const ok = p.stats.expected + (p.stats.flaky ?? 0);
+    const bad = p.stats.unexpected + (p.errors?.length ?? 0);
+    passed += ok;
+    failed += bad;
+    lines.push(`${name}: ${ok} passed, ${bad} failed, ${p.stats.skipped} skipped (${step.seconds} s)`);
+  } else {
+    failed++;
+    lines.push(`${name}: did not report (crashed) (${step.seconds} s)`);
+  }
 }
 
-// 7. Browser tests.
+// Lane A. 1. Type check: strict TypeScript over every package. 3. Unit, component and server tests.
+async function laneA() {
+  const tsc = await laneStep('Type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  if (tsc.ok) passed++;
+  else failed++;
+  lines.push(`type check: ${tsc.ok ? 'passed' : 'FAILED'} (${tsc.seconds} s)`);
+  const jestFile = path.join(results, 'jest.json');
+  const jest = await laneStep('jest', bin('jest'), [
+    '--ignoreProjects',
+    'firebase-build',
+    '--json',
+    `--outputFile=${jestFile}`,
+  ]);
+  countJest('jest', jestFile, jest);
+}
+
+// Lane B.
+async function laneB() {
+  // 2. Lint and format: ESLint with the architecture's import rules, Prettier, import cycles, boundary probes. Each
+  // check counts once.
+  const lint = await laneStep('Lint and format', process.execPath, [path.join(root, 'scripts', 'lint', 'lint.mjs')]);
+  const lintSummary = /^(\d+) passed, (\d+) failed$/m.exec(lint.stdout);
+  if (lintSummary) {
+    passed += Number(lintSummary[1]);
+    failed += Number(lintSummary[2]);
+    lines.push(`lint: ${lintSummary[1]} passed, ${lintSummary[2]} failed (${lint.seconds} s)`);
+  } else {
+    failed++;
+    lines.push(`lint: did not report (crashed) (${lint.seconds} s)`);
+  }
+
+  // 4. The production build the emulator suite, the journey and the browser tests run against.
+  const build = await laneStep('Production build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
+  if (build.ok) passed++;
+  else failed++;
+  lines.push(`build: ${build.ok ? 'passed' : 'FAILED'} (${build.seconds} s)`);
+
+  // 5. Firebase emulator suite: the rules, the storage stores, the sign-in and the app function behind Hosting on the
+  // Firestore, Auth, Functions and Hosting emulators (firebase/scripts/test-emulators.mjs starts them once and stops
+  // them). It serves the web build of step 4 (STUDIO_REUSE_WEB_BUILD). Without an emulator it fails and says how to
+  // get one; it never skips.
+  const firebaseFile = path.join(results, 'firebase-emulators.json');
+  const firebase = await laneStep(
+    'Firebase emulator suite',
+    process.execPath,
+    [path.join(root, 'firebase', 'scripts', 'test-emulators.mjs'), '--json', `--outputFile=${firebaseFile}`],
+    { env: { STUDIO_REUSE_WEB_BUILD: build.ok ? '1' : '0' } },
+  );
+  const fb = readJson(firebaseFile);
+  if (fb) countJest('firebase emulators', firebaseFile, firebase);
+  else {
+    failed++;
+    lines.push(`firebase emulators: did not run (see the message above) (${firebase.seconds} s)`);
+  }
+
+  // 5b. The Firebase journey (30 s to start the emulators, the rest in Chromium): a visitor, the client and the admin
+  // through the Hosting emulator's origin, on emulators of its own (e2e/firebase/).
+  if (build.ok) {
+    const journeyFile = path.join(results, 'firebase-journey.json');
+    const journey = await laneStep(
+      'Firebase journey (Playwright, Chromium, emulators)',
+      bin('playwright'),
+      ['test', '-c', 'e2e/playwright.firebase.config.ts'],
+      { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: journeyFile } },
+    );
+    countPlaywright('firebase journey', journeyFile, journey);
+  } else {
+    failed++;
+    lines.push('firebase journey: not run (the build failed)');
+  }
+
+  // 5c. jest's firebase-build project: the deploy's dry run (its own web build into a folder of its own, the function
+  // and Hosting's folder) and the first loads of that build in Chromium.
+  const firebaseBuildFile = path.join(results, 'jest-firebase-build.json');
+  const firebaseBuild = await laneStep('jest (firebase-build)', bin('jest'), [
+    '--selectProjects',
+    'firebase-build',
+    '--json',
+    `--outputFile=${firebaseBuildFile}`,
+  ]);
+  countJest('jest (firebase-build)', firebaseBuildFile, firebaseBuild);
+  return build;
+}
+
+// 6. Load and crash tests (about 80 s, most of it timed phases): real server processes under load and kill -9, alone:
+// each request must be answered within 10 s, and beside another step on a busy machine some were not.
+async function soak() {
+  const soakFile = path.join(results, 'soak.json');
+  const step = await laneStep(
+    'Load and crash tests',
+    bin('jest'),
+    ['--selectProjects', 'soak', '--runInBand', '--json', `--outputFile=${soakFile}`],
+    { env: { STUDIO_SOAK: '1' } },
+  );
+  const sk = readJson(soakFile);
+  if (sk) {
+    passed += sk.numPassedTests;
+    failed += sk.numFailedTests + (sk.numRuntimeErrorTestSuites ?? 0);
+    lines.push(`soak: ${sk.numPassedTests} passed, ${sk.numFailedTests} failed (${step.seconds} s)`);
+  } else {
+    failed++;
+    lines.push(`soak: did not report (crashed) (${step.seconds} s)`);
+  }
+}
+
+const [, build] = await Promise.all([laneA(), laneB()]);
+await soak();
+
+// 7. Browser tests, on both cores.
 if (build.ok) {
   const pwFile = path.join(results, 'playwright.json');
   const pw = await run(
@@ -190,17 +232,7 @@ if (build.ok) {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile },
     },
   );
-  const p = readJson(pwFile);
-  if (p?.stats) {
-    const ok = p.stats.expected + (p.stats.flaky ?? 0);
-    const bad = p.stats.unexpected + (p.errors?.length ?? 0);
-    passed += ok;
-    failed += bad;
-    lines.push(`playwright: ${ok} passed, ${bad} failed, ${p.stats.skipped} skipped (${pw.seconds} s)`);
-  } else {
-    failed++;
-    lines.push(`playwright: did not report (crashed) (${pw.seconds} s)`);
-  }
+  countPlaywright('playwright', pwFile, pw);
 } else {
   failed++;
   lines.push('playwright: not run (the build failed)');

@@ -1,16 +1,20 @@
 // Issue 28: the availability check of a new booking reads only the Confirmed bookings that can collide with it, through
 // an index (migration 022), and a request without dates reads none, however many are stored. Read from SQLite itself:
 // the bookings store runs on a connection that records each statement it runs, and EXPLAIN QUERY PLAN says how SQLite
-// reads the one that answers confirmedDatesBetween.
+// reads the one that answers confirmedDatesBetween. The last test posts to the real route, so the shortcut is shown where
+// a visitor meets it: the route gives the store no range for a request without dates.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import { addCalendarDays } from '@studio/shared/domain';
+import { buildApp } from '../src/app';
 import { openDatabase, type Db } from '../src/db/database';
 import { createGroupCommit } from '../src/lib/group-commit';
 import { createBookingsRepository } from '../src/repositories/bookings-repository';
 import type { BookingsStore, ConfirmedDates, DateRange, NewBookingRequest } from '../src/repositories/ports';
+import { sqliteStorageOn } from '../src/repositories/sqlite-storage';
+import { testOptions, ugcBookingInput, withCsrf } from './helper';
 
 const STORED = 4_000;
 const FIRST_DAY = '2027-01-01';
@@ -125,7 +129,8 @@ beforeAll(async () => {
     }
   ).n;
   expect(confirmed).toBe(STORED / 4);
-});
+  // Seconds at most with the no-dates shortcut; far longer without it, where the first test then says why.
+}, 60_000);
 
 afterAll(() => {
   db.close();
@@ -185,5 +190,34 @@ test('a request with dates reads, through the indexes, exactly the Confirmed boo
     expect(detail).toMatch(
       /^SEARCH booking_requests USING INDEX booking_requests_(confirmed_last_day|confirmed_consultation|open_consultation_slot) \(/,
     );
+  }
+});
+
+test('POST /api/bookings without dates reads no stored booking but its own key: no range reaches the store', async () => {
+  // The app on the same recording connection, with every stored booking above (4,000, a quarter Confirmed).
+  const app = await buildApp({
+    ...testOptions({ dataDir: dir, publicWriteLimitPerMinute: 1000 }),
+    storage: sqliteStorageOn(recording(db)),
+  });
+  try {
+    await app.ready();
+    ran = [];
+    const res = await app.inject(
+      withCsrf({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { 'idempotency-key': 'plan-http' },
+        payload: ugcBookingInput,
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    // Of everything the request ran (services, availability, limits, the outbox), what touched the bookings: the
+    // idempotency lookup and the insert, nothing that reads other requests.
+    const ofBookings = ran.filter((sql) => /\bbooking_requests\b/.test(sql));
+    expect(ofBookings).toHaveLength(2);
+    expect(ofBookings[0]).toMatch(/WHERE idempotency_key = \?/);
+    expect(ofBookings[1]).toMatch(/^INSERT INTO booking_requests/);
+  } finally {
+    await app.close();
   }
 });

@@ -84,12 +84,15 @@ afterEach(async () => {
 async function twoInstances(): Promise<[ServerOnFirestore, ServerOnFirestore]> {
   const first = freshFirestore('feed');
   const second = firestoreOf(first.projectId, 'feed-b');
-  // Both seed the demo content at start (one of them does it, seedIfEmpty is atomic).
-  const [a, b] = await Promise.all([
+  // Both seed the demo content at start (one of them does it, seedIfEmpty is atomic). One that started is closed after
+  // the test even when the other did not start: left open, its Firestore listeners keep jest from ever exiting.
+  const started = await Promise.allSettled([
     serverOnFirestore(first, { seedDemo: true }),
     serverOnFirestore(second, { seedDemo: true }),
   ]);
-  instances.push(a, b);
+  for (const s of started) if (s.status === 'fulfilled') instances.push(s.value);
+  for (const s of started) if (s.status === 'rejected') throw s.reason;
+  const [a, b] = instances.slice(-2) as [ServerOnFirestore, ServerOnFirestore];
   return [a, b];
 }
 

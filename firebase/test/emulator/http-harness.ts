@@ -27,18 +27,28 @@ export async function serverOnFirestore(
 ): Promise<ServerOnFirestore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-firestore-home-'));
   const storage = createFirestoreStorage(firestore.db);
-  const app = await buildApp({
-    dataDir,
-    storage,
-    logLevel: 'silent',
-    adminEmail: ADMIN_EMAIL,
-    publicOrigin: ORIGIN,
-    production: false,
-    seedDemo: false,
-    renderImagesAtStart: false,
-    ...overrides,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    app = await buildApp({
+      dataDir,
+      storage,
+      logLevel: 'silent',
+      adminEmail: ADMIN_EMAIL,
+      publicOrigin: ORIGIN,
+      production: false,
+      seedDemo: false,
+      renderImagesAtStart: false,
+      ...overrides,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    // A server that did not start (a slow start past Fastify's plugin timeout on a busy machine) still holds its
+    // Firestore client and the change feed's listeners: closed here, or jest never exits after the failure.
+    await app?.close().catch(() => undefined);
+    await firestore.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const { port } = app.server.address() as AddressInfo;
   return {
     app,
