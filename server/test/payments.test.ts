@@ -12,7 +12,7 @@ import { formatLongDate } from '@studio/shared/domain/studio-time';
 import { formatCents } from '@studio/shared/domain/quote';
 import type { PaymentView } from '@studio/shared/domain/payments';
 import type { Change } from '../src/lib/change-bus';
-import type { BookingQuote } from '@studio/shared/domain/quote';
+import type { BookingQuote, QuoteSettings } from '@studio/shared/domain/quote';
 import { ADMIN_EMAIL, atStudio, build, withCsrf, type TestApp } from './helper';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from './stripe-stand-in';
 
@@ -237,7 +237,7 @@ describe('with Stripe (the stand-in)', () => {
     const set = await asAdmin({
       method: 'PUT',
       url: '/api/admin/settings/quote',
-      payload: { ...defaults.json(), depositTrigger: 'signed' },
+      payload: { ...defaults.json<QuoteSettings>(), depositTrigger: 'signed' },
     });
     expect(set.statusCode).toBe(200);
     await t.repos.bookings.updateStatus(booking.id, 'Contacted', NOW.toISOString());

@@ -884,7 +884,10 @@ describe('contracts', () => {
   }
   afterEach(() => jest.restoreAllMocks());
 
-  /** The client signs: the link in her mail, her name, her consent, as the signing page posts them. */
+  /**
+   * Someone signs: the link in her mail, their name, their consent, as the signing page posts them. The names here
+   * are not the bookings' own, so they sign on the client's behalf with a role (the page refuses another name).
+   */
   async function signAsClient(contractId: string, fullName: string) {
     const mail = (await server.outbox()).find((m) => m.body.includes('/contracts/sign/'));
     const path = /\/contracts\/sign\/[A-Za-z0-9_-]+/.exec(mail?.body ?? '')?.[0];
@@ -892,7 +895,13 @@ describe('contracts', () => {
     const response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ contractId, fullName, consent: 'yes' }).toString(),
+      body: new URLSearchParams({
+        contractId,
+        fullName,
+        onBehalf: 'yes',
+        role: 'Assistant',
+        consent: 'yes',
+      }).toString(),
     });
     expect(response.status).toBe(200);
   }

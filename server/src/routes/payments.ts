@@ -10,7 +10,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BookingRequest } from '@studio/shared/domain';
-import { apiErrorSchema, idParamsSchema, manageRequestSchema } from '@studio/shared/schemas';
+import { apiErrorSchema, idParamsSchema, manageRequestSchema, z } from '@studio/shared/schemas';
 import {
   checkoutAnswerSchema,
   checkoutRequestSchema,
@@ -84,14 +84,29 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ payments: Payments }> = a
   // This scope only: the body reaches the handler as the bytes Stripe signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.post('/api/stripe/webhook', { config: { signedBody: true } }, async (request) => {
-    const signature = request.headers['stripe-signature'];
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const { duplicate } = await payments
-      .webhook(body, typeof signature === 'string' ? signature : undefined)
-      .catch(asHttp);
-    return { received: true, duplicate };
-  });
+  app.post(
+    '/api/stripe/webhook',
+    {
+      config: { signedBody: true },
+      // The body is the bytes as sent (the signature covers them); what they say is checked by Stripe's library.
+      schema: {
+        body: z.instanceof(Buffer),
+        response: {
+          200: z.strictObject({ received: z.literal(true), duplicate: z.boolean() }),
+          400: apiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const { duplicate } = await payments
+        .webhook(body, typeof signature === 'string' ? signature : undefined)
+        .catch(asHttp);
+      return { received: true as const, duplicate };
+    },
+  );
 };
 
 export const adminPaymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, deps) => {
