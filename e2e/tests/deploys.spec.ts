@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect } from '../support/test';
+import { test, expect, waitForHydration } from '../support/test';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
 
 const run = promisify(execFile);
@@ -183,10 +183,12 @@ test('public-site v2 deployed with the command while pages load: new loads get v
   const v1 = /Version ([0-9a-f]{16})/.exec(v1Out)?.[1];
   expect(v1Out).toContain(`public-site ${v1} is live (was the build output)`);
 
-  // The visitor's open page, on v1.
+  // The visitor's open page, on v1, its app running (a server-rendered page loads the app on the first interaction,
+  // issue 28): from here on it navigates in the app, on v1's files.
   const visitor = watch(page);
   await page.goto(`${server.url}/`);
   await expect(page.getByRole('heading', V1_HEADING)).toBeVisible();
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   expect([...visitor.versions()]).toEqual([v1]);
 
