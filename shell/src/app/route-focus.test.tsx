@@ -1,5 +1,5 @@
 // After a navigation inside the site, focus is on the new page's heading (issue 17, phone polish); not on first load.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from '@studio/shared/router';
@@ -13,18 +13,32 @@ const LatePage = lazy(
     }),
 );
 
+// A page drawn at once whose heading comes later (its data or a remote still loading), as the home page after her
+// sign-out: the route has changed, the heading is not there yet.
+let showHeading: () => void = () => undefined;
+function HeadingLaterPage() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    showHeading = () => setReady(true);
+  }, []);
+  return ready ? <h1>Second late page</h1> : <p>Loading</p>;
+}
+
 function renderSite() {
   return render(
     <MemoryRouter initialEntries={['/']}>
       <RouteFocus />
       <Link to="/about">About</Link>
       <Link to="/late">Late</Link>
+      <Link to="/second-late">Second late</Link>
+      <button type="button">Open sign-in</button>
       <main id="main">
         <Suspense fallback={<p>Loading</p>}>
           <Routes>
             <Route path="/" element={<h1>Home page</h1>} />
             <Route path="/about" element={<h1>About page</h1>} />
             <Route path="/late" element={<LatePage />} />
+            <Route path="/second-late" element={<HeadingLaterPage />} />
           </Routes>
         </Suspense>
       </main>
@@ -52,4 +66,16 @@ test('a page whose code arrives later gets focus when its heading appears', asyn
   await user.click(screen.getByRole('link', { name: 'Late' }));
   await act(async () => release());
   expect(await screen.findByRole('heading', { name: 'Late page' })).toHaveFocus();
+});
+
+test('a heading that appears after the visitor moved focus elsewhere leaves focus where she put it', async () => {
+  const user = userEvent.setup();
+  renderSite();
+  await user.click(screen.getByRole('link', { name: 'Second late' }));
+  const chosen = screen.getByRole('button', { name: 'Open sign-in' });
+  await user.click(chosen);
+  expect(screen.getByText('Loading')).toBeInTheDocument();
+  await act(async () => showHeading());
+  await screen.findByRole('heading', { name: 'Second late page' });
+  expect(chosen).toHaveFocus();
 });

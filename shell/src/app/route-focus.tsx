@@ -1,7 +1,8 @@
 // After a navigation inside the site, focus goes to the new page's heading, as a page load would take a screen reader
 // and keyboard user to the top: otherwise focus stays on the link just clicked, in a page that is no longer there.
 // The first page of a visit is left alone (the browser starts at the top). A page whose code is still loading gets
-// its heading focused when it appears.
+// its heading focused when it appears, unless the visitor has put focus somewhere else meanwhile (opened the sign-in
+// form, say): the heading never takes focus from what she chose.
 import { useEffect, useRef } from 'react';
 import { useLocation } from '@studio/shared/router';
 
@@ -17,7 +18,13 @@ export function RouteFocus() {
     }
     const main = document.getElementById('main');
     if (!main) return;
+    const focusAtNavigation = document.activeElement;
+    const movedByVisitor = () => {
+      const now = document.activeElement;
+      return now !== null && now !== document.body && now !== focusAtNavigation && now.isConnected;
+    };
     const focusHeading = () => {
+      if (movedByVisitor()) return true;
       const heading = main.querySelector<HTMLElement>('h1');
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
