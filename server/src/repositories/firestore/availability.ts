@@ -21,6 +21,7 @@ import type {
 } from '@studio/shared/domain';
 import type { AvailabilityKind, AvailabilityStore } from '../ports';
 import { documentIdOf } from './document-ids';
+import { runTransaction } from './transaction';
 
 export const AVAILABILITY_COLLECTIONS: Readonly<Record<AvailabilityKind, string>> = {
   periods: 'availabilityPeriods',
@@ -166,7 +167,7 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
 
     async replaceWeekly(input, at) {
       // Read and write in one transaction: two saves at once leave one of the two weeks, never a mix of both.
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const old = await tx.get(weekly);
         for (const doc of old.docs) tx.delete(doc.ref);
         for (const slot of input) {
@@ -183,7 +184,7 @@ export function createFirestoreAvailabilityStore(db: Firestore): AvailabilitySto
     delete(kind, id) {
       // Read and delete in one transaction, so the answer says whether this call removed it.
       const ref = db.collection(AVAILABILITY_COLLECTIONS[kind]).doc(documentIdOf(id));
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const snap = await tx.get(ref);
         if (!snap.exists) return false;
         tx.delete(ref);

@@ -35,6 +35,7 @@ import {
   type NewBookingRequest,
 } from '../ports';
 import { documentIdOf } from './document-ids';
+import { runTransaction } from './transaction';
 
 export const BOOKINGS = 'bookings';
 export const BOOKING_KEYS = 'bookingKeys';
@@ -208,7 +209,7 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
     id: string,
     change: (tx: Transaction, d: BookingDoc, ref: DocumentReference) => T | null,
   ): Promise<T | null> =>
-    db.runTransaction(async (tx) => {
+    runTransaction(db, async (tx) => {
       const ref = bookingRef(id);
       const snap = await tx.get(ref);
       return snap.exists ? change(tx, snap.data() as BookingDoc, ref) : null;
@@ -221,7 +222,7 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
 
   return {
     createOnce(request) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const keyRef = keys.doc(documentIdOf(request.idempotencyKey));
         const earlier = await tx.get(keyRef);
         if (earlier.exists) {
@@ -359,7 +360,7 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
     // The check reads what holds the asked-for day in the same transaction, and the order document too: a new
     // request (createOnce writes it) or another acceptance racing for that slot conflicts here and runs again.
     acceptReschedule(id, at, check) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = bookingRef(id);
         const snap = await tx.get(ref);
         if (!snap.exists) return null;

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import type { ClientAction } from '@studio/shared/domain/client-actions';
 import type { ClientActionsStore, NewClientAction } from '../ports';
+import { runTransaction } from './transaction';
 
 export const CLIENT_ACTIONS = 'clientActions';
 export const CLIENT_ACTION_DIGESTS = 'clientActionDigests';
@@ -75,7 +76,7 @@ export function createFirestoreClientActionsStore(db: Firestore): ClientActionsS
     },
 
     takeDigest(day, at) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const dayDoc = digests.doc(day);
         if ((await tx.get(dayDoc)).exists) return [];
         const waiting = await tx.get(actions.where('delivery', '==', 'digest').where('digestDay', '==', null));
@@ -86,7 +87,7 @@ export function createFirestoreClientActionsStore(db: Firestore): ClientActionsS
     },
 
     releaseDigest(day) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const taken = await tx.get(actions.where('digestDay', '==', day));
         for (const doc of taken.docs) tx.update(doc.ref, { digestDay: null });
         tx.delete(digests.doc(day));

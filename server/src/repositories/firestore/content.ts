@@ -38,6 +38,7 @@ import {
   type DocumentId,
 } from '../ports';
 import { documentIdOf } from './document-ids';
+import { runTransaction } from './transaction';
 
 export const SERVICES = 'services';
 export const CONTENT_META = 'contentMeta';
@@ -168,7 +169,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
     },
 
     saveService(service) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         // Reads one after the other (a read in flight when Firestore aborts another is not retried).
         await tx.get(guard);
         const ref = serviceRef(service.id);
@@ -188,7 +189,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
     deleteService(id) {
       // Read and delete in one transaction: the answer says whether this call removed it, and a reorder that read it
       // conflicts with its removal.
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = serviceRef(id);
         if (!(await tx.get(ref)).exists) return false;
         tx.delete(ref);
@@ -197,7 +198,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
     },
 
     reorderServices(ids) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         await tx.get(guard);
         const all = await tx.get(services.select('id'));
         const stored = new Map(all.docs.map((d) => [d.get('id') as string, d.ref]));
@@ -261,7 +262,7 @@ export function createFirestoreContentStore(db: Firestore): ContentStore {
     },
 
     deleteProject(id) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = projectRef(id);
         if (!(await tx.get(ref)).exists) return false;
         tx.delete(ref);

@@ -23,6 +23,7 @@ import type { ContractEventInput, ContractsStore } from '../ports';
 import { readChunks, writeChunks } from './binary-chunks';
 import { BOOKINGS } from './bookings';
 import { documentIdOf } from './document-ids';
+import { runTransaction } from './transaction';
 
 interface ContractDoc {
   id: string;
@@ -120,7 +121,7 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
     input: ContractEventInput,
     decide: (doc: ContractDoc, tx: Transaction) => Partial<ContractDoc> | null | Promise<Partial<ContractDoc> | null>,
   ) =>
-    db.runTransaction(async (tx) => {
+    runTransaction(db, async (tx) => {
       const ref = contracts.doc(id);
       const snap = await tx.get(ref);
       if (!snap.exists) return null;
@@ -149,7 +150,7 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
     },
 
     create(bookingId, input, at, firstEvent) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const counter = bookings.doc(bookingKey(bookingId));
         const version = (((await tx.get(counter)).data()?.latestVersion as number | undefined) ?? 0) + 1;
         const id = randomUUID();
@@ -244,7 +245,7 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
     },
 
     async addEvent(id, at, event) {
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const ref = contracts.doc(id);
         const snap = await tx.get(ref);
         // As SQLite's foreign key: an event belongs to a contract that exists.

@@ -15,6 +15,7 @@ import {
   type StoredVersion,
   type SwitchRecord,
 } from '../ports';
+import { runTransaction } from './transaction';
 
 interface RemoteDoc {
   remote: string;
@@ -83,7 +84,7 @@ export function createFirestoreDeploysStore(db: Firestore): DeploysStore {
 
   return {
     addVersion(version) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = versionRef(version.remote, version.version);
         const [remoteSnap, versionSnap] = [await tx.get(remoteRef(version.remote)), await tx.get(ref)];
         // The same content stored again keeps its first record.
@@ -133,7 +134,7 @@ export function createFirestoreDeploysStore(db: Firestore): DeploysStore {
     },
 
     switchLive(remote, version, by, kind, at) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const doc = ((await tx.get(remoteRef(remote))).data() as RemoteDoc | undefined) ?? emptyRemote(remote);
         let target = version;
         if (target === null) {
@@ -168,7 +169,7 @@ export function createFirestoreDeploysStore(db: Firestore): DeploysStore {
     },
 
     async addToken(record, tokenHash) {
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const seq = (((await tx.get(tokenMeta)).data()?.issued as number | undefined) ?? 0) + 1;
         tx.set(tokenMeta, { issued: seq });
         tx.create(tokens.doc(tokenHash), {
@@ -193,7 +194,7 @@ export function createFirestoreDeploysStore(db: Firestore): DeploysStore {
     },
 
     revokeToken(id, at) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const found = await tx.get(tokens.where('id', '==', id));
         const live = found.docs.filter((d) => (d.data() as TokenDoc).revokedAt === null);
         for (const d of live) tx.update(d.ref, { revokedAt: at });
@@ -202,7 +203,7 @@ export function createFirestoreDeploysStore(db: Firestore): DeploysStore {
     },
 
     revokeTokensOf(remote, at) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const found = await tx.get(tokens.where('remote', '==', remote).where('revokedAt', '==', null));
         for (const d of found.docs) tx.update(d.ref, { revokedAt: at });
         return found.size;

@@ -5,6 +5,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { HeldNotification, HeldNotificationsStore } from '../ports';
 import { documentIdOf } from './document-ids';
+import { runTransaction } from './transaction';
 
 export const HELD_NOTIFICATIONS = 'heldNotifications';
 
@@ -27,7 +28,7 @@ export function createFirestoreHeldNotificationsStore(db: Firestore): HeldNotifi
 
   return {
     hold(notification, at) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const doc = ref(notification.bookingId);
         const earlier = await tx.get(doc);
         // A second change within the window replaces the first but keeps the status from before the first.
@@ -52,7 +53,7 @@ export function createFirestoreHeldNotificationsStore(db: Firestore): HeldNotifi
     },
 
     take(bookingId) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const doc = ref(bookingId);
         const snap = await tx.get(doc);
         if (!snap.exists) return null;
@@ -63,7 +64,7 @@ export function createFirestoreHeldNotificationsStore(db: Firestore): HeldNotifi
 
     takeDue(at) {
       // sendAfter's single-field index; the few due are read and deleted together.
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const due = await tx.get(held.where('sendAfter', '<=', at).orderBy('sendAfter'));
         for (const doc of due.docs) tx.delete(doc.ref);
         return due.docs.map(heldOf);

@@ -3,6 +3,7 @@
 // transaction, as the outbox's are. `waiting` (true until the mail is given up on) lets due() be one range query.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { MailQueueStore, QueuedMail } from '../ports';
+import { runTransaction } from './transaction';
 
 interface QueuedDoc extends QueuedMail {
   waiting: boolean;
@@ -28,7 +29,7 @@ export function createFirestoreMailQueueStore(db: Firestore): MailQueueStore {
 
   /** Changes one waiting mail in a transaction (never from a stale read: two instances may retry at once). */
   const update = (id: number, change: (doc: QueuedDoc) => Partial<QueuedDoc>) =>
-    db.runTransaction(async (tx) => {
+    runTransaction(db, async (tx) => {
       const ref = queue.doc(docId(id));
       const doc = (await tx.get(ref)).data() as QueuedDoc | undefined;
       if (doc?.waiting) tx.update(ref, change(doc));
@@ -36,7 +37,7 @@ export function createFirestoreMailQueueStore(db: Firestore): MailQueueStore {
 
   return {
     enqueue(mail, at, nextAttemptAt) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const id = (((await tx.get(sequence)).data()?.last as number | undefined) ?? 0) + 1;
         const doc: QueuedDoc = {
           id,

@@ -5,6 +5,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { MediaItem } from '@studio/shared/domain';
 import type { MediaRow, MediaRowsStore } from '../ports';
 import { documentIdOf } from './document-ids';
+import { runTransaction } from './transaction';
 
 export const MEDIA = 'media';
 
@@ -39,7 +40,7 @@ export function createFirestoreMediaRowsStore(db: Firestore): MediaRowsStore {
     },
 
     delete(id) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const doc = ref(id);
         if (!(await tx.get(doc)).exists) return false;
         tx.delete(doc);

@@ -11,6 +11,7 @@ import type { MailAttachment } from '../../lib/mail-attachment';
 import { liveLinkTokens, redactLinks } from '../outbox-links';
 import type { OutboxAttachmentInfo, OutboxMessage, OutboxStore } from '../ports';
 import { readChunks, writeChunks } from './binary-chunks';
+import { runTransaction } from './transaction';
 
 interface MessageDoc extends OutboxMessage {
   liveTokenHashes: string[];
@@ -47,7 +48,7 @@ export function createFirestoreOutboxStore(db: Firestore): OutboxStore {
   const redact = async (refs: DocumentReference[]) => {
     let changed = 0;
     for (const ref of refs) {
-      const did = await db.runTransaction(async (tx: Transaction) => {
+      const did = await runTransaction(db, async (tx: Transaction) => {
         const doc = (await tx.get(ref)).data() as MessageDoc | undefined;
         if (!doc || doc.liveTokenHashes.length === 0) return false;
         tx.update(ref, {
@@ -64,7 +65,7 @@ export function createFirestoreOutboxStore(db: Firestore): OutboxStore {
 
   return {
     add(message, at, attachments: MailAttachment[] = []) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const id = (((await tx.get(sequence)).data()?.last as number | undefined) ?? 0) + 1;
         const hashes = liveTokenHashes(message.body);
         const doc: MessageDoc = {

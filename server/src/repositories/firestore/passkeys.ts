@@ -9,6 +9,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Passkey } from '@studio/shared/domain';
 import type { PasskeysStore, StoredPasskey } from '../ports';
 import { deleteAll } from './delete-all';
+import { runTransaction } from './transaction';
 
 interface PasskeyDoc {
   id: string;
@@ -62,7 +63,7 @@ export function createFirestorePasskeysStore(db: Firestore): PasskeysStore {
 
   return {
     userHandle(email, candidate) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = users.doc(keyOf(email));
         const stored = (await tx.get(ref)).data() as { userHandle: string } | undefined;
         if (stored) return stored.userHandle;
@@ -89,7 +90,7 @@ export function createFirestorePasskeysStore(db: Firestore): PasskeysStore {
     },
 
     add(passkey) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const seq = (((await tx.get(sequence)).data()?.added as number | undefined) ?? 0) + 1;
         const doc: PasskeyDoc = {
           id: passkey.id,
@@ -112,7 +113,7 @@ export function createFirestorePasskeysStore(db: Firestore): PasskeysStore {
     recordUse(id, previousCounter, newCounter, at) {
       // Conditional on the counter read before the check, in one transaction: of two uses racing with the same
       // counter, one wins.
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = passkeys.doc(keyOf(id));
         const doc = (await tx.get(ref)).data() as PasskeyDoc | undefined;
         if (!doc || doc.counter !== previousCounter) return false;
@@ -122,7 +123,7 @@ export function createFirestorePasskeysStore(db: Firestore): PasskeysStore {
     },
 
     remove(email, id) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = passkeys.doc(keyOf(id));
         const doc = (await tx.get(ref)).data() as PasskeyDoc | undefined;
         if (!doc || doc.email !== email) return false;
@@ -133,7 +134,7 @@ export function createFirestorePasskeysStore(db: Firestore): PasskeysStore {
 
     removeEverything() {
       // One transaction over every passkey and code: she has a handful of each, far below the 500 writes it allows.
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const [keys, allCodes] = [await tx.get(passkeys), await tx.get(codes)];
         for (const doc of [...keys.docs, ...allCodes.docs]) tx.delete(doc.ref);
         return keys.size;
@@ -146,7 +147,7 @@ export function createFirestorePasskeysStore(db: Firestore): PasskeysStore {
     },
 
     async replaceRecoveryCode(email, codeHash, at) {
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const unused = await tx.get(codes.where('email', '==', email).where('usedAt', '==', null));
         // The new code's own document is written, not deleted first: one commit may not both delete and create it.
         for (const doc of unused.docs) if (doc.id !== codeHash) tx.delete(doc.ref);
@@ -155,7 +156,7 @@ export function createFirestorePasskeysStore(db: Firestore): PasskeysStore {
     },
 
     spendRecoveryCode(email, codeHash, at) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = codes.doc(codeHash);
         const doc = (await tx.get(ref)).data() as CodeDoc | undefined;
         if (!doc || doc.email !== email || doc.usedAt !== null) return false;

@@ -8,6 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Payment } from '@studio/shared/domain/payments';
 import type { PaymentsStore, StoredCheckoutSession } from '../ports';
 import { documentIdOf } from './document-ids';
+import { runTransaction } from './transaction';
 
 export const PAYMENTS = 'payments';
 export const STRIPE_EVENTS = 'stripeEvents';
@@ -51,7 +52,7 @@ export function createFirestorePaymentsStore(db: Firestore): PaymentsStore {
     },
 
     recordRefund(paymentIntentId, refundedCents) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const snap = await tx.get(payments.where('paymentIntentId', '==', paymentIntentId));
         const doc = snap.docs.sort((a, b) => (a.data() as PaymentDoc).seq - (b.data() as PaymentDoc).seq)[0];
         if (!doc) return null;

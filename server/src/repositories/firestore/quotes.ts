@@ -5,6 +5,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { QuoteInput } from '@studio/shared/domain/quote';
 import type { QuotesStore, StoredQuote } from '../ports';
 import { documentIdOf } from './document-ids';
+import { runTransaction } from './transaction';
 
 export const QUOTES = 'quotes';
 
@@ -29,7 +30,7 @@ export function createFirestoreQuotesStore(db: Firestore): QuotesStore {
     },
     save(bookingId, input, at) {
       const ref = quotes.doc(documentIdOf(bookingId));
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const snap = await tx.get(ref);
         const version = snap.exists ? (snap.data() as QuoteDoc).version + 1 : 1;
         const doc: QuoteDoc = { input: JSON.stringify(input), version, updatedAt: at };

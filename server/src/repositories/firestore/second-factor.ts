@@ -4,6 +4,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { ChallengePurpose, SecondFactorStore } from '../ports';
 import { deleteAll } from './delete-all';
+import { runTransaction } from './transaction';
 
 interface StepDoc {
   email: string;
@@ -35,7 +36,7 @@ export function createFirestoreSecondFactorStore(db: Firestore): SecondFactorSto
 
     recordStepFailure(idHash) {
       // Read and increment together: two wrong answers at once count as two, so the limit cannot be outrun.
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = steps.doc(idHash);
         const doc = (await tx.get(ref)).data() as StepDoc | undefined;
         if (!doc) return null;
@@ -59,7 +60,7 @@ export function createFirestoreSecondFactorStore(db: Firestore): SecondFactorSto
 
     takeChallenge(ownerHash, purpose) {
       // Read and delete in one transaction: of two takes racing, one gets the challenge and the other null.
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = challengeRef(ownerHash, purpose);
         const doc = (await tx.get(ref)).data() as ChallengeDoc | undefined;
         if (!doc) return null;

@@ -4,6 +4,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SessionsStore, StoredSession } from '../ports';
 import { deleteAll } from './delete-all';
+import { runTransaction } from './transaction';
 
 interface TokenDoc {
   email: string;
@@ -44,7 +45,7 @@ export function createFirestoreSessionsStore(db: Firestore): SessionsStore {
     redeemSignInToken(tokenHash, email, at) {
       // The read and the spend in one transaction: of two redeems racing, the second sees usedAt set (or is retried
       // after the first commits and then sees it).
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = tokens.doc(tokenHash);
         const snap = await tx.get(ref);
         const token = snap.data() as TokenDoc | undefined;
@@ -72,14 +73,14 @@ export function createFirestoreSessionsStore(db: Firestore): SessionsStore {
 
     async touchSession(idHash, at, expiresAt) {
       // A transaction so that a touch racing a sign-out never brings the session back as a bare { lastSeenAt }.
-      await db.runTransaction(async (tx) => {
+      await runTransaction(db, async (tx) => {
         const ref = sessions.doc(idHash);
         if ((await tx.get(ref)).exists) tx.update(ref, { lastSeenAt: at, expiresAt });
       });
     },
 
     deleteSession(idHash) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = sessions.doc(idHash);
         if (!(await tx.get(ref)).exists) return false;
         tx.delete(ref);
@@ -94,7 +95,7 @@ export function createFirestoreSessionsStore(db: Firestore): SessionsStore {
 
     deleteOtherSessions(email, keepIdHash) {
       // Read and delete in one transaction, so a hash answered is a session that is gone.
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const found = await tx.get(sessions.where('email', '==', email));
         const others = found.docs.filter((doc) => doc.id !== keepIdHash);
         for (const doc of others) tx.delete(doc.ref);

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SignInLimitsStore } from '../ports';
 import { deleteAll } from './delete-all';
+import { runTransaction } from './transaction';
 
 interface LimitDoc {
   windowStart: number;
@@ -19,7 +20,7 @@ export function createFirestoreSignInLimitsStore(db: Firestore): SignInLimitsSto
     hit(key, windowMs, at) {
       // Read and write in one transaction: two attempts racing both count (the second is retried on the first's
       // write), so neither can take the last attempt the other also took.
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         const ref = limits.doc(hashOf(key));
         const row = (await tx.get(ref)).data() as LimitDoc | undefined;
         const current = row && at - row.windowStart < windowMs ? row : { windowStart: at, count: 0 };

@@ -5,6 +5,7 @@
 // and the retry counts the first one's message.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SmsKind, SmsLogStore } from '../ports';
+import { runTransaction } from './transaction';
 
 interface SmsDoc {
   bookingId: string;
@@ -18,7 +19,7 @@ export function createFirestoreSmsLogStore(db: Firestore): SmsLogStore {
 
   return {
     reserve(bookingId, kind, at, limits) {
-      return db.runTransaction(async (tx) => {
+      return runTransaction(db, async (tx) => {
         await tx.get(guard);
         for (const limit of limits) {
           const counted = await tx.get(log.where('sentAt', '>', at - limit.windowMs).count());

@@ -30,6 +30,7 @@ import { createFirestoreQuotesStore } from './quotes';
 import { createFirestoreSettingsStore } from './settings';
 import { createFirestoreSignInLimitsStore } from './sign-in-limits';
 import { createFirestoreSmsLogStore } from './sms-log';
+import { runTransaction } from './transaction';
 
 export const HEALTH_PROBE = 'healthProbe';
 
@@ -86,21 +87,19 @@ export function createFirestoreStorage(db: Firestore): FirestoreStorage {
     payments: createFirestorePaymentsStore(db),
 
     seedIfEmpty(seed, at) {
-      return retryClosedTransaction(() =>
-        db.runTransaction(async (tx) => {
-          // Reads one after the other, as the stores' transactions do (a read in flight when Firestore aborts another
-          // is not retried). The guard first: it is what orders this with a service being saved meanwhile.
-          await tx.get(content.guard);
-          if (await content.anyService(tx)) return false;
-          content.writeServices(tx, seed.services);
-          for (const d of seed.documents) content.writeDocument(tx, d.id, d.data, at);
-          for (const p of seed.projects) content.writeProject(tx, p.project, p.gallery);
-          seed.availability.periods.forEach((p) => availability.addPeriod(tx, p, at));
-          seed.availability.unavailable.forEach((u) => availability.addUnavailable(tx, u, at));
-          seed.availability.slots.forEach((s) => availability.addSlot(tx, s, at));
-          return true;
-        }),
-      );
+      return runTransaction(db, async (tx) => {
+        // Reads one after the other, as the stores' transactions do (a read in flight when Firestore aborts another
+        // fails the transaction). The guard first: it is what orders this with a service being saved meanwhile.
+        await tx.get(content.guard);
+        if (await content.anyService(tx)) return false;
+        content.writeServices(tx, seed.services);
+        for (const d of seed.documents) content.writeDocument(tx, d.id, d.data, at);
+        for (const p of seed.projects) content.writeProject(tx, p.project, p.gallery);
+        seed.availability.periods.forEach((p) => availability.addPeriod(tx, p, at));
+        seed.availability.unavailable.forEach((u) => availability.addUnavailable(tx, u, at));
+        seed.availability.slots.forEach((s) => availability.addSlot(tx, s, at));
+        return true;
+      });
     },
 
     async probeWrite(at) {
@@ -119,27 +118,4 @@ export function createFirestoreStorage(db: Firestore): FirestoreStorage {
       return closed;
     },
   };
-}
-
-/** How often a seed that lost a race to another instance's seed is run again from the start. */
-const CLOSED_TRANSACTION_ATTEMPTS = 5;
-
-/**
- * Runs a transaction again when Firestore answers "Transaction is invalid or closed". Two instances starting at
- * once both seed; under that contention the emulator (and, rarely, Firestore) aborts one transaction while a read of
- * it is in flight, and the client reports that as INVALID_ARGUMENT, which its own retry loop does not cover (it
- * retries ABORTED only). The seed is idempotent (it writes nothing once a service exists), so running it again is
- * safe: the second run sees the other instance's seed and returns false.
- */
-export async function retryClosedTransaction<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      const closed =
-        (error as { code?: unknown }).code === 3 &&
-        /Transaction is invalid or closed/.test(String((error as Error).message));
-      if (!closed || attempt >= CLOSED_TRANSACTION_ATTEMPTS) throw error;
-    }
-  }
 }
