@@ -6,21 +6,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, collectConsoleErrors, waitForHydration } from '../support/test';
 import { studioDay } from '../support/studio-day';
-import { openDatabase } from '../support/database';
+import { storedBooking } from '../support/database';
 
 // Days counted from the studio's today, as the server and its demo seed count them.
 const day = studioDay;
-
-function storedBooking(name: string): Record<string, unknown> | undefined {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through the Playwright config');
-  const db = openDatabase(dataDir, { readonly: true });
-  try {
-    return db.prepare('SELECT * FROM booking_requests WHERE name = ?').get(name) as Record<string, unknown> | undefined;
-  } finally {
-    db.close();
-  }
-}
 
 /** A name the kit accepts (letters only) and no other test uses. */
 function uniqueName(prefix: string): string {

@@ -8,7 +8,7 @@ import { addCalendarDays, weekdayOf } from '@studio/shared/domain';
 import { test, expect, collectConsoleErrors } from '../support/test';
 import { signInThroughOutbox } from '../support/sign-in';
 import { studioDay, STUDIO_ZONE } from '../support/studio-day';
-import { openDatabase } from '../support/database';
+import { storedBooking } from '../support/database';
 import { startServer, type RunningServer } from '../support/server';
 import { adminApi, readOutbox } from '../support/studio-api';
 
@@ -25,15 +25,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await server.stop();
 });
-
-function storedBooking(name: string): Record<string, unknown> | undefined {
-  const db = openDatabase(server.dataDir, { readonly: true });
-  try {
-    return db.prepare('SELECT * FROM booking_requests WHERE name = ?').get(name) as Record<string, unknown> | undefined;
-  } finally {
-    db.close();
-  }
-}
 
 /** A client's photoshoot request through the form; `time` is the consultation slot she picks. */
 async function bookThroughForm(
@@ -118,7 +109,7 @@ test('a consultation at 10:00 leaves the same day 14:00 slot bookable; its invit
       ]);
     },
   );
-  const stored = storedBooking(first.name);
+  const stored = storedBooking(first.name, server.dataDir);
   expect(stored).toMatchObject({ consultation_date: consultation, consultation_time: '10:00-11:00' });
 
   // She confirms it; the client's invite starts at 10:00 and ends at 11:00, in the studio's zone.
@@ -170,7 +161,7 @@ test('a consultation at 10:00 leaves the same day 14:00 slot bookable; its invit
     { ...second, consultation, time: '14:00-15:00', shoot: addCalendarDays(consultation, 4) },
     formShots,
   );
-  expect(storedBooking(second.name)).toMatchObject({
+  expect(storedBooking(second.name, server.dataDir)).toMatchObject({
     consultation_date: consultation,
     consultation_time: '14:00-15:00',
     status: 'New',

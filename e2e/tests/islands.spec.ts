@@ -6,6 +6,7 @@ import { test, expect, appLoaded, waitForHydration } from '../support/test';
 import { BOOKING_ROUTE, STATIC_ROUTES } from '../support/public-routes';
 import { logo } from '../support/sign-in';
 import { studioDay } from '../support/studio-day';
+import { storedBooking } from '../support/database';
 
 const EMBED_SCRIPT = 'https://www.instagram.com/embed.js';
 
@@ -139,6 +140,33 @@ test('a booking with the calendar goes through from a page that had loaded no ap
   await page.getByRole('textbox', { name: 'Project Description' }).fill('One video for a product launch.');
   await page.getByRole('button', { name: 'Send Booking Request' }).click();
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a tick given as the first touch shows at once and is sent with the booking once the app has the form', async ({
+  page,
+}) => {
+  const problems = watchHydration(page);
+  const requested = trackRequests(page);
+  await page.goto('/book-me?selectedService=usergeneratedcontent&selectedTier=ugc-single');
+  const sms = page.getByRole('checkbox', { name: /Send me text messages/ });
+  await expect(sms).not.toBeChecked();
+  expect(mainScriptRequested(requested)).toBe(false);
+  // check() fails unless the click ticks the box there and then, before the app it starts loading has arrived.
+  await sms.check();
+  await waitForHydration(page, 'input[name="smsOptIn"]');
+  await expect(sms).toBeChecked();
+
+  const name = `Tick Client ${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  await page.getByRole('textbox', { name: 'Full Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill('tick.client@example.com');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('(602) 555-0142');
+  // A day with no time slots in the demo seed (the calendar test above books it too).
+  await page.locator('input[name="date"]').fill(studioDay(3));
+  await page.getByRole('textbox', { name: 'Project Description' }).fill('Two videos for a spring launch.');
+  await page.getByRole('button', { name: 'Send Booking Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
+  expect(storedBooking(name)).toMatchObject({ sms_opt_in: 1, phone: '+16025550142' });
   expect(problems).toEqual([]);
 });
 

@@ -3,18 +3,7 @@
 // a refused one with the field's message and what was entered kept.
 import { test, expect } from '../support/test';
 import { startServer, type RunningServer } from '../support/server';
-import { openDatabase } from '../support/database';
-
-function storedBooking(name: string): Record<string, unknown> | undefined {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through the Playwright config');
-  const db = openDatabase(dataDir, { readonly: true });
-  try {
-    return db.prepare('SELECT * FROM booking_requests WHERE name = ?').get(name) as Record<string, unknown> | undefined;
-  } finally {
-    db.close();
-  }
-}
+import { storedBooking } from '../support/database';
 
 /** A name no other test uses (letters only, as the kit wants). */
 const uniqueName = (prefix: string) =>

@@ -25,6 +25,14 @@ const INSTAGRAM_EMBED_URL = 'https://www.instagram.com/embed.js';
 const INSTAGRAM_SCRIPT_ID = 'instagram-embed-script';
 /** The theme toggle needs no React: it is handled here until the app, if it ever loads, takes it over. */
 const THEME_TOGGLE = '[data-island="theme-toggle"]';
+/**
+ * Form fields whose click does its work in the browser itself (a tick, a radio, a caret, a label passing its click
+ * on): their click is not held. Held, a tick would show only once React had loaded, and a visitor ticking the box on a
+ * slow phone would see nothing happen; given at once, the form's first render after hydration takes it from the field
+ * (public-site's useTypedBeforeHydration). Buttons, links and submit inputs are held: their work is React's.
+ */
+const NATIVE_FIELD =
+  'input:not([type="submit"]):not([type="button"]):not([type="image"]):not([type="reset"]), select, textarea, label';
 /** features/theme/theme.ts's THEME_STORAGE_KEY, read by theme-init.js too. */
 const THEME_STORAGE_KEY = 'studio-theme';
 
@@ -122,6 +130,7 @@ function toggleTheme(): void {
 function onClick(event: MouseEvent): void {
   const target = event.target;
   if (!(target instanceof Element) || !island(target) || hydrated(target) || !event.isTrusted) return;
+  if (target.closest(NATIVE_FIELD)) return loadApp();
   event.preventDefault();
   event.stopImmediatePropagation();
   const toggle = target.closest(THEME_TOGGLE);
