@@ -12,6 +12,7 @@ import { messages } from '../../messages';
 import { firebaseSignInConfig } from '../../runtime-config';
 import { exchangeIdToken } from './api/exchange-id-token';
 import { trustDeviceChoice } from './trust-device-choice';
+import { TrustDeviceField } from './trust-device-field';
 
 // Only an admin with a passkey reaches the passkey step: it is not part of a visitor's first load.
 const PasskeyStep = lazy(() => import('./passkey-step').then((m) => ({ default: m.PasskeyStep })));
@@ -169,20 +170,7 @@ export function FinishSignInPage() {
                   </p>
                 )}
               </div>
-              <div className="finish-sign-in-trust">
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={trustDevice}
-                    onChange={(e) => setTrustDevice(e.target.checked)}
-                    aria-describedby="finish-sign-in-trust-hint"
-                  />
-                  <span>{messages.signIn.trustDevice}</span>
-                </label>
-                <p id="finish-sign-in-trust-hint" className="muted">
-                  {messages.signIn.trustDeviceHint}
-                </p>
-              </div>
+              <TrustDeviceField checked={trustDevice} onChange={setTrustDevice} />
               <button type="submit" className="btn btn-primary">
                 {text.submit}
               </button>

@@ -9,6 +9,7 @@ import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
 import { firebaseSignInConfig } from '../../runtime-config';
 import { trustDeviceChoice } from '../auth/trust-device-choice';
+import { TrustDeviceField } from '../auth/trust-device-field';
 
 // On the Firebase home Firebase mails the link: its package is fetched when this form opens, never before.
 const loadFirebaseSignIn = () => import('../auth/firebase-sign-in');
@@ -90,21 +91,7 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
   return (
     <form className="navbar-sign-in" aria-label={messages.signIn.formLabel} onSubmit={submit} noValidate>
       {/* First: it applies to both ways in below. */}
-      <div className="navbar-sign-in-trust">
-        {/* The label holds the box: the whole line is the target a finger hits. */}
-        <label>
-          <input
-            type="checkbox"
-            checked={trustDevice}
-            onChange={(e) => setTrustDevice(e.target.checked)}
-            aria-describedby="navbar-sign-in-trust-hint"
-          />
-          <span>{messages.signIn.trustDevice}</span>
-        </label>
-        <p id="navbar-sign-in-trust-hint" className="navbar-sign-in-trust-hint">
-          {messages.signIn.trustDeviceHint}
-        </p>
-      </div>
+      <TrustDeviceField checked={trustDevice} onChange={setTrustDevice} />
       {passkeys && (
         <>
           <button
