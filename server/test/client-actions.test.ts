@@ -4,10 +4,19 @@
 // and count on the dashboard's badge until she has seen them. With her daily digest on, the same actions send no mail
 // of their own: one digest a day carries them.
 import type { InjectOptions } from 'fastify';
-import { addCalendarDays, type BookingInput, type BookingRequest } from '@studio/shared/domain';
+import { addCalendarDays, type BookingRequest } from '@studio/shared/domain';
 import type { ClientActionsSummary } from '@studio/shared/domain/client-actions';
 import type { ContractRecord } from '@studio/shared/domain/contract';
-import { ADMIN_EMAIL, build, withCsrf, type TestApp } from './helper';
+import {
+  ADMIN_EMAIL,
+  bookThroughApi,
+  build,
+  outboxMails,
+  photoshootInput,
+  withCsrf,
+  type OutboxMail,
+  type TestApp,
+} from './helper';
 
 // Noon in the studio's zone (America/Phoenix, UTC-7 all year).
 let clock = Date.parse('2026-11-21T19:00:00.000Z');
@@ -16,7 +25,6 @@ const day = (n: number) => addCalendarDays(TODAY, n);
 
 let t: TestApp;
 let admin: string;
-let seq = 0;
 beforeEach(async () => {
   clock = Date.parse('2026-11-21T19:00:00.000Z');
   t = await build({ now: () => new Date(clock) });
@@ -26,45 +34,18 @@ afterEach(async () => {
   await t?.close();
 });
 
-const shoot: BookingInput = {
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  phone: '',
-  serviceId: 'photoshoot',
-  serviceTierId: 'photoshoot-standard',
-  date: day(21),
-  consultationDate: day(14),
-  consultationLocation: 'Studio downtown',
-  location: 'Papago Park',
-  description: 'Editorial shoot.',
-  smsOptIn: false,
-};
+const shoot = photoshootInput(TODAY);
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject(withCsrf({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers }));
 const asAdmin = (options: InjectOptions) => t.app.inject(withCsrf({ ...options, cookies: { studio_session: admin } }));
 
-interface Mail {
-  recipient: string;
-  subject: string;
-  body: string;
-}
-const mailsTo = (recipient: string) =>
-  t.app.db
-    .prepare("SELECT recipient, subject, body FROM outbox WHERE channel = 'mail' AND recipient = ? ORDER BY id")
-    .all(recipient) as Mail[];
+const mailsTo = (recipient: string) => outboxMails(t, recipient);
 /** Her mails about what clients did (not the new-request mail every booking sends her). */
 const actionMails = () => mailsTo(ADMIN_EMAIL).filter((m) => !m.subject.startsWith('New booking request'));
 
 /** A request booked through the API, and the manage token read from the client's confirmation mail. */
-async function book(): Promise<{ booking: BookingRequest; token: string }> {
-  const res = await post('/api/bookings', shoot, { 'idempotency-key': `actions-${++seq}` });
-  expect(res.statusCode).toBe(201);
-  await t.settled();
-  const booking = (await t.repos.bookings.get(res.json<{ id: string }>().id))!;
-  const token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mailsTo('jane@example.com').at(-1)!.body)![1]!;
-  return { booking, token };
-}
+const book = () => bookThroughApi(t, shoot);
 
 const badge = async (): Promise<ClientActionsSummary> => {
   const res = await asAdmin({ method: 'GET', url: '/api/admin/client-actions' });
@@ -73,7 +54,7 @@ const badge = async (): Promise<ClientActionsSummary> => {
 };
 
 /** What every mail of hers about a booking carries: who, what, when in words, and the one-tap link. */
-function expectNamesTheBooking(mail: Mail, booking: BookingRequest) {
+function expectNamesTheBooking(mail: OutboxMail, booking: BookingRequest) {
   expect(mail.recipient).toBe(ADMIN_EMAIL);
   expect(mail.subject).toContain('Jane Doe');
   expect(mail.subject).toContain(booking.service);

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
-import type { BookingRequest, IsoDate } from '@studio/shared/domain';
+import { addCalendarDays, type BookingInput, type BookingRequest, type IsoDate } from '@studio/shared/domain';
 import { instantIn } from '@studio/shared/domain/studio-time';
 import { buildApp, type BuildOverrides } from '../src/app';
 import { optionsFromEnv, type AppOptions } from '../src/config';
@@ -224,3 +224,72 @@ export const ugcBookingInput = {
   description: 'A product video.',
   smsOptIn: false,
 };
+
+/**
+ * A photoshoot request as the form sends it (the demo seed's standard session): the shoot 21 days after `today` and
+ * the consultation a week before it, so neither is in the past nor on a seeded unavailable day.
+ */
+export const photoshootInput = (today: IsoDate, over: Partial<BookingInput> = {}): BookingInput => ({
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  phone: '',
+  serviceId: 'photoshoot',
+  serviceTierId: 'photoshoot-standard',
+  date: addCalendarDays(today, 21),
+  consultationDate: addCalendarDays(today, 14),
+  consultationLocation: 'Studio downtown',
+  location: 'Papago Park',
+  description: 'Editorial shoot.',
+  smsOptIn: false,
+  ...over,
+});
+
+export interface OutboxMail {
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/** The mails in the app's outbox, oldest first; to `recipient` alone when given. Read with SQL: the list is whole. */
+export function outboxMails(t: TestApp, recipient?: string): OutboxMail[] {
+  const select = "SELECT recipient, subject, body FROM outbox WHERE channel = 'mail'";
+  return (
+    recipient === undefined
+      ? t.app.db.prepare(`${select} ORDER BY id`).all()
+      : t.app.db.prepare(`${select} AND recipient = ? ORDER BY id`).all(recipient)
+  ) as OutboxMail[];
+}
+
+/** The manage link's token in a client's mail (the fragment of its /manage-booking address). */
+export function manageTokenIn(mail: OutboxMail): string {
+  const token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mail.body)?.[1];
+  if (!token) throw new Error(`no manage link in the mail "${mail.subject}"`);
+  return token;
+}
+
+let bookedThroughApi = 0;
+
+/**
+ * Books `input` through POST /api/bookings as a visitor (CSRF, a fresh idempotency key), waits for the mails it
+ * sends, and answers the stored booking, the client's confirmation mail and the manage token read from it.
+ */
+export async function bookThroughApi(
+  t: TestApp,
+  input: BookingInput,
+): Promise<{ booking: BookingRequest; mail: OutboxMail; token: string }> {
+  const res = await t.app.inject(
+    withCsrf({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: input as unknown as InjectOptions['payload'],
+      headers: { 'idempotency-key': `booked-through-api-${++bookedThroughApi}` },
+    }),
+  );
+  if (res.statusCode !== 201) throw new Error(`booking refused: ${res.statusCode} ${res.body}`);
+  await t.settled();
+  const booking = await t.repos.bookings.get(res.json<{ id: string }>().id);
+  if (!booking) throw new Error('the booking answered 201 but is not stored');
+  const mail = outboxMails(t, input.email).at(-1);
+  if (!mail) throw new Error(`no mail to ${input.email}`);
+  return { booking, mail, token: manageTokenIn(mail) };
+}

@@ -2,7 +2,7 @@
 // with its link (HTML-escaped, dates in the studio's zone), the token kept only as a hash, a wrong token a 404,
 // cancelling (twice harmless, the date free again) and asking to move, each announced to the dashboards.
 import { createHash } from 'node:crypto';
-import { addCalendarDays, type BookingInput, type BookingRequest } from '@studio/shared/domain';
+import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import type { InjectOptions } from 'fastify';
 import type { Change } from '../src/lib/change-bus';
 import { SHOOT_BEFORE_CONSULTATION } from '@studio/shared/lifecycle-messages';
@@ -14,7 +14,16 @@ import {
   RESCHEDULE_UNAVAILABLE,
 } from '../src/routes/manage-booking';
 import { inviteUid } from '../src/services/calendar-invite';
-import { ADMIN_EMAIL, atStudio, build, ugcBookingInput, withCsrf, type TestApp } from './helper';
+import {
+  ADMIN_EMAIL,
+  atStudio,
+  bookThroughApi,
+  build,
+  photoshootInput,
+  ugcBookingInput,
+  withCsrf,
+  type TestApp,
+} from './helper';
 
 const TODAY = '2026-11-21';
 // Noon at the studio, so its day is the 21st whatever zone the machine running the tests is in.
@@ -33,45 +42,13 @@ afterEach(async () => {
   await t?.close();
 });
 
-const shoot = (over: Partial<BookingInput> = {}): BookingInput => ({
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  phone: '',
-  serviceId: 'photoshoot',
-  serviceTierId: 'photoshoot-standard',
-  date: day(21),
-  consultationDate: day(14),
-  consultationLocation: 'Studio downtown',
-  location: 'Papago Park',
-  description: 'Editorial shoot.',
-  smsOptIn: false,
-  ...over,
-});
+const shoot = (over: Partial<BookingInput> = {}) => photoshootInput(TODAY, over);
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject(withCsrf({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers }));
 
 /** Books, waits for the mails, and returns the booking and the token read from the client's mail. */
-async function book(over: Partial<BookingInput> = {}): Promise<{ booking: BookingRequest; token: string; mail: Mail }> {
-  const res = await post('/api/bookings', shoot(over), { 'idempotency-key': `manage-${++seq}` });
-  expect(res.statusCode).toBe(201);
-  await t.settled();
-  const booking = (await t.repos.bookings.get((res.json() as { id: string }).id))!;
-  const mail = clientMails().at(-1)!;
-  const token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mail.body)?.[1];
-  expect(token).toBeDefined();
-  return { booking, token: token!, mail };
-}
-
-interface Mail {
-  recipient: string;
-  subject: string;
-  body: string;
-}
-const clientMails = () =>
-  t.app.db
-    .prepare("SELECT recipient, subject, body FROM outbox WHERE channel = 'mail' AND recipient = ? ORDER BY id")
-    .all('jane@example.com') as Mail[];
+const book = (over: Partial<BookingInput> = {}) => bookThroughApi(t, shoot(over));
 
 describe('the confirmation mail', () => {
   test('tells her the reference, the dates in words and her private link', async () => {

@@ -7,24 +7,31 @@
 // payment by hand is recorded the same way.
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { addCalendarDays, type BookingInput, type BookingRequest } from '@studio/shared/domain';
+import type { BookingRequest } from '@studio/shared/domain';
 import { formatLongDate } from '@studio/shared/domain/studio-time';
 import { formatCents } from '@studio/shared/domain/quote';
 import type { PaymentView } from '@studio/shared/domain/payments';
 import type { Change } from '../src/lib/change-bus';
 import type { BookingQuote, QuoteSettings } from '@studio/shared/domain/quote';
-import { ADMIN_EMAIL, atStudio, build, withCsrf, type TestApp } from './helper';
+import {
+  ADMIN_EMAIL,
+  atStudio,
+  bookThroughApi,
+  build,
+  outboxMails,
+  photoshootInput,
+  withCsrf,
+  type TestApp,
+} from './helper';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from './stripe-stand-in';
 
 const TODAY = '2026-11-21';
 const NOW = atStudio(TODAY);
-const day = (n: number) => addCalendarDays(TODAY, n);
 const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 
 let t: TestApp;
 let stripe: StripeStandIn;
 let changes: Change[];
-let seq = 0;
 
 async function start(online: boolean) {
   stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
@@ -44,54 +51,22 @@ afterEach(async () => {
   await stripe?.close();
 });
 
-const shoot = (over: Partial<BookingInput> = {}): BookingInput => ({
-  name: 'Jane Doe',
-  email: 'jane@example.com',
-  phone: '',
-  serviceId: 'photoshoot',
-  serviceTierId: 'photoshoot-standard',
-  date: day(21),
-  consultationDate: day(14),
-  consultationLocation: 'Studio downtown',
-  location: 'Papago Park',
-  description: 'Editorial shoot.',
-  smsOptIn: false,
-  ...over,
-});
-
 const post = (url: string, payload: unknown) =>
   t.app.inject(withCsrf({ method: 'POST', url, payload: payload as InjectOptions['payload'] }));
 
 let admin = '';
 const asAdmin = (options: InjectOptions) => t.app.inject(withCsrf({ ...options, cookies: { studio_session: admin } }));
 
-interface Mail {
-  recipient: string;
-  subject: string;
-  body: string;
-}
-const mails = () =>
-  t.app.db.prepare("SELECT recipient, subject, body FROM outbox WHERE channel = 'mail' ORDER BY id").all() as Mail[];
+const mails = () => outboxMails(t);
 const receipts = () => mails().filter((m) => /^(Receipt|Refund):/.test(m.subject));
 const count = (table: string) => (t.app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 /** A confirmed booking and the token of the client's manage link (read from her mail). */
 async function confirmedBooking(): Promise<{ booking: BookingRequest; token: string }> {
-  const res = await t.app.inject(
-    withCsrf({
-      method: 'POST',
-      url: '/api/bookings',
-      payload: shoot() as unknown as InjectOptions['payload'],
-      headers: { 'idempotency-key': `payments-${++seq}` },
-    }),
-  );
-  expect(res.statusCode).toBe(201);
-  await t.settled();
-  const id = (res.json() as { id: string }).id;
-  const token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mails().at(-1)!.body)![1]!;
-  const booking = (await t.repos.bookings.updateStatus(id, 'Confirmed', NOW.toISOString()))!;
+  const { booking, token } = await bookThroughApi(t, photoshootInput(TODAY));
+  const confirmed = (await t.repos.bookings.updateStatus(booking.id, 'Confirmed', NOW.toISOString()))!;
   admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
-  return { booking, token };
+  return { booking: confirmed, token };
 }
 
 const deliver = (event: object, secret = WEBHOOK_SECRET) => {
