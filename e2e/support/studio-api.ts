@@ -35,3 +35,49 @@ export async function adminApi(page: Page, base: string): Promise<APIRequestCont
     },
   });
 }
+
+/**
+ * A visitor's UGC request (no dates, so any day's availability suits it) posted to the server at `base` as the booking
+ * form posts it, under a name and address of its own: answers its id, the name and address it used, and the manage
+ * token read from the client's confirmation mail once the outbox has it.
+ */
+export async function bookAsVisitor(
+  request: APIRequestContext,
+  base: string,
+  prefix: string,
+): Promise<{ id: string; name: string; email: string; token: string }> {
+  const letters = randomBytes(4).toString('hex');
+  const name = `${prefix} ${letters}`;
+  const email = `${prefix.toLowerCase().replace(/[^a-z]+/g, '.')}.${letters}@example.com`;
+  const csrf = randomBytes(32).toString('hex');
+  const visitor = await playwrightRequest.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { Cookie: `studio_csrf=${csrf}`, 'X-CSRF-Token': csrf, Origin: base },
+  });
+  const booked = await visitor.post('/api/bookings', {
+    headers: { 'Idempotency-Key': `visitor-${letters}` },
+    data: {
+      name,
+      email,
+      phone: '',
+      serviceId: 'usergeneratedcontent',
+      serviceTierId: 'ugc-single',
+      date: '',
+      consultationDate: '',
+      consultationLocation: '',
+      location: '',
+      description: 'A product video.',
+      smsOptIn: false,
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const { id } = (await booked.json()) as { id: string };
+  await visitor.dispose();
+  let token = '';
+  await expect(async () => {
+    const mail = (await readOutbox(request, base)).find((m) => m.recipient === email);
+    token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+  }).toPass();
+  return { id, name, email, token };
+}

@@ -4,12 +4,11 @@
 // webhook and sends her back, as Stripe Checkout does), and within a second her dashboard and the client's page show
 // "Deposit paid".
 import { randomBytes } from 'node:crypto';
-import { request as playwrightRequest } from '@playwright/test';
 import { formatCents } from '@studio/shared/domain/quote';
 import { test, expect, collectConsoleErrors } from '../support/test';
 import { startServer, type RunningServer } from '../support/server';
 import { signInThroughOutbox } from '../support/sign-in';
-import { adminApi, readOutbox } from '../support/studio-api';
+import { adminApi, bookAsVisitor } from '../support/studio-api';
 import { startStripeStandIn, type StripeStandIn } from '../../server/test/stripe-stand-in';
 
 const PHONE = { width: 390, height: 844 };
@@ -43,38 +42,7 @@ test('a confirmed booking: the client pays the deposit on the stand-in checkout,
   await signInThroughOutbox(page, base);
 
   // A visitor's UGC request, posted as the booking form posts it.
-  const letters = randomBytes(4).toString('hex');
-  const name = `Pay Client ${letters}`;
-  const csrf = randomBytes(32).toString('hex');
-  const visitorApi = await playwrightRequest.newContext({
-    baseURL: base,
-    extraHTTPHeaders: { Cookie: `studio_csrf=${csrf}`, 'X-CSRF-Token': csrf, Origin: base },
-  });
-  const booked = await visitorApi.post('/api/bookings', {
-    headers: { 'Idempotency-Key': `pay-${letters}` },
-    data: {
-      name,
-      email: `pay.${letters}@example.com`,
-      phone: '',
-      serviceId: 'usergeneratedcontent',
-      serviceTierId: 'ugc-single',
-      date: '',
-      consultationDate: '',
-      consultationLocation: '',
-      location: '',
-      description: 'A product video.',
-      smsOptIn: false,
-    },
-  });
-  expect(booked.status()).toBe(201);
-  const { id } = (await booked.json()) as { id: string };
-  await visitorApi.dispose();
-  let token = '';
-  await expect(async () => {
-    const mail = (await readOutbox(page.request, base)).find((m) => m.recipient === `pay.${letters}@example.com`);
-    token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1] ?? '';
-    expect(token).not.toBe('');
-  }).toPass();
+  const { id, name, token } = await bookAsVisitor(page.request, base, 'Pay Client');
 
   // She confirms it.
   const admin = await adminApi(page, base);
@@ -129,38 +97,7 @@ test('without a Stripe key the client is offered no pay button; her "Record a pa
   const base = baseURL!;
   await page.goto(base);
   await signInThroughOutbox(page, base);
-  const letters = randomBytes(4).toString('hex');
-  const name = `Hand Client ${letters}`;
-  const csrf = randomBytes(32).toString('hex');
-  const visitorApi = await playwrightRequest.newContext({
-    baseURL: base,
-    extraHTTPHeaders: { Cookie: `studio_csrf=${csrf}`, 'X-CSRF-Token': csrf, Origin: base },
-  });
-  const booked = await visitorApi.post('/api/bookings', {
-    headers: { 'Idempotency-Key': `hand-${letters}` },
-    data: {
-      name,
-      email: `hand.${letters}@example.com`,
-      phone: '',
-      serviceId: 'usergeneratedcontent',
-      serviceTierId: 'ugc-single',
-      date: '',
-      consultationDate: '',
-      consultationLocation: '',
-      location: '',
-      description: 'A product video.',
-      smsOptIn: false,
-    },
-  });
-  expect(booked.status()).toBe(201);
-  const { id } = (await booked.json()) as { id: string };
-  await visitorApi.dispose();
-  let token = '';
-  await expect(async () => {
-    const mail = (await readOutbox(page.request, base)).find((m) => m.recipient === `hand.${letters}@example.com`);
-    token = /\/manage-booking#([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1] ?? '';
-    expect(token).not.toBe('');
-  }).toPass();
+  const { id, name, token } = await bookAsVisitor(page.request, base, 'Hand Client');
   const admin = await adminApi(page, base);
   expect((await admin.patch(`/api/admin/bookings/${id}`, { data: { status: 'Confirmed' } })).status()).toBe(200);
   await admin.dispose();
