@@ -75,6 +75,8 @@ test("the logo's three quick clicks open the sign-in form on a page that had loa
   // The clicks were held while the app loaded, then given to React: the logo's link home is the client router's (no
   // page load lost the gesture), and the form is open.
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  // The form's first way in has the focus, as when the app was there before the gesture.
+  await expect(page.getByRole('form', { name: 'Admin sign-in' }).locator(':focus')).toHaveCount(1);
   expect(new URL(page.url()).pathname).toBe('/');
   expect(documents).toEqual([]);
   expect(problems).toEqual([]);
