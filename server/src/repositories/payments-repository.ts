@@ -107,7 +107,8 @@ export function createPaymentsRepository(db: Db): PaymentsStore {
     },
     async forBookings(bookingIds) {
       const out: Record<string, Payment[]> = Object.fromEntries(bookingIds.map((id) => [id, []]));
-      for (const row of forBookings.all(JSON.stringify(bookingIds)) as PaymentRow[]) out[row.booking_id]?.push(paymentOf(row));
+      for (const row of forBookings.all(JSON.stringify(bookingIds)) as PaymentRow[])
+        out[row.booking_id]?.push(paymentOf(row));
       return out;
     },
     async recordRefund(paymentIntentId, refundedCents) {

@@ -112,7 +112,11 @@ test('a payment recorded elsewhere reaches the right card live, reading that boo
   await waitFor(() => expect(paidLine('Ben Confirmed')).toBe('$0 of $350 paid'));
   // Another tab (or Stripe's webhook) records Ben's deposit: the live stream's `payment` event tells the dashboard.
   await act(async () => {
-    await adminPayments().record(ids['Ben Confirmed']!, { kind: 'deposit', method: 'bank transfer', amountCents: 17_500 });
+    await adminPayments().record(ids['Ben Confirmed']!, {
+      kind: 'deposit',
+      method: 'bank transfer',
+      amountCents: 17_500,
+    });
   });
   await waitFor(() => expect(paidLine('Ben Confirmed')).toBe('$175 of $350 paid'));
   expect(within(cardOf('Ben Confirmed')).getByRole('list', { name: 'Payment' })).toHaveTextContent('Deposit paid');

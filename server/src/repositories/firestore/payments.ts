@@ -49,7 +49,10 @@ export function createFirestorePaymentsStore(db: Firestore): PaymentsStore {
 
     async forBooking(bookingId) {
       const snap = await payments.where('bookingId', '==', bookingId).get();
-      return (snap.docs.map((d) => d.data() as PaymentDoc).sort(oldestFirst)).map(paymentOf);
+      return snap.docs
+        .map((d) => d.data() as PaymentDoc)
+        .sort(oldestFirst)
+        .map(paymentOf);
     },
 
     async forBookings(bookingIds) {
