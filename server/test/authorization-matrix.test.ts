@@ -231,6 +231,12 @@ const TABLE: Row[] = [
     expect: ADMIN_ONLY(200),
   },
   {
+    method: 'GET',
+    route: '/api/admin/payments',
+    request: (c) => ({ url: `/api/admin/payments?ids=${c.bookingId},no-such-booking` }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
     method: 'POST',
     route: '/api/admin/bookings/:id/payments',
     request: (c) => ({

@@ -72,6 +72,10 @@ export function createPaymentsRepository(db: Db): PaymentsStore {
      RETURNING ${PAYMENT_COLUMNS}`,
   );
   const forBooking = db.prepare(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE booking_id = ? ORDER BY seq`);
+  // One statement for any number of bookings: the ids go in as one JSON array (no SQL built from their count).
+  const forBookings = db.prepare(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE booking_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+  );
   const refund = db.prepare(
     `UPDATE payments SET refunded_cents = MIN(amount_cents, ?), status = 'refunded'
      WHERE seq = (SELECT seq FROM payments WHERE payment_intent_id = ? ORDER BY seq LIMIT 1)
@@ -100,6 +104,12 @@ export function createPaymentsRepository(db: Db): PaymentsStore {
     },
     async forBooking(bookingId) {
       return (forBooking.all(bookingId) as PaymentRow[]).map(paymentOf);
+    },
+    async forBookings(bookingIds) {
+      const out: Record<string, Payment[]> = Object.fromEntries(bookingIds.map((id) => [id, []]));
+      for (const row of forBookings.all(JSON.stringify(bookingIds)) as PaymentRow[])
+        out[row.booking_id]?.push(paymentOf(row));
+      return out;
     },
     async recordRefund(paymentIntentId, refundedCents) {
       const row = refund.get(refundedCents, paymentIntentId) as PaymentRow | undefined;

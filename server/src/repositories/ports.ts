@@ -788,6 +788,11 @@ export interface PaymentsStore {
   /** The booking's payments, oldest first. */
   forBooking(bookingId: string): Promise<Payment[]>;
   /**
+   * The payments of each of `bookingIds` (at most PAYMENTS_BATCH_MAX), each booking's in forBooking's order, in one
+   * read where the store allows: every id asked is a key, [] for a booking without payments (her dashboard's cards).
+   */
+  forBookings(bookingIds: readonly string[]): Promise<Record<string, Payment[]>>;
+  /**
    * Atomic: the payment of that PaymentIntent now counts `refundedCents` refunded in all (Stripe reports the total),
    * status 'refunded'; answers it, or null when no payment has that intent.
    */

@@ -6,7 +6,8 @@
 // - Stripe's webhook (POST /api/stripe/webhook): its own plugin scope, where JSON is parsed as the raw bytes, because
 //   the signature is over the body exactly as sent. No cookie, no session: the Stripe-Signature header is its
 //   authority (csrf.ts: signedBody).
-// - Hers, in the admin scope (routes/admin.ts): a booking's payments and "Record a payment".
+// - Hers, in the admin scope (routes/admin.ts): a booking's payments, many bookings' at once (her dashboard's cards),
+//   and "Record a payment".
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BookingRequest } from '@studio/shared/domain';
@@ -16,6 +17,8 @@ import {
   checkoutRequestSchema,
   manualPaymentSchema,
   paymentViewSchema,
+  paymentViewsQuerySchema,
+  paymentViewsSchema,
 } from '@studio/shared/schemas/payments';
 import type { AppOptions } from '../config';
 import { HttpError } from '../plugins/errors';
@@ -120,6 +123,14 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = a
     '/bookings/:id/payments',
     { schema: { params: idParamsSchema, response: { 200: paymentViewSchema, 404: apiErrorSchema, ...refusals } } },
     async (request) => deps.payments.view(await find(request.params.id)),
+  );
+
+  // Her dashboard's cards in one read: the views of the bookings named (at most PAYMENTS_BATCH_MAX), each as the
+  // route above answers it; an id no booking has is named in `unknown`, not refused (it may have been deleted since).
+  app.get(
+    '/payments',
+    { schema: { querystring: paymentViewsQuerySchema, response: { 200: paymentViewsSchema, ...refusals } } },
+    async (request) => deps.payments.views(request.query.ids),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import {
   type Payment,
   type PaymentKind,
   type PaymentView,
+  type PaymentViews,
 } from '@studio/shared/domain/payments';
 import { formatCents } from '@studio/shared/domain/quote';
 import type { AppOptions, StripeSettings } from '../config';
@@ -94,6 +95,34 @@ export function createPayments(deps: PaymentsDeps) {
   async function view(booking: BookingRequest): Promise<PaymentView> {
     const [{ quote }, payments] = await Promise.all([currentQuote(booking), store.forBooking(booking.id)]);
     return paymentView(quote, payments, stripe !== undefined);
+  }
+
+  /**
+   * Many bookings' views, each as `view` answers it (her dashboard's cards): the payments in one store read, her quote
+   * defaults read once for all, the bookings and their stored quotes read side by side.
+   */
+  async function views(ids: readonly string[]): Promise<PaymentViews> {
+    const unique = [...new Set(ids)];
+    let defaults: ReturnType<QuoteSources['settings']['quoteSettings']> | undefined;
+    const sources: QuoteSources = {
+      quotes: deps.quotes.quotes,
+      settings: { quoteSettings: () => (defaults ??= deps.quotes.settings.quoteSettings()) },
+    };
+    const [bookings, payments] = await Promise.all([
+      Promise.all(unique.map((id) => deps.bookings.get(id))),
+      store.forBookings(unique),
+    ]);
+    const found = bookings.filter((b): b is BookingRequest => b !== null);
+    const quotes = await Promise.all(found.map((booking) => quoteOfBooking(sources, booking)));
+    return {
+      views: Object.fromEntries(
+        found.map((booking, i) => [
+          booking.id,
+          paymentView(quotes[i]!.quote, payments[booking.id] ?? [], stripe !== undefined),
+        ]),
+      ),
+      unknown: unique.filter((_, i) => bookings[i] === null),
+    };
   }
 
   /** Why the client may not pay online yet, or null: her deposit trigger (confirmed, or the contract signed). */
@@ -183,6 +212,7 @@ export function createPayments(deps: PaymentsDeps) {
   return {
     online: stripe !== undefined,
     view,
+    views,
 
     /**
      * The paragraph her confirmation mail adds (depositTrigger 'confirmed'): the deposit and a link of its own to the

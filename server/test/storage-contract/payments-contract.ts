@@ -62,6 +62,27 @@ export function describePaymentsStoreContract(make: () => Promise<Made<PaymentsS
       expect(await store.forBooking('b3')).toEqual([]);
     });
 
+    it("reads many bookings' payments at once, each as forBooking answers it, beyond one Firestore `in` query", async () => {
+      const hand = (paidAt: string, bookingId: string) =>
+        online({ method: 'cash', checkoutSessionId: null, paymentIntentId: null, paidAt, bookingId });
+      await store.record(hand('2026-05-02T10:00:00.000Z', 'b1'));
+      await store.record(online({ bookingId: 'b1' }));
+      await store.record(hand('2026-05-01T12:00:00.000Z', 'b2'));
+      // Forty bookings asked, the last of them with a payment: more ids than Firestore takes in one `in` filter (30).
+      await store.record(hand('2026-05-03T10:00:00.000Z', 'b40'));
+      const ids = Array.from({ length: 40 }, (_, i) => `b${i + 1}`);
+      const all = await store.forBookings(ids);
+      expect(Object.keys(all).sort()).toEqual([...ids].sort());
+      for (const id of ['b1', 'b2', 'b40']) {
+        expect(all[id]).toEqual(await store.forBooking(id));
+        expect(all[id]?.length).toBeGreaterThan(0);
+      }
+      expect(all['b1']).toHaveLength(2);
+      expect(all['b3']).toEqual([]);
+      expect(await store.forBookings(['b2', 'nope'])).toEqual({ b2: await store.forBooking('b2'), nope: [] });
+      expect(await store.forBookings([])).toEqual({});
+    });
+
     it("records a refund on the intent's payment, never more than it paid", async () => {
       await store.record(online());
       expect(await store.recordRefund('pi_test_1', 5_000)).toEqual(

@@ -40,6 +40,18 @@ export const PAID = 'Paid';
 export const balanceDueOn = (date: IsoDate | ''): string =>
   date === '' ? 'Balance due' : `Balance due on ${formatLongDate(date)}`;
 
+/**
+ * The most bookings one read of her dashboard's payments names (GET /api/admin/payments?ids=…): twice a page of
+ * bookings, so the cards of a page and the older one she loaded go in one request.
+ */
+export const PAYMENTS_BATCH_MAX = 100;
+
+/** The payments of the bookings asked for, by id; `unknown`: the ids no booking has (deleted meanwhile, or mistyped). */
+export interface PaymentViews {
+  views: Record<string, PaymentView>;
+  unknown: string[];
+}
+
 export interface PaymentView {
   /** Online payment is on (STRIPE_SECRET_KEY is set): the client's page may offer "Pay the deposit". */
   online: boolean;

@@ -2,12 +2,15 @@
 // client's page posts to pay. No schema here takes an amount from the client's browser: the checkout's amount is the
 // server's (domain/payments.ts).
 import { z } from 'zod';
+import { LIMITS } from '../domain/constants';
 import {
   MANUAL_PAYMENT_METHODS,
   PAYMENT_KINDS,
   PAYMENT_METHODS,
+  PAYMENTS_BATCH_MAX,
   type Payment,
   type PaymentView,
+  type PaymentViews,
 } from '../domain/payments';
 import { QUOTE_MAX_CENTS } from '../domain/quote';
 import { manageToken } from './index';
@@ -39,6 +42,24 @@ export const paymentViewSchema = z.strictObject({
   due: z.strictObject({ kind: z.enum(PAYMENT_KINDS), amountCents: z.number().int() }).nullable(),
   payments: z.array(paymentSchema),
 }) satisfies z.ZodType<PaymentView>;
+
+/** Her dashboard's read of many bookings' payments at once: `?ids=a,b,c`, 1 to PAYMENTS_BATCH_MAX booking ids. */
+export const paymentViewsQuerySchema = z.strictObject({
+  ids: z
+    .string()
+    .transform((ids) => ids.split(','))
+    .pipe(
+      z
+        .array(z.string().min(1, 'An id is empty.').max(LIMITS.id, `An id is at most ${LIMITS.id} characters.`))
+        .min(1)
+        .max(PAYMENTS_BATCH_MAX, `At most ${PAYMENTS_BATCH_MAX} bookings at a time.`),
+    ),
+});
+
+export const paymentViewsSchema = z.strictObject({
+  views: z.record(z.string(), paymentViewSchema),
+  unknown: z.array(z.string()),
+}) satisfies z.ZodType<PaymentViews>;
 
 /** Her payment recorded by hand: how, which part, how much (cents, at least one). */
 export const manualPaymentSchema = z.strictObject({

@@ -12,6 +12,7 @@ import { useBackend, type QueryResult } from '@studio/shared/data';
 import { canGenerateContract, type BookingPage, type BookingRequest } from '@studio/shared/domain';
 import { Modal } from '../../components/modal';
 import { PaymentPanel } from '../payments/payment-panel';
+import { PaymentViewsProvider } from '../payments/api/booking-payments';
 import { messages } from '../../messages';
 import { BOOKING_FILTERS, useLoadOlderBookings, type BookingFilter } from './api/get-bookings';
 import { StatusSelect } from './status-select';
@@ -333,17 +334,20 @@ export function BookingsPanel({
         <p className="empty-state">{q ? m.noMatch(q) : filter === 'all' ? m.empty : m.emptyFiltered(filter)}</p>
       )}
       {page && page.items.length > 0 && (
-        <ul className="booking-list">
-          {page.items.map((b) => (
-            <BookingCard
-              key={b.id}
-              booking={b}
-              onGenerateContract={onGenerateContract}
-              onOpenQuote={onOpenQuote}
-              contractState={contractStateOf?.(b)}
-            />
-          ))}
-        </ul>
+        // The confirmed cards' payments in one read and one live subscription, not one of each per card.
+        <PaymentViewsProvider bookingIds={page.items.filter((b) => b.status === 'Confirmed').map((b) => b.id)}>
+          <ul className="booking-list">
+            {page.items.map((b) => (
+              <BookingCard
+                key={b.id}
+                booking={b}
+                onGenerateContract={onGenerateContract}
+                onOpenQuote={onOpenQuote}
+                contractState={contractStateOf?.(b)}
+              />
+            ))}
+          </ul>
+        </PaymentViewsProvider>
       )}
       {older.status === 'error' && (
         <p className="alert alert-error" role="alert">

@@ -36,11 +36,10 @@ const m = {
 const dollars = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 
 export function PaymentPanel({ bookingId }: { bookingId: string }) {
-  const payments = useBookingPayments(bookingId);
+  const view = useBookingPayments(bookingId);
   const [open, setOpen] = useState(false);
   const [notice, setNotice] = useState('');
-  if (payments.status !== 'ready' || payments.data.totalCents === 0) return null;
-  const view = payments.data;
+  if (!view || view.totalCents === 0) return null;
   return (
     <div className="booking-payments" data-testid="booking-payments">
       {view.states.length > 0 && (

@@ -22,6 +22,10 @@ const ALREADY_EXISTS = 6;
 const alreadyExists = (error: unknown) => (error as { code?: number }).code === ALREADY_EXISTS;
 
 const paymentOf = ({ seq: _seq, ...payment }: PaymentDoc): Payment => payment;
+const oldestFirst = (a: PaymentDoc, b: PaymentDoc) => a.paidAt.localeCompare(b.paidAt) || a.seq - b.seq;
+
+/** The most values Firestore takes in one `in` filter. */
+const IN_QUERY_MAX = 30;
 
 export function createFirestorePaymentsStore(db: Firestore): PaymentsStore {
   const payments = db.collection(PAYMENTS);
@@ -47,8 +51,21 @@ export function createFirestorePaymentsStore(db: Firestore): PaymentsStore {
       const snap = await payments.where('bookingId', '==', bookingId).get();
       return snap.docs
         .map((d) => d.data() as PaymentDoc)
-        .sort((a, b) => a.paidAt.localeCompare(b.paidAt) || a.seq - b.seq)
+        .sort(oldestFirst)
         .map(paymentOf);
+    },
+
+    async forBookings(bookingIds) {
+      const out: Record<string, Payment[]> = Object.fromEntries(bookingIds.map((id) => [id, []]));
+      const ids = [...new Set(bookingIds)];
+      // An `in` query takes at most IN_QUERY_MAX values: a page of cards is a few such queries, run together.
+      const chunks = Array.from({ length: Math.ceil(ids.length / IN_QUERY_MAX) }, (_, i) =>
+        ids.slice(i * IN_QUERY_MAX, (i + 1) * IN_QUERY_MAX),
+      );
+      const snaps = await Promise.all(chunks.map((chunk) => payments.where('bookingId', 'in', chunk).get()));
+      const docs = snaps.flatMap((snap) => snap.docs.map((d) => d.data() as PaymentDoc)).sort(oldestFirst);
+      for (const doc of docs) out[doc.bookingId]?.push(paymentOf(doc));
+      return out;
     },
 
     recordRefund(paymentIntentId, refundedCents) {

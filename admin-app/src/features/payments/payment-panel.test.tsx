@@ -1,0 +1,156 @@
+// Issue 30: her dashboard's payment panels against the real server (shared/src/test-support/studio-server.ts). Every
+// confirmed card's payments come from one read and one live subscription: several confirmed bookings make exactly one
+// payments request, a payment recorded elsewhere (another tab, Stripe's webhook) reaches the right card live, and her
+// payment by hand shows on its card at once.
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from '@studio/shared/router';
+import { authStore } from '@studio/shared/auth-store';
+import { adminPayments } from '@studio/shared/backend/http/payments';
+import type { Backend } from '@studio/shared/backend';
+import type { StudioServer } from '@studio/shared/test-support/studio-server';
+import { BackendProvider, createQueryCache } from '@studio/shared/data';
+import type { BookingRequest } from '@studio/shared/domain';
+import { adminServer } from '../../test-support/admin-server';
+import AdminApp from '../../app/app';
+
+const ADMIN = 'admin@studio.test';
+
+const booking = (name: string, status: BookingRequest['status'], n: number): Omit<BookingRequest, 'id'> => ({
+  name,
+  email: `client${n}@example.com`,
+  phone: '',
+  serviceId: 'photoshoot',
+  service: 'Photoshoot',
+  servicePrice: '$350',
+  serviceTier: 'Standard',
+  serviceTierId: 'standard',
+  paymentSchedule: '50% upfront, 50% upon completion',
+  endDate: '',
+  time: '',
+  consultationTime: '',
+  date: `2030-05-0${n}`,
+  consultationDate: '',
+  consultationLocation: '',
+  location: 'Tempe',
+  description: `Shoot for ${name}`,
+  smsOptIn: false,
+  status,
+  createdAt: `2030-01-0${n}T10:00:00.000Z`,
+  updatedAt: `2030-01-0${n}T10:00:00.000Z`,
+});
+
+const CONFIRMED = ['Ava Confirmed', 'Ben Confirmed', 'Cleo Confirmed', 'Dev Confirmed'];
+
+let server: StudioServer;
+let memory: Backend;
+let ids: Record<string, string>;
+
+beforeEach(async () => {
+  const bookings = [
+    ...CONFIRMED.map((name, i) => booking(name, 'Confirmed', i + 1)),
+    booking('Eve New', 'New', 5),
+    booking('Finn Contacted', 'Contacted', 6),
+  ];
+  ({ server, backend: memory } = await adminServer({
+    services: [
+      {
+        id: 'photoshoot',
+        displayName: 'Photoshoot',
+        description: '',
+        image: '',
+        price: '',
+        tiers: [{ id: 'standard', displayName: 'Standard', price: '$350', includes: [] }],
+      },
+    ],
+    bookings,
+  }));
+  ids = Object.fromEntries(bookings.map((b, i) => [b.name, server.ids.bookings[i]!]));
+  memory.auth.onChange((user) => authStore.getState().setUser(user));
+  authStore.getState().setUser({ email: ADMIN, isAdmin: true });
+});
+
+async function renderDashboard() {
+  await act(async () => {
+    render(
+      <BackendProvider backend={memory} cache={createQueryCache()}>
+        <MemoryRouter initialEntries={['/admin']}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminApp />} />
+          </Routes>
+        </MemoryRouter>
+      </BackendProvider>,
+    );
+  });
+  await server.settle();
+}
+
+const cardOf = (name: string) => screen.getByRole('article', { name });
+const paidLine = (name: string) => within(cardOf(name)).queryByText(/ of \$350 paid$/)?.textContent ?? null;
+const singleReads = () =>
+  Object.values(ids).reduce((n, id) => n + server.requests(`GET /api/admin/bookings/${id}/payments`), 0);
+
+test('several confirmed cards make exactly one payments request, and each card shows its own booking', async () => {
+  // One of them is part paid before she opens the dashboard.
+  await adminPayments().record(ids['Cleo Confirmed']!, { kind: 'deposit', method: 'cash', amountCents: 17_500 });
+  await renderDashboard();
+  await waitFor(() => expect(paidLine('Dev Confirmed')).not.toBeNull());
+  expect(server.requests('GET /api/admin/payments')).toBe(1);
+  expect(singleReads()).toBe(0);
+  expect(CONFIRMED.map(paidLine)).toEqual([
+    '$0 of $350 paid',
+    '$0 of $350 paid',
+    '$175 of $350 paid',
+    '$0 of $350 paid',
+  ]);
+  expect(within(cardOf('Cleo Confirmed')).getByRole('list', { name: 'Payment' })).toHaveTextContent('Deposit paid');
+  // A card that is not confirmed has no payment panel.
+  expect(within(cardOf('Eve New')).queryByTestId('booking-payments')).toBeNull();
+});
+
+test('a payment recorded elsewhere reaches the right card live, reading that booking only', async () => {
+  await renderDashboard();
+  await waitFor(() => expect(paidLine('Ben Confirmed')).toBe('$0 of $350 paid'));
+  // Another tab (or Stripe's webhook) records Ben's deposit: the live stream's `payment` event tells the dashboard.
+  await act(async () => {
+    await adminPayments().record(ids['Ben Confirmed']!, {
+      kind: 'deposit',
+      method: 'bank transfer',
+      amountCents: 17_500,
+    });
+  });
+  await waitFor(() => expect(paidLine('Ben Confirmed')).toBe('$175 of $350 paid'));
+  expect(within(cardOf('Ben Confirmed')).getByRole('list', { name: 'Payment' })).toHaveTextContent('Deposit paid');
+  expect(['Ava Confirmed', 'Cleo Confirmed', 'Dev Confirmed'].map(paidLine)).toEqual([
+    '$0 of $350 paid',
+    '$0 of $350 paid',
+    '$0 of $350 paid',
+  ]);
+  await server.settle();
+  // The event read Ben's booking again, and nothing else: not the whole list, not a card each.
+  expect(server.requests('GET /api/admin/payments')).toBe(1);
+  expect(server.requests(`GET /api/admin/bookings/${ids['Ben Confirmed']}/payments`)).toBe(1);
+  expect(singleReads()).toBe(1);
+});
+
+test('her payment by hand shows on its card at once, from the answer of her write', async () => {
+  await renderDashboard();
+  await waitFor(() => expect(paidLine('Ava Confirmed')).toBe('$0 of $350 paid'));
+  // Reading Ava's booking again (what the live event of her write asks for) fails: what the card shows can only come
+  // from the answer of her write.
+  server.failRequests(`GET /api/admin/bookings/${ids['Ava Confirmed']}/payments$`);
+  const card = cardOf('Ava Confirmed');
+  fireEvent.click(within(card).getByRole('button', { name: 'Record a payment' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Record a payment' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Record a payment' }));
+  await act(async () => {
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Record it' }));
+    await server.idle();
+  });
+  await waitFor(() => expect(paidLine('Ava Confirmed')).toBe('$175 of $350 paid'));
+  expect(within(cardOf('Ava Confirmed')).getByRole('status')).toHaveTextContent('Payment recorded.');
+  await server.settle();
+  expect(paidLine('Ava Confirmed')).toBe('$175 of $350 paid');
+  expect(server.requests(`GET /api/admin/bookings/${ids['Ava Confirmed']}/payments`)).toBe(1);
+  expect(server.requests('GET /api/admin/payments')).toBe(1);
+  server.restoreNetwork();
+});
