@@ -102,6 +102,43 @@ test('each public route loads at most its budget of script before any interactio
   expect(early, `loaded the app or a remote's script before any interaction\n${table}`).toEqual([]);
 });
 
+/** The page and the stylesheets its first paint waits for, compressed, on the wire (issue 28: LCP on slow 4G). */
+const RENDER_PATH_BUDGET = 24 * KB;
+
+test('each public page and the stylesheets its first paint waits for arrive compressed, within 24 KB on the wire', async ({
+  request,
+  baseURL,
+}) => {
+  const rows: string[] = [];
+  const over: string[] = [];
+  const plain: string[] = [];
+  const onTheWire = async (url: string) => {
+    const response = await request.get(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(response.ok(), url).toBe(true);
+    const headers = response.headers();
+    if (headers['content-encoding'] !== 'br') plain.push(url);
+    return { bytes: Number(headers['content-length']), body: await response.text() };
+  };
+  for (const { path } of [...STATIC_ROUTES, BOOKING_ROUTE]) {
+    const page = await onTheWire(`${baseURL}${path}`);
+    const sheets = [...page.body.matchAll(/<link\b[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => /\brel="stylesheet"/.test(tag))
+      .map((tag) => /\bhref="([^"]+)"/.exec(tag)![1]!);
+    expect(sheets.length, path).toBeGreaterThan(0);
+    let total = page.bytes;
+    for (const sheet of sheets) total += (await onTheWire(new URL(sheet, baseURL).href)).bytes;
+    rows.push(
+      `${path.padEnd(42)} ${(total / KB).toFixed(1).padStart(5)} KB (page ${(page.bytes / KB).toFixed(1)} KB + ${sheets.length} stylesheets)`,
+    );
+    if (total > RENDER_PATH_BUDGET) over.push(path);
+  }
+  const table = rows.join('\n');
+  console.log(`Page and render-blocking stylesheets, on the wire:\n${table}`);
+  expect(plain, 'sent without brotli').toEqual([]);
+  expect(over, table).toEqual([]);
+});
+
 for (const route of PUBLIC_ROUTES) {
   test(`no byte of admin-app is requested on ${route}`, async ({ page }) => {
     const { requested } = await firstLoad(page, route);

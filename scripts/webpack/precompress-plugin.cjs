@@ -11,6 +11,11 @@ const TEXT_ASSET = /\.(js|css|svg|json|txt)$/;
 const MIN_BYTES = 1024;
 
 class PrecompressPlugin {
+  /** @param {{ test?: RegExp }} [options] which assets to compress (default: every text asset) */
+  constructor({ test = TEXT_ASSET } = {}) {
+    this.test = test;
+  }
+
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
@@ -18,7 +23,7 @@ class PrecompressPlugin {
         { name: 'PrecompressPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         async (assets) => {
           const jobs = Object.keys(assets)
-            .filter((name) => TEXT_ASSET.test(name) && !name.endsWith('.LICENSE.txt'))
+            .filter((name) => TEXT_ASSET.test(name) && this.test.test(name) && !name.endsWith('.LICENSE.txt'))
             .map(async (name) => {
               const buffer = compilation.getAsset(name).source.buffer();
               if (buffer.length < MIN_BYTES) return;

@@ -2,7 +2,7 @@
 // shell's index.html (with the runtime configuration put in) for client routes.
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange, MediaFiles } from '../media/media-files';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { sendError } from './errors';
 import type { ResponsiveImages } from '../db/seed/responsive-images';
 import type { ServerRenderer } from '../lib/server-render';
+import { COMPRESS_MIN_BYTES, compressPage, pageEncodingFor } from '../lib/compress-html';
 import {
   createRemoteFilesReader,
   heroPreloadFor,
@@ -341,7 +342,7 @@ async function staticFiles(
 
   // An address the route registry does not know, or a route whose content does not exist, gets the same page (which
   // shows the site's not-found screen) with a 404, so search engines and link checkers see what a visitor sees.
-  const sendIndex = async (reply: FastifyReply, url = '/') => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, url = '/') => {
     const page = await pageFor(url);
     if (!page) {
       return reply
@@ -350,7 +351,11 @@ async function staticFiles(
         .send('The site has not been built yet. Run `npm run build` (or `npm start`, which builds first).');
     }
     if (page.islands) reply.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
-    return reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page.html);
+    reply.code(page.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    reply.header('Vary', 'Accept-Encoding');
+    const encoding = pageEncodingFor(request.headers['accept-encoding']);
+    if (encoding === 'identity' || Buffer.byteLength(page.html) < COMPRESS_MIN_BYTES) return reply.send(page.html);
+    return reply.header('Content-Encoding', encoding).send(await compressPage(page.html, encoding));
   };
 
   app.decorate('renderShellPage', (url: string, remotes: RemoteLocations) => pageFor(url, remotes));
@@ -363,8 +368,8 @@ async function staticFiles(
       .header('Cache-Control', 'public, max-age=3600')
       .send(JSON.stringify(SPECULATION_RULES)),
   );
-  app.get('/', (request, reply) => sendIndex(reply, request.url));
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply, request.url));
+  app.get('/index.html', (request, reply) => sendIndex(request, reply));
 
   const mediaDir = path.join(options.dataDir, 'media');
   if (images) {
@@ -410,7 +415,7 @@ async function staticFiles(
       !url.startsWith('/media/') &&
       !path.extname(url);
     // With its query: a page reads it (?selectedService=, ?show=), and the server renders what the browser will.
-    if (isPage) return sendIndex(reply, request.url);
+    if (isPage) return sendIndex(request, reply, request.url);
     return sendError(reply, 404, NOT_FOUND);
   });
 }
