@@ -13,6 +13,7 @@ import {
   USAGE_CHANNELS,
   type BookingQuote,
   type QuoteLineKind,
+  type UsageChannel,
 } from '@studio/shared/domain/quote';
 import { quoteInputSchema } from '@studio/shared/schemas/quote';
 import { Modal } from '../../components/modal';
@@ -20,14 +21,6 @@ import { useBookingQuote, useSaveQuote } from './api/quotes';
 import { newLine, quoteDraft, quoteInputOf, type LineDraft, type QuoteDraft, type TermDraft } from './quote-draft';
 import { describedBy, FieldError, firstErrors, QuoteTermsFields } from './quote-terms-fields';
 import './quote.css';
-
-const KIND_LABELS: Record<QuoteLineKind, string> = {
-  usage: 'Usage rights',
-  whitelisting: 'Whitelisting',
-  exclusivity: 'Exclusivity',
-  overtime: 'Overtime',
-  travel: 'Travel',
-};
 
 const closed = (b: BookingRequest) => b.status === 'Declined' || b.status === 'Cancelled';
 
@@ -153,7 +146,7 @@ function QuoteEditor({
               className="btn btn-small"
               onClick={() => edit((d) => ({ ...d, lines: [...d.lines, newLine(kind)] }))}
             >
-              + {KIND_LABELS[kind]}
+              + {LINE_KINDS[kind].label}
             </button>
           ))}
         </div>
@@ -232,6 +225,63 @@ function QuoteEditor({
   );
 }
 
+// One table says which fields each kind of line has, in order: their labels, their units and the field of the
+// server's QuoteLine each one fills (so its errors show beside it). LineFields renders any kind from it; the bounds
+// stay with the schema (quoteInputSchema), which the editor already checks and names by the same paths.
+type KindDraft<K extends QuoteLineKind> = Extract<LineDraft, { kind: K }>;
+/** A typed field: `key` is the draft's text and the id's suffix, `path` the server's field. */
+interface InputSpec<L> {
+  control: 'input';
+  key: Exclude<{ [P in keyof L]: L[P] extends string ? P : never }[keyof L], 'kind'> & string;
+  label: string;
+  /** Shown after the label: '$' for amounts typed in dollars. */
+  unit?: '$';
+  path: string;
+}
+type FieldSpec<L> = InputSpec<L> | { control: 'channels'; path: 'channels' } | { control: 'term'; path: 'termDays' };
+interface KindSpec<L> {
+  label: string;
+  /** Fields shown side by side (overtime's hours and rate), else one under another. */
+  pair?: boolean;
+  fields: ReadonlyArray<FieldSpec<L>>;
+}
+
+const AMOUNT = { control: 'input', key: 'amount', label: 'Amount', unit: '$', path: 'amountCents' } as const;
+const TERM = { control: 'term', path: 'termDays' } as const;
+
+const LINE_KINDS: { [K in QuoteLineKind]: KindSpec<KindDraft<K>> } = {
+  usage: {
+    label: 'Usage rights',
+    fields: [
+      { control: 'channels', path: 'channels' },
+      TERM,
+      { control: 'input', key: 'territory', label: 'Territory', path: 'territory' },
+      AMOUNT,
+    ],
+  },
+  whitelisting: { label: 'Whitelisting', fields: [TERM, AMOUNT] },
+  exclusivity: {
+    label: 'Exclusivity',
+    fields: [
+      { control: 'input', key: 'category', label: 'Category (no competitor in)', path: 'category' },
+      TERM,
+      AMOUNT,
+    ],
+  },
+  overtime: {
+    label: 'Overtime',
+    pair: true,
+    fields: [
+      { control: 'input', key: 'hours', label: 'Hours', path: 'hours' },
+      { control: 'input', key: 'rate', label: 'Rate per hour', unit: '$', path: 'rateCents' },
+    ],
+  },
+  travel: {
+    label: 'Travel',
+    fields: [{ control: 'input', key: 'description', label: 'What for', path: 'description' }, AMOUNT],
+  },
+};
+
 function TermField({
   id,
   term,
@@ -278,45 +328,41 @@ function TermField({
   );
 }
 
-function MoneyField({
+function ChannelsField({
   id,
-  label,
-  value,
+  channels,
   errors,
   path,
   onChange,
 }: {
   id: string;
-  label: string;
-  value: string;
+  channels: readonly UsageChannel[];
   errors: Record<string, string>;
   path: string;
-  onChange: (value: string) => void;
+  onChange: (channels: UsageChannel[]) => void;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode="decimal"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...describedBy(id, errors, path)}
-      />
-      <FieldError id={id} errors={errors} path={path} />
-    </div>
+    <fieldset className="quote-channels">
+      <legend>Channels</legend>
+      {USAGE_CHANNELS.map((channel) => (
+        <label key={channel} className="quote-check">
+          <input
+            type="checkbox"
+            checked={channels.includes(channel)}
+            onChange={(e) =>
+              onChange(
+                e.target.checked
+                  ? USAGE_CHANNELS.filter((c) => c === channel || channels.includes(c))
+                  : channels.filter((c) => c !== channel),
+              )
+            }
+          />
+          {channel}
+        </label>
+      ))}
+      <FieldError id={`${id}-channels`} errors={errors} path={path} />
+    </fieldset>
   );
-}
-
-function TextField(props: {
-  id: string;
-  label: string;
-  value: string;
-  errors: Record<string, string>;
-  path: string;
-  onChange: (value: string) => void;
-}) {
-  return <MoneyField {...props} />;
 }
 
 function LineFields({
@@ -334,121 +380,61 @@ function LineFields({
 }) {
   const id = `quote-line-${index}`;
   const at = (field: string) => `lines.${index}.${field}`;
+  // The table is typed per kind; read here through the union, each spec's key is a text field of this line's kind.
+  const spec = LINE_KINDS[line.kind] as KindSpec<LineDraft>;
+  const text = line as unknown as Record<string, string>;
+  const fields = spec.fields.map((field) => {
+    switch (field.control) {
+      case 'channels':
+        return line.kind === 'usage' ? (
+          <ChannelsField
+            key="channels"
+            id={id}
+            channels={line.channels}
+            errors={errors}
+            path={at(field.path)}
+            onChange={(channels) => onChange({ channels })}
+          />
+        ) : null;
+      case 'term':
+        return 'term' in line ? (
+          <TermField
+            key="term"
+            id={id}
+            term={line.term}
+            errors={errors}
+            path={at(field.path)}
+            onChange={(term) => onChange({ term })}
+          />
+        ) : null;
+      case 'input': {
+        const inputId = `${id}-${field.key}`;
+        const path = at(field.path);
+        return (
+          <div className="field" key={field.key}>
+            <label htmlFor={inputId}>{field.unit ? `${field.label} (${field.unit})` : field.label}</label>
+            <input
+              id={inputId}
+              inputMode="decimal"
+              value={text[field.key] ?? ''}
+              onChange={(e) => onChange({ [field.key]: e.target.value } as Partial<LineDraft>)}
+              {...describedBy(inputId, errors, path)}
+            />
+            <FieldError id={inputId} errors={errors} path={path} />
+          </div>
+        );
+      }
+    }
+  });
   return (
-    <fieldset className="quote-line" aria-label={`${KIND_LABELS[line.kind]} (line ${index + 1})`}>
+    <fieldset className="quote-line" aria-label={`${spec.label} (line ${index + 1})`}>
       <div className="quote-line-head">
-        <strong>{KIND_LABELS[line.kind]}</strong>
+        <strong>{spec.label}</strong>
         <button type="button" className="btn btn-small" onClick={onRemove}>
           Remove
         </button>
       </div>
-      {line.kind === 'usage' && (
-        <>
-          <fieldset className="quote-channels">
-            <legend>Channels</legend>
-            {USAGE_CHANNELS.map((channel) => (
-              <label key={channel} className="quote-check">
-                <input
-                  type="checkbox"
-                  checked={line.channels.includes(channel)}
-                  onChange={(e) =>
-                    onChange({
-                      channels: e.target.checked
-                        ? USAGE_CHANNELS.filter((c) => c === channel || line.channels.includes(c))
-                        : line.channels.filter((c) => c !== channel),
-                    })
-                  }
-                />
-                {channel}
-              </label>
-            ))}
-            <FieldError id={`${id}-channels`} errors={errors} path={at('channels')} />
-          </fieldset>
-          <TermField
-            id={id}
-            term={line.term}
-            errors={errors}
-            path={at('termDays')}
-            onChange={(term) => onChange({ term })}
-          />
-          <TextField
-            id={`${id}-territory`}
-            label="Territory"
-            value={line.territory}
-            errors={errors}
-            path={at('territory')}
-            onChange={(territory) => onChange({ territory })}
-          />
-        </>
-      )}
-      {line.kind === 'whitelisting' && (
-        <TermField
-          id={id}
-          term={line.term}
-          errors={errors}
-          path={at('termDays')}
-          onChange={(term) => onChange({ term })}
-        />
-      )}
-      {line.kind === 'exclusivity' && (
-        <>
-          <TextField
-            id={`${id}-category`}
-            label="Category (no competitor in)"
-            value={line.category}
-            errors={errors}
-            path={at('category')}
-            onChange={(category) => onChange({ category })}
-          />
-          <TermField
-            id={id}
-            term={line.term}
-            errors={errors}
-            path={at('termDays')}
-            onChange={(term) => onChange({ term })}
-          />
-        </>
-      )}
-      {line.kind === 'overtime' && (
-        <div className="quote-pair">
-          <TextField
-            id={`${id}-hours`}
-            label="Hours"
-            value={line.hours}
-            errors={errors}
-            path={at('hours')}
-            onChange={(hours) => onChange({ hours })}
-          />
-          <MoneyField
-            id={`${id}-rate`}
-            label="Rate per hour ($)"
-            value={line.rate}
-            errors={errors}
-            path={at('rateCents')}
-            onChange={(rate) => onChange({ rate })}
-          />
-        </div>
-      )}
-      {line.kind === 'travel' && (
-        <TextField
-          id={`${id}-description`}
-          label="What for"
-          value={line.description}
-          errors={errors}
-          path={at('description')}
-          onChange={(description) => onChange({ description })}
-        />
-      )}
-      {line.kind !== 'overtime' && (
-        <MoneyField
-          id={`${id}-amount`}
-          label="Amount ($)"
-          value={line.amount}
-          errors={errors}
-          path={at('amountCents')}
-          onChange={(amount) => onChange({ amount })}
-        />
-      )}
+      {spec.pair ? <div className="quote-pair">{fields}</div> : fields}
     </fieldset>
   );
 }
