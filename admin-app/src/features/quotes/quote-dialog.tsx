@@ -2,6 +2,8 @@
 // (usage rights, whitelisting, exclusivity, overtime, travel), the deposit, the balance's due date and the cancellation
 // ladder, with the total computed live by the same computeQuote the server, the contract and the invoice use. Amounts
 // are typed in dollars and sent in cents. Saving makes the next version, which the booking's contract then carries.
+// Once the client has paid, the dialog says how much, and Save asks first: the client's page and invoice change, and
+// the server refuses a total below what was paid (its message shows here, with what she typed kept).
 import { useEffect, useMemo, useState } from 'react';
 import { BackendError, useBackend } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
@@ -12,15 +14,27 @@ import {
   quoteTierName,
   USAGE_CHANNELS,
   type BookingQuote,
+  type QuoteInput,
   type QuoteLineKind,
   type UsageChannel,
 } from '@studio/shared/domain/quote';
 import { quoteInputSchema } from '@studio/shared/schemas/quote';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
+import { useBookingPayments } from '../payments/api/booking-payments';
 import { useBookingQuote, useSaveQuote } from './api/quotes';
 import { newLine, quoteDraft, quoteInputOf, type LineDraft, type QuoteDraft, type TermDraft } from './quote-draft';
 import { describedBy, FieldError, firstErrors, QuoteTermsFields } from './quote-terms-fields';
 import './quote.css';
+
+const m = {
+  paid: (paid: string) => `The client has paid ${paid} so far. Saving changes the balance due.`,
+  confirmTitle: 'Change a paid quote?',
+  confirmBody: (paid: string, total: string, due: string) =>
+    `The client has paid ${paid} so far. With this quote the total is ${total} and ${due} stays due. The client’s page and invoice change to show it.`,
+  confirmLabel: 'Save the new quote',
+  busyLabel: 'Saving…',
+};
 
 const closed = (b: BookingRequest) => b.status === 'Declined' || b.status === 'Cancelled';
 
@@ -51,6 +65,9 @@ function QuoteEditor({
   onClose: () => void;
 }) {
   const save = useSaveQuote(booking.id);
+  const payments = useBookingPayments(booking.id);
+  const paidCents = payments.status === 'ready' ? payments.data.paidCents : 0;
+  const [confirming, setConfirming] = useState<QuoteInput | null>(null);
   const backend = useBackend();
   const [draft, setDraft] = useState<QuoteDraft>(() => quoteDraft(initial.input));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -93,8 +110,18 @@ function QuoteEditor({
     setFailure(null);
     setServerErrors({});
     if (Object.keys(typed).length > 0 || !checked.success) return;
+    // Paid already: she confirms first. A total below what was paid goes straight to the server, whose refusal says
+    // why and what to do; there is nothing to confirm.
+    if (paidCents > 0 && total && total.totalCents >= paidCents) {
+      setConfirming(checked.data);
+      return;
+    }
+    await send(checked.data);
+  };
+
+  const send = async (input: QuoteInput) => {
     try {
-      const result = await save.mutate(checked.data);
+      const result = await save.mutate(input);
       setSaved({ version: result.version });
       setDraft(quoteDraft(result.input));
     } catch (error) {
@@ -188,6 +215,11 @@ function QuoteEditor({
       </section>
 
       <div className="quote-actions">
+        {paidCents > 0 && !frozen && (
+          <p className="alert quote-paid" data-testid="quote-paid">
+            {m.paid(formatCents(paidCents))}
+          </p>
+        )}
         <p className="quote-state" role="status" data-testid="quote-state">
           {saved
             ? `Saved · version ${saved.version}. The booking's contract now carries it.`
@@ -221,6 +253,22 @@ function QuoteEditor({
           </button>
         </div>
       </div>
+      {confirming && total && (
+        <ConfirmDialog
+          title={m.confirmTitle}
+          body={m.confirmBody(
+            formatCents(paidCents),
+            formatCents(total.totalCents),
+            formatCents(total.totalCents - paidCents),
+          )}
+          confirmLabel={m.confirmLabel}
+          busyLabel={m.busyLabel}
+          tone="primary"
+          // The save's own failure (a refusal) shows in the quote's error area, beside what she typed: never here.
+          onConfirm={() => send(confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </form>
   );
 }
