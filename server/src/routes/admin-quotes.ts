@@ -1,7 +1,8 @@
 // Her quotes (issue 30), under /api/admin: a booking's quote, read and saved, and her defaults for new quotes. Saving a
 // quote changes the contract that carries it: an unsigned version takes the new deal and goes back to a draft (its
 // signing link dies, as after any edit); after a signed one a new draft version starts, so the signed text stays as
-// it was agreed.
+// it was agreed. Once the client has paid, a quote below what she paid (refunds taken off) is refused: the balance
+// would go negative, and the money is the client's until it is refunded.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { BookingRequest } from '@studio/shared/domain';
@@ -11,6 +12,7 @@ import { bookingQuoteSchema, quoteInputSchema, quoteSettingsSchema } from '@stud
 import type { AppOptions } from '../config';
 import type { ChangeBus } from '../lib/change-bus';
 import type { BookingsStore, ContentStore, ContractsStore, QuotesStore, SettingsStore } from '../repositories/ports';
+import type { Payments } from '../services/payments';
 import type { SiteIdentityReader } from '../services/site-identity';
 import { HttpError } from '../plugins/errors';
 import { dealForBooking, providerActorOf } from '../services/contracts';
@@ -22,12 +24,17 @@ import {
   quoteOfBooking,
   quoteSettingsOf,
 } from '../services/quotes';
-import type { BookingQuote } from '@studio/shared/domain/quote';
+import { computeQuote, formatCents, quoteTierName, type BookingQuote } from '@studio/shared/domain/quote';
 import { BOOKING_NOT_FOUND } from './admin-bookings';
 import { refusals } from './refusals';
 
 export const QUOTE_CLOSED =
   'This booking was declined or cancelled, so its quote can no longer change. Its last quote stays as it was.';
+
+/** Refusing a total below what the client already paid: both amounts, and the way out. */
+export const quoteBelowPaid = (paidCents: number, totalCents: number) =>
+  `The client has already paid ${formatCents(paidCents)}; this quote comes to ${formatCents(totalCents)}. ` +
+  'A quote below what was paid would need a refund first: refund it in Stripe, then lower the quote.';
 
 export interface AdminQuotesOptions {
   options: AppOptions;
@@ -38,11 +45,12 @@ export interface AdminQuotesOptions {
   settings: SettingsStore;
   bus: ChangeBus;
   identity: SiteIdentityReader;
+  payments: Pick<Payments, 'paidCents'>;
 }
 
 const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
   app,
-  { options, bookings, content, contracts, quotes, settings, bus, identity },
+  { options, bookings, content, contracts, quotes, settings, bus, identity, payments },
 ) => {
   const bookingOf = async (id: string) => {
     const booking = await bookings.get(id);
@@ -98,6 +106,10 @@ const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
     async (request) => {
       const booking = await bookingOf(request.params.id);
       if (quoteIsClosed(booking)) throw new HttpError(409, QUOTE_CLOSED);
+      // Checked before anything is written: a refusal leaves the quote and the contract's versions as they were.
+      const { totalCents } = computeQuote(request.body, booking.date, quoteTierName(booking));
+      const paidCents = await payments.paidCents(booking.id);
+      if (totalCents < paidCents) throw new HttpError(409, quoteBelowPaid(paidCents, totalCents));
       const current = bookingQuoteOf(booking, await quotes.save(booking.id, request.body, options.now().toISOString()));
       await carryToContract(request, booking, current);
       return current;

@@ -97,6 +97,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     settings: deps.settings,
     bus: deps.bus,
     identity: deps.identity,
+    payments: deps.payments,
   });
   await app.register(adminSettingsRoutes, {
     settings: deps.settings,

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import {
+  paidCentsOf,
   paymentView,
   type ManualPaymentMethod,
   type Payment,
@@ -213,6 +214,11 @@ export function createPayments(deps: PaymentsDeps) {
     online: stripe !== undefined,
     view,
     views,
+
+    /** What the client has paid for the booking so far, refunds taken off (cents). */
+    async paidCents(bookingId: string): Promise<number> {
+      return paidCentsOf(await store.forBooking(bookingId));
+    },
 
     /**
      * The paragraph her confirmation mail adds (depositTrigger 'confirmed'): the deposit and a link of its own to the

@@ -71,9 +71,12 @@ export interface PaymentView {
 
 const netOf = (p: Payment) => p.amountCents - p.refundedCents;
 
+/** What the client has paid in all, refunds taken off. */
+export const paidCentsOf = (payments: readonly Payment[]): number => payments.reduce((sum, p) => sum + netOf(p), 0);
+
 /** The quote against what was paid. */
 export function paymentView(quote: Quote, payments: Payment[], online: boolean): PaymentView {
-  const paidCents = payments.reduce((sum, p) => sum + netOf(p), 0);
+  const paidCents = paidCentsOf(payments);
   const depositPaidCents = payments.filter((p) => p.kind === 'deposit').reduce((sum, p) => sum + netOf(p), 0);
   const depositPaid = quote.depositCents > 0 && depositPaidCents >= quote.depositCents;
   const fullyPaid = quote.totalCents > 0 && paidCents >= quote.totalCents;

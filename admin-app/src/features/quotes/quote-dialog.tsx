@@ -2,6 +2,8 @@
 // (usage rights, whitelisting, exclusivity, overtime, travel), the deposit, the balance's due date and the cancellation
 // ladder, with the total computed live by the same computeQuote the server, the contract and the invoice use. Amounts
 // are typed in dollars and sent in cents. Saving makes the next version, which the booking's contract then carries.
+// Once the client has paid, the dialog says how much, and Save asks first: the client's page and invoice change, and
+// the server refuses a total below what was paid (its message shows here, with what she typed kept).
 import { useEffect, useMemo, useState } from 'react';
 import { BackendError, useBackend } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
@@ -12,21 +14,26 @@ import {
   quoteTierName,
   USAGE_CHANNELS,
   type BookingQuote,
+  type QuoteInput,
   type QuoteLineKind,
+  type UsageChannel,
 } from '@studio/shared/domain/quote';
 import { quoteInputSchema } from '@studio/shared/schemas/quote';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
+import { usePaymentViewOf } from '../payments/api/booking-payments';
 import { useBookingQuote, useSaveQuote } from './api/quotes';
 import { newLine, quoteDraft, quoteInputOf, type LineDraft, type QuoteDraft, type TermDraft } from './quote-draft';
 import { describedBy, FieldError, firstErrors, QuoteTermsFields } from './quote-terms-fields';
 import './quote.css';
 
-const KIND_LABELS: Record<QuoteLineKind, string> = {
-  usage: 'Usage rights',
-  whitelisting: 'Whitelisting',
-  exclusivity: 'Exclusivity',
-  overtime: 'Overtime',
-  travel: 'Travel',
+const m = {
+  paid: (paid: string) => `The client has paid ${paid} so far. Saving changes the balance due.`,
+  confirmTitle: 'Change a paid quote?',
+  confirmBody: (paid: string, total: string, due: string) =>
+    `The client has paid ${paid} so far. With this quote the total is ${total} and ${due} stays due. The client’s page and invoice change to show it.`,
+  confirmLabel: 'Save the new quote',
+  busyLabel: 'Saving…',
 };
 
 const closed = (b: BookingRequest) => b.status === 'Declined' || b.status === 'Cancelled';
@@ -58,6 +65,9 @@ function QuoteEditor({
   onClose: () => void;
 }) {
   const save = useSaveQuote(booking.id);
+  const payments = usePaymentViewOf(booking.id);
+  const paidCents = payments.status === 'ready' ? payments.data.paidCents : 0;
+  const [confirming, setConfirming] = useState<QuoteInput | null>(null);
   const backend = useBackend();
   const [draft, setDraft] = useState<QuoteDraft>(() => quoteDraft(initial.input));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -100,8 +110,18 @@ function QuoteEditor({
     setFailure(null);
     setServerErrors({});
     if (Object.keys(typed).length > 0 || !checked.success) return;
+    // Paid already: she confirms first. A total below what was paid goes straight to the server, whose refusal says
+    // why and what to do; there is nothing to confirm.
+    if (paidCents > 0 && total && total.totalCents >= paidCents) {
+      setConfirming(checked.data);
+      return;
+    }
+    await send(checked.data);
+  };
+
+  const send = async (input: QuoteInput) => {
     try {
-      const result = await save.mutate(checked.data);
+      const result = await save.mutate(input);
       setSaved({ version: result.version });
       setDraft(quoteDraft(result.input));
     } catch (error) {
@@ -153,7 +173,7 @@ function QuoteEditor({
               className="btn btn-small"
               onClick={() => edit((d) => ({ ...d, lines: [...d.lines, newLine(kind)] }))}
             >
-              + {KIND_LABELS[kind]}
+              + {LINE_KINDS[kind].label}
             </button>
           ))}
         </div>
@@ -195,6 +215,11 @@ function QuoteEditor({
       </section>
 
       <div className="quote-actions">
+        {paidCents > 0 && !frozen && (
+          <p className="alert quote-paid" data-testid="quote-paid">
+            {m.paid(formatCents(paidCents))}
+          </p>
+        )}
         <p className="quote-state" role="status" data-testid="quote-state">
           {saved
             ? `Saved · version ${saved.version}. The booking's contract now carries it.`
@@ -228,9 +253,82 @@ function QuoteEditor({
           </button>
         </div>
       </div>
+      {confirming && total && (
+        <ConfirmDialog
+          title={m.confirmTitle}
+          body={m.confirmBody(
+            formatCents(paidCents),
+            formatCents(total.totalCents),
+            formatCents(total.totalCents - paidCents),
+          )}
+          confirmLabel={m.confirmLabel}
+          busyLabel={m.busyLabel}
+          tone="primary"
+          // The save's own failure (a refusal) shows in the quote's error area, beside what she typed: never here.
+          onConfirm={() => send(confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </form>
   );
 }
+
+// One table says which fields each kind of line has, in order: their labels, their units and the field of the
+// server's QuoteLine each one fills (so its errors show beside it). LineFields renders any kind from it; the bounds
+// stay with the schema (quoteInputSchema), which the editor already checks and names by the same paths.
+type KindDraft<K extends QuoteLineKind> = Extract<LineDraft, { kind: K }>;
+/** A typed field: `key` is the draft's text and the id's suffix, `path` the server's field. */
+interface InputSpec<L> {
+  control: 'input';
+  key: Exclude<{ [P in keyof L]: L[P] extends string ? P : never }[keyof L], 'kind'> & string;
+  label: string;
+  /** Shown after the label: '$' for amounts typed in dollars. */
+  unit?: '$';
+  path: string;
+}
+type FieldSpec<L> = InputSpec<L> | { control: 'channels'; path: 'channels' } | { control: 'term'; path: 'termDays' };
+interface KindSpec<L> {
+  label: string;
+  /** Fields shown side by side (overtime's hours and rate), else one under another. */
+  pair?: boolean;
+  fields: ReadonlyArray<FieldSpec<L>>;
+}
+
+const AMOUNT = { control: 'input', key: 'amount', label: 'Amount', unit: '$', path: 'amountCents' } as const;
+const TERM = { control: 'term', path: 'termDays' } as const;
+
+const LINE_KINDS: { [K in QuoteLineKind]: KindSpec<KindDraft<K>> } = {
+  usage: {
+    label: 'Usage rights',
+    fields: [
+      { control: 'channels', path: 'channels' },
+      TERM,
+      { control: 'input', key: 'territory', label: 'Territory', path: 'territory' },
+      AMOUNT,
+    ],
+  },
+  whitelisting: { label: 'Whitelisting', fields: [TERM, AMOUNT] },
+  exclusivity: {
+    label: 'Exclusivity',
+    fields: [
+      { control: 'input', key: 'category', label: 'Category (no competitor in)', path: 'category' },
+      TERM,
+      AMOUNT,
+    ],
+  },
+  overtime: {
+    label: 'Overtime',
+    pair: true,
+    fields: [
+      { control: 'input', key: 'hours', label: 'Hours', path: 'hours' },
+      { control: 'input', key: 'rate', label: 'Rate per hour', unit: '$', path: 'rateCents' },
+    ],
+  },
+  travel: {
+    label: 'Travel',
+    fields: [{ control: 'input', key: 'description', label: 'What for', path: 'description' }, AMOUNT],
+  },
+};
 
 function TermField({
   id,
@@ -278,45 +376,41 @@ function TermField({
   );
 }
 
-function MoneyField({
+function ChannelsField({
   id,
-  label,
-  value,
+  channels,
   errors,
   path,
   onChange,
 }: {
   id: string;
-  label: string;
-  value: string;
+  channels: readonly UsageChannel[];
   errors: Record<string, string>;
   path: string;
-  onChange: (value: string) => void;
+  onChange: (channels: UsageChannel[]) => void;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode="decimal"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...describedBy(id, errors, path)}
-      />
-      <FieldError id={id} errors={errors} path={path} />
-    </div>
+    <fieldset className="quote-channels">
+      <legend>Channels</legend>
+      {USAGE_CHANNELS.map((channel) => (
+        <label key={channel} className="quote-check">
+          <input
+            type="checkbox"
+            checked={channels.includes(channel)}
+            onChange={(e) =>
+              onChange(
+                e.target.checked
+                  ? USAGE_CHANNELS.filter((c) => c === channel || channels.includes(c))
+                  : channels.filter((c) => c !== channel),
+              )
+            }
+          />
+          {channel}
+        </label>
+      ))}
+      <FieldError id={`${id}-channels`} errors={errors} path={path} />
+    </fieldset>
   );
-}
-
-function TextField(props: {
-  id: string;
-  label: string;
-  value: string;
-  errors: Record<string, string>;
-  path: string;
-  onChange: (value: string) => void;
-}) {
-  return <MoneyField {...props} />;
 }
 
 function LineFields({
@@ -334,121 +428,61 @@ function LineFields({
 }) {
   const id = `quote-line-${index}`;
   const at = (field: string) => `lines.${index}.${field}`;
+  // The table is typed per kind; read here through the union, each spec's key is a text field of this line's kind.
+  const spec = LINE_KINDS[line.kind] as KindSpec<LineDraft>;
+  const text = line as unknown as Record<string, string>;
+  const fields = spec.fields.map((field) => {
+    switch (field.control) {
+      case 'channels':
+        return line.kind === 'usage' ? (
+          <ChannelsField
+            key="channels"
+            id={id}
+            channels={line.channels}
+            errors={errors}
+            path={at(field.path)}
+            onChange={(channels) => onChange({ channels })}
+          />
+        ) : null;
+      case 'term':
+        return 'term' in line ? (
+          <TermField
+            key="term"
+            id={id}
+            term={line.term}
+            errors={errors}
+            path={at(field.path)}
+            onChange={(term) => onChange({ term })}
+          />
+        ) : null;
+      case 'input': {
+        const inputId = `${id}-${field.key}`;
+        const path = at(field.path);
+        return (
+          <div className="field" key={field.key}>
+            <label htmlFor={inputId}>{field.unit ? `${field.label} (${field.unit})` : field.label}</label>
+            <input
+              id={inputId}
+              inputMode="decimal"
+              value={text[field.key] ?? ''}
+              onChange={(e) => onChange({ [field.key]: e.target.value } as Partial<LineDraft>)}
+              {...describedBy(inputId, errors, path)}
+            />
+            <FieldError id={inputId} errors={errors} path={path} />
+          </div>
+        );
+      }
+    }
+  });
   return (
-    <fieldset className="quote-line" aria-label={`${KIND_LABELS[line.kind]} (line ${index + 1})`}>
+    <fieldset className="quote-line" aria-label={`${spec.label} (line ${index + 1})`}>
       <div className="quote-line-head">
-        <strong>{KIND_LABELS[line.kind]}</strong>
+        <strong>{spec.label}</strong>
         <button type="button" className="btn btn-small" onClick={onRemove}>
           Remove
         </button>
       </div>
-      {line.kind === 'usage' && (
-        <>
-          <fieldset className="quote-channels">
-            <legend>Channels</legend>
-            {USAGE_CHANNELS.map((channel) => (
-              <label key={channel} className="quote-check">
-                <input
-                  type="checkbox"
-                  checked={line.channels.includes(channel)}
-                  onChange={(e) =>
-                    onChange({
-                      channels: e.target.checked
-                        ? USAGE_CHANNELS.filter((c) => c === channel || line.channels.includes(c))
-                        : line.channels.filter((c) => c !== channel),
-                    })
-                  }
-                />
-                {channel}
-              </label>
-            ))}
-            <FieldError id={`${id}-channels`} errors={errors} path={at('channels')} />
-          </fieldset>
-          <TermField
-            id={id}
-            term={line.term}
-            errors={errors}
-            path={at('termDays')}
-            onChange={(term) => onChange({ term })}
-          />
-          <TextField
-            id={`${id}-territory`}
-            label="Territory"
-            value={line.territory}
-            errors={errors}
-            path={at('territory')}
-            onChange={(territory) => onChange({ territory })}
-          />
-        </>
-      )}
-      {line.kind === 'whitelisting' && (
-        <TermField
-          id={id}
-          term={line.term}
-          errors={errors}
-          path={at('termDays')}
-          onChange={(term) => onChange({ term })}
-        />
-      )}
-      {line.kind === 'exclusivity' && (
-        <>
-          <TextField
-            id={`${id}-category`}
-            label="Category (no competitor in)"
-            value={line.category}
-            errors={errors}
-            path={at('category')}
-            onChange={(category) => onChange({ category })}
-          />
-          <TermField
-            id={id}
-            term={line.term}
-            errors={errors}
-            path={at('termDays')}
-            onChange={(term) => onChange({ term })}
-          />
-        </>
-      )}
-      {line.kind === 'overtime' && (
-        <div className="quote-pair">
-          <TextField
-            id={`${id}-hours`}
-            label="Hours"
-            value={line.hours}
-            errors={errors}
-            path={at('hours')}
-            onChange={(hours) => onChange({ hours })}
-          />
-          <MoneyField
-            id={`${id}-rate`}
-            label="Rate per hour ($)"
-            value={line.rate}
-            errors={errors}
-            path={at('rateCents')}
-            onChange={(rate) => onChange({ rate })}
-          />
-        </div>
-      )}
-      {line.kind === 'travel' && (
-        <TextField
-          id={`${id}-description`}
-          label="What for"
-          value={line.description}
-          errors={errors}
-          path={at('description')}
-          onChange={(description) => onChange({ description })}
-        />
-      )}
-      {line.kind !== 'overtime' && (
-        <MoneyField
-          id={`${id}-amount`}
-          label="Amount ($)"
-          value={line.amount}
-          errors={errors}
-          path={at('amountCents')}
-          onChange={(amount) => onChange({ amount })}
-        />
-      )}
+      {spec.pair ? <div className="quote-pair">{fields}</div> : fields}
     </fieldset>
   );
 }

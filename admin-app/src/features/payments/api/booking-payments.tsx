@@ -76,6 +76,13 @@ export function useBookingPayments(bookingId: string): PaymentView | undefined {
   return useContext(PaymentViewsContext)?.viewOf(bookingId);
 }
 
+/**
+ * The booking's payment view read on its own, for a view outside the bookings list (the quote dialog, which opens
+ * over the whole dashboard): what the client has paid so far.
+ */
+export const usePaymentViewOf = (bookingId: string): QueryResult<PaymentView> =>
+  useQuery([...paymentsKey, 'booking', bookingId], () => adminPayments().forBooking(bookingId));
+
 /** Her payment by hand: the server's answer is the booking's new view, shown at once. */
 export function useRecordPayment(bookingId: string) {
   const views = useContext(PaymentViewsContext);

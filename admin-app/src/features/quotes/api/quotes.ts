@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryCache } from '@studio/shared/data';
 import type { BookingQuote, QuoteInput, QuoteSettings } from '@studio/shared/domain/quote';
 import { adminKey } from '../../../lib/query-keys';
 import { bookingContractsKey } from '../../contracts/api/get-booking-contracts';
+import { paymentsKey } from '../../payments/api/booking-payments';
 
 export const quotesKey = [...adminKey, 'quotes'] as const;
 export const bookingQuoteKey = (bookingId: string) => [...quotesKey, 'booking', bookingId] as const;
@@ -18,6 +19,8 @@ export function useSaveQuote(bookingId: string) {
     cache.set<BookingQuote>(bookingQuoteKey(bookingId), saved);
     // The booking's contract carries the quote: its versions are read again.
     cache.invalidate(bookingContractsKey(bookingId));
+    // What is due follows the new total: the payments shown (the list's one read, the dialog's) are read again.
+    cache.invalidate(paymentsKey);
     return saved;
   });
 }
