@@ -95,12 +95,22 @@ test('behind Caddy with TLS: sign-in, a booking live on the dashboard, Secure co
   try {
     const page = await admin.newPage();
 
-    // TLS from Caddy's CA, HSTS from the server, the page compressed by Caddy.
+    // TLS from Caddy's CA, HSTS from the server; the page compressed by the server (brotli) and passed on as it is,
+    // the API's JSON compressed by Caddy.
     const home = await page.goto('/');
     expect(home?.status()).toBe(200);
     expect((await home?.securityDetails())?.issuer).toMatch(/Caddy Local Authority/);
     expect(home?.headers()['strict-transport-security']).toBe(HSTS);
-    expect(home?.headers()['content-encoding']).toMatch(/^(zstd|gzip)$/);
+    expect(home?.headers()['content-encoding']).toBe('br');
+    const services = await page.evaluate(async () => {
+      const response = await fetch('/api/services');
+      return {
+        encoding: response.headers.get('content-encoding'),
+        count: ((await response.json()) as unknown[]).length,
+      };
+    });
+    expect(services.encoding).toMatch(/^(zstd|gzip)$/);
+    expect(services.count).toBeGreaterThan(0);
     await expect(page.getByRole('heading', { name: 'Photoshoot' })).toBeVisible();
 
     // The deployed site has no outbox: the link comes by mail, through SMTP.
