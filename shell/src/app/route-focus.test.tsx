@@ -1,5 +1,5 @@
 // After a navigation inside the site, focus is on the new page's heading (issue 17, phone polish); not on first load.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from '@studio/shared/router';
@@ -24,9 +24,33 @@ function HeadingLaterPage() {
   return ready ? <h1>Second late page</h1> : <p>Loading</p>;
 }
 
-function renderSite() {
+// The navbar's sign-in form as the logo's gesture opens it: its first control takes focus when it mounts.
+function SignInForm() {
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  return (
+    <form aria-label="Admin sign-in">
+      <input ref={field} aria-label="Email" />
+    </form>
+  );
+}
+
+function HomeLinkOpeningForm() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link to="/" onClick={() => setOpen(true)}>
+        Logo
+      </Link>
+      {open && <SignInForm />}
+    </>
+  );
+}
+
+function renderSite(initial = '/') {
   return render(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter initialEntries={[initial]}>
+      <HomeLinkOpeningForm />
       <RouteFocus />
       <Link to="/about">About</Link>
       <Link to="/late">Late</Link>
@@ -78,4 +102,13 @@ test('a heading that appears after the visitor moved focus elsewhere leaves focu
   await act(async () => showHeading());
   await screen.findByRole('heading', { name: 'Second late page' });
   expect(chosen).toHaveFocus();
+});
+
+test('a form outside the page that took focus as the route changed keeps it (the logo goes home and opens sign-in)', async () => {
+  const user = userEvent.setup();
+  renderSite('/about');
+  // The form mounts in the navigation's own render and focuses its field before the route's focus runs.
+  await user.click(screen.getByRole('link', { name: 'Logo' }));
+  expect(screen.getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
 });
