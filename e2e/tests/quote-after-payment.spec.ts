@@ -2,12 +2,10 @@
 // the client has paid, Save asks first, and a total below what was paid is refused with the server's message in the
 // dialog, what she typed kept. The dialog with its notice and the confirmation are photographed at 390 and 1280 px,
 // light and dark.
-import { randomBytes } from 'node:crypto';
-import { request as playwrightRequest } from '@playwright/test';
 import { formatCents } from '@studio/shared/domain/quote';
 import { test, expect, collectConsoleErrors } from '../support/test';
 import { signInThroughOutbox } from '../support/sign-in';
-import { adminApi } from '../support/studio-api';
+import { adminApi, bookAsVisitor } from '../support/studio-api';
 
 const SHOTS = [
   [390, 'light'],
@@ -27,32 +25,7 @@ test('after a payment her quote dialog says what was paid, asks before saving, a
   const errors = collectConsoleErrors(page);
   await page.goto(base);
   await signInThroughOutbox(page, base);
-  const letters = randomBytes(4).toString('hex');
-  const name = `Paid Client ${letters}`;
-  const csrf = randomBytes(32).toString('hex');
-  const visitorApi = await playwrightRequest.newContext({
-    baseURL: base,
-    extraHTTPHeaders: { Cookie: `studio_csrf=${csrf}`, 'X-CSRF-Token': csrf, Origin: base },
-  });
-  const booked = await visitorApi.post('/api/bookings', {
-    headers: { 'Idempotency-Key': `paid-${letters}` },
-    data: {
-      name,
-      email: `paid.${letters}@example.com`,
-      phone: '',
-      serviceId: 'usergeneratedcontent',
-      serviceTierId: 'ugc-single',
-      date: '',
-      consultationDate: '',
-      consultationLocation: '',
-      location: '',
-      description: 'A product video.',
-      smsOptIn: false,
-    },
-  });
-  expect(booked.status()).toBe(201);
-  const { id } = (await booked.json()) as { id: string };
-  await visitorApi.dispose();
+  const { id, name } = await bookAsVisitor(page.request, base, 'Paid Client');
   // The client paid the deposit by bank transfer, recorded by her.
   const admin = await adminApi(page, base);
   expect((await admin.patch(`/api/admin/bookings/${id}`, { data: { status: 'Confirmed' } })).status()).toBe(200);

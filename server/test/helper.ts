@@ -1,7 +1,7 @@
 // build(): a real app on a real SQLite file in a fresh temporary DATA_DIR, driven through inject(). What a test needs
 // beyond HTTP (arranging rows, reading what was stored) it does through repositories it builds itself on its own
 // connection to the same file, never through the app's internals.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -292,4 +292,42 @@ export async function bookThroughApi(
   const mail = outboxMails(t, input.email).at(-1);
   if (!mail) throw new Error(`no mail to ${input.email}`);
   return { booking, mail, token: manageTokenIn(mail) };
+}
+
+let managedRows = 0;
+
+/**
+ * Writes a Confirmed $350 UGC request of Jordan Lee's (the quote tests' booking, tier "starter") straight into the
+ * table, with a manage link whose token it answers; `fields` replace any column. Made at `at`.
+ */
+export function insertManagedBooking(
+  app: FastifyInstance,
+  at: string,
+  fields: Record<string, string | number> = {},
+): { id: string; token: string } {
+  const n = ++managedRows;
+  const id = `managed-${n}`;
+  const token = `manage-token-${n}-`.padEnd(43, 'x');
+  insertRow(app, {
+    id,
+    name: 'Jordan Lee',
+    email: 'jordan@example.com',
+    phone: '',
+    service_id: 'ugc',
+    service: 'User-Generated Content',
+    service_price: '$350',
+    service_tier: 'Starter',
+    service_tier_id: 'starter',
+    payment_schedule: '50% upfront, 50% upon completion',
+    date: '2026-04-15',
+    location: 'Phoenix',
+    description: 'Spring launch',
+    sms_opt_in: 0,
+    status: 'Confirmed',
+    manage_token_hash: createHash('sha256').update(token).digest('hex'),
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  });
+  return { id, token };
 }

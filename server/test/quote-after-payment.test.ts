@@ -4,12 +4,12 @@
 // nothing changes (the quote, the contract's versions); at or above it the quote is saved and the payment view's
 // balance follows; a refund lowers what counts as paid, so a lower quote then goes through; with no payment, saving
 // works as before.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { ContractRecord } from '@studio/shared/domain/contract';
 import type { PaymentView } from '@studio/shared/domain/payments';
 import type { BookingQuote, QuoteInput } from '@studio/shared/domain/quote';
-import { ADMIN_EMAIL, build, insertRow, withCsrf, type TestApp } from './helper';
+import { ADMIN_EMAIL, build, insertManagedBooking, withCsrf, type TestApp } from './helper';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from './stripe-stand-in';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
@@ -33,34 +33,8 @@ afterEach(async () => {
   await stripe?.close();
 });
 
-let seq = 0;
 /** A confirmed $350 booking and its manage link's token. */
-function confirmedBooking(): { id: string; token: string } {
-  const id = `paid-${++seq}`;
-  const token = `manage-token-${seq}-`.padEnd(43, 'x');
-  const at = new Date(clock).toISOString();
-  insertRow(t.app, {
-    id,
-    name: 'Jordan Lee',
-    email: 'jordan@example.com',
-    phone: '',
-    service_id: 'ugc',
-    service: 'User-Generated Content',
-    service_price: '$350',
-    service_tier: 'Starter',
-    service_tier_id: 'starter',
-    payment_schedule: '50% upfront, 50% upon completion',
-    date: '2026-04-15',
-    location: 'Phoenix',
-    description: 'Spring launch',
-    sms_opt_in: 0,
-    status: 'Confirmed',
-    manage_token_hash: createHash('sha256').update(token).digest('hex'),
-    created_at: at,
-    updated_at: at,
-  });
-  return { id, token };
-}
+const confirmedBooking = () => insertManagedBooking(t.app, new Date(clock).toISOString());
 
 const asAdmin = (options: InjectOptions) => t.app.inject(withCsrf({ ...options, cookies: { studio_session: admin } }));
 const saveQuote = (id: string, input: QuoteInput) =>

@@ -4,14 +4,13 @@
 // carries the saved quote (a new deal in the unsigned version, a new version after a signed one), and the contract's
 // text, the dashboard's quote and the client's invoice list the same lines and totals.
 import type { InjectOptions } from 'fastify';
-import { createHash } from 'node:crypto';
 import type { ContractRecord } from '@studio/shared/domain/contract';
 import { buildContract, contractPlainText, pricedLineText } from '@studio/shared/domain/contract';
 import type { Invoice } from '@studio/shared/domain/invoice';
 import { formatCents, type BookingQuote, type QuoteInput, type QuoteSettings } from '@studio/shared/domain/quote';
 import { QUOTE_CLOSED } from '../src/routes/admin-quotes';
 import { pdfText } from './pdf-text';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
+import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertManagedBooking } from './helper';
 
 // pdf.js reads the PDF in a child process: seconds on a busy machine.
 jest.setTimeout(30_000);
@@ -33,34 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-function insertBooking(fields: Record<string, string | number> = {}): { id: string; token: string } {
-  const id = `q-${++seq}`;
-  const token = `manage-token-${seq}-`.padEnd(43, 'x');
-  const at = new Date(clock).toISOString();
-  insertRow(t.app, {
-    id,
-    name: 'Jordan Lee',
-    email: 'jordan@example.com',
-    phone: '',
-    service_id: 'ugc',
-    service: 'User-Generated Content',
-    service_price: '$350',
-    service_tier: 'Starter',
-    service_tier_id: 'starter',
-    payment_schedule: '50% upfront, 50% upon completion',
-    date: '2026-04-15',
-    location: 'Phoenix',
-    description: 'Spring launch',
-    sms_opt_in: 0,
-    status: 'Confirmed',
-    manage_token_hash: createHash('sha256').update(token).digest('hex'),
-    created_at: at,
-    updated_at: at,
-    ...fields,
-  });
-  return { id, token };
-}
+const insertBooking = (fields: Record<string, string | number> = {}) =>
+  insertManagedBooking(t.app, new Date(clock).toISOString(), fields);
 
 const asAdmin = (options: InjectOptions) => t.app.inject(withCsrf({ ...options, cookies: { studio_session: admin } }));
 const saveQuote = (id: string, payload: unknown) =>
