@@ -98,6 +98,7 @@ const config: Config = {
         '<rootDir>/test/sign-in-first-load.test.ts',
         '<rootDir>/test/emulator-setup.test.ts',
         '<rootDir>/test/function-settings.test.ts',
+        '<rootDir>/test/stop-emulators.test.ts',
       ],
     },
   ],

@@ -304,31 +304,51 @@ function stopOne(child) {
   }
 }
 
-/** Stops every process started here, by its id, and waits for each to exit (SIGKILL after 10 s). */
+/** Whether any process of the group `pid` leads (detached: true) is still running. */
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops every process started here, by its id, and waits until each one's whole process group is gone (SIGKILL after
+ * 10 s): the CLI can exit before the function's runtime it started, which would go on writing into folders the caller
+ * removes next. A child that had already exited (an attempt retried on another port) is only cleaned up after.
+ */
 export async function stopAll() {
   const running = started.splice(0);
   if (running.length > 0) log(`stopping ${running.map((r) => `${r.name} (pid ${r.child.pid})`).join(', ')}`);
   await Promise.all(
-    running.map(
-      ({ child, cleanup }) =>
-        new Promise((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            cleanup?.();
-            resolve();
-          };
-          if (child.exitCode !== null || child.signalCode !== null) return done();
-          const timer = setTimeout(() => {
-            try {
-              process.kill(-child.pid, 'SIGKILL');
-            } catch {
-              // Already gone.
-            }
-          }, 10_000);
-          child.once('exit', done);
-          stopOne(child);
-        }),
-    ),
+    running.map(async ({ child, cleanup }) => {
+      if (child.exitCode === null && child.signalCode === null) stopOne(child);
+      else if (groupAlive(child.pid)) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // Gone between the check and the signal.
+        }
+      }
+      const deadline = Date.now() + 10_000;
+      while (groupAlive(child.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (groupAlive(child.pid)) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Gone between the check and the signal.
+        }
+        const killed = Date.now() + 5_000;
+        while (groupAlive(child.pid) && Date.now() < killed) await new Promise((r) => setTimeout(r, 50));
+      }
+      try {
+        cleanup?.();
+      } catch (error) {
+        log(`could not clean up after ${child.pid}: ${error.message}`);
+      }
+    }),
   );
 }
 

@@ -42,7 +42,7 @@ export async function startFirebaseHome({
   // The function's instances keep their scratch files (the demo artwork, an upload while it is processed) under
   // os.tmpdir(): this run's own.
   const functionTmp = mkdtempSync(path.join(tmpdir(), 'studio-journey-function-'));
-  const cleanup = () => rmSync(functionTmp, { recursive: true, force: true });
+  const cleanup = () => rmSync(functionTmp, { recursive: true, force: true, maxRetries: 5 });
   try {
     const jar = findFirestoreJar();
     const cli = ensureFirebaseTools();
