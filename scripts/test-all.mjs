@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, '.test-results');
@@ -85,6 +86,42 @@ const laneStep = (label, command, args, options = {}) => {
   return run(label, command, args, { ...options, quiet: true });
 };
 
+/** The first line of a message that says something, without colours. */
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .map((l) => l.replace(/^\s*●?\s*/, '').trim())
+    .find((l) => l !== '' && l !== 'Test suite failed to run') ?? '';
+
+/** The summary's line for something that failed: one line, not too long. */
+const failureLine = (name, text) => `  ${name} failed: ${text.slice(0, 300)}`;
+
+/** Names what failed in a jest report (at most 10): the failed tests, and the suites that could not run. */
+function jestFailures(name, j) {
+  const found = [];
+  for (const suite of j.testResults ?? []) {
+    const failedTests = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) found.push(`${path.relative(root, suite.name)} › ${a.fullName}`);
+    if (failedTests.length === 0 && suite.status === 'failed')
+      found.push(`${path.relative(root, suite.name)}: ${firstLine(suite.message)}`);
+  }
+  return found.slice(0, 10).map((f) => failureLine(name, f));
+}
+
+/** Names what failed in a Playwright report (at most 10): the tests, then the errors outside every test (global
+ * setup or teardown, a worker that died), which count as failures too. */
+function playwrightFailures(name, p) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) if (t.status === 'unexpected') found.push(`${spec.file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of p.suites ?? []) walk(suite);
+  for (const error of p.errors ?? []) found.push(`outside the tests: ${firstLine(error.message ?? error.value)}`);
+  return found.slice(0, 10).map((f) => failureLine(name, f));
+}
+
 /** Adds a jest (or emulator suite) JSON report to the totals and the summary. */
 function countJest(name, file, step) {
   const j = readJson(file);
@@ -93,6 +130,7 @@ function countJest(name, file, step) {
     failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
     lines.push(
       `${name}: ${j.numPassedTests} passed, ${j.numFailedTests} failed, ${j.numRuntimeErrorTestSuites ?? 0} suites broken (${step.seconds} s)`,
+      ...jestFailures(name, j),
     );
   } else {
     failed++;
@@ -109,6 +147,7 @@ function countPlaywright(name, file, step) {
     passed += ok;
     failed += bad;
     lines.push(`${name}: ${ok} passed, ${bad} failed, ${p.stats.skipped} skipped (${step.seconds} s)`);
+    lines.push(...playwrightFailures(name, p));
   } else {
     failed++;
     lines.push(`${name}: did not report (crashed) (${step.seconds} s)`);
@@ -216,7 +255,10 @@ async function soak() {
   if (sk) {
     passed += sk.numPassedTests;
     failed += sk.numFailedTests + (sk.numRuntimeErrorTestSuites ?? 0);
-    lines.push(`soak: ${sk.numPassedTests} passed, ${sk.numFailedTests} failed (${step.seconds} s)`);
+    lines.push(
+      `soak: ${sk.numPassedTests} passed, ${sk.numFailedTests} failed (${step.seconds} s)`,
+      ...jestFailures('soak', sk),
+    );
   } else {
     failed++;
     lines.push(`soak: did not report (crashed) (${step.seconds} s)`);
