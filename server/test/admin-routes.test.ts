@@ -110,10 +110,11 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'PUT', url: '/api/admin/contracts/x', payload: {} },
   { method: 'POST', url: '/api/admin/contracts/x/send', payload: {} },
   { method: 'GET', url: '/api/admin/contracts/x/pdf' },
-  // Issue 30: a booking's payments, her dashboard's cards' in one read, and hers recorded by hand.
+  // Issue 30: a booking's payments, her dashboard's cards' in one read, hers recorded by hand, and her refunds.
   { method: 'GET', url: '/api/admin/bookings/b-1/payments' },
   { method: 'GET', url: '/api/admin/payments?ids=b-1,b-2' },
   { method: 'POST', url: '/api/admin/bookings/b-1/payments', payload: {} },
+  { method: 'POST', url: '/api/admin/bookings/b-1/payments/p-1/refunds', payload: {} },
   // Issue 30: quotes, her quote defaults and the printable invoice.
   { method: 'GET', url: '/api/admin/bookings/b-1/quote' },
   { method: 'PUT', url: '/api/admin/bookings/b-1/quote', payload: {} },
@@ -151,6 +152,7 @@ test('the routes under test are every /api/admin route the app has', () => {
       `${r.method} ${String(r.url)
         .replace(/\/(b-1|x)(?=\/|$)/, '/:id')
         .replace('/public-site/', '/:remote/')
+        .replace('/payments/p-1/', '/payments/:paymentId/')
         .replace(/\/versions\/[0-9a-f]{16}\//, '/versions/:version/')
         .replace(/\?.*$/, '')}`,
   ).sort();

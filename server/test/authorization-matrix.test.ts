@@ -248,6 +248,17 @@ const TABLE: Row[] = [
   },
   {
     method: 'POST',
+    route: '/api/admin/bookings/:id/payments/:paymentId/refunds',
+    // No payment has this id: she is answered 404, anyone else is refused before the lookup.
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/admin/bookings/${c.bookingId}/payments/no-such-payment/refunds`,
+      payload: { amountCents: 100 },
+    }),
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: 'POST',
     route: '/api/admin/bookings/:id/contracts',
     request: (c) => ({
       method: 'POST',

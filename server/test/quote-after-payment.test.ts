@@ -3,13 +3,15 @@
 // below what the client has paid, refunds taken off, is refused with 409 and a message naming both amounts, and
 // nothing changes (the quote, the contract's versions); at or above it the quote is saved and the payment view's
 // balance follows; a refund lowers what counts as paid, so a lower quote then goes through; with no payment, saving
-// works as before.
+// works as before. And her refund by hand of a payment by hand (bank transfer, cash), the way out the refusal names
+// for such a payment: never more than what is left of it, never on a payment made online (refunded in Stripe), never
+// on another booking's payment; receipts to both.
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import type { ContractRecord } from '@studio/shared/domain/contract';
 import type { PaymentView } from '@studio/shared/domain/payments';
 import type { BookingQuote, QuoteInput } from '@studio/shared/domain/quote';
-import { ADMIN_EMAIL, build, insertManagedBooking, withCsrf, type TestApp } from './helper';
+import { ADMIN_EMAIL, build, insertManagedBooking, outboxMails, withCsrf, type TestApp } from './helper';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from './stripe-stand-in';
 
 const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
@@ -114,7 +116,7 @@ test('a quote below what the client paid is refused with both amounts, and nothi
   const res = await saveQuote(id, quote(45_000));
   expect(res.statusCode).toBe(409);
   expect(res.json<{ message: string }>().message).toBe(
-    'The client has already paid $600; this quote comes to $450. A quote below what was paid would need a refund first: refund it in Stripe, then lower the quote.',
+    'The client has already paid $600; this quote comes to $450. A quote below what was paid would need a refund first: record it under the booking’s payments (Refund), then lower the quote.',
   );
   // One cent below is below.
   expect((await saveQuote(id, quote(59_999))).statusCode).toBe(409);
@@ -148,8 +150,8 @@ test('a refund lowers what counts as paid, so a lower quote then goes through', 
   expect(session.amount_total).toBe(17_500);
   const refused = await saveQuote(id, quote(10_000));
   expect(refused.statusCode).toBe(409);
-  expect(refused.json<{ message: string }>().message).toContain(
-    'The client has already paid $175; this quote comes to $100.',
+  expect(refused.json<{ message: string }>().message).toBe(
+    'The client has already paid $175; this quote comes to $100. A quote below what was paid would need a refund first: refund it in Stripe, then lower the quote.',
   );
 
   // She refunds $100 of the $175 in Stripe: $75 counts as paid.
@@ -169,4 +171,76 @@ test('with no payment, any quote is saved as before', async () => {
   expect(res.statusCode).toBe(200);
   expect(res.json<BookingQuote>()).toMatchObject({ version: 1, quote: { totalCents: 0 } });
   expect((await saveQuote(id, quote(5_000))).json<BookingQuote>().version).toBe(2);
+});
+
+describe('her refund by hand', () => {
+  const refund = (id: string, paymentId: string, amountCents: unknown) =>
+    asAdmin({
+      method: 'POST',
+      url: `/api/admin/bookings/${id}/payments/${paymentId}/refunds`,
+      payload: { amountCents },
+    });
+
+  test('lowers what counts as paid, mails both a refund receipt, and lets a lower quote through', async () => {
+    const { id } = confirmedBooking();
+    await recordPaid(id, 17_500);
+    const [paid] = (await paymentsOf(id)).payments;
+    const res = await refund(id, paid!.id, 10_000);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<PaymentView>()).toMatchObject({ paidCents: 7_500, due: { kind: 'deposit', amountCents: 10_000 } });
+    expect(res.json<PaymentView>().payments).toEqual([{ ...paid, status: 'refunded', refundedCents: 10_000 }]);
+    await t.settled();
+    const receipt = outboxMails(t, 'jordan@example.com').find((m) => m.subject.startsWith('Refund: '));
+    expect(receipt?.body).toContain('$100 of the deposit payment was refunded.');
+    expect(outboxMails(t, ADMIN_EMAIL).some((m) => m.subject.startsWith('Refund: '))).toBe(true);
+    expect((await saveQuote(id, quote(10_000))).statusCode).toBe(200);
+  });
+
+  test('refuses more than is left of the payment, with a field error, and changes nothing', async () => {
+    const { id } = confirmedBooking();
+    await recordPaid(id, 17_500);
+    const [paid] = (await paymentsOf(id)).payments;
+    expect((await refund(id, paid!.id, 7_500)).statusCode).toBe(200);
+    const res = await refund(id, paid!.id, 10_001);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The refund is more than what is left of this payment.',
+      fieldErrors: { amountCents: ['At most $100 of this payment is left to refund.'] },
+    });
+    expect((await refund(id, paid!.id, 10_000)).statusCode).toBe(200);
+    expect((await refund(id, paid!.id, 1)).json()).toEqual({
+      message: 'The refund is more than what is left of this payment.',
+      fieldErrors: { amountCents: ['This payment has been refunded in full.'] },
+    });
+    expect((await paymentsOf(id)).paidCents).toBe(0);
+    for (const bad of [0, -5, 1.5, '100', null]) expect((await refund(id, paid!.id, bad)).statusCode).toBe(400);
+  });
+
+  test('refuses a payment made online (refunded in Stripe), and names both ways when both kinds were paid', async () => {
+    const { id, token } = confirmedBooking();
+    const session = await payDepositOnline(token);
+    const [online] = (await paymentsOf(id)).payments;
+    const res = await refund(id, online!.id, 100);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toBe(
+      'This payment was made online: refund it in Stripe. The refund shows here once Stripe reports it.',
+    );
+    expect((await paymentsOf(id)).paidCents).toBe(session.amount_total);
+    await recordPaid(id, 5_000, 'balance');
+    expect((await saveQuote(id, quote(10_000))).json<{ message: string }>().message).toBe(
+      'The client has already paid $225; this quote comes to $100. A quote below what was paid would need a refund first: refund an online payment in Stripe, or one paid by hand under the booking’s payments (Refund), then lower the quote.',
+    );
+  });
+
+  test("answers 404 for another booking's payment or a booking that does not exist", async () => {
+    const mine = confirmedBooking();
+    const other = confirmedBooking();
+    await recordPaid(other.id, 17_500);
+    const [theirs] = (await paymentsOf(other.id)).payments;
+    const res = await refund(mine.id, theirs!.id, 100);
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ message: string }>().message).toBe('This booking has no such payment.');
+    expect((await refund('no-such-booking', theirs!.id, 100)).statusCode).toBe(404);
+    expect((await paymentsOf(other.id)).paidCents).toBe(17_500);
+  });
 });

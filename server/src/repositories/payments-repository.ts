@@ -81,6 +81,13 @@ export function createPaymentsRepository(db: Db): PaymentsStore {
      WHERE seq = (SELECT seq FROM payments WHERE payment_intent_id = ? ORDER BY seq LIMIT 1)
      RETURNING ${PAYMENT_COLUMNS}`,
   );
+  // One statement checks and writes, so two refunds recorded at once can never take more than was paid.
+  const refundByHand = db.prepare(
+    `UPDATE payments SET refunded_cents = refunded_cents + @amountCents, status = 'refunded'
+     WHERE id = @paymentId AND booking_id = @bookingId AND method <> 'stripe'
+       AND refunded_cents + @amountCents <= amount_cents
+     RETURNING ${PAYMENT_COLUMNS}`,
+  );
   const claim = db.prepare('INSERT INTO stripe_events (id, type, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const release = db.prepare('DELETE FROM stripe_events WHERE id = ?');
   const saveSession = db.prepare(
@@ -113,6 +120,10 @@ export function createPaymentsRepository(db: Db): PaymentsStore {
     },
     async recordRefund(paymentIntentId, refundedCents) {
       const row = refund.get(refundedCents, paymentIntentId) as PaymentRow | undefined;
+      return row ? paymentOf(row) : null;
+    },
+    async refundByHand(bookingId, paymentId, amountCents) {
+      const row = refundByHand.get({ bookingId, paymentId, amountCents }) as PaymentRow | undefined;
       return row ? paymentOf(row) : null;
     },
     async claimEvent(eventId, type, at) {

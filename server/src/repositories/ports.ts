@@ -797,6 +797,12 @@ export interface PaymentsStore {
    * status 'refunded'; answers it, or null when no payment has that intent.
    */
   recordRefund(paymentIntentId: string, refundedCents: number): Promise<Payment | null>;
+  /**
+   * Atomic: her refund recorded by hand adds `amountCents` to what the payment `paymentId` of booking `bookingId`
+   * counts refunded (status 'refunded'); answers the payment. Null, and nothing changed, when the booking has no such
+   * payment, when it was paid online (Stripe reports its refunds), or when the refund would exceed what is left of it.
+   */
+  refundByHand(bookingId: string, paymentId: string, amountCents: number): Promise<Payment | null>;
   /** Atomic: notes the Stripe event as handled at `at` (ISO); false when it was noted before (a replay). */
   claimEvent(eventId: string, type: string, at: string): Promise<boolean>;
   /** Forgets the event again (handling it failed, so Stripe's next delivery is handled). */

@@ -31,10 +31,16 @@ import { refusals } from './refusals';
 export const QUOTE_CLOSED =
   'This booking was declined or cancelled, so its quote can no longer change. Its last quote stays as it was.';
 
-/** Refusing a total below what the client already paid: both amounts, and the way out. */
-export const quoteBelowPaid = (paidCents: number, totalCents: number) =>
+/** Refusing a total below what the client already paid: both amounts, and the way out for how it was paid. */
+export const quoteBelowPaid = (paidCents: number, totalCents: number, paid: { online: boolean; byHand: boolean }) =>
   `The client has already paid ${formatCents(paidCents)}; this quote comes to ${formatCents(totalCents)}. ` +
-  'A quote below what was paid would need a refund first: refund it in Stripe, then lower the quote.';
+  `A quote below what was paid would need a refund first: ${
+    paid.online && paid.byHand
+      ? 'refund an online payment in Stripe, or one paid by hand under the booking’s payments (Refund)'
+      : paid.byHand
+        ? 'record it under the booking’s payments (Refund)'
+        : 'refund it in Stripe'
+  }, then lower the quote.`;
 
 export interface AdminQuotesOptions {
   options: AppOptions;
@@ -45,7 +51,7 @@ export interface AdminQuotesOptions {
   settings: SettingsStore;
   bus: ChangeBus;
   identity: SiteIdentityReader;
-  payments: Pick<Payments, 'paidCents'>;
+  payments: Pick<Payments, 'paidSoFar'>;
 }
 
 const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
@@ -108,8 +114,8 @@ const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
       if (quoteIsClosed(booking)) throw new HttpError(409, QUOTE_CLOSED);
       // Checked before anything is written: a refusal leaves the quote and the contract's versions as they were.
       const { totalCents } = computeQuote(request.body, booking.date, quoteTierName(booking));
-      const paidCents = await payments.paidCents(booking.id);
-      if (totalCents < paidCents) throw new HttpError(409, quoteBelowPaid(paidCents, totalCents));
+      const paid = await payments.paidSoFar(booking.id);
+      if (totalCents < paid.paidCents) throw new HttpError(409, quoteBelowPaid(paid.paidCents, totalCents, paid));
       const current = bookingQuoteOf(booking, await quotes.save(booking.id, request.body, options.now().toISOString()));
       await carryToContract(request, booking, current);
       return current;

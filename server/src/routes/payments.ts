@@ -7,7 +7,7 @@
 //   the signature is over the body exactly as sent. No cookie, no session: the Stripe-Signature header is its
 //   authority (csrf.ts: signedBody).
 // - Hers, in the admin scope (routes/admin.ts): a booking's payments, many bookings' at once (her dashboard's cards),
-//   and "Record a payment".
+//   "Record a payment", and her refund of a payment by hand.
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BookingRequest } from '@studio/shared/domain';
@@ -17,6 +17,8 @@ import {
   checkoutRequestSchema,
   manualPaymentSchema,
   paymentViewSchema,
+  manualRefundSchema,
+  paymentRefundParamsSchema,
   paymentViewsQuerySchema,
   paymentViewsSchema,
 } from '@studio/shared/schemas/payments';
@@ -30,7 +32,7 @@ import { refusals } from './refusals';
 export const BOOKING_NOT_FOUND = 'No booking request has that id.';
 
 const asHttp = (error: unknown): never => {
-  if (error instanceof PaymentRefusal) throw new HttpError(error.status, error.message);
+  if (error instanceof PaymentRefusal) throw new HttpError(error.status, error.message, error.fieldErrors);
   throw error;
 };
 
@@ -143,5 +145,21 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = a
       },
     },
     async (request) => deps.payments.recordManual(await find(request.params.id), request.body),
+  );
+
+  // Her refund by hand of a payment by hand; a payment made online is refunded in Stripe (409 says so).
+  app.post(
+    '/bookings/:id/payments/:paymentId/refunds',
+    {
+      schema: {
+        params: paymentRefundParamsSchema,
+        body: manualRefundSchema,
+        response: { 200: paymentViewSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      deps.payments
+        .refundManual(await find(request.params.id), request.params.paymentId, request.body.amountCents)
+        .catch(asHttp),
   );
 };

@@ -62,10 +62,20 @@ export class PaymentRefusal extends Error {
   constructor(
     readonly status: 400 | 404 | 409 | 502,
     message: string,
+    readonly fieldErrors?: Record<string, string[]>,
   ) {
     super(message);
   }
 }
+
+export const PAYMENT_NOT_FOUND = 'This booking has no such payment.';
+export const REFUND_ONLINE =
+  'This payment was made online: refund it in Stripe. The refund shows here once Stripe reports it.';
+export const REFUND_TOO_MUCH = 'The refund is more than what is left of this payment.';
+export const refundAtMost = (leftCents: number) =>
+  leftCents > 0
+    ? `At most ${formatCents(leftCents)} of this payment is left to refund.`
+    : 'This payment has been refunded in full.';
 
 export interface PaymentsDeps {
   options: AppOptions;
@@ -215,9 +225,18 @@ export function createPayments(deps: PaymentsDeps) {
     view,
     views,
 
-    /** What the client has paid for the booking so far, refunds taken off (cents). */
-    async paidCents(bookingId: string): Promise<number> {
-      return paidCentsOf(await store.forBooking(bookingId));
+    /**
+     * What the client has paid for the booking so far, refunds taken off (cents), and how what is left was paid:
+     * online (refunded in Stripe) or by hand (refunded with her Refund).
+     */
+    async paidSoFar(bookingId: string): Promise<{ paidCents: number; online: boolean; byHand: boolean }> {
+      const payments = await store.forBooking(bookingId);
+      const left = payments.filter((p) => p.amountCents > p.refundedCents);
+      return {
+        paidCents: paidCentsOf(payments),
+        online: left.some((p) => p.method === 'stripe'),
+        byHand: left.some((p) => p.method !== 'stripe'),
+      };
     },
 
     /**
@@ -366,6 +385,24 @@ export function createPayments(deps: PaymentsDeps) {
         paidAt: options.now().toISOString(),
       });
       if (payment) await recorded(payment, false);
+      return view(booking);
+    },
+
+    /**
+     * Her refund by hand of a payment by hand (she paid part or all of it back by bank transfer or cash): added to what
+     * that payment counts refunded, never beyond what it paid; refund receipts go to both. A payment made online is
+     * refunded in Stripe, whose webhook records it.
+     */
+    async refundManual(booking: BookingRequest, paymentId: string, amountCents: number): Promise<PaymentView> {
+      const payment = (await store.forBooking(booking.id)).find((p) => p.id === paymentId);
+      if (!payment) throw new PaymentRefusal(404, PAYMENT_NOT_FOUND);
+      if (payment.method === 'stripe') throw new PaymentRefusal(409, REFUND_ONLINE);
+      const left = payment.amountCents - payment.refundedCents;
+      if (amountCents > left) throw new PaymentRefusal(400, REFUND_TOO_MUCH, { amountCents: [refundAtMost(left)] });
+      const refunded = await store.refundByHand(booking.id, paymentId, amountCents);
+      // Another refund of the same payment was recorded between the read and the write: said as for the read.
+      if (!refunded) throw new PaymentRefusal(409, REFUND_TOO_MUCH);
+      await recorded(refunded, true);
       return view(booking);
     },
   };

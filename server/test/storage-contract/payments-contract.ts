@@ -93,6 +93,41 @@ export function describePaymentsStoreContract(make: () => Promise<Made<PaymentsS
       expect((await store.forBooking('b1'))[0]?.refundedCents).toBe(17_500);
     });
 
+    it('adds her refunds by hand to a payment by hand, never beyond what it paid, even when two race', async () => {
+      const paid = (await store.record(
+        online({ method: 'bank transfer', checkoutSessionId: null, paymentIntentId: null }),
+      ))!;
+      expect(await store.refundByHand('b1', paid.id, 5_000)).toEqual({
+        ...paid,
+        status: 'refunded',
+        refundedCents: 5_000,
+      });
+      // $125 left: two refunds of $100 recorded at once, only one fits.
+      const racing = await Promise.all([
+        store.refundByHand('b1', paid.id, 10_000),
+        store.refundByHand('b1', paid.id, 10_000),
+      ]);
+      expect(racing.filter((p) => p !== null)).toHaveLength(1);
+      expect(await store.refundByHand('b1', paid.id, 2_501)).toBeNull();
+      expect(await store.refundByHand('b1', paid.id, 2_500)).toEqual(
+        expect.objectContaining({ refundedCents: 17_500 }),
+      );
+      expect((await store.forBooking('b1'))[0]?.refundedCents).toBe(17_500);
+    });
+
+    it("refuses a refund by hand on an online payment, on another booking's payment, or on no payment", async () => {
+      const stripe = (await store.record(online()))!;
+      const cash = (await store.record(
+        online({ bookingId: 'b2', method: 'cash', checkoutSessionId: null, paymentIntentId: null }),
+      ))!;
+      expect(await store.refundByHand('b1', stripe.id, 100)).toBeNull();
+      expect(await store.refundByHand('b1', cash.id, 100)).toBeNull();
+      expect(await store.refundByHand('b2', 'no-such-payment', 100)).toBeNull();
+      expect(await store.refundByHand('b2', 'stripe-cs_test_1', 100)).toBeNull();
+      expect(await store.forBooking('b1')).toEqual([stripe]);
+      expect(await store.forBooking('b2')).toEqual([cash]);
+    });
+
     it('claims an event once, and again after it was released', async () => {
       expect(await store.claimEvent('evt_1', 'checkout.session.completed', '2026-05-01T10:00:00.000Z')).toBe(true);
       expect(await store.claimEvent('evt_1', 'checkout.session.completed', '2026-05-01T10:00:01.000Z')).toBe(false);

@@ -69,6 +69,17 @@ export const manualPaymentSchema = z.strictObject({
 });
 export type ManualPaymentInput = z.infer<typeof manualPaymentSchema>;
 
+/** Her refund of a payment by hand (she paid it back by bank transfer or cash): how much, in cents. */
+export const manualRefundSchema = z.strictObject({
+  amountCents: z.number().int().min(1, 'Enter an amount.').max(QUOTE_MAX_CENTS),
+});
+export type ManualRefundInput = z.infer<typeof manualRefundSchema>;
+
+export const paymentRefundParamsSchema = z.strictObject({
+  id: z.string().min(1).max(LIMITS.id),
+  paymentId: z.string().min(1).max(LIMITS.id),
+});
+
 /**
  * The client's "Pay the deposit" / "Pay the balance": which part only. Not strict on purpose: whatever else a browser
  * sends (an amount, a currency) is dropped unread, never used.

@@ -154,3 +154,63 @@ test('her payment by hand shows on its card at once, from the answer of her writ
   expect(server.requests('GET /api/admin/payments')).toBe(1);
   server.restoreNetwork();
 });
+
+test('she refunds part of a payment by hand: the card shows it, and more than is left is refused in the server’s words', async () => {
+  await adminPayments().record(ids['Cleo Confirmed']!, {
+    kind: 'deposit',
+    method: 'bank transfer',
+    amountCents: 17_500,
+  });
+  await renderDashboard();
+  await waitFor(() => expect(paidLine('Cleo Confirmed')).toBe('$175 of $350 paid'));
+  const card = cardOf('Cleo Confirmed');
+  fireEvent.click(within(card).getByText('Payments (1)'));
+  const refund = within(card).getByRole('button', { name: 'Refund the $175 deposit paid by bank transfer' });
+  expect(refund).toHaveTextContent(/^Refund$/);
+
+  // More than was paid: the server refuses, and says how much is left.
+  fireEvent.click(refund);
+  let dialog = await screen.findByRole('dialog', { name: 'Refund a payment' });
+  expect(dialog).toHaveTextContent('$175 of it is left to refund.');
+  expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue('175');
+  fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '200' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  await act(async () => {
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Record the refund' }));
+    await server.idle();
+  });
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+    /^At most \$175 of this payment is left to refund\.$/,
+  );
+  expect(paidLine('Cleo Confirmed')).toBe('$175 of $350 paid');
+
+  // $100 of it: asked first, then recorded; the card shows it at once.
+  fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '100' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  expect(dialog).toHaveTextContent(
+    'Record a refund of $100 on the deposit? The client and you get a refund receipt by e-mail.',
+  );
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record the refund' }));
+    await server.idle();
+  });
+  await waitFor(() => expect(paidLine('Cleo Confirmed')).toBe('$75 of $350 paid'));
+  expect(within(card).getByRole('status')).toHaveTextContent('Refund recorded.');
+  expect(card).toHaveTextContent('$100 refunded');
+  expect(
+    (await server.outbox()).filter((mail) => mail.subject.startsWith('Refund: ')).map((mail) => mail.recipient),
+  ).toEqual(expect.arrayContaining(['client3@example.com', ADMIN]));
+
+  // The rest of it: once refunded in full, the payment has no Refund any more.
+  fireEvent.click(within(card).getByRole('button', { name: 'Refund the $175 deposit paid by bank transfer' }));
+  dialog = await screen.findByRole('dialog', { name: 'Refund a payment' });
+  expect(within(dialog).getByLabelText('Amount (USD)')).toHaveValue('75');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record the refund' }));
+    await server.idle();
+  });
+  await waitFor(() => expect(paidLine('Cleo Confirmed')).toBe('$0 of $350 paid'));
+  expect(within(card).queryByRole('button', { name: /^Refund the / })).toBeNull();
+  expect(card).toHaveTextContent('$175 refunded');
+});

@@ -42,10 +42,12 @@ let backend: Backend;
 let booking: BookingRequest;
 
 /** The confirmed $350 booking's card's payments and its quote dialog; (when given) what the client paid, by hand. */
-async function start(paidCents?: number) {
+async function start(paidCents?: number, { dialogReadsPayments = true } = {}) {
   ({ server, backend } = await adminServer({ bookings: [stored] }));
   booking = { ...stored, id: server.ids.bookings[0]! };
   if (paidCents) await adminPayments().record(booking.id, { kind: 'deposit', method: 'cash', amountCents: paidCents });
+  // The dialog's own read of the payments fails (the card's, one read for the whole list, still answers).
+  if (!dialogReadsPayments) server.failRequests(`GET /api/admin/bookings/${booking.id}/payments$`);
   await act(async () => {
     render(
       <BackendProvider backend={backend} cache={createQueryCache()}>
@@ -104,12 +106,24 @@ test('once the client has paid, the dialog says how much, and Save asks before i
   expect(card()).toHaveTextContent('$175 of $500 paid');
 });
 
+test('saved while the dialog has not read the payments: Save reads them first, then asks', async () => {
+  const dialog = await start(17_500, { dialogReadsPayments: false });
+  expect(within(dialog).queryByTestId('quote-paid')).toBeNull();
+  server.failRequests();
+  typeBase(dialog, '500');
+  await click(within(dialog).getByRole('button', { name: 'Save quote' }));
+  expect(screen.getByRole('dialog', { name: 'Change a paid quote?' })).toHaveTextContent(
+    'The client has paid $175 so far. With this quote the total is $500 and $325 stays due.',
+  );
+  expect(await savedVersion()).toBe(0);
+});
+
 test('a total below what was paid: the server’s refusal shows in the dialog, and what she typed stays', async () => {
   const dialog = await start(17_500);
   typeBase(dialog, '100');
   await click(within(dialog).getByRole('button', { name: 'Save quote' }));
   expect(within(dialog).getByRole('alert')).toHaveTextContent(
-    /^The client has already paid \$175; this quote comes to \$100\. A quote below what was paid would need a refund first: refund it in Stripe, then lower the quote\.$/,
+    /^The client has already paid \$175; this quote comes to \$100\. A quote below what was paid would need a refund first: record it under the booking’s payments \(Refund\), then lower the quote\.$/,
   );
   expect(within(dialog).getByLabelText('Standard ($)')).toHaveValue('100');
   expect(within(dialog).getByTestId('quote-state')).toHaveTextContent('Unsaved changes');

@@ -111,8 +111,13 @@ function QuoteEditor({
     setServerErrors({});
     if (Object.keys(typed).length > 0 || !checked.success) return;
     // Paid already: she confirms first. A total below what was paid goes straight to the server, whose refusal says
-    // why and what to do; there is nothing to confirm.
-    if (paidCents > 0 && total && total.totalCents >= paidCents) {
+    // why and what to do; there is nothing to confirm. Saved before the payments were read, it waits for them (a
+    // failed read leaves the decision to the server, which refuses a total below what was paid).
+    const paid = await payments.ensure().then(
+      (view) => view.paidCents,
+      () => 0,
+    );
+    if (paid > 0 && total && total.totalCents >= paid) {
       setConfirming(checked.data);
       return;
     }

@@ -84,6 +84,24 @@ export function createFirestorePaymentsStore(db: Firestore): PaymentsStore {
       });
     },
 
+    refundByHand(bookingId, paymentId, amountCents) {
+      return runTransaction(db, async (tx) => {
+        // A payment by hand is stored under its own id (record above); an online one never matches.
+        const snap = await tx.get(payments.doc(documentIdOf(paymentId)));
+        const stored = snap.data() as PaymentDoc | undefined;
+        if (!stored || stored.id !== paymentId || stored.bookingId !== bookingId || stored.method === 'stripe')
+          return null;
+        if (stored.refundedCents + amountCents > stored.amountCents) return null;
+        const updated: PaymentDoc = {
+          ...stored,
+          status: 'refunded',
+          refundedCents: stored.refundedCents + amountCents,
+        };
+        tx.update(snap.ref, { status: updated.status, refundedCents: updated.refundedCents });
+        return paymentOf(updated);
+      });
+    },
+
     async claimEvent(eventId, type, at) {
       try {
         await events.doc(documentIdOf(eventId)).create({ id: eventId, type, receivedAt: at });

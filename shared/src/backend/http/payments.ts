@@ -1,9 +1,9 @@
 // The admin's payment calls over the server's API (issue 30): a booking's payments (or her dashboard's cards' in one
-// read), hers recorded by hand, and the live stream's `payment` events (a payment or refund of a booking was
+// read), hers recorded or refunded by hand, and the live stream's `payment` events (a payment or refund of a booking was
 // recorded). Its own module, imported only by the dashboard's payment panel, so no visitor's page carries it (the
 // shell's first load is at its budget).
 import { PAYMENTS_BATCH_MAX, type PaymentView, type PaymentViews } from '../../domain/payments';
-import type { ManualPaymentInput } from '../../schemas/payments';
+import type { ManualPaymentInput, ManualRefundInput } from '../../schemas/payments';
 import type { BackendError, Unsubscribe } from '../port';
 import { subscribeEvents } from './live';
 import { createRequester } from './request';
@@ -16,6 +16,8 @@ export interface AdminPayments {
    */
   forBookings(bookingIds: readonly string[]): Promise<PaymentViews>;
   record(bookingId: string, input: ManualPaymentInput): Promise<PaymentView>;
+  /** Her refund by hand of a payment by hand; answers the booking's new view. */
+  refund(bookingId: string, paymentId: string, input: ManualRefundInput): Promise<PaymentView>;
   /** Calls `onChange` with the booking's id whenever one of its payments is recorded or refunded. */
   subscribe(onChange: (bookingId: string) => void, onError: (error: BackendError) => void): Unsubscribe;
 }
@@ -43,6 +45,8 @@ export function adminPayments(): AdminPayments {
       },
       record: (bookingId, input) =>
         request<PaymentView>('POST', `/api/admin/bookings/${enc(bookingId)}/payments`, input),
+      refund: (bookingId, paymentId, input) =>
+        request<PaymentView>('POST', `/api/admin/bookings/${enc(bookingId)}/payments/${enc(paymentId)}/refunds`, input),
       subscribe: (onChange, onError) =>
         subscribeEvents<{ bookingId: string }>(
           '/api/admin/events',

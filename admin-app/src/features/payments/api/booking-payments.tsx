@@ -6,12 +6,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import { useMutation, useQuery, useQueryCache, type QueryResult } from '@studio/shared/data';
 import { adminPayments } from '@studio/shared/backend/http/payments';
 import type { PaymentView, PaymentViews } from '@studio/shared/domain/payments';
-import type { ManualPaymentInput } from '@studio/shared/schemas/payments';
+import type { ManualPaymentInput, ManualRefundInput } from '@studio/shared/schemas/payments';
 import { adminKey } from '../../../lib/query-keys';
 
 export const paymentsKey = [...adminKey, 'payments'] as const;
 /** One key per set of bookings shown (sorted, so the same cards in another order are the same read). */
 export const paymentViewsKey = (bookingIds: readonly string[]) => [...paymentsKey, bookingIds.join(',')] as const;
+/** The booking's payments read on their own (the quote dialog's). */
+const bookingPaymentsKey = (bookingId: string) => [...paymentsKey, 'booking', bookingId] as const;
 
 interface PaymentViewsValue {
   /** The booking's view, or undefined until the read answers (or when it failed). */
@@ -81,14 +83,34 @@ export function useBookingPayments(bookingId: string): PaymentView | undefined {
  * over the whole dashboard): what the client has paid so far.
  */
 export const usePaymentViewOf = (bookingId: string): QueryResult<PaymentView> =>
-  useQuery([...paymentsKey, 'booking', bookingId], () => adminPayments().forBooking(bookingId));
+  useQuery(bookingPaymentsKey(bookingId), () => adminPayments().forBooking(bookingId));
 
 /** Her payment by hand: the server's answer is the booking's new view, shown at once. */
 export function useRecordPayment(bookingId: string) {
+  const answered = useAnswered(bookingId);
+  return useMutation(async (_backend, input: ManualPaymentInput) =>
+    answered(await adminPayments().record(bookingId, input)),
+  );
+}
+
+/**
+ * Puts the view her write answered on the booking's card, and has the booking's own read (the quote dialog's) read
+ * again when next shown.
+ */
+function useAnswered(bookingId: string) {
   const views = useContext(PaymentViewsContext);
-  return useMutation(async (_backend, input: ManualPaymentInput) => {
-    const view = await adminPayments().record(bookingId, input);
+  const cache = useQueryCache();
+  return (view: PaymentView) => {
     views?.put(bookingId, view);
+    cache.invalidate(bookingPaymentsKey(bookingId));
     return view;
-  });
+  };
+}
+
+/** Her refund by hand of one payment by hand: as a payment recorded, the answer is the booking's new view. */
+export function useRefundPayment(bookingId: string) {
+  const answered = useAnswered(bookingId);
+  return useMutation(async (_backend, { paymentId, ...input }: ManualRefundInput & { paymentId: string }) =>
+    answered(await adminPayments().refund(bookingId, paymentId, input)),
+  );
 }
