@@ -8,7 +8,6 @@ import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { Unpack } from 'tar';
 
 export interface UploadLimits {
   /** The tarball as sent (compressed). */
@@ -76,6 +75,8 @@ export async function unpackUpload(source: Readable, dir: string, limits: Upload
     refusal ??= problem;
     source.destroy(refusal);
   };
+  // tar is loaded with the first upload, not with the server: a deploy is rare, and the module is a few MB held.
+  const { Unpack } = await import('tar');
   const unpack = new Unpack({
     cwd: dir,
     strict: true,

@@ -7,12 +7,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import {
   normaliseRecoveryCode,
   recoveryCodeFromBytes,
   type Passkey,
@@ -31,6 +25,12 @@ import type { Mailer } from '../lib/mailer';
 import type { SecondFactorStore } from '../lib/second-factor';
 import { hashSecret, newSecret } from '../lib/sessions';
 import type { PasskeysStore, StoredPasskey } from '../repositories/ports';
+
+/**
+ * WebAuthn's library, loaded with the first passkey step (about 16 MB of ASN.1 and certificate code once loaded): a
+ * server answering visitors and bookings never holds it.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 export type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
 export type AuthenticationOptions = z.infer<typeof authenticationOptionsSchema>;
@@ -104,7 +104,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     response: AuthenticationResponse,
   ): Promise<boolean> => {
     try {
-      const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+      const { verified, authenticationInfo } = await (
+        await webauthn()
+      ).verifyAuthenticationResponse({
         response,
         expectedChallenge,
         expectedOrigin: publicOrigin,
@@ -153,7 +155,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
         passkeys.userHandle(email, randomBytes(32).toString('base64url')),
         passkeys.credentialsOf(email),
       ]);
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await webauthn()
+      ).generateRegistrationOptions({
         rpName: deps.siteName,
         rpID,
         userName: email,
@@ -186,7 +190,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       if (!expectedChallenge) return null;
       let verification;
       try {
-        verification = await verifyRegistrationResponse({
+        verification = await (
+          await webauthn()
+        ).verifyRegistrationResponse({
           response,
           expectedChallenge,
           expectedOrigin: publicOrigin,
@@ -234,7 +240,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     /** Options for the passkey step, with a challenge kept for that step. */
     async authenticationOptions(stepHash: string, email: string): Promise<AuthenticationOptions> {
       const credentials = await passkeys.credentialsOf(email);
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({
         rpID,
         allowCredentials: credentials.map((p) => ({
           id: p.id,
@@ -263,7 +271,9 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
      */
     async signInOptions(): Promise<PasskeySignInOptions> {
       const ceremony = newSecret();
-      const options = await generateAuthenticationOptions({
+      const options = await (
+        await webauthn()
+      ).generateAuthenticationOptions({
         rpID,
         timeout: CEREMONY_TIMEOUT_MS,
         userVerification: 'required',

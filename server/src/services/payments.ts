@@ -7,7 +7,7 @@
 // and each event is handled once (its id is noted first; a replay changes nothing). Each payment or refund mails a
 // receipt to the client and to her through the mail queue, and reaches her dashboard live on the change bus.
 import { createHash, randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
@@ -40,10 +40,14 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 /** A stored session is reused while it has at least this long left: enough to pay in. */
 const SESSION_REUSE_MARGIN_MS = 10 * 60 * 1000;
 
-/** Stripe's client for these settings: Stripe itself, or (tests only) the stand-in STRIPE_API_BASE names. */
-export function stripeClient(settings: StripeSettings): Stripe {
+/**
+ * Stripe's client for these settings: Stripe itself, or (tests only) the stand-in STRIPE_API_BASE names. The library
+ * (about 16 MB once loaded) is loaded here, with the first payment step, and never on a site without STRIPE_SECRET_KEY.
+ */
+export async function stripeClient(settings: StripeSettings): Promise<Stripe> {
+  const { default: StripeLibrary } = await import('stripe');
   const base = settings.apiBase;
-  return new Stripe(settings.secretKey, {
+  return new StripeLibrary(settings.secretKey, {
     // Pinned by the library's version (23.1.0); one retry on a network failure, safe with the idempotency key.
     maxNetworkRetries: 1,
     timeout: 20_000,
@@ -93,7 +97,10 @@ export interface PaymentsDeps {
 export function createPayments(deps: PaymentsDeps) {
   const { options, store, log } = deps;
   const settings = options.stripe;
-  const stripe = settings ? stripeClient(settings) : undefined;
+  /** Online payment is on: STRIPE_SECRET_KEY is set. */
+  const online = settings !== undefined;
+  let client: Promise<Stripe> | undefined;
+  const stripe = (stripeSettings: StripeSettings) => (client ??= stripeClient(stripeSettings));
   const currentQuote = (booking: BookingRequest) => quoteOfBooking(deps.quotes, booking);
 
   /** A link of its own to the client's manage page (the manage link's token is kept only as its hash). */
@@ -105,7 +112,7 @@ export function createPayments(deps: PaymentsDeps) {
 
   async function view(booking: BookingRequest): Promise<PaymentView> {
     const [{ quote }, payments] = await Promise.all([currentQuote(booking), store.forBooking(booking.id)]);
-    return paymentView(quote, payments, stripe !== undefined);
+    return paymentView(quote, payments, online);
   }
 
   /**
@@ -127,10 +134,7 @@ export function createPayments(deps: PaymentsDeps) {
     const quotes = await Promise.all(found.map((booking) => quoteOfBooking(sources, booking)));
     return {
       views: Object.fromEntries(
-        found.map((booking, i) => [
-          booking.id,
-          paymentView(quotes[i]!.quote, payments[booking.id] ?? [], stripe !== undefined),
-        ]),
+        found.map((booking, i) => [booking.id, paymentView(quotes[i]!.quote, payments[booking.id] ?? [], online)]),
       ),
       unknown: unique.filter((_, i) => bookings[i] === null),
     };
@@ -166,7 +170,7 @@ export function createPayments(deps: PaymentsDeps) {
       const lines = receiptLines(booking, payment, v, refund);
       // The deposit paid online, the balance follows the same path: the client's receipt carries its link.
       const balanceLink =
-        stripe && !refund && v.due?.kind === 'balance' && booking.status === 'Confirmed'
+        online && !refund && v.due?.kind === 'balance' && booking.status === 'Confirmed'
           ? await payLink(booking.id)
           : null;
       const subject = refund
@@ -203,7 +207,7 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   async function depositParagraph(booking: BookingRequest): Promise<string | null> {
-    if (!stripe || (await notPayableYet(booking))) return null;
+    if (!online || (await notPayableYet(booking))) return null;
     const due = (await view(booking)).due;
     if (due?.kind !== 'deposit') return null;
     return `A deposit of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${await payLink(booking.id)}`;
@@ -221,7 +225,7 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   return {
-    online: stripe !== undefined,
+    online,
     view,
     views,
 
@@ -285,7 +289,7 @@ export function createPayments(deps: PaymentsDeps) {
      * quote says is due now. `kind` is all the client chooses.
      */
     async checkout(booking: BookingRequest, kind: PaymentKind, manageUrl: string): Promise<string> {
-      if (!stripe) throw new PaymentRefusal(404, PAYMENT_OFF);
+      if (!settings) throw new PaymentRefusal(404, PAYMENT_OFF);
       const why = await notPayableYet(booking);
       if (why) throw new PaymentRefusal(409, why);
       const [{ version, quote }, payments] = await Promise.all([currentQuote(booking), store.forBooking(booking.id)]);
@@ -301,7 +305,9 @@ export function createPayments(deps: PaymentsDeps) {
         return stored.url;
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.create(
+        session = await (
+          await stripe(settings)
+        ).checkout.sessions.create(
           {
             mode: 'payment',
             client_reference_id: booking.id,
@@ -349,10 +355,11 @@ export function createPayments(deps: PaymentsDeps) {
      * made with another secret), each event id handled once. Answers whether the event was new.
      */
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
-      if (!stripe || !settings?.webhookSecret || !signature) throw new PaymentRefusal(400, WEBHOOK_REFUSED);
+      if (!settings?.webhookSecret || !signature) throw new PaymentRefusal(400, WEBHOOK_REFUSED);
+      const client = await stripe(settings);
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+        event = client.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       } catch {
         throw new PaymentRefusal(400, WEBHOOK_REFUSED);
       }
