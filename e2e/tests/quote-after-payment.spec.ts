@@ -103,6 +103,9 @@ test('after a payment her quote dialog says what was paid, asks before saving, a
   await expect(card.getByRole('status')).toHaveText('Refund recorded.');
   await expect(card).toContainText(`${formatCents(due - 100)} of ${formatCents(total)} paid`);
   await expect(card).toContainText('$1 refunded');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.getByText('Payments (1)').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('refunded-card-390-dark.png') });
   await card.getByRole('button', { name: 'Quote' }).click();
   await base$.fill(String(below));
   await dialog.getByRole('button', { name: 'Save quote' }).click();
