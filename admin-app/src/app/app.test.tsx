@@ -15,6 +15,7 @@ import { bookingListKey } from '../features/bookings/api/get-bookings';
 import { adminAvailabilityKey } from '../features/availability/api/get-admin-availability';
 import { settingsKey } from '../features/settings/api/get-settings';
 import { adminServer } from '../test-support/admin-server';
+import { storedBooking } from '../test-support/bookings';
 import { acceptedWholeNumbers, longestAccepted } from '../test-support/schema-bounds';
 import AdminApp from './app';
 
@@ -24,36 +25,24 @@ const ADMIN = 'admin@studio.test';
 const today = calendarDayIn(DEFAULT_TIMEZONE, new Date());
 
 /** A stored request; `label` names it in the test (its e-mail), the server gives its id. */
-function booking(
+const booking = (
   label: string,
   name: string,
   status: BookingRequest['status'],
   createdAt: string,
-): Omit<BookingRequest, 'id'> {
-  return {
+): Omit<BookingRequest, 'id'> =>
+  storedBooking({
     name,
     email: `${label}@example.com`,
     phone: '+15550001111',
-    serviceId: 'photoshoot',
-    service: 'Photoshoot',
-    servicePrice: '$350',
-    serviceTier: 'Standard',
-    serviceTierId: 'standard',
-    paymentSchedule: '50% upfront, 50% upon completion',
-    endDate: '',
-    time: '',
-    consultationTime: '',
-    date: '2030-05-01',
     consultationDate: '2030-04-20',
     consultationLocation: 'Studio',
-    location: 'Tempe',
     description: `Description of ${name}`,
     smsOptIn: true,
     status,
     createdAt,
     updatedAt: createdAt,
-  };
-}
+  });
 
 const XSS = '<img src=x onerror=alert(1)>';
 let server: StudioServer;

@@ -3,6 +3,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { addCalendarDays, type AdminAvailability, type BookingRequest } from '@studio/shared/domain';
 import { AvailabilityCalendar } from './availability-calendar';
+import { storedBooking } from '../../test-support/bookings';
 
 const today = '2031-03-10';
 const availability: AdminAvailability = {
@@ -24,27 +25,15 @@ const availability: AdminAvailability = {
 
 const booking = (over: Partial<BookingRequest>): BookingRequest => ({
   id: 'b',
-  name: 'Client',
-  email: 'c@example.com',
-  phone: '',
-  serviceId: 'photoshoot',
-  service: 'Photoshoot',
-  servicePrice: '$350',
-  serviceTier: 'Standard',
-  serviceTierId: 'standard',
-  paymentSchedule: '',
-  date: '',
-  endDate: '',
-  time: '',
-  consultationDate: '',
-  consultationTime: '',
-  consultationLocation: '',
-  location: '',
-  description: '',
-  smsOptIn: false,
-  status: 'New',
-  createdAt: '2031-03-01T10:00:00.000Z',
-  updatedAt: '2031-03-01T10:00:00.000Z',
+  ...storedBooking({
+    name: 'Client',
+    email: 'c@example.com',
+    paymentSchedule: '',
+    date: '',
+    location: '',
+    createdAt: '2031-03-01T10:00:00.000Z',
+    updatedAt: '2031-03-01T10:00:00.000Z',
+  }),
   ...over,
 });
 

@@ -11,33 +11,21 @@ import type { StudioServer } from '@studio/shared/test-support/studio-server';
 import { BackendProvider, createQueryCache } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
 import { adminServer } from '../../test-support/admin-server';
+import { storedBooking } from '../../test-support/bookings';
 import AdminApp from '../../app/app';
 
 const ADMIN = 'admin@studio.test';
 
-const booking = (name: string, status: BookingRequest['status'], n: number): Omit<BookingRequest, 'id'> => ({
-  name,
-  email: `client${n}@example.com`,
-  phone: '',
-  serviceId: 'photoshoot',
-  service: 'Photoshoot',
-  servicePrice: '$350',
-  serviceTier: 'Standard',
-  serviceTierId: 'standard',
-  paymentSchedule: '50% upfront, 50% upon completion',
-  endDate: '',
-  time: '',
-  consultationTime: '',
-  date: `2030-05-0${n}`,
-  consultationDate: '',
-  consultationLocation: '',
-  location: 'Tempe',
-  description: `Shoot for ${name}`,
-  smsOptIn: false,
-  status,
-  createdAt: `2030-01-0${n}T10:00:00.000Z`,
-  updatedAt: `2030-01-0${n}T10:00:00.000Z`,
-});
+const booking = (name: string, status: BookingRequest['status'], n: number) =>
+  storedBooking({
+    name,
+    email: `client${n}@example.com`,
+    date: `2030-05-0${n}`,
+    description: `Shoot for ${name}`,
+    status,
+    createdAt: `2030-01-0${n}T10:00:00.000Z`,
+    updatedAt: `2030-01-0${n}T10:00:00.000Z`,
+  });
 
 const CONFIRMED = ['Ava Confirmed', 'Ben Confirmed', 'Cleo Confirmed', 'Dev Confirmed'];
 

@@ -8,34 +8,12 @@ import { BackendProvider, createQueryCache } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
 import type { StudioServer } from '@studio/shared/test-support/studio-server';
 import { adminServer } from '../../test-support/admin-server';
+import { storedBooking } from '../../test-support/bookings';
 import { PaymentViewsProvider } from '../payments/api/booking-payments';
 import { PaymentPanel } from '../payments/payment-panel';
 import { QuoteDialog } from './quote-dialog';
 
-const at = '2026-11-20T10:00:00.000Z';
-const stored: Omit<BookingRequest, 'id'> = {
-  name: 'Jordan Lee',
-  email: 'jordan@example.com',
-  phone: '',
-  serviceId: 'photoshoot',
-  service: 'Photoshoot',
-  servicePrice: '$350',
-  serviceTier: 'Standard',
-  serviceTierId: 'standard',
-  paymentSchedule: '50% upfront, 50% upon completion',
-  endDate: '',
-  time: '',
-  consultationTime: '',
-  date: '2030-05-01',
-  consultationDate: '',
-  consultationLocation: '',
-  location: 'Tempe',
-  description: 'Spring campaign',
-  smsOptIn: false,
-  status: 'Confirmed',
-  createdAt: at,
-  updatedAt: at,
-};
+const stored = storedBooking({ description: 'Spring campaign', status: 'Confirmed' });
 
 let server: StudioServer;
 let backend: Backend;
