@@ -76,8 +76,10 @@ export function createPaymentsRepository(db: Db): PaymentsStore {
   const forBookings = db.prepare(
     `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE booking_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
   );
+  // Stripe reports the charge's running total of refunds, and may deliver an earlier total after a later one: the
+  // largest total seen stands, so a late event never lowers what was refunded.
   const refund = db.prepare(
-    `UPDATE payments SET refunded_cents = MIN(amount_cents, ?), status = 'refunded'
+    `UPDATE payments SET refunded_cents = MAX(refunded_cents, MIN(amount_cents, ?)), status = 'refunded'
      WHERE seq = (SELECT seq FROM payments WHERE payment_intent_id = ? ORDER BY seq LIMIT 1)
      RETURNING ${PAYMENT_COLUMNS}`,
   );

@@ -794,7 +794,8 @@ export interface PaymentsStore {
   forBookings(bookingIds: readonly string[]): Promise<Record<string, Payment[]>>;
   /**
    * Atomic: the payment of that PaymentIntent now counts `refundedCents` refunded in all (Stripe reports the total),
-   * status 'refunded'; answers it, or null when no payment has that intent.
+   * status 'refunded'; answers it, or null when no payment has that intent. A total below the one recorded (an
+   * earlier event delivered late) leaves the larger one standing.
    */
   recordRefund(paymentIntentId: string, refundedCents: number): Promise<Payment | null>;
   /**

@@ -93,6 +93,16 @@ export function describePaymentsStoreContract(make: () => Promise<Made<PaymentsS
       expect((await store.forBooking('b1'))[0]?.refundedCents).toBe(17_500);
     });
 
+    it('keeps the largest refund total Stripe reported: an earlier event delivered late never lowers it', async () => {
+      await store.record(online());
+      // Two refunds of one charge: Stripe reports running totals ($20, then $75), delivered newest first.
+      expect(await store.recordRefund('pi_test_1', 7_500)).toEqual(expect.objectContaining({ refundedCents: 7_500 }));
+      expect(await store.recordRefund('pi_test_1', 2_000)).toEqual(
+        expect.objectContaining({ status: 'refunded', refundedCents: 7_500 }),
+      );
+      expect((await store.forBooking('b1'))[0]?.refundedCents).toBe(7_500);
+    });
+
     it('adds her refunds by hand to a payment by hand, never beyond what it paid, even when two race', async () => {
       const paid = (await store.record(
         online({ method: 'bank transfer', checkoutSessionId: null, paymentIntentId: null }),

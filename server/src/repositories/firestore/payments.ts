@@ -74,10 +74,11 @@ export function createFirestorePaymentsStore(db: Firestore): PaymentsStore {
         const doc = snap.docs.sort((a, b) => (a.data() as PaymentDoc).seq - (b.data() as PaymentDoc).seq)[0];
         if (!doc) return null;
         const stored = doc.data() as PaymentDoc;
+        // Stripe's running total may arrive out of order: the largest seen stands (as on SQLite).
         const updated: PaymentDoc = {
           ...stored,
           status: 'refunded',
-          refundedCents: Math.min(stored.amountCents, refundedCents),
+          refundedCents: Math.max(stored.refundedCents, Math.min(stored.amountCents, refundedCents)),
         };
         tx.update(doc.ref, { status: updated.status, refundedCents: updated.refundedCents });
         return paymentOf(updated);
