@@ -354,6 +354,8 @@ export const messages = {
     sentNote: (email: string, until: string) => `Sent to ${email}. The link works until ${until}.`,
     sendFailed: 'The contract could not be sent. Please try again.',
     signedNote: (name: string, at: string) => `Signed by ${name} on ${at}.`,
+    signedOnBehalfNote: (name: string, client: string, role: string, at: string) =>
+      `Signed by ${name} on behalf of ${client} (${role}) on ${at}.`,
     frozen: 'A signed contract cannot be changed. Start a new version to change it; this one stays as it is.',
     newVersion: 'New version',
     documentHash: 'Document SHA-256',

@@ -1,8 +1,8 @@
-// A version's audit trail in her contract dialog (issue 30): a signature on the client's behalf names the signer, their
-// role and the client, as the signed PDF does; the client's own signature reads as before.
+// A version's audit trail and its signed note in her contract dialog (issue 30): a signature on the client's behalf names
+// the signer, their role and the client, as the signed PDF does; the client's own signature reads as before.
 import { render, screen } from '@testing-library/react';
 import { EMPTY_CONTRACT_DEAL, type ContractRecord } from '@studio/shared/domain/contract';
-import { AuditTrail } from './contract-details';
+import { AuditTrail, signedNoteOf } from './contract-details';
 
 const contract = (signed: ContractRecord['events'][number]): ContractRecord => ({
   id: 'c1',
@@ -58,4 +58,21 @@ test('the client’s own signature reads as signed by the client, with the name 
   expect(line).toHaveTextContent('Signed by the client');
   expect(line).not.toHaveTextContent('on behalf of');
   expect(line).toHaveTextContent('Jordan Lee · 203.0.113.9');
+});
+
+test('the signed note names the client and the role when someone signed on the client’s behalf', () => {
+  const onBehalf = contract({
+    type: 'signed',
+    at,
+    actor: 'Sam Park',
+    ip: '',
+    userAgent: '',
+    role: 'Assistant',
+    onBehalfOf: 'Jordan Lee',
+  });
+  expect(signedNoteOf(onBehalf)).toMatch(/^Signed by Sam Park on behalf of Jordan Lee \(Assistant\) on .+\.$/);
+  const own = contract({ type: 'signed', at, actor: 'Jordan Lee', ip: '', userAgent: '' });
+  expect(signedNoteOf(own)).toMatch(/^Signed by Jordan Lee on .+\.$/);
+  expect(signedNoteOf(own)).not.toContain('behalf');
+  expect(signedNoteOf({ ...own, status: 'sent', signedAt: null, signerName: null })).toBeNull();
 });

@@ -66,6 +66,19 @@ export function DealSummary({ deal, form }: { deal: ContractDeal; form: Contract
   );
 }
 
+/**
+ * The line under a signed version's status: who signed and when, and, for a signature made on the client's behalf,
+ * for whom and in what role (from the audit trail's signed event), so it never reads as if the client signed.
+ */
+export function signedNoteOf(contract: ContractRecord): string | null {
+  if (contract.status !== 'signed' || !contract.signerName || !contract.signedAt) return null;
+  const signed = [...contract.events].reverse().find((e) => e.type === 'signed');
+  const at = contractMoment(contract.signedAt);
+  return signed?.onBehalfOf
+    ? m.signedOnBehalfNote(contract.signerName, signed.onBehalfOf, signed.role ?? '', at)
+    : m.signedNote(contract.signerName, at);
+}
+
 /** Who did what to this version and when (created, sent, viewed, signed), from the server's audit trail. */
 export function AuditTrail({ contract }: { contract: ContractRecord }) {
   return (

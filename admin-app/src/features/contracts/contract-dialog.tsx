@@ -17,7 +17,7 @@ import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { useModelName } from './model-name';
 import { exportContract } from './contract-html';
-import { AuditTrail, DealSummary, contractMoment } from './contract-details';
+import { AuditTrail, DealSummary, contractMoment, signedNoteOf } from './contract-details';
 import { ContractFields, sameForm } from './contract-fields';
 import { ContractStatusBadge } from './contract-state-badge';
 import { useBookingContracts } from './api/get-booking-contracts';
@@ -197,11 +197,10 @@ export function ContractDialog({
             <p>
               <span className="visually-hidden">{m.stateLabel}: </span>
               <ContractStatusBadge status={selected.status} />{' '}
-              {selected.status === 'signed' && selected.signerName && selected.signedAt
-                ? m.signedNote(selected.signerName, contractMoment(selected.signedAt))
-                : selected.sentAt && selected.linkExpiresAt
+              {signedNoteOf(selected) ??
+                (selected.sentAt && selected.linkExpiresAt
                   ? m.sentNote(booking.email, contractMoment(selected.linkExpiresAt))
-                  : ''}
+                  : '')}
             </p>
             {selected.documentHash && (
               <p className="contract-hash">
