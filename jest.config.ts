@@ -99,6 +99,7 @@ const config: Config = {
         '<rootDir>/test/emulator-setup.test.ts',
         '<rootDir>/test/function-settings.test.ts',
         '<rootDir>/test/stop-emulators.test.ts',
+        '<rootDir>/test/deploy-files.test.ts',
       ],
     },
   ],

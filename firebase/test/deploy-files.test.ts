@@ -1,0 +1,139 @@
+// What `firebase deploy` checks before it changes anything, run here offline with firebase-tools' own code (the
+// version the emulator suite and `npm run deploy:firebase` use, from .cache/firebase-tools): the index file through
+// the Firestore deploy's loader and validator, firebase.json through the CLI's JSON schema. The emulators accept files
+// that the deploy refuses (a composite index placed under fieldOverrides stopped a real deploy before functions and
+// hosting), so only this catches them. The rules are parsed by the Firestore emulator in the emulator suite.
+// Then the index guard the emulator suite runs every query through (support/firestore-index-guard.ts), on real
+// queries of the Firestore client library, built offline.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Firestore, type Query } from '@google-cloud/firestore';
+import { guardQueries, missingIndex, type IndexSpec } from './support/firestore-index-guard';
+
+const FIREBASE_DIR = path.join(__dirname, '..');
+const ROOT = path.join(FIREBASE_DIR, '..');
+const TOOLS = path.join(ROOT, '.cache', 'firebase-tools', 'node_modules', 'firebase-tools');
+
+interface FirestoreApiModule {
+  FirestoreApi: new () => {
+    upgradeOldSpec(spec: unknown): { indexes: unknown[]; fieldOverrides: unknown[] };
+    validateSpec(spec: unknown): void;
+  };
+}
+
+let tools: {
+  loadCJSON: (file: string) => unknown;
+  api: FirestoreApiModule;
+  schemaValidator: () => ((data: unknown) => boolean) & { errors?: unknown[] | null };
+  schemaMessage: (error: unknown) => string;
+};
+
+beforeAll(() => {
+  // The CLI is installed on a machine's first emulator run (and by .ci/run); installed here when this runs first.
+  if (!existsSync(path.join(TOOLS, 'package.json'))) {
+    const install = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import { ensureFirebaseTools } from './firebase/scripts/emulators.mjs'; ensureFirebaseTools();",
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    if (install.status !== 0) throw new Error(`Could not install firebase-tools:\n${install.stdout}${install.stderr}`);
+  }
+  /* eslint-disable @typescript-eslint/no-require-imports -- firebase-tools is loaded from its own folder by path */
+  tools = {
+    loadCJSON: require(path.join(TOOLS, 'lib', 'loadCJSON.js')).loadCJSON,
+    api: require(path.join(TOOLS, 'lib', 'firestore', 'api.js')),
+    schemaValidator: require(path.join(TOOLS, 'lib', 'firebaseConfigValidate.js')).getValidator,
+    schemaMessage: require(path.join(TOOLS, 'lib', 'firebaseConfigValidate.js')).getErrorMessage,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}, 120_000);
+
+/** What the Firestore deploy does with the index file before it calls Google: load, upgrade, validate. */
+function validateAsDeploy(raw: { indexes?: unknown; fieldOverrides?: unknown }): void {
+  const api = new tools.api.FirestoreApi();
+  api.validateSpec(api.upgradeOldSpec({ indexes: raw.indexes, fieldOverrides: raw.fieldOverrides ?? [] }));
+}
+
+const indexFile = () =>
+  tools.loadCJSON(path.join(FIREBASE_DIR, 'firestore.indexes.json')) as IndexSpec & { fieldOverrides: unknown[] };
+
+describe('the files `firebase deploy` reads', () => {
+  it('firestore.indexes.json passes the Firestore deploy’s own validation', () => {
+    expect(() => validateAsDeploy(indexFile())).not.toThrow();
+  });
+
+  it('the validation refuses a composite index placed under fieldOverrides, as the deploy did', () => {
+    const spec = indexFile();
+    const mailQueue = spec.indexes.find((i) => i.collectionGroup === 'mailQueue');
+    expect(mailQueue).toBeDefined();
+    const misplaced = {
+      indexes: spec.indexes.filter((i) => i !== mailQueue),
+      fieldOverrides: [...spec.fieldOverrides, mailQueue],
+    };
+    expect(() => validateAsDeploy(misplaced)).toThrow('Must contain "fieldPath"');
+  });
+
+  it('firebase.json matches the CLI’s schema', () => {
+    const validate = tools.schemaValidator();
+    const valid = validate(tools.loadCJSON(path.join(FIREBASE_DIR, 'firebase.json')));
+    expect((validate.errors ?? []).map(tools.schemaMessage)).toEqual([]);
+    expect(valid).toBe(true);
+  });
+});
+
+describe('the index guard', () => {
+  const db = new Firestore({ projectId: 'demo-index-guard' });
+  const spec = (): IndexSpec => JSON.parse(readFileSync(path.join(FIREBASE_DIR, 'firestore.indexes.json'), 'utf8'));
+  const structured = (query: Query) =>
+    (query as unknown as { toProto(): { structuredQuery: Parameters<typeof missingIndex>[0] } }).toProto()
+      .structuredQuery;
+  const mailDue = () =>
+    db.collection('mailQueue').where('waiting', '==', true).where('nextAttemptAt', '<=', 1).orderBy('nextAttemptAt');
+
+  afterAll(() => db.terminate());
+
+  it('lets through the queries the index file serves', () => {
+    expect(missingIndex(structured(mailDue()), spec())).toBeNull();
+    const newestFirst = db.collection('bookings').where('status', '==', 'New').orderBy('createdAt', 'desc');
+    expect(missingIndex(structured(newestFirst.orderBy('seq', 'desc')), spec())).toBeNull();
+    // Equalities alone merge single-field indexes; one order alone uses its field's own.
+    const reminders = db.collection('bookings').where('reminderDay', '==', 'x').where('smsOptIn', '==', true);
+    expect(missingIndex(structured(reminders), spec())).toBeNull();
+    expect(missingIndex(structured(db.collection('outbox').orderBy('id', 'desc')), spec())).toBeNull();
+  });
+
+  it('refuses a query whose composite index the file lacks, naming the entry to add', () => {
+    const without = spec();
+    without.indexes = without.indexes.filter((i) => i.collectionGroup !== 'mailQueue');
+    expect(missingIndex(structured(mailDue()), without)).toBe(
+      'Firestore needs a composite index for this query that firestore.indexes.json lacks; add to "indexes": ' +
+        '{"collectionGroup":"mailQueue","queryScope":"COLLECTION","fields":[{"fieldPath":"waiting","order":"ASCENDING"},{"fieldPath":"nextAttemptAt","order":"ASCENDING"}]}',
+    );
+    // The same fields in the other direction are another index.
+    const reversed = db.collection('bookings').where('status', '==', 'New').orderBy('createdAt').orderBy('seq');
+    expect(missingIndex(structured(reversed), spec())).toMatch(/lacks/);
+  });
+
+  it('refuses a query on a field whose single-field indexes fieldOverrides removed', () => {
+    const byItem = db.collection('media').where('item', '==', 'x');
+    expect(missingIndex(structured(byItem), spec())).toMatch(/removes the single-field index on media\.item/);
+  });
+
+  it('once installed, stops such a query before the client sends it', () => {
+    const without = spec();
+    without.indexes = without.indexes.filter((i) => i.collectionGroup !== 'mailQueue');
+    const release = guardQueries(without);
+    try {
+      expect(() => structured(mailDue())).toThrow(/lacks/);
+      expect(() => structured(db.collection('outbox').orderBy('id', 'desc'))).not.toThrow();
+    } finally {
+      release();
+    }
+    expect(() => structured(mailDue())).not.toThrow();
+  });
+});
