@@ -12,6 +12,7 @@ import {
   onBehalfLabel,
   signerNameMismatchMessage,
 } from '@studio/shared/domain/contract-signer';
+import { INVISIBLE_CHARACTERS_MESSAGE } from '@studio/shared/refusal-messages';
 import { hashManageToken } from '../src/routes/manage-booking';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
 import { pdfText } from './pdf-text';
@@ -133,6 +134,17 @@ describe('the name typed must be the client’s', () => {
     expect(res.body).toContain(`<p class="field-error" id="fullName-error" role="alert">${escape(message)}</p>`);
     expect(res.body).toMatch(
       /id="fullName"[^>]*value="Mickey Mouse" aria-invalid="true" aria-describedby="fullName-error"/,
+    );
+    await expectNothingSigned(id);
+  });
+
+  test('a name with a soft hyphen (the PDF would print a gap) is refused on the name field; nothing is stored', async () => {
+    const booking = insertBooking('Jordan Lee');
+    const { id, path } = await sentContract(booking.id, 'Jordan Lee');
+    const res = await sign(path, { contractId: id, fullName: 'Jor\u00ADdan Lee', consent: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(
+      `<p class="field-error" id="fullName-error" role="alert">${escape(INVISIBLE_CHARACTERS_MESSAGE)}</p>`,
     );
     await expectNothingSigned(id);
   });

@@ -14,7 +14,7 @@ import {
 import { CONTRACT_TIMELINE_WEEKS as WEEKS, LIMITS } from '../domain/constants';
 import { SIGNER_ROLE_REQUIRED, isClientName, signerNameMismatchMessage } from '../domain/contract-signer';
 import type { ContractForm } from '../domain/types';
-import { isoDate, line, optionalIsoDate } from './index';
+import { isoDate, line, optionalIsoDate, printedName } from './index';
 import { storedQuoteInputSchema } from './quote';
 
 const TRIM = { trim: true };
@@ -121,10 +121,10 @@ export const contractStatesSchema = z.record(z.string(), z.enum(CONTRACT_STATUSE
  */
 export const contractSignatureSchema = z.strictObject({
   contractId: z.string().min(1).max(100),
-  fullName: line(120, TRIM).refine((s) => s.length >= 2, { message: 'Type your full name to sign.' }),
+  fullName: printedName(120, TRIM).refine((s) => s.length >= 2, { message: 'Type your full name to sign.' }),
   consent: z.literal('yes', { message: 'Tick the box to agree to sign electronically.' }),
   onBehalf: z.literal('yes').optional(),
-  role: line(LIMITS.contractLine, TRIM).optional(),
+  role: printedName(LIMITS.contractLine, TRIM).optional(),
 });
 
 export type ContractSignatureForm = z.infer<typeof contractSignatureSchema>;

@@ -120,6 +120,20 @@ export const line = (max: number, options: TextOptions = {}) =>
     .max(max, { message: `Must be ${max} characters or less` })
     .refine((s) => !CONTROL_CHARS_SINGLE_LINE.test(s), because('control-characters', CONTROL_CHARACTERS_MESSAGE));
 
+// Every code point Unicode says a renderer may show as nothing (the soft hyphen, the Hangul fillers, the variation
+// selectors, the tag characters, the joiners): in a name printed under a signature, each one either vanishes or
+// shows as a gap ("Jor\u00ADdan" prints as "Jor dan"), so the name signed is not the name read. Emoji sequences need
+// some of them, which is why other text fields keep the narrower INVISIBLE rule.
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+
+/** A person's name as a signature prints it: a single line with no default-ignorable code point at all. */
+export const printedName = (max: number, options: TextOptions = {}) =>
+  line(max, options).refine(
+    // A character the narrower rule refused already (a stray joiner) is said once, by that rule.
+    (s) => !isPlainVisibleText(s) || !DEFAULT_IGNORABLE.test(s),
+    because('invisible-characters', INVISIBLE_CHARACTERS_MESSAGE),
+  );
+
 /** A multi-line text field: newlines and tabs allowed, other control characters not. */
 export const text = (max: number, options: TextOptions = {}) =>
   base(options)
