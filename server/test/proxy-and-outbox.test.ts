@@ -83,6 +83,31 @@ describe('issue 14.1: admin takeover through a forged X-Forwarded-For behind HTT
     expect(proxied.statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/dev/outbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
   });
+
+  test('a request that came through a proxy on this machine is refused, whatever TRUST_PROXY says', async () => {
+    // A proxy on this machine connects from 127.0.0.1 for a browser anywhere: any forwarding header gives it away.
+    const headers = [
+      { 'x-forwarded-for': REMOTE },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: `for=${REMOTE}` },
+      { 'x-real-ip': REMOTE },
+    ];
+    for (const trusted of [{}, { trustProxy: parseTrustProxy('127.0.0.1') }]) {
+      const t = await app({ publicOrigin: 'http://localhost:8080', ...trusted });
+      for (const h of headers) {
+        for (const url of ['/api/dev/outbox', '/api/dev/outbox/1/attachments', '/api/dev/outbox/1/attachments/0']) {
+          const res = await t.app.inject({ url, remoteAddress: '127.0.0.1', headers: h });
+          expect({ url, h, status: res.statusCode, body: res.json() }).toEqual({
+            url,
+            h,
+            status: 403,
+            body: { message: 'The outbox is readable only from this machine.' },
+          });
+        }
+      }
+      expect((await t.app.inject({ url: '/api/dev/outbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('the dev outbox exists only in development', () => {
@@ -96,12 +121,15 @@ describe('the dev outbox exists only in development', () => {
     expect(await outboxStatus({ https: true, publicOrigin: 'http://localhost:8080' })).toBe(404);
     expect(await outboxStatus({ publicOrigin: 'http://ava-monroe.com' })).toBe(404);
     expect(await outboxStatus({ publicOrigin: 'http://localhost:8080', devOutbox: false })).toBe(404);
-    expect(await outboxStatus({ production: true, publicOrigin: 'http://localhost:8080', devOutbox: true })).toBe(200);
+    expect(await outboxStatus({ publicOrigin: 'http://localhost:8080', devOutbox: true })).toBe(200);
   });
 
-  test('the server refuses to start with DEV_OUTBOX=true and HTTPS or a public origin', async () => {
+  test('the server refuses to start with DEV_OUTBOX=true and NODE_ENV=production, HTTPS or a public origin', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-refused-'));
     const base = { logLevel: 'silent', dataDir, devOutbox: true };
+    await expect(
+      buildApp({ ...base, production: true, https: false, publicOrigin: 'http://localhost:8080' }),
+    ).rejects.toThrow(/^DEV_OUTBOX=true is refused with NODE_ENV=production: /);
     await expect(buildApp({ ...base, https: true, publicOrigin: 'http://localhost:8080' })).rejects.toThrow(
       /DEV_OUTBOX=true is refused with HTTPS on/,
     );

@@ -1,11 +1,11 @@
 // GET /api/dev/outbox: the mails and SMS kept in the local outbox, newest first (docs/architecture.md). Registered only
 // for a local site (lib/dev-outbox-policy.ts), and answered only to a browser on this machine, judged by the socket,
-// never a forwarding header: the outbox holds live sign-in links.
+// never a forwarding header, and never through a proxy: the outbox holds live sign-in links.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, outboxMessageSchema, z } from '@studio/shared/schemas';
 import type { OutboxStore } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
-import { isLoopbackPeer } from '../lib/dev-outbox-policy';
+import { isLocalBrowser } from '../lib/dev-outbox-policy';
 import { refusals } from './refusals';
 
 export const OUTBOX_LOCAL_ONLY = 'The outbox is readable only from this machine.';
@@ -17,7 +17,8 @@ const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxStore }> = async (a
     '/api/dev/outbox',
     { schema: { response: { 200: z.array(outboxMessageSchema), 403: apiErrorSchema, ...refusals } } },
     async (request) => {
-      if (!isLoopbackPeer(request.raw.socket.remoteAddress)) throw new HttpError(403, OUTBOX_LOCAL_ONLY);
+      if (!isLocalBrowser(request.raw.socket.remoteAddress, request.headers))
+        throw new HttpError(403, OUTBOX_LOCAL_ONLY);
       return outbox.list(OUTBOX_LIST_LIMIT);
     },
   );
@@ -37,7 +38,8 @@ const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxStore }> = async (a
       },
     },
     async (request) => {
-      if (!isLoopbackPeer(request.raw.socket.remoteAddress)) throw new HttpError(403, OUTBOX_LOCAL_ONLY);
+      if (!isLocalBrowser(request.raw.socket.remoteAddress, request.headers))
+        throw new HttpError(403, OUTBOX_LOCAL_ONLY);
       return outbox.attachments(request.params.id);
     },
   );
@@ -50,7 +52,8 @@ const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxStore }> = async (a
       },
     },
     async (request, reply) => {
-      if (!isLoopbackPeer(request.raw.socket.remoteAddress)) throw new HttpError(403, OUTBOX_LOCAL_ONLY);
+      if (!isLocalBrowser(request.raw.socket.remoteAddress, request.headers))
+        throw new HttpError(403, OUTBOX_LOCAL_ONLY);
       const file = await outbox.attachment(request.params.id, request.params.position);
       if (!file) throw new HttpError(404, 'No such attachment.');
       return reply
