@@ -226,6 +226,14 @@ export const messages = {
     lastError: (error: string) => `The mail server's last answer: ${error}`,
   },
 
+  // The server's disk: said when it is (almost) full, as GET /api/health says it.
+  storage: {
+    fullHeading: 'Your site cannot save anything: its disk is full',
+    full: "New booking requests, messages and your changes are not saved until there is room on the server's disk (the data folder). Visitors are asked to try again later. Delete old backups or files there, or ask your host for more space.",
+    lowHeading: "Your site's disk is almost full",
+    low: "Make room on the server's disk (the data folder) before bookings and changes are refused: delete old backups or files there, or ask your host for more space.",
+  },
+
   sms: {
     heading: 'SMS notifications',
     toggle: 'Send text messages to clients who opt in',

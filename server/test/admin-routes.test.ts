@@ -90,6 +90,7 @@ const ADMIN_ROUTES: InjectOptions[] = [
   },
   { method: 'GET', url: '/api/admin/settings/sms' },
   { method: 'GET', url: '/api/admin/settings/mail' },
+  { method: 'GET', url: '/api/admin/settings/storage' },
   { method: 'GET', url: '/api/admin/client-actions' },
   { method: 'POST', url: '/api/admin/client-actions/seen', payload: {} },
   { method: 'GET', url: '/api/admin/settings/client-actions' },

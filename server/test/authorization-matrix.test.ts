@@ -498,6 +498,13 @@ const TABLE: Row[] = [
     request: () => ({ url: '/api/admin/settings/mail' }),
     expect: ADMIN_ONLY(200),
   },
+  // Whether the data folder's disk has room (the dashboard's banner when it is full).
+  {
+    method: 'GET',
+    route: '/api/admin/settings/storage',
+    request: () => ({ url: '/api/admin/settings/storage' }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     method: 'PUT',
     route: '/api/admin/settings/sms',

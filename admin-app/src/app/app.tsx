@@ -22,6 +22,7 @@ import { AvailabilityPanel } from '../features/availability/availability-panel';
 import { useCheckSession } from '../features/session/api/check-session';
 import { useSignOut } from '../features/session/api/sign-out';
 import { MailBanner } from '../features/settings/mail-banner';
+import { StorageBanner } from '../features/settings/storage-banner';
 import { SmsSetting } from '../features/settings/sms-setting';
 import { CalendarFeedSection } from '../features/calendar-feed/calendar-feed-section';
 import { PasskeysSection } from '../features/passkeys/passkeys-section';
@@ -173,6 +174,7 @@ export default function AdminApp() {
         </div>
       </header>
       <MailBanner />
+      <StorageBanner />
       {signOut.status === 'error' && (
         <p className="alert alert-error" role="alert">
           {messages.signOutFailed}

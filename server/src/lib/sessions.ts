@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AuthUser } from '@studio/shared/domain';
 import type { SessionsStore } from '../repositories/ports';
+import { isDiskFull } from './disk-full';
 
 export const SESSION_COOKIE = 'studio_session';
 /** A non-secret hint readable by scripts: the shell asks who is signed in only when it is present. */
@@ -148,8 +149,13 @@ export function createSessionStore(store: SessionsStore, options: { adminEmail: 
       if (!session) return null;
       const at = now();
       if (at - session.lastSeenAt >= TOUCH_EVERY_MS) {
-        await store.touchSession(session.idHash, at, expiresAt({ ...session, lastSeenAt: at }));
-        session.lastSeenAt = at;
+        try {
+          await store.touchSession(session.idHash, at, expiresAt({ ...session, lastSeenAt: at }));
+          session.lastSeenAt = at;
+        } catch (error) {
+          // On a full disk the session stays as it was, so she can still read her dashboard and its word on the disk.
+          if (!isDiskFull(error)) throw error;
+        }
       }
       return session;
     },

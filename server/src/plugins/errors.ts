@@ -8,6 +8,14 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { fieldErrorsOf, fieldKeyOf, issueMessage, type FieldErrors, type z } from '@studio/shared/schemas';
 import { FIELDS_NOT_VALID } from '@studio/shared/messages';
+import { createDiskFullAlarm, isDiskFull, type DiskFullAlarm } from '../lib/disk-full';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Notes each write refused for lack of room, for GET /api/health and her dashboard (lib/disk-full.ts). */
+    diskFull: DiskFullAlarm;
+  }
+}
 
 export class HttpError extends Error {
   constructor(
@@ -61,6 +69,9 @@ export const REQUEST_TIMEOUT = 'The request took too long to arrive.';
 export const HEADERS_TOO_LARGE = 'The request headers are too large.';
 export const MALFORMED_REQUEST = 'The request is malformed.';
 export const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
+export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
+/** A write refused for lack of room: nothing the visitor can fix, and no load to blame. */
+export const SAVE_FAILED_TRY_LATER = 'This could not be saved right now. Please try again later.';
 
 /**
  * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): an undecodable path, and a
@@ -96,10 +107,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   socket.destroy(error);
 }
 
-const BUSY = /SQLITE_BUSY|SQLITE_FULL|SQLITE_IOERR|database is locked|disk is full|readonly database/i;
+const BUSY = /SQLITE_BUSY|SQLITE_IOERR|database is locked|readonly database/i;
 
 export default fp(
   async function errorHandling(app) {
+    const diskFull = createDiskFullAlarm();
+    app.decorate('diskFull', diskFull);
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message, error.fieldErrors);
       if (hasZodFastifySchemaValidationErrors(error)) {
@@ -119,14 +132,15 @@ export default fp(
             : error.message,
         );
       }
-      // A locked or full database, or an answer its response schema refused (logged with the schema's reasons).
+      if (isDiskFull(error)) {
+        diskFull.note();
+        request.log.error({ err: error }, "request failed: the data folder's disk is full");
+        return sendError(reply, 503, SAVE_FAILED_TRY_LATER);
+      }
+      // A locked database, or an answer its response schema refused (logged with the schema's reasons).
       request.log.error({ err: error }, 'request failed');
       const busy = BUSY.test(String(error.message));
-      return sendError(
-        reply,
-        busy ? 503 : 500,
-        busy ? 'The server is busy. Please try again in a moment.' : SERVER_FAILED,
-      );
+      return sendError(reply, busy ? 503 : 500, busy ? SERVER_BUSY : SERVER_FAILED);
     });
   },
   { name: 'error-handling' },

@@ -1,8 +1,14 @@
 // The admin's SMS setting under /api/admin/settings/sms (docs/product.md §4: the environment overrides it; otherwise
 // her value; otherwise off).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { MailStatus } from '@studio/shared/domain';
-import { apiErrorSchema, mailStatusSchema, settingsUpdateSchema, smsStatusSchema } from '@studio/shared/schemas';
+import type { MailStatus, StorageStatus } from '@studio/shared/domain';
+import {
+  apiErrorSchema,
+  mailStatusSchema,
+  settingsUpdateSchema,
+  smsStatusSchema,
+  storageStatusSchema,
+} from '@studio/shared/schemas';
 import type { ChangeBus } from '../lib/change-bus';
 import type { SmsSender } from '../lib/sms-sender';
 import type { SettingsStore } from '../repositories/ports';
@@ -14,13 +20,24 @@ const adminSettingsRoutes: FastifyPluginAsyncZod<{
   bus: ChangeBus;
   /** The site's mail for her dashboard's banner (lib/mail-queue.ts). */
   mailStatus: () => Promise<MailStatus>;
-}> = async (app, { settings, smsSender, bus, mailStatus }) => {
+  /** The data folder's disk for her dashboard's banner (lib/disk-full.ts). */
+  storageStatus: () => StorageStatus;
+}> = async (app, { settings, smsSender, bus, mailStatus, storageStatus }) => {
   app.get(
     '/settings/mail',
     { schema: { response: { 200: mailStatusSchema, ...refusals } } },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return mailStatus();
+    },
+  );
+
+  app.get(
+    '/settings/storage',
+    { schema: { response: { 200: storageStatusSchema, ...refusals } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return storageStatus();
     },
   );
 

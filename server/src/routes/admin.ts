@@ -38,6 +38,7 @@ import type { RemoteDeploys } from '../deploys/remote-deploys';
 import type { PreviewLinks } from '../deploys/preview-links';
 import type { SiteIdentityReader } from '../services/site-identity';
 import { mailStatus } from '../lib/mail-queue';
+import { diskStateOf } from '../lib/disk-full';
 
 export interface AdminRoutesOptions {
   options: AppOptions;
@@ -109,6 +110,9 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
       const state = status.health === 'outbox' && !deps.options.production ? 'ok' : status.health;
       return { state, waiting: status.waiting, givenUp: status.givenUp, lastError: status.lastError };
     },
+    storageStatus: () => ({
+      state: diskStateOf(deps.options.dataDir, deps.options.minFreeDiskBytes, app.diskFull),
+    }),
   });
   await app.register(adminClientActionsRoutes, { clientActions: deps.clientActions, settings: deps.settings });
   await app.register(adminCalendarFeedRoutes, {

@@ -1,11 +1,11 @@
 // GET /api/health (docs/architecture.md, operations): 200 when the database takes a write and the data folder's disk
-// has room, 503 saying which failed otherwise, for the proxy, the service manager and the operator. A real write,
-// because a database that answers reads can still refuse bookings (locked by another writer, a read-only or full
-// disk). The answer is kept for a second, so polling it cannot become a stream of writes. It names the release, so the
+// has room, 503 saying which failed otherwise, for the proxy, the service manager and the operator; the disk is said
+// to be full while writes are being refused for lack of room (lib/disk-full.ts). A real write, because a database that
+// answers reads can still refuse bookings (locked by another writer, a read-only or full disk). The answer is kept for a second, so polling it cannot become a stream of writes. It names the release, so the
 // operator (and `npm run update`'s check) sees which one answers.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { statfsSync } from 'node:fs';
 import { apiErrorSchema, healthSchema } from '@studio/shared/schemas';
+import { diskStateOf, isDiskFull, type DiskFullAlarm } from '../lib/disk-full';
 import type { MailHealth } from '../lib/mail-queue';
 import type { Storage } from '../repositories/ports';
 import { HttpError } from '../plugins/errors';
@@ -14,6 +14,7 @@ import { refusals } from './refusals';
 
 export const DATABASE_FAILING = 'The database does not take writes.';
 export const DISK_LOW = "The data folder's disk is almost full.";
+export const DISK_FULL = "The data folder's disk is full: bookings and changes cannot be saved.";
 
 const CACHE_MS = 1000;
 
@@ -23,19 +24,18 @@ export async function checkHealth(
   dataDir: string,
   minFreeDiskBytes: number,
   now: () => Date,
+  diskFull: DiskFullAlarm,
 ): Promise<string[]> {
   const problems: string[] = [];
   try {
     await storage.probeWrite(now().toISOString());
-  } catch {
-    problems.push(DATABASE_FAILING);
+  } catch (error) {
+    if (!isDiskFull(error)) problems.push(DATABASE_FAILING);
+    // A full disk is said once, as the disk's state below.
+    else diskFull.note();
   }
-  try {
-    const fs = statfsSync(dataDir);
-    if (fs.bavail * fs.bsize < minFreeDiskBytes) problems.push(DISK_LOW);
-  } catch {
-    problems.push(DISK_LOW);
-  }
+  const disk = diskStateOf(dataDir, minFreeDiskBytes, diskFull);
+  if (disk !== 'ok') problems.push(disk === 'full' ? DISK_FULL : DISK_LOW);
   return problems;
 }
 
@@ -64,7 +64,7 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
       if (!last || Math.abs(at - last.at) >= CACHE_MS)
         last = {
           at,
-          problems: await checkHealth(storage, dataDir, minFreeDiskBytes, now),
+          problems: await checkHealth(storage, dataDir, minFreeDiskBytes, now, app.diskFull),
           mail: await mail().catch(() => 'degraded' as const),
         };
       reply.header('Cache-Control', 'no-store');

@@ -30,6 +30,7 @@ import type {
   SiteDetails,
   SmsStatus,
   MailStatus,
+  StorageStatus,
   TimeSlotInput,
   WeeklySlotInput,
   UnavailableRangeInput,
@@ -239,6 +240,8 @@ export interface ClientActionsPort {
 export interface NotificationsPort {
   /** Whether the site's mail reaches anyone (issue 29): her dashboard's banner. */
   getMailStatus(): Promise<MailStatus>;
+  /** Whether the data folder's disk has room: her dashboard's banner when it is (almost) full. */
+  getStorageStatus(): Promise<StorageStatus>;
   getSmsStatus(): Promise<SmsStatus>;
   setSmsEnabled(enabled: boolean | null): Promise<SmsStatus>;
 }

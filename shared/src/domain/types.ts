@@ -437,6 +437,14 @@ export interface MailStatus {
   lastError: string | null;
 }
 
+/**
+ * The data folder's disk as her dashboard shows it: GET /api/admin/settings/storage. 'low' below MIN_FREE_DISK_MB
+ * free, 'full' while writes are being refused for lack of room (bookings and changes are not saved).
+ */
+export interface StorageStatus {
+  state: 'ok' | 'low' | 'full';
+}
+
 export interface SmsStatus {
   /** What is in force after the environment override. */
   enabled: boolean;

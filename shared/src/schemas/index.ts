@@ -37,6 +37,7 @@ import type {
   SiteDetails,
   SmsStatus,
   MailStatus,
+  StorageStatus,
   TimeSlot,
   WeeklySlot,
   UnavailableRange,
@@ -782,6 +783,10 @@ export const mailStatusSchema = z.strictObject({
   givenUp: z.number().int().min(0),
   lastError: z.string().nullable(),
 }) satisfies z.ZodType<MailStatus>;
+
+export const storageStatusSchema = z.strictObject({
+  state: z.enum(['ok', 'low', 'full']),
+}) satisfies z.ZodType<StorageStatus>;
 
 export const smsStatusSchema = z.strictObject({
   enabled: z.boolean(),

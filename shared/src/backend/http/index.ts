@@ -15,6 +15,7 @@ import type {
   SmsStatus,
   TrustedDevice,
   MailStatus,
+  StorageStatus,
 } from '../../domain/types';
 import {
   BackendError,
@@ -195,6 +196,7 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
     },
     notifications: {
       getMailStatus: () => request<MailStatus>('GET', '/api/admin/settings/mail'),
+      getStorageStatus: () => request<StorageStatus>('GET', '/api/admin/settings/storage'),
       getSmsStatus: () => request<SmsStatus>('GET', '/api/admin/settings/sms'),
       setSmsEnabled: (enabled) => request<SmsStatus>('PUT', '/api/admin/settings/sms', { smsEnabled: enabled }),
     },
