@@ -12,7 +12,8 @@
 // DATA_DIR (what the failed release wrote is moved aside, never deleted), start, and the health check again.
 //
 // The service is stopped and started through the commands the settings name (systemctl in production, a script in
-// the test), and the install is the command the settings name too (`npm ci --omit=dev`: nothing is built here).
+// the test), and the install is the command the settings name too (`npm ci --omit=dev`: nothing is built here), run
+// with none of the site's secrets in its environment (installEnvOf).
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -83,6 +84,41 @@ function run(step: string, command: string, options: { cwd?: string; env: NodeJS
     throw new StepFailed(step, `${command} exited with ${result.status ?? result.signal}${said ? `: ${said}` : ''}`);
   }
   return result.stdout;
+}
+
+// What the install may see of the tools' environment. The install runs the dependencies' own scripts (npm ci runs
+// every package's install scripts), so none of the site's secrets (SMTP_URL with its password, STRIPE_*, TWILIO_*,
+// anything else the settings file holds) may reach it: only what npm and node need to find themselves, the registry
+// and its proxy.
+const INSTALL_ENV_NAMES = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'TZ',
+  'TERM',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+]);
+const INSTALL_ENV_PREFIXES = ['npm_config_', 'NODE_', 'LC_'];
+
+/** The tools' environment cut down to INSTALL_ENV_NAMES and INSTALL_ENV_PREFIXES (npm's own settings, node's). */
+export function installEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([name]) =>
+        INSTALL_ENV_NAMES.has(name.toUpperCase()) ||
+        INSTALL_ENV_PREFIXES.some((prefix) => name.toUpperCase().startsWith(prefix.toUpperCase())),
+    ),
+  );
 }
 
 /** Runs one of a release's compiled tools (server/dist/cli/<tool>.js) with plain node. */
@@ -170,7 +206,7 @@ async function unpackAndInstall(tarball: string, settings: UpdateSettings) {
   renameSync(incoming, folder);
   settings.print(`Unpacked ${releaseName(release)} into ${folder}; installing its production dependencies.`);
   try {
-    run('install', settings.installCommand, { cwd: folder, env: settings.env });
+    run('install', settings.installCommand, { cwd: folder, env: installEnvOf(settings.env) });
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
