@@ -21,7 +21,7 @@ let server: RunningServer;
 test.beforeAll(async () => {
   stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
   server = await startServer({
-    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_SECRET_KEY: 'sk_test_e2eStandInKeyForTheLocalStripe',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripe.url,
   });

@@ -139,6 +139,20 @@ export interface StripeSettings {
   apiBase: URL | undefined;
 }
 
+// A Stripe secret key: sk_live_ or sk_test_ and the key itself, letters and digits (24 in Stripe's oldest keys, about 99
+// in today's). Anything else (the guide's `sk_live_...` left as it was, a publishable pk_ key pasted by mistake) would
+// start the site offering "Pay online" to clients and fail at the payment page, so the start is refused instead.
+const STRIPE_SECRET_KEY_FORMAT = /^sk_(test|live)_[A-Za-z0-9]{24,}$/;
+
+/** Refuses a STRIPE_SECRET_KEY that is set but is not a secret key; the value is never repeated (it is a secret). */
+function checkStripeSecretKey(value: string | undefined): void {
+  const key = value?.trim();
+  if (key && !STRIPE_SECRET_KEY_FORMAT.test(key))
+    throw new Error(
+      'STRIPE_SECRET_KEY is not a Stripe secret key: it starts with sk_live_ (sk_test_ in test mode) followed by the key as the Stripe dashboard shows it (Developers, API keys). Leave STRIPE_SECRET_KEY unset to record payments by hand.',
+    );
+}
+
 function stripeFromEnv(env: NodeJS.ProcessEnv, production: boolean): StripeSettings | undefined {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) return undefined;
@@ -263,6 +277,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
         "SMTP_URL is not set: a production site (NODE_ENV=production) sends its mail by SMTP, or the sign-in links and the clients' mails sit in a local outbox nobody reads. Set SMTP_URL, or MAIL_TRANSPORT=outbox to keep the mail in the outbox on purpose.",
     });
   const ops = read('ops', () => opsOptionsFromEnv(env), undefined);
+  read('STRIPE_SECRET_KEY', () => checkStripeSecretKey(env.STRIPE_SECRET_KEY), undefined);
   const stripe = read('STRIPE_API_BASE', () => stripeFromEnv(env, production), undefined);
   const timeZone = read('TIMEZONE', () => timeZoneFromEnv(env.TIMEZONE), DEFAULT_TIMEZONE);
   const minNoticeDays = read('MIN_NOTICE_DAYS', () => minNoticeFromEnv(env.MIN_NOTICE_DAYS), MIN_NOTICE_DAYS_DEFAULT);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { optionsFromEnv } from '../src/config';
+import { optionsFromEnv, type SettingsError } from '../src/config';
 import { parseEnvFile } from '../src/lib/env-file';
 
 jest.setTimeout(60_000);
@@ -64,6 +64,19 @@ test("the guide's settings file, read as systemd reads it, names her in full and
   expect(values).toMatchObject({ NODE_ENV: 'production', SEED_DEMO: 'false', HOST: '127.0.0.1' });
   // Every setting the guide writes passes the server's schema.
   expect(() => optionsFromEnv(values)).not.toThrow();
+});
+
+test("the guide's Stripe example is commented out: uncommented as written, it stops the start naming STRIPE_SECRET_KEY", () => {
+  expect(parseEnvFile(SETTINGS).values.STRIPE_SECRET_KEY).toBeUndefined();
+  const uncommented = parseEnvFile(SETTINGS.replace(/^# (STRIPE_[A-Z_]+=)/gm, '$1')).values;
+  expect(uncommented.STRIPE_SECRET_KEY).toBe('sk_live_...');
+  let refused: unknown;
+  try {
+    optionsFromEnv(uncommented);
+  } catch (error) {
+    refused = error;
+  }
+  expect((refused as SettingsError).problems.map((p) => p.setting)).toContain('STRIPE_SECRET_KEY');
 });
 
 describe("the server started on the guide's settings", () => {

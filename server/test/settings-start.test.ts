@@ -147,3 +147,35 @@ test('--env-file is refused with the flag to use instead (Node 20 reads a file n
     /--settings-file <path>.*Node reads --env-file itself/,
   );
 });
+
+describe('STRIPE_SECRET_KEY', () => {
+  // Stripe's secret keys: sk_live_ or sk_test_ and letters and digits, 24 in the oldest keys, 99 in today's.
+  const alnum = (n: number) => 'aB3'.repeat(Math.ceil(n / 3)).slice(0, n);
+
+  test('a value that is not a secret key stops the start naming STRIPE_SECRET_KEY, and is never repeated', () => {
+    for (const bad of [
+      'sk_live_...',
+      'sk_test_e2e',
+      `pk_live_${alnum(99)}`,
+      `sk_prod_${alnum(99)}`,
+      `sk_live_${alnum(23)}`,
+      `sk_live_${alnum(40)}-${alnum(40)}`,
+    ]) {
+      const refusal = refusalOf({ STRIPE_SECRET_KEY: bad });
+      expect(refusal).toBeInstanceOf(SettingsError);
+      expect({ bad, settings: refusal.problems.map((p) => p.setting) }).toEqual({
+        bad,
+        settings: ['STRIPE_SECRET_KEY'],
+      });
+      expect(refusal.message).toContain('STRIPE_SECRET_KEY is not a Stripe secret key');
+      expect(refusal.message).not.toContain(bad);
+    }
+  });
+
+  test('a real-looking key starts the site with online payment, test or live, old or current length', () => {
+    for (const key of [`sk_test_${alnum(24)}`, `sk_live_${alnum(99)}`, ` sk_live_${alnum(99)} `]) {
+      expect(optionsFromEnv({ STRIPE_SECRET_KEY: key }).stripe?.secretKey).toBe(key.trim());
+    }
+    expect(optionsFromEnv({}).stripe).toBeUndefined();
+  });
+});
