@@ -3,51 +3,23 @@
 // version may go live; a render that hangs or a renderer that dies leaves the page to the browser and the next page
 // gets a fresh renderer; an uploaded version that never went live is not served on the site's origin. Real uploads
 // through the deploy API, real child processes, a real TCP listener for the socket attempts.
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  readlinkSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { c as tarCreate } from 'tar';
-import { build, type TestApp } from './helper';
-import { issueDeployToken } from '../src/deploys/deploy-tokens';
-import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/deploys/gate';
-import { networkNamespace } from '../src/lib/render-sandbox';
+import type { TestApp } from './helper';
+import { renderersFor, sandboxApp, type SandboxApp } from './render-sandbox-support';
+import { memoryBound, networkNamespace, RENDERER_ADDRESS_SPACE_BYTES } from '../src/lib/render-sandbox';
 
-const SHELL_REQUIREMENTS: ShellRequirements = {
-  shared: [],
-  remotes: {
-    'public-site': { name: 'public_site', exposes: ['./app'] },
-    'admin-app': { name: 'admin_app', exposes: ['./app'] },
-  },
-};
-
+let s: SandboxApp;
 let t: TestApp;
-let token: string;
 let work: string;
 let listener: Server;
 let connections: number;
 let port: number;
 
 beforeEach(async () => {
-  work = mkdtempSync(path.join(tmpdir(), 'studio-sandbox-'));
-  t = await build({ renderTimeoutMs: 1500 });
-  const shellDir = path.join(t.dataDir, 'shell');
-  writeFileSync(path.join(shellDir, REQUIREMENTS_FILE), JSON.stringify(SHELL_REQUIREMENTS));
-  mkdirSync(path.join(shellDir, 'ssr'));
-  writeFileSync(
-    path.join(shellDir, 'ssr', 'index.js'),
-    'exports.shellFrame = ({ url, publicSite }) => `<nav>at ${url}</nav>${publicSite}`;',
-  );
-  token = (await issueDeployToken(t.repos.storage.deploys, 'public-site', 'CI', new Date().toISOString())).token;
+  s = await sandboxApp({ renderTimeoutMs: 1500 });
+  ({ t, work } = s);
   connections = 0;
   listener = createServer((socket) => {
     connections += 1;
@@ -58,79 +30,9 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await t.close();
+  await s.close();
   await new Promise((resolve) => listener.close(resolve));
-  rmSync(work, { recursive: true, force: true });
 });
-
-/** A public-site build whose manifest declares `ssr/index.js` with the given source as its server entry. */
-async function buildWith(entrySource: string, label: string): Promise<Buffer> {
-  const dir = mkdtempSync(path.join(work, 'build-'));
-  const manifest = {
-    name: 'public_site',
-    metaData: {
-      remoteEntry: { name: 'remoteEntry.js', path: '' },
-      ssrRemoteEntry: { name: 'index.js', path: 'ssr' },
-      publicPath: 'auto',
-    },
-    shared: [],
-    exposes: [{ name: 'app', path: './app', assets: { js: { sync: [], async: [] } } }],
-  };
-  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
-  writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${label} */`);
-  mkdirSync(path.join(dir, 'ssr'));
-  writeFileSync(path.join(dir, 'ssr', 'index.js'), entrySource);
-  const chunks: Buffer[] = [];
-  for await (const chunk of tarCreate({ gzip: true, cwd: dir, portable: true }, readdirSync(dir)))
-    chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-const upload = (body: Buffer) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/deploy/public-site/versions',
-    headers: { 'content-type': 'application/gzip', authorization: `Bearer ${token}`, 'x-studio-deployer': 'CI' },
-    payload: body,
-  });
-
-const goLive = (version: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/deploy/public-site/live',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { version, kind: 'deploy' },
-  });
-
-async function deploy(entrySource: string, label: string): Promise<string> {
-  const uploaded = await upload(await buildWith(entrySource, label));
-  expect(uploaded.statusCode).toBe(200);
-  const { version } = uploaded.json() as { version: string };
-  expect((await goLive(version)).statusCode).toBe(200);
-  return version;
-}
-
-/** The public-site manifest the shell's HTML names: which version is live. */
-async function liveManifest(): Promise<string> {
-  const html = (await t.app.inject({ url: '/' })).body;
-  const config = /<script id="studio-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
-  return (JSON.parse(config ?? '{}') as { remotes: Record<string, string> }).remotes['public-site'] ?? '';
-}
-
-/** The running renderers: the processes whose command line names the sandbox's child script and `dir`. */
-function renderersFor(dir: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return cmdline.includes('render-sandbox-child.cjs') && cmdline.includes(dir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /**
  * A server entry that tries every way we know to reach `what` from inside: a Node module by require, the global
@@ -162,15 +64,15 @@ function hostileEntry(what: string, use: string): string {
 }
 
 async function expectRefused(entrySource: string) {
-  const before = await liveManifest();
-  const res = await upload(await buildWith(entrySource, 'hostile'));
+  const before = await s.liveManifest();
+  const res = await s.upload(await s.buildWith(entrySource, 'hostile'));
   expect(res.statusCode).toBe(422);
   const [problem] = (res.json() as { fieldErrors: { gate: string[] } }).fieldErrors.gate;
   expect(problem).toMatch(/^Its server entry failed the smoke render: \/: Error: nothing reachable: /);
   expect(problem).toContain('A server entry may require only React');
   expect(problem).toContain('process is not defined');
   expect(problem).toContain('Code generation from strings disallowed');
-  expect(await liveManifest()).toBe(before);
+  expect(await s.liveManifest()).toBe(before);
   return problem;
 }
 
@@ -216,8 +118,8 @@ describe('a hostile server entry gets nothing, and the gate refuses it', () => {
         })`,
       ),
     );
-    const viaFetch = await upload(
-      await buildWith(
+    const viaFetch = await s.upload(
+      await s.buildWith(
         `exports.renderPublicSite = async ({ frame }) => {
           const response = await fetch('http://127.0.0.1:${port}/');
           return { html: frame('GOT ' + response.status), data: [] };
@@ -232,14 +134,14 @@ describe('a hostile server entry gets nothing, and the gate refuses it', () => {
 });
 
 test('a normal build is smoke-rendered on every public page, goes live, and its pages are rendered by a renderer with no rights', async () => {
-  const version = await deploy(
+  const version = await s.deploy(
     `exports.renderPublicSite = async ({ backend, frame }) => {
       const services = await backend.services.list();
       return { html: frame('<h1>good build, ' + services.length + ' services</h1>'), data: [[['services'], services]] };
     };`,
     'good',
   );
-  expect(await liveManifest()).toBe(`/remotes/public-site/v/${version}/mf-manifest.json`);
+  expect(await s.liveManifest()).toBe(`/remotes/public-site/v/${version}/mf-manifest.json`);
   const paths = [
     '/',
     '/portfolio',
@@ -255,7 +157,7 @@ test('a normal build is smoke-rendered on every public page, goes live, and its 
   }
 
   // The renderer that made them: Node's permission model without writes, child processes, workers or addons, no
-  // code generation from strings, no environment but Node's IPC channel.
+  // code generation from strings.
   const [pid] = renderersFor(version);
   expect(pid).toBeDefined();
   const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -268,16 +170,23 @@ test('a normal build is smoke-rendered on every public page, goes live, and its 
   // Where the system lets an unprivileged user make one, the renderer has a network namespace of its own (no
   // interface but its own loopback); elsewhere the vm context and code generation rules are what keep it off sockets.
   if (networkNamespace()) expect(readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'));
+  // No environment but React's production switch, and no Node IPC channel (its messages are parsed whole by the
+  // server before anything can refuse them): the renderer speaks in capped frames on a pipe of its own.
   const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
-  expect(environment.map((v) => v.split('=')[0]).sort()).toEqual([
-    'NODE_CHANNEL_FD',
-    'NODE_CHANNEL_SERIALIZATION_MODE',
-  ]);
+  expect(environment).toEqual(['NODE_ENV=production']);
+  // Its memory bounded by the system, whatever the entry allocates (ArrayBuffers are outside the heap's cap).
+  const bound = await memoryBound();
+  if (bound?.kind === 'address-space') {
+    const limits = readFileSync(`/proc/${pid}/limits`, 'utf8');
+    expect(limits).toMatch(new RegExp(`^Max address space\\s+${RENDERER_ADDRESS_SPACE_BYTES}\\s`, 'm'));
+  } else if (bound?.kind === 'cgroup') {
+    expect(readFileSync(`/proc/${pid}/cgroup`, 'utf8')).not.toBe(readFileSync('/proc/self/cgroup', 'utf8'));
+  }
 });
 
 test('a render that hangs, or a renderer that dies, leaves the page to the browser; the next page is rendered again', async () => {
   // Each address its own page (the booking page reads selectedService), so none is answered from the kept pages.
-  await deploy(
+  await s.deploy(
     `exports.renderPublicSite = async ({ frame }) => {
       const url = String(frame('')).match(/at ([^<]*)/)[1];
       if (url === '/book-me?selectedService=hang') for (;;) {}
@@ -308,15 +217,15 @@ test('a render that hangs, or a renderer that dies, leaves the page to the brows
 });
 
 test("an uploaded version that never went live is not served on the site's origin; once live it is", async () => {
-  const uploaded = await upload(
-    await buildWith('exports.renderPublicSite = async ({ frame }) => ({ html: frame(""), data: [] });', 'unreleased'),
+  const uploaded = await s.upload(
+    await s.buildWith('exports.renderPublicSite = async ({ frame }) => ({ html: frame(""), data: [] });', 'unreleased'),
   );
   expect(uploaded.statusCode).toBe(200);
   const { version } = uploaded.json() as { version: string };
   for (const file of ['remoteEntry.js', 'mf-manifest.json', 'ssr/index.js'])
     expect((await t.app.inject({ url: `/remotes/public-site/v/${version}/${file}` })).statusCode).toBe(404);
 
-  expect((await goLive(version)).statusCode).toBe(200);
+  expect((await s.goLive(version)).statusCode).toBe(200);
   const live = await t.app.inject({ url: `/remotes/public-site/v/${version}/remoteEntry.js` });
   expect(live.statusCode).toBe(200);
   expect(live.body).toBe('/* unreleased */');
