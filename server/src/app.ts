@@ -375,6 +375,8 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     log: app.log,
     sandboxChild: path.join(__dirname, 'lib', 'render-sandbox-child.cjs'),
     ...(given.renderTimeoutMs ? { renderTimeoutMs: given.renderTimeoutMs } : {}),
+    // Read at render time, after `integrity` below exists: a live version's entry runs only as uploaded.
+    versionIntegrity: (version) => integrity.recordOf('public-site', version),
   });
   app.addHook('onClose', async () => renderer.close());
   // The gate smoke-renders every public page of a new public-site version in the sandbox before it may go live.

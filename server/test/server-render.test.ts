@@ -166,19 +166,23 @@ test('a public-site redeployed under the running server is rendered with its new
 // to 120 requests/s). The kept page is the path's and the parameters the page reads, nothing else.
 test('a query string the page does not read shares the kept page; one it reads gets its own', async () => {
   const page = async (url: string) => renderNumber((await get(url)).body);
+  // Values that name what exists: only those pages are kept (render-sandbox-limits.test.ts: made-up ones are not).
+  const [service, other] = await t.repos.content.listServices();
+  const tier = service!.tiers[0]!.id;
+  const [show, otherShow] = Object.keys((await t.repos.content.getPortfolioMeta())?.data.RUNWAY_SECTION_MAP ?? {});
   expect(await page('/book-me?x=1')).toBe(1);
   expect(await page('/book-me?x=2')).toBe(1);
   expect(await page('/book-me')).toBe(1);
   expect(await page('/BOOK-ME/?utm_source=mail&fbclid=abc')).toBe(1);
-  const withService = await get('/book-me?x=3&selectedService=ugc&selectedTier=single');
+  const withService = await get(`/book-me?x=3&selectedService=${service!.id}&selectedTier=${tier}`);
   expect(renderNumber(withService.body)).toBe(2);
   // Rendered at the address it is kept under: the parameters it reads, in the registry's order.
-  expect(withService.body).toContain('at /book-me?selectedService=ugc&selectedTier=single</nav>');
-  expect(await page('/book-me?selectedTier=single&selectedService=ugc&y=1')).toBe(2);
-  expect(await page('/book-me?selectedService=photo')).toBe(3);
-  expect(await page('/portfolio/runway?show=a&ref=1')).toBe(4);
-  expect(await page('/portfolio/runway?show=a&ref=2')).toBe(4);
-  expect(await page('/portfolio/runway?show=b')).toBe(5);
+  expect(withService.body).toContain(`at /book-me?selectedService=${service!.id}&selectedTier=${tier}</nav>`);
+  expect(await page(`/book-me?selectedTier=${tier}&selectedService=${service!.id}&y=1`)).toBe(2);
+  expect(await page(`/book-me?selectedService=${other!.id}`)).toBe(3);
+  expect(await page(`/portfolio/runway?show=${show!}&ref=1`)).toBe(4);
+  expect(await page(`/portfolio/runway?show=${show!}&ref=2`)).toBe(4);
+  expect(await page(`/portfolio/runway?show=${otherShow!}`)).toBe(5);
 });
 
 test('the parameters the pages read are the ones the route registry declares', () => {

@@ -12,10 +12,14 @@
 //
 // HTML is kept per page (pageKeyOf: the path and the query parameters the page reads, nothing else) and dropped when
 // the content or the availability changes (the change bus), when either entry is redeployed, and after MAX_AGE_MS
-// (the availability depends on today's date).
+// (the availability depends on today's date). What is kept is bounded in bytes as well as in pages (a page may carry
+// megabytes), and a page is kept only when its query parameters name what exists (a service, its tier, a runway
+// show): any other value is rendered for the one request, so made-up values neither fill the memory nor push the
+// real pages out.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Backend } from '@studio/shared/data';
+import type { PortfolioMeta, Service } from '@studio/shared/domain';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { ROUTES, routeOf, type ClientRoute } from '@studio/shared/routes';
 import { MANIFEST_FILE, type RemoteManifest } from '../deploys/gate';
@@ -41,10 +45,24 @@ export interface ServerRendererOptions {
   sandboxChild: string;
   /** A render that has not answered by then is abandoned and its renderer restarted. */
   renderTimeoutMs?: number;
+  /**
+   * A public-site version's integrity record (deploys/version-integrity.ts, recordOf): its server entry is handed to
+   * a renderer only when its bytes hash to it. Null for a version uploaded before records existed (run unchecked).
+   */
+  versionIntegrity?: (version: string) => Promise<Record<string, string> | null>;
+}
+
+/** Where public-site is rendered from: the live version's folder (or a preview's), or the build output (no version). */
+export interface PublicSiteLocation {
+  dir: string;
+  urlPath: string;
+  version?: string | null;
 }
 
 const MAX_AGE_MS = 5 * 60_000;
 const MAX_CACHED_PAGES = 500;
+/** The kept pages' HTML and data together, in UTF-8 bytes. */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 const RENDER_TIMEOUT_MS = 10_000;
 /** Renderers kept running: the live public-site's and one more (the version a switch just left, or a smoke render). */
 const MAX_SANDBOXES = 2;
@@ -100,6 +118,13 @@ export function pageKeyOf(url: string): string {
   return `/${segments.join('/')}${query ? `?${query}` : ''}`;
 }
 
+interface KeptPage {
+  at: number;
+  version: string;
+  page: Promise<RenderedPage | null>;
+  bytes: number;
+}
+
 export const jsonForScript = (value: unknown) =>
   // Inside <script type="application/json">: '<' escaped so no '</script>' or '<!--' can end or bend the element.
   JSON.stringify(value)
@@ -110,11 +135,12 @@ export const jsonForScript = (value: unknown) =>
 export function createServerRenderer(options: ServerRendererOptions) {
   const shellEntry = path.join(options.shellDir, 'ssr', 'index.js');
   const timeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
-  const sandboxFor = (siteEntry: string) =>
+  const sandboxFor = (siteEntry: string, siteEntryIntegrity?: string) =>
     createRenderSandbox({
       childFile: options.sandboxChild,
       shellEntry,
       siteEntry,
+      ...(siteEntryIntegrity ? { siteEntryIntegrity } : {}),
       backend: options.backend,
       timeoutMs,
       log: options.log,
@@ -123,7 +149,7 @@ export function createServerRenderer(options: ServerRendererOptions) {
   // (deploys/remote-deploys.ts), so the markup comes from the same version as the browser's chunks (no hydration
   // mismatch across a deploy). A redeployed entry file (another version of either file) gets a fresh renderer.
   let sandboxes = new Map<string, { version: string; sandbox: RenderSandbox }>();
-  const sandboxOf = (siteEntry: string, version: string): RenderSandbox => {
+  const sandboxOf = (siteEntry: string, version: string, integrity: string | undefined): RenderSandbox => {
     const known = sandboxes.get(siteEntry);
     if (known?.version === version) {
       // Most recently used last, so the one evicted below is the one unused longest.
@@ -138,11 +164,86 @@ export function createServerRenderer(options: ServerRendererOptions) {
       entry.sandbox.close();
       sandboxes.delete(oldest);
     }
-    const sandbox = sandboxFor(siteEntry);
+    const sandbox = sandboxFor(siteEntry, integrity);
     sandboxes.set(siteEntry, { version, sandbox });
     return sandbox;
   };
-  let cache = new Map<string, { at: number; version: string; page: Promise<RenderedPage | null> }>();
+  // Least recently used first; `bytes` is counted once the page is rendered.
+  let cache = new Map<string, KeptPage>();
+  let cachedBytes = 0;
+  const forget = (url: string, only?: KeptPage) => {
+    const kept = cache.get(url);
+    if (!kept || (only && kept !== only)) return;
+    cachedBytes -= kept.bytes;
+    cache.delete(url);
+  };
+  /** Drops the pages unused longest until both bounds hold. */
+  const evict = (pages: number) => {
+    for (const url of cache.keys()) {
+      if (cachedBytes <= MAX_CACHED_BYTES && cache.size <= pages) return;
+      forget(url);
+    }
+  };
+  const keepPage = (url: string, kept: KeptPage) => {
+    forget(url);
+    evict(MAX_CACHED_PAGES - 1);
+    cache.set(url, kept);
+    void kept.page.then((page) => {
+      if (cache.get(url) !== kept) return;
+      if (!page) return forget(url, kept);
+      kept.bytes = Buffer.byteLength(page.html) + Buffer.byteLength(page.dataJson);
+      cachedBytes += kept.bytes;
+      evict(MAX_CACHED_PAGES);
+    });
+  };
+
+  // What the declared query parameters may name, read through the site's own API like the pages' data and kept as
+  // long as a page is.
+  let known: { at: number; services: Promise<Service[]>; meta: Promise<PortfolioMeta> } | undefined;
+  const knownNow = (now: number) => {
+    if (!known || now - known.at >= MAX_AGE_MS) {
+      const services = options.backend.services.list();
+      const meta = options.backend.portfolio.getMeta();
+      // A failed read keeps nothing (the page is still rendered) and is read again for the next page.
+      services.catch(() => (known = undefined));
+      meta.catch(() => (known = undefined));
+      known = { at: now, services, meta };
+    }
+    return known;
+  };
+  /** Whether each query parameter in a page's key names something that exists (so the page may be kept). */
+  async function namesWhatExists(key: string, now: number): Promise<boolean> {
+    const params = new URLSearchParams(key.split('?', 2)[1] ?? '');
+    if (params.size === 0) return true;
+    try {
+      for (const [name, value] of params) {
+        if (name === 'selectedService' || name === 'selectedTier') {
+          const services = await knownNow(now).services;
+          const service = services.find((s) => s.id === params.get('selectedService'));
+          if (!service || (name === 'selectedTier' && !service.tiers.some((t) => t.id === value))) return false;
+        } else if (name === 'show') {
+          const meta = await knownNow(now).meta;
+          if (!Object.hasOwn(meta.RUNWAY_SECTION_MAP ?? {}, value)) return false;
+        } else {
+          // A parameter declared later and not listed here: rendered, never kept, until it is.
+          return false;
+        }
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The integrity the site entry must have: undefined for the build output or a version recorded before records. */
+  async function entryIntegrity(publicSite: PublicSiteLocation, siteEntry: string): Promise<string | undefined> {
+    if (!publicSite.version || !options.versionIntegrity) return undefined;
+    const record = await options.versionIntegrity(publicSite.version);
+    if (!record) return undefined;
+    const name = path.relative(publicSite.dir, siteEntry).split(path.sep).join('/');
+    // A server entry the upload did not hold never matches.
+    return (Object.hasOwn(record, name) ? record[name] : undefined) ?? 'not recorded';
+  }
 
   const stylesOf = ({ dir, urlPath }: { dir: string; urlPath: string }) => {
     const ssrDir = path.join(dir, 'ssr');
@@ -158,7 +259,7 @@ export function createServerRenderer(options: ServerRendererOptions) {
   async function renderNow(
     url: string,
     sandbox: RenderSandbox,
-    publicSite: { dir: string; urlPath: string },
+    publicSite: PublicSiteLocation,
     formPost?: PlainFormPost,
   ): Promise<RenderedPage> {
     const { html, data } = await sandbox.render(url, await brandNow(), formPost);
@@ -178,7 +279,7 @@ export function createServerRenderer(options: ServerRendererOptions) {
         formPost,
       }: {
         keep: boolean;
-        publicSite?: { dir: string; urlPath: string };
+        publicSite?: PublicSiteLocation;
         /** The answer to a form posted without JavaScript: the page shows it, and is never kept. */
         formPost?: PlainFormPost;
       },
@@ -191,31 +292,44 @@ export function createServerRenderer(options: ServerRendererOptions) {
       } catch {
         return null;
       }
-      const sandbox = sandboxOf(siteEntry, entriesVersion);
+      let integrity: string | undefined;
+      try {
+        integrity = await entryIntegrity(publicSite, siteEntry);
+      } catch (error) {
+        options.log.warn(
+          { err: error },
+          "the server entry's integrity record could not be read; rendered in the browser",
+        );
+        return null;
+      }
+      const sandbox = sandboxOf(siteEntry, `${entriesVersion}|${integrity ?? ''}`, integrity);
       const url = pageKeyOf(address);
-      const version = `${siteEntry}|${entriesVersion}`;
+      const version = `${siteEntry}|${entriesVersion}|${integrity ?? ''}`;
       const now = Date.now();
-      const kept = keep && !formPost;
-      const hit = kept ? cache.get(url) : undefined;
-      if (hit && hit.version === version && now - hit.at < MAX_AGE_MS) return hit.page;
+      const hit = keep && !formPost ? cache.get(url) : undefined;
+      if (hit && hit.version === version && now - hit.at < MAX_AGE_MS) {
+        // Used most recently: the last to go.
+        cache.delete(url);
+        cache.set(url, hit);
+        return hit.page;
+      }
+      const kept = keep && !formPost && (await namesWhatExists(url, now));
       const page = renderNow(url, sandbox, publicSite, formPost).catch((error: unknown) => {
         // Without the query: /finishSignIn carries its sign-in token there (ops/request-log.ts).
         options.log.warn(
           { err: error, path: url.split('?')[0] },
           'server rendering failed; the page is rendered in the browser',
         );
-        cache.delete(url);
         return null;
       });
-      if (kept) {
-        if (cache.size >= MAX_CACHED_PAGES) cache = new Map();
-        cache.set(url, { at: now, version, page });
-      }
+      if (kept) keepPage(url, { at: now, version, page, bytes: 0 });
       return page;
     },
     /** Forgets every kept page (the content or the availability changed). */
     invalidate() {
       cache = new Map();
+      cachedBytes = 0;
+      known = undefined;
     },
     /**
      * The gate's check of a new public-site version (deploys/gate.ts): its declared server entry renders every path
