@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import { fileIntegrity } from './unpack';
 
 export const REQUIREMENTS_FILE = 'federation-requirements.json';
 export const MANIFEST_FILE = 'mf-manifest.json';
@@ -55,6 +56,44 @@ export interface RemoteManifest {
 
 /** A smoke test of a remote's server entry (issue 17 plugs in the render of '/'); rejects with what failed. */
 export type ServerEntryCheck = (input: { remote: string; dir: string; entryFile: string }) => Promise<void>;
+
+/** Smoke renders of one remote are under way and as many as may wait are waiting: the upload is refused (429). */
+export class SmokeRendersBusy extends Error {}
+
+/**
+ * Runs a remote's smoke renders one at a time: each starts a renderer (a process, its memory bound and its CPU), so
+ * parallel uploads must not start one each. At most `maxWaiting` wait behind the one under way; a call that may be
+ * refused (`refuseWhenFull`: an upload) is refused past that with SmokeRendersBusy, one that may not (a switch, already
+ * one at a time per remote) waits its turn.
+ */
+export function smokeRenderQueue(maxWaiting: number) {
+  const queues = new Map<string, { tail: Promise<unknown>; inLine: number }>();
+  return function run<T>(remote: string, task: () => Promise<T>, refuseWhenFull: boolean): Promise<T> {
+    let queue = queues.get(remote);
+    if (!queue) {
+      queue = { tail: Promise.resolve(), inLine: 0 };
+      queues.set(remote, queue);
+    }
+    if (refuseWhenFull && queue.inLine > maxWaiting) {
+      return Promise.reject(
+        new SmokeRendersBusy(
+          `A version of ${remote} is being smoke-rendered and ${maxWaiting} more wait their turn: send this one again in a minute.`,
+        ),
+      );
+    }
+    const line = queue;
+    line.inLine += 1;
+    const run = line.tail.then(
+      () => task(),
+      () => task(),
+    );
+    line.tail = run.catch(() => undefined);
+    return run.finally(() => {
+      line.inLine -= 1;
+      if (line.inLine === 0 && queues.get(remote) === line) queues.delete(remote);
+    });
+  };
+}
 
 export interface GateResult {
   ok: boolean;
@@ -133,13 +172,16 @@ function readManifest(dir: string): RemoteManifest | string {
 
 /**
  * Checks the build in `dir` as a version of `remote`. Never throws for a bad build: every problem is in the result.
- * `serverEntryCheck` runs only when the manifest declares a server entry.
+ * `serverEntryCheck` runs only when the manifest declares a server entry, and, given the version's integrity record
+ * (each file's SHA-384 as uploaded), only on an entry whose bytes still match it. Throws SmokeRendersBusy when the
+ * check says so (the upload is sent again later, not refused for what it is).
  */
 export async function checkRemoteBuild(
   remote: string,
   dir: string,
   requirements: ShellRequirements,
   serverEntryCheck?: ServerEntryCheck,
+  integrity?: Record<string, string>,
 ): Promise<GateResult> {
   const manifestOrProblem = readManifest(dir);
   if (typeof manifestOrProblem === 'string')
@@ -236,10 +278,16 @@ export async function checkRemoteBuild(
     if (!fileIn(dir, entryFile)) {
       problems.push(`Its server entry ${entryFile} is not in the upload.`);
     } else if (serverEntryCheck && problems.length === 0) {
-      try {
-        await serverEntryCheck({ remote, dir, entryFile: path.resolve(dir, entryFile) });
-      } catch (error) {
-        problems.push(`Its server entry failed the smoke render: ${(error as Error).message}`);
+      const uploaded = integrity && (Object.hasOwn(integrity, entryFile) ? integrity[entryFile] : 'not recorded');
+      if (uploaded !== undefined && (await fileIntegrity(path.resolve(dir, entryFile))) !== uploaded) {
+        problems.push(`Its server entry ${entryFile} is not the file that was uploaded: it changed on disk since.`);
+      } else {
+        try {
+          await serverEntryCheck({ remote, dir, entryFile: path.resolve(dir, entryFile) });
+        } catch (error) {
+          if (error instanceof SmokeRendersBusy) throw error;
+          problems.push(`Its server entry failed the smoke render: ${(error as Error).message}`);
+        }
       }
     }
   }

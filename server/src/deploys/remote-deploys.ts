@@ -23,7 +23,14 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteMount } from '../config';
 import type { DeploysStore, LiveVersion, StoredVersion, SwitchRecord } from '../repositories/ports';
-import { checkRemoteBuild, MANIFEST_FILE, readShellRequirements, type ServerEntryCheck } from './gate';
+import {
+  checkRemoteBuild,
+  MANIFEST_FILE,
+  readShellRequirements,
+  smokeRenderQueue,
+  SmokeRendersBusy,
+  type ServerEntryCheck,
+} from './gate';
 import { contentVersion, unpackUpload, UploadRefused, VERSION_FORMAT, type UploadLimits } from './unpack';
 
 export type RemoteName = 'public-site' | 'admin-app';
@@ -69,6 +76,9 @@ export interface UploadResult {
   files: number;
   bytes: number;
 }
+
+/** Uploads of one remote that may wait for the smoke render under way; more are refused with 429. */
+const MAX_WAITING_SMOKE_RENDERS = 2;
 
 /** How many switches the deployments view shows. */
 const HISTORY_LENGTH = 20;
@@ -124,12 +134,23 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
     }
   }
 
-  const gate = async (remote: RemoteName, dir: string) => {
+  const smokeRenders = smokeRenderQueue(MAX_WAITING_SMOKE_RENDERS);
+  /**
+   * The gate, its smoke render in the remote's queue and, given the version's integrity record, on the entry as it was
+   * uploaded. An upload may be refused for a full queue (`refuseWhenBusy`); a switch waits.
+   */
+  const gate = async (
+    remote: RemoteName,
+    dir: string,
+    { integrity, refuseWhenBusy }: { integrity: Record<string, string> | undefined; refuseWhenBusy: boolean },
+  ) => {
+    const check = options.serverEntryCheck;
     const result = await checkRemoteBuild(
       remote,
       dir,
       readShellRequirements(options.shellDir),
-      options.serverEntryCheck,
+      check && ((input) => smokeRenders(remote, () => check(input), refuseWhenBusy)),
+      integrity,
     );
     if (!result.ok) throw new GateRefused(remote, result.problems);
     return result;
@@ -277,7 +298,7 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
       try {
         await unpackUpload(source, incoming, options.limits);
         const { version, files, bytes, integrity } = await contentVersion(incoming);
-        const result = await gate(remote, incoming);
+        const result = await gate(remote, incoming, { integrity, refuseWhenBusy: true });
         const target = versionDir(remote, version);
         // In the remote's queue: a pruning under way cannot remove the folder between this check and the record.
         const created = await serially(remote, async () => {
@@ -300,6 +321,14 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
           });
         });
         return { version, created, files, bytes };
+      } catch (error) {
+        const refusal =
+          error instanceof SmokeRendersBusy ? new UploadRefused(error.message, 429) : (error as Error | undefined);
+        // The deploy command prints the message; the log says why a CI job was turned away (the message is cut: an
+        // entry's name in it is the uploader's).
+        if (refusal instanceof UploadRefused)
+          log.warn({ remote, status: refusal.status, reason: refusal.message.slice(0, 300) }, 'an upload was refused');
+        throw refusal;
       } finally {
         await rm(incoming, { recursive: true, force: true });
       }
@@ -329,8 +358,12 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
         await reconcile(remote);
         const target = version ?? (await repo.previous(remote));
         if (target !== null && (await repo.getVersion(remote, target))) {
+          const stored = await repo.getVersion(remote, target);
           if (!hasFiles(remote, target)) throw new VersionMissing(remote, target);
-          await gate(remote, versionDir(remote, target));
+          await gate(remote, versionDir(remote, target), {
+            integrity: stored?.summary.integrity,
+            refuseWhenBusy: false,
+          });
           // Leaving the build output for the first time: it is kept as a version, and the switch goes from it.
           if ((await repo.live(remote)) === null) {
             const built = await keepBuildOutput(remote);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 
@@ -27,7 +27,7 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
 export class UploadRefused extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 413 = 400,
+    readonly status: 400 | 413 | 429 = 400,
   ) {
     super(message);
   }
@@ -64,6 +64,26 @@ export function pathProblem(entryPath: string): string | undefined {
 }
 
 /**
+ * Reads what is left of a refused upload and drops it, so the refusal is answered once the client has sent its body
+ * (closing a connection with unread bytes on it resets it, and the client sees no answer). A body that goes on past
+ * the upload limit is destroyed instead: that one has no answer coming.
+ */
+function drain(source: Readable, limit: number): Promise<void> {
+  if (source.readableEnded || source.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    source.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) source.destroy();
+    });
+    source.once('end', resolve);
+    source.once('close', resolve);
+    source.once('error', () => resolve());
+    source.resume();
+  });
+}
+
+/**
  * Unpacks `source` (gzip tar) into `dir`, which must exist and be empty. Rejects with UploadRefused for anything the
  * limits or the path rules refuse; the caller removes `dir` then.
  */
@@ -71,9 +91,13 @@ export async function unpackUpload(source: Readable, dir: string, limits: Upload
   let files = 0;
   let bytes = 0;
   let refusal: UploadRefused | undefined;
+  // The request itself never goes into the pipeline: a pipeline that fails destroys its streams, and a destroyed
+  // request resets the connection before the refusal can be answered. It feeds `input`, which a refusal destroys.
+  const input = new PassThrough();
+  source.pipe(input);
   const refuse = (problem: UploadRefused) => {
     refusal ??= problem;
-    source.destroy(refusal);
+    input.destroy(refusal);
   };
   // tar is loaded with the first upload, not with the server: a deploy is rare, and the module is a few MB held.
   const { Unpack } = await import('tar');
@@ -111,7 +135,7 @@ export async function unpackUpload(source: Readable, dir: string, limits: Upload
   });
   try {
     await pipeline(
-      source,
+      input,
       byteLimit(
         limits.uploadBytes,
         () => new UploadRefused(`The upload is larger than ${megabytes(limits.uploadBytes)}.`, 413),
@@ -125,6 +149,8 @@ export async function unpackUpload(source: Readable, dir: string, limits: Upload
       unpack,
     );
   } catch (error) {
+    source.unpipe(input);
+    await drain(source, limits.uploadBytes);
     if (refusal) throw refusal;
     if (error instanceof UploadRefused) throw error;
     const code = (error as { code?: string }).code;
