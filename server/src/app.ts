@@ -33,7 +33,7 @@ import { createServerRenderer, injectFetch, memoryStore } from './lib/server-ren
 import { createHttpBackend } from '@studio/shared/backend/http';
 import { createSecondFactorStore } from './lib/second-factor';
 import { createSessionStore } from './lib/sessions';
-import { firebaseSessionCookie } from './lib/session-cookies';
+import { firebaseSessionCookie, hostPrefixedCookies } from './lib/session-cookies';
 import { trustsPeer } from './lib/trust-proxy';
 import { createSmsSender } from './lib/sms-sender';
 import { createSmsTransport, type SmsTransport } from './lib/sms-transport';
@@ -48,6 +48,7 @@ import { createPreviewLinks } from './deploys/preview-links';
 import { createVersionIntegrity, withPins } from './deploys/version-integrity';
 import deployRoutes from './routes/deploy';
 import csrf from './plugins/csrf';
+import originSplit from './plugins/origin-split';
 import database, { isSqlite } from './plugins/database';
 import errorHandling, { clientErrorHandler, frameworkErrorHandler, HttpError } from './plugins/errors';
 import securityHeaders, { firebaseAuthConnectSources } from './plugins/security-headers';
@@ -187,7 +188,8 @@ function createDeps(storage: Storage, options: AppOptions, log: FastifyBaseLogge
       steps: createSecondFactorStore(storage.secondFactor, { now: options.now }),
       mailer,
       log,
-      publicOrigin: options.publicOrigin,
+      // Her passkeys belong to the origin she signs in at.
+      adminOrigin: options.adminOrigin,
       siteName: options.modelName,
       now: options.now,
       timeZone: options.timeZone,
@@ -301,6 +303,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   await app.register(fastifyCookie);
   // Behind Firebase Hosting only `__session` reaches the server: the session and the passkey step ride in it.
   if (options.home === 'firebase') await app.register(firebaseSessionCookie);
+  else if (options.https) await app.register(hostPrefixedCookies);
   // Limits are set per route (public writes, sign-in); nothing is limited unless a route asks. One quota per client:
   // an IPv4 address or an IPv6 /64 (lib/client-address.ts).
   await app.register(fastifyRateLimit, {
@@ -311,10 +314,20 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
+  // Her API, pages and cookies on the admin origin, public-site on the public one (lib/site-origins.ts); then one
+  // CSRF rule on both homes: the Origin of the addressed origin.
+  await app.register(originSplit, {
+    publicOrigin: options.publicOrigin,
+    adminOrigin: options.adminOrigin,
+    remotePaths: {
+      'public-site': options.remotes['public-site'].urlPath,
+      'admin-app': options.remotes['admin-app'].urlPath,
+    },
+  });
   await app.register(csrf, {
     publicOrigin: options.publicOrigin,
+    adminOrigin: options.adminOrigin,
     production: options.production,
-    originOnly: options.home === 'firebase',
   });
 
   // What a visitor may book: the availability, the days confirmed bookings hold, the notice (issue 18). The same

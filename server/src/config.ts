@@ -84,6 +84,11 @@ export interface AppOptions extends OpsOptions {
   dataDir: string;
   /** Origin used for links in e-mails (never taken from a request's Host header). */
   publicOrigin: string;
+  /**
+   * ADMIN_ORIGIN: where her dashboard, the admin and sign-in API and her cookies live, apart from the public origin
+   * whose code a public-site deploy token may change (lib/site-origins.ts). Its sign-in links and admin links name it.
+   */
+  adminOrigin: string;
   adminEmail: string;
   modelName: string;
   production: boolean;
@@ -201,6 +206,11 @@ const settingsSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^/\s]+\/?$/, 'must be an origin such as https://ava-monroe.com (no path)')
     .optional(),
+  ADMIN_ORIGIN: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/\s]+\/?$/, 'must be an origin such as https://admin.ava-monroe.com (no path)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: trueOrFalse.optional(),
   RENDER_IMAGES_AT_START: trueOrFalse.optional(),
@@ -257,6 +267,18 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
   const read = readEach(problems);
   const port = s.PORT ?? 8080;
   const publicOrigin = (s.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, '');
+  // Chromium and Firefox resolve every *.localhost name to this machine, so the local default needs no DNS.
+  const adminOrigin = (s.ADMIN_ORIGIN ?? `http://admin.localhost:${port}`).replace(/\/$/, '');
+  if (new URL(adminOrigin).host === new URL(publicOrigin).host)
+    problems.push({
+      setting: 'ADMIN_ORIGIN',
+      message: `ADMIN_ORIGIN=${adminOrigin} must be another host than PUBLIC_ORIGIN: her account lives apart from the public pages.`,
+    });
+  if (env.NODE_ENV === 'production' && !s.ADMIN_ORIGIN && s.PUBLIC_ORIGIN)
+    problems.push({
+      setting: 'ADMIN_ORIGIN',
+      message: `ADMIN_ORIGIN is not set: a production site names the address of her dashboard, e.g. https://admin.${new URL(publicOrigin).host}.`,
+    });
   const twilio =
     env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
       ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM }
@@ -290,6 +312,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     port,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     publicOrigin,
+    adminOrigin,
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@studio.test').trim().toLowerCase(),
     modelName: env.MODEL_NAME ?? 'Ava Monroe',
     production,
@@ -313,7 +336,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     twilio,
     stripe,
     logLevel: s.LOG_LEVEL ?? 'info',
-    https: s.HTTPS === 'true' || publicOrigin.startsWith('https://'),
+    https: s.HTTPS === 'true' || publicOrigin.startsWith('https://') || adminOrigin.startsWith('https://'),
     publicWriteLimitPerMinute: s.PUBLIC_WRITE_LIMIT ?? 20,
     signInLinksPerPair: s.SIGN_IN_LINKS_PER_PAIR ?? 3,
     signInMailsPerMailbox: s.SIGN_IN_MAILS_PER_MAILBOX ?? 10,

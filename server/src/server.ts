@@ -49,7 +49,7 @@ async function main() {
   const release = currentRelease();
   app.log.info(
     { version: releaseName(release) },
-    `Studio ${releaseName(release)} is running on ${options.publicOrigin}`,
+    `Studio ${releaseName(release)} is running on ${options.publicOrigin} (her dashboard: ${options.adminOrigin}/admin)`,
   );
   // Never the address nor a link in the log: only where a newcomer finds her sign-in link on this machine.
   if (app.hasRoute({ method: 'GET', url: '/api/dev/outbox' }))

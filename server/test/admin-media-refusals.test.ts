@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
 import { NO_MARKUP_MESSAGE } from '@studio/shared/schemas';
-import { CSRF_REFUSED } from '../src/plugins/csrf';
+import { ORIGIN_REFUSED } from '../src/plugins/csrf';
 import { NOT_ADMIN, NOT_SIGNED_IN } from '../src/plugins/require-admin';
 import {
   cleanUp,
@@ -25,7 +25,7 @@ import {
   upload,
   useMediaServer,
 } from './admin-media-support';
-import { ADMIN_EMAIL, build, CSRF, type TestApp } from './helper';
+import { ADMIN_EMAIL, ADMIN_HOST, ADMIN_ORIGIN, ADMIN_VIA_PROXY, build, type TestApp } from './helper';
 
 const media = useMediaServer();
 
@@ -198,28 +198,28 @@ describe('who may upload', () => {
       .png()
       .toBuffer();
 
-  test('a visitor, a signed-in stranger, a request without the CSRF pair or from another site: refused before the body is read', async () => {
-    const stranger = `studio_session=${(await media.t.repos.sessions.create('stranger@example.com')).id}; studio_csrf=${CSRF}`;
+  test('a visitor, a signed-in stranger, a request without her page’s Origin or from another site: refused before the body is read', async () => {
+    const stranger = `studio_session=${(await media.t.repos.sessions.create('stranger@example.com')).id}`;
     const body = async () =>
       form({ alt: 'x', section: 'comp-card' }, { file: { bytes: await tinyPng(), name: 'a.png' } });
-    expect(await upload(await body(), `studio_csrf=${CSRF}`)).toEqual({
+    expect(await upload(await body(), '')).toEqual({
       status: 401,
       json: { message: NOT_SIGNED_IN },
     });
     expect(await upload(await body(), stranger)).toEqual({ status: 403, json: { message: NOT_ADMIN } });
     const noToken = await fetch(`${media.origin}/api/admin/media`, {
       method: 'POST',
-      headers: { cookie: media.adminCookie },
+      headers: { cookie: media.adminCookie, 'x-forwarded-host': ADMIN_VIA_PROXY['x-forwarded-host'] },
       body: await body(),
     });
     expect({ status: noToken.status, json: await noToken.json() }).toEqual({
       status: 403,
-      json: { message: CSRF_REFUSED },
+      json: { message: ORIGIN_REFUSED },
     });
     const crossSite = await upload(await body(), media.adminCookie, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
     expect(leftovers()).toEqual(NOTHING);
-    const del = await deleteMedia('00000000-0000-4000-8000-000000000000', `studio_csrf=${CSRF}`);
+    const del = await deleteMedia('00000000-0000-4000-8000-000000000000', '');
     expect(del.status).toBe(401);
   });
 });
@@ -248,8 +248,8 @@ describe('a huge or slow body does not hold the server', () => {
 
   test('a Content-Length over the limit is refused at once, without waiting for the body', async () => {
     const head =
-      'POST /api/admin/media HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
-      `Cookie: ${media.adminCookie}\r\nX-CSRF-Token: ${CSRF}\r\n` +
+      `POST /api/admin/media HTTP/1.1\r\nHost: ${ADMIN_HOST}\r\n` +
+      `Cookie: ${media.adminCookie}\r\nOrigin: ${ADMIN_ORIGIN}\r\n` +
       'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000000000\r\n\r\n';
     const { answer } = await raw(head, Buffer.from('--x\r\n'));
     expect(answer).toMatch(/^HTTP\/1.1 413/);
@@ -267,7 +267,7 @@ describe('an upload cut off part-way', () => {
     slow = await build({ httpLimits: { requestTimeoutMs: 1500, headersTimeoutMs: 500, timeoutCheckIntervalMs: 100 } });
     await slow.app.listen({ port: 0, host: '127.0.0.1' });
     slowPort = (slow.app.server.address() as AddressInfo).port;
-    cookie = `studio_session=${(await slow.repos.sessions.create(ADMIN_EMAIL)).id}; studio_csrf=${CSRF}`;
+    cookie = `studio_session=${(await slow.repos.sessions.create(ADMIN_EMAIL)).id}`;
   });
   afterAll(() => slow.close());
 
@@ -286,7 +286,7 @@ describe('an upload cut off part-way', () => {
     });
     socket.on('error', () => undefined);
     socket.write(
-      `POST /api/admin/media HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nX-CSRF-Token: ${CSRF}\r\n` +
+      `POST /api/admin/media HTTP/1.1\r\nHost: ${ADMIN_HOST}\r\nCookie: ${cookie}\r\nOrigin: ${ADMIN_ORIGIN}\r\n` +
         `Content-Type: ${encoded.headers.get('content-type')}\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     // Half the form: the fields and the start of the file, which the server starts writing to a temporary file.

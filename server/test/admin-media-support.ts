@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { avifSrcSetOf, type MediaItem } from '@studio/shared/domain';
 import type { BuildOverrides } from '../src/app';
-import { ADMIN_EMAIL, build, CSRF, type TestApp } from './helper';
+import { ADMIN_EMAIL, ADMIN_VIA_PROXY, build, type TestApp } from './helper';
 
 export const MB = 1024 * 1024;
 
@@ -16,7 +16,7 @@ export interface MediaServer {
   readonly t: TestApp;
   /** http://127.0.0.1:<its port> */
   readonly origin: string;
-  /** The admin's session and CSRF cookies. */
+  /** The admin's session cookie. */
   readonly adminCookie: string;
 }
 
@@ -32,10 +32,11 @@ let adminCookie: string;
 export function useMediaServer(given: () => BuildOverrides = () => ({})): MediaServer {
   jest.setTimeout(60_000);
   beforeAll(async () => {
-    t = await build(given());
+    // Her requests name her origin as the proxy in front would (ADMIN_VIA_PROXY).
+    t = await build({ trustProxy: ['127.0.0.1'], ...given() });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    adminCookie = `studio_session=${(await t.repos.sessions.create(ADMIN_EMAIL)).id}; studio_csrf=${CSRF}`;
+    adminCookie = `studio_session=${(await t.repos.sessions.create(ADMIN_EMAIL)).id}`;
   });
   afterAll(() => t.close());
   return {
@@ -72,7 +73,7 @@ export function form(fields: Record<string, string>, files: Record<string, Part>
 export async function upload(body: FormData | string, cookie = adminCookie, headers: Record<string, string> = {}) {
   const res = await fetch(`${origin}/api/admin/media`, {
     method: 'POST',
-    headers: { cookie, 'x-csrf-token': CSRF, ...headers },
+    headers: { cookie, ...ADMIN_VIA_PROXY, ...headers },
     body,
   });
   return { status: res.status, json: (await res.json()) as MediaItem & { message: string; fieldErrors?: object } };
@@ -97,7 +98,7 @@ export const leftovers = () => ({
 export const NOTHING = { tmp: [], uploads: [], originals: [], rows: 0 };
 
 export async function deleteMedia(id: string, cookie = adminCookie) {
-  return fetch(`${origin}/api/admin/media/${id}`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': CSRF } });
+  return fetch(`${origin}/api/admin/media/${id}`, { method: 'DELETE', headers: { cookie, ...ADMIN_VIA_PROXY } });
 }
 
 /** Removes what a test uploaded, through the API, so the next test starts from an empty media folder. */

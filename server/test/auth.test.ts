@@ -75,13 +75,14 @@ test('the admin gets a link to the configured origin (never the Host header) wit
       method: 'POST',
       url: '/api/auth/link',
       payload: { email: ADMIN_EMAIL },
-      headers: { host: 'evil.example' },
+      // No proxy is trusted: a forwarded host counts for nothing.
+      headers: { 'x-forwarded-host': 'evil.example' },
     }),
   );
   expect(res.statusCode).toBe(204);
   const [mail] = await t.repos.outbox.list(100);
   expect(mail?.recipient).toBe(ADMIN_EMAIL);
-  expect(mail?.body).toMatch(/http:\/\/studio\.test\/finishSignIn\?token=[A-Za-z0-9_-]{43}\b/);
+  expect(mail?.body).toMatch(/http:\/\/admin\.studio\.test\/finishSignIn\?token=[A-Za-z0-9_-]{43}\b/);
   expect(mail?.body).not.toContain('evil.example');
   const token = await lastToken(t);
   const rows = t.app.db
@@ -178,16 +179,18 @@ test('the session cookies have exactly the attributes of the design', async () =
   expect(stored).not.toContain(id);
 });
 
-test('over HTTPS both cookies are Secure', async () => {
+test('over HTTPS both cookies are Secure, named with the __Host- prefix', async () => {
   const secure = await build({ now: () => new Date(clock), https: true });
   try {
     await requestLink(secure.app, ADMIN_EMAIL);
     const res = await complete(secure.app, await lastToken(secure));
     const headers = setCookieHeaders(res);
-    expect(headers.find((h) => h.startsWith('studio_session='))).toMatch(
+    expect(headers.find((h) => h.startsWith('__Host-studio_session='))).toMatch(
       /; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
     );
-    expect(headers.find((h) => h.startsWith('studio_has_session='))).toMatch(/; Path=\/; Secure; SameSite=Strict$/);
+    expect(headers.find((h) => h.startsWith('__Host-studio_has_session='))).toMatch(
+      /; Path=\/; Secure; SameSite=Strict$/,
+    );
   } finally {
     await secure.close();
   }

@@ -7,7 +7,16 @@ import type { AddressInfo } from 'node:net';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
 import sharp from 'sharp';
 import type { NewBookingRequest } from '../src/repositories/ports';
-import { ADMIN_EMAIL, build, registeredRoutes, storeBooking, ugcBookingInput, withCsrf, type TestApp } from './helper';
+import {
+  ADMIN_EMAIL,
+  ADMIN_VIA_PROXY,
+  build,
+  registeredRoutes,
+  storeBooking,
+  ugcBookingInput,
+  withCsrf,
+  type TestApp,
+} from './helper';
 
 type Role = 'visitor' | 'stranger' | 'admin';
 
@@ -825,7 +834,8 @@ const sessions: Record<Role, string | null> = { visitor: null, stranger: null, a
 let seq = 0;
 
 beforeAll(async () => {
-  t = await build();
+  // The live stream is read over a real socket, where her origin is named as the proxy in front would name it.
+  t = await build({ trustProxy: ['127.0.0.1'] });
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
     .png()
     .toBuffer();
@@ -937,7 +947,10 @@ describe('the live stream', () => {
     const session = sessions[role];
     const controller = new AbortController();
     const res = await fetch(`${origin}/api/admin/events`, {
-      headers: session ? { cookie: `studio_session=${session}` } : {},
+      headers: {
+        'x-forwarded-host': ADMIN_VIA_PROXY['x-forwarded-host'],
+        ...(session ? { cookie: `studio_session=${session}` } : {}),
+      },
       signal: controller.signal,
     });
     try {

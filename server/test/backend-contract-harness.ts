@@ -1,26 +1,28 @@
 // What the backend contract suite needs around a real server, whichever storage it runs on (SQLite here, Firestore
 // in firebase/test/emulator/backend-contract-firestore.test.ts): the contract seed written through the storage's own
-// seed operation, and the http adapter driven as a browser drives it (a cookie jar, the CSRF pair, server-sent events
+// seed operation, and the http adapter driven as a browser drives it (a cookie jar, the page's Origin, server-sent events
 // over the same fetch, a software passkey on the site's origin).
 import { EventSource as NodeEventSource } from 'eventsource';
 import { createHttpBackend } from '@studio/shared/backend/http';
 import type { contractSeed } from '@studio/shared/backend/contract';
 import { PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID, type Storage } from '../src/repositories/ports';
-import { ADMIN_EMAIL, CSRF } from './helper';
+import { ADMIN_EMAIL } from './helper';
 import { installSoftwareAuthenticator } from './software-authenticator';
 
 type ContractSeed = ReturnType<typeof contractSeed>;
 
-/** A fetch with a cookie jar (the session cookie) that sends the CSRF pair on every state-changing request. */
-export function cookieFetch(): typeof fetch {
+/**
+ * A fetch with a cookie jar (the session cookie), as a page of `origin` sends: its Origin on every state-changing
+ * request, and its host as the proxy in front of the server would forward it (X-Forwarded-Host: fetch cannot set
+ * Host, and the server trusts the loopback proxy in these runs).
+ */
+export function cookieFetch(origin: string): typeof fetch {
   const jar = new Map<string, string>();
   return async (input, init = {}) => {
     const headers = new Headers(init.headers);
     const method = (init.method ?? 'GET').toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD') {
-      headers.set('x-csrf-token', CSRF);
-      jar.set('studio_csrf', CSRF);
-    }
+    headers.set('x-forwarded-host', new URL(origin).host);
+    if (method !== 'GET' && method !== 'HEAD') headers.set('origin', origin);
     if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     const response = await fetch(input, { ...init, headers });
     for (const line of response.headers.getSetCookie()) {
@@ -54,10 +56,11 @@ export async function writeContractSeed(storage: Storage, seed: ContractSeed): P
 /**
  * The http adapter on a listening server, as a browser runs it. The admin signs in by the embedded home's link
  * (the dev outbox): the suite is about what the backend stores and answers, the same whichever sign-in started the
- * session. `origin` is the site's public origin, the relying party the passkey device answers for.
+ * session. `origin` is the site's admin origin, where her dashboard runs (every call goes there, public reads included),
+ * and the relying party the passkey device answers for.
  */
 export function browserLikeBackend(baseUrl: string, origin: string) {
-  const doFetch = cookieFetch();
+  const doFetch = cookieFetch(origin);
   const backend = createHttpBackend({ baseUrl, fetch: doFetch });
   // The adapter opens `new EventSource(url, { withCredentials: true })` as in a browser; here that source fetches
   // through the jar, so the admin's session cookie goes with it.

@@ -138,7 +138,7 @@ describe('a valid booking', () => {
     expect(mails[0]?.body).toContain(`arrived on ${formatInstant(NOW, 'America/Phoenix')}.`);
     expect(mails[0]?.body).toMatch(/ (AM|PM) MST\./);
     expect(mails[0]?.body).toContain('Service: Photoshoot');
-    expect(mails[0]?.body).toContain('Open the dashboard: http://studio.test/admin');
+    expect(mails[0]?.body).toContain('Open the dashboard: http://admin.studio.test/admin');
     // The live view is told the request itself, as stored.
     expect(changes).toEqual([
       {

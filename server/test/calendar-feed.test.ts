@@ -47,7 +47,7 @@ test('made, read, replaced and revoked; only confirmed bookings; the secret is n
     url: string;
   };
   expect(made.active).toBe(true);
-  expect(made.url).toMatch(/^http:\/\/studio\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  expect(made.url).toMatch(/^http:\/\/admin\.studio\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
   const secret = /calendar\/([^.]+)\.ics$/.exec(made.url)![1]!;
   const stored = JSON.stringify(t.app.db.prepare('SELECT * FROM settings').all());
   expect(stored).not.toContain(secret);

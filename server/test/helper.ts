@@ -17,6 +17,7 @@ import { createSessionStore } from '../src/lib/sessions';
 import { createSmsTransport, type SmsTransport } from '../src/lib/sms-transport';
 import type { NewBookingRequest } from '../src/repositories/ports';
 import { sqliteStorageOn, type SqliteStorage } from '../src/repositories/sqlite-storage';
+import { decodedPath, isAdminApiPath, isAdminPagePath } from '../src/lib/site-origins';
 
 export const ADMIN_EMAIL = 'admin@studio.test';
 
@@ -29,7 +30,16 @@ export const STUDIO_ZONE = optionsFromEnv().timeZone;
 export const atStudio = (date: IsoDate, time = '12:00'): Date => instantIn(STUDIO_ZONE, date, time);
 /** A raw ISO 8601 timestamp ('2026-03-12T03:30:00.000Z'): no mail shows one to a person. */
 export const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-export const CSRF = 'a'.repeat(64);
+/** The test apps' two origins (testOptions): the public pages', and hers (the dashboard, her API, her cookies). */
+export const PUBLIC_ORIGIN = 'http://studio.test';
+export const ADMIN_ORIGIN = 'http://admin.studio.test';
+export const PUBLIC_HOST = new URL(PUBLIC_ORIGIN).host;
+export const ADMIN_HOST = new URL(ADMIN_ORIGIN).host;
+/**
+ * Headers of her page's request over a real socket, where fetch cannot set Host: her origin as the proxy in front of
+ * the server forwards it (the app then trusts the loopback proxy: `trustProxy: ['127.0.0.1']`), and its Origin.
+ */
+export const ADMIN_VIA_PROXY = { 'x-forwarded-host': ADMIN_HOST, origin: ADMIN_ORIGIN } as const;
 
 /** The stores over one connection to the app's database file, built the way the app builds its own. */
 export function repositoriesOf(db: Db, options: Pick<AppOptions, 'adminEmail' | 'now'>) {
@@ -97,7 +107,8 @@ export function testOptions(overrides: Partial<AppOptions> = {}): AppOptions {
     dataDir,
     logLevel: 'silent',
     adminEmail: ADMIN_EMAIL,
-    publicOrigin: 'http://studio.test',
+    publicOrigin: PUBLIC_ORIGIN,
+    adminOrigin: ADMIN_ORIGIN,
     shellDir: fakeShell(dataDir),
     production: false,
     ...overrides,
@@ -144,6 +155,7 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
 
   const app = await buildApp({ ...options, mailer, sms, bus, httpLimits, ...(logStream ? { logStream } : {}) });
   await app.ready();
+  addressedAsABrowserWould(app, options);
   return {
     app,
     options,
@@ -162,13 +174,53 @@ export async function build(overrides: BuildOverrides = {}): Promise<TestApp> {
   };
 }
 
-/** inject() for a state-changing request with a valid double-submit CSRF pair. */
+/** Her paths (her API, the dashboard, the sign-in link's page): a browser reaches them on the admin origin only. */
+export const isAdminAddress = (url: string) => {
+  const pathname = decodedPath(url);
+  return isAdminApiPath(pathname) || isAdminPagePath(pathname);
+};
+
+type HeaderBag = Record<string, string | string[] | number | boolean | undefined>;
+const headersOf = (options: InjectOptions): HeaderBag => (options.headers ?? {}) as HeaderBag;
+
+/**
+ * inject() as a browser sends: a request without a Host of its own goes to the origin its path lives on (her paths
+ * to the admin origin, every other to the public one), as a page of that origin would address it. A test of which
+ * origin answers what names the Host itself (origin-split.test.ts).
+ */
+function addressedAsABrowserWould(app: FastifyInstance, options: Pick<AppOptions, 'publicOrigin' | 'adminOrigin'>) {
+  const inject = app.inject.bind(app) as (o: InjectOptions | string) => ReturnType<FastifyInstance['inject']>;
+  const hostFor = (url: string) => new URL(isAdminAddress(url) ? options.adminOrigin : options.publicOrigin).host;
+  const addressed = (given: InjectOptions | string): InjectOptions => {
+    const request = typeof given === 'string' ? { url: given } : given;
+    const headers = headersOf(request);
+    if (headers.host !== undefined || request.authority !== undefined) return request;
+    const url = typeof request.url === 'string' ? request.url : (request.path ?? '/');
+    return { ...request, headers: { ...headers, host: hostFor(typeof url === 'string' ? url : '/') } };
+  };
+  (app as { inject: unknown }).inject = (given: InjectOptions | string) => inject(addressed(given));
+}
+
+/**
+ * inject() for a state-changing request as the site's own page sends it: Host and Origin of the origin its path lives
+ * on (plugins/csrf.ts), unless the test gives either itself.
+ */
 export function withCsrf(options: InjectOptions & { cookies?: Record<string, string> }): InjectOptions {
+  const url = typeof options.url === 'string' ? options.url : '/';
+  const origin = isAdminAddress(url) ? ADMIN_ORIGIN : PUBLIC_ORIGIN;
   return {
     ...options,
-    headers: { 'x-csrf-token': CSRF, ...(options.headers ?? {}) },
-    cookies: { studio_csrf: CSRF, ...(options.cookies ?? {}) },
+    headers: { host: new URL(origin).host, origin, ...headersOf(options) },
   };
+}
+
+/** inject() options for her request: addressed to the admin origin, from a page of it, with her session cookie. */
+export function asAdmin(session: string, options: InjectOptions): InjectOptions {
+  return withCsrf({
+    ...options,
+    headers: { host: ADMIN_HOST, origin: ADMIN_ORIGIN, ...headersOf(options) },
+    cookies: { studio_session: session, ...((options as { cookies?: Record<string, string> }).cookies ?? {}) },
+  });
 }
 
 /** Every "METHOD /path" the app serves, read from Fastify's route tree (HEAD is GET's twin). */

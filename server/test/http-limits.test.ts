@@ -9,7 +9,7 @@ import { HTTP_LIMITS } from '../src/lib/http-limits';
 import { parseTrustProxy } from '../src/lib/trust-proxy';
 import { issueDeployToken } from '../src/deploys/deploy-tokens';
 import { REQUEST_TIMEOUT } from '../src/plugins/errors';
-import { build, CSRF, type TestApp } from './helper';
+import { build, type TestApp } from './helper';
 
 const LIMITS = {
   requestTimeoutMs: 1_000,
@@ -93,8 +93,8 @@ test('a body sent a byte at a time is cut off with 408 in the error shape once t
   const body = JSON.stringify({ email: 'admin@studio.test' }).padEnd(400, ' ');
   const c = await connect();
   c.socket.write(
-    'POST /api/auth/link HTTP/1.1\r\nHost: studio.test\r\nContent-Type: application/json\r\n' +
-      `Content-Length: ${body.length}\r\nX-CSRF-Token: ${CSRF}\r\nCookie: studio_csrf=${CSRF}\r\n\r\n`,
+    'POST /api/auth/link HTTP/1.1\r\nHost: admin.studio.test\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${body.length}\r\nOrigin: http://admin.studio.test\r\n\r\n`,
   );
   void trickle(c.socket, body, 50);
   const { text, closedByServer, afterMs } = await c.ended;
@@ -199,8 +199,8 @@ describe('one client cannot hold every connection; an early error closes its con
 
   test('a 401 answered before the body arrived closes the connection at once', async () => {
     const answer = await earlyAnswer(
-      'POST /api/admin/availability/periods HTTP/1.1\r\nHost: studio.test\r\nContent-Type: application/json\r\n' +
-        `Content-Length: 100000\r\nX-CSRF-Token: ${CSRF}\r\nCookie: studio_csrf=${CSRF}\r\n\r\n`,
+      'POST /api/admin/availability/periods HTTP/1.1\r\nHost: admin.studio.test\r\nContent-Type: application/json\r\n' +
+        `Content-Length: 100000\r\nOrigin: http://admin.studio.test\r\n\r\n`,
     );
     expect(answer.status).toBe(401);
     expect(answer.text.toLowerCase()).toContain('connection: close');

@@ -16,7 +16,7 @@ import { optionsFromEnv, SettingsError } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { createMailQueueRepository } from '../src/repositories/mail-queue-repository';
 import { SIGN_IN_MAIL_SUBJECT } from '../src/routes/auth';
-import { ADMIN_EMAIL, CSRF, repositoriesOf, testOptions } from './helper';
+import { ADMIN_EMAIL, ADMIN_VIA_PROXY, repositoriesOf, testOptions } from './helper';
 
 jest.setTimeout(90_000);
 
@@ -124,6 +124,7 @@ describe('a mail the SMTP server does not take', () => {
       mailTransport: 'smtp',
       mailFrom: 'Studio <no-reply@studio.test>',
       publicOrigin: 'http://127.0.0.1',
+      trustProxy: ['127.0.0.1'],
       logLevel: 'info',
     });
     app = await buildApp({ ...options, logStream: { write: (l) => void logLines.push(l) } });
@@ -137,7 +138,7 @@ describe('a mail the SMTP server does not take', () => {
   const askForLink = () =>
     fetch(`${base}/api/auth/link`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': CSRF, cookie: `studio_csrf=${CSRF}` },
+      headers: { 'content-type': 'application/json', ...ADMIN_VIA_PROXY },
       body: JSON.stringify({ email: ADMIN_EMAIL }),
     });
   /** What her dashboard reads (GET /api/admin/settings/mail), signed in as her. */
@@ -145,7 +146,9 @@ describe('a mail the SMTP server does not take', () => {
     const repos = repositoriesOf(openDatabase(dataDir), { adminEmail: ADMIN_EMAIL, now });
     try {
       const session = (await repos.sessions.create(ADMIN_EMAIL)).id;
-      const res = await fetch(`${base}/api/admin/settings/mail`, { headers: { cookie: `studio_session=${session}` } });
+      const res = await fetch(`${base}/api/admin/settings/mail`, {
+        headers: { cookie: `studio_session=${session}`, ...ADMIN_VIA_PROXY },
+      });
       return (await res.json()) as unknown;
     } finally {
       repos.db.close();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PAYMENT_HALF_UPFRONT, PLAIN_SERVICE_RULES, SHOOT_SERVICE_RULES, type Service } from '@studio/shared/domain';
 import { buildApp } from '../src/app';
 import { MIGRATIONS_DIR, migrate } from '../src/db/database';
+import { ADMIN_HOST, ADMIN_ORIGIN } from './helper';
 
 const RELEASES = path.join(__dirname, 'fixtures', 'releases');
 const releases = readdirSync(RELEASES).sort();
@@ -78,7 +79,13 @@ describe.each(releases)('a DATA_DIR made by release %s', (release) => {
   });
 
   test("today's server starts on it, applies the newer migrations, and finds every row unchanged", async () => {
-    const app = await buildApp({ dataDir, logLevel: 'silent', now, adminEmail: 'admin@studio.test' });
+    const app = await buildApp({
+      dataDir,
+      logLevel: 'silent',
+      now,
+      adminEmail: 'admin@studio.test',
+      adminOrigin: ADMIN_ORIGIN,
+    });
     try {
       const applied = (app.db.prepare('SELECT name FROM schema_migrations ORDER BY name').all() as Row[]).map(
         (r) => r.name,
@@ -108,15 +115,18 @@ describe.each(releases)('a DATA_DIR made by release %s', (release) => {
       const availability = (await app.inject('/api/availability')).json();
       expect(availability.periods).toHaveLength(1);
       const cookies = { studio_session: SESSION_ID };
-      expect((await app.inject({ url: '/api/auth/session', cookies })).json()).toEqual({
+      // Her API answers on her origin.
+      const headers = { host: ADMIN_HOST };
+      expect((await app.inject({ url: '/api/auth/session', headers, cookies })).json()).toEqual({
         user: { email: 'admin@studio.test', isAdmin: true },
       });
-      const bookings = ((await app.inject({ url: '/api/admin/bookings', cookies })).json() as { items: Row[] }).items;
+      const bookings = ((await app.inject({ url: '/api/admin/bookings', headers, cookies })).json() as { items: Row[] })
+        .items;
       expect(bookings.map((b) => [b.id, b.name, b.status])).toEqual([
         ['booking-2', 'Mara Quinn', 'New'],
         ['booking-1', 'Dana Reyes', 'Confirmed'],
       ]);
-      expect((await app.inject({ url: '/api/admin/settings/sms', cookies })).json()).toMatchObject({
+      expect((await app.inject({ url: '/api/admin/settings/sms', headers, cookies })).json()).toMatchObject({
         adminValue: true,
       });
     } finally {

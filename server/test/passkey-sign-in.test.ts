@@ -8,7 +8,7 @@ import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 import { createSoftwareAuthenticator, type SoftwareAuthenticator } from './software-authenticator';
 import { PASSKEY_SIGN_IN_LIMIT_PER_CLIENT } from '../src/routes/auth-passkey';
 
-const ORIGIN = 'http://studio.test';
+const ORIGIN = 'http://admin.studio.test';
 const REFUSED = {
   message:
     'No passkey on this device matches your sign-in, or the sign-in took too long. Try again, or use the e-mail link.',
@@ -21,7 +21,7 @@ const advance = (ms: number) => {
 let t: TestApp;
 let phone: SoftwareAuthenticator;
 beforeEach(async () => {
-  t = await build({ now: () => new Date(clock), publicOrigin: ORIGIN });
+  t = await build({ now: () => new Date(clock), adminOrigin: ORIGIN });
   phone = createSoftwareAuthenticator({ origin: ORIGIN });
 });
 afterEach(() => t.close());
@@ -73,7 +73,7 @@ test('after enrolment her passkey alone signs her in: a full admin session, and 
   const { ceremony, options } = await start();
   // Nothing about her passkeys is in the options: the browser offers the discoverable ones it holds.
   expect(options).not.toHaveProperty('allowCredentials');
-  expect(options).toMatchObject({ rpId: 'studio.test', userVerification: 'required' });
+  expect(options).toMatchObject({ rpId: 'admin.studio.test', userVerification: 'required' });
 
   advance(30_000);
   const res = await answer(ceremony, phone.authenticate(options));

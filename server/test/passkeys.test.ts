@@ -1,6 +1,6 @@
 // Issue 14: passkeys for the admin. Enrolment under her session (with the one-time recovery code and a notice
 // e-mail), the link alone no longer giving a session once she has one, the passkey step (single-use expiring
-// challenges, the relying party from PUBLIC_ORIGIN, the signature counter, user verification, a bounded number of
+// challenges, the relying party from ADMIN_ORIGIN, the signature counter, user verification, a bounded number of
 // wrong answers), the recovery code, and removal. The authenticator is a software one (software-authenticator.ts)
 // answering exactly what a browser would send.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -9,7 +9,7 @@ import { build, withCsrf, ADMIN_EMAIL, ISO_TIMESTAMP, type TestApp } from './hel
 import { createSoftwareAuthenticator, type SoftwareAuthenticator } from './software-authenticator';
 import { NOTICE_SUBJECTS } from '../src/services/passkeys';
 
-const ORIGIN = 'http://studio.test';
+const ORIGIN = 'http://admin.studio.test';
 let clock = new Date('2026-03-02T10:00:00Z').getTime();
 const advance = (ms: number) => {
   clock += ms;
@@ -18,7 +18,7 @@ const advance = (ms: number) => {
 let t: TestApp;
 let phone: SoftwareAuthenticator;
 beforeEach(async () => {
-  t = await build({ now: () => new Date(clock), publicOrigin: ORIGIN });
+  t = await build({ now: () => new Date(clock), adminOrigin: ORIGIN });
   phone = createSoftwareAuthenticator({ origin: ORIGIN });
 });
 afterEach(() => t.close());
@@ -129,19 +129,20 @@ describe('enrolment', () => {
     expect(list.json().passkeys.map((p: { name: string }) => p.name)).toEqual(['My phone', 'Laptop']);
   });
 
-  test('the relying party is PUBLIC_ORIGIN, never the Host header; the user is the admin, verification required', async () => {
+  test('the relying party is ADMIN_ORIGIN, never the Host header; the user is the admin, verification required', async () => {
     const session = await adminSession();
     const res = await t.app.inject(
       withCsrf({
         method: 'POST',
         url: '/api/admin/passkeys/options',
         payload: { name: 'Phone' },
-        headers: { host: 'evil.example' },
+        // Her origin as a forged X-Forwarded-Host would name another: no proxy is trusted, so it counts for nothing.
+        headers: { 'x-forwarded-host': 'evil.example' },
         cookies: { studio_session: session },
       }),
     );
     const options = res.json();
-    expect(options.rp.id).toBe('studio.test');
+    expect(options.rp.id).toBe('admin.studio.test');
     expect(options.user.name).toBe(ADMIN_EMAIL);
     expect(options.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -298,7 +299,7 @@ describe('the e-mail link once she has a passkey', () => {
     await enrol(phone, old);
     const step = await openStep();
     const options = (await stepOptions(step)).json();
-    expect(options.rpId).toBe('studio.test');
+    expect(options.rpId).toBe('admin.studio.test');
     expect(options.userVerification).toBe('required');
     expect(options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([
       phone.credentials[0]!.id.toString('base64url'),

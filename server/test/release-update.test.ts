@@ -14,7 +14,7 @@ import { buildApp } from '../src/app';
 import { MIGRATIONS_DIR, migrate } from '../src/db/database';
 import { update, type UpdateSettings } from '../src/ops/update';
 import { freePort } from '../../e2e/support/server';
-import { CSRF, ugcBookingInput } from './helper';
+import { ugcBookingInput } from './helper';
 
 jest.setTimeout(180_000);
 
@@ -173,8 +173,7 @@ describe('npm run update', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-csrf-token': CSRF,
-        cookie: `studio_csrf=${CSRF}`,
+        origin: `http://127.0.0.1:${port}`,
         'idempotency-key': 'update-1',
       },
       body: JSON.stringify({ ...ugcBookingInput, name: 'Kept Across' }),

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../e2e/support/server';
-import { CSRF, ugcBookingInput } from './helper';
+import { ugcBookingInput } from './helper';
 import { takeBackup } from '../src/ops/backup';
 import { LOCK_FILE, lockDataDir, lockHolder } from '../src/ops/data-lock';
 import { restoreBackup } from '../src/ops/restore';
@@ -35,8 +35,7 @@ async function book(name: string): Promise<number> {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'x-csrf-token': CSRF,
-      cookie: `studio_csrf=${CSRF}`,
+      origin: server.url,
       'idempotency-key': `restore-safety-${++seq}`,
     },
     body: JSON.stringify({ ...ugcBookingInput, name }),

@@ -11,7 +11,7 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const LAPTOP =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const ORIGIN = 'http://studio.test';
+const ORIGIN = 'http://admin.studio.test';
 
 let clock = new Date('2026-03-02T10:00:00Z').getTime();
 const advance = (ms: number) => {
@@ -20,7 +20,7 @@ const advance = (ms: number) => {
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await build({ now: () => new Date(clock), publicOrigin: ORIGIN });
+  t = await build({ now: () => new Date(clock), adminOrigin: ORIGIN });
 });
 afterEach(() => t.close());
 

@@ -5,7 +5,7 @@
 // ffmpeg (video-fixtures.ts).
 import type { MediaItem, Portfolio, ProjectWithGallery } from '@studio/shared/domain';
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
-import { CSRF } from './helper';
+import { ADMIN_VIA_PROXY } from './helper';
 import { cleanUp, download, form, leftovers, NOTHING, upload, useMediaServer } from './admin-media-support';
 import { baseMp4, decodes, mp4WithLocation, picturePackets, PLACES } from './video-fixtures';
 
@@ -16,7 +16,7 @@ async function call(method: 'GET' | 'PUT', url: string, body?: unknown) {
     method,
     headers: {
       cookie: server.adminCookie,
-      'x-csrf-token': CSRF,
+      ...ADMIN_VIA_PROXY,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -6,7 +6,7 @@
 // and app-function.test.ts); the suite signs in by the embedded home's link.
 import { contractSeed, describeBackendContract } from '@studio/shared/backend/contract';
 import { browserLikeBackend, writeContractSeed } from '../../../server/test/backend-contract-harness';
-import { ORIGIN, serverOnFirestore } from './http-harness';
+import { ADMIN, serverOnFirestore } from './http-harness';
 import { freshFirestore } from './storage-support';
 
 const seed = contractSeed();
@@ -17,7 +17,7 @@ describeBackendContract({
   create: async () => {
     const server = await serverOnFirestore(freshFirestore('contract'));
     await writeContractSeed(server.storage, seed);
-    const { uninstall, ...driven } = browserLikeBackend(server.baseUrl, ORIGIN);
+    const { uninstall, ...driven } = browserLikeBackend(server.baseUrl, ADMIN);
     return {
       ...driven,
       teardown: async () => {

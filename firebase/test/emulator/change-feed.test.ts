@@ -4,7 +4,7 @@
 // admin's live stream (server-sent events) held by the other, once, and the instance that stored it tells its own
 // streams once too (its own change is never echoed back to it by the feed).
 import { createSessionStore, SESSION_COOKIE } from '../../../server/src/lib/sessions';
-import { ADMIN_EMAIL, CSRF } from '../../../server/test/helper';
+import { ADMIN_EMAIL, ADMIN_HOST, ADMIN_ORIGIN } from '../../../server/test/helper';
 import { serverOnFirestore, type ServerOnFirestore } from './http-harness';
 import { firestoreOf, freshFirestore } from './storage-support';
 
@@ -38,7 +38,7 @@ interface LiveStream {
 async function openStream(server: ServerOnFirestore, session: string): Promise<LiveStream> {
   const abort = new AbortController();
   const res = await fetch(`${server.baseUrl}/api/admin/events`, {
-    headers: { cookie: `${SESSION_COOKIE}=${session}`, accept: 'text/event-stream' },
+    headers: { cookie: `${SESSION_COOKIE}=${session}`, accept: 'text/event-stream', 'x-forwarded-host': ADMIN_HOST },
     signal: abort.signal,
   });
   expect(res.status).toBe(200);
@@ -108,8 +108,7 @@ const book = (server: ServerOnFirestore, key: string) =>
     headers: {
       'content-type': 'application/json',
       'idempotency-key': key,
-      'x-csrf-token': CSRF,
-      cookie: `studio_csrf=${CSRF}`,
+      origin: server.baseUrl,
     },
     body: JSON.stringify(BOOKING),
   });
@@ -142,8 +141,8 @@ it('a booking created through instance A reaches the live stream held on instanc
   const changed = await b.app.inject({
     method: 'PATCH',
     url: `/api/admin/bookings/${id}`,
-    headers: { 'x-csrf-token': CSRF },
-    cookies: { [SESSION_COOKIE]: session, studio_csrf: CSRF },
+    headers: { host: ADMIN_HOST, origin: ADMIN_ORIGIN },
+    cookies: { [SESSION_COOKIE]: session },
     payload: { status: 'Confirmed' },
   });
   expect(changed.statusCode).toBe(200);
@@ -161,8 +160,8 @@ it('an availability change stored through one instance sends a fresh snapshot do
   const added = await b.app.inject({
     method: 'POST',
     url: '/api/admin/availability/periods',
-    headers: { 'x-csrf-token': CSRF },
-    cookies: { [SESSION_COOKIE]: session, studio_csrf: CSRF },
+    headers: { host: ADMIN_HOST, origin: ADMIN_ORIGIN },
+    cookies: { [SESSION_COOKIE]: session },
     payload: {
       startDate: '2031-05-01',
       endDate: '2031-05-03',

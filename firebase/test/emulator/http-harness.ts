@@ -11,6 +11,8 @@ import { ADMIN_EMAIL } from '../../../server/test/helper';
 import type { TestFirestore } from './storage-support';
 
 export const ORIGIN = 'http://studio.test';
+/** Her origin; a fetch names it by X-Forwarded-Host, as the proxy in front would (the loopback proxy is trusted). */
+export const ADMIN = 'http://admin.studio.test';
 
 export interface ServerOnFirestore {
   app: FastifyInstance;
@@ -35,6 +37,8 @@ export async function serverOnFirestore(
       logLevel: 'silent',
       adminEmail: ADMIN_EMAIL,
       publicOrigin: ORIGIN,
+      adminOrigin: ADMIN,
+      trustProxy: ['127.0.0.1'],
       production: false,
       seedDemo: false,
       renderImagesAtStart: false,

@@ -99,7 +99,7 @@ export async function runAdminCommand(args: readonly string[], context: AdminCom
       steps: createSecondFactorStore(createSecondFactorRepository(db), { now: options.now }),
       mailer,
       log,
-      publicOrigin: options.publicOrigin,
+      adminOrigin: options.adminOrigin,
       siteName: options.modelName,
       now: options.now,
       timeZone: options.timeZone,

@@ -1,16 +1,17 @@
-// CSRF protection for every state-changing API request: a double-submit token (security-kit's 32-byte hex token as
-// both the X-CSRF-Token header and the studio_csrf cookie, which another site can neither read nor set), a refusal
-// of requests the browser marks as cross-site, and a check of the Origin header a browser sets on every such request
-// (issue 14, item 6). A request without Origin (an older browser, a script) still needs the token pair. The session
-// cookie is SameSite=Strict besides.
+// CSRF protection for every state-changing API request, one rule on both homes: the Origin header, which every browser
+// sets on a fetch that is not a GET or HEAD and which another page cannot forge, must name the origin the request was
+// addressed to (her API: the admin origin; public writes: the public origin, lib/site-origins.ts), and a request the
+// browser marks as cross-site is refused. No token is readable by scripts: a double-submit cookie any script on the
+// origin could read was no secret from a deployed remote's code. Her cookies are SameSite=Strict and host-only besides.
+// On the admin origin her API also refuses any request a browser marks as sent from another origin of the same site
+// (Sec-Fetch-Site: same-site, the public origin is one), reads included, so nothing there even runs for a public page.
 import fp from 'fastify-plugin';
-import { timingSafeEqual } from 'node:crypto';
-import { CSRF_COOKIE, CSRF_HEADER, isCsrfTokenFormat } from '@studio/security-kit';
+import { decodedPath, isAdminApiPath, siteOriginOf, type SiteOrigins } from '../lib/site-origins';
 import { sendError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Authorised by the Authorization header alone (routes/deploy.ts): no cookie, so no CSRF token pair. */
+    /** Authorised by the Authorization header alone (routes/deploy.ts): no cookie, so no Origin is asked. */
     bearerOnly?: boolean;
     /** Authorised by a signature over its body (Stripe's webhook, routes/payments.ts): no cookie either. */
     signedBody?: boolean;
@@ -36,79 +37,74 @@ function isApiRequest(routeUrl: string | undefined, rawUrl: string): boolean {
   }
   return path === '/api' || path.startsWith('/api/');
 }
-export const CSRF_REFUSED =
-  'This request was refused: its security token is missing or wrong. Reload the page and try again.';
+export const CSRF_REFUSED = 'This request was refused: it was sent from another site. Reload the page and try again.';
 export const ORIGIN_REFUSED = 'This request was refused: it was not sent from this site.';
 
-export interface CsrfOptions {
-  /** The site's own origin (PUBLIC_ORIGIN): the one Origin a state-changing request may carry in production. */
-  publicOrigin: string;
+export interface CsrfOptions extends SiteOrigins {
   /**
-   * Outside production the origin the request was addressed to (its Host) counts as the site's too, so the site
-   * works at http://127.0.0.1:8080 as well as at the configured http://localhost:8080.
+   * Outside production the public origin the request was addressed to (its Host) counts as the site's too, so the
+   * site works at http://127.0.0.1:8080 as well as at the configured http://localhost:8080. Never the admin origin's:
+   * hers is matched exactly.
    */
   production: boolean;
-  /**
-   * Behind Firebase Hosting only the `__session` cookie reaches the server, so the token pair's cookie never arrives.
-   * There a state-changing request must instead carry an Origin header naming this site, which every browser sets on a
-   * fetch that is not a GET or HEAD and which another site cannot forge (OWASP's origin check). A request without one
-   * (not a browser, or too old a browser) is refused; the deploy API's bearer routes are exempt as everywhere.
-   */
-  originOnly?: boolean;
 }
 
-/** Whether a browser's Origin header names this site. "null" (a sandboxed or privacy-stripped origin) never does. */
-function isOwnOrigin(origin: string, host: string | undefined, { publicOrigin, production }: CsrfOptions): boolean {
+interface HeaderSource {
+  headers: Record<string, string | string[] | undefined>;
+  host: string;
+}
+
+/**
+ * Whether a browser's Origin header names the origin this request was addressed to. "null" (a sandboxed or
+ * privacy-stripped origin) never does, and the other of the site's two origins does not either.
+ */
+function isOwnOrigin(origin: string, request: HeaderSource, options: CsrfOptions): boolean {
   let url: URL;
   try {
     url = new URL(origin);
   } catch {
     return false;
   }
-  if (url.origin === new URL(publicOrigin).origin) return true;
-  return !production && host !== undefined && url.host === host.toLowerCase();
+  const addressed = siteOriginOf(request, options);
+  const expected = addressed === 'admin' ? options.adminOrigin : options.publicOrigin;
+  if (url.origin === new URL(expected).origin) return true;
+  return !options.production && addressed === 'public' && url.host === request.host.toLowerCase();
 }
 
 /**
- * The rule for a form a page posts without JavaScript (routes/bookings.ts): such a form cannot set the token header,
- * so it is held to the origin check alone, as every request is behind Firebase Hosting (`originOnly`): the browser
- * sets Origin on every form POST and another site cannot forge it. A post without Origin (not a browser, or a very
- * old one) or marked cross-site is refused. A form token in a hidden field is not used because the page is rendered
- * once and kept for every visitor (lib/server-render.ts), so it cannot carry a per-visitor secret.
+ * The rule for a form a page posts without JavaScript (routes/plain-forms.ts), the same as every API write's: the
+ * browser sets Origin on every form POST and another site cannot forge it. A post without Origin (not a browser, or a
+ * very old one) or marked cross-site is refused. No form token in a hidden field: the page is rendered once and kept
+ * for every visitor (lib/server-render.ts), so it cannot carry a per-visitor secret.
  */
-export function formPostRefusal(
-  request: { headers: Record<string, string | string[] | undefined> },
-  options: CsrfOptions,
-): string | null {
+export function formPostRefusal(request: HeaderSource, options: CsrfOptions): string | null {
   if (request.headers['sec-fetch-site'] === 'cross-site') return CSRF_REFUSED;
   const origin = request.headers.origin;
-  const host = request.headers.host;
   if (typeof origin !== 'string') return ORIGIN_REFUSED;
-  return isOwnOrigin(origin, typeof host === 'string' ? host : undefined, options) ? null : ORIGIN_REFUSED;
+  return isOwnOrigin(origin, request, options) ? null : ORIGIN_REFUSED;
 }
 
 export default fp(
   async function csrf(app, options: CsrfOptions) {
     app.addHook('onRequest', async (request, reply) => {
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (
+        (fetchSite === 'same-site' || fetchSite === 'cross-site') &&
+        isAdminApiPath(request.routeOptions.url ?? decodedPath(request.url)) &&
+        siteOriginOf(request, options) === 'admin'
+      )
+        return sendError(reply, 403, ORIGIN_REFUSED);
       if (SAFE.has(request.method) || !isApiRequest(request.routeOptions.url, request.url)) return;
-      if (request.headers['sec-fetch-site'] === 'cross-site') return sendError(reply, 403, CSRF_REFUSED);
+      if (fetchSite === 'cross-site') return sendError(reply, 403, CSRF_REFUSED);
       const origin = request.headers.origin;
-      if (origin !== undefined && !isOwnOrigin(origin, request.headers.host, options)) {
+      if (origin !== undefined && !isOwnOrigin(origin, request, options)) {
         return sendError(reply, 403, ORIGIN_REFUSED);
       }
-      // A route authorised by the Authorization header alone (the deploy API's tokens) rides on no cookie, so a forged
-      // cross-site request has nothing to borrow: no token pair is asked of the deploy command.
+      // A route authorised by the Authorization header alone (the deploy API's tokens) or by a signature over its
+      // body rides on no cookie, so a forged request has nothing to borrow: the deploy command sends no Origin.
       if (request.routeOptions.config?.bearerOnly === true || request.routeOptions.config?.signedBody === true) return;
-      if (options.originOnly) {
-        if (origin === undefined) return sendError(reply, 403, ORIGIN_REFUSED);
-        return;
-      }
-      const header = request.headers[CSRF_HEADER.toLowerCase()];
-      const cookie = request.cookies[CSRF_COOKIE];
-      if (!isCsrfTokenFormat(header) || !isCsrfTokenFormat(cookie)) return sendError(reply, 403, CSRF_REFUSED);
-      if (!timingSafeEqual(Buffer.from(header), Buffer.from(cookie))) return sendError(reply, 403, CSRF_REFUSED);
+      if (origin === undefined) return sendError(reply, 403, ORIGIN_REFUSED);
     });
   },
-  // The cookie parser must run first: the token pair is half a cookie.
-  { name: 'csrf', dependencies: ['@fastify/cookie'] },
+  { name: 'csrf' },
 );

@@ -123,6 +123,7 @@ export function runtimeConfigOf(
     },
     ...(Object.keys(integrity).length > 0 && { integrity }),
     modelName,
+    origins: { public: options.publicOrigin, admin: options.adminOrigin },
     // The studio's day is named per page: the browser's own day may be another (a visitor in Berlin or Auckland).
     studio: studioClockAt(options.timeZone, options.now()),
     // The Firebase home's sign-in needs the web config in the browser; never the admin's address.

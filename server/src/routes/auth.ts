@@ -96,8 +96,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         return reply.code(204).send(null);
 
       const token = await sessions.issueSignInToken(email);
-      // The link's origin is configuration, never the request's Host header, which a client can set to anything.
-      const link = `${options.publicOrigin}/finishSignIn?token=${token}`;
+      // The link's origin is configuration, never the request's Host header, which a client can set to anything: her
+      // own origin, where the session's cookie is set (lib/site-origins.ts).
+      const link = `${options.adminOrigin}/finishSignIn?token=${token}`;
       const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
       const outcome = await mailer.send({
         to: email,

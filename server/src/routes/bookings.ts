@@ -86,6 +86,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     smsSender: deps.smsSender,
     adminEmail: options.adminEmail,
     publicOrigin: options.publicOrigin,
+    adminOrigin: options.adminOrigin,
     timeZone: options.timeZone,
     log: app.log,
   });

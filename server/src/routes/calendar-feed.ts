@@ -44,7 +44,8 @@ export const adminCalendarFeedRoutes: FastifyPluginAsyncZod<CalendarFeedOptions>
     reply.header('Cache-Control', 'no-store');
     const secret = randomBytes(32).toString('base64url');
     await settings.setCalendarFeedHash(hashOf(secret));
-    return { active: true, url: feedUrlOf(options.publicOrigin, secret) };
+    // Her feed is hers: its address names her origin, whose routes her calendar app reads like any other client.
+    return { active: true, url: feedUrlOf(options.adminOrigin, secret) };
   });
   app.delete('/calendar-feed', { schema: { response: answer } }, async () => {
     await settings.setCalendarFeedHash(null);

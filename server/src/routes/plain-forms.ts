@@ -2,7 +2,7 @@
 // form (routes/contact.ts). Each posts to its page's own address, so the answer is that page again, rendered with
 // what happened; two forms on one page (/book-me) share its one POST route and name themselves in a hidden field.
 // What every plain post shares lives here: the urlencoded body, the rate limit of public writes, the Origin check a
-// form is held to instead of the CSRF token pair (plugins/csrf.ts, formPostRefusal), and the rendered answer.
+// form is held to, the same as every API write's (plugins/csrf.ts, formPostRefusal), and the rendered answer.
 import type { FastifyPluginAsync } from 'fastify';
 import { PLAIN_FORM_FIELD, type PlainFormPost } from '@studio/shared/domain/plain-form';
 import type { AppOptions } from '../config';
@@ -73,6 +73,7 @@ const plainFormRoutes: FastifyPluginAsync<PlainFormRoutesOptions> = async (app, 
       async (request, reply) => {
         const refusal = formPostRefusal(request, {
           publicOrigin: options.publicOrigin,
+          adminOrigin: options.adminOrigin,
           production: options.production,
         });
         if (refusal) return sendError(reply, 403, refusal);

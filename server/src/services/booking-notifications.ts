@@ -18,6 +18,8 @@ export interface BookingNotificationsDeps {
   smsSender: SmsSender;
   adminEmail: string;
   publicOrigin: string;
+  /** Where her dashboard is: the link in her own mail. */
+  adminOrigin: string;
   /** The studio's zone: dates and times in mails are its own (TIMEZONE). */
   timeZone: string;
   log: FastifyBaseLogger;
@@ -45,7 +47,7 @@ function reviewNotes(booking: BookingRequest): string[] {
 export const dayAndTime = (date: string, time: string) =>
   date ? [formatLongDate(date), time ? formatSlot(time) : ''].filter(Boolean).join(', ') : '';
 
-export function newBookingMailText(booking: BookingRequest, publicOrigin: string, timeZone: string): string {
+export function newBookingMailText(booking: BookingRequest, adminOrigin: string, timeZone: string): string {
   const line = (label: string, value: string) => (value ? [`${label}: ${value}`] : []);
   const notes = reviewNotes(booking);
   return [
@@ -74,7 +76,7 @@ export function newBookingMailText(booking: BookingRequest, publicOrigin: string
     booking.description,
     '',
     ...(notes.length > 0 ? ['Please check:', ...notes.map((n) => `- ${n}`), ''] : []),
-    `Open the dashboard: ${publicOrigin}/admin`,
+    `Open the dashboard: ${adminOrigin}/admin`,
   ].join('\n');
 }
 
@@ -86,7 +88,7 @@ export function createBookingNotifications(deps: BookingNotificationsDeps) {
       await deps.mailer.send({
         to: deps.adminEmail,
         subject: newBookingMailSubject(booking),
-        text: newBookingMailText(booking, deps.publicOrigin, deps.timeZone),
+        text: newBookingMailText(booking, deps.adminOrigin, deps.timeZone),
       });
     } catch (error) {
       deps.log.error({ err: error, bookingId: booking.id }, 'new-booking mail to the admin failed');

@@ -30,7 +30,7 @@ export const DIGEST_HOUR = 8;
 export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 
 export interface ClientActionsDeps {
-  options: Pick<AppOptions, 'adminEmail' | 'publicOrigin' | 'timeZone' | 'now'>;
+  options: Pick<AppOptions, 'adminEmail' | 'adminOrigin' | 'timeZone' | 'now'>;
   store: ClientActionsStore;
   bookings: BookingsStore;
   settings: SettingsStore;
@@ -60,7 +60,7 @@ function studioHour(timeZone: string, at: Date): number {
 export function createClientActions(deps: ClientActionsDeps) {
   const { options, store, mailer, log } = deps;
   const link = (action: ClientAction) =>
-    `${options.publicOrigin}${action.bookingId ? adminBookingPath(action.bookingId) : '/admin'}`;
+    `${options.adminOrigin}${action.bookingId ? adminBookingPath(action.bookingId) : '/admin'}`;
 
   /** The lines that name the action's booking (or the visitor who wrote), then the link: mail and digest alike. */
   function describe(action: ClientAction): string[] {

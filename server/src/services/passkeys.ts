@@ -65,7 +65,7 @@ export interface PasskeyServiceDeps {
   steps: SecondFactorStore;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  publicOrigin: string;
+  adminOrigin: string;
   /** Shown by some authenticators beside the passkey. */
   siteName: string;
   now: () => Date;
@@ -74,9 +74,9 @@ export interface PasskeyServiceDeps {
 }
 
 export function createPasskeyService(deps: PasskeyServiceDeps) {
-  const { passkeys, steps, mailer, log, publicOrigin, now } = deps;
+  const { passkeys, steps, mailer, log, adminOrigin, now } = deps;
   // A WebAuthn RP ID is the origin's host name without port; the origin is checked whole, scheme and port included.
-  const rpID = new URL(publicOrigin).hostname;
+  const rpID = new URL(adminOrigin).hostname;
   const stamp = () => now().toISOString();
   /** A notice's time as she reads it ('November 23, 2026, 9:08 AM MST'). */
   const when = (at: string = stamp()) => formatInstant(at, deps.timeZone);
@@ -109,7 +109,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
       ).verifyAuthenticationResponse({
         response,
         expectedChallenge,
-        expectedOrigin: publicOrigin,
+        expectedOrigin: adminOrigin,
         expectedRPID: rpID,
         credential: {
           id: credential.id,
@@ -195,7 +195,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
         ).verifyRegistrationResponse({
           response,
           expectedChallenge,
-          expectedOrigin: publicOrigin,
+          expectedOrigin: adminOrigin,
           expectedRPID: rpID,
           requireUserVerification: true,
         });

@@ -473,6 +473,12 @@ export interface RuntimeConfig {
    */
   integrity?: Record<string, string>;
   modelName: string;
+  /**
+   * The site's two origins: the public pages', and hers (the dashboard, sign-in, her cookies). The shell on the admin
+   * origin never loads public-site, the one on the public origin never loads admin-app; her name's gesture on the
+   * public origin takes her to the admin origin's sign-in.
+   */
+  origins?: { public: string; admin: string };
   /** The studio's zone, its day and its first weekday: every date limit and calendar in the browser reads them. */
   studio?: StudioClock;
   /**

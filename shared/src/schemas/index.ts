@@ -527,6 +527,7 @@ export const runtimeConfigSchema = z.strictObject({
   remotes: z.strictObject({ 'public-site': z.string(), 'admin-app': z.string() }),
   integrity: z.record(z.string(), z.string()).optional(),
   modelName: z.string(),
+  origins: z.strictObject({ public: z.string(), admin: z.string() }).optional(),
   studio: z
     .strictObject({ timeZone: z.string(), today: isoDate, firstWeekday: z.number().int().min(0).max(6) })
     .optional(),
