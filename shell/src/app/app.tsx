@@ -7,6 +7,8 @@ import { messages } from '../messages';
 import { ShellRoutes } from './shell-routes';
 import { RouteFocus } from './route-focus';
 import { SiteNameProvider } from '@studio/shared/route-head';
+import { ToPublicOrigin } from './to-public-origin';
+import { siteOrigins } from '../runtime-config';
 
 /**
  * The page inside a router: the browser's (App) or the server's (src/ssr.tsx), which hands in the public site's page
@@ -22,7 +24,12 @@ export function AppFrame({ brand, publicSite }: { brand: string; publicSite?: Re
       <RouteFocus />
       <Navbar brand={brand} />
       <main id="main" tabIndex={-1}>
-        <ShellRoutes otherwise={<RemoteApp remote="public-site" rendered={publicSite} />} />
+        <ShellRoutes
+          otherwise={
+            // Her origin runs no public-site code: its public addresses are the public origin's.
+            siteOrigins().onAdmin ? <ToPublicOrigin /> : <RemoteApp remote="public-site" rendered={publicSite} />
+          }
+        />
       </main>
     </SiteNameProvider>
   );

@@ -201,4 +201,4 @@ document.addEventListener('click', onClick, true);
 labelThemeToggles();
 enableScriptControls();
 enhanceReelsNear();
-if (document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`))) loadApp();
+if (document.cookie.split('; ').some((c) => c.replace(/^__Host-/, '').startsWith(`${SESSION_HINT_COOKIE}=`))) loadApp();

@@ -5,7 +5,6 @@
 // never sends: the page reads it and posts it in request bodies, so without JavaScript it can only say so. Its own
 // lazy chunk, so the home page's first load does not carry it. Server-only: the http backend's /api/manage-booking.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { csrfHeaders } from '@studio/security-kit';
 import {
   consultationView,
   earliestBookableDate,
@@ -47,7 +46,7 @@ async function send(path: string, body: Record<string, string>): Promise<Respons
     response = await fetch(`/api/manage-booking${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', ...csrfHeaders() },
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
   } catch {

@@ -4,7 +4,6 @@
 // which part). The link's token stays in this tab while she is at Stripe (sessionStorage), so the address Stripe sends
 // her back to carries none.
 import { useCallback, useEffect, useState } from 'react';
-import { csrfHeaders } from '@studio/security-kit';
 import { payLabel, type PaymentKind, type PaymentView } from '@studio/shared/domain/payments';
 import { formatCents } from '@studio/shared/domain/quote';
 import { formatLongDate } from '@studio/shared/domain/studio-time';
@@ -32,7 +31,7 @@ async function post<T>(path: string, body: Record<string, string>): Promise<T> {
     response = await fetch(`/api/manage-booking${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', ...csrfHeaders() },
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
   } catch {

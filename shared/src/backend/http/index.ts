@@ -40,9 +40,13 @@ const enc = encodeURIComponent;
  */
 export const SESSION_HINT_COOKIE = 'studio_has_session';
 
-// Outside a browser (the contract tests on Node) there is no cookie to read: the server is asked.
+// Outside a browser (the contract tests on Node) there is no cookie to read: the server is asked. Over HTTPS the
+// cookie's name carries the `__Host-` prefix (server/src/lib/session-cookies.ts).
 const mayHoldSession = () =>
-  typeof document === 'undefined' || document.cookie.split('; ').some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`));
+  typeof document === 'undefined' ||
+  document.cookie
+    .split('; ')
+    .some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`) || c.startsWith(`__Host-${SESSION_HINT_COOKIE}=`));
 
 export type HttpBackendOptions = HttpOptions & {
   /** Where the sign-in e-mail is kept; localStorage in a browser. */

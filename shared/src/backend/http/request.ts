@@ -1,6 +1,5 @@
-// The one place the http adapter talks to the network: JSON in and out, CSRF on writes, errors as BackendError.
-// The csrf subpath, not the package index: the index pulls the sanitiser (DOMPurify) into every page's first load.
-import { csrfHeaders } from '@studio/security-kit/csrf';
+// The one place the http adapter talks to the network: JSON in and out, errors as BackendError. A write needs no token:
+// the browser's Origin header, which no page can forge, is what the server checks (server/src/plugins/csrf.ts).
 import { BackendError, codeForStatus } from '../port';
 
 export interface HttpOptions {
@@ -8,8 +7,6 @@ export interface HttpOptions {
   baseUrl: string;
   fetch?: typeof fetch;
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export function createRequester(options: HttpOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -28,7 +25,6 @@ export function createRequester(options: HttpOptions) {
       headers: {
         Accept: 'application/json',
         ...(body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
-        ...(SAFE_METHODS.has(method) ? {} : csrfHeaders()),
         ...headers,
       },
       ...(body !== undefined ? { body: form ? body : JSON.stringify(body) } : {}),

@@ -1,7 +1,9 @@
 // The site's navigation bar: Home, Portfolio, About, Book, plus Admin for the signed-in admin (docs/product.md §2). The logo
-// is a link home; three quick clicks on it sign the admin out, or open and close the hidden sign-in form.
+// is a link home; three quick clicks on it sign the admin out, or open and close the hidden sign-in form. Her account
+// lives on its own origin (runtime-config.ts, siteOrigins): on the public origin the gesture takes her to that origin's
+// sign-in form, and on hers the public pages' links lead to the public origin.
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Link, useLocation, useNavigate } from '@studio/shared/router';
+import { NavLink, Link, useLocation } from '@studio/shared/router';
 import { useBackend } from '@studio/shared/data';
 import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/shell-timing';
 import { useLogoGesture } from './use-logo-gesture';
@@ -10,13 +12,17 @@ import './navbar.css';
 import { selectIsAdmin, useAuth } from '@studio/shared/auth-store';
 import { messages } from '../../messages';
 import { ThemeToggle } from '../theme/theme-toggle';
+import { siteOrigins } from '../../runtime-config';
+
+/** The address her name's gesture on the public origin opens: her origin's sign-in form. */
+export const SIGN_IN_HASH = '#sign-in';
 
 export function Navbar({ brand }: { brand: string }) {
   const backend = useBackend();
   const isAdmin = useAuth(selectIsAdmin);
   const signedIn = useAuth((s) => s.status === 'signed-in');
-  const navigate = useNavigate();
-  const [formOpen, setFormOpen] = useState(false);
+  const origins = siteOrigins();
+  const [formOpen, setFormOpen] = useState(() => origins.onAdmin && window.location.hash === SIGN_IN_HASH);
   const [notice, setNotice] = useState<SignInNotice>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -28,6 +34,10 @@ export function Navbar({ brand }: { brand: string }) {
 
   const onLogoGesture = useLogoGesture(() => {
     setNotice(null);
+    if (!origins.onAdmin && origins.admin !== origins.public) {
+      window.location.assign(`${origins.admin}/admin${SIGN_IN_HASH}`);
+      return;
+    }
     if (!isAdmin) {
       setFormOpen((open) => !open);
       return;
@@ -38,7 +48,7 @@ export function Navbar({ brand }: { brand: string }) {
         clearTimeout(redirect.current);
         redirect.current = setTimeout(() => {
           setNotice(null);
-          navigate('/');
+          window.location.assign(`${origins.public}/`);
         }, SIGN_OUT_REDIRECT_MS);
       },
       () => setNotice({ kind: 'error', text: messages.signIn.signOutFailed }),
@@ -55,7 +65,8 @@ export function Navbar({ brand }: { brand: string }) {
   ];
   return (
     <header className="navbar">
-      <Link to="/" className="navbar-logo" onClick={onLogoGesture} data-island="sign-in">
+      {/* On her origin the logo stays there: a click toward the public origin would leave before the third. */}
+      <Link to={origins.onAdmin ? '/admin' : '/'} className="navbar-logo" onClick={onLogoGesture} data-island="sign-in">
         {brand}
         {signedIn && <span className="status-dot" role="img" aria-label={messages.signedIn} />}
       </Link>
@@ -74,14 +85,18 @@ export function Navbar({ brand }: { brand: string }) {
         <ul className="navbar-links">
           {links.map(([to, label]) => (
             <li key={to}>
-              <NavLink
-                to={to}
-                end={to === '/'}
-                // A service's page belongs to the services on the home page: Home stays highlighted there.
-                className={({ isActive }) => (isActive || (to === '/' && onServicePage) ? 'active' : '')}
-              >
-                {label}
-              </NavLink>
+              {origins.onAdmin && to !== '/admin' ? (
+                <a href={`${origins.public}${to}`}>{label}</a>
+              ) : (
+                <NavLink
+                  to={to}
+                  end={to === '/'}
+                  // A service's page belongs to the services on the home page: Home stays highlighted there.
+                  className={({ isActive }) => (isActive || (to === '/' && onServicePage) ? 'active' : '')}
+                >
+                  {label}
+                </NavLink>
+              )}
             </li>
           ))}
         </ul>

@@ -14,6 +14,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RuntimeConfig } from '@studio/shared/domain';
+import { siteOrigins } from '../../runtime-config';
 
 export type RemoteKey = 'public-site' | 'admin-app';
 
@@ -60,6 +61,11 @@ export function configureRemotes(runtimeConfig: RuntimeConfig) {
 
 function register(key: RemoteKey, force: boolean) {
   if (!config) throw new Error('Remotes are not configured');
+  // Each remote on its own origin only: public-site's code (which its deploy token may change) never runs beside her
+  // session, and her dashboard's code is never fetched on a public page. The server refuses their files the same way.
+  const origins = siteOrigins();
+  if (origins.admin !== origins.public && origins.onAdmin !== (key === 'admin-app'))
+    throw new Error(`The ${key} remote is not loaded on this origin`);
   if (registered.has(key) && !force) return;
   // force drops the cached (possibly failed) entry so Retry really fetches the remote again.
   registerRemotes([{ name: FEDERATION_NAMES[key], entry: config.remotes[key] }], { force });

@@ -1,7 +1,6 @@
 // The Firebase home's last sign-in call: the ID token of Firebase's e-mail link, traded for the server's own session
 // (server/src/routes/auth-firebase.ts). As the embedded link, it answers the user or, once she has a passkey, the
 // passkey step; a refusal is a BackendError with the server's status.
-import { csrfHeaders } from '@studio/security-kit/csrf';
 import type { AuthUser } from '@studio/shared/domain';
 import { BackendError, codeForStatus } from '@studio/shared/backend';
 
@@ -13,7 +12,7 @@ export async function exchangeIdToken(idToken: string, trustDevice = false): Pro
     response = await fetch('/api/auth/firebase', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...csrfHeaders() },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ idToken, trustDevice }),
     });
   } catch {
