@@ -38,6 +38,9 @@ type ServerModules = {
 const ADMIN_EMAIL = 'admin@studio.test';
 // The site's public origin: its sign-in links and the passkeys' relying party. A .test name keeps the dev outbox on.
 const PUBLIC_ORIGIN = 'http://studio.test';
+/** Her origin (server/src/lib/site-origins.ts): the page's requests to her paths name it, as the proxy in front would. */
+const ADMIN_ORIGIN = 'http://admin.studio.test';
+const isAdminPath = (pathname: string) => /^\/(api\/admin|api\/auth|admin)(\/|$)/.test(pathname);
 // Far above anything a test does: the limits are the server's own tests' to prove, not the UI's to trip over.
 const NO_LIMIT = 1_000_000;
 
@@ -109,6 +112,9 @@ async function startStudio(): Promise<Studio> {
     logLevel: process.env.STUDIO_UI_TEST_LOG ?? 'silent',
     adminEmail: ADMIN_EMAIL,
     publicOrigin: PUBLIC_ORIGIN,
+    adminOrigin: ADMIN_ORIGIN,
+    // fetch cannot set Host: the page's fetch names the origin by X-Forwarded-Host, from the loopback "proxy".
+    trustProxy: ['127.0.0.1'],
     shellDir,
     production: false,
     https: false,
@@ -265,6 +271,11 @@ export default class StudioEnvironment extends TestEnvironment {
       const headers = new Headers(init.headers);
       const cookie = jar.getCookieStringSync(url.href);
       if (cookie) headers.set('cookie', cookie);
+      // As a browser on the origin the path lives on: its host, and its Origin on a write (no token is asked).
+      const origin = isAdminPath(url.pathname) ? ADMIN_ORIGIN : PUBLIC_ORIGIN;
+      headers.set('x-forwarded-host', new URL(origin).host);
+      const method = (init.method ?? 'GET').toUpperCase();
+      if (method !== 'GET' && method !== 'HEAD') headers.set('origin', origin);
       const response = await fetch(url, { ...init, headers });
       for (const line of response.headers.getSetCookie()) jar.setCookieSync(line, url.href, { ignoreError: true });
       const lost = losing.findIndex((match) => matches(key, match));
@@ -384,7 +395,7 @@ export default class StudioEnvironment extends TestEnvironment {
       passkeyDevice: (): PasskeyDevice => {
         if (!started) throw new Error('start the studio server first');
         device?.uninstall();
-        const installed = started.modules.authenticator.installSoftwareAuthenticator(PUBLIC_ORIGIN, page);
+        const installed = started.modules.authenticator.installSoftwareAuthenticator(ADMIN_ORIGIN, page);
         device = installed;
         return { switchToAnother: installed.switchToAnother, dismissNextPrompt: installed.dismissNextPrompt };
       },

@@ -3,7 +3,7 @@
 // lives on its own origin (runtime-config.ts, siteOrigins): on the public origin the gesture takes her to that origin's
 // sign-in form, and on hers the public pages' links lead to the public origin.
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Link, useLocation } from '@studio/shared/router';
+import { NavLink, Link, useLocation, useNavigate } from '@studio/shared/router';
 import { useBackend } from '@studio/shared/data';
 import { SIGN_OUT_REDIRECT_MS } from '@studio/shared/shell-timing';
 import { useLogoGesture } from './use-logo-gesture';
@@ -22,6 +22,7 @@ export function Navbar({ brand }: { brand: string }) {
   const isAdmin = useAuth(selectIsAdmin);
   const signedIn = useAuth((s) => s.status === 'signed-in');
   const origins = siteOrigins();
+  const navigate = useNavigate();
   const [formOpen, setFormOpen] = useState(() => origins.onAdmin && window.location.hash === SIGN_IN_HASH);
   const [notice, setNotice] = useState<SignInNotice>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -48,7 +49,9 @@ export function Navbar({ brand }: { brand: string }) {
         clearTimeout(redirect.current);
         redirect.current = setTimeout(() => {
           setNotice(null);
-          window.location.assign(`${origins.public}/`);
+          // From her origin home is the public origin's; one origin (no origins configured) stays in the app.
+          if (origins.onAdmin) window.location.assign(`${origins.public}/`);
+          else navigate('/');
         }, SIGN_OUT_REDIRECT_MS);
       },
       () => setNotice({ kind: 'error', text: messages.signIn.signOutFailed }),
