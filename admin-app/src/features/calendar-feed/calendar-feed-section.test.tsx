@@ -27,16 +27,16 @@ test('made with its address shown once; a new link and turning off ask first', a
   await act(() => server.idle());
   await click(screen.getByRole('button', { name: 'Make a calendar link' }));
   const link = () => (screen.getByRole('textbox', { name: 'Your private calendar link' }) as HTMLInputElement).value;
-  // The feed's address on her site's origin, with its secret in the path.
+  // The feed's address on her origin (the feed is hers, not the public pages'), with its secret in the path.
   const first = link();
-  expect(first).toMatch(/^http:\/\/studio\.test\/api\/calendar\/[^/]+\.ics$/);
+  expect(first).toMatch(/^http:\/\/admin\.studio\.test\/api\/calendar\/[^/]+\.ics$/);
   expect(screen.getByText(/it is shown only this once/)).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: 'Make a new link' }));
   const renew = screen.getByRole('dialog', { name: 'Make a new calendar link?' });
   expect(renew).toHaveTextContent('The current link stops working in every calendar that subscribes to it.');
   await click(within(renew).getByRole('button', { name: 'Make a new link' }));
-  expect(link()).toMatch(/^http:\/\/studio\.test\/api\/calendar\/[^/]+\.ics$/);
+  expect(link()).toMatch(/^http:\/\/admin\.studio\.test\/api\/calendar\/[^/]+\.ics$/);
   expect(link()).not.toBe(first);
 
   fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
