@@ -1,12 +1,15 @@
 // `npm run deploy:firebase [-- --project <id>] [-- --dry-run]`: the Firebase home in one command (firebase/README.md).
 // 1. Checks, before building anything: the project id (--project, else FIREBASE_PROJECT, else firebase/.firebaserc's
 //    default) and its configuration, firebase/functions/.env.<project> (the environment the Firebase CLI deploys
-//    with the function): the model's name, the admin's address, the site's https origin, the mail server and the web
-//    config; Twilio values only when SMS is configured.
+//    with the function): the model's name, the admin's address, the site's https origin and her account's own
+//    (ADMIN_ORIGIN, firebase.json's second Hosting site), the mail server and the web config; Twilio values only when
+//    SMS is configured.
 // 2. Builds the web apps (the same build as the embedded home's: one build serves both), the app function's folder
 //    (build-functions.mjs) and Hosting's folder of browser files (hosting-files.mjs, with robots.txt for the origin).
-// 3. Deploys the rules, the function and Hosting with the Firebase CLI. --dry-run does everything but this step and
-//    prints the command it would run.
+// 3. Names the site each of firebase.json's Hosting targets deploys to (`public`: the project's default site, or
+//    --public-site; `admin`: --admin-site, else <project>-admin, created once in the console or with
+//    `firebase hosting:sites:create`), then deploys the rules, the function and both sites with the Firebase CLI.
+//    --dry-run does everything but this step and prints the commands it would run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,6 +47,14 @@ export function projectIdOf(args, env = process.env) {
   return id;
 }
 
+/** The Hosting site of each of firebase.json's targets: the public pages and her account's origin. */
+export function hostingSites(args, project) {
+  return {
+    public: argValue(args, '--public-site') ?? project,
+    admin: argValue(args, '--admin-site') ?? `${project}-admin`,
+  };
+}
+
 /** Reads a dotenv file the way the Firebase CLI does for the simple KEY=value lines it documents. */
 export function readEnvFile(file) {
   const values = {};
@@ -72,6 +83,11 @@ export function checkConfig(project) {
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(env.ADMIN_EMAIL ?? '')) problems.push('ADMIN_EMAIL: the admin’s address');
   if (!/^https:\/\/[^/\s]+$/.test(env.PUBLIC_ORIGIN ?? '')) {
     problems.push(`PUBLIC_ORIGIN: the site's https origin, e.g. https://${project}.web.app (no path)`);
+  }
+  if (!/^https:\/\/[^/\s]+$/.test(env.ADMIN_ORIGIN ?? '')) {
+    problems.push(`ADMIN_ORIGIN: her dashboard's own https origin, e.g. https://${project}-admin.web.app (no path)`);
+  } else if (env.ADMIN_ORIGIN === env.PUBLIC_ORIGIN) {
+    problems.push('ADMIN_ORIGIN: another origin than PUBLIC_ORIGIN (her account lives apart from the public pages)');
   }
   if (!/^smtps?:\/\//.test(env.SMTP_URL ?? '')) {
     problems.push('SMTP_URL: the mail server (smtp:// or smtps://) the site sends her and her clients’ mail through');
@@ -163,11 +179,25 @@ export async function deploy(args) {
     '--config',
     path.join(FIREBASE_DIR, 'firebase.json'),
   ];
+  const targets = Object.entries(hostingSites(args, project)).map(([target, site]) => [
+    'target:apply',
+    'hosting',
+    target,
+    site,
+    '--project',
+    project,
+  ]);
   if (dryRun) {
+    for (const apply of targets) console.log(`dry run: not run: firebase ${apply.join(' ')}`);
     console.log(`dry run: everything is built; not run: firebase ${cliArgs.join(' ')}`);
     return;
   }
-  run('firebase deploy', process.execPath, [ensureFirebaseTools(), ...cliArgs], { cwd: FIREBASE_DIR });
+  const cli = ensureFirebaseTools();
+  // The targets live in firebase/.firebaserc (never committed: the site ids are the project's).
+  for (const apply of targets) {
+    run(`firebase target:apply hosting ${apply[2]}`, process.execPath, [cli, ...apply], { cwd: FIREBASE_DIR });
+  }
+  run('firebase deploy', process.execPath, [cli, ...cliArgs], { cwd: FIREBASE_DIR });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

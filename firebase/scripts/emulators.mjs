@@ -249,6 +249,57 @@ export function linkFunctionsDeps() {
 }
 
 /**
+ * firebase.json's two Hosting sites (targets `public` and `admin`, her account on its own origin) as the emulator can
+ * read them: a target names a site through .firebaserc, which a demo project has none of, so the copy names the
+ * sites themselves. Everything else of each site is firebase.json's.
+ */
+export function emulatedHosting(hosting, project) {
+  if (!Array.isArray(hosting)) return hosting;
+  return hosting.map(({ target, ...site }) => (target ? { ...site, site: `${project}-${target}` } : site));
+}
+
+/**
+ * The Hosting emulator serves the first site on the port it is given and the second on that port + 5 (firebase-tools
+ * 15, serve/hosting.js), or on the next free port after it: both are found free here, and checkHostingSitePorts
+ * reads back where each site was served.
+ */
+export const ADMIN_SITE_PORT_OFFSET = 5;
+
+async function freeHostingPort() {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = await freePort();
+    if (await isFree(port + ADMIN_SITE_PORT_OFFSET)) return port;
+  }
+  throw new Error('No free pair of ports for the two Hosting sites.');
+}
+
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
+  });
+}
+
+/** Each site's port from the CLI's log ("hosting[<site>]: Local server: http://host:port"); throws on a mismatch. */
+export function hostingSitePorts(log) {
+  const sites = {};
+  for (const m of log.matchAll(/hosting\[[^\]]*-(public|admin)\][^\n]*Local server: \S*?:(\d+)/g))
+    sites[m[1]] = Number(m[2]);
+  return sites;
+}
+
+function checkHostingSitePorts(cliLog, ports) {
+  const sites = hostingSitePorts(cliLog.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), ''));
+  if (sites.public !== ports.hosting || sites.admin !== ports.adminHosting) {
+    throw new Error(
+      `The Hosting sites were served on ${JSON.stringify(sites)}, not public ${ports.hosting} and admin ${ports.adminHosting}.`,
+    );
+  }
+}
+
+/**
  * Starts the Firebase CLI's emulators (`only`, e.g. ['auth', 'functions', 'hosting']) on free ports with the real
  * firebase/firebase.json: its copy, identical but for the emulators' ports, is written beside it (relative paths
  * resolve from the config's folder) and removed when the CLI stops. `env` is the CLI's (and so the functions')
@@ -261,11 +312,16 @@ export async function startCliEmulators({ cli, only, project, logDir, env = {} }
   // As for the Firestore jar: a port found free may be taken before the CLI binds it; then try other ports.
   for (let attempt = 0; attempt < 3; attempt++) {
     const ports = { hub: await freePort(), logging: await freePort() };
-    for (const name of only) ports[name] = await freePort();
+    for (const name of only) ports[name] = name === 'hosting' ? await freeHostingPort() : await freePort();
     const emulators = { ui: { enabled: false }, singleProjectMode: true };
     for (const [name, port] of Object.entries(ports)) emulators[name] = { host: HOST, port };
+    // The admin site's port, set by the CLI from the first one's (hostingSitePorts); not an emulator of its own.
+    if (ports.hosting) ports.adminHosting = ports.hosting + ADMIN_SITE_PORT_OFFSET;
     const configFile = path.join(firebaseDir, `firebase.emulators.${process.pid}.json`);
-    writeFileSync(configFile, JSON.stringify({ ...base, emulators }, null, 2));
+    writeFileSync(
+      configFile,
+      JSON.stringify({ ...base, hosting: emulatedHosting(base.hosting, project), emulators }, null, 2),
+    );
     const logFile = path.join(logDir, 'firebase-cli.log');
     const t0 = Date.now();
     const child = startProcess(
@@ -284,6 +340,7 @@ export async function startCliEmulators({ cli, only, project, logDir, env = {} }
     const ready = async () => /All emulators ready/.test(readFileSync(logFile, 'utf8'));
     try {
       await waitFor('The Firebase CLI emulators', child, ready, 180_000, logFile);
+      if (ports.hosting) checkHostingSitePorts(readFileSync(logFile, 'utf8'), ports);
       log(`${only.join(' + ')} emulator(s) ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       return { project, ports, pid: child.pid, logFile };
     } catch (error) {

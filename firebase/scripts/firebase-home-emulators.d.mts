@@ -1,11 +1,14 @@
 // Types of firebase-home-emulators.mjs for the Playwright journey's global setup (e2e/firebase/global-setup.ts).
 export declare const BROWSER_HOST: string;
+export declare const ADMIN_BROWSER_HOST: string;
 export declare const DEMO_API_KEY: string;
 
 export interface FirebaseHome {
   project: string;
   /** Where a browser opens the site: the Hosting emulator, by the name `localhost`. */
   hostingOrigin: string;
+  /** Her site (the `admin` Hosting target): the dashboard, sign-in and her API, by the name `admin.localhost`. */
+  adminOrigin: string;
   /** The Auth emulator (its REST API and /emulator/v1/projects/<project>/oobCodes). */
   authOrigin: string;
   /** The app function itself in the Functions emulator, not behind Hosting. */

@@ -24,11 +24,13 @@ import { assembleHosting, writeRobotsTxt } from './hosting-files.mjs';
 
 /** The host name a browser reaches the Hosting emulator by (it listens on 127.0.0.1, which `localhost` is). */
 export const BROWSER_HOST = 'localhost';
+/** Her site's host name: Chromium resolves every *.localhost name to this machine. */
+export const ADMIN_BROWSER_HOST = 'admin.localhost';
 /** A key the Auth emulator accepts: it checks none, and a demo- project is never looked up online. */
 export const DEMO_API_KEY = 'demo-api-key';
 
 /**
- * Starts everything and answers where it runs: { project, hostingOrigin, authOrigin, functionUrl, functionDataDir,
+ * Starts everything and answers where it runs: { project, hostingOrigin, adminOrigin, authOrigin, functionUrl, functionDataDir,
  * firestoreHost, storageUrl, storageBucket, modelName, adminEmail, stop }. `stop` ends every process it started (by process id) and removes its folders.
  */
 export async function startFirebaseHome({
@@ -71,17 +73,22 @@ export async function startFirebaseHome({
         MODEL_NAME: modelName,
         ADMIN_EMAIL: adminEmail,
         PUBLIC_ORIGIN: `http://${BROWSER_HOST}:${ports.hosting}`,
+        // Her account's site (firebase.json's `admin` target) under another host name, so that her host-only cookies
+        // are never sent to the public site (a browser's cookies do not tell ports apart).
+        ADMIN_ORIGIN: `http://${ADMIN_BROWSER_HOST}:${ports.adminHosting}`,
         // One run signs in and books more often from one address than a person would within the limits' windows.
         PUBLIC_WRITE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
       }),
     });
-    const { auth, functions, hosting } = cliEmulators.ports;
+    const { auth, functions, hosting, adminHosting } = cliEmulators.ports;
     const hostingOrigin = `http://${BROWSER_HOST}:${hosting}`;
+    const adminOrigin = `http://${ADMIN_BROWSER_HOST}:${adminHosting}`;
     await writeRobotsTxt(hostingOrigin);
     return {
       project,
       hostingOrigin,
+      adminOrigin,
       authOrigin: `http://127.0.0.1:${auth}`,
       functionUrl: `http://127.0.0.1:${functions}/${project}/us-central1/app`,
       functionDataDir: path.join(functionTmp, 'studio-data'),

@@ -89,10 +89,12 @@ try {
       MODEL_NAME,
       ADMIN_EMAIL: 'admin@studio.test',
       PUBLIC_ORIGIN: `http://127.0.0.1:${ports.hosting}`,
+      // Her account's site (firebase.json's `admin` target); its own port makes it another origin.
+      ADMIN_ORIGIN: `http://127.0.0.1:${ports.adminHosting}`,
       LOG_LEVEL: 'warn',
     }),
   });
-  const { auth, functions, hosting } = cliEmulators.ports;
+  const { auth, functions, hosting, adminHosting } = cliEmulators.ports;
   // Hosting serves files from the folder as they are: robots.txt names the origin the emulator got.
   await writeRobotsTxt(`http://127.0.0.1:${hosting}`);
   const env = {
@@ -102,6 +104,7 @@ try {
     GCLOUD_PROJECT: project,
     STUDIO_EMULATOR_PROJECT: project,
     STUDIO_HOSTING_ORIGIN: `http://127.0.0.1:${hosting}`,
+    STUDIO_ADMIN_HOSTING_ORIGIN: `http://127.0.0.1:${adminHosting}`,
     STUDIO_FUNCTION_URL: `http://127.0.0.1:${functions}/${project}/us-central1/app`,
     STUDIO_MODEL_NAME: MODEL_NAME,
     // The bucket the function keeps the admin's uploads in, on the stand-in (its JSON API under /storage/v1/b/<bucket>).

@@ -6,7 +6,8 @@
 // Then the index guard the emulator suite runs every query through (support/firestore-index-guard.ts), on real
 // queries of the Firestore client library, built offline.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Firestore, type Query } from '@google-cloud/firestore';
 import { guardQueries, missingIndex, type IndexSpec } from './support/firestore-index-guard';
@@ -22,11 +23,19 @@ interface FirestoreApiModule {
   };
 }
 
+interface HostingSite {
+  target: string;
+  public: string;
+  ignore: string[];
+  rewrites: Array<{ source: string; function?: { functionId: string } }>;
+}
+
 let tools: {
   loadCJSON: (file: string) => unknown;
   api: FirestoreApiModule;
   schemaValidator: () => ((data: unknown) => boolean) & { errors?: unknown[] | null };
   schemaMessage: (error: unknown) => string;
+  listFiles: (cwd: string, ignore?: string[]) => string[];
 };
 
 beforeAll(() => {
@@ -49,6 +58,7 @@ beforeAll(() => {
     api: require(path.join(TOOLS, 'lib', 'firestore', 'api.js')),
     schemaValidator: require(path.join(TOOLS, 'lib', 'firebaseConfigValidate.js')).getValidator,
     schemaMessage: require(path.join(TOOLS, 'lib', 'firebaseConfigValidate.js')).getErrorMessage,
+    listFiles: require(path.join(TOOLS, 'lib', 'listFiles.js')).listFiles,
   };
   /* eslint-enable @typescript-eslint/no-require-imports */
 }, 120_000);
@@ -135,5 +145,35 @@ describe('the index guard', () => {
       release();
     }
     expect(() => structured(mailDue())).not.toThrow();
+  });
+});
+
+describe('the two Hosting sites (her account on its own origin)', () => {
+  const sites = () =>
+    (JSON.parse(readFileSync(path.join(FIREBASE_DIR, 'firebase.json'), 'utf8')) as { hosting: HostingSite[] }).hosting;
+
+  it('public and admin both publish hosting/ and rewrite every other path to the one function', () => {
+    expect(sites().map((s) => s.target)).toEqual(['public', 'admin']);
+    for (const site of sites()) {
+      expect(site.public).toBe('hosting');
+      expect(site.rewrites).toEqual([{ source: '**', function: { functionId: 'app', region: 'us-central1' } }]);
+    }
+  });
+
+  it('each site uploads only its own remote (the deploy’s own file listing with each site’s ignore)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'studio-hosting-'));
+    try {
+      for (const file of ['main.js', 'remotes/public-site/remoteEntry.js', 'remotes/admin-app/remoteEntry.js']) {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), '');
+      }
+      const uploaded = Object.fromEntries(sites().map((s) => [s.target, tools.listFiles(dir, s.ignore).sort()]));
+      expect(uploaded).toEqual({
+        public: ['main.js', 'remotes/public-site/remoteEntry.js'],
+        admin: ['main.js', 'remotes/admin-app/remoteEntry.js'],
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -29,6 +29,7 @@ const CONFIG = [
   `MODEL_NAME="${MODEL_NAME}"`,
   'ADMIN_EMAIL=admin@example.com',
   `PUBLIC_ORIGIN=${ORIGIN}`,
+  `ADMIN_ORIGIN=https://${PROJECT}-admin.web.app`,
   'SMTP_URL=smtps://user:secret@smtp.example.com:465',
   `FIREBASE_WEB_CONFIG='{"apiKey":"demo-key","authDomain":"${PROJECT}.firebaseapp.com","projectId":"${PROJECT}","appId":"1:1:web:1"}'`,
   '',
@@ -81,7 +82,14 @@ describe('npm run deploy:firebase checks before it builds', () => {
       writeFileSync(file, 'MODEL_NAME=\nPUBLIC_ORIGIN=http://insecure.example\n');
       const run = deploy(['--project', 'demo-incomplete', '--dry-run']);
       expect(run.status).toBe(1);
-      for (const name of ['MODEL_NAME', 'ADMIN_EMAIL', 'PUBLIC_ORIGIN', 'SMTP_URL', 'FIREBASE_WEB_CONFIG']) {
+      for (const name of [
+        'MODEL_NAME',
+        'ADMIN_EMAIL',
+        'PUBLIC_ORIGIN',
+        'ADMIN_ORIGIN',
+        'SMTP_URL',
+        'FIREBASE_WEB_CONFIG',
+      ]) {
         expect(run.stderr).toContain(`  - ${name}:`);
       }
       expect(run.stderr).not.toContain('TWILIO');
@@ -104,6 +112,13 @@ describe('the dry run', () => {
     expect(dryRun.status).toBe(0);
     expect(dryRun.stdout).toContain(
       `Deploying the Firebase home to ${PROJECT} (firebase/functions/.env.${PROJECT}; SMS off)`,
+    );
+    // Each Hosting target names its site before the deploy: the public pages and her account's own origin.
+    expect(dryRun.stdout).toContain(
+      `dry run: not run: firebase target:apply hosting public ${PROJECT} --project ${PROJECT}`,
+    );
+    expect(dryRun.stdout).toContain(
+      `dry run: not run: firebase target:apply hosting admin ${PROJECT}-admin --project ${PROJECT}`,
     );
     expect(dryRun.stdout).toContain(
       `dry run: everything is built; not run: firebase deploy --only firestore:rules,firestore:indexes,storage,functions,hosting --project ${PROJECT}`,

@@ -7,6 +7,7 @@ const FUNCTION_ENV = {
   FIREBASE_WEB_CONFIG: JSON.stringify({ apiKey: 'demo-key', authDomain: 'demo.firebaseapp.com', projectId: 'demo-x' }),
   ADMIN_EMAIL: 'admin@studio.test',
   PUBLIC_ORIGIN: 'https://demo-x.web.app',
+  ADMIN_ORIGIN: 'https://demo-x-admin.web.app',
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://mail.example.com:587',
 };
@@ -22,4 +23,13 @@ it('takes the emulator’s unix-socket PORT and a HOST without reading them: the
 
 it('still names a bad setting of its own', () => {
   expect(() => appOptions({ ...FUNCTION_ENV, PUBLIC_WRITE_LIMIT: 'twenty' })).toThrow(/PUBLIC_WRITE_LIMIT=twenty/);
+});
+
+it('refuses to start without ADMIN_ORIGIN: Cloud Functions runs it with NODE_ENV=production', () => {
+  const { ADMIN_ORIGIN: _admin, ...withoutAdmin } = FUNCTION_ENV;
+  expect(() => appOptions(withoutAdmin)).toThrow(/ADMIN_ORIGIN is not set/);
+});
+
+it('takes her origin from ADMIN_ORIGIN', () => {
+  expect(appOptions(FUNCTION_ENV).settingsEnv).toMatchObject({ ADMIN_ORIGIN: 'https://demo-x-admin.web.app' });
 });

@@ -1,6 +1,9 @@
 // The server's app, built once per function instance and kept for every request the instance serves. The options
 // come from the environment as on the embedded home (functions/.env.<project>: MODEL_NAME, ADMIN_EMAIL,
-// PUBLIC_ORIGIN, ...); only what is particular to a function instance is set here.
+// PUBLIC_ORIGIN, ADMIN_ORIGIN, ...); only what is particular to a function instance is set here. Cloud Functions runs
+// it with NODE_ENV=production, where a missing ADMIN_ORIGIN stops it: the two Hosting sites (firebase.json's
+// `public` and `admin` targets) rewrite to this one function, which tells them apart by the X-Forwarded-Host Hosting
+// sets to the site's domain, trusted from Google's front end (trustProxy below).
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';

@@ -1,13 +1,16 @@
 // The Firebase home end to end on the emulators: Hosting (the real firebase.json, serving firebase/hosting/) in front
 // of the app function (the server's Fastify app on its Firestore storage, built by scripts/build-functions.mjs) in the
-// Functions emulator, with Firestore and Auth on their emulators. What a browser does goes through Hosting's port:
-// the visitor's pages and booking, and the admin's sign-in by her e-mail link and her photo upload.
+// Functions emulator, with Firestore and Auth on their emulators. What a browser does goes through Hosting's ports:
+// the visitor's pages and booking on the public site, the admin's sign-in by her e-mail link and her photo upload on
+// her own site (firebase.json's `admin` target), which the server tells apart by the X-Forwarded-Host Hosting sets.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 // firebase/hosting/, the folder Hosting publishes (scripts/hosting-files.mjs).
 const HOSTING_DIR = path.join(__dirname, '..', '..', 'hosting');
 
 const HOSTING = process.env.STUDIO_HOSTING_ORIGIN ?? '';
+/** Her site: the same function behind the second Hosting site (scripts/test-emulators.mjs, ADMIN_ORIGIN). */
+const ADMIN_HOSTING = process.env.STUDIO_ADMIN_HOSTING_ORIGIN ?? '';
 const FUNCTION = process.env.STUDIO_FUNCTION_URL ?? '';
 const MODEL_NAME = process.env.STUDIO_MODEL_NAME ?? '';
 const ADMIN_EMAIL = 'admin@studio.test';
@@ -18,11 +21,10 @@ const STORAGE = process.env.STUDIO_STORAGE_URL ?? '';
 const BUCKET = process.env.STUDIO_STORAGE_BUCKET ?? '';
 /** The web config's key the function is given (scripts/test-emulators.mjs); the Auth emulator takes any. */
 const API_KEY = 'demo-api-key';
-// The double-submit pair the server's CSRF check wants (server/src/plugins/csrf.ts): any 64 hex digits, twice.
-const CSRF = 'c'.repeat(64);
 
 beforeAll(() => {
-  if (!HOSTING || !FUNCTION) throw new Error('Run this through `npm run test:firebase`, which starts the emulators.');
+  if (!HOSTING || !ADMIN_HOSTING || !FUNCTION)
+    throw new Error('Run this through `npm run test:firebase`, which starts the emulators.');
 });
 
 describe('through Hosting', () => {
@@ -71,8 +73,6 @@ describe('through Hosting', () => {
           'content-type': 'application/json',
           origin: HOSTING,
           'idempotency-key': 'emulator-booking-1',
-          'x-csrf-token': CSRF,
-          cookie: `studio_csrf=${CSRF}`,
         },
         body: JSON.stringify(booking),
       });
@@ -137,7 +137,7 @@ async function adminSession(): Promise<string> {
   await identityToolkit('sendOobCode', {
     requestType: 'EMAIL_SIGNIN',
     email: ADMIN_EMAIL,
-    continueUrl: `${HOSTING}/finishSignIn`,
+    continueUrl: `${ADMIN_HOSTING}/finishSignIn`,
     canHandleCodeInApp: true,
   });
   const codes = (await (await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`)).json()) as {
@@ -152,9 +152,9 @@ async function adminSession(): Promise<string> {
     oobCode,
     returnSecureToken: true,
   });
-  const res = await fetch(`${HOSTING}/api/auth/firebase`, {
+  const res = await fetch(`${ADMIN_HOSTING}/api/auth/firebase`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: HOSTING },
+    headers: { 'content-type': 'application/json', origin: ADMIN_HOSTING },
     body: JSON.stringify({ idToken }),
   });
   expect({ status: res.status, body: await res.json() }).toEqual({
@@ -169,10 +169,40 @@ async function adminSession(): Promise<string> {
   return session;
 }
 
+describe('two sites, one function: her account on its own origin', () => {
+  const chunkOf = (remote: string) =>
+    readdirSync(path.join(HOSTING_DIR, 'remotes', remote)).find((f) => /\.[0-9a-f]{10}\.js$/.test(f)) ?? '';
+
+  it('on the public site her API and sign-in answer 404 and /admin redirects to her site', async () => {
+    for (const url of ['/api/admin/bookings', '/api/auth/session']) {
+      expect({ url, status: (await fetch(`${HOSTING}${url}`)).status }).toEqual({ url, status: 404 });
+    }
+    const admin = await fetch(`${HOSTING}/admin`, { redirect: 'manual' });
+    expect(admin.status).toBe(302);
+    expect(admin.headers.get('location')).toBe(`${ADMIN_HOSTING}/admin`);
+  });
+
+  it('her site answers her API and sends its public pages to the public site', async () => {
+    expect((await fetch(`${ADMIN_HOSTING}/api/auth/session`)).status).toBe(200);
+    const about = await fetch(`${ADMIN_HOSTING}/about`, { redirect: 'manual' });
+    expect(about.status).toBe(302);
+    expect(about.headers.get('location')).toBe(`${HOSTING}/about`);
+  });
+
+  // Which remote each site publishes is firebase.json's `ignore`, applied by the deploy, not by the Hosting emulator
+  // (it serves the whole folder): deploy-files.test.ts checks it with the deploy's own file listing.
+  it('each site serves its own remote’s files from Hosting', async () => {
+    const publicChunk = chunkOf('public-site');
+    const adminChunk = chunkOf('admin-app');
+    expect((await fetch(`${HOSTING}/remotes/public-site/${publicChunk}`)).status).toBe(200);
+    expect((await fetch(`${ADMIN_HOSTING}/remotes/admin-app/${adminChunk}`)).status).toBe(200);
+  });
+});
+
 describe('the admin, through Hosting', () => {
   it('signs in by her e-mail link and uploads a photo (a multipart body Cloud Functions already read)', async () => {
     const session = await adminSession();
-    const who = await fetch(`${HOSTING}/api/auth/session`, { headers: { cookie: `__session=${session}` } });
+    const who = await fetch(`${ADMIN_HOSTING}/api/auth/session`, { headers: { cookie: `__session=${session}` } });
     expect(((await who.json()) as { user: unknown }).user).toEqual({ email: ADMIN_EMAIL, isAdmin: true });
 
     const png = readFileSync(path.join(HOSTING_DIR, 'icon-192.png'));
@@ -180,9 +210,9 @@ describe('the admin, through Hosting', () => {
     form.append('alt', 'A test photo');
     form.append('section', 'comp-card');
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
-    const res = await fetch(`${HOSTING}/api/admin/media`, {
+    const res = await fetch(`${ADMIN_HOSTING}/api/admin/media`, {
       method: 'POST',
-      headers: { cookie: `__session=${session}`, origin: HOSTING },
+      headers: { cookie: `__session=${session}`, origin: ADMIN_HOSTING },
       body: form,
     });
     const body = (await res.json()) as { id?: string; message?: string };

@@ -13,14 +13,15 @@ import {
 } from 'firebase/auth';
 import type { LightMyRequestResponse } from 'fastify';
 import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/messages';
-import { build, withCsrf, ADMIN_EMAIL, type TestApp } from '../../../server/test/helper';
+import { build, withCsrf, ADMIN_EMAIL, ADMIN_ORIGIN, PUBLIC_ORIGIN, type TestApp } from '../../../server/test/helper';
 import { createSoftwareAuthenticator } from '../../../server/test/software-authenticator';
 import { LINK_LIMIT_PER_IP, LINK_ROUTE_NOT_HERE } from '../../../server/src/routes/auth';
 
 const PROJECT = process.env.GCLOUD_PROJECT ?? '';
 const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '';
 const AUTH = `http://${AUTH_HOST}`;
-const ORIGIN = 'http://studio.test';
+// Her origin: the sign-in link, the passkey and every write of her session name it (server/src/lib/site-origins.ts).
+const ORIGIN = ADMIN_ORIGIN;
 const API_KEY = 'demo-api-key';
 const webConfig = { apiKey: API_KEY, authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT };
 
@@ -38,7 +39,8 @@ beforeEach(async () => {
   t = await build({
     home: 'firebase',
     firebase: { projectId: PROJECT, webConfig, authEmulatorHost: AUTH_HOST },
-    publicOrigin: ORIGIN,
+    publicOrigin: PUBLIC_ORIGIN,
+    adminOrigin: ADMIN_ORIGIN,
     seedDemo: false,
     renderImagesAtStart: false,
   });
@@ -84,11 +86,10 @@ const claimsOf = (idToken: string) =>
   };
 
 /**
- * A state-changing request as her browser sends it on this home: with the site's Origin, which is what the CSRF check
- * wants here (server/src/plugins/csrf.ts, originOnly: the token pair's cookie never passes Hosting).
+ * A state-changing request as her browser sends it: addressed to the origin its path lives on, with that origin's
+ * Origin, which is what the CSRF check wants on both homes (docs/architecture.md).
  */
-const fromSite = (options: Parameters<typeof withCsrf>[0]) =>
-  withCsrf({ ...options, headers: { origin: ORIGIN, ...(options.headers ?? {}) } });
+const fromSite = (options: Parameters<typeof withCsrf>[0]) => withCsrf(options);
 
 const exchange = (idToken: unknown, cookies: Record<string, string> = {}) =>
   t.app.inject(fromSite({ method: 'POST', url: '/api/auth/firebase', payload: { idToken }, cookies }));
@@ -237,9 +238,9 @@ describe('other tokens', () => {
 });
 
 describe('the route among the others', () => {
-  test("needs this site's Origin, like every state-changing request on this home (the token pair is not enough)", async () => {
+  test("needs her origin's Origin, like every state-changing request", async () => {
     const idToken = await emailLinkIdToken(ADMIN_EMAIL);
-    const bare = await t.app.inject(withCsrf({ method: 'POST', url: '/api/auth/firebase', payload: { idToken } }));
+    const bare = await t.app.inject({ method: 'POST', url: '/api/auth/firebase', payload: { idToken } });
     expect(bare.statusCode).toBe(403);
     expectNoCookie(bare);
     const elsewhere = await t.app.inject(
