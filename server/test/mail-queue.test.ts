@@ -16,7 +16,7 @@ import { optionsFromEnv, SettingsError } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { createMailQueueRepository } from '../src/repositories/mail-queue-repository';
 import { SIGN_IN_MAIL_SUBJECT } from '../src/routes/auth';
-import { ADMIN_EMAIL, ADMIN_VIA_PROXY, repositoriesOf, testOptions } from './helper';
+import { ADMIN_EMAIL, ADMIN_HOST, ADMIN_VIA_PROXY, repositoriesOf, testOptions } from './helper';
 
 jest.setTimeout(90_000);
 
@@ -63,6 +63,8 @@ describe('production without SMTP_URL', () => {
         SEED_DEMO: 'false',
         RENDER_IMAGES_AT_START: 'false',
         PUBLIC_ORIGIN: 'http://127.0.0.1',
+        // A production site names her origin, or the server refuses to start.
+        ADMIN_ORIGIN: 'http://admin.localhost',
       },
     });
     let out = '';
@@ -96,7 +98,12 @@ test('her dashboard says when a production site keeps its mail in the outbox, no
     const repos = repositoriesOf(openDatabase(options.dataDir), options);
     try {
       const session = (await repos.sessions.create(ADMIN_EMAIL)).id;
-      const res = await app.inject({ url: '/api/admin/settings/mail', cookies: { studio_session: session } });
+      // Her API answers on her origin only.
+      const res = await app.inject({
+        url: '/api/admin/settings/mail',
+        headers: { host: ADMIN_HOST },
+        cookies: { studio_session: session },
+      });
       expect(res.json()).toEqual({ state: production ? 'outbox' : 'ok', waiting: 0, givenUp: 0, lastError: null });
     } finally {
       await app.close();
