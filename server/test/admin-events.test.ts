@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { BookingRequest } from '@studio/shared/domain';
 import { apiErrorSchema } from '@studio/shared/schemas';
 import { MAX_STREAM_BUFFER_BYTES, MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS } from '../src/routes/admin-events';
-import { build, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';
+import { build, withCsrf, ADMIN_EMAIL, ADMIN_HOST, ugcBookingInput, type TestApp } from './helper';
 
 let t: TestApp;
 let base: string;
@@ -35,7 +35,8 @@ interface Stream {
 function openStream(session: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}/api/admin/events`, {
-      headers: { cookie: `studio_session=${session}`, accept: 'text/event-stream' },
+      // Her stream answers on her origin only.
+      headers: { host: ADMIN_HOST, cookie: `studio_session=${session}`, accept: 'text/event-stream' },
     });
     req.on('error', reject);
     req.on('response', (res) => {
@@ -214,7 +215,9 @@ test(`a stream whose client stops reading is dropped once ${MAX_STREAM_BUFFER_BY
 
   // A client that reads the headers, then nothing more.
   const stalled = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    const req = http.get(`${base}/api/admin/events`, { headers: { cookie: `studio_session=${session}` } });
+    const req = http.get(`${base}/api/admin/events`, {
+      headers: { host: ADMIN_HOST, cookie: `studio_session=${session}` },
+    });
     req.on('error', reject);
     req.on('response', (res) => {
       res.pause();
