@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { build, testOptions, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
+import { build, testOptions, withCsrf, ADMIN_EMAIL, ADMIN_ORIGIN, type TestApp } from './helper';
 import { createSoftwareAuthenticator } from './software-authenticator';
 import { runAdminCommand, USAGE } from '../src/cli/admin-commands';
 import { NOTICE_SUBJECTS } from '../src/services/passkeys';
@@ -32,7 +32,8 @@ async function enrolTwo() {
         cookies: { studio_session: session },
       }),
     );
-    const response = createSoftwareAuthenticator({ origin: ORIGIN }).register(options.json());
+    // Her passkeys are bound to her origin, not the public one.
+    const response = createSoftwareAuthenticator({ origin: ADMIN_ORIGIN }).register(options.json());
     const added = await t.app.inject(
       withCsrf({
         method: 'POST',
