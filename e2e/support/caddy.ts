@@ -1,5 +1,6 @@
-// A real Caddy in front of the server, as docs/deploy.md sets it up: TLS with a certificate for a test host name from
-// Caddy's own local certificate authority, compression, and reverse_proxy to the server. Found like Chromium
+// A real Caddy in front of the server, as docs/deploy.md sets it up: TLS for two test host names (the public site and
+// her admin origin), a certificate each from Caddy's own local certificate authority, compression, and reverse_proxy
+// of both to the one server, which tells them apart by the Host Caddy passes on. Found like Chromium
 // (support/chromium.ts): CADDY_PATH, else Debian's /usr/bin/caddy; where none is found and we are root with apt-get,
 // Debian's caddy package is installed; otherwise the run stops and says how to get one. Never skipped.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -41,8 +42,10 @@ export function caddyPath(): string {
 }
 
 export interface RunningCaddy {
-  /** https://<host>:<port>, as a browser that maps the host to 127.0.0.1 reaches it. */
+  /** https://<host>:<port>, as a browser that maps the host to 127.0.0.1 reaches it: the public site. */
   origin: string;
+  /** https://<adminHost>:<port>: her dashboard, sign-in and API. */
+  adminOrigin: string;
   /** base64 SHA-256 of the public keys of Caddy's local CA (root and intermediate), for Chromium to trust. */
   caSpkiHashes: string[];
   output(): string;
@@ -91,6 +94,7 @@ async function waitForTls(host: string, port: number, rootCert: string, child: C
 
 export async function startCaddy(options: {
   host: string;
+  adminHost: string;
   httpsPort: number;
   httpPort: number;
   /** host:port of the server, e.g. [::1]:8080 */
@@ -99,7 +103,7 @@ export async function startCaddy(options: {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-caddy-'));
   const storage = path.join(dir, 'data');
   const config = path.join(dir, 'Caddyfile');
-  // The site block is docs/deploy.md's; the global options keep this Caddy to itself: its CA and state in a
+  // The site block is docs/deploy.md's (both names in one block: one certificate each); the global options keep this Caddy to itself: its CA and state in a
   // temporary folder, nothing installed into the system's trust store, no admin endpoint, only 127.0.0.1.
   writeFileSync(
     config,
@@ -113,7 +117,7 @@ export async function startCaddy(options: {
 	https_port ${options.httpsPort}
 }
 
-${options.host}:${options.httpsPort} {
+${options.host}:${options.httpsPort}, ${options.adminHost}:${options.httpsPort} {
 	bind 127.0.0.1
 	tls internal
 	@compressible not path /api/admin/events
@@ -140,13 +144,15 @@ ${options.host}:${options.httpsPort} {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitForTls(options.host, options.httpsPort, path.join(authority, 'root.crt'), child, () => log);
+    for (const host of [options.host, options.adminHost])
+      await waitForTls(host, options.httpsPort, path.join(authority, 'root.crt'), child, () => log);
   } catch (error) {
     await stop();
     throw error;
   }
   return {
     origin: `https://${options.host}:${options.httpsPort}`,
+    adminOrigin: `https://${options.adminHost}:${options.httpsPort}`,
     caSpkiHashes: ['root.crt', 'intermediate.crt'].map((f) => spkiHash(readFileSync(path.join(authority, f), 'utf8'))),
     output: () => log,
     stop,

@@ -1,10 +1,11 @@
 // Issue 15 "Deploy guide and a real reverse proxy": the whole site as docs/deploy.md deploys it, in Chromium. The
 // compiled server listens on [::1] with HTTPS (an https PUBLIC_ORIGIN), TRUST_PROXY naming only the proxy, and SMTP
-// for its mail (no dev outbox on a deployed site); a real Caddy terminates TLS for studio.test on 127.0.0.1 with a
-// certificate from its own local CA, which this Chromium trusts (by the CA's key hashes) and reaches through a
-// host-resolver rule. The browser (127.0.0.1, IPv4) and the proxy (::1, IPv6) differ, so the server's log shows whose
-// address it took. Sign-in by the mailed link, a visitor's booking arriving live on the admin's dashboard, Secure
-// cookies, HSTS, and compression, all through the proxy.
+// for its mail (no dev outbox on a deployed site); a real Caddy terminates TLS for studio.test and her origin,
+// admin.studio.test, on 127.0.0.1 with a certificate each from its own local CA, which this Chromium trusts (by the
+// CA's key hashes) and reaches through host-resolver rules. The browser (127.0.0.1, IPv4) and the proxy (::1, IPv6) differ, so the server's log shows whose
+// address it took. Sign-in by the mailed link on her origin, a visitor's booking on the public one arriving live on
+// her dashboard, her `__Host-` cookies on her host only, her API absent from the public host, HSTS, and compression,
+// all through the proxy.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { test, expect } from '../support/test';
 import { CHROMIUM_ARGS } from '../support/chromium';
@@ -14,6 +15,7 @@ import { greenDot, tripleClickLogo } from '../support/sign-in';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 const HOST = 'studio.test';
+const ADMIN_HOST = 'admin.studio.test';
 const HSTS = 'max-age=31536000; includeSubDomains';
 // The request log names networks, not addresses (server/src/ops/request-log.ts): the browser's IPv4 loopback, and the
 // proxy's IPv6 loopback.
@@ -48,17 +50,24 @@ test.beforeAll(async () => {
   server = await startServer({
     HOST: '::1',
     PUBLIC_ORIGIN: `https://${HOST}:${httpsPort}`,
+    ADMIN_ORIGIN: `https://${ADMIN_HOST}:${httpsPort}`,
     TRUST_PROXY: '::1',
     NODE_ENV: 'production',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     LOG_LEVEL: 'info',
   });
-  caddy = await startCaddy({ host: HOST, httpsPort, httpPort, upstream: `[::1]:${server.port}` });
+  caddy = await startCaddy({
+    host: HOST,
+    adminHost: ADMIN_HOST,
+    httpsPort,
+    httpPort,
+    upstream: `[::1]:${server.port}`,
+  });
   browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH,
     args: [
       ...CHROMIUM_ARGS,
-      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
+      `--host-resolver-rules=MAP ${HOST} 127.0.0.1, MAP ${ADMIN_HOST} 127.0.0.1`,
       `--ignore-certificate-errors-spki-list=${caddy.caSpkiHashes.join(',')}`,
     ],
   });
@@ -71,9 +80,11 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
+/** The gesture on the public site opens her origin's sign-in; the mailed link and her dashboard are there too. */
 async function signInByMail(page: Page, origin: string) {
   await page.goto('/');
   await tripleClickLogo(page);
+  await page.waitForURL((url) => url.origin === origin);
   await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
   await page.getByRole('button', { name: 'Send Link' }).click();
   await expect(page.getByRole('status')).toHaveText('Sign-in link sent! Check your email.');
@@ -116,12 +127,25 @@ test('behind Caddy with TLS: sign-in, a booking live on the dashboard, Secure co
     // The deployed site has no outbox: the link comes by mail, through SMTP.
     const outbox = await page.evaluate(async () => (await fetch('/api/dev/outbox')).status);
     expect(outbox).toBe(404);
-    await signInByMail(page, origin);
+    // Her API is not on the public host, and /admin there sends her to her own.
+    const adminApi = await page.evaluate(async () => (await fetch('/api/admin/bookings')).status);
+    expect(adminApi).toBe(404);
+    const signInApi = await page.evaluate(async () => (await fetch('/api/auth/session')).status);
+    expect(signInApi).toBe(404);
+    // (Through the browser: only Chromium maps the test host names to Caddy.)
+    const redirected = await visitor.newPage();
+    await redirected.goto('/admin');
+    expect(redirected.url()).toBe(`${caddy.adminOrigin}/admin`);
+    await redirected.close();
 
-    const cookies = await admin.cookies(origin);
-    const session = cookies.find((c) => c.name === 'studio_session');
-    expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', domain: HOST });
-    expect(cookies.find((c) => c.name === 'studio_has_session')).toMatchObject({ secure: true });
+    await signInByMail(page, caddy.adminOrigin);
+
+    // Host-only `__Host-` cookies of her host: the public host is never sent them.
+    const cookies = await admin.cookies(caddy.adminOrigin);
+    const session = cookies.find((c) => c.name === '__Host-studio_session');
+    expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', domain: ADMIN_HOST, path: '/' });
+    expect(cookies.find((c) => c.name === '__Host-studio_has_session')).toMatchObject({ secure: true });
+    expect(await admin.cookies(origin)).toEqual([]);
 
     // The dashboard, its live stream through the proxy.
     await page.getByRole('link', { name: 'Admin' }).click();
