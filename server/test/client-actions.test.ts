@@ -62,7 +62,7 @@ function expectNamesTheBooking(mail: OutboxMail, booking: BookingRequest) {
   expect(mail.body).toContain('Client: Jane Doe (jane@example.com)');
   expect(mail.body).toContain(`Service: ${booking.service} - ${booking.serviceTier}`);
   expect(mail.body).toContain('Date: Saturday, December 12, 2026');
-  expect(mail.body).toContain(`Open the booking: http://studio.test/admin/bookings/${booking.id}`);
+  expect(mail.body).toContain(`Open the booking: http://admin.studio.test/admin/bookings/${booking.id}`);
   expect(mail.body).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 }
 
@@ -186,7 +186,7 @@ test('a visitor’s message counts on the badge and reaches her with her address
   const [mail] = actionMails();
   expect(mail!.subject).toBe('Message from Rosa Diaz (nothing was bookable)');
   expect(mail!.body).toContain('Are you free in June?');
-  expect(mail!.body).toContain('Open your dashboard: http://studio.test/admin');
+  expect(mail!.body).toContain('Open your dashboard: http://admin.studio.test/admin');
   expect(await badge()).toMatchObject({ unseen: 1, recent: [{ kind: 'contact', bookingId: null }] });
 });
 
@@ -223,9 +223,9 @@ test('with the daily digest on, the actions send one digest a day instead of a m
   expect(digest!.subject).toBe('Daily digest: 3 client actions');
   expect(digest!.body).toContain('Your daily digest for Sunday, November 22, 2026');
   expect(digest!.body).toContain('Jane Doe cancelled their booking');
-  expect(digest!.body).toContain(`http://studio.test/admin/bookings/${first.booking.id}`);
+  expect(digest!.body).toContain(`http://admin.studio.test/admin/bookings/${first.booking.id}`);
   expect(digest!.body).toContain('Asked to move to: Monday, December 14, 2026');
-  expect(digest!.body).toContain(`http://studio.test/admin/bookings/${second.booking.id}`);
+  expect(digest!.body).toContain(`http://admin.studio.test/admin/bookings/${second.booking.id}`);
   expect(digest!.body).toContain('Message from Rosa Diaz');
   expect(digest!.body).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 
