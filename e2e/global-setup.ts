@@ -20,6 +20,7 @@ export default async function globalSetup() {
   const server = await startServer({ SMS_ENABLED: 'true' });
   // Workers inherit the environment the global setup leaves behind.
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_ADMIN_URL = server.adminUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   writeFileSync(path.join(__dirname, '.server-pid'), String(server.process.pid));
   return async () => {

@@ -4,12 +4,18 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { resolveLocalhostNames } from './localhost-names';
+
+// Her origin is admin.localhost: this process reaches it as the browser does.
+resolveLocalhostNames();
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const ADMIN_EMAIL = 'admin@studio.test';
 
 export interface RunningServer {
   url: string;
+  /** Her origin (ADMIN_ORIGIN): the dashboard, sign-in and her API answer only there. */
+  adminUrl: string;
   port: number;
   dataDir: string;
   process: ChildProcess;
@@ -29,6 +35,12 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** The admin origin a test server gets by default: admin.localhost on the server's port (server/src/config.ts). */
+export const adminUrlFor = (port: number) => `http://admin.localhost:${port}`;
+
+/** The admin origin of the server whose public origin is `baseURL` (started by startServer with the default). */
+export const adminUrlOf = (baseURL: string) => adminUrlFor(Number(new URL(baseURL).port));
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -75,6 +87,7 @@ export async function startServer(
       PORT: String(port),
       HOST: host,
       PUBLIC_ORIGIN: url,
+      ADMIN_ORIGIN: adminUrlFor(port),
       DATA_DIR: dataDir,
       ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
@@ -105,6 +118,7 @@ export async function startServer(
   }
   return {
     url,
+    adminUrl: env.ADMIN_ORIGIN ?? adminUrlFor(port),
     port,
     dataDir,
     process: child,

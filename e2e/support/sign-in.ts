@@ -1,7 +1,7 @@
 // Signing in as the admin the way she does: three quick clicks on the logo, the link from the outbox.
 import type { Page } from '@playwright/test';
 import { expect } from './test';
-import { ADMIN_EMAIL } from './server';
+import { ADMIN_EMAIL, adminUrlOf } from './server';
 
 interface OutboxMessage {
   channel: string;
@@ -20,8 +20,17 @@ export async function tripleClickLogo(page: Page) {
   await logo(page).click({ clickCount: 3 });
 }
 
-/** trustDevice: she ticks "This is my device" on the form (issue 27), so the session lasts 30 days from its last use. */
-export async function signInThroughOutbox(page: Page, baseURL: string, options: { trustDevice?: boolean } = {}) {
+/**
+ * trustDevice: she ticks "This is my device" on the form, so the session lasts 30 days from its last use. adminURL:
+ * her origin, where the gesture on a public page takes her, the mailed link points and her dashboard opens (by default
+ * the one startServer gives the server at baseURL).
+ */
+export async function signInThroughOutbox(
+  page: Page,
+  baseURL: string,
+  options: { trustDevice?: boolean; adminURL?: string } = {},
+) {
+  const adminURL = options.adminURL ?? adminUrlOf(baseURL);
   await tripleClickLogo(page);
   if (options.trustDevice)
     await page.getByRole('checkbox', { name: 'This is my device: keep me signed in for 30 days' }).check();
@@ -35,12 +44,12 @@ export async function signInThroughOutbox(page: Page, baseURL: string, options: 
   );
   const link = /https?:\/\/\S+\/finishSignIn\?token=[A-Za-z0-9_-]{43}/.exec(mail?.body ?? '')?.[0];
   expect(link, 'a sign-in link in the outbox').toBeTruthy();
-  expect(new URL(link!).origin).toBe(new URL(baseURL).origin);
+  expect(new URL(link!).origin).toBe(new URL(adminURL).origin);
 
   await page.goto(link!);
   await expect(page.getByText('You are signed in.')).toBeVisible();
   // The token leaves the address bar at once, and after 2 s she lands on her dashboard.
   expect(new URL(page.url()).search).toBe('');
-  await page.waitForURL(`${baseURL}/admin`);
+  await page.waitForURL(`${adminURL}/admin`);
   await expect(greenDot(page)).toBeVisible();
 }

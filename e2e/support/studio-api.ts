@@ -1,7 +1,8 @@
 // The site's HTTP API as the specs drive it besides the browser: the development outbox the server keeps instead of
-// sending mail, and the admin's API with her session and a CSRF pair, as her dashboard sends it. One copy, so a spec
+// sending mail, and the admin's API on her origin with her session, as her dashboard sends it. One copy, so a spec
 // reads mail and acts as her the way every other spec does.
 import { randomBytes } from 'node:crypto';
+import { adminUrlOf } from './server';
 import { request as playwrightRequest, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** A message the server put in its development outbox (GET /api/dev/outbox). */
@@ -19,20 +20,16 @@ export async function readOutbox(request: APIRequestContext, base: string): Prom
 }
 
 /**
- * A request context for the server at `base` carrying the session `page` signed in with, a fresh double-submit
- * CSRF pair and the site's Origin: what her dashboard sends. The caller disposes of it.
+ * A request context on her origin (by default the one startServer gives the server at `base`) carrying the session
+ * `page` signed in with and her origin as Origin: what her dashboard sends. No CSRF token: the server asks for the
+ * Origin of the addressed origin alone. The caller disposes of it.
  */
-export async function adminApi(page: Page, base: string): Promise<APIRequestContext> {
-  const session = (await page.context().cookies()).find((c) => c.name === 'studio_session')?.value;
+export async function adminApi(page: Page, base: string, adminURL = adminUrlOf(base)): Promise<APIRequestContext> {
+  const session = (await page.context().cookies(adminURL)).find((c) => c.name === 'studio_session')?.value;
   expect(session, 'the page is signed in').toBeTruthy();
-  const csrf = randomBytes(32).toString('hex');
   return playwrightRequest.newContext({
-    baseURL: base,
-    extraHTTPHeaders: {
-      Cookie: `studio_session=${session}; studio_csrf=${csrf}`,
-      'X-CSRF-Token': csrf,
-      Origin: base,
-    },
+    baseURL: adminURL,
+    extraHTTPHeaders: { Cookie: `studio_session=${session}`, Origin: adminURL },
   });
 }
 
@@ -49,11 +46,8 @@ export async function bookAsVisitor(
   const letters = randomBytes(4).toString('hex');
   const name = `${prefix} ${letters}`;
   const email = `${prefix.toLowerCase().replace(/[^a-z]+/g, '.')}.${letters}@example.com`;
-  const csrf = randomBytes(32).toString('hex');
-  const visitor = await playwrightRequest.newContext({
-    baseURL: base,
-    extraHTTPHeaders: { Cookie: `studio_csrf=${csrf}`, 'X-CSRF-Token': csrf, Origin: base },
-  });
+  // A write carries the Origin of the public origin it is sent to, as the booking form's does.
+  const visitor = await playwrightRequest.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
   const booked = await visitor.post('/api/bookings', {
     headers: { 'Idempotency-Key': `visitor-${letters}` },
     data: {

@@ -1,11 +1,21 @@
 // The test object every spec imports: baseURL is the server the global setup started.
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+import { resolveLocalhostNames } from './localhost-names';
 
-export const test = base.extend({
+// Her origin is admin.localhost: the specs' own requests reach it as the browser does.
+resolveLocalhostNames();
+
+export const test = base.extend<{ adminURL: string }>({
   // Read at fixture time: the global setup sets it after the config was first evaluated.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
+  },
+  /** Her origin on the shared server: her dashboard and her API (/api/admin, /api/auth) answer only there. */
+  adminURL: async ({}, use) => {
+    const url = process.env.E2E_ADMIN_URL;
+    if (!url) throw new Error('E2E_ADMIN_URL is not set: the global setup starts the server and sets it.');
+    await use(url);
   },
 });
 

@@ -8,7 +8,7 @@ import { isDateAvailable, type PublicAvailability } from '@studio/shared/domain'
 import { formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
 import { test, expect, collectConsoleErrors, waitForHydration } from '../support/test';
 import { signInThroughOutbox } from '../support/sign-in';
-import { ADMIN_EMAIL, startServer } from '../support/server';
+import { ADMIN_EMAIL, adminUrlOf, startServer } from '../support/server';
 import { readOutbox } from '../support/studio-api';
 import { studioDay } from '../support/studio-day';
 
@@ -19,14 +19,14 @@ interface OutboxMessage {
   body: string;
 }
 
-/** The admin's API with her session and a CSRF pair, as her dashboard would send it. */
+/** The admin's API on her origin with her session and that origin as Origin, as her dashboard would send it. */
 async function adminApi(page: Page, base: string): Promise<APIRequestContext> {
-  const session = (await page.context().cookies()).find((c) => c.name === 'studio_session')?.value;
+  const admin = adminUrlOf(base);
+  const session = (await page.context().cookies(admin)).find((c) => c.name === 'studio_session')?.value;
   expect(session).toBeTruthy();
-  const csrf = randomBytes(32).toString('hex');
   return playwrightRequest.newContext({
-    baseURL: base,
-    extraHTTPHeaders: { Cookie: `studio_session=${session}; studio_csrf=${csrf}`, 'X-CSRF-Token': csrf, Origin: base },
+    baseURL: admin,
+    extraHTTPHeaders: { Cookie: `studio_session=${session}`, Origin: admin },
   });
 }
 
@@ -59,7 +59,7 @@ test('a client moves her consultation through the calendar and, once confirmed, 
   const [consultation, target, shoot] = [free[pick]!, free[pick + 3]!, free[pick + 10]!];
   const csrf = randomBytes(32).toString('hex');
   const booked = await page.request.post(`${base}/api/bookings`, {
-    headers: { 'X-CSRF-Token': csrf, Cookie: `studio_csrf=${csrf}`, 'Idempotency-Key': `e2e-${csrf.slice(0, 16)}` },
+    headers: { Origin: base, 'Idempotency-Key': `e2e-${csrf.slice(0, 16)}` },
     data: {
       name: `Page Client ${stamp}`,
       email,
@@ -172,7 +172,7 @@ test('a client moves her consultation to a free time of another day; accepted, i
     const email = 'slot.mover@example.com';
     const csrf = randomBytes(32).toString('hex');
     const booked = await adminPage.request.post(`${base}/api/bookings`, {
-      headers: { 'X-CSRF-Token': csrf, Cookie: `studio_csrf=${csrf}`, 'Idempotency-Key': `e2e-${csrf.slice(0, 16)}` },
+      headers: { Origin: base, 'Idempotency-Key': `e2e-${csrf.slice(0, 16)}` },
       data: {
         name: 'Slot Mover',
         email,

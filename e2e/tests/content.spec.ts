@@ -75,7 +75,7 @@ test('the admin edits price, comp card photo and measurements on a phone; a visi
   const errors = collectConsoleErrors(page);
   await page.goto('/');
   await signInThroughOutbox(page, server.url);
-  await page.goto('/admin');
+  await page.goto(`${server.adminUrl}/admin`);
 
   // A tier's price.
   await openContent(page, 'Services');

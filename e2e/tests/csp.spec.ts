@@ -70,14 +70,18 @@ function insertHtmlBooking() {
   }
 }
 
-test('the admin dashboard: the CSP holds, stored HTML shows as text, no console error', async ({ page, baseURL }) => {
+test('the admin dashboard: the CSP holds, stored HTML shows as text, no console error', async ({
+  page,
+  baseURL,
+  adminURL,
+}) => {
   test.setTimeout(90_000);
   const errors = collectConsoleErrors(page);
   const violations = await watchCsp(page);
   insertHtmlBooking();
   await page.goto('/');
   await signInThroughOutbox(page, baseURL!);
-  await page.goto('/admin');
+  await page.goto(`${adminURL}/admin`);
   await expect(page.getByRole('tab', { name: /bookings/i })).toBeVisible();
   await expect(page.getByText(XSS_NAME).first()).toBeVisible();
   // The card shows its description once opened (compact cards, issue 27).

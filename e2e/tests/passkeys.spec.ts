@@ -8,7 +8,6 @@
 // Issue 27: on a device holding her passkey the sign-in form's first button signs her in with it alone, no e-mail
 // sent, and every sign-in lands on her dashboard.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { request as playwrightRequest, type CDPSession, type Page } from '@playwright/test';
 import { test, expect } from '../support/test';
@@ -54,13 +53,13 @@ async function openSignInLink(page: Page) {
   const mail = (await outbox(page)).find((m) => m.subject === 'Your sign-in link');
   const link = /https?:\/\/\S+\/finishSignIn\?token=[A-Za-z0-9_-]{43}/.exec(mail?.body ?? '')?.[0];
   expect(link, 'a sign-in link in the outbox').toBeTruthy();
-  expect(new URL(link!).origin).toBe(server.url);
+  expect(new URL(link!).origin).toBe(server.adminUrl);
   await page.goto(link!);
 }
 
 async function signedInThenDashboard(page: Page) {
   await expect(page.getByText('You are signed in.')).toBeVisible();
-  await page.waitForURL(`${server.url}/admin`);
+  await page.waitForURL(`${server.adminUrl}/admin`);
   await expect(greenDot(page)).toBeVisible();
 }
 
@@ -91,12 +90,11 @@ async function signOutFromDashboard(page: Page) {
   await expect(greenDot(page)).toHaveCount(0);
 }
 
-/** The API as any client could use it: a link requested and spent, with the double-submit CSRF pair. */
+/** The API as any client could use it on her origin: a link requested and spent, with that origin as Origin. */
 async function spendLinkThroughApi(page: Page) {
-  const api = await playwrightRequest.newContext({ baseURL: server.url });
+  const api = await playwrightRequest.newContext({ baseURL: server.adminUrl });
   try {
-    const csrf = randomBytes(32).toString('hex');
-    const headers = { 'X-CSRF-Token': csrf, Cookie: `studio_csrf=${csrf}` };
+    const headers = { Origin: server.adminUrl };
     expect((await api.post('/api/auth/link', { headers, data: { email: ADMIN_EMAIL } })).status()).toBe(204);
     const mail = (await outbox(page)).find((m) => m.subject === 'Your sign-in link');
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1];
@@ -129,7 +127,7 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
   const { credentials } = await device.cdp.send('WebAuthn.getCredentials', { authenticatorId: device.authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]?.isResidentCredential).toBe(true);
-  expect(credentials[0]?.rpId).toBe('localhost');
+  expect(credentials[0]?.rpId).toBe(new URL(server.adminUrl).hostname);
   expect((await outbox(page)).some((m) => m.subject === 'A passkey was added to your sign-in')).toBe(true);
   await signOutFromDashboard(page);
 
@@ -147,7 +145,7 @@ test('the admin adds a passkey after her first link sign-in; from then on the li
   await expect(page.getByText('One more step: confirm it is you with your passkey.')).toBeVisible();
   expect(new URL(page.url()).search).toBe('');
   await expect(greenDot(page)).toHaveCount(0);
-  expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
+  expect(await (await page.request.get(`${server.adminUrl}/api/auth/session`)).json()).toEqual({ user: null });
   await page.getByRole('button', { name: 'Use my passkey' }).click();
   await signedInThenDashboard(page);
   await page.getByRole('link', { name: 'Admin' }).click();
@@ -226,7 +224,7 @@ test('on a device holding her passkey, "Sign in with passkey" signs her in with 
   const withPasskey = form.getByRole('button', { name: 'Sign in with passkey' });
   await expect(withPasskey).toBeFocused();
   await withPasskey.click();
-  await page.waitForURL(`${server.url}/admin`);
+  await page.waitForURL(`${server.adminUrl}/admin`);
   await expect(greenDot(page)).toBeVisible();
   await expect(form).toHaveCount(0);
   const section = page.getByRole('region', { name: 'Passkeys' });
@@ -264,6 +262,6 @@ test('at 390 px the form offers the passkey first to anyone; a device without on
     'No passkey on this device matches, or the request was cancelled. Use the email link below.',
   );
   await expect(greenDot(page)).toHaveCount(0);
-  expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
+  expect(await (await page.request.get(`${server.adminUrl}/api/auth/session`)).json()).toEqual({ user: null });
   await page.screenshot({ path: testInfo.outputPath('sign-in-390-dark-refused.png'), animations: 'disabled' });
 });

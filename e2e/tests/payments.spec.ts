@@ -56,7 +56,7 @@ test('a confirmed booking: the client pays the deposit on the stand-in checkout,
   const deposit = formatCents(depositCents);
 
   // Her dashboard at 390 px shows the confirmed booking.
-  await page.goto(`${base}/admin`);
+  await page.goto(`${server.adminUrl}/admin`);
   const card = page.getByRole('article', { name });
   await expect(card).toBeVisible();
   await expect(card.getByText(`$0 of`)).toBeVisible();
@@ -91,6 +91,7 @@ test('without a Stripe key the client is offered no pay button; her "Record a pa
   page,
   browser,
   baseURL,
+  adminURL,
 }) => {
   test.setTimeout(120_000);
   // The run's shared server has no STRIPE_SECRET_KEY.
@@ -110,7 +111,7 @@ test('without a Stripe key the client is offered no pay button; her "Record a pa
   await expect(client.getByRole('button', { name: /^Pay the/ })).toHaveCount(0);
 
   // She records the client's bank transfer: the amount starts at what is due, and she confirms it.
-  await page.goto(`${base}/admin`);
+  await page.goto(`${adminURL}/admin`);
   const card = page.getByRole('article', { name });
   await card.getByRole('button', { name: 'Record a payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record a payment' });

@@ -39,7 +39,7 @@ test('she adds a show with two photos at once, removes a concept, saves once; vi
   const errors = collectConsoleErrors(page);
   await page.goto('/');
   await signInThroughOutbox(page, server.url);
-  await page.goto('/admin');
+  await page.goto(`${server.adminUrl}/admin`);
   await openPortfolio(page);
 
   const save = page.getByRole('button', { name: 'Save portfolio' });

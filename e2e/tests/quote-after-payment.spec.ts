@@ -20,6 +20,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test('after a payment her quote dialog says what was paid, asks before saving, and refuses a total below it', async ({
   page,
   baseURL,
+  adminURL,
 }) => {
   test.setTimeout(120_000);
   const base = baseURL!;
@@ -40,7 +41,7 @@ test('after a payment her quote dialog says what was paid, asks before saving, a
   await admin.dispose();
   const paid = formatCents(due);
 
-  await page.goto(`${base}/admin`);
+  await page.goto(`${adminURL}/admin`);
   await page.getByRole('article', { name }).getByRole('button', { name: 'Quote' }).click();
   const dialog = page.getByRole('dialog', { name: `Quote · ${name}` });
   await expect(dialog.getByTestId('quote-paid')).toHaveText(

@@ -82,7 +82,7 @@ test('she lists her trusted devices and signs one out, which ends its session at
   await expect(items.nth(0)).toContainText('Chrome on Mac');
 
   // The phone's session ended on the server: its next request is a visitor's.
-  const who = await phone.request.get(`${server.url}/api/auth/session`);
+  const who = await phone.request.get(`${server.adminUrl}/api/auth/session`);
   expect((await who.json()).user).toBeNull();
   await phone.reload();
   await expect(greenDot(phone)).toHaveCount(0);

@@ -85,7 +85,7 @@ test('she uploads a short MP4 into UGC and into a project, saves; visitors play 
   const errors = collectConsoleErrors(page);
   await page.goto('/');
   await signInThroughOutbox(page, server.url);
-  await page.goto('/admin');
+  await page.goto(`${server.adminUrl}/admin`);
   await page.getByRole('tab', { name: 'Content' }).click();
 
   // UGC: the upload saves at once; a caption she adds after it is saved by the one Save.

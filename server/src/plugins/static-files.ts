@@ -306,8 +306,11 @@ async function staticFiles(
         siteName: name,
         noindex: route === null || !found || ROUTES[route.id].visibility === 'noindex',
       }) +
-      // A server-rendered page loads no remote file before the visitor interacts: nothing of them is preloaded.
-      (rendered ? '' : preloadLinksFor(route, remoteFiles(remotes['public-site']), remotes['public-site'].integrity)) +
+      // A server-rendered page loads no remote file before the visitor interacts: nothing of them is preloaded. Her
+      // pages (the shell's own) live on the admin origin, which serves nothing of public-site: none preloaded there.
+      (rendered || (route !== null && ROUTES[route.id].app !== 'public-site')
+        ? ''
+        : preloadLinksFor(route, remoteFiles(remotes['public-site']), remotes['public-site'].integrity)) +
       heroPreloadFor(metaSource.heroImage);
     // In the slot before the shell's own script and stylesheet tags, so the remote's files are requested with them.
     let page = html
