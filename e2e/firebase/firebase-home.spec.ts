@@ -1,6 +1,6 @@
-// Issue 25 "Done when", first line: the Firebase home end to end in Chromium. Everything goes through the Hosting
-// emulator's origin (the real firebase.json) to the app function (the server's Fastify app in the Functions emulator),
-// with Firebase Auth on its emulator; the global setup starts them. A visitor books; her confirmation with its manage
+// The Firebase home end to end in Chromium. Everything goes through the Hosting emulator's two sites (the real
+// firebase.json: the public pages, and her account on its own origin, admin.localhost) to the one app function (the
+// server's Fastify app in the Functions emulator), with Firebase Auth on its emulator; the global setup starts them. A visitor books; her confirmation with its manage
 // link is in the outbox (read through the dev outbox, which the function keeps on for a site on this machine, as the
 // embedded home does); the admin signs in with the Auth emulator's e-mail link, enrols a passkey, and signs in again
 // with the link and the passkey; she changes the booking's status, undoes it within the Undo window (nothing is
@@ -98,11 +98,12 @@ async function signInLinksSoFar(request: APIRequestContext, email: string): Prom
   return oobCodes.filter((c) => c.email === email && c.requestType === 'EMAIL_SIGNIN').length;
 }
 
-/** She asks for a link with the logo's gesture and opens the one Firebase mailed her. */
+/** She asks for a link with the logo's gesture on the public site, which opens her site's sign-in, and opens it. */
 async function openSignInLink(page: Page, email: string) {
   const before = await signInLinksSoFar(page.request, email);
   await page.goto('/');
   await tripleClickLogo(page);
+  await page.waitForURL((url) => url.origin === env('E2E_FIREBASE_ADMIN_ORIGIN'));
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Send Link' }).click();
   await expect(page.getByRole('status')).toHaveText('Sign-in link sent! Check your email.');
@@ -110,6 +111,7 @@ async function openSignInLink(page: Page, email: string) {
   // The Auth emulator's action link, like Firebase's own, sends her on to /finishSignIn?mode=signIn&oobCode=… here.
   await page.goto(link);
   await page.waitForURL((url) => url.pathname === '/finishSignIn');
+  expect(new URL(page.url()).origin, 'the link brings her to her own site').toBe(env('E2E_FIREBASE_ADMIN_ORIGIN'));
 }
 
 async function signedInThenDashboard(page: Page) {
@@ -230,7 +232,8 @@ test('the Firebase home: a booking, her sign-in with link and passkey, status ma
     const { credentials } = await device.cdp.send('WebAuthn.getCredentials', {
       authenticatorId: device.authenticatorId,
     });
-    expect(credentials.map((c) => c.rpId)).toEqual(['localhost']);
+    // Bound to her origin's host: the public site's pages cannot ask for it.
+    expect(credentials.map((c) => c.rpId)).toEqual([new URL(env('E2E_FIREBASE_ADMIN_ORIGIN')).hostname]);
     await admin.getByRole('button', { name: 'Sign out' }).click();
     await admin.waitForURL((url) => url.pathname === '/');
     await expect(greenDot(admin)).toHaveCount(0);
@@ -242,6 +245,15 @@ test('the Firebase home: a booking, her sign-in with link and passkey, status ma
     await expect(greenDot(admin)).toHaveCount(0);
     await admin.getByRole('button', { name: 'Use my passkey' }).click();
     await signedInThenDashboard(admin);
+  });
+
+  await test.step('her session lives on her site only: the public site gets no cookie of hers and has no admin API', async () => {
+    const adminHost = new URL(env('E2E_FIREBASE_ADMIN_ORIGIN')).hostname;
+    const cookies = await admin.context().cookies();
+    expect(cookies.find((c) => c.name === '__session')?.domain).toBe(adminHost);
+    expect(cookies.filter((c) => c.domain !== adminHost)).toEqual([]);
+    expect((await admin.request.get(`${origin}/api/admin/bookings`)).status()).toBe(404);
+    expect((await admin.request.get(`${env('E2E_FIREBASE_ADMIN_ORIGIN')}/api/admin/bookings`)).status()).toBe(200);
   });
 
   // ---- Her dashboard: the booking's status, with the held mail and Undo.

@@ -1,5 +1,5 @@
 // The Firebase home for the journey: the emulators started once for the run (firebase/scripts/
-// firebase-home-emulators.mjs: Firestore, Auth, the app function, Hosting) and stopped, by their process ids, at
+// firebase-home-emulators.mjs: Firestore, Auth, the app function, Hosting's two sites) and stopped, by their process ids, at
 // its end. The workers read where it runs from the environment this leaves behind.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ export default async function globalSetup() {
   const { startFirebaseHome } = await import('../../firebase/scripts/firebase-home-emulators.mjs');
   const home = await startFirebaseHome({ logDir: path.join(REPO_ROOT, '.test-results', 'firebase-journey') });
   process.env.E2E_FIREBASE_ORIGIN = home.hostingOrigin;
+  process.env.E2E_FIREBASE_ADMIN_ORIGIN = home.adminOrigin;
   process.env.E2E_FIREBASE_AUTH = home.authOrigin;
   process.env.E2E_FIREBASE_PROJECT = home.project;
   process.env.E2E_FIREBASE_ADMIN = home.adminEmail;
