@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../../../e2e/support/server';
-import { CSRF, bookingBody, runLoad, type Answer } from './booking-load';
+import { bookingBody, runLoad, type Answer } from './booking-load';
 
 jest.setTimeout(180_000);
 
@@ -30,20 +30,23 @@ async function runTool(script: string, args: string[], env: Record<string, strin
   return { code, stdout, stderr };
 }
 
-/** The admin's view of the bookings, through the API, signed in with the link from the local outbox. */
+/**
+ * The admin's view of the bookings, through the API on her origin (where sign-in and her API answer), signed in with
+ * the link from the local outbox.
+ */
 async function adminBookings(server: RunningServer): Promise<Array<{ id: string; name: string; email: string }>> {
-  const csrf = { 'Content-Type': 'application/json', 'X-CSRF-Token': CSRF, Cookie: `studio_csrf=${CSRF}` };
-  const linked = await fetch(`${server.url}/api/auth/link`, {
+  const writeHeaders = { 'Content-Type': 'application/json', Origin: server.adminUrl };
+  const linked = await fetch(`${server.adminUrl}/api/auth/link`, {
     method: 'POST',
-    headers: csrf,
+    headers: writeHeaders,
     body: JSON.stringify({ email: ADMIN_EMAIL }),
   });
   expect(linked.status).toBe(204);
   const outbox = (await (await fetch(`${server.url}/api/dev/outbox`)).json()) as Array<{ body: string }>;
   const token = /finishSignIn\?token=([A-Za-z0-9_-]{43})/.exec(outbox[0]?.body ?? '')?.[1];
-  const session = await fetch(`${server.url}/api/auth/session`, {
+  const session = await fetch(`${server.adminUrl}/api/auth/session`, {
     method: 'POST',
-    headers: csrf,
+    headers: writeHeaders,
     body: JSON.stringify({ email: ADMIN_EMAIL, token }),
   });
   expect(session.status).toBe(200);
@@ -56,7 +59,7 @@ async function adminBookings(server: RunningServer): Promise<Array<{ id: string;
   let cursor: string | null = null;
   do {
     const query: string = cursor === null ? '' : `?cursor=${encodeURIComponent(cursor)}`;
-    const res = await fetch(`${server.url}/api/admin/bookings${query}`, { headers: { Cookie: cookie } });
+    const res = await fetch(`${server.adminUrl}/api/admin/bookings${query}`, { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
     const page = (await res.json()) as { items: typeof all; nextCursor: string | null };
     all.push(...page.items);
