@@ -10,6 +10,11 @@ import type { TestApp } from './helper';
 import { renderersFor, sandboxApp, type SandboxApp } from './render-sandbox-support';
 import { memoryBound, networkNamespace, RENDERER_ADDRESS_SPACE_BYTES } from '../src/lib/render-sandbox';
 
+// Each test uploads a version and smoke-renders every public page in fresh renderer processes (a namespace, an
+// address-space limit, a Node start each): a few seconds alone, more while the emulators and a browser share the two
+// cores, so jest's 5 s default would fail a test that is only slow. No assertion here is about time.
+jest.setTimeout(30_000);
+
 let s: SandboxApp;
 let t: TestApp;
 let work: string;
