@@ -40,6 +40,9 @@ export const app = onRequest(
     secrets,
   },
   async (req, res) => {
+    // The platform's Express has already set `X-Powered-By: Express` on the response before the handler runs; the
+    // embedded home names no framework, and a header that advertises one only helps someone looking for its flaws.
+    res.removeHeader('X-Powered-By');
     const studio = await appInstance();
     studio.routing(requestForFastify(req as CloudFunctionsRequest), res);
   },
