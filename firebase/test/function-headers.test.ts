@@ -1,7 +1,8 @@
-// What the app function adds to every answer beyond the server's own: Cloud Functions (and its emulator) run the
-// handler inside an Express app, whose default `X-Powered-By: Express` the embedded home never sends. Here a real
-// Express app stands in for the platform, in front of the exported handler; the server's app is a small Fastify app
-// so nothing needs Firestore.
+// What the app function adds to every answer beyond the server's own: the handler runs inside an Express app, whose
+// default `X-Powered-By: Express` the embedded home never sends. Google's Functions Framework turns it off; the
+// Functions emulator's runtime does not (and the emulator's front server adds its own copy outside the function, so
+// the emulator suite cannot check this). Here a real Express app with its defaults stands in for the runtime, in
+// front of the exported handler; the server's app is a small Fastify app so nothing needs Firestore.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';

@@ -34,8 +34,10 @@ export const app = onRequest(
     secrets,
   },
   async (req, res) => {
-    // The platform's Express has already set `X-Powered-By: Express` on the response before the handler runs; the
-    // embedded home names no framework, and a header that advertises one only helps someone looking for its flaws.
+    // An Express app with its defaults in front of the handler (the Functions emulator's runtime; Google's Functions
+    // Framework turns the header off) has set `X-Powered-By: Express` before the handler runs; the embedded home
+    // names no framework, and a header that advertises one only helps someone looking for its flaws. The emulator's
+    // own front server adds the header again outside the function: only the emulator sends it.
     res.removeHeader('X-Powered-By');
     const studio = await appInstance();
     studio.routing(requestForFastify(req as CloudFunctionsRequest), res);
