@@ -88,6 +88,8 @@ const config: Config = {
     // emulator suite itself (firebase/test/emulator) is its own step of `npm test` (`npm run test:firebase`).
     {
       ...base,
+      // function-headers.test.ts loads the function's entry, whose firebase-functions loads firebase-admin's auth.
+      ...joseToCommonJs,
       displayName: 'firebase-build',
       rootDir: '<rootDir>/firebase',
       testEnvironment: 'node',
@@ -98,6 +100,7 @@ const config: Config = {
         '<rootDir>/test/sign-in-first-load.test.ts',
         '<rootDir>/test/emulator-setup.test.ts',
         '<rootDir>/test/function-settings.test.ts',
+        '<rootDir>/test/function-headers.test.ts',
         '<rootDir>/test/stop-emulators.test.ts',
         '<rootDir>/test/deploy-files.test.ts',
       ],

@@ -67,6 +67,15 @@ export function readEnvFile(file) {
   return values;
 }
 
+/** The password an smtp(s):// address carries, or '' (the function takes it from Secret Manager instead). */
+function smtpPasswordOf(smtpUrl) {
+  try {
+    return new URL(smtpUrl.trim()).password;
+  } catch {
+    return '';
+  }
+}
+
 /** The function's configuration for `project`, checked; every problem is named at once. */
 export function checkConfig(project) {
   const file = path.join(FIREBASE_DIR, 'functions', `.env.${project}`);
@@ -91,6 +100,15 @@ export function checkConfig(project) {
   }
   if (!/^smtps?:\/\//.test(env.SMTP_URL ?? '')) {
     problems.push('SMTP_URL: the mail server (smtp:// or smtps://) the site sends her and her clients’ mail through');
+  } else if (smtpPasswordOf(env.SMTP_URL)) {
+    // This file is the function's plain configuration, readable by anyone who may view the function.
+    problems.push(
+      'SMTP_URL: its password is a secret, never in a file: leave it out (smtps://user@host:465) and ' +
+        'firebase functions:secrets:set SMTP_PASSWORD',
+    );
+  }
+  if (env.SMTP_PASSWORD) {
+    problems.push('SMTP_PASSWORD: a secret, never in a file: firebase functions:secrets:set SMTP_PASSWORD');
   }
   let webConfig;
   try {

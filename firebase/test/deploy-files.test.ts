@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Firestore, type Query } from '@google-cloud/firestore';
+import { cacheControlFor } from '../../server/src/plugins/static-files';
 import { guardQueries, missingIndex, type IndexSpec } from './support/firestore-index-guard';
 
 const FIREBASE_DIR = path.join(__dirname, '..');
@@ -21,6 +22,11 @@ interface FirestoreApiModule {
     upgradeOldSpec(spec: unknown): { indexes: unknown[]; fieldOverrides: unknown[] };
     validateSpec(spec: unknown): void;
   };
+}
+
+interface HeaderRule {
+  source: string;
+  headers: Array<{ key: string; value: string }>;
 }
 
 interface HostingSite {
@@ -174,6 +180,44 @@ describe('the two Hosting sites (her account on its own origin)', () => {
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Hosting’s Cache-Control for its files, as the embedded home sends them', () => {
+  // superstatic is the code the Hosting emulator matches firebase.json's header rules with; the last rule that
+  // matches a path sets the header. A file no rule gives a Cache-Control is cached an hour by Hosting's default.
+  const cacheControlOn = (site: HostingSite & { headers: HeaderRule[] }, urlPath: string): string | undefined => {
+    /* eslint-disable @typescript-eslint/no-require-imports -- superstatic is loaded from firebase-tools' folder */
+    const { configMatcher } = require(require.resolve('superstatic/lib/utils/patterns', { paths: [TOOLS] }));
+    const slasher = require(require.resolve('glob-slasher', { paths: [TOOLS] }));
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    let value: string | undefined;
+    for (const rule of site.headers) {
+      if (!configMatcher(urlPath, { source: slasher(rule.source) })) continue;
+      for (const header of rule.headers) if (header.key.toLowerCase() === 'cache-control') value = header.value;
+    }
+    return value;
+  };
+
+  it('the entries and the two unhashed scripts are revalidated, hashed chunks kept a year, on both sites', () => {
+    const config = JSON.parse(readFileSync(path.join(FIREBASE_DIR, 'firebase.json'), 'utf8')) as {
+      hosting: Array<HostingSite & { headers: HeaderRule[] }>;
+    };
+    const files = [
+      '/islands.js',
+      '/theme-init.js',
+      '/main.js',
+      '/main.css',
+      '/favicon.svg',
+      '/remotes/public-site/remoteEntry.js',
+      '/remotes/admin-app/mf-manifest.json',
+      '/remotes/public-site/412.3f9a0c1d.js',
+    ];
+    for (const site of config.hosting) {
+      const onHosting = Object.fromEntries(files.map((file) => [file, cacheControlOn(site, file)]));
+      const embedded = Object.fromEntries(files.map((file) => [file, cacheControlFor(file)]));
+      expect({ site: site.target, ...onHosting }).toEqual({ site: site.target, ...embedded });
     }
   });
 });

@@ -34,3 +34,35 @@ test('what it copies exists, and what it runs is a script of the repository that
   const firstLoad = readFileSync(path.join(__dirname, 'first-load.test.ts'), 'utf8');
   expect(firstLoad).toContain("'--dry-run'");
 });
+
+describe('what the guides say the Firebase home does, as its server does it', () => {
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+  const product = flat(readFileSync(path.join(ROOT, 'docs', 'product.md'), 'utf8'));
+
+  test('docs/deploy.md says remote deploys are off there, with the answer the deploy API gives', async () => {
+    // The server registers the deploy API only on SQLite; elsewhere every /api/deploy/ path answers 503 with this.
+    const { REMOTE_DEPLOYS_OFF } = await import('../../server/src/app');
+    const onFirebase = flat(guide.slice(guide.indexOf('**On Firebase**'), guide.indexOf('## 9. The Firebase home')));
+    expect(onFirebase).toContain('remote deploys are off');
+    expect(onFirebase).toContain(`503 "${REMOTE_DEPLOYS_OFF}"`);
+    expect(onFirebase).not.toMatch(/deployed through the same API/);
+    // Loading the server's app compiles most of the server: seconds, more on a busy machine.
+  }, 60_000);
+
+  test('docs/product.md does not say uploads, Undo or the contact form are missing there', () => {
+    // The function is the server's own app, and app-function.test.ts (an upload) and the backend contract on
+    // Firestore (Undo) prove them on the emulators.
+    expect(product).not.toMatch(/uploading is not available/);
+    expect(product).not.toMatch(/no Undo is offered/);
+    expect(product).not.toMatch(/Firebase adapter/);
+    expect(product).toContain('On the Firebase home every content write works the same way, uploads included');
+    expect(product).toContain('On the Firebase home the same server holds the status mail, so the dialog and Undo');
+    const undoOnFirestore = readFileSync(
+      path.join(__dirname, 'emulator', 'backend-contract-firestore.test.ts'),
+      'utf8',
+    );
+    expect(undoOnFirestore).toContain('describeBackendContract');
+    const uploadThroughHosting = readFileSync(path.join(__dirname, 'emulator', 'app-function.test.ts'), 'utf8');
+    expect(uploadThroughHosting).toMatch(/uploads a photo/);
+  });
+});

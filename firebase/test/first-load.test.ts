@@ -30,7 +30,7 @@ const CONFIG = [
   'ADMIN_EMAIL=admin@example.com',
   `PUBLIC_ORIGIN=${ORIGIN}`,
   `ADMIN_ORIGIN=https://${PROJECT}-admin.web.app`,
-  'SMTP_URL=smtps://user:secret@smtp.example.com:465',
+  'SMTP_URL=smtps://user@smtp.example.com:465',
   `FIREBASE_WEB_CONFIG='{"apiKey":"demo-key","authDomain":"${PROJECT}.firebaseapp.com","projectId":"${PROJECT}","appId":"1:1:web:1"}'`,
   '',
 ].join('\n');

@@ -7,20 +7,14 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { requestForFastify, type CloudFunctionsRequest } from './request-body';
+import { secretNames } from './secrets';
 import { appInstance, SCHEDULED_WORK } from './studio-app';
 
 /** Where the function runs; firebase.json's rewrites name the same region. */
 export const REGION = 'us-central1';
 
-// Twilio's token is a secret only when SMS can be sent: with no TWILIO_ACCOUNT_SID configured the site has no SMS
-// (the server keeps texts in its outbox), and the deploy asks for no Twilio value at all.
-// Stripe's two values (issue 30, docs/payments.md) are secrets too, asked for only when STRIPE_PAYMENTS=true.
-const secrets = [
-  ...(process.env.TWILIO_ACCOUNT_SID ? [defineSecret('TWILIO_AUTH_TOKEN')] : []),
-  ...(process.env.STRIPE_PAYMENTS === 'true'
-    ? [defineSecret('STRIPE_SECRET_KEY'), defineSecret('STRIPE_WEBHOOK_SECRET')]
-    : []),
-];
+// The secrets this deploy's configuration needs (the SMTP password, Twilio's token, Stripe's keys): secrets.ts.
+const secrets = secretNames(process.env).map((name) => defineSecret(name));
 
 export const app = onRequest(
   {
@@ -40,6 +34,11 @@ export const app = onRequest(
     secrets,
   },
   async (req, res) => {
+    // An Express app with its defaults in front of the handler (the Functions emulator's runtime; Google's Functions
+    // Framework turns the header off) has set `X-Powered-By: Express` before the handler runs; the embedded home
+    // names no framework, and a header that advertises one only helps someone looking for its flaws. The emulator's
+    // own front server adds the header again outside the function: only the emulator sends it.
+    res.removeHeader('X-Powered-By');
     const studio = await appInstance();
     studio.routing(requestForFastify(req as CloudFunctionsRequest), res);
   },

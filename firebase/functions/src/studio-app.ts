@@ -14,6 +14,7 @@ import { buildApp, type BuildOverrides } from '../../../server/src/app';
 import { optionsFromEnv } from '../../../server/src/config';
 import { createCloudStorageMediaFiles } from '../../../server/src/media/cloud-storage-media-files';
 import { createFirestoreStorage } from '../../../server/src/repositories/firestore/storage';
+import { withSmtpPassword } from './secrets';
 
 /** The files the server reads from the web build (built into the function's folder by scripts/build-functions.mjs). */
 const SITE_DIR = path.join(__dirname, '..', 'site');
@@ -33,7 +34,8 @@ export function appOptions(env: NodeJS.ProcessEnv = process.env): BuildOverrides
   // cookie, CSRF by Origin (optionsFromEnv checks the web config it needs).
   // PORT and HOST are not the function's to read: Cloud Functions listens for it, and its emulator sets PORT to a
   // unix socket's path, which the embedded server's settings schema (a port number) rightly refuses.
-  const { PORT: _port, HOST: _host, ...settings } = env;
+  // The SMTP password arrives as a secret of its own and goes into SMTP_URL (secrets.ts).
+  const { PORT: _port, HOST: _host, ...settings } = withSmtpPassword(env);
   const { home, firebase } = optionsFromEnv({ ...settings, STUDIO_HOME: 'firebase' });
   return {
     settingsEnv: settings,

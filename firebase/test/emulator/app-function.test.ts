@@ -99,6 +99,15 @@ describe('through Hosting', () => {
     expect(await res.text()).toBe(readFileSync(path.join(HOSTING_DIR, 'remotes', 'public-site', chunk ?? ''), 'utf8'));
   });
 
+  it('the island loader and the theme script are Hosting’s files, revalidated on every load (their names carry no hash)', async () => {
+    for (const file of ['islands.js', 'theme-init.js']) {
+      const res = await fetch(`${HOSTING}/${file}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(readFileSync(path.join(HOSTING_DIR, file), 'utf8'));
+    }
+  });
+
   it('publishes browser files only: no server bundle (ssr/), no page template, no precompressed copy', () => {
     const published = readdirSync(HOSTING_DIR, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())

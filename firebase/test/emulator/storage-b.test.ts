@@ -113,4 +113,78 @@ describe('Firestore stores: what the documents hold', () => {
       await close();
     }
   });
+
+  it('writes a mail without a shared counter document, and its old-scheme documents still list below the new ones', async () => {
+    const { db, close } = freshFirestore('store-b');
+    try {
+      // A message and a mail kept by the version that counted ids up in outboxMeta/mailQueueMeta.
+      const oldMessage = { channel: 'mail', recipient: 'old@example.com', subject: 'Old', body: 'old' };
+      await db
+        .collection('outbox')
+        .doc('000000000007')
+        .create({
+          id: 7,
+          ...oldMessage,
+          createdAt: '2026-11-01T10:00:00.000Z',
+          liveTokenHashes: [],
+          liveLinkSince: null,
+        });
+      await db.collection('outboxMeta').doc('sequence').set({ last: 7 });
+      const oldMail = {
+        id: 3,
+        recipient: 'old@example.com',
+        subject: 'old',
+        payload: '{}',
+        attempts: 1,
+        firstFailedAt: '2026-11-01T10:00:00.000Z',
+        nextAttemptAt: '2026-11-01T10:01:00.000Z',
+        lastError: 'refused',
+        waiting: true,
+        givenUpAt: null,
+      };
+      await db.collection('mailQueue').doc('000000000003').create(oldMail);
+
+      const outbox = createFirestoreOutboxStore(db);
+      const queue = createFirestoreMailQueueStore(db);
+      const id = await outbox.add(
+        { channel: 'mail', recipient: 'new@example.com', subject: 'New', body: 'new' },
+        '2026-11-02T10:00:00.000Z',
+      );
+      expect(id).toBeGreaterThan(7);
+      expect((await outbox.list(10)).map((m) => m.id)).toEqual([id, 7]);
+      expect((await db.collection('outboxMeta').doc('sequence').get()).data()).toEqual({ last: 7 });
+      const queued = await queue.enqueue(oldMail, '2026-11-02T10:00:00.000Z', oldMail.nextAttemptAt);
+      expect((await queue.due('2026-11-02T10:00:00.000Z', 10)).map((m) => m.id)).toEqual([3, queued]);
+      expect((await db.collection('mailQueueMeta').get()).size).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives a mail the next id when another instance took the same one in the same millisecond', async () => {
+    const { db, close } = freshFirestore('store-b');
+    try {
+      // Two instances whose clocks and random starts agree: the second one's first id is taken.
+      const sameIds = () => {
+        const given = [1_800_000_000_000_000, 1_800_000_000_000_001];
+        return () => given.shift() ?? 0;
+      };
+      const first = createFirestoreOutboxStore(db, sameIds());
+      const second = createFirestoreOutboxStore(db, sameIds());
+      const mail = (to: string) => ({ channel: 'mail' as const, recipient: to, subject: 's', body: 'b' });
+      expect(await first.add(mail('a@example.com'), '2026-11-02T10:00:00.000Z')).toBe(1_800_000_000_000_000);
+      expect(await second.add(mail('b@example.com'), '2026-11-02T10:00:00.000Z')).toBe(1_800_000_000_000_001);
+      expect((await first.list(10)).map((m) => m.recipient)).toEqual(['b@example.com', 'a@example.com']);
+
+      const queueA = createFirestoreMailQueueStore(db, sameIds());
+      const queueB = createFirestoreMailQueueStore(db, sameIds());
+      const queued = { recipient: 'c@example.com', subject: 's', payload: '{}', lastError: 'refused' };
+      const at = '2026-11-02T10:00:00.000Z';
+      expect(await queueA.enqueue(queued, at, at)).toBe(1_800_000_000_000_000);
+      expect(await queueB.enqueue(queued, at, at)).toBe(1_800_000_000_000_001);
+      expect((await queueA.status(at)).waiting).toBe(2);
+    } finally {
+      await close();
+    }
+  });
 });

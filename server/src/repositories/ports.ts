@@ -434,7 +434,8 @@ export const REDACTED = '[redacted]';
 export interface OutboxStore {
   /**
    * Atomic: records the message (createdAt `at`, ISO) with its attachments in order; answers its id, a positive
-   * integer greater than every id given before (list() orders by it).
+   * integer greater than every id given before (list() orders by it). On Firestore ids are time-ordered, taken from no
+   * shared document (time-ordered-ids.ts): across server instances "before" is as their clocks tell it.
    */
   add(message: Omit<OutboxMessage, 'id' | 'createdAt'>, at: string, attachments?: MailAttachment[]): Promise<number>;
   /** The files kept with a message, in the order it carried them. */
@@ -485,7 +486,10 @@ export interface MailQueueStatus {
 }
 
 export interface MailQueueStore {
-  /** Keeps a mail that failed once at `at` (ISO), to be tried again at `nextAttemptAt`; answers its id. */
+  /**
+   * Keeps a mail that failed once at `at` (ISO), to be tried again at `nextAttemptAt`; answers its id, greater than
+   * every id given before (as the outbox's: on Firestore, time-ordered).
+   */
   enqueue(
     mail: Pick<QueuedMail, 'recipient' | 'subject' | 'payload' | 'lastError'>,
     at: string,

@@ -2,7 +2,7 @@
 // (lib/mail-queue.ts). Run on SQLite (sqlite-b.test.ts) and on Firestore (firebase/test/emulator/storage-b.test.ts);
 // each case gets an empty store of its own from `make`.
 import type { MailQueueStore } from '../../src/repositories/ports';
-import type { MakeStore } from './contract-kit-b';
+import { together, type MakeStore } from './contract-kit-b';
 
 const T0 = '2026-11-27T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
@@ -34,6 +34,21 @@ export function describeMailQueueStoreContract(make: MakeStore<MailQueueStore>):
       expect(due[1]).toEqual({ id: first, ...mail('first'), attempts: 1, firstFailedAt: T0, nextAttemptAt: at(2) });
       expect(await store.due(at(5), 1)).toHaveLength(1);
       expect(await store.status(T0)).toEqual({ waiting: 2, givenUp: 0, lastError: 'ESOCKET connect ECONNREFUSED' });
+    });
+
+    it('keeps all of 40 mails refused at once, none lost, each under its own id, due in the order of their ids', async () => {
+      const ids = await together(40, (i) => store.enqueue(mail(`m${i}`), T0, at(1)));
+      expect(new Set(ids).size).toBe(40);
+      const due = await store.due(at(1), 100);
+      expect(due).toHaveLength(40);
+      // Due at the same time, they come in the order of their ids; each id names the mail it was given for.
+      expect(due.map((m) => m.id)).toEqual([...ids].sort((a, b) => a - b));
+      for (const [i, id] of ids.entries()) expect(due.find((m) => m.id === id)?.subject).toBe(`m${i}`);
+      expect((await store.status(T0)).waiting).toBe(40);
+      // One kept after the burst has settled comes after every one of it.
+      const after = await store.enqueue(mail('after'), T0, at(1));
+      expect(after).toBeGreaterThan(Math.max(...ids));
+      expect((await store.due(at(1), 100)).at(-1)?.id).toBe(after);
     });
 
     it('counts each refusal and waits; forgets a delivered mail', async () => {

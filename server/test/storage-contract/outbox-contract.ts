@@ -55,6 +55,25 @@ export function describeOutboxStoreContract(make: MakeStore<OutboxStore>) {
       expect((await store().list(100)).map((m) => m.id)).toEqual([...ids].sort((a, b) => b - a));
     });
 
+    it('keeps all of 40 messages added at once (a burst of bookings), none lost, each under its own id', async () => {
+      const ids = await together(40, (i) =>
+        store().add(
+          { channel: i % 2 ? 'sms' : 'mail', recipient: `c${i}@example.com`, subject: `s${i}`, body: `b${i}` },
+          '2026-11-21T10:00:00.000Z',
+        ),
+      );
+      expect(new Set(ids).size).toBe(40);
+      const listed = await store().list(100);
+      expect(listed).toHaveLength(40);
+      // Newest (highest id) first, and each id names the message it was given for.
+      expect(listed.map((m) => m.id)).toEqual([...ids].sort((a, b) => b - a));
+      for (const [i, id] of ids.entries()) expect(listed.find((m) => m.id === id)?.recipient).toBe(`c${i}@example.com`);
+      // One added after the burst has settled comes after every one of it.
+      const after = await store().add(signInMail(TOKEN_A), '2026-11-21T10:00:01.000Z');
+      expect(after).toBeGreaterThan(Math.max(...ids));
+      expect((await store().list(1))[0]?.id).toBe(after);
+    });
+
     it('keeps attachments in order, byte for byte, a 2.5 MB one included', async () => {
       const invite = {
         filename: 'invite.ics',

@@ -1,8 +1,10 @@
 // The mail queue on Firestore (the Firebase home's MailQueueStore, ports.ts): one document per kept mail in
-// `mailQueue`, named by its id zero-padded; ids come from `mailQueueMeta/sequence`, counted up in the mail's own
-// transaction, as the outbox's are. `waiting` (true until the mail is given up on) lets due() be one range query.
+// `mailQueue`, named by its id zero-padded; ids are time-ordered (time-ordered-ids.ts) and taken from no shared
+// document, as the outbox's are (the `mailQueueMeta/sequence` counter of older versions may remain in a deployed
+// database, unread: its ids sort below the new ones, and due() orders by nextAttemptAt first anyway). `waiting` (true until the mail is given up on) lets due() be one range query.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { MailQueueStore, QueuedMail } from '../ports';
+import { processIds, withFreshId } from './time-ordered-ids';
 import { runTransaction } from './transaction';
 
 interface QueuedDoc extends QueuedMail {
@@ -23,9 +25,8 @@ const toQueued = (d: QueuedDoc): QueuedMail => ({
   lastError: d.lastError,
 });
 
-export function createFirestoreMailQueueStore(db: Firestore): MailQueueStore {
+export function createFirestoreMailQueueStore(db: Firestore, ids: () => number = processIds): MailQueueStore {
   const queue = db.collection('mailQueue');
-  const sequence = db.collection('mailQueueMeta').doc('sequence');
 
   /** Changes one waiting mail in a transaction (never from a stale read: two instances may retry at once). */
   const update = (id: number, change: (doc: QueuedDoc) => Partial<QueuedDoc>) =>
@@ -37,8 +38,7 @@ export function createFirestoreMailQueueStore(db: Firestore): MailQueueStore {
 
   return {
     enqueue(mail, at, nextAttemptAt) {
-      return runTransaction(db, async (tx) => {
-        const id = (((await tx.get(sequence)).data()?.last as number | undefined) ?? 0) + 1;
+      return withFreshId(ids, async (id) => {
         const doc: QueuedDoc = {
           id,
           recipient: mail.recipient,
@@ -51,8 +51,8 @@ export function createFirestoreMailQueueStore(db: Firestore): MailQueueStore {
           waiting: true,
           givenUpAt: null,
         };
-        tx.set(sequence, { last: id });
-        tx.create(queue.doc(docId(id)), doc);
+        // create(): a name another instance took fails here and withFreshId tries the next id.
+        await queue.doc(docId(id)).create(doc);
         return id;
       });
     },

@@ -1,6 +1,7 @@
 // The local outbox on Firestore (the port's OutboxStore):
-// - `outbox/{id}`: one message, named by its id zero-padded (ids come from `outboxMeta/sequence`, counted up in the
-//   message's own transaction, so each is greater than every id before it);
+// - `outbox/{id}`: one message, named by its id zero-padded; ids are time-ordered (time-ordered-ids.ts), taken from
+//   no shared document, so messages written at once never wait on each other (the `outboxMeta/sequence` counter of
+//   older versions may remain in a deployed database, unread: its ids sort below the new ones);
 // - `outbox/{id}/attachments/{position}`: a file's name, type and size, its content in chunk documents below it.
 // Firestore cannot search text, so what the redactions look for is kept beside the body when it is written: the
 // SHA-256 of each secret link's token the body still carries (sign-in, manage and signing links: outbox-links.ts), and
@@ -11,6 +12,7 @@ import type { MailAttachment } from '../../lib/mail-attachment';
 import { liveLinkTokens, redactLinks } from '../outbox-links';
 import type { OutboxAttachmentInfo, OutboxMessage, OutboxStore } from '../ports';
 import { readChunks, writeChunks } from './binary-chunks';
+import { processIds, withFreshId } from './time-ordered-ids';
 import { runTransaction } from './transaction';
 
 interface MessageDoc extends OutboxMessage {
@@ -38,9 +40,8 @@ const toMessage = (doc: MessageDoc): OutboxMessage => ({
   createdAt: doc.createdAt,
 });
 
-export function createFirestoreOutboxStore(db: Firestore): OutboxStore {
+export function createFirestoreOutboxStore(db: Firestore, ids: () => number = processIds): OutboxStore {
   const outbox = db.collection('outbox');
-  const sequence = db.collection('outboxMeta').doc('sequence');
   const attachmentRef = (outboxId: number, position: number) =>
     outbox.doc(docId(outboxId)).collection('attachments').doc(String(position));
 
@@ -65,33 +66,34 @@ export function createFirestoreOutboxStore(db: Firestore): OutboxStore {
 
   return {
     add(message, at, attachments: MailAttachment[] = []) {
-      return runTransaction(db, async (tx) => {
-        const id = (((await tx.get(sequence)).data()?.last as number | undefined) ?? 0) + 1;
-        const hashes = liveTokenHashes(message.body);
-        const doc: MessageDoc = {
-          id,
-          channel: message.channel,
-          recipient: message.recipient,
-          subject: message.subject,
-          body: message.body,
-          createdAt: at,
-          liveTokenHashes: hashes,
-          liveLinkSince: hashes.length > 0 ? at : null,
-        };
-        tx.set(sequence, { last: id });
-        tx.create(outbox.doc(docId(id)), doc);
-        attachments.forEach((a, position) => {
-          const ref = attachmentRef(id, position);
-          tx.create(ref, {
-            position,
-            filename: a.filename,
-            contentType: a.contentType,
-            size: a.content.length,
-          } satisfies AttachmentDoc);
-          writeChunks(tx, ref, a.content);
-        });
-        return id;
-      });
+      // Writes only, all or none; a name another instance took fails the commit and withFreshId tries the next id.
+      return withFreshId(ids, (id) =>
+        runTransaction(db, async (tx) => {
+          const hashes = liveTokenHashes(message.body);
+          const doc: MessageDoc = {
+            id,
+            channel: message.channel,
+            recipient: message.recipient,
+            subject: message.subject,
+            body: message.body,
+            createdAt: at,
+            liveTokenHashes: hashes,
+            liveLinkSince: hashes.length > 0 ? at : null,
+          };
+          tx.create(outbox.doc(docId(id)), doc);
+          attachments.forEach((a, position) => {
+            const ref = attachmentRef(id, position);
+            tx.create(ref, {
+              position,
+              filename: a.filename,
+              contentType: a.contentType,
+              size: a.content.length,
+            } satisfies AttachmentDoc);
+            writeChunks(tx, ref, a.content);
+          });
+          return id;
+        }),
+      );
     },
 
     async attachments(outboxId) {
