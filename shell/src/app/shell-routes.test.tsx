@@ -41,6 +41,13 @@ test.each(['/admin', example(ROUTES.admin.pattern)])('%s is the admin gate, refu
   expect(document.title).toBe('Dashboard — Ava Monroe');
 });
 
+test("/admin#sign-in (where her name's gesture on the public site lands, the form open) shows no refusal", () => {
+  renderPath('/admin#sign-in');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+  expect(screen.queryByText('public-site remote')).not.toBeInTheDocument();
+});
+
 test('/finishSignIn is the sign-in page (without a token: "Invalid sign-in link.")', async () => {
   renderPath(ROUTES.finishSignIn.pattern);
   // Its code loads on demand (not with a visitor's first page).
