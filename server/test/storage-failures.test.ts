@@ -1,4 +1,4 @@
-// Issue 9 "Crash": a full disk or a locked database answers 5xx, never a false 201, and stores nothing. A locked
+// When storage fails: a full disk or a locked database answers 5xx, never a false 201, and stores nothing. A locked
 // database is a busy server; a full disk is not, and is said as what it is to her (health, her dashboard).
 import Database from 'better-sqlite3';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// A version's audit trail and its signed note in her contract dialog (issue 30): a signature on the client's behalf names
+// A version's audit trail and its signed note in her contract dialog: a signature on the client's behalf names
 // the signer, their role and the client, as the signed PDF does; the client's own signature reads as before.
 import { render, screen } from '@testing-library/react';
 import { EMPTY_CONTRACT_DEAL, type ContractRecord } from '@studio/shared/domain/contract';
