@@ -5,19 +5,16 @@
 // the closest a deployment gets to the two hostnames docs/deploy.md asks for, so her cookies would reach the admin
 // origin from a public page were they not SameSite=Strict and the admin API not closed to other origins. Every
 // response the page saw is checked for her clients' names and addresses, and her dashboard still works afterwards.
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Response } from '@playwright/test';
 import { test, expect, waitForHydration } from '../support/test';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
+import { studioCli } from '../support/studio-cli';
 import { signInThroughOutbox } from '../support/sign-in';
 import { bookAsVisitor } from '../support/studio-api';
-
-const run = promisify(execFile);
 
 /** What the appended script saw of each attempt: the answer's status and text, or the error fetch threw. */
 interface Attempt {
@@ -80,18 +77,6 @@ function buildHostileVersion(outDir: string, adminOrigin: string) {
   writeFileSync(`${entryFile}.br`, brotliCompressSync(entry));
 }
 
-async function cli(script: 'deploy' | 'admin', args: string[], env: Record<string, string>) {
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(REPO_ROOT, 'server', 'dist', 'cli', `${script}.js`), ...args],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-    },
-  );
-  return stdout;
-}
-
 let server: RunningServer;
 let hostileDir: string;
 
@@ -134,12 +119,12 @@ test('a public-site version made live while she is signed in gets none of her da
   expect(await page.context().cookies(server.url)).toEqual([]);
 
   // The attacker, holding only a public-site deploy token, ships the hostile build and it goes live.
-  const issued = await cli('admin', ['deploy-token', 'public-site', '--label', 'public-site CI'], {
+  const issued = await studioCli('admin', ['deploy-token', 'public-site', '--label', 'public-site CI'], {
     DATA_DIR: server.dataDir,
   });
   const token = /studio_deploy_[A-Za-z0-9_-]{43}/.exec(issued)?.[0];
   expect(token).toBeDefined();
-  const deployed = await cli('deploy', ['public-site', hostileDir], {
+  const deployed = await studioCli('deploy', ['public-site', hostileDir], {
     STUDIO_URL: server.url,
     STUDIO_DEPLOY_TOKEN: token!,
     STUDIO_DEPLOYER: 'attacker',

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, waitForHydration } from '../support/test';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/server';
+import { studioCli } from '../support/studio-cli';
 
 const run = promisify(execFile);
 const VERSION_IN_URL = /\/remotes\/public-site\/v\/([0-9a-f]{16})\//;
@@ -71,18 +72,6 @@ function watch(page: Page) {
     failures,
     versions: () => new Set(urls.map((u) => VERSION_IN_URL.exec(u)?.[1]).filter(Boolean)),
   };
-}
-
-async function cli(script: 'deploy' | 'admin', args: string[], env: Record<string, string>) {
-  const { stdout } = await run(
-    process.execPath,
-    [path.join(REPO_ROOT, 'server', 'dist', 'cli', `${script}.js`), ...args],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-    },
-  );
-  return stdout;
 }
 
 let server: RunningServer;
@@ -171,7 +160,7 @@ test('public-site v2 deployed with the command while pages load: new loads get v
   const shellBefore = hashTree(shellDir);
   const mainJsBefore = Buffer.from(await (await fetch(`${server.url}/main.js`)).arrayBuffer());
 
-  const issued = await cli('admin', ['deploy-token', 'public-site', '--label', 'public-site CI'], {
+  const issued = await studioCli('admin', ['deploy-token', 'public-site', '--label', 'public-site CI'], {
     DATA_DIR: server.dataDir,
   });
   const token = /studio_deploy_[A-Za-z0-9_-]{43}/.exec(issued)?.[0];
@@ -179,7 +168,7 @@ test('public-site v2 deployed with the command while pages load: new loads get v
   const deployEnv = { STUDIO_URL: server.url, STUDIO_DEPLOY_TOKEN: token!, STUDIO_DEPLOYER: 'e2e' };
 
   // v1: today's build, deployed with the command.
-  const v1Out = await cli('deploy', ['public-site', path.join(REPO_ROOT, 'public-site', 'dist')], deployEnv);
+  const v1Out = await studioCli('deploy', ['public-site', path.join(REPO_ROOT, 'public-site', 'dist')], deployEnv);
   const v1 = /Version ([0-9a-f]{16})/.exec(v1Out)?.[1];
   expect(v1Out).toContain(`public-site ${v1} is live (was the build output)`);
 
@@ -197,7 +186,7 @@ test('public-site v2 deployed with the command while pages load: new loads get v
   const http = httpLoad(server.url, 4);
   await expect.poll(() => loads.pages.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
 
-  const v2Out = await cli('deploy', ['public-site', v2Dir], deployEnv);
+  const v2Out = await studioCli('deploy', ['public-site', v2Dir], deployEnv);
   const v2 = /Version ([0-9a-f]{16})/.exec(v2Out)?.[1];
   expect(v2).not.toBe(v1);
   expect(v2Out).toContain(`public-site ${v2} is live (was ${v1})`);
@@ -237,7 +226,7 @@ test('public-site v2 deployed with the command while pages load: new loads get v
   expect(visitor.failures).toEqual([]);
 
   // Rollback: one command, and the next load is v1 again.
-  const back = await cli('deploy', ['rollback', 'public-site'], deployEnv);
+  const back = await studioCli('deploy', ['rollback', 'public-site'], deployEnv);
   expect(back).toContain(`public-site ${v1} is live (was ${v2})`);
   const fresh = await browser.newPage();
   const freshSeen = watch(fresh);
