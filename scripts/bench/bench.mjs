@@ -162,6 +162,7 @@ async function startStudio(env = {}, given = undefined) {
   const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
   const started = Date.now();
   const port = await freePort();
+  const adminOrigin = `http://admin.localhost:${port}`;
   // The compiled server, as `npm start` runs it (the production build below compiles it).
   const server = await startNode('dist/server.js', {
     port,
@@ -170,6 +171,8 @@ async function startStudio(env = {}, given = undefined) {
     env: {
       DATA_DIR: dataDir,
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      // A production start names her origin (her API answers only there).
+      ADMIN_ORIGIN: adminOrigin,
       PUBLIC_WRITE_LIMIT: '100000000',
       RENDER_IMAGES_AT_START: 'false',
       ...env,
@@ -179,6 +182,7 @@ async function startStudio(env = {}, given = undefined) {
   const firstStartMs = Date.now() - started;
   return {
     ...server,
+    adminOrigin,
     dataDir,
     firstStartMs,
     stop: async () => {
@@ -408,11 +412,8 @@ function bookingBody() {
 }
 
 async function loadPass(studio, bare) {
-  const csrf = randomBytes(32).toString('hex');
   const postHeaders = {
     'content-type': 'application/json',
-    'x-csrf-token': csrf,
-    cookie: `studio_csrf=${csrf}`,
     origin: studio.url,
   };
   const probe = await fetch(`${studio.url}/api/bookings`, {
@@ -530,8 +531,9 @@ function storeBookingsAndSessions(dataDir, count, sessions) {
 }
 
 /** Starts the admin-side probe (stream-probe.mjs) and resolves once its streams are open. */
-function startProbe(url, sessions) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'bench', 'stream-probe.mjs'), url, ...sessions], {
+function startProbe(url, adminOrigin, sessions) {
+  const probe = path.join(ROOT, 'scripts', 'bench', 'stream-probe.mjs');
+  const child = spawn(process.execPath, [probe, url, adminOrigin, ...sessions], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -570,11 +572,8 @@ async function streamsPass(stored) {
     const seedMs = Date.now() - seeding;
     const studio = await startStudio({}, dataDir);
     try {
-      const csrf = randomBytes(32).toString('hex');
       const headers = {
         'content-type': 'application/json',
-        'x-csrf-token': csrf,
-        cookie: `studio_csrf=${csrf}`,
         origin: studio.url,
       };
       const uniqueKey = (req) => ({
@@ -582,7 +581,7 @@ async function streamsPass(stored) {
         headers: { ...req.headers, 'idempotency-key': randomUUID() },
         body: bookingBody(),
       });
-      const probe = await startProbe(studio.url, sessions);
+      const probe = await startProbe(studio.url, studio.adminOrigin, sessions);
       let row;
       let seen;
       try {

@@ -2,10 +2,13 @@
 // reads them as a dashboard would, and asks /api/health every 50 ms, from a process of its own so that neither the
 // load generator's work nor this one's skews the other's timings. Prints `ready` once every stream is open, and one
 // JSON line with what it saw when it gets SIGTERM.
-//   node stream-probe.mjs <base url> <session id>...
+// Her streams are asked of the server's address with her origin's Host (ADMIN_ORIGIN, where her API answers), so no
+// name lookup of *.localhost is needed.
+//   node stream-probe.mjs <base url> <admin origin> <session id>...
 import http from 'node:http';
 
-const [base, ...sessions] = process.argv.slice(2);
+const [base, adminOrigin, ...sessions] = process.argv.slice(2);
+const adminHost = new URL(adminOrigin).host;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const streams = sessions.map(() => ({ status: 0, bytes: 0, bookingEvents: 0, ended: false }));
 const healthMs = [];
@@ -15,7 +18,7 @@ let stopping = false;
 function openStream(session, seen) {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}/api/admin/events`, {
-      headers: { cookie: `studio_session=${session}`, accept: 'text/event-stream' },
+      headers: { host: adminHost, cookie: `studio_session=${session}`, accept: 'text/event-stream' },
     });
     req.on('error', reject);
     req.on('response', (res) => {
