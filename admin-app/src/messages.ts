@@ -213,7 +213,7 @@ export const messages = {
     failed: 'The calendar link could not be changed. Please try again.',
   },
 
-  // The site's mail (issue 29): said when it does not reach anyone.
+  // The site's mail: said when it does not reach anyone.
   mail: {
     outboxHeading: 'Your site is not sending email',
     outbox:
@@ -323,7 +323,7 @@ export const messages = {
     signature: 'Signature',
     date: 'Date',
     print: 'Print',
-    // Issue 19: the deal, versions and e-signature.
+    // The deal, versions and e-signature.
     paperSize: 'Paper size',
     paper: { a4: 'A4', letter: 'US Letter' },
     deal: 'The deal (from the booking)',
@@ -375,7 +375,7 @@ export const messages = {
       viewed: 'Viewed by the client',
       signed: 'Signed by the client',
     },
-    // A signature on the client's behalf (issue 30): who signed, in what role, for whom.
+    // A signature on the client's behalf: who signed, in what role, for whom.
     auditSignedOnBehalf: 'Signed on the client’s behalf',
     auditOnBehalfActor: (name: string, role: string, client: string) => `${name}, ${role}, on behalf of ${client}`,
     notSupported: 'Contracts with e-signature are not available on this backend. Print the contract instead.',
@@ -415,7 +415,7 @@ export const messages = {
       editTitle: (name: string) => `Edit ${name}`,
       name: 'Name',
       id: 'Address name',
-      // The address from the route registry (issue 27: the hint said /services/, the route is /service/).
+      // The address from the route registry, never written by hand (the route is /service/, not /services/).
       idHint: `Used in the page address (${ROUTES.service.pattern.replace(':id', '…')}): lowercase letters, digits and dashes. It cannot change later.`,
       idTaken: 'A service already uses this address name',
       description: 'Description',

@@ -1,6 +1,6 @@
-// Issue 5: the admin dashboard against the real server (shared/src/test-support/studio-server.ts): tabs, live bookings with status colours and Generate
-// Contract, availability modals with their validation and the failure alerts of docs/product.md §8, the SMS note, contract export
-// (escaped, popup blocked, failures) and sign-out.
+// The admin dashboard against the real server (shared/src/test-support/studio-server.ts): tabs, live bookings with
+// status colours and Generate Contract, availability modals with their validation and the failure alerts of
+// docs/product.md §8, the SMS note, contract export (escaped, popup blocked, failures) and sign-out.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@studio/shared/router';
 import { authStore } from '@studio/shared/auth-store';
@@ -116,7 +116,7 @@ beforeEach(async () => {
     '<script id="studio-config" type="application/json">{"modelName":"Configured Model"}</script>';
 });
 
-test('the footer names the release the site runs, as /api/health says it (issue 29)', async () => {
+test('the footer names the release the site runs, as /api/health says it', async () => {
   await renderApp();
   const health = (await (await fetch('/api/health')).json()) as { version: string };
   expect(health.version).toMatch(/^\d+\.\d+\.\d+\+[0-9a-f]{7,}$/);
@@ -124,7 +124,7 @@ test('the footer names the release the site runs, as /api/health says it (issue 
 });
 
 describe('tabs', () => {
-  test('without a deploy token, three ARIA tabs and no Deployments (issue 27: a developer view she never needs)', async () => {
+  test('without a deploy token, three ARIA tabs and no Deployments (a developer view she never needs)', async () => {
     await renderApp();
     const tabs = within(screen.getByRole('tablist', { name: 'Dashboard sections' })).getAllByRole('tab');
     expect(tabs.map((t) => t.textContent?.replace(/\d+\d+ new requests?$/, ''))).toEqual([
@@ -200,7 +200,7 @@ describe('bookings', () => {
     ]);
     expect(document.querySelector('img')).toBeNull();
     const card = cardOf('Oldest Client');
-    // Compact until opened (issue 27): the fields show on Details.
+    // Compact until opened (she reads them on her phone): the fields show on Details.
     expect(within(card).queryByText('b1@example.com')).not.toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: 'Details' }));
     for (const text of [
@@ -215,7 +215,7 @@ describe('bookings', () => {
     ]) {
       expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
     }
-    // Issue 18: e-mail and phone are tappable, the phone dialled in E.164.
+    // E-mail and phone are tappable, the phone dialled in E.164.
     expect(within(card).getByRole('link', { name: 'b1@example.com' })).toHaveAttribute('href', 'mailto:b1@example.com');
     expect(within(card).getByRole('link', { name: '(555) 000-1111' })).toHaveAttribute('href', 'tel:+15550001111');
   });
@@ -369,7 +369,7 @@ async function chooseStatus(name: string, status: BookingRequest['status'], mess
   await server.settle();
 }
 
-describe('search and the New badge (issue 18)', () => {
+describe('search and the New badge', () => {
   const names = () => [...document.querySelectorAll('article h3')].map((h) => h.textContent);
   test('the badge counts New requests only, and follows a status change and a new request live', async () => {
     await renderApp();
@@ -413,7 +413,7 @@ describe('search and the New badge (issue 18)', () => {
   });
 });
 
-describe('deliberate status changes (issue 18)', () => {
+describe('deliberate status changes', () => {
   test('the dialog previews the mail with her message; Cancel changes nothing', async () => {
     await renderApp();
     await act(async () => {
@@ -469,7 +469,7 @@ describe('deliberate status changes (issue 18)', () => {
   });
 });
 
-describe('bookings a page at a time (issue 14)', () => {
+describe('bookings a page at a time', () => {
   const BOOKABLE = {
     name: 'New Client',
     email: 'new@example.com',
@@ -638,7 +638,7 @@ describe('availability', () => {
       return panel().querySelector(`[data-date="${date}"]`);
     };
     expect(cell(today)).toHaveAttribute('data-state', 'available');
-    // A day a tap can block carries its name on its button (issue 27).
+    // A day a tap can block carries its name on its button.
     const named = cell(addCalendarDays(today, 1));
     expect((named?.querySelector('button') ?? named)?.getAttribute('aria-label')).toMatch(/1 time slot/);
     expect(cell(addCalendarDays(today, 3))?.getAttribute('data-state')).toMatch(/blocked|none/);
@@ -899,7 +899,7 @@ describe('contracts', () => {
     await renderApp();
     fireEvent.click(within(cardOf(XSS)).getByRole('button', { name: 'Generate Contract' }));
     const dialog = screen.getByRole('dialog', { name: 'Generate contract' });
-    // The deal comes from the backend (issue 19): the dialog is ready once it shows.
+    // The deal comes from the backend: the dialog is ready once it shows.
     await within(dialog).findByRole('region', { name: 'The deal (from the booking)' });
     return dialog;
   };
@@ -912,7 +912,7 @@ describe('contracts', () => {
     expect(within(dialog).getByLabelText('Service type')).toHaveValue('Photoshoot');
     expect(within(dialog).getByLabelText('Timeline (weeks)')).toHaveValue(4);
     expect(within(dialog).getByLabelText('Governing law (state)')).toHaveValue('Arizona');
-    // The payment terms are the booking's quote's (issue 30): her default 50% deposit on the tier's price.
+    // The payment terms are the booking's quote's: her default 50% deposit on the tier's price.
     expect(within(dialog).getByText(/^Total: \$350 \(US dollars\)\. Deposit: \$175/)).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 // The admin dashboard (docs/product.md §2), loaded only for the signed-in admin: four tabs (bookings, availability,
-// her site's content (issue 16), deployments (issue 20)), her passkeys, the SMS setting and contract export. Both live
+// her site's content, deployments), her passkeys, the SMS setting and contract export. Both live
 // subscriptions run for the whole visit, so a new request shows even while the availability tab is open.
 // First: zod must be told before the shared schemas are built (see the module).
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -39,13 +39,13 @@ import { useDeployments } from '../features/deployments/api/get-deployments';
 import { ReleaseFooter } from '../features/release/release-footer';
 import './app.css';
 
-// Her content editors are a chunk of their own, fetched when she first opens the tab (issue 16).
+// Her content editors are a chunk of their own, fetched when she first opens the tab.
 const ContentPanel = lazy(() => import(/* webpackChunkName: "admin-content" */ '../features/content/content-panel'));
 // The Deployments view is a chunk of its own, fetched the first time she opens its tab.
 const DeploymentsPanel = lazy(() => import('../features/deployments/deployments-panel'));
 
 const TABS = ['bookings', 'availability', 'content', 'deployments'] as const;
-// Deployments is a developer's view: shown only once a deploy token was issued (issue 27); she runs no deploys.
+// Deployments is a developer's view: shown only once a deploy token was issued; she runs no deploys.
 const TABS_WITHOUT_DEPLOYS: readonly Tab[] = TABS.filter((t) => t !== 'deployments');
 const NO_BOOKINGS: BookingRequest[] = [];
 type Tab = (typeof TABS)[number];
@@ -84,17 +84,17 @@ export default function AdminApp() {
   }, [tab]);
   const [filter, setFilter] = useState<BookingFilter>('all');
   const [search, setSearch] = useState('');
-  // Her mail's link to a booking (/admin/bookings/<id>) opens the list on that booking (issue 27).
+  // Her mail's link to a booking (/admin/bookings/<id>) opens the list on that booking.
   const linkedBooking = useLinkedBooking((reference) => {
     setTab('bookings');
     setFilter('all');
     setSearch(reference);
   });
   const { list: bookings, error: bookingsError } = useBookings(filter, search);
-  // The calendar shows the bookings read so far, whatever the list's filter (issue 18).
+  // The calendar shows the bookings read so far, whatever the list's filter.
   const everyBooking = useAllBookingsRead();
   const allBookings = everyBooking.status === 'ready' ? everyBooking.data.items : NO_BOOKINGS;
-  // The badge counts New requests (issue 18), kept while it is read again after a change, so it does not blink.
+  // The badge counts New requests, kept while it is read again after a change, so it does not blink.
   const newCount = useNewBookingCount();
   const lastNewCount = useRef<number | null>(null);
   if (newCount.status === 'ready') lastNewCount.current = newCount.data.new;
@@ -103,7 +103,7 @@ export default function AdminApp() {
   // The same query as the Deployments view's (one request): its answer says whether deploy tokens exist.
   const deployments = useDeployments();
   const tabs: readonly Tab[] = deployments.data?.tokens ? TABS : TABS_WITHOUT_DEPLOYS;
-  // Each booking's contract state, live (issue 19). A backend without contracts simply shows none.
+  // Each booking's contract state, live. A backend without contracts simply shows none.
   const { states: contractStates } = useContractStates();
   const checkSession = useCheckSession();
   const signOut = useSignOut();

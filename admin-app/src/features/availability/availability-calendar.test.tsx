@@ -1,4 +1,4 @@
-// The admin's month calendar shows the bookings (issue 18, item 4): a confirmed one on each of its days, a new
+// The admin's month calendar shows the bookings: a confirmed one on each of its days, a new
 // request marked apart, declined ones not at all; a day with bookings opens their list.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { addCalendarDays, type AdminAvailability, type BookingRequest } from '@studio/shared/domain';

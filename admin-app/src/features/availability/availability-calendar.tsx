@@ -1,4 +1,4 @@
-// A month at a glance: which days are available, blocked, or have time slots, and the bookings on them (issue 18):
+// A month at a glance: which days are available, blocked, or have time slots, and the bookings on them:
 // confirmed ones and new requests, each on every day it takes (a multi-day shoot on each day, the consultation on
 // its own). "Available" is exactly the booking form's rule (isDateAvailable), so the calendar never disagrees with
 // what a visitor can book. The bookings are those the dashboard has read (the newest page, and older ones once she
@@ -59,7 +59,7 @@ export function AvailabilityCalendar({
   /** 0 Sunday ... 6 Saturday: the studio's, which the server writes into the page. */
   firstWeekday?: number;
   /**
-   * Blocks (to 'blocked') or frees (to 'available') a day on the server (issue 27); without it the days are not
+   * Blocks (to 'blocked') or frees (to 'available') a day on the server; without it the days are not
    * tappable. The day shows the new state at once and goes back when this rejects.
    */
   onToggleDay?: (date: IsoDate, to: 'blocked' | 'available') => Promise<void>;

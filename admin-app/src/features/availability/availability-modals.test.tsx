@@ -96,7 +96,7 @@ test('a reason with a control character is refused; spaces around it are not sav
   expect(onClose).toHaveBeenCalled();
 });
 
-test('a note that hides or reverses text is refused by the shared rule, in words for the field (issue 14)', async () => {
+test('a note that hides or reverses text is refused by the shared rule, in words for the field', async () => {
   const dialog = show(<AddSlotModal onClose={onClose} />);
   type(dialog, 'Date', '2031-03-03');
   type(dialog, 'Notes', 'Studio \u202Eb4');

@@ -1,7 +1,7 @@
 // The availability tab (docs/product.md §2): a month calendar, then availability periods, unavailable ranges and time slots,
 // each listed, added through a modal and deleted. Lists follow the live subscription, so a change shows once the
 // server has it. A delete asks first (the last period also says the public form will close) and then offers Undo for
-// 10 seconds (issue 18): the entry is deleted on the server at once, and Undo adds it again with the same dates, times
+// 10 seconds: the entry is deleted on the server at once, and Undo adds it again with the same dates, times
 // and notes, so nothing hangs on this tab staying open.
 import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
@@ -128,7 +128,7 @@ export function AvailabilityPanel({
 }: {
   availability: AdminAvailability;
   today: IsoDate;
-  /** The requests the dashboard has read, shown on the calendar (issue 18). */
+  /** The requests the dashboard has read, shown on the calendar. */
   bookings?: readonly BookingRequest[];
 }) {
   const [open, setOpen] = useState<Kind | null>(null);
@@ -150,7 +150,7 @@ export function AvailabilityPanel({
     unavailable: useCreateUnavailableRange().mutate,
     slots: useCreateTimeSlot().mutate,
   };
-  // A tapped calendar day (issue 27) is written with the same calls as the unavailable days' list.
+  // A tapped calendar day is written with the same calls as the unavailable days' list.
   const dayWrites: DayWrites = { addUnavailable: restores.unavailable, deleteUnavailable: deletes.unavailable };
   const [confirming, setConfirming] = useState<Entry | null>(null);
   const [undoable, setUndoable] = useState<Entry | null>(null);

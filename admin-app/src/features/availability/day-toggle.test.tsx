@@ -1,4 +1,4 @@
-// Issue 27: tapping a day on her calendar blocks or frees it, against the real server through the live stream the
+// Tapping a day on her calendar blocks or frees it, against the real server through the live stream the
 // dashboard uses. The day shows its new state at once; the server holds it after; a failed write puts the day back
 // and says so; a day with a booking is not blocked by a tap.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Tapping a day on her calendar blocks or frees it (issue 27). Blocking adds an unavailable range of that one day;
+// Tapping a day on her calendar blocks or frees it. Blocking adds an unavailable range of that one day;
 // freeing takes the day out of every unavailable range that covers it, a longer range kept on either side of it.
 // The pieces are added before the old range is deleted, so a write that fails midway leaves the day blocked, never
 // freed by accident.

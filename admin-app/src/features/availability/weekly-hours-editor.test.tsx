@@ -1,4 +1,4 @@
-// Her consultation hours in the dashboard (issue 27): she opens Monday 10:00 to 12:00 in one-hour slots and saves;
+// Her consultation hours in the dashboard: she opens Monday 10:00 to 12:00 in one-hour slots and saves;
 // the server then offers exactly those slots on a Monday, and the form reads them back as she left them.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BackendProvider, createQueryCache } from '@studio/shared/data';

@@ -1,4 +1,4 @@
-// "Consultation hours" (issue 27): the weekly hours a consultation may be booked in, split into slots of the length
+// "Consultation hours": the weekly hours a consultation may be booked in, split into slots of the length
 // she picks. One form for the week, saved at once; a date with time slots of its own keeps those.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { WeeklySlot } from '@studio/shared/domain';

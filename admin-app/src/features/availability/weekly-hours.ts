@@ -1,4 +1,4 @@
-// Her weekly consultation hours as the editor shows them (issue 27): per weekday, open or not, from and to, and one
+// Her weekly consultation hours as the editor shows them: per weekday, open or not, from and to, and one
 // slot length for the week; saved as the slots they split into (weeklySlotsInputSchema), read back the same way.
 import type { WeeklySlot, WeeklySlotInput } from '@studio/shared/domain';
 

@@ -1,7 +1,7 @@
 // The bookings tab (docs/product.md §2, §4): every request, newest first, with a status dropdown; Generate Contract for
 // Confirmed requests only. Read a page at a time, all requests or those of one status, with older pages on request
-// (issue 14, item 3). Each card is compact (issue 27: she reads them on her phone): who, what and when, and its fields
-// on expand, the empty ones left out.
+// (never the whole list at once). Each card is compact (she reads them on her phone): who, what and when, and its
+// fields on expand, the empty ones left out.
 import { useEffect, useState, type ReactNode } from 'react';
 import { format, parseISO } from 'date-fns';
 import { LIMITS } from '@studio/shared/constants';
@@ -22,7 +22,7 @@ import './bookings.css';
 const m = messages.bookings;
 
 const day = (d: string) => (d ? format(parseISO(d), 'EEE, MMM d, yyyy') : m.none);
-// Instants in the studio's zone (issue 18: the admin reads them as the studio's times wherever she is), the zone the
+// Instants in the studio's zone (the admin reads them as the studio's times wherever she is), the zone the
 // server wrote into the page.
 const moment = (ts: string) => (ts ? formatInstant(ts, studioClockOf().timeZone) : m.none);
 
@@ -35,7 +35,7 @@ export function filledFields(booking: BookingRequest): Field[] {
   const slot = (label: string, value: string | undefined): Field[] => (value ? [[label, formatSlot(value)]] : []);
   return [
     [m.fields.reference, bookingReference(booking.id)],
-    // E-mail and phone are links: a tap on a phone writes or calls (issue 18, item 6).
+    // E-mail and phone are links: a tap on a phone writes or calls.
     [m.fields.email, <a href={`mailto:${booking.email}`}>{booking.email}</a>],
     ...(booking.phone
       ? [[m.fields.phone, <a href={phoneHref(booking.phone)}>{formatPhone(booking.phone)}</a>] as Field]
@@ -78,7 +78,7 @@ function RescheduleRequest({
   booking: BookingRequest;
   onError: (message: string | null) => void;
 }) {
-  // The shoot's day, the consultation's day and time (issue 27), or both: acceptance moves each as asked.
+  // The shoot's day, the consultation's day and time, or both: acceptance moves each as asked.
   const askedTime = booking.rescheduleConsultationTime ? `, ${formatSlot(booking.rescheduleConsultationTime)}` : '';
   const consultation = booking.rescheduleConsultationDate
     ? `${day(booking.rescheduleConsultationDate)}${askedTime}`
@@ -140,9 +140,9 @@ export function BookingCard({
 }: {
   booking: BookingRequest;
   onGenerateContract: (booking: BookingRequest) => void;
-  /** Opens the booking's quote (issue 30); no button without it. */
+  /** Opens the booking's quote; no button without it. */
   onOpenQuote?: (booking: BookingRequest) => void;
-  /** The contract's state (issue 19), when the booking has a contract. */
+  /** The contract's state, when the booking has a contract. */
   contractState?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
@@ -224,7 +224,7 @@ export function BookingCard({
   );
 }
 
-/** The list's outline until its first answer (issue 27): the cards' places, not a spinner in an empty page. */
+/** The list's outline until its first answer: the cards' places, not a spinner in an empty page. */
 function BookingsSkeleton() {
   return (
     <div className="booking-list" role="status" data-testid="bookings-skeleton">
@@ -288,7 +288,7 @@ export function BookingsPanel({
   onSearchChange?: (q: string) => void;
   onGenerateContract: (booking: BookingRequest) => void;
   onOpenQuote?: (booking: BookingRequest) => void;
-  /** What a card shows of its booking's contract (issue 19); nothing when absent. */
+  /** What a card shows of its booking's contract; nothing when absent. */
   contractStateOf?: (booking: BookingRequest) => ReactNode;
 }) {
   const older = useLoadOlderBookings(filter, q);

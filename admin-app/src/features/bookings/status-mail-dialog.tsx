@@ -1,4 +1,4 @@
-// Before a status change e-mails the client (issue 18, item 3): the dialog shows the very mail she will get (the
+// Before a status change e-mails the client: the dialog shows the very mail she will get (the
 // shared statusMailOf writes it, as the server does), lets the admin add a personal message, and says when it leaves.
 import { useId, useState } from 'react';
 import type { BookingRequest, BookingStatus } from '@studio/shared/domain';

@@ -1,6 +1,6 @@
 // The status dropdown (docs/product.md §4): any status may be chosen; its colour is the status colour (New red, Contacted
 // yellow, Confirmed blue, Declined pink). A choice that e-mails the client first opens the mail's preview with room
-// for a personal message (issue 18, item 3); after saving, "Client e-mailed" with Undo for as long as the server holds
+// for a personal message; after saving, "Client e-mailed" with Undo for as long as the server holds
 // the mail. The cached list is the truth (the live stream and the server's answer both write it): until the server
 // confirms, the choice shows as saving, and a failure puts the saved value back.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Her calendar feed in the dashboard (issue 18): made with its address shown once, renewed and turned off only after
+// Her calendar feed in the dashboard: made with its address shown once, renewed and turned off only after
 // a confirmation, and absent where the backend has none.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Backend } from '@studio/shared/backend';

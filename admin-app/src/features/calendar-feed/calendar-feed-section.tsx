@@ -1,4 +1,4 @@
-// The dashboard's "Calendar feed" (issue 18): a private address her calendar app subscribes to, listing her confirmed
+// The dashboard's "Calendar feed": a private address her calendar app subscribes to, listing her confirmed
 // bookings. Its address is shown once, when made (the server keeps only its hash), with a Copy button; making a new one
 // or turning it off asks first, since the old address then stops working in every calendar that uses it.
 import { useState } from 'react';

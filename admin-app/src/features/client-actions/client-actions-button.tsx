@@ -1,4 +1,4 @@
-// The dashboard's badge of what clients did (issue 27): a button in the header with the count she has not seen; it
+// The dashboard's badge of what clients did: a button in the header with the count she has not seen; it
 // opens the list of the latest actions, each with a link to its booking, and opening it marks them seen.
 import { useEffect, useState } from 'react';
 import { BackendError } from '@studio/shared/backend';

@@ -1,4 +1,4 @@
-// Her choice (issue 27): an e-mail per client action, or one digest a day instead.
+// Her choice: an e-mail per client action, or one digest a day instead.
 import { SettingSwitch } from '../../components/setting-switch';
 import { clientActionMessages as m } from './messages';
 import { useClientActionSettings, useSetDailyDigest } from './api/client-actions';

@@ -1,4 +1,4 @@
-// The texts of what clients did (issue 27): the dashboard's badge, its list and the digest setting.
+// The texts of what clients did: the dashboard's badge, its list and the digest setting.
 export const clientActionMessages = {
   button: 'Client activity',
   /** The button's word on a phone, where the header is one line; its accessible name stays `button`. */

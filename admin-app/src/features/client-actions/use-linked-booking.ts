@@ -1,4 +1,4 @@
-// Her mail's link to one booking, /admin/bookings/<id> (issue 27): the dashboard opens with that booking found (by
+// Her mail's link to one booking, /admin/bookings/<id>: the dashboard opens with that booking found (by
 // its reference, as her search finds it) and that booking's client actions marked seen.
 import { useEffect, useState } from 'react';
 import { useLocation } from '@studio/shared/router';

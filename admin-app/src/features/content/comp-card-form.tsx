@@ -1,4 +1,4 @@
-// Her comp card measurements (issue 16), in the units she chooses, shown on /portfolio/comp-card and on the
+// Her comp card measurements, in the units she chooses, shown on /portfolio/comp-card and on the
 // printable comp card.
 import { useState, type FormEvent } from 'react';
 import { COMP_CARD_FIELDS, MEASUREMENT_UNITS, type CompCardStats } from '@studio/shared/domain';

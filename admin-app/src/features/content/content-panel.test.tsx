@@ -75,7 +75,7 @@ test('refuses a price that is not a dollar amount, beside the field, and saves n
   expect((await backend.services.list())[0]?.tiers[0]?.price).toBe('$250');
 });
 
-test('a service she adds with "Needs a consultation" is booked as the photoshoot is (issue 27)', async () => {
+test('a service she adds with "Needs a consultation" is booked as the photoshoot is', async () => {
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add service' })));
   const dialog = screen.getByRole('dialog', { name: 'New service' });
   fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Wedding' } });
@@ -135,7 +135,7 @@ test('hides a service from visitors and moves another up', async () => {
   );
 });
 
-test('a display price "275" is saved and shown as "$275"; a text without an amount is refused beside the field (issue 27)', async () => {
+test('a display price "275" is saved and shown as "$275"; a text without an amount is refused beside the field', async () => {
   await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Edit Photoshoot' })));
   let dialog = screen.getByRole('dialog', { name: 'Edit Photoshoot' });
   const display = within(dialog).getByLabelText('Display price (optional)');
@@ -211,7 +211,7 @@ test('an upload needs alt text before it is sent', async () => {
   await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload 1 file' })));
   expect(within(upload).getByRole('alert')).toHaveTextContent('Alt text is required');
 
-  // Markup the saved portfolio would refuse is refused here, with the shared rule's message (issue 26).
+  // Markup the saved portfolio would refuse is refused here, with the shared rule's message.
   fireEvent.change(within(upload).getByLabelText('Alt text (describes the photo)'), {
     target: { value: '<b>Me</b>' },
   });

@@ -1,4 +1,4 @@
-// The dashboard's Content tab (issue 16), a lazy chunk of its own: her services, portfolio, comp card and site
+// The dashboard's Content tab, a lazy chunk of its own: her services, portfolio, comp card and site
 // details and projects, one area at a time behind a small segmented switch, so each form fits a phone.
 import { useState } from 'react';
 import { Loading } from '../../components/loading';

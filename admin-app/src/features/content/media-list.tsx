@@ -1,4 +1,4 @@
-// One section's media as she orders and describes them (issues 16 and 27), shared by the portfolio's sections and a
+// One section's media as she orders and describes them, shared by the portfolio's sections and a
 // project's gallery: alt text for every image, a title for every video, captions, order by drag and drop or by
 // keyboard (the handle takes Arrow Up and Arrow Down, Home and End; the buttons do the same), and delete after a
 // question. It changes the caller's draft only: the caller saves, and a deleted upload's files go once the draft

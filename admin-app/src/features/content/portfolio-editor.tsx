@@ -1,4 +1,4 @@
-// Her portfolio's media (issues 16 and 27): per section (UGC included), images and videos uploaded several at a time
+// Her portfolio's media: per section (UGC included), images and videos uploaded several at a time
 // through the media route, then described and ordered in the section's list (media-list.tsx). A part of the portfolio
 // draft: the workspace's one Save stores it; an upload saves the draft at once, so a stored file is never left out of
 // the content.

@@ -1,4 +1,4 @@
-// The words around her portfolio (issues 16 and 27): each category's label and description, her runway shows (title
+// The words around her portfolio: each category's label and description, her runway shows (title
 // and subtitle) and print concepts (name, style, wardrobe, setting, purpose), each added, removed after a question
 // and put in order, and the UGC reel links (Instagram, TikTok, YouTube and the other allowed social hosts only).
 // A part of the portfolio draft: the workspace's one Save stores it with the media.

@@ -1,6 +1,6 @@
 // The portfolio sections she can fill, and how a section's items are read from and written into the content JSON:
 // 'comp-card', 'digitals' and 'ugc' are lists, 'runway/<id>' and 'print/<key>' are lists inside a map. UGC's list
-// (issue 27: her uploaded videos beside the reel links) is absent in content saved before it existed: read as empty.
+// (her uploaded videos beside the reel links) is absent in content saved before it existed: read as empty.
 import type { MediaItem, PortfolioContent, PortfolioMeta } from '@studio/shared/domain';
 
 export interface SectionChoice {
@@ -12,7 +12,7 @@ export function sectionChoices(meta: PortfolioMeta, content: PortfolioContent): 
   const runway = [...new Set([...Object.keys(meta.RUNWAY_SECTION_MAP), ...Object.keys(content.runway)])];
   const conceptName = (key: string) =>
     Object.entries(meta.PRINT_CONCEPT_KEY_MAP).find(([, k]) => k === key)?.[0] ?? key;
-  // Her concepts in her order (issue 27: she adds and removes them), then any media stored under another key.
+  // Her concepts in her order (she adds and removes them), then any media stored under another key.
   const print = [
     ...new Set([
       ...meta.PRINT_CONCEPTS.map((name) => meta.PRINT_CONCEPT_KEY_MAP[name] ?? ''),

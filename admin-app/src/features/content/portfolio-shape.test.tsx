@@ -1,4 +1,4 @@
-// Her portfolio's shape (issue 27) against the real server: runway shows and print concepts added, removed after a
+// Her portfolio's shape against the real server: runway shows and print concepts added, removed after a
 // question and reordered, several files uploaded at once with a state per file, and one Save for all of it.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Backend } from '@studio/shared/backend';

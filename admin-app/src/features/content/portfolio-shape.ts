@@ -1,4 +1,4 @@
-// The shape of her portfolio as one value (issue 27): runway shows and print concepts added, removed and reordered
+// The shape of her portfolio as one value: runway shows and print concepts added, removed and reordered
 // in the words (metadata) and the media (content) together, so a save never stores a show without its photos or
 // photos of a concept that is gone. Pure functions of the draft: the editor keeps the result until she saves.
 import { moveItem, type MediaItem, type Portfolio } from '@studio/shared/domain';

@@ -1,4 +1,4 @@
-// Her portfolio in one place with ONE Save (issue 27: reordering used to need "Save section" beside a different
+// Her portfolio in one place with ONE Save (reordering used to need "Save section" beside a different
 // "Save sections and reels"): the words (shows, concepts, categories, reels) and the media are one draft, checked by
 // the shared schema and stored in one write; "Unsaved changes" shows until then, and leaving the page asks first.
 // Deleting a photo, a show or a concept asks, then changes the draft; the files go once the draft without them is

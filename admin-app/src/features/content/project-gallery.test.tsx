@@ -1,4 +1,4 @@
-// Issue 27: UGC and a project's gallery are filled by the same upload list as the portfolio's sections, against the
+// UGC and a project's gallery are filled by the same upload list as the portfolio's sections, against the
 // real server: an upload into a project is saved into its gallery at once, an address pasted before uploads becomes
 // an item of the list, and a deleted upload's files go only once the project without it is saved.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

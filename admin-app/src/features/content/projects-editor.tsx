@@ -1,4 +1,4 @@
-// Her projects and their galleries (issues 16 and 27): each project's title, description and category, and its
+// Her projects and their galleries: each project's title, description and category, and its
 // photos and videos uploaded several at a time into the section 'projects/<id>' (upload-queue.tsx, the pipeline's
 // rules: sniffed, size-limited, metadata removed), then described and ordered (media-list.tsx) like a portfolio
 // section. An upload saves the project at once, so a stored file is never left out of its gallery; a photo she

@@ -58,7 +58,7 @@ export function ServiceForm({
   const [price, setPrice] = useState(service?.price ?? '');
   const [hidden, setHidden] = useState(service?.hidden ?? false);
   const [tiers, setTiers] = useState<TierDraft[]>(service?.tiers.map(draftOf) ?? []);
-  // Every service carries its rules (issue 27); a new one starts plain.
+  // Every service carries its rules; a new one starts plain.
   const [rules, setRules] = useState<ServiceRules>(service?.rules ?? { ...PLAIN_SERVICE_RULES });
   const setRule = (change: Partial<ServiceRules>) => setRules((r) => ({ ...r, ...change }));
   const isNew = service === null;

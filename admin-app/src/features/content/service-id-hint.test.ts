@@ -1,4 +1,4 @@
-// Issue 27: the new-service form's hint names the address a service's page really has (the route registry's).
+// The new-service form's hint names the address a service's page really has (the route registry's).
 import { matchRoute } from '@studio/shared/routes';
 import { messages } from '../../messages';
 

@@ -1,4 +1,4 @@
-// Her services (issue 16): the list in her order with move up/down, hide/show, edit and delete (after a question),
+// Her services: the list in her order with move up/down, hide/show, edit and delete (after a question),
 // and a form for a new one. Visitors still see the featured services first (docs/product.md §2), then hers in this
 // order.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Her site details (issue 16): name, tagline, hero image, about text, contact e-mail and phone, agency and social
+// Her site details: name, tagline, hero image, about text, contact e-mail and phone, agency and social
 // links. The footer of every public page and the about page show them.
 import { useState, type FormEvent } from 'react';
 import type { SiteDetails, SocialLink } from '@studio/shared/domain';

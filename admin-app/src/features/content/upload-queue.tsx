@@ -1,4 +1,4 @@
-// Several files at once (issue 27): she picks photos and videos together, describes each, and sends them one after
+// Several files at once: she picks photos and videos together, describes each, and sends them one after
 // another, each row telling its own state (waiting, uploading, uploaded, failed with the server's reason). A file
 // the server refuses leaves nothing behind (the media store keeps no part of a refused upload); the ones it took
 // are handed to the portfolio, which saves them at once, so no stored file is left out of the saved content.

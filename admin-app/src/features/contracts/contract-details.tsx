@@ -1,4 +1,4 @@
-// The contract dialog's read-only parts (issue 19): the deal from the booking and a version's audit trail.
+// The contract dialog's read-only parts: the deal from the booking and a version's audit trail.
 import { format, parseISO } from 'date-fns';
 import { isIsoDate, type ContractForm } from '@studio/shared/domain';
 import {
@@ -28,7 +28,7 @@ export function DealSummary({ deal, form }: { deal: ContractDeal; form: Contract
     deal.consultationDate === '' && deal.consultationLocation === ''
       ? m.noneScheduled
       : `${longDay(deal.consultationDate)}${deal.consultationTime ? `, ${deal.consultationTime}` : ''} · ${deal.consultationLocation || m.tbd}`;
-  // With a quote (issue 30), its priced lines and payment terms: the contract's own words.
+  // With a quote, its priced lines and payment terms: the contract's own words.
   const quote = quoteOfDeal(deal);
   const rows: Array<[string, string]> = [
     [

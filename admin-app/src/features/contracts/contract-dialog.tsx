@@ -1,4 +1,4 @@
-// The contract dialog (docs/product.md §3, §9; issue 19). The admin edits the contract's fields (§3) (prefilled from the
+// The contract dialog (docs/product.md §3, §9). The admin edits the contract's fields (§3) (prefilled from the
 // booking, the model name from configuration, 4 weeks, Arizona) and the paper size; the deal (fee, package,
 // inclusions, dates, places, contacts) comes from the booking through the server. She can print it, save it as a
 // draft, open its PDF and, after confirming, send it for signature. The dialog follows the client's view and signature

@@ -1,4 +1,4 @@
-// The contract's own fields (docs/product.md §3, issue 19) and its paper size; a signed version shows them read-only.
+// The contract's own fields (docs/product.md §3) and its paper size; a signed version shows them read-only.
 import type { Dispatch, SetStateAction } from 'react';
 import { CONTRACT_TIMELINE_WEEKS, LIMITS } from '@studio/shared/constants';
 import type { ContractForm } from '@studio/shared/domain';

@@ -1,4 +1,4 @@
-// A contract's state (issue 19): draft, sent, viewed or signed, on a booking card (live from the admin's stream) and
+// A contract's state: draft, sent, viewed or signed, on a booking card (live from the admin's stream) and
 // in the dialog.
 import type { ContractStatus } from '@studio/shared/domain/contract';
 import { messages } from '../../messages';

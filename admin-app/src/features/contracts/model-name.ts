@@ -1,4 +1,4 @@
-// Her name for the contract form's default and the status mails' signature (issue 27): her Site details as the
+// Her name for the contract form's default and the status mails' signature: her Site details as the
 // dashboard last read them, so a rename she just saved is used at once; until they are read, the name the server
 // wrote into the page (the `studio-config` JSON script, itself from Site details).
 import { useSite } from '../content/api/get-content';

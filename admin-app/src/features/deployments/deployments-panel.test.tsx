@@ -1,6 +1,6 @@
-// Issue 20: the admin's Deployments view against the real server (versions deployed through its deploy API): each remote's versions, which one is live, who
-// deployed it, and a rollback that happens only after her confirmation; a backend without deployments says where they
-// are managed instead.
+// The admin's Deployments view against the real server (versions deployed through its deploy API): each remote's
+// versions, which one is live, who deployed it, and a rollback that happens only after her confirmation; a backend
+// without deployments says where they are managed instead.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { BackendProvider } from '@studio/shared/data';
 import type { Backend } from '@studio/shared/backend';

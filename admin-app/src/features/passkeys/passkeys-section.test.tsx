@@ -1,4 +1,4 @@
-// Issue 14: the dashboard's passkeys against the real server and a software authenticator: the offer while she
+// The dashboard's passkeys against the real server and a software authenticator: the offer while she
 // has none, adding one with the recovery code shown once, another device, the list, removal after a confirmation,
 // and what she reads when her device refuses.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Issue 30: her dashboard's payment panels against the real server (shared/src/test-support/studio-server.ts). Every
+// Her dashboard's payment panels against the real server (shared/src/test-support/studio-server.ts). Every
 // confirmed card's payments come from one read and one live subscription: several confirmed bookings make exactly one
 // payments request, a payment recorded elsewhere (another tab, Stripe's webhook) reaches the right card live, and her
 // payment by hand shows on its card at once.

@@ -1,4 +1,4 @@
-// A booking's payments on her dashboard (issue 30): the state in the words the client's page uses ("Deposit paid",
+// A booking's payments on her dashboard: the state in the words the client's page uses ("Deposit paid",
 // "Balance due on …", "Paid"), what is paid and due, and "Record a payment" for a bank transfer or cash (the amount
 // starts at what is due; she confirms before it is recorded, and receipts go to both). Under "Payments", each payment
 // and what was refunded of it; one paid by hand has "Refund", for money she paid back herself (one paid online is

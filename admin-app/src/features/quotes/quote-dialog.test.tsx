@@ -1,4 +1,4 @@
-// Her quote dialog once the client has paid (issue 30), against this worker's real server: the dialog says what was
+// Her quote dialog once the client has paid, against this worker's real server: the dialog says what was
 // paid, Save asks first (the client's page and invoice change), and a total below what was paid is refused by the
 // server, its message shown in the dialog's error area with what she typed kept. Without a payment, Save saves at once.
 import { act, fireEvent, render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Her quote editor on a booking (issue 30): the base price (the tier's, until she changes it), the line items she adds
+// Her quote editor on a booking: the base price (the tier's, until she changes it), the line items she adds
 // (usage rights, whitelisting, exclusivity, overtime, travel), the deposit, the balance's due date and the cancellation
 // ladder, with the total computed live by the same computeQuote the server, the contract and the invoice use. Amounts
 // are typed in dollars and sent in cents. Saving makes the next version, which the booking's contract then carries.

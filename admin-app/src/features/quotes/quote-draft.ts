@@ -1,4 +1,4 @@
-// The quote editor's draft (issue 30): what she types, amounts in dollars ('350', '350.50'), turned into the server's
+// The quote editor's draft: what she types, amounts in dollars ('350', '350.50'), turned into the server's
 // QuoteInput in whole cents. A field she typed wrong is named by the same path the server's field errors use
 // ('lines.0.amountCents'), so the editor shows both beside the same field.
 import {

@@ -1,4 +1,4 @@
-// "Quotes and deposits" (issue 30): her defaults for every new quote (the deposit, when the balance is due, the
+// "Quotes and deposits": her defaults for every new quote (the deposit, when the balance is due, the
 // cancellation ladder) and when the client gets the deposit link: when she confirms the booking, or once the contract
 // is signed. A booking's quote starts from these until she saves one for it.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The terms every quote has and her settings default (issue 30): the deposit (a share, an amount or none), when the
+// The terms every quote has and her settings default: the deposit (a share, an amount or none), when the
 // balance is due, and her cancellation ladder. Used by the booking's quote editor and by her settings.
 import type { Dispatch, SetStateAction } from 'react';
 import type { TermsDraft } from './quote-draft';

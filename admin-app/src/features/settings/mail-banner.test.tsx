@@ -1,4 +1,4 @@
-// Issue 29: her dashboard says when the site's mail reaches nobody. The dashboard runs against this worker's real
+// Her dashboard says when the site's mail reaches nobody. The dashboard runs against this worker's real
 // server, signed in as her; its mail is a local development outbox, which is no news to her (no banner). The states a
 // production site can be in (the outbox chosen on purpose, mail refused by the mail server) are given as the server
 // answers them (GET /api/admin/settings/mail, server/test/mail-queue.test.ts).

@@ -1,4 +1,4 @@
-// Her dashboard's word on the site's mail (issue 29): nothing while mail leaves; a banner when a production site keeps
+// Her dashboard's word on the site's mail: nothing while mail leaves; a banner when a production site keeps
 // its mail in the local outbox (MAIL_TRANSPORT=outbox), or when the mail server refuses mail, which then waits to be
 // sent again for 24 hours (server/src/lib/mail-queue.ts).
 import { messages } from '../../messages';

@@ -1,4 +1,4 @@
-// Her trusted devices on the dashboard (issue 27): each device she marked as hers at sign-in, by its browser's name,
+// Her trusted devices on the dashboard: each device she marked as hers at sign-in, by its browser's name,
 // when it was added and last used, and signing it out after a confirmation, which ends its session at once. Signing
 // out the device she is on signs her out here too.
 import { useState } from 'react';

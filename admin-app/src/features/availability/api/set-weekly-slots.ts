@@ -1,4 +1,4 @@
-// Saves her weekly consultation hours as a whole (issue 27); the live availability stream brings them back, and the
+// Saves her weekly consultation hours as a whole; the live availability stream brings them back, and the
 // public availability the booking page may have cached is dropped.
 import { availabilityKey, useMutation } from '@studio/shared/data';
 import type { WeeklySlotInput } from '@studio/shared/domain';

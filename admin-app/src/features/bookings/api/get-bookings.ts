@@ -1,5 +1,5 @@
-// The admin's booking requests, newest first, a page at a time, all or one status (issue 14, item 3: the list was
-// read whole and sent whole after every change), and live (docs/product.md §2: a visitor's new request shows without
+// The admin's booking requests, newest first, a page at a time, all or one status (not the whole list read
+// and sent again after every change), and live (docs/product.md §2: a visitor's new request shows without
 // reload, at the top). Each filter's list is cached under its own key as the pages read so far; the live stream's
 // changes are merged into every list the cache holds, and after the stream (re)connects the lists are read again.
 import { useState } from 'react';
@@ -21,7 +21,7 @@ export type BookingFilter = 'all' | BookingStatus;
 export const BOOKING_FILTERS: readonly BookingFilter[] = ['all', ...BOOKING_STATUSES];
 
 export const bookingsKey = [...adminKey, 'bookings'] as const;
-/** A list's key: its status filter and, when she searches, the search (issue 18, item 6). */
+/** A list's key: its status filter and, when she searches, the search. */
 export const bookingListKey = (filter: BookingFilter, q = '') =>
   (q ? [...bookingsKey, filter, q] : [...bookingsKey, filter]) as readonly string[];
 export const bookingSummaryKey = [...adminKey, 'booking-summary'] as const;
@@ -109,7 +109,7 @@ export function useBookings(filter: BookingFilter, q = '') {
 
 /**
  * The unfiltered list as read so far, without a stream of its own: the live changes useBookings receives are merged
- * into it like into every list (the calendar, issue 18).
+ * into it like into every list (the calendar shows it).
  */
 export function useAllBookingsRead() {
   return useQuery(bookingListKey('all'), (backend) => backend.bookings.list(queryOf('all')));

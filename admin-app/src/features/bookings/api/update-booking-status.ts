@@ -1,5 +1,5 @@
 // Sets a request's status (docs/product.md §4: any status, updatedAt refreshed), with her optional personal message
-// for the client's mail (issue 18). The server's answer goes into every cached list at once, so the dropdown and
+// for the client's mail. The server's answer goes into every cached list at once, so the dropdown and
 // Generate Contract follow without waiting for the live stream's event. Undo (where the backend holds the mail) and
 // accepting a client's move request answer the request the same way.
 import { useMutation, useQueryCache } from '@studio/shared/data';

@@ -1,4 +1,4 @@
-// Her private calendar feed (issue 18): whether it is on, and making or revoking it. The address comes back only from
+// Her private calendar feed: whether it is on, and making or revoking it. The address comes back only from
 // create(), so the section holds it in its own state to show it that once.
 import { useBackend, useMutation, useQuery } from '@studio/shared/data';
 import type { CalendarFeedStatus } from '@studio/shared/backend';

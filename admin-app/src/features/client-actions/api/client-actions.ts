@@ -1,4 +1,4 @@
-// What clients did (issue 27): the badge's count and the latest actions, and her digest setting. The summary's key
+// What clients did: the badge's count and the latest actions, and her digest setting. The summary's key
 // sits under the booking summary's, so every live booking change (a cancellation, a move request) reads it again with
 // the New badge; a contract's live change reads it again too (putContract).
 import { useMutation, useQuery, useQueryCache } from '@studio/shared/data';

@@ -1,4 +1,4 @@
-// The admin's reads of her site's content (issue 16). The lists only she sees are cached under the admin prefix
+// The admin's reads of her site's content. The lists only she sees are cached under the admin prefix
 // (forgotten when the dashboard goes); the public reads are the public pages' own keys, shared in one cache.
 //
 // Her own saves drop these keys, so each is read again after a save: while that read is under way the last answer

@@ -1,4 +1,4 @@
-// The admin's content saves (issue 16). Each drops the public reads it changes as well as her own lists, so the
+// The admin's content saves. Each drops the public reads it changes as well as her own lists, so the
 // public pages, which share this cache, read again on their next visit.
 import { portfolioKey, servicesKey, siteKey, useMutation, type Backend } from '@studio/shared/data';
 import type {

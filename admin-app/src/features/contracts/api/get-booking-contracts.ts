@@ -1,4 +1,4 @@
-// A booking's contracts (issue 19): its versions, newest first, and the deal from the booking. The live stream's
+// A booking's contracts: its versions, newest first, and the deal from the booking. The live stream's
 // contract changes and every write's answer are merged into the cached read, so the dialog follows a view or a
 // signature as it happens.
 import { useQuery, type QueryCache } from '@studio/shared/data';
@@ -15,7 +15,7 @@ export const useBookingContracts = (bookingId: string) =>
 
 /** Writes a contract as it now is into the cached reads that show it (its booking's versions, the cards' states). */
 export function putContract(cache: QueryCache, contract: ContractRecord) {
-  // A client opening or signing it is a client action: the badge reads its count again (issue 27).
+  // A client opening or signing it is a client action: the badge reads its count again.
   cache.invalidate(clientActionsKey);
   const key = bookingContractsKey(contract.bookingId);
   const read = cache.read<BookingContracts>(key);

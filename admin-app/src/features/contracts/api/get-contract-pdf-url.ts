@@ -1,4 +1,4 @@
-// The address of a stored contract version's PDF (issue 19), for the dialog's PDF link. The contract calls are a lazy
+// The address of a stored contract version's PDF, for the dialog's PDF link. The contract calls are a lazy
 // chunk of the http adapter, so even an address waits for it; a backend without contracts (Firebase today) rejects,
 // and the dialog then offers Print only.
 import { useQuery } from '@studio/shared/data';

@@ -1,4 +1,4 @@
-// Each booking's contract state for the booking cards (issue 19: draft, sent, viewed, signed), live: read once, then
+// Each booking's contract state for the booking cards (draft, sent, viewed, signed), live: read once, then
 // every contract change from the admin's stream is written in, so 'signed' shows the moment the client signs.
 import { useState } from 'react';
 import { useQuery } from '@studio/shared/data';

@@ -1,4 +1,4 @@
-// Saves the contract form (issue 19): a new version when there is none to edit, else an edit of the unsigned one.
+// Saves the contract form: a new version when there is none to edit, else an edit of the unsigned one.
 // The server refuses an edit of a signed contract (409, 'conflict'); the dialog then offers a new version.
 import { useMutation, useQueryCache } from '@studio/shared/data';
 import type { ContractInput, ContractRecord } from '@studio/shared/domain/contract';

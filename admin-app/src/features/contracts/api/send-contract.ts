@@ -1,4 +1,4 @@
-// Sends the contract for signature (issue 19): the client is e-mailed her private link; the model's signature is
+// Sends the contract for signature: the client is e-mailed her private link; the model's signature is
 // applied now. Only after the admin confirmed in the dialog.
 import { useMutation, useQueryCache } from '@studio/shared/data';
 import { putContract } from './get-booking-contracts';

@@ -1,4 +1,4 @@
-// The payments of the bookings her dashboard shows (issue 30) and her payment recorded by hand. The bookings list
+// The payments of the bookings her dashboard shows and her payment recorded by hand. The bookings list
 // reads every confirmed card's payments in one query (GET /api/admin/payments?ids=…) and listens to the live stream
 // once: a `payment` event reads that one booking again and puts its view into the query's answer, so a deposit paid
 // online shows on her dashboard as it lands, without each card asking for itself.

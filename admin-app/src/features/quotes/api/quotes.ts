@@ -1,4 +1,4 @@
-// A booking's quote and her quote defaults (issue 30), read and saved through the backend's quotes port.
+// A booking's quote and her quote defaults, read and saved through the backend's quotes port.
 import { useMutation, useQuery, useQueryCache } from '@studio/shared/data';
 import type { BookingQuote, QuoteInput, QuoteSettings } from '@studio/shared/domain/quote';
 import { adminKey } from '../../../lib/query-keys';

@@ -1,4 +1,4 @@
-// The release the site runs, for the dashboard's footer (issue 29: which release answers is the first question when
+// The release the site runs, for the dashboard's footer (which release answers is the first question when
 // something is off).
 import { useQuery } from '@studio/shared/data';
 import { runningRelease } from '@studio/shared/backend/http/release';

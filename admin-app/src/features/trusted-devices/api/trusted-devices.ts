@@ -1,4 +1,4 @@
-// The devices she marked as hers at sign-in (issue 27), and ending one; the list is read again after.
+// The devices she marked as hers at sign-in, and ending one; the list is read again after.
 import { useMutation, useQuery } from '@studio/shared/data';
 import { adminKey } from '../../../lib/query-keys';
 
