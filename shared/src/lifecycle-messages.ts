@@ -1,4 +1,4 @@
-// Texts of the booking lifecycle (issue 18): the rules on dates and times, the client's mails and manage page. A
+// Texts of the booking lifecycle: the rules on dates and times, the client's mails and manage page. A
 // module of its own, not messages.ts, which every first load of / carries; these are read by the booking form's lazy
 // chunk, the dashboard and the backends.
 

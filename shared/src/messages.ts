@@ -62,6 +62,6 @@ export const SMS_OPT_IN_TEXT =
   'changes, and a reminder the day before. Nothing else, no marketing. Message and data rates may apply. ' +
   'Reply STOP at any time to stop receiving messages.';
 
-/** Issue 16: the admin's content writes. */
+/** The admin's content writes. */
 export const CONTENT_NOT_FOUND = 'That item no longer exists: it may have been deleted in another tab.';
 export const SERVICE_ORDER_MISMATCH = 'The order must name every service once; reload the list and try again.';

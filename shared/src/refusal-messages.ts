@@ -1,4 +1,4 @@
-// Texts of refusals a visitor's first page never shows (issue 14: a text field that hides or reverses text, an
+// Texts of refusals a visitor's first page never shows (a text field that hides or reverses text, an
 // idempotency key sent again with another request, an out-of-date page of the admin's list), shared by the server,
 // the adapters and the schemas. Apart from messages.ts because that module is in every visitor's first load
 // (e2e/tests/platform.spec.ts keeps its budget).
@@ -9,11 +9,11 @@ export const IDEMPOTENCY_KEY_REUSED =
   'This idempotency key was already used for a different booking request. Send a new key for a new request.';
 export const BOOKING_CURSOR_INVALID = 'This page of booking requests is out of date. Reload the list.';
 
-/** Undo of a status change once its mail to the client has left (issue 18). */
+/** Undo of a status change once its mail to the client has left. */
 export const UNDO_TOO_LATE = 'Too late to undo: the client has already been told.';
-/** Accepting a move the client never asked for, or on a closed request (issue 18). */
+/** Accepting a move the client never asked for, or on a closed request. */
 export const RESCHEDULE_NOTHING_TO_ACCEPT = 'This request has no open request to move it.';
-/** Her acceptance of a consultation move whose slot another booking took after the client asked (issue 27). */
+/** Her acceptance of a consultation move whose slot another booking took after the client asked. */
 export const RESCHEDULE_SLOT_TAKEN =
   'The time the client asked for has been taken since. Nothing was moved: ask the client for another time.';
 

@@ -52,7 +52,7 @@ export interface PortfolioPort {
   getContent(): Promise<PortfolioContent>;
   getProject(id: string): Promise<Project | null>;
   getGallery(id: string): Promise<Gallery | null>;
-  /** Every project, ordered by id: the portfolio and its sections link to each (issue 27). */
+  /** Every project, ordered by id: the portfolio and its sections link to each. */
   listProjects(): Promise<Project[]>;
 }
 
@@ -63,7 +63,7 @@ export interface MediaUploadMeta {
 }
 
 /**
- * Her site's content (issue 16). getSite is public; every other call is the admin's alone and rejects a visitor with
+ * Her site's content. getSite is public; every other call is the admin's alone and rejects a visitor with
  * 'unauthenticated' (a signed-in stranger with 'forbidden'). Each write is checked against the shared schema of its
  * entity and answers what was stored; the public reads show it on their next call.
  */
@@ -83,7 +83,7 @@ export interface ContentPort {
   savePortfolioMeta(meta: PortfolioMeta): Promise<PortfolioMeta>;
   /** Replaces the whole portfolio content: each section's media in order, with alt text for every image. */
   savePortfolioContent(content: PortfolioContent): Promise<PortfolioContent>;
-  /** Replaces both at once (issue 27: her one Save): neither is stored unless both pass. */
+  /** Replaces both at once (her editor has one Save): neither is stored unless both pass. */
   savePortfolio(portfolio: Portfolio): Promise<Portfolio>;
   /** Admin: every project with its gallery. */
   listProjects(): Promise<ProjectWithGallery[]>;
@@ -135,7 +135,7 @@ export interface BookingsPort {
   acceptReschedule?(id: string): Promise<BookingRequest>;
 }
 
-/** Her private calendar feed of confirmed bookings (issue 18): its address is answered only when it is made. */
+/** Her private calendar feed of confirmed bookings: its address is answered only when it is made. */
 export interface CalendarFeedPort {
   status(): Promise<CalendarFeedStatus>;
   /** Makes a new feed (an old one stops working) and answers its address, shown this once. */
@@ -148,7 +148,7 @@ export interface CalendarFeedStatus {
   url?: string;
 }
 
-/** A visitor writes to the admin (issue 18): mailed to her, rate limited, checked like a booking. */
+/** A visitor writes to the admin: mailed to her, rate limited, checked like a booking. */
 export interface ContactPort {
   send(message: ContactMessage): Promise<void>;
 }
@@ -164,11 +164,11 @@ export interface AvailabilityPort {
   deleteUnavailable(id: string): Promise<void>;
   addSlot(input: TimeSlotInput): Promise<void>;
   deleteSlot(id: string): Promise<void>;
-  /** Her weekly consultation hours become exactly these slots (issue 27). */
+  /** Her weekly consultation hours become exactly these slots. */
   setWeekly(slots: WeeklySlotInput[]): Promise<void>;
 }
 
-/** How a sign-in that opens a session asks for it (issue 27). */
+/** How a sign-in that opens a session asks for it. */
 export interface SignInOptions {
   /**
    * She marked this device as hers: the session lasts 30 days from its last use, and her dashboard lists the device.
@@ -193,7 +193,7 @@ export interface AuthPort {
    */
   signInWithPasskey(options?: SignInOptions): Promise<AuthUser>;
   /**
-   * Sign-in by passkey alone, with no e-mail link first (issue 27): the browser offers the passkeys this device holds
+   * Sign-in by passkey alone, with no e-mail link first: the browser offers the passkeys this device holds
    * for the site, and the backend opens the same session the link and the passkey step give. Rejects with 'cancelled'
    * when she dismisses the prompt or this device holds none, 'unauthenticated' when the backend refuses the passkey
    * (not hers, or the prompt took too long), 'rate-limited', and 'not-supported' where passkeys cannot be used.
@@ -201,7 +201,7 @@ export interface AuthPort {
   signInWithPasskeyAlone(options?: SignInOptions): Promise<AuthUser>;
   /** The passkey step with her one-time recovery code instead (a lost passkey). */
   signInWithRecoveryCode(code: string, options?: SignInOptions): Promise<AuthUser>;
-  /** Admin: the devices she marked as hers at sign-in, the most recently used first (issue 27). */
+  /** Admin: the devices she marked as hers at sign-in, the most recently used first. */
   listTrustedDevices(): Promise<TrustedDevice[]>;
   /** Admin: ends a trusted device's session at once. Rejects with 'not-found' when it has already ended. */
   revokeTrustedDevice(id: string): Promise<void>;
@@ -226,7 +226,7 @@ export interface AuthPort {
   onChange(listener: (user: AuthUser | null) => void): Unsubscribe;
 }
 
-/** Issue 27: what clients did on their own (admin only): the dashboard's badge and list, and her digest setting. */
+/** What clients did on their own (admin only): the dashboard's badge and list, and her digest setting. */
 export interface ClientActionsPort {
   /** How many she has not seen, and the latest, newest first. */
   summary(): Promise<ClientActionsSummary>;
@@ -238,7 +238,7 @@ export interface ClientActionsPort {
 }
 
 export interface NotificationsPort {
-  /** Whether the site's mail reaches anyone (issue 29): her dashboard's banner. */
+  /** Whether the site's mail reaches anyone: her dashboard's banner. */
   getMailStatus(): Promise<MailStatus>;
   /** Whether the data folder's disk has room: her dashboard's banner when it is (almost) full. */
   getStorageStatus(): Promise<StorageStatus>;
@@ -246,7 +246,7 @@ export interface NotificationsPort {
   setSmsEnabled(enabled: boolean | null): Promise<SmsStatus>;
 }
 
-/** Issue 19: a booking's contracts and their signature round (admin only). */
+/** A booking's contracts and their signature round (admin only). */
 export interface ContractsPort {
   /** Each booking's contract state (its latest version's status); bookings without a contract are absent. */
   states(): Promise<Record<string, ContractStatus>>;
@@ -264,7 +264,7 @@ export interface ContractsPort {
   subscribe(onChange: (contract: ContractRecord) => void, onError: (error: BackendError) => void): Unsubscribe;
 }
 
-/** Issue 30: a booking's quote, her defaults for new quotes, and the printable invoice (admin only). */
+/** A booking's quote, her defaults for new quotes, and the printable invoice (admin only). */
 export interface QuotesPort {
   /** The booking's quote: the one she saved, or the tier's price with her defaults at version 0. */
   forBooking(bookingId: string): Promise<BookingQuote>;
@@ -310,7 +310,7 @@ export interface Backend {
    * without them.
    */
   contracts(): Promise<ContractsPort>;
-  /** Quotes (issue 30), loaded on first use like contracts. */
+  /** Quotes, loaded on first use like contracts. */
   quotes(): Promise<QuotesPort>;
 }
 

@@ -5,7 +5,7 @@
 export const availabilityKey = ['availability'] as const;
 export const publicAvailabilityKey = [...availabilityKey, 'public'] as const;
 
-/** The public reads of what the admin edits in her content tab (issue 16): her saves drop them. */
+/** The public reads of what the admin edits in her content tab: her saves drop them. */
 export const servicesKey = ['services'] as const;
 export const portfolioKey = ['portfolio'] as const;
 export const siteKey = ['site'] as const;

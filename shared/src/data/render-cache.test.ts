@@ -1,4 +1,4 @@
-// The server render's cache (issue 17): it waits for every request a render started, however many rounds it takes,
+// The server render's cache: it waits for every request a render started, however many rounds it takes,
 // and hands back exactly the answers the page read, for the browser's cache.
 import { createRenderCache } from './render-cache';
 

@@ -1,4 +1,4 @@
-// Issue 18's rules on dates, each refused and accepted at its boundary: the minimum notice, the shoot after its
+// The booking's rules on dates, each refused and accepted at its boundary: the minimum notice, the shoot after its
 // consultation, the time slots, multi-day shoots checked day by day, and days held by confirmed bookings.
 import {
   PAYMENT_HALF_UPFRONT,

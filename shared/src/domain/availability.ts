@@ -30,7 +30,7 @@ type Slot = PublicAvailability['slots'][number];
 export const slotTime = (slot: Pick<Slot, 'startTime' | 'endTime'>) => `${slot.startTime}-${slot.endTime}`;
 
 /**
- * The same availability looked at for a consultation (issue 27): a day without slots of its own then offers her
+ * The same availability looked at for a consultation: a day without slots of its own then offers her
  * weekly consultation hours. Every function below takes it where it takes availability.
  */
 export const consultationView = (availability: PublicAvailability): PublicAvailability => ({
@@ -78,7 +78,7 @@ export function isDateAvailable(date: IsoDate, availability: PublicAvailability)
   if (!availability.periods.some((p) => p.isAvailable && covers(p, date))) return false;
   if (availability.unavailable.some((r) => covers(r, date))) return false;
   if (hasSlots(date, availability)) return freeSlots(date, availability).length > 0;
-  // A booking in a slot (a consultation at one of her weekly times) holds only that slot, not the day (issue 27).
+  // A booking in a slot (a consultation at one of her weekly times) holds only that slot, not the day.
   return !(availability.booked ?? []).some((b) => b.date === date && b.time === '');
 }
 

@@ -10,7 +10,7 @@ import {
 import { PLAIN_SERVICE_RULES, SHOOT_SERVICE_RULES } from './service-rules';
 import type { BookingInput, Service, Tier } from './types';
 
-// The rules decide, not the ids (issue 27): a service of any id with a consultation behaves as the photoshoot.
+// The rules decide, not the ids: a service of any id with a consultation behaves as the photoshoot.
 const shoot = { rules: SHOOT_SERVICE_RULES };
 const plain = { rules: PLAIN_SERVICE_RULES };
 const serviceWith = (id: string, rules: Service['rules']): Service => ({
@@ -163,7 +163,7 @@ describe('labels', () => {
       consultationLocation: 'Consultation Location',
       date: 'Preferred Date',
       location: 'Shoot Location',
-      // Issue 18.
+      // The fields of multi-day shoots and time slots.
       endDate: 'Last Shoot Day',
       time: 'Time',
       consultationTime: 'Consultation Time',

@@ -32,7 +32,7 @@ import type { BookedDay, BookingInput, BookingRequest, IsoDate, PublicAvailabili
 
 export { tooSoonMessage };
 
-/** A request as the schema answers it: every field present, the optional ones of issue 18 as '' when unused. */
+/** A request as the schema answers it: every field present, the optional ones (last day, slots) as '' when unused. */
 export type DatedBooking = Required<BookingInput>;
 export type DateRuleCode = 'before-consultation' | 'end-date' | 'time-required' | 'time-not-offered';
 
@@ -71,7 +71,7 @@ export function datesToCheck(input: Pick<BookingInput, 'date' | 'endDate' | 'con
 
 /**
  * The entered dates (datesToCheck's, in its order) that are not available: the shoot's days as whole days, the
- * consultation's day with her weekly consultation hours (issue 27), so a consultation at 10:00 leaves 14:00 free.
+ * consultation's day with her weekly consultation hours, so a consultation at 10:00 leaves 14:00 free.
  */
 export function unavailableDatesOf(
   input: Pick<BookingInput, 'date' | 'endDate' | 'consultationDate'>,
@@ -85,7 +85,7 @@ export function unavailableDatesOf(
 }
 
 /**
- * The days confirmed bookings hold (issue 18): the first day in its chosen slot (the whole day without one), every
+ * The days confirmed bookings hold: the first day in its chosen slot (the whole day without one), every
  * further day of a multi-day shoot whole, the consultation in its slot.
  */
 export function bookedDaysOf(
@@ -174,7 +174,7 @@ export function newBookingRecord(input: BookingInput, service: Service, tier: Ti
 }
 
 /**
- * The order of the dates (issue 18): the shoot not before its consultation; a last shoot day only for a service with a
+ * The order of the dates: the shoot not before its consultation; a last shoot day only for a service with a
  * consultation (a shoot), after its first day, at most MAX_SHOOT_DAYS in all.
  */
 export function checkDateOrder(
@@ -201,8 +201,9 @@ export function checkDateOrder(
 }
 
 /**
- * The time slots (issue 18): where the admin set slots for a date (for a consultation, also her weekly hours: issue
- * 27), one of them is chosen; a chosen time is one of the date's slots. Whether that slot is still free is the availability check's (409), not a mistake in the form.
+ * The time slots: where the admin set slots for a date (for a consultation, also her weekly hours), one of them is
+ * chosen; a chosen time is one of the date's slots. Whether that slot is still free is the availability check's (409),
+ * not a mistake in the form.
  */
 export function checkTimes(
   data: DatedBooking,

@@ -1,4 +1,4 @@
-// What her clients do on their own (issue 27): cancel or ask to move a request from the manage link, open or sign a
+// What her clients do on their own: cancel or ask to move a request from the manage link, open or sign a
 // contract, write to her from the booking page. Each is recorded, counts on the dashboard's badge until she has seen
 // it, and reaches her by e-mail: at once, or in one digest a day when she chose that (her setting).
 import { formatLongDate, formatSlot } from './studio-time';

@@ -1,7 +1,7 @@
 // Business constants of docs/product.md §9, in one place for the client, the server and the tests.
 
 export const NEXT_AVAILABLE_SEARCH_DAYS = 30;
-/** Days of notice before the first bookable day (issue 18): with 2, a request made on the 21st can be for the 23rd. */
+/** Days of notice before the first bookable day: with 2, a request made on the 21st can be for the 23rd. */
 export const MIN_NOTICE_DAYS_DEFAULT = 2;
 /** The longest photoshoot one request may ask for, in days. */
 export const MAX_SHOOT_DAYS = 14;

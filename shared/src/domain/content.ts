@@ -1,4 +1,4 @@
-// Site details and comp card rules (issue 16) shared by the admin's forms, the server, the adapters and the public site.
+// Site details and comp card rules shared by the admin's forms, the server, the adapters and the public site.
 import type { CompCardStats, SiteContent, SiteDetails } from './types';
 
 /**

@@ -1,4 +1,4 @@
-// Who may sign a contract (issue 30): the client named on the booking, or someone who states they sign on the client's
+// Who may sign a contract: the client named on the booking, or someone who states they sign on the client's
 // behalf, with their own name and role. The matching rule lives here once; the signing route of both homes (the
 // embedded server and the Firebase function run the same routes) asks it, and the signing form's schema
 // (schemas/contract.ts) turns its answer into a field error. Pure: no I/O.

@@ -190,7 +190,8 @@ describe('buildContract', () => {
     expect(c.title).toBe('User-Generated Content Services Agreement');
     expect(c.parties[0]).toEqual({ role: 'Creator', name: 'Ava Stone', contact: '' });
     const text = textOf(c);
-    // Issue 19: it read "create user-generated content for User-Generated Content".
+    // Worded for the service, not its name pasted in: that read "create user-generated content for User-Generated
+    // Content".
     expect(text).toContain(
       'Deliverables: The Creator will film, photograph and edit user-generated content for the Client’s brand,',
     );
@@ -237,7 +238,7 @@ describe('buildContract', () => {
   });
 });
 
-describe('the deal in the contract (issue 19)', () => {
+describe('the deal in the contract', () => {
   const ugcBooking: BookingRequest = {
     ...booking,
     phone: '+1 602 555 0142',

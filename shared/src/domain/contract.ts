@@ -122,7 +122,7 @@ export interface ContractDeal {
   client: ContractContact;
   provider: ContractContact;
   /**
-   * The booking's quote when this version was made (issue 30): the fee table, deposit, balance, usage and
+   * The booking's quote when this version was made: the fee table, deposit, balance, usage and
    * cancellation terms. null for a contract made before quotes existed, which keeps its fee and schedule in words.
    */
   quote: ContractQuote | null;
@@ -257,7 +257,7 @@ function bookingSection(variant: ContractVariant, serviceType: string, deal: Con
   };
 }
 
-/** A contract without a quote (made before issue 30): the fee and schedule in words, as they were. */
+/** A contract without a quote (made before contracts carried one): the fee and schedule in words, as they were. */
 function compensationInWords(deal: ContractDeal, paymentSchedule: string): ContractSection {
   return {
     heading: 'Compensation and Payment',
@@ -414,7 +414,7 @@ export function contractPlainText(contract: ContractDocument): string {
 
 export { escapeHtml };
 
-// Stored contracts and their signature round (issue 19).
+// Stored contracts and their signature round.
 
 /** draft: being edited; sent: the client has the link; viewed: she opened it; signed: frozen. */
 export const CONTRACT_STATUSES = ['draft', 'sent', 'viewed', 'signed'] as const;
@@ -434,7 +434,7 @@ export interface ContractEvent {
   actor: string;
   ip: string;
   userAgent: string;
-  /** A signature on the client's behalf (issue 30): the signer's role or title; absent when the client signed. */
+  /** A signature on the client's behalf: the signer's role or title; absent when the client signed. */
   role?: string;
   /** A signature on the client's behalf: the client signed for; the actor is then the signer's own name. */
   onBehalfOf?: string;

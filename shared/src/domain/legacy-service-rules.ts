@@ -1,4 +1,4 @@
-// The rules of a service stored before services carried them (issue 27): derived once, as the service is read, from
+// The rules of a service stored before services carried them: derived once, as the service is read, from
 // what the code then decided by id, so an old database behaves as before until she saves the service with its rules.
 // Both homes (SQLite and Firestore) read their services through this; nothing else may look at a service's id.
 import { PAYMENT_FULL_UPFRONT, PAYMENT_HALF_UPFRONT, PAYMENT_MONTHLY_IN_ADVANCE } from '../messages';
@@ -21,7 +21,7 @@ const LEGACY: Readonly<Record<string, { rules: ServiceRules; tierSchedule?: (tie
   },
 };
 
-/** A stored service with its rules: as stored when it has them, else as the code before issue 27 applied them. */
+/** A stored service with its rules: as stored when it has them, else as the code applied them by id before. */
 export function withStoredRules(service: Service): Service {
   if (service.rules) return service;
   const legacy = Object.hasOwn(LEGACY, service.id) ? LEGACY[service.id] : undefined;

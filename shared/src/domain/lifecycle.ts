@@ -1,4 +1,4 @@
-// The booking lifecycle's small rules (issue 18) that the form, the dashboard, the mails and every backend share.
+// The booking lifecycle's small rules that the form, the dashboard, the mails and every backend share.
 // Not in the domain entry: only the booking form's chunk, the dashboard and the backends read them.
 import type { BookingRequest, BookingStatus } from './types';
 
@@ -14,7 +14,7 @@ export function bookingReference(id: string): string {
 }
 
 /**
- * Whether a request matches the dashboard's search (issue 18, item 6): its name or e-mail contains the words as typed,
+ * Whether a request matches the dashboard's search: its name or e-mail contains the words as typed,
  * in any case, or its reference starts with them. The server's query says the same in SQL.
  */
 export function matchesBookingSearch(booking: Pick<BookingRequest, 'id' | 'name' | 'email'>, q: string): boolean {
@@ -35,7 +35,7 @@ export const statusChangeMailsClient = (status: BookingStatus) => status !== 'Ne
 
 /** Seconds a status change's mail to the client waits, during which the dashboard offers Undo and nothing is sent. */
 /**
- * A status as a client reads it in a mail or a text (issue 27): "Contacted" is her dashboard's word for a request she
+ * A status as a client reads it in a mail or a text: "Contacted" is her dashboard's word for a request she
  * is working on, not the client's; New is the request waiting for her reply. The other statuses say what they mean.
  */
 export const CLIENT_STATUS_WORDS: Readonly<Record<BookingStatus, string>> = {

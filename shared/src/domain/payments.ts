@@ -1,4 +1,4 @@
-// What the client has paid of her deal (issue 30, item 4): each payment is a deposit or the balance, paid online with
+// What the client has paid of her deal: each payment is a deposit or the balance, paid online with
 // Stripe Checkout or recorded by her by hand (bank transfer, cash), and a refund lowers what it counts. paymentView is
 // the one reading of the quote and the payments that the dashboard, the client's page, the checkout and the receipts
 // share, so the amount a client is asked for is always the server's, computed from the quote.

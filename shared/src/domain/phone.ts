@@ -1,4 +1,4 @@
-// Phone numbers (issue 18, item 5): a visitor types her number the way she writes it, or the way the browser's
+// Phone numbers: a visitor types her number the way she writes it, or the way the browser's
 // autofill gives it ("(602) 555-0100", "602-555-0100", "+1 602 555 0100"); every backend stores the one E.164 form
 // (+16025550100) so the SMS transport, the dashboard's tel: link and a search all see the same text. The parsing is
 // libphonenumber-js with its 'min' metadata (about 80 KB unpacked, against 150 KB for the full set): enough to know a

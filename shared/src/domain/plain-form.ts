@@ -1,4 +1,4 @@
-// A form posted without JavaScript (issue 27, item 14): the server checks it with the same rules as the JSON API and
+// A form posted without JavaScript: the server checks it with the same rules as the JSON API and
 // answers with the page again, rendered with what happened. This is what the server gives the page's render.
 
 /** A refused post: the form again, with what was entered and why it was refused. */

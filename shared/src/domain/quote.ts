@@ -1,4 +1,4 @@
-// The deal as data (issue 30): a booking's quote is its tier's price plus the line items she adds (usage rights,
+// The deal as data: a booking's quote is its tier's price plus the line items she adds (usage rights,
 // whitelisting, exclusivity, overtime, travel), a deposit, the balance and when it is due, and her cancellation
 // ladder. computeQuote is the one computation the dashboard, the contract, its PDF, the invoice, the client's page and
 // the payment step read, so they can never disagree on a total. Money is whole cents (integers) throughout: no

@@ -1,11 +1,11 @@
-// The request an idempotency key stands for (issue 14), for the server. Apart from the domain
-// entry, which every visitor's first page carries (e2e/tests/platform.spec.ts keeps its budget).
+// The request an idempotency key stands for, so the server refuses the key sent again with another request. Apart
+// from the domain entry, which every visitor's first page carries (e2e/tests/platform.spec.ts keeps its budget).
 import { bookingInputSchema } from '../schemas';
 
 /**
  * The request an idempotency key stands for, as text: JSON with every object's keys in sorted order, so one request
  * gives one text however its keys were ordered. A backend keeps it (or its hash) with the key and refuses the key
- * with another request (issue 14: the same key with another body used to answer the first booking silently).
+ * with another request (without it, the same key with another body answered the first booking silently).
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>

@@ -1,4 +1,4 @@
-// The rules a service carries as data (issue 27): whether a booking needs a consultation, the date fields' labels and
+// The rules a service carries as data: whether a booking needs a consultation, the date fields' labels and
 // the payment schedule (docs/product.md §5, §9). The form, the server and the mails read them from the service, so a
 // service she creates behaves by what she chose in its editor.
 import {

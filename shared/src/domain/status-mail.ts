@@ -1,4 +1,4 @@
-// The e-mail a client gets when the admin changes her request's status (issue 18, item 3). One pure function writes
+// The e-mail a client gets when the admin changes her request's status. One pure function writes
 // its subject and text, so the admin's confirmation dialog previews exactly what the server will send (the server
 // wraps the same text in its HTML template). Dates are calendar dates, written as the studio means them.
 // Its own entry (@studio/shared/domain/status-mail): only the dashboard and the server read it.

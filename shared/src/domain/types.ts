@@ -9,11 +9,11 @@ export interface Tier {
   /** A price text such as '$350'. */
   price: string;
   includes: string[];
-  /** This tier's payment schedule where it differs from its service's (issue 27); absent or '' means the service's. */
+  /** This tier's payment schedule where it differs from its service's; absent or '' means the service's. */
   paymentSchedule?: string;
 }
 
-/** What a service asks of a booking (issue 27), set in her editor; see domain/service-rules.ts. */
+/** What a service asks of a booking, set in her editor; see domain/service-rules.ts. */
 export interface ServiceRules {
   /** A consultation date and location come first, then the (possibly multi-day) date and location, all required. */
   needsConsultation: boolean;
@@ -39,7 +39,7 @@ export interface Service {
   rules?: ServiceRules;
 }
 
-/** docs/product.md §4's four, and 'Cancelled' (issue 18): the client withdrew the request through her manage link. */
+/** docs/product.md §4's four, and 'Cancelled': the client withdrew the request through her manage link. */
 export const BOOKING_STATUSES = ['New', 'Contacted', 'Confirmed', 'Declined', 'Cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
@@ -52,7 +52,7 @@ export interface BookingInput {
   serviceTierId: string;
   date: IsoDate | '';
   /**
-   * The last day of a photoshoot that spans several days (issue 18); '' for one day. Optional so that a client made
+   * The last day of a photoshoot that spans several days; '' for one day. Optional so that a client made
    * before it existed is still understood: absent reads as ''.
    */
   endDate?: IsoDate | '';
@@ -94,17 +94,17 @@ export interface BookingRequest {
   createdAt: IsoTimestamp;
   updatedAt: IsoTimestamp;
   /**
-   * The date the client asked to move the request to through her manage link (issue 18); absent when she has not
+   * The date the client asked to move the request to through her manage link; absent when she has not
    * asked (and from a backend without manage links).
    */
   rescheduleDate?: IsoDate;
-  /** The date she asked to move the consultation to (issue 27); absent when she has not asked. */
+  /** The date she asked to move the consultation to; absent when she has not asked. */
   rescheduleConsultationDate?: IsoDate;
   /** The slot she asked for on that day ('HH:MM-HH:MM'); absent when she asked for none (a day without slots). */
   rescheduleConsultationTime?: string;
 }
 
-/** The dates a client can ask to move from her manage link (issue 27): the shoot's first day, or the consultation. */
+/** The dates a client can ask to move from her manage link: the shoot's first day, or the consultation. */
 export type MovablePart = 'shoot' | 'consultation';
 
 /** What the admin asks for when she reads her booking requests: one page, newest first, optionally one status. */
@@ -114,11 +114,11 @@ export interface BookingListQuery {
   cursor?: string;
   /** Requests per page, 1 to BOOKING_PAGE_SIZE (the default). */
   limit?: number;
-  /** Only requests whose name or e-mail contains this (any case), or whose reference starts with it (issue 18). */
+  /** Only requests whose name or e-mail contains this (any case), or whose reference starts with it. */
   q?: string;
 }
 
-/** A visitor's message to the admin when nothing can be booked (issue 18). */
+/** A visitor's message to the admin when nothing can be booked. */
 export interface ContactMessage {
   name: string;
   email: string;
@@ -126,7 +126,7 @@ export interface ContactMessage {
   message: string;
 }
 
-/** What the dashboard's badge counts (issue 18): the requests still New. */
+/** What the dashboard's badge counts: the requests still New. */
 export interface BookingSummary {
   new: number;
 }
@@ -174,7 +174,7 @@ export interface TimeSlot {
 }
 
 /**
- * A consultation slot of her weekly hours (issue 27): every `weekday` (0 Sunday to 6 Saturday, as Date.getDay) from
+ * A consultation slot of her weekly hours: every `weekday` (0 Sunday to 6 Saturday, as Date.getDay) from
  * startTime to endTime ('HH:MM', the studio's time zone). A date with slots of its own (TimeSlot) uses those instead.
  * Only consultations take these: a shoot keeps its whole day.
  */
@@ -188,7 +188,7 @@ export interface WeeklySlot {
 export type WeeklySlotInput = Omit<WeeklySlot, 'id'>;
 
 /**
- * A day (or one time slot of it) that a confirmed booking holds (issue 18): `time` is the slot 'HH:MM-HH:MM', or ''
+ * A day (or one time slot of it) that a confirmed booking holds: `time` is the slot 'HH:MM-HH:MM', or ''
  * when the booking holds the whole day. No name or service: a visitor learns only that the day is taken.
  */
 export interface BookedDay {
@@ -209,8 +209,8 @@ export interface PublicAvailability {
    */
   use?: 'consultation';
   /**
-   * Days held by confirmed bookings, and the consultation slots of requests waiting for her answer (issue 27); absent
-   * from a backend that cannot tell (then none is held).
+   * Days held by confirmed bookings, and the consultation slots of requests waiting for her answer; absent from a
+   * backend that cannot tell (then none is held).
    */
   booked?: BookedDay[];
   /** Whole days between today and the first bookable day (MIN_NOTICE_DAYS_DEFAULT when absent). */
@@ -221,8 +221,8 @@ export interface PublicAvailability {
    */
   today?: IsoDate;
   /**
-   * Whether texts are sent now (her SMS switch, or SMS_ENABLED), so the form offers the SMS opt-in only then (issue
-   * 27: no promise of texts that are never sent); absent from a backend that cannot tell (then it is offered).
+   * Whether texts are sent now (her SMS switch, or SMS_ENABLED), so the form offers the SMS opt-in only then (no
+   * promise of texts that are never sent); absent from a backend that cannot tell (then it is offered).
    */
   smsOptIn?: boolean;
 }
@@ -252,7 +252,7 @@ export interface PortfolioCategory {
 }
 
 /** The portfolioMeta document 'main' (docs/product.md §3). */
-/** Her portfolio as she saves it (issue 27: one way to save): the words and the media together. */
+/** Her portfolio as she saves it, in one save: the words and the media together. */
 export interface Portfolio {
   meta: PortfolioMeta;
   content: PortfolioContent;
@@ -299,7 +299,7 @@ export interface PortfolioContent {
   'comp-card': MediaItem[];
   digitals: MediaItem[];
   /**
-   * Photos and videos she uploaded into the UGC section, shown beside the reel links of the metadata (issue 27).
+   * Photos and videos she uploaded into the UGC section, shown beside the reel links of the metadata.
    * Absent in content stored before: read as none.
    */
   ugc?: MediaItem[];
@@ -317,7 +317,7 @@ export interface Gallery {
   images: string[];
   videos: string[];
   /**
-   * Photos and videos she uploaded into the project (section 'projects/<id>'), in her order (issue 27). Absent in a
+   * Photos and videos she uploaded into the project (section 'projects/<id>'), in her order. Absent in a
    * gallery stored before: read as none.
    */
   media?: MediaItem[];
@@ -329,7 +329,7 @@ export interface SocialLink {
   url: string;
 }
 
-/** Site details (issue 16): who she is and how to reach her, shown in the footer and on the about page. */
+/** Site details: who she is and how to reach her, shown in the footer and on the about page. */
 export interface SiteDetails {
   name: string;
   tagline: string;
@@ -400,7 +400,7 @@ export interface PasskeyList {
   hasRecoveryCode: boolean;
 }
 
-/** A device she marked as hers at sign-in (issue 27), as her dashboard lists it; times are ISO strings. */
+/** A device she marked as hers at sign-in, as her dashboard lists it; times are ISO strings. */
 export interface TrustedDevice {
   /** Names it to the revoke call; not a secret, not the session's id. */
   id: string;
@@ -423,7 +423,7 @@ export interface Settings {
   smsEnabled: boolean | null;
 }
 
-/** The site's mail as her dashboard shows it (issue 29): GET /api/admin/settings/mail. */
+/** The site's mail as her dashboard shows it: GET /api/admin/settings/mail. */
 export interface MailStatus {
   /**
    * 'ok' (mail leaves by SMTP, or a local development site keeps it in its outbox), 'degraded' (mail the SMTP server
@@ -493,7 +493,7 @@ export interface FirebaseSignInConfig {
   authEmulatorUrl?: string;
 }
 
-/** What the client sees of her own request on her manage page (issue 18): no other booking, nothing the admin notes. */
+/** What the client sees of her own request on her manage page: no other booking, nothing the admin notes. */
 export interface ManageView {
   reference: string;
   name: string;

@@ -1,4 +1,4 @@
-// The client actions' schemas (issue 27): the admin's badge and list, and her digest setting. Only the dashboard and
+// The client actions' schemas: the admin's badge and list, and her digest setting. Only the dashboard and
 // the server use them.
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// The contract form's timeline (issue 19): whole weeks from CONTRACT_TIMELINE_WEEKS, the bounds the dialog's number
+// The contract form's timeline: whole weeks from CONTRACT_TIMELINE_WEEKS, the bounds the dialog's number
 // input shows too.
 import { CONTRACT_TIMELINE_WEEKS } from '../domain/constants';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';

@@ -1,4 +1,4 @@
-// The contract schemas (issue 19), apart from the entity schemas every page loads: only the admin's contract dialog
+// The contract schemas, apart from the entity schemas every page loads: only the admin's contract dialog
 // and the server use them. Text is not refused for looking like markup: a contract prints what was typed, escaped by
 // whoever renders it (HTML and PDF alike).
 import { z } from 'zod';
@@ -130,7 +130,7 @@ export const contractSignatureSchema = z.strictObject({
 export type ContractSignatureForm = z.infer<typeof contractSignatureSchema>;
 
 /**
- * The form as the contract's client may sign it (issue 30): the name typed is the client's (the booking's name, or the
+ * The form as the contract's client may sign it: the name typed is the client's (the booking's name, or the
  * client the contract names; contract-signer.ts says what counts as the same name), or the signer ticks "on behalf
  * of" and gives a role. Each refusal is an issue on its field, so the page shows it beside the field.
  */

@@ -58,7 +58,7 @@ const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 /** The field error of a refused control character or separator. */
 export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters or line separators';
 
-// Characters that change how the text around them reads without being seen (issue 14, item 6): the bidirectional
+// Characters that change how the text around them reads without being seen: the bidirectional
 // controls (ALM, LRM, RLM, the embeddings and overrides U+202A-U+202E, the isolates U+2066-U+2069), which can show a
 // name or a note reversed, and the zero-width and invisible characters (ZWSP, ZWNJ, word joiner and the invisible
 // operators, the BOM, the Mongolian vowel separator), which can hide text or make two values look alike.
@@ -186,7 +186,7 @@ const TRIM = { trim: true };
 const requiredLine = (max: number) => line(max, TRIM).refine(filled, because('required', 'Required'));
 
 /**
- * An image's alt text or a video's title (issue 26, finding 7): one rule for the upload, which names the item, and
+ * An image's alt text or a video's title: one rule for the upload, which names the item, and
  * for the portfolio editor, which saves it, so the server never takes at upload a name the editor then refuses.
  * Plain text like every name: markup is refused.
  */
@@ -202,7 +202,8 @@ export const bookingInputSchema = z.strictObject({
   serviceId: requiredLine(LIMITS.id),
   serviceTierId: requiredLine(LIMITS.id),
   date: optionalIsoDate,
-  // Issue 18; optional so a request from a form made before them still reads (absent is '').
+  // The last shoot day and the time slots are optional so a request from a form made before them still reads (absent
+  // is '').
   endDate: optionalIsoDate.default(''),
   time: slotChoice.default(''),
   consultationDate: optionalIsoDate,
@@ -214,7 +215,7 @@ export const bookingInputSchema = z.strictObject({
 });
 
 /**
- * A visitor's message when nothing can be booked (issue 18, item 7): her name, e-mail and phone checked as a
+ * A visitor's message when nothing can be booked: her name, e-mail and phone checked as a
  * booking's are, and a message like a booking's description.
  */
 export const contactMessageSchema = z.strictObject({
@@ -224,14 +225,14 @@ export const contactMessageSchema = z.strictObject({
   message: bookingInputSchema.shape.description,
 });
 
-/** A client's manage link's key (issue 18): 32 random bytes in base64url, 43 characters. */
+/** A client's manage link's key: 32 random bytes in base64url, 43 characters. */
 export const manageToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'Must be the key from your link' });
 
 /** A request through her manage link that names only the link's key: read, cancel, the calendar file. */
 export const manageRequestSchema = z.strictObject({ token: manageToken });
 
 /**
- * A client's move request from her manage link (issue 27): which date (the shoot's first day or the consultation;
+ * A client's move request from her manage link: which date (the shoot's first day or the consultation;
  * the shoot when not named, as the page before the consultation could move sent it) and the calendar day she asks
  * for. The page checks her choice with this schema before it sends it; the server checks it again.
  */
@@ -252,7 +253,7 @@ export const manageMoveSchema = z
     path: ['time'],
   });
 
-/** The longest personal message the admin may add to a status-change mail (issue 18). */
+/** The longest personal message the admin may add to a status-change mail. */
 export const PERSONAL_MESSAGE_MAX = 1000;
 
 /** A status change; `message` is her optional personal note in the mail it sends the client. */
@@ -288,7 +289,7 @@ export const timeSlotInputSchema = z
   })
   .refine((s) => s.startTime < s.endTime, { message: 'End time must be after start time', path: ['endTime'] });
 
-/** One slot of her weekly consultation hours (issue 27). */
+/** One slot of her weekly consultation hours. */
 export const weeklySlotInputSchema = z
   .strictObject({
     weekday: z.number().int().min(0).max(6),
@@ -310,7 +311,7 @@ export const weeklySlotsInputSchema = z
 
 export const signInRequestSchema = z.strictObject({ email });
 /**
- * Each call that opens a session may say the device is hers (issue 27): its session then lasts 30 days from its last
+ * Each call that opens a session may say the device is hers: its session then lasts 30 days from its last
  * use instead of 2 hours, and her dashboard lists it. Absent means no.
  */
 const trustDevice = z.boolean().optional();
@@ -486,7 +487,7 @@ export const siteContentSchema = z.strictObject({
 export const idParamsSchema = z.strictObject({ id: z.string().min(1).max(LIMITS.id) });
 
 /**
- * The admin's booking list (issue 14, item 3): one page at a time, newest first, all requests or one status. The
+ * The admin's booking list: one page at a time, newest first, all requests or one status. The
  * cursor is the server's own (the `nextCursor` of the page before), opaque to a client.
  */
 export const bookingListQuerySchema = z.strictObject({
@@ -750,7 +751,7 @@ export const authenticationOptionsSchema = z.strictObject({
   hints: z.array(z.enum(['security-key', 'client-device', 'hybrid'])).optional(),
 });
 
-/** A sign-in by passkey alone (issue 27): its ceremony's id (a 256-bit secret, base64url) and the browser's options. */
+/** A sign-in by passkey alone: its ceremony's id (a 256-bit secret, base64url) and the browser's options. */
 const ceremonyId = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 export const passkeySignInOptionsSchema = z.strictObject({
   ceremony: ceremonyId,
@@ -764,7 +765,7 @@ export const passkeySignInSchema = z.strictObject({
   trustDevice,
 });
 
-/** One of her trusted devices on her dashboard (issue 27); times are ISO strings. */
+/** One of her trusted devices on her dashboard; times are ISO strings. */
 export const trustedDeviceSchema = z.strictObject({
   id: z.string(),
   device: z.string(),
@@ -805,7 +806,7 @@ export const outboxMessageSchema = z.strictObject({
   createdAt: z.string(),
 });
 
-// ---- Content (issue 16): what the admin writes about her site. Every text is trimmed and checked by the one text
+// ---- Content: what the admin writes about her site. Every text is trimmed and checked by the one text
 // rule; URLs are the site's own paths or https links; each entity here is used by her form, the server's route and
 // the Firestore rules alike. ----
 
@@ -827,8 +828,8 @@ export const DISPLAY_PRICE_MESSAGE =
   "Must show a price such as '$275' or 'From $275 per day' (or be empty for 'Starting from' the lowest tier price)";
 const BARE_AMOUNT = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?$/;
 /**
- * A service's display price as she typed it (issue 27: "275" was shown as is). Every price on the site is written in
- * dollars ('$NNN'), so a bare amount ("275", "1,200", "99.50") gets its "$"; other text passes as typed.
+ * A service's display price as she typed it. Every price on the site is written in dollars ('$NNN'), so a bare
+ * amount ("275", "1,200", "99.50") gets its "$" rather than showing as typed; other text passes as typed.
  */
 export const normaliseDisplayPrice = (price: string): string => {
   const trimmed = price.trim();
@@ -870,7 +871,7 @@ export const tierInputSchema = z.strictObject({
 });
 
 /**
- * What a service asks of a booking (issue 27). Optional so a client that predates it still saves: a service stored
+ * What a service asks of a booking. Optional so a client that predates service rules still saves: a service stored
  * without rules gets them derived on reading (domain/legacy-service-rules.ts).
  */
 export const serviceRulesInputSchema = z.strictObject({
@@ -958,7 +959,7 @@ export const SHOW_ID_NUMERIC = 'Use at least one letter: an address name of digi
 const TOO_MANY_SHOWS = `At most ${RUNWAY_SHOW_LIMIT} runway shows`;
 
 /**
- * The portfolio's words, whose parts must agree (issue 27: she adds and removes runway shows and print concepts):
+ * The portfolio's words, whose parts must agree (she adds and removes runway shows and print concepts):
  * each concept's name once, each with its own address name (the key of /portfolio/print/<key>), and no subtitle
  * left behind by a removed show. A runway show's place is its key's place in the map, which JSON keeps, except
  * for keys of digits only, which every JavaScript object puts first: those are refused. These checks run once each
@@ -1002,7 +1003,7 @@ export const portfolioMetaInputSchema = z
     }
   }) satisfies z.ZodType<PortfolioMeta, unknown>;
 
-/** Her whole portfolio saved at once (issue 27: one way to save): the words and the media, written together. */
+/** Her whole portfolio saved at once (her editor has one Save): the words and the media, written together. */
 export const portfolioInputSchema = z.strictObject({
   meta: portfolioMetaInputSchema,
   content: portfolioContentInputSchema,

@@ -1,4 +1,4 @@
-// Issue 26, finding 7: an image's alt text follows the portfolio editor's rule. The upload (which names the item) and
+// An image's alt text follows the portfolio editor's rule. The upload (which names the item) and
 // the saved portfolio (which the editor checks and the server stores) accept exactly the same names, so nothing the
 // upload took is refused when she next saves her portfolio.
 import { mediaItemInputSchema, mediaUploadFieldsSchema, NO_MARKUP_MESSAGE } from './index';

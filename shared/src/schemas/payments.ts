@@ -1,4 +1,4 @@
-// The payments' schemas (issue 30): what the client's page and the dashboard read, what she records by hand, what the
+// The payments' schemas: what the client's page and the dashboard read, what she records by hand, what the
 // client's page posts to pay. No schema here takes an amount from the client's browser: the checkout's amount is the
 // server's (domain/payments.ts).
 import { z } from 'zod';

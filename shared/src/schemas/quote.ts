@@ -1,4 +1,4 @@
-// The quote schemas (issue 30): her defaults in settings and a booking's quote. Every figure is whole cents or a
+// The quote schemas: her defaults in settings and a booking's quote. Every figure is whole cents or a
 // percentage with at most two decimals, checked on the server before anything is stored or charged.
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// Issue 14, item 6: one rule in the schema helpers every text field is built from refuses the characters that hide or
+// One rule in the schema helpers every text field is built from refuses the characters that hide or
 // reverse text and ill-formed UTF-16, so the booking form, the admin's notes, the server and every adapter refuse
 // them alike.
 import { INVISIBLE_CHARACTERS_MESSAGE } from '../refusal-messages';
@@ -109,7 +109,7 @@ test('every text field of every entity goes through the rule', () => {
   ).toBe(false);
 });
 
-// Issue 26, finding 7: the C1 controls (U+0080-U+009F; NEL, U+0085, breaks a line in some readers) and the line and
+// The C1 controls (U+0080-U+009F; NEL, U+0085, breaks a line in some readers) and the line and
 // paragraph separators (a line break to JavaScript and to many viewers, unseen in a form) are refused as control
 // characters by every text helper, single-line and multi-line alike.
 const SEPARATORS_AND_C1: Array<[string, string]> = [

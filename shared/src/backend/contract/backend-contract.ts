@@ -239,7 +239,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       );
     });
 
-    it('offers her weekly consultation slots, and a confirmed consultation holds only its own slot (issue 27)', async () => {
+    it('offers her weekly consultation slots, and a confirmed consultation holds only its own slot', async () => {
       await subject.signInAsAdmin();
       const weekday = weekdayOf(seed.openDate);
       const hours = [
@@ -606,7 +606,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await backend.notifications.getSmsStatus()).adminValue).toBe(true);
     });
 
-    // ---- Content (issue 16): her site, edited by her alone ----
+    // ---- Content: her site, edited by her alone ----
 
     const contentSite: SiteDetails = {
       name: 'Contract Model',
@@ -708,7 +708,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.tiers[0]?.price).toBe('$275');
     });
 
-    it('a display price is a dollar price: "275" is saved as "$275", a text without an amount is refused (issue 27)', async () => {
+    it('a display price is a dollar price: "275" is saved as "$275", a text without an amount is refused', async () => {
       await subject.signInAsAdmin();
       const photoshoot = seed.services.find((s) => s.id === 'photoshoot') as Service;
       expect((await backend.content.saveService({ ...photoshoot, price: '275' })).price).toBe('$275');
@@ -723,7 +723,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.price).toBe('From $1,200 per day');
     });
 
-    it('books a service she creates with "Needs a consultation" as it books the photoshoot (issue 27)', async () => {
+    it('books a service she creates with "Needs a consultation" as it books the photoshoot', async () => {
       await subject.signInAsAdmin();
       const wedding: Service = {
         ...newService,
@@ -909,7 +909,7 @@ export function describeBackendContract(harness: ContractHarness): void {
       expect((await rejection(backend.content.deleteProject('desert-light'))).code).toBe('not-found');
     });
 
-    // Issue 27: UGC and project galleries hold her uploads (photos and videos) as the other sections do.
+    // UGC and project galleries hold her uploads (photos and videos) as the other sections do.
     const clip = {
       id: '3f0c6a52-8d1e-4b7a-9c21-5e4f7a8b9c0d',
       type: 'video' as const,

@@ -1,4 +1,5 @@
-// The content calls of the http adapter (issue 16; routes in server/README.md), loaded only when a page needs them.
+// The content calls of the http adapter (what she edits about her site; routes in server/README.md), loaded only
+// when a page needs them.
 import type {
   CompCardStats,
   MediaItem,

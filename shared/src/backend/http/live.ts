@@ -106,7 +106,7 @@ export function subscribeEvents<T>(
 const enc = encodeURIComponent;
 
 /**
- * Issue 19: the admin's contract calls, in this lazy chunk (the dashboard loads it; no visitor's page does). Named
+ * The admin's contract calls, in this lazy chunk (the dashboard loads it; no visitor's page does). Named
  * `contracts`, a name the first load already carries, and given only the requester, so the adapter's call to it
  * costs the first load the fewest bytes (it is at its budget). The PDF's link and the live stream are the page's
  * own origin, as the browser's adapter is (its baseUrl is '').

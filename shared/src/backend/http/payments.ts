@@ -1,4 +1,4 @@
-// The admin's payment calls over the server's API (issue 30): a booking's payments (or her dashboard's cards' in one
+// The admin's payment calls over the server's API: a booking's payments (or her dashboard's cards' in one
 // read), hers recorded or refunded by hand, and the live stream's `payment` events (a payment or refund of a booking was
 // recorded). Its own module, imported only by the dashboard's payment panel, so no visitor's page carries it (the
 // shell's first load is at its budget).

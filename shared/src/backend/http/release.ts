@@ -1,4 +1,4 @@
-// Which release the server runs (issue 29): /api/health names it ("1.0.0+d859e24"). Its own module, imported only by
+// Which release the server runs: /api/health names it ("1.0.0+d859e24"). Its own module, imported only by
 // the admin's dashboard footer, so no visitor's page carries it.
 import { createRequester } from './request';
 
