@@ -169,7 +169,7 @@ export const messages = {
     ugcTitle: 'UGC',
     ugcIntro: 'Short-form videos made for brands. Open a reel to watch it where it was posted.',
     noUgc: 'No UGC content available yet.',
-    /** Each reel by its own platform (issue 27: a TikTok reel was called an Instagram one); null: another site. */
+    /** Each reel by its own platform (a TikTok reel is never called an Instagram one); null: another site. */
     reelLink: (n: number, platform: string | null) => (platform ? `Watch reel ${n} on ${platform}` : `Watch reel ${n}`),
     reelPlayer: (n: number, platform: string) => `Reel ${n} on ${platform}`,
     noImages: 'No images in this gallery yet.',
@@ -250,7 +250,7 @@ export const messages = {
       'Collapsible backdrop in white, sand and black',
       'CapCut and DaVinci Resolve for editing and captions',
     ],
-    // Her comp card's measurements (issue 27: never a number of its own here).
+    // Her comp card's measurements (never a number of its own here, so About agrees with it).
     statsTitle: 'At a glance',
     cta: 'Have a project in mind?',
     ctaButton: 'Book a session',

@@ -1,4 +1,4 @@
-// The public site's texts for the pages and parts that load on demand (issue 16: the footer, the comp card
+// The public site's texts for the pages and parts that load on demand (the footer, the comp card
 // measurements and its print page). Kept apart from messages.ts, which the home page imports and so is part of the
 // first load of '/' (e2e/tests/platform.spec.ts holds it to its budget): these ride in the lazy chunks that use them.
 import type { CompCardField, MeasurementUnits } from '@studio/shared/domain';

@@ -42,7 +42,7 @@ function PrintConceptRoute() {
   return <PrintConceptPage conceptKey={conceptKey} />;
 }
 
-// The printable comp card (issue 16): a page of its own, with its own print styles.
+// The printable comp card: a page of its own, with its own print styles.
 const CompCardPrintPage = lazy(
   () => import(/* webpackChunkName: "comp-card-print" */ '../features/portfolio/comp-card-print-page'),
 );

@@ -17,7 +17,7 @@ export interface DateFieldProps {
   required: boolean;
   value: IsoDate | '';
   today: IsoDate;
-  /** The first day the minimum notice allows (issue 18). */
+  /** The first day the minimum notice allows. */
   earliest: IsoDate;
   availability: PublicAvailability | undefined;
   error: string | undefined;

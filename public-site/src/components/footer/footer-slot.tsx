@@ -1,6 +1,6 @@
 // Where the footer goes on every public page. In the browser the footer's code and its request for her details load
 // only when the slot comes within a screen of the viewport: on a long page like '/', not during the first load at all.
-// The server renders the footer into the page (issue 27: without JavaScript there was none), and the browser keeps
+// The server renders the footer into the page (so a page read without JavaScript has one too), and the browser keeps
 // that markup as it is, unhydrated, until its own footer takes over near the bottom of the page.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 

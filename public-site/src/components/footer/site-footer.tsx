@@ -1,4 +1,4 @@
-// The footer of every public page (issue 16): her name and agency, contact e-mail and phone, social links. A lazy
+// The footer of every public page: her name and agency, contact e-mail and phone, social links. A lazy
 // chunk of its own, fetched when the bottom of the page comes near (footer-slot.tsx), so it costs the first load of
 // '/' nothing. Before she has filled in her details it shows only what it has.
 import { useSite } from '../../api/get-site';

@@ -20,7 +20,7 @@ export interface MediaGalleryProps {
   /** The grid's accessible name. */
   label: string;
   /**
-   * Videos with the browser's own controls and their sound, not the muted looping tile (issue 27): her uploaded UGC
+   * Videos with the browser's own controls and their sound, not the muted looping tile: her uploaded UGC
    * and project videos are watched like clips, with sound and a timeline.
    */
   videoControls?: boolean;

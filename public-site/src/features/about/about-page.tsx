@@ -1,5 +1,5 @@
 // /about (docs/product.md §2): story, approach, services and expertise, equipment list. Her name and the stats come
-// from her Site details and comp card (issue 27), so the page never disagrees with the comp card.
+// from her Site details and comp card, never a built-in copy, so the page never disagrees with the comp card.
 import { Link } from '@studio/shared/router';
 import { compCardEntries } from '@studio/shared/domain';
 import { messages } from '../../messages';
@@ -11,7 +11,7 @@ const PORTRAIT = { src: '/media/comp-card/headshot.svg', width: 800, height: 100
 
 export function AboutPage() {
   const t = messages.about;
-  // Her own about text from the dashboard (issue 16), paragraphs split on blank lines; the built-in story until then.
+  // Her own about text from the dashboard, paragraphs split on blank lines; the built-in story until then.
   const site = useSite();
   const own = site.status === 'ready' ? site.data.details.about.trim() : '';
   const story = own ? own.split(/\n\s*\n/).map((p) => p.trim()) : t.story;

@@ -129,7 +129,7 @@ export function SelectField(props: SelectFieldProps) {
 }
 
 /**
- * A time field for a date with slots (issue 18): the date's free slots to pick from, as the server checks them
+ * A time field for a date with slots: the date's free slots to pick from, as the server checks them
  * (freeSlots); nothing on a date without slots or before the availability is known. `availability` is already the
  * consultation's view for a consultation (her weekly hours too). The booking form's and the manage page's alike.
  */

@@ -1,4 +1,4 @@
-// The booking form (issue 4, docs/product.md §5) against the real server (shared/src/test-support/studio-server.ts).
+// The booking form (docs/product.md §5) against the real server (shared/src/test-support/studio-server.ts).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, addMonths, format } from 'date-fns';
@@ -144,7 +144,7 @@ test('photoshoot: the consultation and shoot fields are required', async () => {
   expect(dateInput('Consultation Meeting Date')).toHaveFocus();
 });
 
-test('a service she created with "Needs a consultation" asks what the photoshoot asks, in her labels (issue 27)', async () => {
+test('a service she created with "Needs a consultation" asks what the photoshoot asks, in her labels', async () => {
   const user = userEvent.setup({ delay: null });
   const wedding: Service = {
     id: 'wedding',
@@ -196,12 +196,12 @@ test("'No Availability Set' and her contact form, no dead booking form, when no 
   await setup({ seed: { availability: { periods: [], unavailable: [], slots: [] } } });
   expect(await screen.findByRole('heading', { name: 'No Availability Set' })).toBeInTheDocument();
   expect(await screen.findByRole('form', { name: 'Message' })).toBeInTheDocument();
-  // Issue 27: a booking form that can send nothing is not shown at all.
+  // A booking form that can send nothing is not shown at all.
   expect(screen.queryByRole('textbox', { name: /Full Name/ })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Send Booking Request' })).toBeNull();
 });
 
-describe('a way to reach her when nothing is bookable (issue 18)', () => {
+describe('a way to reach her when nothing is bookable', () => {
   const closed = { seed: { availability: { periods: [], unavailable: [], slots: [] } } };
 
   test('her e-mail and a message form; bad fields are named; a good message is sent and thanked', async () => {
@@ -249,7 +249,7 @@ test('the SMS opt-in is unchecked by default and says what, how often and how to
   expect(SMS_OPT_IN_TEXT).toMatch(/Reply STOP/);
 });
 
-test('while texts are off the form promises none: no SMS opt-in (issue 27)', async () => {
+test('while texts are off the form promises none: no SMS opt-in', async () => {
   await setup({ seed: { smsEnabled: false } });
   await screen.findByRole('textbox', { name: 'Full Name' });
   expect(screen.queryByRole('checkbox', { name: SMS_OPT_IN_TEXT })).toBeNull();
@@ -308,7 +308,7 @@ describe('checks: the shared schema for errors, the security kit for warnings', 
     await user.type(field('Full Name'), 'Maria Lopez');
     expect(screen.getByText(warningMessages.adminEmail)).toBeInTheDocument();
     expect(screen.getByText(warningMessages.phoneLength)).toBeInTheDocument();
-    // Five digits are no phone number (issue 18): that one is an error, so it goes before sending.
+    // Five digits are no phone number: that one is an error, so it goes before sending.
     await user.clear(field('Phone'));
     await user.click(submitButton());
     expect(await screen.findByText('Thank You!')).toBeInTheDocument();

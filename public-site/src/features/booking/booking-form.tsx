@@ -33,7 +33,7 @@ export function BookingForm(props: BookingFormProps) {
     return open && dateField === 'consultationDate' ? consultationView(open) : open;
   };
 
-  /** Where the admin set time slots for the chosen date, she picks one of the free ones (issue 18). */
+  /** Where the admin set time slots for the chosen date, she picks one of the free ones. */
   const timeField = (dateField: 'date' | 'consultationDate', field: 'time' | 'consultationTime') => (
     <SlotField {...fieldProps(field)} required date={values[dateField]} availability={availabilityFor(dateField)} />
   );
@@ -110,7 +110,7 @@ export function BookingForm(props: BookingFormProps) {
             {!photoshoot && dateField('date')}
             {!photoshoot && timeField('date', 'time')}
             <TextField {...fieldProps('description')} multiline />
-            {/* Offered only while texts are sent (issue 27): the server's availability answer says whether they are. */}
+            {/* Only while texts are sent, so it never promises one: the server's availability answer says when. */}
             {props.availability?.smsOptIn !== false && (
               <div className="checkbox booking-wide">
                 <input

@@ -1,4 +1,4 @@
-// Texts the booking form gained with issue 18 (time slots, multi-day shoots, the reference after sending), kept in
+// The booking form's texts for time slots, multi-day shoots and the reference after sending, kept in
 // the booking chunk: public-site's messages.ts is part of every first load of /.
 export const bookingMessages = {
   chooseTime: 'Choose a time',

@@ -1,6 +1,6 @@
 // /book-me: loads the services and the public availability once, then shows the form, 'Failed to load services'
 // (only the message, docs/product.md §8) or 'No Availability Set' with her contact form in place of the booking form
-// (issue 27: a form that can send nothing is not shown). Rendered by the server after a plain form post too (no
+// (a form that can send nothing is not shown). Rendered by the server after a plain form post too (no
 // JavaScript): then it shows that post's answer, the confirmation or the form again with its errors.
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { hasAnyAvailabilityPeriod } from '@studio/shared/domain';
@@ -18,7 +18,7 @@ import { PageLoading } from '../../components/page-loading';
 
 const m = messages.booking;
 
-// Only when nothing is bookable (issue 18): a chunk of its own.
+// Only when nothing is bookable: a chunk of its own.
 const ContactFallback = lazy(() => import(/* webpackChunkName: "booking-contact" */ './contact-fallback'));
 
 export function BookingPage() {

@@ -2,7 +2,7 @@
 import { rulesOf, type BookingInput, type BookingTextField, type Service } from '@studio/shared/domain';
 import { ROUTES } from '@studio/shared/routes';
 
-/** What the form holds: every field of a request, the optional ones of issue 18 included (empty when unused). */
+/** What the form holds: every field of a request, the optional ones (end date, time slots) included, '' when unused. */
 export type BookingFormValues = Required<BookingInput>;
 
 /** Form order: the first field to fix gets focus. */
@@ -45,7 +45,7 @@ export const EMPTY_BOOKING: BookingFormValues = {
 /** The page of the booking form, where it posts when the page's script does not send it. */
 export const BOOKING_PAGE_PATH = ROUTES.booking.pattern;
 
-/** Whether the chosen service asks for a consultation first (its rules, issue 27). */
+/** Whether the chosen service asks for a consultation first (by the rules she set on it). */
 export const needsConsultation = (services: readonly Service[], serviceId: string) =>
   rulesOf(services.find((s) => s.id === serviceId)).needsConsultation;
 

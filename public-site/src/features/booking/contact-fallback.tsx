@@ -1,4 +1,4 @@
-// Under 'No Availability Set' (issue 18, item 7): a visitor who finds nothing to book can still reach her, by her
+// Under 'No Availability Set': a visitor who finds nothing to book can still reach her, by her
 // e-mail address (the site details) or a short message the server mails to her. A chunk of its own, loaded only when
 // nothing is bookable, so the booking form's page carries none of it. Without JavaScript it posts as a plain form to
 // this page (server/src/routes/contact.ts), and the server renders the page with the answer: the thank-you, or the

@@ -1,4 +1,4 @@
-// The contact form's texts (issue 18): in its own chunk with the form, not in the first load's messages.
+// The contact form's texts: in its own chunk with the form, not in the first load's messages.
 export const contactMessages = {
   title: 'Get in touch',
   intro: 'Looking for a date that is not open yet? Send me a short message and I will get back to you.',

@@ -110,7 +110,7 @@ export function useBookingForm({
     // Not before the notice allows; a shoot not before the day after its consultation.
     const after = field === 'date' && rulesOf(service).needsConsultation ? values.consultationDate : '';
     const from = open ? suggestionStart(today, open, after) : null;
-    // A consultation may take a slot of her weekly hours on a day a shoot could not have (issue 27).
+    // A consultation may take a slot of her weekly hours on a day a shoot could not have.
     const view = open && field === 'consultationDate' ? consultationView(open) : open;
     dispatch({ type: 'suggested', field, date: view && from ? nextAvailableDate(from, view) : null });
   }

@@ -17,8 +17,8 @@ export function HomePage() {
   const state = useServices();
   const list = state.data;
   const services = useMemo(() => (list ? orderServices(list).map(withServiceDefaults) : []), [list]);
-  // Her name, tagline and hero image as she saved them (issue 27). The server renders '/' with them, so the first
-  // paint already has them; a non-breaking space holds the heading's line while a client-side visit loads them.
+  // Her name, tagline and hero image as she saved them, never a built-in copy. The server renders '/' with them, so
+  // the first paint has them; a non-breaking space holds the heading's line while a client-side visit loads them.
   const site = useSite();
   const details = site.status === 'ready' ? site.data.details : null;
   const ownHero = details?.heroImage.trim() ?? '';

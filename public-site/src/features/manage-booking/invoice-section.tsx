@@ -1,4 +1,4 @@
-// The client's invoice on her booking page (issue 30): the booking's quote as the contract states it (the same lines,
+// The client's invoice on her booking page: the booking's quote as the contract states it (the same lines,
 // total, deposit and balance with its due date, from the server's one computation), and a printable copy.
 import { useEffect, useState } from 'react';
 import { invoiceHtml, type Invoice } from '@studio/shared/domain/invoice';

@@ -1,6 +1,6 @@
-// The client's own request, reached through the private link in her confirmation mail (issue 18): its status in her
+// The client's own request, reached through the private link in her confirmation mail: its status in her
 // words and its dates, a way to ask to move the consultation or the shoot with the booking form's own date field
-// (calendar, Suggest, the studio's today and her availability; issue 27), "Add to calendar" once it is confirmed, and a
+// (calendar, Suggest, the studio's today and her availability), "Add to calendar" once it is confirmed, and a
 // way to cancel it (after a second, explicit click). The link's token is in the address's fragment, which the browser
 // never sends: the page reads it and posts it in request bodies, so without JavaScript it can only say so. Its own
 // lazy chunk, so the home page's first load does not carry it. Server-only: the http backend's /api/manage-booking.

@@ -1,4 +1,4 @@
-// Texts of the client's manage page (issue 18, issue 27), kept in its own chunk: public-site's messages.ts is part of
+// Texts of the client's manage page, kept in its own chunk: public-site's messages.ts is part of
 // every first load of /.
 import type { BookingStatus, MovablePart } from '@studio/shared/domain';
 import { CLIENT_STATUS_WORDS } from '@studio/shared/domain/lifecycle';

@@ -1,4 +1,4 @@
-// The client's payments on her manage page (issue 30): what her deal comes to, what is paid in the dashboard's own
+// The client's payments on her manage page: what her deal comes to, what is paid in the dashboard's own
 // words ("Deposit paid", "Balance due on …", "Paid"), and, when the studio takes payments online, "Pay the deposit"
 // or "Pay the balance", which sends her to Stripe Checkout for the amount the server computes (the page posts only
 // which part). The link's token stays in this tab while she is at Stripe (sessionStorage), so the address Stripe sends

@@ -1,4 +1,4 @@
-// /portfolio/comp-card/print (issue 16): her comp card as a two-sided 8.5 x 5.5 in print, from the same data as the
+// /portfolio/comp-card/print: her comp card as a two-sided 8.5 x 5.5 in print, from the same data as the
 // comp card page: the front is her headshot (the first comp card photo) and her name; the back four more photos,
 // her measurements and how to reach her or her agency. On screen both sides show, scaled to the window.
 import { Link } from '@studio/shared/router';

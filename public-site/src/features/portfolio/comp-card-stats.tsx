@@ -1,4 +1,4 @@
-// Her measurements on /portfolio/comp-card (issue 16), as she entered them in the dashboard, with the link to the
+// Her measurements on /portfolio/comp-card, as she entered them in the dashboard, with the link to the
 // printable card. Nothing is shown until she has filled in at least one.
 import { Link } from '@studio/shared/router';
 import { compCardEntries } from '@studio/shared/domain';

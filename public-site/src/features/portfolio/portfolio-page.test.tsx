@@ -41,7 +41,7 @@ describe('Portfolio', () => {
     expect(within(cards[2]!).getByRole('link', { name: 'Comp Card' })).toHaveAttribute('href', '/portfolio/comp-card');
   });
 
-  it('links every project page from the portfolio (issue 27)', async () => {
+  it('links every project page from the portfolio', async () => {
     renderAt('/portfolio', backend);
     const projects = await screen.findByRole('region', { name: 'Projects' });
     expect(

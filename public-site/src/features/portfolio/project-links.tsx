@@ -1,4 +1,4 @@
-// Links to her projects' pages (issue 27): on /portfolio every project, on a section's page the projects of that
+// Links to her projects' pages: on /portfolio every project, on a section's page the projects of that
 // category. A project whose id is a section's is shadowed by the section (shared/src/route-meta.ts), so it gets no link. Nothing
 // is shown while none applies: a section without projects is not told it has none.
 import { Link } from '@studio/shared/router';

@@ -89,7 +89,7 @@ describe('Portfolio sections', () => {
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
   });
 
-  it('links a section to its projects, and the link opens the project page (issue 27)', async () => {
+  it('links a section to its projects, and the link opens the project page', async () => {
     const user = userEvent.setup();
     renderAt('/portfolio/print', backend);
     const links = await screen.findByRole('region', { name: 'Print projects' });

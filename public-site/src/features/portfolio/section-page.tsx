@@ -86,7 +86,7 @@ function SectionBody({
 
 function RunwayList({ meta, content }: { meta: PortfolioMeta; content: PortfolioContent }) {
   const shows = Object.entries(meta.RUNWAY_SECTION_MAP);
-  // She may have removed every show (issue 27): the page says so rather than that the portfolio failed to load.
+  // She may have removed every show: the page says so rather than that the portfolio failed to load.
   if (shows.length === 0) return <EmptySection text={messages.portfolio.noShows} />;
   return (
     <ul className="feature-list">

@@ -1,4 +1,4 @@
-// What visitors see of the details she keeps in the dashboard (issue 16): the footer on every page, her measurements
+// What visitors see of the details she keeps in the dashboard: the footer on every page, her measurements
 // on the comp card page and its print page, her own about text.
 import '../../test-support/polyfills';
 import { screen, within } from '@testing-library/react';
@@ -78,7 +78,7 @@ test('the about page tells her own story once she has written one', async () => 
   expect(screen.getByText('Now I work from Phoenix.')).toBeInTheDocument();
 });
 
-// Issue 27: the home page and the About page read her from Site details and the comp card, never a built-in copy.
+// The home page and the About page read her from Site details and the comp card, never a built-in copy.
 test("the home page shows her saved name, tagline and hero image; About shows her name and the comp card's stats", async () => {
   const backend = (
     await visitSite({

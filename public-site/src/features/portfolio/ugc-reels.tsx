@@ -1,11 +1,11 @@
 // The UGC section (docs/product.md §2): the reels of the metadata, empty URLs skipped, each under its own platform's
-// name (issue 27). An Instagram reel is first a plain link to the reel, which works with no third party at all;
-// Instagram's embed script, requested only from this page and only when an Instagram reel is on it, then turns the
-// links into players. When the script cannot load (offline, blocked) the links simply stay: the failure is handled on
-// the script's error event and nothing is thrown or logged by the app. A TikTok video is TikTok's own player in a
-// frame (no script of TikTok's runs on the site; the CSP allows its frames alone), with the link beside it; a reel
-// whose address names no video it can play (a short link, another site) stays a link card. Her own uploaded videos
-// and photos (issue 27) come first, played on the site itself with their sound.
+// name (a TikTok reel is never called an Instagram one). An Instagram reel is first a plain link to the reel, which
+// works with no third party at all; Instagram's embed script, requested only from this page and only when an Instagram
+// reel is on it, then turns the links into players. When the script cannot load (offline, blocked) the links simply
+// stay: the failure is handled on the script's error event and nothing is thrown or logged by the app. A TikTok video
+// is TikTok's own player in a frame (no script of TikTok's runs on the site; the CSP allows its frames alone), with
+// the link beside it; a reel whose address names no video it can play (a short link, another site) stays a link card.
+// Her own uploaded videos and photos come first, played on the site itself with their sound.
 import { useEffect } from 'react';
 import type { MediaItem, PortfolioMeta } from '@studio/shared/domain';
 import { MediaGallery } from '../../components/media/media-gallery';

@@ -22,7 +22,7 @@ describe('Project detail', () => {
       within(gallery).getAllByRole('button', { name: /Open Sonoran Editorial, image \d in the viewer/ }),
     ).toHaveLength(2);
     const videos = screen.getByRole('list', { name: 'Videos' });
-    // A project's videos are clips with their sound and the browser's controls (issue 27).
+    // A project's videos are clips with their sound and the browser's controls.
     expect(within(videos).getByLabelText('Sonoran Editorial, video 1')).toHaveAttribute('controls');
   });
 

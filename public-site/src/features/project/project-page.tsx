@@ -1,6 +1,6 @@
 // Project detail (docs/product.md §2): title, description, image gallery, and videos unless the category is print. In the
 // original the section route shadowed it; here /portfolio/{id} falls through to it when the id is no section. Her
-// uploaded videos play with the browser's controls and their sound (issue 27).
+// uploaded videos play with the browser's controls and their sound.
 import type { ReactNode } from 'react';
 import { Link } from '@studio/shared/router';
 import type { MediaItem } from '@studio/shared/domain';
@@ -48,7 +48,7 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
   }
 
   const gallery = galleryState.data;
-  // Her uploads (issue 27) in her order, with their own descriptions, then any addresses pasted before uploads.
+  // Her uploads in her order, with their own descriptions, then any addresses pasted before uploads.
   const uploads = gallery?.media ?? [];
   const images: MediaItem[] = [
     ...uploads.filter((item) => item.type === 'image'),

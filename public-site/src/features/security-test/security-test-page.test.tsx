@@ -1,4 +1,4 @@
-// Issue 6: the /security-test page in jsdom with the real kit: the self-tests all pass and are listed, the phishing
+// The /security-test page in jsdom with the real kit: the self-tests all pass and are listed, the phishing
 // tester flags phrases as the visitor types, and the SecureForm demo blocks a suspicious submission with its warning.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,7 +41,7 @@ test('Run Tests runs every check in the browser and lists each one as passed', a
     expect(item).toHaveTextContent(/^✓ Pass/);
     expect(item).not.toHaveTextContent('Fail');
   }
-  // Every helper the issue names has its group.
+  // Every helper of the kit (docs/product.md, "Security helpers") has its group.
   for (const group of [
     'Validators',
     'Warnings',

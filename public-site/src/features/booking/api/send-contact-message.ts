@@ -1,4 +1,4 @@
-// A visitor's message to her when nothing can be booked (issue 18, item 7).
+// A visitor's message to her when nothing can be booked, from the contact form under 'No Availability Set'.
 import { useBackend, useMutation } from '@studio/shared/data';
 import type { ContactMessage } from '@studio/shared/domain';
 

@@ -1,5 +1,5 @@
-// Her projects, for the links to their pages from the portfolio and its sections (issue 27: no link on the site led
-// to any project page). Read once per visit; the server renders them into the page.
+// Her projects, for the links to their pages from the portfolio and its sections (without them no link on the site
+// would lead to a project page). Read once per visit; the server renders them into the page.
 import { portfolioKey, useQuery } from '@studio/shared/data';
 
 export const projectsKey = [...portfolioKey, 'projects'] as const;
