@@ -1,4 +1,5 @@
-// After a navigation inside the site, focus is on the new page's heading (issue 17, phone polish); not on first load.
+// After a navigation inside the site, focus is on the new page's heading, as a page load would take a
+// screen reader and keyboard user to the top; not on first load.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Issue 5 / docs/product.md §4: the /finishSignIn states (prompt, loading, success with a 2 s redirect, 'Invalid sign-in link.',
+// docs/product.md §4: the /finishSignIn states (prompt, loading, success with a 2 s redirect, 'Invalid sign-in link.',
 // 'Sign-in failed. Try again.'), against the real server. The page reads the token from the real address bar.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { BrowserRouter, Route, Routes, useLocation } from '@studio/shared/router';
@@ -73,7 +73,7 @@ test('with the e-mail stored: loading, then success, the token gone from the add
   act(() => jest.advanceTimersByTime(1999));
   expect(screen.queryByTestId('home')).toBeNull();
   act(() => jest.advanceTimersByTime(1));
-  // She lands on her dashboard, not the home page (issue 27).
+  // She lands on her dashboard, not the home page: she signs in to run her business.
   expect(screen.getByTestId('home')).toHaveTextContent(/^\/admin$/);
 });
 
@@ -91,7 +91,7 @@ test('without a stored e-mail: prompts for it, requires it, then signs in', asyn
   expect(await memory.auth.current()).toEqual({ email: ADMIN, isAdmin: true });
 });
 
-test('on another device "This is my device" is asked, unticked; ticked, the session is a trusted device (issue 27)', async () => {
+test('on another device "This is my device" is asked, unticked; ticked, the session is a trusted device', async () => {
   localStorage.clear();
   openLink(`?token=${token}`);
   const trust = screen.getByRole('checkbox', { name: 'This is my device: keep me signed in for 30 days' });

@@ -46,7 +46,7 @@ export function FinishSignInPage() {
   const [storedEmail] = useState(() => backend.auth.pendingEmail());
   const [state, setState] = useState<State>(() => (!hasLink ? 'invalid' : storedEmail ? 'loading' : 'prompt'));
   const [email, setEmail] = useState(storedEmail ?? '');
-  // "This is my device" (issue 27): as ticked on this browser's sign-in form; asked again when she confirms her
+  // "This is my device": as ticked on this browser's sign-in form; asked again when she confirms her
   // e-mail here (a link opened on another device), and carried into the passkey step.
   const [trustDevice, setTrustDevice] = useState(() => (storedEmail ? trustDeviceChoice.read() : false));
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -118,7 +118,7 @@ export function FinishSignInPage() {
 
   useEffect(() => {
     if (state !== 'success') return;
-    // She signs in to run her business: she lands on her dashboard (issue 27), not the public home page.
+    // She signs in to run her business: she lands on her dashboard, not the public home page.
     const timer = setTimeout(() => navigate('/admin'), SIGN_IN_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state, navigate]);

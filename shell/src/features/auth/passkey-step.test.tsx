@@ -1,4 +1,4 @@
-// Issue 14: the passkey step after the e-mail link, against the real server, with a software authenticator: her
+// The passkey step after the e-mail link, against the real server, with a software authenticator: her
 // passkey signs her in, a dismissed prompt can be tried again, the recovery code is the way in for a lost passkey,
 // and an expired step says to request a new link.
 import { act, fireEvent, screen } from '@testing-library/react';

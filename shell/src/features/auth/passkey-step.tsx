@@ -19,7 +19,7 @@ function problemOf(error: unknown): string {
   return text.failed;
 }
 
-/** trustDevice: "This is my device", as she chose it for the link (issue 27). */
+/** trustDevice: "This is my device", as she chose it for the link. */
 export function PasskeyStep({ onSignedIn, trustDevice = false }: { onSignedIn: () => void; trustDevice?: boolean }) {
   const passkey = useSignInWithPasskey();
   const recovery = useSignInWithRecoveryCode();

@@ -1,4 +1,4 @@
-// "This is my device" (issue 27), as she ticked it on the sign-in form of this browser. An e-mail link opened in the
+// "This is my device", as she ticked it on the sign-in form of this browser. An e-mail link opened in the
 // same browser completes sign-in without asking again (finish-sign-in-page.tsx), so the choice is kept here until
 // then, beside the e-mail the adapter keeps. Storage can be missing or refuse: then nothing is kept, and the finish
 // page treats the device as not hers (the safe side: 2 hours).

@@ -1,4 +1,4 @@
-// "This is my device" (issue 27), asked on the navbar's sign-in form and again on the finish page when a link is
+// "This is my device", asked on the navbar's sign-in form and again on the finish page when a link is
 // opened on another device: one field, so both ask it in the same words, with the same hint and the same target size.
 import { useId } from 'react';
 import { messages } from '../../messages';

@@ -1,4 +1,4 @@
-// Issue 5 / docs/product.md §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the real server
+// docs/product.md §2: the logo gesture (three quick clicks) and the hidden sign-in form, against the real server
 // (shared/src/test-support/studio-server.ts).
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -132,7 +132,7 @@ describe('a visitor', () => {
     expect(await server.outbox()).toEqual([]);
   });
 
-  // Issue 29: the mail server did not take the link (the server answers 503 in these words: server/test/mail-queue.test.ts).
+  // The mail server did not take the link (the server answers 503 in these words: server/test/mail-queue.test.ts).
   test('a link the mail server did not take: she reads that it was not sent, never "link sent"', async () => {
     memory.auth.requestLink = async () => {
       throw new BackendError('unavailable', SIGN_IN_MAIL_NOT_SENT, { status: 503 });
@@ -251,7 +251,7 @@ describe('the signed-in admin', () => {
   });
 });
 
-// Issue 27: where the browser can use passkeys (a software authenticator behind navigator.credentials), the form
+// Where the browser can use passkeys (a software authenticator behind navigator.credentials), the form
 // offers "Sign in with passkey" first; on a device holding hers it signs her in with no e-mail, onto her dashboard.
 describe('a browser with passkeys', () => {
   const passkeyButton = () => screen.queryByRole('button', { name: 'Sign in with passkey' });

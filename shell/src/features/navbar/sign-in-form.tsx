@@ -1,6 +1,6 @@
 // The hidden sign-in form (docs/product.md §2, §5): an e-mail and 'Send Link'. The server decides who may sign in (docs/architecture.md: the
 // admin e-mail is server configuration, never in this bundle); the form only shows its answer.
-// Where the browser can use passkeys, "Sign in with passkey" comes first (issue 27): on a device holding her passkey
+// Where the browser can use passkeys, "Sign in with passkey" comes first: on a device holding her passkey
 // it signs her in with no e-mail round trip. It is offered to everyone alike, so the form tells a visitor nothing
 // about whether a passkey exists; the e-mail link below stays for a new device.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -31,7 +31,7 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
   // Shown under the passkey button, apart from the e-mail's notice: the e-mail box did nothing wrong.
   const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
   const [passkeys] = useState(supportsPasskeys);
-  // Unticked by default: a session that outlives the visit is her choice for her own device (issue 27).
+  // Unticked by default: a session that outlives the visit is her choice for her own device.
   const [trustDevice, setTrustDevice] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const passkeyButton = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,4 @@
-// The site's theme (issue 3): follows the system preference until the visitor chooses, then remembers the choice.
+// The site's theme: follows the system preference until the visitor chooses, then remembers the choice.
 // The choice is applied as <html data-theme>, which global.css lets win over prefers-color-scheme. The pre-paint part
 // lives in src/theme-init.js (a blocking script in <head>), which reads the same key.
 import { useCallback, useSyncExternalStore } from 'react';
