@@ -16,7 +16,7 @@ export default async function globalSetup() {
   }
   // Every server of the browser run is the compiled one `npm start` runs (workers inherit the setting).
   process.env.E2E_SERVER_RUNTIME = 'compiled';
-  // Texts on, as on a site with SMS set up: the booking form offers the SMS opt-in only then (issue 27).
+  // Texts on, as on a site with SMS set up: the booking form offers the SMS opt-in only then, so the specs see it.
   const server = await startServer({ SMS_ENABLED: 'true' });
   // Workers inherit the environment the global setup leaves behind.
   process.env.E2E_BASE_URL = server.url;

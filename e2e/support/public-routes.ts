@@ -1,4 +1,4 @@
-// The public routes as a visitor reaches them, with each page's first heading (issue 28's budgets and islands specs).
+// The public routes as a visitor reaches them, with each page's first heading (for the budgets and islands specs).
 
 /** Pages with nothing to fill in: at most 20 KB of script before any interaction. */
 export const STATIC_ROUTES: Array<{ path: string; heading: string }> = [

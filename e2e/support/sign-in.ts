@@ -13,7 +13,7 @@ export const logo = (page: Page) => page.locator('header a.navbar-logo');
 export const greenDot = (page: Page) => page.getByRole('img', { name: 'Signed in' });
 
 export async function tripleClickLogo(page: Page) {
-  // On a server-rendered public page the first press loads the app (the logo is an island, issue 28) and the island
+  // On a server-rendered public page the first press loads the app (the logo is an island) and the island
   // loader holds the clicks until React has taken the logo over, then gives them again.
   // One real mouse action with three presses in quick succession (three click events), so a loaded machine cannot
   // stretch the gap between them past the gesture's window the way three separate actions could.

@@ -53,7 +53,7 @@ export function recordScripts(page: Page) {
 }
 
 /**
- * The scripts a server-rendered public page loads before any interaction: the island loader alone (issue 28). The
+ * The scripts a server-rendered public page loads before any interaction: the island loader alone. The
  * shell's app (main.js) comes with the first interaction with an island.
  */
 export const appLoaded = (page: Page) =>
@@ -61,8 +61,8 @@ export const appLoaded = (page: Page) =>
 
 /**
  * Waits until React has taken over the page: the page's first heading carries React's fiber (a node still waiting for
- * its code does not). A server-rendered public page hydrates on the first interaction with one of its islands (issue
- * 28): when its app has not started loading, the logo (an island on every page) gets the keyboard's focus first, as
+ * its code does not). A server-rendered public page hydrates on the first interaction with one of its islands:
+ * when its app has not started loading, the logo (an island on every page) gets the keyboard's focus first, as
  * when a visitor tabs to it, and gives it back. A click before hydration does nothing, as it would for a visitor.
  */
 export async function waitForHydration(page: Page, selector = 'main h1, main h2'): Promise<void> {

@@ -1,4 +1,4 @@
-// Issue 5 "Done when": the admin's whole visit in a real Chromium. Sign in through the link in the outbox, see a
+// The admin's whole visit in a real Chromium. Sign in through the link in the outbox, see a
 // visitor's booking arrive live, confirm it, export its contract (the print window is captured and read), add and
 // delete a period, a range and a slot and see what visitors get follow, and sign out with the logo gesture. Along the
 // way it shows the one auth store shared by the shell and the admin-app remote.
@@ -197,7 +197,7 @@ test('the admin signs in by link, works the dashboard live, and signs out with t
     ['E2E period', (a: PublicAvailability) => a.periods.some((p) => p.startDate === periodStart)],
   ] as const) {
     const item = panel.getByRole('listitem').filter({ hasText: note });
-    // A delete asks first, then offers Undo (issue 18).
+    // A delete asks first, then offers Undo.
     await item.getByRole('button', { name: /^Delete/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(panel.getByText(note)).toHaveCount(0);

@@ -1,7 +1,7 @@
-// Issue 4 "Done when", in a real Chromium against the production build and the real server: bookings go through
-// end to end and are in the database, unavailable dates are refused with the message of docs/product.md §5, the suggestion fills a
-// free date, the form resets 3 s after 'Thank You!', and the page's one copy of the availability serves check plus
-// suggestion (embedded in the server-rendered page since issue 17).
+// The booking form in a real Chromium against the production build and the real server: bookings go through end to
+// end and are in the database, unavailable dates are refused with the message of docs/product.md §5, the suggestion
+// fills a free date, the form resets 3 s after 'Thank You!', and the page's one copy of the availability serves check
+// plus suggestion (embedded in the server-rendered page: no availability request at all).
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, collectConsoleErrors, waitForHydration } from '../support/test';
@@ -36,7 +36,7 @@ test('a photoshoot booking goes through and is stored with the server-set fields
 
   await page.getByRole('textbox', { name: 'Full Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Email Address' }).fill('photo.client@example.com');
-  // As autofill writes it; stored in E.164 (issue 18).
+  // As autofill writes it; stored in E.164.
   await page.getByRole('textbox', { name: 'Phone' }).fill('(602) 555-0100');
   await page.locator('input[name="consultationDate"]').fill(day(2));
   await page.getByRole('textbox', { name: 'Consultation Location' }).fill('Studio downtown');
@@ -92,7 +92,7 @@ test('a UGC booking goes through and is stored; the form resets 3 s after Thank 
   await expect(page.getByRole('textbox', { name: 'Full Name' })).toHaveValue('');
   await expect(page.getByRole('combobox', { name: 'Service Type' })).toHaveValue('');
   await expect(page.getByRole('textbox', { name: 'Project Description' })).toHaveValue('');
-  // Issue 18: the fresh form keeps the reference of what she sent and says where its confirmation went.
+  // The fresh form keeps the reference of what she sent and says where its confirmation went.
   await expect(
     page.getByText(/Your last request \(reference [0-9A-Z]{8}\) was sent\. Please check your e-mail/),
   ).toBeVisible();
@@ -156,7 +156,7 @@ test("a 60-character name gets the schema's message and sends nothing; 50 charac
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/bookings') bookingPosts.push(r.url());
   });
-  // Issue 12: one name limit, LIMITS.name = 50 (docs/product.md §5), for the form, the shared schema and the server.
+  // One name limit, LIMITS.name = 50 (docs/product.md §5), for the form, the shared schema and the server.
   const fifty = `${uniqueName('Long Name')} ${'abcdefghij'.repeat(4)}`.slice(0, 50);
   const sixty = `${fifty}klmnopqrst`;
   expect([fifty.length, sixty.length]).toEqual([50, 60]);
@@ -221,7 +221,7 @@ test("the home page does not load the booking form's chunks", async ({ page }) =
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Photoshoot' })).toBeVisible();
-  // The app and the remote, as the first interaction loads them (issue 28).
+  // The app and the remote, as the first interaction loads them.
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((s) => /\/(booking|booking-date-picker)\.[0-9a-f]+\.js$/.test(s))).toEqual([]);

@@ -1,7 +1,7 @@
-// Issue 8: performance budgets, asserted on sizes (deterministic: each script body gzip-compressed here at level 9),
-// never on timings. The targets measured in time (LCP, Lighthouse) live in `npm run bench`. Issue 28: one budget per
-// public route, of the script it loads before any interaction (the island loader; the app comes with the first
-// interaction with an island, islands.spec.ts).
+// Performance budgets, asserted on sizes (deterministic: each script body gzip-compressed here at level 9), never on
+// timings. The targets measured in time (LCP, Lighthouse) live in `npm run bench`. One budget per public route, of the
+// script it loads before any interaction (the island loader; the app comes with the first interaction with an
+// island, islands.spec.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../support/server';
 import { BOOKING_ROUTE, STATIC_ROUTES } from '../support/public-routes';
 
 const KB = 1024;
-/** Script before any interaction, gzip (issue 28's targets): static routes, and /book-me with its form. */
+/** Script before any interaction, gzip (docs/performance.md's targets): static routes, and /book-me with its form. */
 const STATIC_BUDGET = 20 * KB;
 const BOOKING_BUDGET = 100 * KB;
 const EMBED_SCRIPT = 'https://www.instagram.com/embed.js';
@@ -30,7 +30,7 @@ const NOT_ON_HOME = [/^security-test\./, /(viewer|carousel)[^/]*\.[0-9a-f]+\.js$
 
 const fileName = (url: string) => path.posix.basename(new URL(url).pathname);
 
-/** `hydrate`: then the first interaction with an island, which loads the app (issue 28), and what it loads. */
+/** `hydrate`: then the first interaction with an island, which loads the app, and what it loads. */
 async function firstLoad(page: Page, route: string, { hydrate = true } = {}) {
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
@@ -102,7 +102,7 @@ test('each public route loads at most its budget of script before any interactio
   expect(early, `loaded the app or a remote's script before any interaction\n${table}`).toEqual([]);
 });
 
-/** The page and the stylesheets its first paint waits for, compressed, on the wire (issue 28: LCP on slow 4G). */
+/** The page and the stylesheets its first paint waits for, compressed, on the wire (for LCP on slow 4G). */
 const RENDER_PATH_BUDGET = 24 * KB;
 
 test('each public page and the stylesheets its first paint waits for arrive compressed, within 24 KB on the wire', async ({
@@ -208,7 +208,7 @@ test('a shared link to a service shows its own title and an Open Graph preview',
   expect(html).toContain('<meta property="og:title" content="Photoshoot — Ava Monroe" />');
   expect(html).toMatch(/<meta property="og:description" content="[^"]+" \/>/);
   expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?" \/>/);
-  // Nothing of the remote is preloaded: it loads with the first interaction (issue 28).
+  // Nothing of the remote is preloaded: it loads with the first interaction.
   expect(html).not.toContain('<link rel="preload" href="/remotes/public-site/');
   // The runtime configuration is still there for the shell.
   expect(html).toContain('"public-site":"/remotes/public-site/mf-manifest.json"');

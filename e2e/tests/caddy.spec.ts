@@ -1,4 +1,4 @@
-// Issue 15 "Deploy guide and a real reverse proxy": the whole site as docs/deploy.md deploys it, in Chromium. The
+// Behind a real reverse proxy: the whole site as docs/deploy.md deploys it, in Chromium. The
 // compiled server listens on [::1] with HTTPS (an https PUBLIC_ORIGIN), TRUST_PROXY naming only the proxy, and SMTP
 // for its mail (no dev outbox on a deployed site); a real Caddy terminates TLS for studio.test and her origin,
 // admin.studio.test, on 127.0.0.1 with a certificate each from its own local CA, which this Chromium trusts (by the

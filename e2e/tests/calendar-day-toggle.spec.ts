@@ -1,4 +1,4 @@
-// Issue 27: tapping a day on her calendar blocks or frees it. In Chromium against a server of its own: with a period
+// Tapping a day on her calendar blocks or frees it. In Chromium against a server of its own: with a period
 // open, Enter on a day blocks it at once and the server keeps it (the unavailable days' list and a reload show it),
 // Space frees it again; a tap does the same on a phone.
 import type { Page } from '@playwright/test';

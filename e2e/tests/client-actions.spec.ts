@@ -1,7 +1,7 @@
-// Issue 27 "Done when", in Chromium at 390 px against the compiled server: a client cancels a Confirmed booking from
-// her manage link, and the admin's mail arrives naming the booking (client, service, date) with a link to it while her
-// dashboard's badge counts it; the same for a move request and a signed contract. Opening the list clears the badge,
-// and the mail's link opens that booking in her dashboard. The badge is photographed in light and dark.
+// Client actions reach her, in Chromium at 390 px against the compiled server: a client cancels a Confirmed booking
+// from her manage link, and the admin's mail arrives naming the booking (client, service, date) with a link to it
+// while her dashboard's badge counts it; the same for a move request and a signed contract. Opening the list clears
+// the badge, and the mail's link opens that booking in her dashboard. The badge is photographed in light and dark.
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, format } from 'date-fns';

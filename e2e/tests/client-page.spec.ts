@@ -1,4 +1,4 @@
-// Issue 27, the client's page, in Chromium at 390 px against the production build and the real server: a client opens
+// The client's page, in Chromium at 390 px against the production build and the real server: a client opens
 // the manage link from her mail, reads her request as waiting for her reply (never the dashboard's "New"), moves the
 // consultation to another day through the booking form's calendar, and once the admin confirms it downloads it as a
 // calendar file, organised by the model's public address. The page is photographed at 390 and 1280 px, light and dark.

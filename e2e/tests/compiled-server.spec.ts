@@ -1,4 +1,4 @@
-// Issue 15 "A compiled server": `npm start` serves the site from the JavaScript that `npm run build` compiled, run by
+// A compiled server: `npm start` serves the site from the JavaScript that `npm run build` compiled, run by
 // plain node. Every node process it starts (npm, the server, the image renderer the server forks) records its command
 // line, its NODE_OPTIONS and, on exit, every module it loaded (support/record-modules.cjs): none may be tsx, ts-node or
 // TypeScript, and NODE_OPTIONS holds the recorder and nothing else (a loader can hide there, in no argv). The server's

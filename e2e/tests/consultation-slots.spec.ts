@@ -1,4 +1,4 @@
-// Issue 27 "Done when": a consultation at 10:00 leaves the same day's 14:00 slot bookable; its invite has the time. In
+// A consultation at 10:00 leaves the same day's 14:00 slot bookable; its invite has the time. In
 // Chromium against the real server: she sets her consultation hours in the dashboard's availability tab (390 px), a
 // client books the 10:00 slot through the form, she confirms, the client's invite starts at 10:00 in the studio's zone,
 // and the next client's form offers 14:00 on that day but no longer 10:00. The editor and the form's time field are

@@ -1,7 +1,7 @@
-// Issue 16 "Done when": in Chromium at 390 px, the admin changes a tier's price, uploads a JPEG carrying GPS EXIF into
-// the comp card with alt text, moves it first with the keyboard, and fills in her measurements; a visitor's fresh
-// load then shows the new price, that image first with that alt text and a srcset up to 2400 px, and the
-// measurements, and no public variant of the image holds any EXIF (read from the bytes the server sends).
+// Her content from the dashboard: in Chromium at 390 px, the admin changes a tier's price, uploads a JPEG carrying
+// GPS EXIF into the comp card with alt text, moves it first with the keyboard, and fills in her measurements; a
+// visitor's fresh load then shows the new price, that image first with that alt text and a srcset up to 2400 px, and
+// the measurements, and no public variant of the image holds any EXIF (read from the bytes the server sends).
 //
 // The upload goes through POST /api/admin/media (server/src/media/), so this spec needs the media pipeline.
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Issue 30 "Done when", the right signer, in Chromium at 390 px against the compiled server: on the client's signing
+// The right signer, in Chromium at 390 px against the compiled server: on the client's signing
 // page another name is refused with the message beside the name field; ticking "on behalf of" shows the role field,
 // and with the signer's own name and role the contract signs; a contract whose booking she declined is void: its link
 // says why and offers no way to sign. Each state is photographed at 390 and 1280 px, light and dark.

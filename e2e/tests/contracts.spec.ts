@@ -1,4 +1,4 @@
-// Issue 19 "Done when", in Chromium against the compiled server: the admin sends a contract from the booking card
+// Contracts, in Chromium against the compiled server: the admin sends a contract from the booking card
 // (after confirming); from the dev outbox the client opens her link and signs with her typed name and consent; the
 // admin's card turns 'Signed' live; the signed PDF (from the outbox, read with pdf.js) holds her typed name, the
 // document hash and the audit trail; the link cannot sign twice nor sign another contract; an expired link says so;

@@ -1,4 +1,4 @@
-// Issue 9 "Headers": every route of the site, as a visitor and as the admin, runs under the server's
+// Every route of the site, as a visitor and as the admin, runs under the server's
 // Content-Security-Policy (no inline script allowed) with no CSP violation and no console error.
 import type { Page } from '@playwright/test';
 import { test, expect, collectConsoleErrors } from '../support/test';
@@ -84,7 +84,7 @@ test('the admin dashboard: the CSP holds, stored HTML shows as text, no console 
   await page.goto(`${adminURL}/admin`);
   await expect(page.getByRole('tab', { name: /bookings/i })).toBeVisible();
   await expect(page.getByText(XSS_NAME).first()).toBeVisible();
-  // The card shows its description once opened (compact cards, issue 27).
+  // The card shows its description once opened (the cards are compact until then).
   await page.getByRole('article', { name: XSS_NAME }).first().getByRole('button', { name: 'Details' }).click();
   await expect(page.getByText('<script>window.__pwned=2</script>').first()).toBeVisible();
   expect(await page.locator('main img[src="x"]').count()).toBe(0);

@@ -1,4 +1,4 @@
-// Issue 20 "Done when": a remote deployed on its own to the running site, in a real Chromium. A visitor has / open;
+// A remote deployed on its own to the running site, in a real Chromium. A visitor has / open;
 // public-site v2 (another text) is deployed with `npm run deploy` while browser pages and HTTP clients load it; new loads
 // show v2, the open page goes on working on v1, no request fails, no page mixes v1 and v2 chunks; `npm run deploy --
 // rollback` brings v1 back in one step; the shell's files stay byte-identical throughout.
@@ -172,8 +172,8 @@ test('public-site v2 deployed with the command while pages load: new loads get v
   const v1 = /Version ([0-9a-f]{16})/.exec(v1Out)?.[1];
   expect(v1Out).toContain(`public-site ${v1} is live (was the build output)`);
 
-  // The visitor's open page, on v1, its app running (a server-rendered page loads the app on the first interaction,
-  // issue 28): from here on it navigates in the app, on v1's files.
+  // The visitor's open page, on v1, its app running (a server-rendered page loads the app on the first
+  // interaction): from here on it navigates in the app, on v1's files.
   const visitor = watch(page);
   await page.goto(`${server.url}/`);
   await expect(page.getByRole('heading', V1_HEADING)).toBeVisible();

@@ -1,8 +1,8 @@
-// Issue 27 "Done when" (findings 2 and 3), in Chromium against the real server: she renames herself in Site details
-// from her dashboard; a visitor's logo and `/`'s heading then show the new name, with her tagline. Then a client
-// books, she confirms (the mail carries an .ics invite), and she sends a contract the client opens, reads as a PDF and
-// signs (the signed copy is mailed). Every page, response body, mail (the dev outbox), PDF and .ics this run produced
-// for anyone but her is searched for ADMIN_EMAIL, her private sign-in address: it is in none.
+// Her name everywhere and her private address nowhere, in Chromium against the real server: she renames herself in
+// Site details from her dashboard; a visitor's logo and `/`'s heading then show the new name, with her tagline. Then
+// a client books, she confirms (the mail carries an .ics invite), and she sends a contract the client opens, reads as
+// a PDF and signs (the signed copy is mailed). Every page, response body, mail (the dev outbox), PDF and .ics this
+// run produced for anyone but her is searched for ADMIN_EMAIL, her private sign-in address: it is in none.
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { test, expect, collectConsoleErrors, waitForHydration } from '../support/test';

@@ -1,4 +1,4 @@
-// Issue 28 "Done when" (islands): a public page is the server's HTML and the island loader; React, the federation
+// Islands: a public page is the server's HTML and the island loader; React, the federation
 // runtime and the public-site remote load with the first interaction with an island, which then works as before,
 // with no hydration warning; and every public page reads fully with JavaScript off.
 import type { Page } from '@playwright/test';

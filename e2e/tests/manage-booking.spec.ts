@@ -1,6 +1,6 @@
-// Issue 18 "Done when", in Chromium against the production build and the real server: a visitor books; the outbox has
-// her confirmation with a manage link; she opens it, asks to move the date, then cancels; the admin sees each change
-// live; the booking ends 'Cancelled' and its date is free again.
+// The client's manage link, in Chromium against the production build and the real server: a visitor books; the
+// outbox has her confirmation with a manage link; she opens it, asks to move the date, then cancels; the admin sees
+// each change live; the booking ends 'Cancelled' and its date is free again.
 import { isDateAvailable, type PublicAvailability } from '@studio/shared/domain';
 import { test, expect, collectConsoleErrors } from '../support/test';
 import { studioDay } from '../support/studio-day';

@@ -1,11 +1,11 @@
-// Issue 14 "Done when": the admin signs in with a passkey in Chromium, and an e-mail link alone no longer signs her in
+// The admin signs in with a passkey in Chromium, and an e-mail link alone no longer signs her in
 // once she has one. Chromium's virtual authenticator (CDP WebAuthn) plays her device: after her first link sign-in
 // the dashboard offers a passkey, she adds one and saves the recovery code, signs out; the next link only asks for the
 // passkey, which signs her in. The API is checked too: a link spent without the passkey gives no session. The
 // recovery code is the way in from a device without her passkey, and the host's `npm run admin -- reset-passkeys` the
 // way back to the link alone. Each test runs its own server on 'localhost' (WebAuthn refuses an IP address as the
 // relying party), so the shared server's admin keeps signing in by link alone.
-// Issue 27: on a device holding her passkey the sign-in form's first button signs her in with it alone, no e-mail
+// On a device holding her passkey the sign-in form's first button signs her in with it alone, no e-mail
 // sent, and every sign-in lands on her dashboard.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -1,4 +1,4 @@
-// Issue 30, paid online, in Chromium at 390x844 against the compiled server and the real `stripe` library pointed at
+// Paid online, in Chromium at 390x844 against the compiled server and the real `stripe` library pointed at
 // the local stand-in of Stripe's API (server/test/stripe-stand-in.ts; no internet): the client's manage page of a
 // confirmed booking shows the deposit from the quote, she pays on the stand-in's checkout page (which posts the signed
 // webhook and sends her back, as Stripe Checkout does), and within a second her dashboard and the client's page show

@@ -1,4 +1,4 @@
-// Issue 27, "Her dashboard on a phone", in Chromium at 390x844 against the compiled server: the first request's card
+// Her dashboard on a phone, in Chromium at 390x844 against the compiled server: the first request's card
 // is within the first screen; every control of the bookings view is at least 44 px tall; the Deployments tab shows
 // only once a deploy token exists; the dashboard's outline (a skeleton), not a blank page, shows while its code and
 // its first data load.

@@ -1,4 +1,4 @@
-// Issue 27 "Done when": with no availability /book-me has no booking form (her contact form instead); with
+// With no availability /book-me has no booking form (her contact form instead); with
 // JavaScript off the footer is there, and a booking posted by the plain form is stored and answered with a page,
 // a refused one with the field's message and what was entered kept.
 import { test, expect } from '../support/test';

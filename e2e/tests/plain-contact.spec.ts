@@ -1,4 +1,4 @@
-// Issue 27: with no availability /book-me shows her contact form, and without JavaScript it posts as a plain form:
+// With no availability /book-me shows her contact form, and without JavaScript it posts as a plain form:
 // the visitor sees the thank-you page rendered by the server, and her mail is in the outbox.
 import { test, expect } from '../support/test';
 import { ADMIN_EMAIL, startServer, type RunningServer } from '../support/server';

@@ -1,4 +1,5 @@
-// Issue 2 "Done when": the federated platform in a real Chromium.
+// The federated platform in a real Chromium: / loads no file of admin-app, a remote that cannot load offers Retry, a
+// client route is the shell rendered by the remote, and a public-site deployed on its own changes what / shows.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import path from 'node:path';
 import { test, expect, collectConsoleErrors, recordScripts, waitForHydration } from '../support/test';
 import { REPO_ROOT, startServer } from '../support/server';
 
-// Its size budget is budgets.spec.ts's, one per public route, of the script before any interaction (issue 28).
+// Its size budget is budgets.spec.ts's, one per public route, of the script before any interaction.
 
 test('the first load of / shows the seeded services and requests no file of admin-app', async ({ page }) => {
   const errors = collectConsoleErrors(page);
@@ -35,7 +36,7 @@ test('a remote that cannot be loaded shows the retry message, and Retry works on
   let blocked = true;
   await page.route('**/remotes/public-site/**', (route) => (blocked ? route.abort('failed') : route.continue()));
   await page.goto('/');
-  // The page reads without the remote until the first interaction with an island asks for it (issue 28).
+  // The page reads without the remote until the first interaction with an island asks for it.
   await page.locator('header a.navbar-logo').focus();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('This part of the site could not be loaded.');
@@ -120,7 +121,7 @@ test('a public-site rebuilt on its own and deployed under the running server cha
 
       await page.goto(`${server.url}/`);
       await expect(page.getByRole('heading', { name: 'Services, redeployed' })).toBeVisible();
-      // The remote's code, which comes with the first interaction (issue 28), is the new version's too.
+      // The remote's code, which comes with the first interaction, is the new version's too.
       await waitForHydration(page);
       const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
       expect(loaded.some((u) => /\/remotes\/public-site-next\/.*remoteEntry\.js$/.test(u))).toBe(true);

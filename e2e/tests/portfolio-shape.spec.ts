@@ -1,4 +1,4 @@
-// Issue 27, "A portfolio she shapes": in Chromium at 390 px she adds a runway show, uploads two photos into it at
+// A portfolio she shapes: in Chromium at 390 px she adds a runway show, uploads two photos into it at
 // once (each row showing its own state), removes a print concept after a question, and saves once; a visitor's next
 // load shows the show with its photos in the server-rendered page and no longer the concept, and a link on the
 // portfolio leads to a project's page.
@@ -94,7 +94,7 @@ test('she adds a show with two photos at once, removes a concept, saves once; vi
   await expect(view.getByRole('link', { name: 'Streetwear' })).toHaveCount(0);
   expect((await visitor.request.get('/portfolio/print/streetwear')).status()).toBe(404);
 
-  // A project's page, reached by a link: issue 27 found none on the whole site.
+  // A project's page, reached by a link: a project page no link leads to is one no visitor finds.
   await view.goto('/portfolio');
   const projects = view.getByRole('region', { name: 'Projects' });
   await projects.getByRole('link', { name: 'Monochrome Print Series' }).click();

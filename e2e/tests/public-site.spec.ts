@@ -1,4 +1,4 @@
-// Issue 3 "Done when": every public route at a phone and a desktop width, light and dark, with no console error and
+// Every public route at a phone and a desktop width, light and dark, with no console error and
 // no serious or critical accessibility violation; the carousel; the theme toggle across reloads without a flash.
 import AxeBuilder from '@axe-core/playwright';
 import type { ConsoleMessage, Page } from '@playwright/test';
@@ -198,7 +198,7 @@ test('the UGC page alone requests the embed script; offline it shows the reels a
   expect(requested).toEqual([]);
 
   // The browser says it is offline (the site itself is still reachable, so the page can load its metadata). Set for
-  // every page from here on: the portfolio's links are page loads until an island has loaded the app (issue 28).
+  // every page from here on: the portfolio's links are page loads until an island has loaded the app.
   await page.addInitScript(() =>
     Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }),
   );

@@ -1,4 +1,4 @@
-// Issue 30, a quote changed after the client paid, in Chromium against the compiled server: her quote dialog says what
+// A quote changed after the client paid, in Chromium against the compiled server: her quote dialog says what
 // the client has paid, Save asks first, and a total below what was paid is refused with the server's message in the
 // dialog, what she typed kept; she records a refund of the payment by hand on the booking's card, and the lower quote
 // then saves. The dialog with its notice, the confirmation and the refund dialog are photographed at 390 and 1280 px,

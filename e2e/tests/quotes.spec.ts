@@ -1,4 +1,4 @@
-// Issue 30, her quote on a phone, in Chromium at 390x844 against the compiled server: she opens a UGC booking's
+// Her quote on a phone, in Chromium at 390x844 against the compiled server: she opens a UGC booking's
 // quote, adds 90-day paid usage, sets a 50% deposit, saves and sees the total; the contract she then generates lists
 // the usage line and the deposit. The quote panel is photographed at 390 and 1280 px, light and dark.
 import { randomBytes } from 'node:crypto';

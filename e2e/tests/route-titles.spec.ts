@@ -1,4 +1,4 @@
-// Issue 27 "Done when": every route of the registry (with sample parameters, and ids naming no content) answers the
+// Every route of the registry (with sample parameters, and ids naming no content) answers the
 // status its metadata gives, and the browser, after a client navigation to it, shows the same title and description
 // the server wrote into the page: both come from the registry's metadata (shared/src/route-meta.ts).
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 6 "Done when": in a real Chromium against the production build, /security-test runs the kit's checks (all
+// In a real Chromium against the production build, /security-test runs the kit's checks (all
 // pass), flags a phishing phrase, and SecureForm blocks a suspicious submission with its warning; the page is its
 // own chunk, which the home page never requests.
 import { test, expect, collectConsoleErrors, recordScripts, waitForHydration } from '../support/test';
@@ -88,7 +88,7 @@ test('the home page does not load the security-test chunk; /security-test does',
   expect(home.length).toBeGreaterThan(0);
   expect(home.filter((p) => SECURITY_TEST_CHUNK.test(p))).toEqual([]);
 
-  // Navigating in the app (no reload) fetches the chunk only now; the app runs from the first interaction (issue 28).
+  // Navigating in the app (no reload) fetches the chunk only now; the app runs from the first interaction.
   await waitForHydration(page);
   await page.evaluate(() => {
     history.pushState({}, '', '/security-test');

@@ -1,4 +1,4 @@
-// Issue 17 "Done when": the public pages are rendered on the server, read without JavaScript, and the browser takes
+// The public pages are rendered on the server, read without JavaScript, and the browser takes
 // the server's HTML over (hydration) without a warning, an error, a layout shift or a second fetch of their data.
 import { test, expect, collectConsoleErrors, waitForHydration } from '../support/test';
 

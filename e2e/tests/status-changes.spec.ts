@@ -1,4 +1,4 @@
-// Issue 18 "Done when", in Chromium against the real server: the admin confirms a booking through the confirmation
+// Status changes, in Chromium against the real server: the admin confirms a booking through the confirmation
 // dialog with a personal message; the client's mail has that message and a valid .ics (parsed here with ical.js:
 // DTSTART in the studio's time zone, the UID stable across an update when the admin accepts the client's move);
 // a change undone within 10 s sends nothing.

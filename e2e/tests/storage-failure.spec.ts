@@ -1,4 +1,4 @@
-// Issue 15 "Done when": a database that cannot be written makes /api/health answer 503 and the booking form show its
+// A database that cannot be written makes /api/health answer 503 and the booking form show its
 // clear error, and nothing is half-written. Here another process holds SQLite's write lock (as a stuck maintenance
 // session would) on a server of this test's own; once the lock is gone, the same request goes through, exactly once:
 // one row, and one set of mails (her confirmation, the admin's notice), none for the refused attempt.

@@ -1,4 +1,4 @@
-// Issue 27, "One studio today": the booking form's date limits are the studio's (its TIMEZONE), whatever zone the
+// One studio today: the booking form's date limits are the studio's (its TIMEZONE), whatever zone the
 // visitor's browser is in. A visitor in Berlin or Auckland is often a day ahead of the studio in Phoenix; the form
 // once counted from the browser's day and refused a date the server accepts. The server's limits are read from its
 // own answer (/api/availability names its day and notice), and the day it names is checked against the tests' own

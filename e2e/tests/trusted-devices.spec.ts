@@ -1,4 +1,4 @@
-// Issue 27: a device she marks as hers at sign-in is listed on her dashboard ("Your devices", by its browser's name,
+// A device she marks as hers at sign-in is listed on her dashboard ("Your devices", by its browser's name,
 // when added and last used), and signing one out there, after a confirmation, ends its session at once: that browser
 // is signed out on its next request. Two browsers with their own cookies play her laptop and her phone; each sends
 // a real browser's User-Agent, so the names are the ones she would see.

@@ -1,4 +1,4 @@
-// Issue 27, videos she uploads: in Chromium at 390 px she uploads a short MP4 from her phone into the UGC section and
+// Videos she uploads: in Chromium at 390 px she uploads a short MP4 from her phone into the UGC section and
 // into a project through the dashboard's upload list, and saves; a visitor's UGC section and the project's page play
 // it with the browser's controls. The MP4 is made here by the server's own ffmpeg (@ffmpeg-installer/ffmpeg), with
 // sound, its movie header last, as a phone writes it; no video file is kept in the repository.
