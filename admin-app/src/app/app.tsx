@@ -9,6 +9,7 @@ import { useQueryCache } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
 import { Loading } from '../components/loading';
 import { messages } from '../messages';
+import { bookingMessages } from '../features/bookings/messages';
 import { adminKey } from '../lib/query-keys';
 import {
   useAllBookingsRead,
@@ -206,7 +207,7 @@ export default function AdminApp() {
             {t === 'bookings' && shownNewCount !== null && shownNewCount > 0 && (
               <span className="admin-tab-count" data-testid="new-count">
                 <span aria-hidden="true">{shownNewCount}</span>
-                <span className="visually-hidden">{messages.bookings.newCount(shownNewCount)}</span>
+                <span className="visually-hidden">{bookingMessages.newCount(shownNewCount)}</span>
               </span>
             )}
           </button>

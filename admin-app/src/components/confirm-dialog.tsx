@@ -12,7 +12,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel = confirmLabel,
   tone = 'danger',
-  failureText = (error) => (error instanceof Error ? error.message : messages.content.saveFailed),
+  failureText = (error) => (error instanceof Error ? error.message : messages.saveFailed),
   onConfirm,
   onDone,
   onClose,

@@ -5,12 +5,12 @@ import { availabilityPeriodInputSchema } from '@studio/shared/schemas';
 import { FormField } from '../../components/form-field';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { messages } from '../../messages';
+import { availabilityMessages } from './messages';
 import { useCreateAvailabilityPeriod } from './api/create-availability-period';
 import { DateRangeFields } from './date-range-fields';
 import { dateRangeMessage, noteMessage } from './form-messages';
 
-const m = messages.availability;
+const m = availabilityMessages;
 
 export function AddPeriodModal({ onClose }: { onClose: () => void }) {
   const form = useSchemaForm({

@@ -5,11 +5,11 @@ import { timeSlotInputSchema } from '@studio/shared/schemas';
 import { FormField } from '../../components/form-field';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { messages } from '../../messages';
+import { availabilityMessages } from './messages';
 import { useCreateTimeSlot } from './api/create-time-slot';
 import { noteMessage, slotMessage } from './form-messages';
 
-const m = messages.availability;
+const m = availabilityMessages;
 
 const DEFAULT_SLOT_START = '09:00';
 const DEFAULT_SLOT_END = '17:00';

@@ -5,12 +5,12 @@ import { unavailableRangeInputSchema } from '@studio/shared/schemas';
 import { FormField } from '../../components/form-field';
 import { FormModal } from '../../components/form-modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { messages } from '../../messages';
+import { availabilityMessages } from './messages';
 import { useCreateUnavailableRange } from './api/create-unavailable-range';
 import { DateRangeFields } from './date-range-fields';
 import { dateRangeMessage, noteMessage } from './form-messages';
 
-const m = messages.availability;
+const m = availabilityMessages;
 
 export function AddUnavailableModal({ onClose }: { onClose: () => void }) {
   const form = useSchemaForm({

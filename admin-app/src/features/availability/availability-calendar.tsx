@@ -14,9 +14,9 @@ import {
   type IsoDate,
 } from '@studio/shared/domain';
 import { formatSlot, studioClockOf } from '@studio/shared/domain/studio-time';
-import { messages } from '../../messages';
+import { availabilityMessages } from './messages';
 
-const m = messages.availability;
+const m = availabilityMessages;
 const dayName = (date: IsoDate) => format(parseISO(date), 'EEEE, MMMM d');
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** The week's day names from `first` (0 Sunday): the visitor's date picker starts its weeks on the same day. */

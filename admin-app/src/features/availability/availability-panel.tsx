@@ -16,6 +16,7 @@ import type {
 import { STATUS_UNDO_SECONDS } from '@studio/shared/domain/lifecycle';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
+import { availabilityMessages } from './messages';
 import { AvailabilityCalendar } from './availability-calendar';
 import { blockDay, freeDay, type DayWrites } from './day-toggle';
 import { AddPeriodModal } from './add-period-modal';
@@ -30,7 +31,7 @@ import { useCreateTimeSlot } from './api/create-time-slot';
 import { WeeklyHoursEditor } from './weekly-hours-editor';
 import './availability.css';
 
-const m = messages.availability;
+const m = availabilityMessages;
 const day = (d: string) => format(parseISO(d), 'MMM d, yyyy');
 const range = (start: string, end: string) => (start === end ? day(start) : `${day(start)} – ${day(end)}`);
 

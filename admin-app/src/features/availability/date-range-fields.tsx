@@ -1,9 +1,9 @@
 // Start and end date side by side, for the period and unavailable-days modals.
 import { FormField } from '../../components/form-field';
-import { messages } from '../../messages';
+import { availabilityMessages } from './messages';
 import type { FieldError, TextInputProps } from '../../lib/use-schema-form';
 
-const m = messages.availability;
+const m = availabilityMessages;
 
 export function DateRangeFields({
   start,

@@ -1,10 +1,10 @@
 // The availability modals' words for a field's problem (docs/product.md §5 admin modals: periods and unavailable
 // ranges need start and end dates; a time slot needs a date, a start and an end time), one message per field.
 import { LIMITS } from '@studio/shared/constants';
-import { messages } from '../../messages';
+import { availabilityMessages } from './messages';
 import type { FieldProblem } from '../../lib/schema-form';
 
-const m = messages.availability;
+const m = availabilityMessages;
 
 /** A start or end date: missing (or not a date), or an end before its start. */
 export const dateRangeMessage = (problem: FieldProblem) =>

@@ -4,10 +4,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { WeeklySlot } from '@studio/shared/domain';
 import { formatSlot, studioClockOf } from '@studio/shared/domain/studio-time';
 import { messages } from '../../messages';
+import { availabilityMessages } from './messages';
 import { useSetWeeklySlots } from './api/set-weekly-slots';
 import { SLOT_LENGTHS, slotsBetween, slotsOfWeek, weekOfSlots, type DayHours, type WeekHours } from './weekly-hours';
 
-const m = messages.availability.weekly;
+const m = availabilityMessages.weekly;
 /** Her week as her calendar shows it, from the studio's first weekday on; the stored weekday counts from Sunday (0). */
 const weekOrder = (first: number) => Array.from({ length: 7 }, (_, i) => (first + i) % 7);
 

@@ -14,12 +14,13 @@ import { Modal } from '../../components/modal';
 import { PaymentPanel } from '../payments/payment-panel';
 import { PaymentViewsProvider } from '../payments/api/booking-payments';
 import { messages } from '../../messages';
+import { bookingMessages } from './messages';
 import { BOOKING_FILTERS, useLoadOlderBookings, type BookingFilter } from './api/get-bookings';
 import { StatusSelect } from './status-select';
 import { useAcceptReschedule } from './api/update-booking-status';
 import './bookings.css';
 
-const m = messages.bookings;
+const m = bookingMessages;
 
 const day = (d: string) => (d ? format(parseISO(d), 'EEE, MMM d, yyyy') : m.none);
 // Instants in the studio's zone (the admin reads them as the studio's times wherever she is), the zone the

@@ -7,9 +7,10 @@ import { statusMailOf } from '@studio/shared/domain/status-mail';
 import { bookingStatusUpdateSchema, PERSONAL_MESSAGE_MAX } from '@studio/shared/schemas';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
+import { bookingMessages } from './messages';
 import { useModelName } from '../contracts/model-name';
 
-const m = messages.bookings.statusMail;
+const m = bookingMessages.statusMail;
 
 export function StatusMailDialog({
   booking,
@@ -43,7 +44,7 @@ export function StatusMailDialog({
     setFailure(null);
     onSave(message.trim()).then(onClose, (error: unknown) => {
       setBusy(false);
-      setFailure(error instanceof Error ? error.message : messages.bookings.updateFailed);
+      setFailure(error instanceof Error ? error.message : bookingMessages.updateFailed);
     });
   };
 

@@ -8,10 +8,11 @@ import { useBackend } from '@studio/shared/data';
 import { BOOKING_STATUSES, STATUS_COLORS, type BookingRequest, type BookingStatus } from '@studio/shared/domain';
 import { STATUS_UNDO_SECONDS, statusChangeMailsClient } from '@studio/shared/domain/lifecycle';
 import { messages } from '../../messages';
+import { bookingMessages } from './messages';
 import { useUndoBookingStatus, useUpdateBookingStatus } from './api/update-booking-status';
 import { StatusMailDialog } from './status-mail-dialog';
 
-const m = messages.bookings;
+const m = bookingMessages;
 
 type Notice = { kind: 'emailed'; undoable: boolean } | { kind: 'undone' };
 

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import './calendar-feed.css';
 import { messages } from '../../messages';
+import { calendarFeedMessages } from './messages';
 import { useCalendarFeed, useCreateCalendarFeed, useHasCalendarFeed, useRevokeCalendarFeed } from './api/calendar-feed';
 
-const m = messages.calendarFeed;
+const m = calendarFeedMessages;
 
 export function CalendarFeedSection() {
   const supported = useHasCalendarFeed();

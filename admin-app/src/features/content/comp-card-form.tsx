@@ -3,12 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { COMP_CARD_FIELDS, MEASUREMENT_UNITS, type CompCardStats } from '@studio/shared/domain';
 import { compCardSchema } from '@studio/shared/schemas';
-import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { useSaveCompCard } from './api/save-content';
 import { SaveButton, SaveStatus, TextField, useContentForm } from './content-form';
 import { ContentSection } from './content-section';
 
-const m = messages.content.compCard;
+const m = contentMessages.compCard;
 const PREFIX = 'comp';
 
 export function CompCardForm({ initial }: { initial: CompCardStats }) {

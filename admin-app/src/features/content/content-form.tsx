@@ -11,6 +11,7 @@ import {
 import { BackendError } from '@studio/shared/data';
 import { fieldErrorsOf, type FieldErrors, type z } from '@studio/shared/schemas';
 import { messages } from '../../messages';
+import { contentMessages } from './messages';
 
 /** The element id of the field at a schema path: 'tiers.0.price' in form 'svc' is 'svc-tiers-0-price'. */
 export const fieldId = (prefix: string, path: string) => `${prefix}-${path.replace(/\./g, '-')}`;
@@ -60,7 +61,7 @@ export function useContentForm(prefix: string): ContentForm {
       Object.entries(errors).find(([key]) => new RegExp(`^${path.replace(/\./g, '\\.')}\\.\\d+$`).test(key))?.[1][0],
     fail: (path, message) => {
       setErrors({ [path]: [message] });
-      setFailure(messages.content.fixFields);
+      setFailure(contentMessages.fixFields);
       setSaved(false);
       document.getElementById(fieldId(prefix, path))?.focus();
     },
@@ -75,7 +76,7 @@ export function useContentForm(prefix: string): ContentForm {
       if (!checked.success) {
         const found = fieldErrorsOf(checked.error);
         setErrors(found);
-        setFailure(messages.content.fixFields);
+        setFailure(contentMessages.fixFields);
         focusFirst(found);
         return false;
       }
@@ -89,7 +90,7 @@ export function useContentForm(prefix: string): ContentForm {
       } catch (error) {
         const found = error instanceof BackendError ? error.fieldErrors : {};
         setErrors(found);
-        setFailure(error instanceof BackendError ? error.message : messages.content.saveFailed);
+        setFailure(error instanceof BackendError ? error.message : messages.saveFailed);
         focusFirst(found);
         return false;
       } finally {
@@ -216,7 +217,7 @@ export function SaveStatus({ form }: { form: ContentForm }) {
   if (form.failure) return <ErrorAlert>{form.failure}</ErrorAlert>;
   return (
     <p className="content-saved muted" role="status">
-      {form.saved ? messages.content.saved : ''}
+      {form.saved ? contentMessages.saved : ''}
     </p>
   );
 }

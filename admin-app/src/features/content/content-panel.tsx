@@ -2,7 +2,7 @@
 // details and projects, one area at a time behind a small segmented switch, so each form fits a phone.
 import { useState } from 'react';
 import { Loading } from '../../components/loading';
-import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { usePortfolio, usePortfolioMeta, useSite } from './api/get-content';
 import { CompCardForm } from './comp-card-form';
 import { PortfolioWorkspace } from './portfolio-workspace';
@@ -17,7 +17,7 @@ type Area = (typeof AREAS)[number];
 function LoadFailed() {
   return (
     <p className="alert alert-error" role="alert">
-      {messages.content.loadFailed}
+      {contentMessages.loadFailed}
     </p>
   );
 }
@@ -48,12 +48,12 @@ export default function ContentPanel() {
   const [area, setArea] = useState<Area>('services');
   return (
     <div className="content-panel">
-      <nav aria-label={messages.content.areasLabel}>
+      <nav aria-label={contentMessages.areasLabel}>
         <ul className="content-areas">
           {AREAS.map((a) => (
             <li key={a}>
               <button type="button" className="content-area" aria-pressed={area === a} onClick={() => setArea(a)}>
-                {messages.content.areas[a]}
+                {contentMessages.areas[a]}
               </button>
             </li>
           ))}

@@ -7,12 +7,13 @@ import { useState, type DragEvent, type KeyboardEvent } from 'react';
 import { moveItem, type MediaItem } from '@studio/shared/domain';
 import { LIMITS, MEDIA_CAPTION_MAX } from '@studio/shared/constants';
 import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField, type ContentForm } from './content-form';
 import { removeAt, updateAt } from './list-items';
 import { MoveButtons, type MoveDirection } from './row-actions';
 
-const m = messages.content.portfolio;
+const m = contentMessages.portfolio;
 
 export function MediaList({
   items,

@@ -4,14 +4,14 @@
 // the content.
 import { useState } from 'react';
 import type { MediaItem, Portfolio } from '@studio/shared/domain';
-import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import type { ContentForm } from './content-form';
 import { ContentSection } from './content-section';
 import { MediaList } from './media-list';
 import { itemsOf, sectionChoices, withItems } from './portfolio-sections';
 import { UploadQueue } from './upload-queue';
 
-const m = messages.content.portfolio;
+const m = contentMessages.portfolio;
 const PREFIX = 'media';
 
 export function PortfolioEditor({

@@ -4,7 +4,7 @@
 // A part of the portfolio draft: the workspace's one Save stores it with the media.
 import { useState, type ReactNode } from 'react';
 import type { Portfolio, PortfolioMeta, PrintConceptDetails } from '@studio/shared/domain';
-import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import type { ContentForm } from './content-form';
 import { ErrorAlert, TextAreaField, TextField } from './content-form';
 import { ContentSection } from './content-section';
@@ -12,7 +12,7 @@ import { removeAt, updateAt } from './list-items';
 import { addConcept, addShow, conceptKeyOf, moveConcept, moveShow, renameConcept, showIds } from './portfolio-shape';
 import { MoveButtons } from './row-actions';
 
-const m = messages.content.meta;
+const m = contentMessages.meta;
 const DETAIL_FIELDS = ['style', 'wardrobe', 'setting', 'purpose'] as const;
 const EMPTY_DETAILS: PrintConceptDetails = { style: '', wardrobe: '', setting: '', purpose: '' };
 

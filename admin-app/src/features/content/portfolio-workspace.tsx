@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MediaItem, Portfolio } from '@studio/shared/domain';
 import { portfolioInputSchema } from '@studio/shared/schemas';
-import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { useDeleteMedia, useSavePortfolio } from './api/save-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SaveButton, SaveStatus, useContentForm } from './content-form';
@@ -15,8 +15,8 @@ import { PortfolioMetaForm, type Removal } from './portfolio-meta-form';
 import { removeConcept, removeShow } from './portfolio-shape';
 import { withItems, itemsOf } from './portfolio-sections';
 
-const m = messages.content.portfolio;
-const mm = messages.content.meta;
+const m = contentMessages.portfolio;
+const mm = contentMessages.meta;
 
 /** What a Save stores: empty reel rows dropped (a blank row is an unfinished thought, not an error). */
 const cleaned = (p: Portfolio): Portfolio => ({

@@ -11,6 +11,7 @@ import { projectInputSchema } from '@studio/shared/schemas';
 import { Loading } from '../../components/loading';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { useAdminProjects } from './api/get-content';
 import { useDeleteMedia, useDeleteProject, useSaveProject } from './api/save-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,7 +21,7 @@ import { MediaList } from './media-list';
 import { slugOf } from './service-form';
 import { UploadQueue } from './upload-queue';
 
-const m = messages.content.projects;
+const m = contentMessages.projects;
 const PREFIX = 'project';
 
 /** The gallery as one list: her uploads in her order, then the addresses pasted before (images, then videos). */
@@ -150,7 +151,7 @@ export function ProjectsEditor() {
 
   if (projects.status === 'loading') return <Loading />;
   if (projects.status === 'error') {
-    return <ErrorAlert>{messages.content.loadFailed}</ErrorAlert>;
+    return <ErrorAlert>{contentMessages.loadFailed}</ErrorAlert>;
   }
   return (
     <ContentSection name="projects" heading={m.heading} add={{ label: m.add, onClick: () => setEditing('new') }}>

@@ -13,12 +13,13 @@ import {
 import { normaliseDisplayPrice, serviceInputSchema } from '@studio/shared/schemas';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { useSaveService } from './api/save-content';
 import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
 import { updateAt } from './list-items';
 import { ItemActions } from './row-actions';
 
-const m = messages.content.services;
+const m = contentMessages.services;
 const PREFIX = 'service';
 
 /** 'Mini Session' -> 'mini-session': an id that fits in a URL. */

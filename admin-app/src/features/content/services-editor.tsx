@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { moveItem, servicePriceText, type Service } from '@studio/shared/domain';
 import { Loading } from '../../components/loading';
 import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { useAdminServices } from './api/get-content';
 import { useDeleteService, useReorderServices, useSaveService } from './api/save-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -13,7 +14,7 @@ import { ContentSection } from './content-section';
 import { MoveButtons } from './row-actions';
 import { ServiceForm } from './service-form';
 
-const m = messages.content.services;
+const m = contentMessages.services;
 
 export function ServicesEditor() {
   const services = useAdminServices();
@@ -30,7 +31,7 @@ export function ServicesEditor() {
   }
   const list = services.data;
   const busy = reorder.status === 'pending' || save.status === 'pending';
-  const report = (error: unknown) => setFailure(error instanceof Error ? error.message : messages.content.saveFailed);
+  const report = (error: unknown) => setFailure(error instanceof Error ? error.message : messages.saveFailed);
 
   const move = (from: number, to: number) => {
     setFailure(null);

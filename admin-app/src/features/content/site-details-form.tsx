@@ -3,14 +3,14 @@
 import { useState, type FormEvent } from 'react';
 import type { SiteDetails, SocialLink } from '@studio/shared/domain';
 import { siteDetailsSchema } from '@studio/shared/schemas';
-import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { useSaveSiteDetails } from './api/save-content';
 import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
 import { ContentSection } from './content-section';
 import { updateAt } from './list-items';
 import { ItemActions } from './row-actions';
 
-const m = messages.content.site;
+const m = contentMessages.site;
 const PREFIX = 'site';
 
 export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {

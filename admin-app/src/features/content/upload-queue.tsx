@@ -7,10 +7,11 @@ import type { MediaItem } from '@studio/shared/domain';
 import { LIMITS } from '@studio/shared/constants';
 import { mediaName } from '@studio/shared/schemas';
 import { messages } from '../../messages';
+import { contentMessages } from './messages';
 import { useUploadMedia } from './api/save-content';
 import { ErrorAlert } from './content-form';
 
-const m = messages.content.portfolio;
+const m = contentMessages.portfolio;
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,video/mp4,video/webm';
 
 type Status = 'waiting' | 'uploading' | 'done' | 'failed';

@@ -10,9 +10,9 @@ import {
   type ContractRecord,
 } from '@studio/shared/domain/contract';
 import { formatInstant, studioClockOf } from '@studio/shared/domain/studio-time';
-import { messages } from '../../messages';
+import { contractMessages } from './messages';
 
-const m = messages.contract;
+const m = contractMessages;
 
 const longDay = (d: string) => (isIsoDate(d) ? format(parseISO(d), 'MMM d, yyyy') : m.tbd);
 /**

@@ -15,6 +15,7 @@ import {
 } from '@studio/shared/domain/contract';
 import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
+import { contractMessages } from './messages';
 import { useModelName } from './model-name';
 import { exportContract } from './contract-html';
 import { AuditTrail, DealSummary, contractMoment, signedNoteOf } from './contract-details';
@@ -26,7 +27,7 @@ import { useSaveContract } from './api/save-contract';
 import { useSendContract } from './api/send-contract';
 import './contract-dialog.css';
 
-const m = messages.contract;
+const m = contractMessages;
 const errorText = (error: unknown, fallback: string) =>
   error instanceof BackendError && error.message ? error.message : fallback;
 

@@ -3,9 +3,9 @@ import type { Dispatch, SetStateAction } from 'react';
 import { CONTRACT_TIMELINE_WEEKS, LIMITS } from '@studio/shared/constants';
 import type { ContractForm } from '@studio/shared/domain';
 import { CONTRACT_PAPER_SIZES, type ContractPaperSize } from '@studio/shared/domain/contract';
-import { messages } from '../../messages';
+import { contractMessages } from './messages';
 
-const m = messages.contract;
+const m = contractMessages;
 // The text fields stop where contractFormSchema does, so a long name cannot be typed only to be refused on save.
 const FIELDS: Array<{ key: keyof ContractForm; type: 'text' | 'date' | 'number'; maxLength?: number }> = [
   { key: 'clientName', type: 'text', maxLength: LIMITS.contractLine },

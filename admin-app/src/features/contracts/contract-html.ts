@@ -1,7 +1,7 @@
 // The printable contract: a whole HTML document for the print window. Every text in it goes through escapeHtml,
 // so a booking named `<img src=x onerror=alert(1)>` prints as those characters and never becomes markup.
 import { contractSectionsHtml, escapeHtml, type ContractDocument } from '@studio/shared/domain/contract';
-import { messages } from '../../messages';
+import { contractMessages } from './messages';
 
 const PRINT_CSS = `
   @page { margin: 2cm; }
@@ -22,7 +22,7 @@ export function contractHtml(contract: ContractDocument): string {
   const signatures = contract.parties
     .map(
       (p) =>
-        `<div><p><strong>${e(p.role)}</strong>: ${e(p.name)}</p>${p.contact ? `<p class="contact">${e(p.contact)}</p>` : ''}<p class="signature-line">${e(messages.contract.signature)}</p><p class="signature-line">${e(messages.contract.date)}</p></div>`,
+        `<div><p><strong>${e(p.role)}</strong>: ${e(p.name)}</p>${p.contact ? `<p class="contact">${e(p.contact)}</p>` : ''}<p class="signature-line">${e(contractMessages.signature)}</p><p class="signature-line">${e(contractMessages.date)}</p></div>`,
     )
     .join('');
   return `<!doctype html>
@@ -35,7 +35,7 @@ export function contractHtml(contract: ContractDocument): string {
 </head>
 <body>
 ${contractSectionsHtml(contract)}
-<section><h2>${e(messages.contract.signatures)}</h2><div class="signatures">${signatures}</div></section>
+<section><h2>${e(contractMessages.signatures)}</h2><div class="signatures">${signatures}</div></section>
 </body>
 </html>`;
 }

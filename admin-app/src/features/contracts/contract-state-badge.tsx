@@ -1,10 +1,10 @@
 // A contract's state: draft, sent, viewed or signed, on a booking card (live from the admin's stream) and
 // in the dialog.
 import type { ContractStatus } from '@studio/shared/domain/contract';
-import { messages } from '../../messages';
+import { contractMessages } from './messages';
 import './contract-dialog.css';
 
-const m = messages.contract;
+const m = contractMessages;
 
 /** A version's status, as its button and the dialog show it. */
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {

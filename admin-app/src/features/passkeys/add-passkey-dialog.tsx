@@ -10,9 +10,10 @@ import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { messages } from '../../messages';
+import { passkeyMessages } from './messages';
 import { useAddPasskey } from './api/add-passkey';
 
-const m = messages.passkeys;
+const m = passkeyMessages;
 
 function failureOf(error: unknown): string {
   if (error instanceof BackendError) {

@@ -6,13 +6,13 @@ import { format } from 'date-fns';
 import { BackendError } from '@studio/shared/data';
 import type { Passkey } from '@studio/shared/domain';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { messages } from '../../messages';
+import { passkeyMessages } from './messages';
 import { usePasskeys } from './api/get-passkeys';
 import { useRemovePasskey } from './api/remove-passkey';
 import { AddPasskeyDialog } from './add-passkey-dialog';
 import './passkeys.css';
 
-const m = messages.passkeys;
+const m = passkeyMessages;
 const moment = (ts: string) => format(new Date(ts), 'MMM d, yyyy, HH:mm');
 
 function RemovePasskeyDialog({ passkey, last, onClose }: { passkey: Passkey; last: boolean; onClose: () => void }) {

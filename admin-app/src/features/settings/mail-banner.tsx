@@ -1,10 +1,10 @@
 // Her dashboard's word on the site's mail: nothing while mail leaves; a banner when a production site keeps
 // its mail in the local outbox (MAIL_TRANSPORT=outbox), or when the mail server refuses mail, which then waits to be
 // sent again for 24 hours (server/src/lib/mail-queue.ts).
-import { messages } from '../../messages';
+import { settingsMessages } from './messages';
 import { useMailStatus } from './api/get-mail-status';
 
-const m = messages.mail;
+const m = settingsMessages.mail;
 
 export function MailBanner() {
   const mail = useMailStatus();

@@ -1,10 +1,10 @@
 // The SMS on/off setting (docs/product.md §4): the admin's value, with a note when the server's environment overrides it.
 import { SettingSwitch } from '../../components/setting-switch';
-import { messages } from '../../messages';
+import { settingsMessages } from './messages';
 import { useSettings } from './api/get-settings';
 import { useUpdateSmsSetting } from './api/update-sms-setting';
 
-const m = messages.sms;
+const m = settingsMessages.sms;
 
 export function SmsSetting() {
   const settings = useSettings();

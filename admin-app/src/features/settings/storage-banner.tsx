@@ -1,9 +1,9 @@
 // Her dashboard's word on the server's disk: nothing while it has room; a banner when it is almost full (below
 // MIN_FREE_DISK_MB) or full (writes refused: visitors are told to try again later, and nothing they send is kept).
-import { messages } from '../../messages';
+import { settingsMessages } from './messages';
 import { useStorageStatus } from './api/get-storage-status';
 
-const m = messages.storage;
+const m = settingsMessages.storage;
 
 export function StorageBanner() {
   const storage = useStorageStatus();

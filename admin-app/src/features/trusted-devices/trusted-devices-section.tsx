@@ -6,11 +6,11 @@ import { format } from 'date-fns';
 import type { TrustedDevice } from '@studio/shared/domain';
 import { authStore } from '@studio/shared/auth-store';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { messages } from '../../messages';
+import { trustedDeviceMessages } from './messages';
 import { useRevokeTrustedDevice, useTrustedDevices } from './api/trusted-devices';
 import './trusted-devices.css';
 
-const m = messages.trustedDevices;
+const m = trustedDeviceMessages;
 const moment = (ts: string) => format(new Date(ts), 'MMM d, yyyy, HH:mm');
 
 function EndDeviceDialog({

@@ -1,0 +1,41 @@
+// The texts of her passkeys (not in docs/product.md: the product signed in by e-mail link alone).
+import { PASSKEY_ALREADY_ON_DEVICE, PASSKEY_CANCELLED } from '@studio/shared/passkey-messages';
+
+export const passkeyMessages = {
+  heading: 'Passkeys',
+  offerHeading: 'Sign in with a passkey',
+  offer:
+    'Today the e-mail link alone signs you in. Add a passkey (your fingerprint, face or device PIN) and signing in will need it too, so a stolen mailbox is not enough.',
+  intro: 'Signing in needs the e-mail link and one of these passkeys.',
+  add: 'Add a passkey',
+  addAnother: 'Add another device',
+  addTitle: 'Add a passkey',
+  nameLabel: 'Name',
+  nameHint: 'So you can tell your devices apart.',
+  namePlaceholder: 'My phone',
+  nameRequired: 'Please give this passkey a name.',
+  nameTooLong: (max: number) => `Name must be ${max} characters or less`,
+  continue: 'Continue',
+  waiting: 'Waiting for your device…',
+  cancelled: PASSKEY_CANCELLED,
+  alreadyOnDevice: PASSKEY_ALREADY_ON_DEVICE,
+  notSupported: 'This browser cannot create passkeys.',
+  addFailed: 'The passkey could not be added. Please try again.',
+  added: (name: string) => `The passkey “${name}” was added.`,
+  recoveryTitle: 'Save your recovery code now',
+  recoveryText:
+    'If you lose every device with a passkey, this code signs you in once, after the e-mail link. It is shown only this once: write it down or keep it in your password manager.',
+  recoverySaved: 'I have saved it',
+  noRecoveryCode: 'Your recovery code has been used. The next passkey you add comes with a new one.',
+  createdAt: (when: string) => `Added ${when}`,
+  lastUsedAt: (when: string) => `last used ${when}`,
+  neverUsed: 'not used yet',
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove the passkey ${name}`,
+  removeTitle: 'Remove this passkey?',
+  removeText: (name: string) => `“${name}” will no longer sign you in.`,
+  removeLast: 'It is your last passkey: after this, the e-mail link alone signs you in.',
+  removing: 'Removing…',
+  removeFailed: 'The passkey could not be removed. Please try again.',
+  loadFailed: 'Failed to load your passkeys.',
+} as const;
