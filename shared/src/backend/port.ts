@@ -38,7 +38,7 @@ import type {
 import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract';
 import type { ClientActionSettings, ClientActionsSummary } from '../domain/client-actions';
 
-import type { Deployments, RemoteName, SwitchRecord, VersionPreview } from '../schemas/deployment';
+import type { Deployments, RemoteName, SwitchRecord, VersionPreview } from '../api/deploys';
 
 export type Unsubscribe = () => void;
 

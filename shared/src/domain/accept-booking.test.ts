@@ -4,7 +4,8 @@ import {
   PLAIN_SERVICE_RULES,
   SHOOT_SERVICE_RULES,
 } from './service-rules';
-import { NO_MARKUP_MESSAGE, PHONE_FORMAT_MESSAGE } from '../schemas';
+import { PHONE_FORMAT_MESSAGE } from '../api/bookings';
+import { NO_MARKUP_MESSAGE } from '../api/text-rules';
 import { acceptBooking, fieldErrorMessages, type AcceptBookingContext, type BookingRefusal } from './accept-booking';
 import type { BookingInput, PublicAvailability, Service } from './types';
 

@@ -14,7 +14,10 @@ import {
   unavailableDatesMessage,
 } from '../messages';
 import { tooSoonMessage } from '../lifecycle-messages';
-import { bookingInputSchema, type FieldErrors, type SchemaCheckCode, type z } from '../schemas';
+import { bookingInputSchema } from '../api/bookings';
+import type { FieldErrors } from '../api/errors';
+import type { SchemaCheckCode } from '../api/text-rules';
+import type { z } from '../api/zod';
 import { consultationView, earliestBookableDate, freeSlots, slotTime } from './availability';
 import { MIN_NOTICE_DAYS_DEFAULT } from './constants';
 import {

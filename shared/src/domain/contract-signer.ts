@@ -1,7 +1,7 @@
 // Who may sign a contract: the client named on the booking, or someone who states they sign on the client's
 // behalf, with their own name and role. The matching rule lives here once; the signing route of both homes (the
 // embedded server and the Firebase function run the same routes) asks it, and the signing form's schema
-// (schemas/contract.ts) turns its answer into a field error. Pure: no I/O.
+// (api/contracts.ts) turns its answer into a field error. Pure: no I/O.
 import type { BookingStatus } from './types';
 
 // Letters NFKD does not take apart (they are letters of their own, not a letter plus a mark), spelled as a keyboard

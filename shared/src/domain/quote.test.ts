@@ -1,4 +1,4 @@
-import { quoteInputSchema, quoteSettingsSchema } from '../schemas/quote';
+import { quoteInputSchema, quoteSettingsSchema } from '../api/quotes';
 import {
   cancellationFee,
   cancellationTermsText,

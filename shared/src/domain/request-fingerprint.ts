@@ -1,6 +1,6 @@
 // The request an idempotency key stands for, so the server refuses the key sent again with another request. Apart
 // from the domain entry, which every visitor's first page carries (e2e/tests/platform.spec.ts keeps its budget).
-import { bookingInputSchema } from '../schemas';
+import { bookingInputSchema } from '../api/bookings';
 
 /**
  * The request an idempotency key stands for, as text: JSON with every object's keys in sorted order, so one request

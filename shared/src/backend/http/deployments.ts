@@ -1,6 +1,6 @@
 // The deployments port over the embedded server's admin API (server/README.md, deployments). Its own module, imported
 // only by the admin's Deployments view, so no visitor's page carries it (the shell's first load is at its budget).
-import type { Deployments, RemoteName, SwitchRecord, VersionPreview } from '../../schemas/deployment';
+import type { Deployments, RemoteName, SwitchRecord, VersionPreview } from '../../api/deploys';
 import type { Backend, DeploymentsPort } from '../port';
 import { createRequester } from './request';
 

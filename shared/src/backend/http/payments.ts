@@ -3,7 +3,7 @@
 // recorded). Its own module, imported only by the dashboard's payment panel, so no visitor's page carries it (the
 // shell's first load is at its budget).
 import { PAYMENTS_BATCH_MAX, type PaymentView, type PaymentViews } from '../../domain/payments';
-import type { ManualPaymentInput, ManualRefundInput } from '../../schemas/payments';
+import type { ManualPaymentInput, ManualRefundInput } from '../../api/payments';
 import type { BackendError, Unsubscribe } from '../port';
 import { subscribeEvents } from './live';
 import { createRequester } from './request';
