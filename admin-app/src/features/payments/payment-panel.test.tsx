@@ -11,7 +11,7 @@ import type { StudioServer } from '@studio/shared/test-support/studio-server';
 import { BackendProvider, createQueryCache } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
 import { adminServer } from '../../test-support/admin-server';
-import { storedBooking } from '../../test-support/bookings';
+import { photoshootService, storedBooking } from '../../test-support/bookings';
 import AdminApp from '../../app/app';
 
 const ADMIN = 'admin@studio.test';
@@ -40,16 +40,7 @@ beforeEach(async () => {
     booking('Finn Contacted', 'Contacted', 6),
   ];
   ({ server, backend: memory } = await adminServer({
-    services: [
-      {
-        id: 'photoshoot',
-        displayName: 'Photoshoot',
-        description: '',
-        image: '',
-        price: '',
-        tiers: [{ id: 'standard', displayName: 'Standard', price: '$350', includes: [] }],
-      },
-    ],
+    services: [photoshootService],
     bookings,
   }));
   ids = Object.fromEntries(bookings.map((b, i) => [b.name, server.ids.bookings[i]!]));

@@ -1,0 +1,169 @@
+// The dashboard's Bookings tab reads a page at a time against the real server (test-support/dashboard.tsx): 50
+// requests, older ones on request, one status on request, a new request live at the top, and a list read again when
+// its stream reconnects.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addCalendarDays, type BookingChange } from '@studio/shared/domain';
+import {
+  cardOf,
+  booking,
+  id,
+  memory,
+  renderApp,
+  server,
+  signedInEachTest,
+  start,
+  today,
+  XSS,
+} from '../test-support/dashboard';
+
+signedInEachTest();
+
+describe('bookings a page at a time', () => {
+  const BOOKABLE = {
+    name: 'New Client',
+    email: 'new@example.com',
+    phone: '',
+    serviceId: 'usergeneratedcontent',
+    serviceTierId: 'ugc-single',
+    date: '',
+    consultationDate: '',
+    consultationLocation: '',
+    location: '',
+    description: 'Three reels.',
+    smsOptIn: false,
+  };
+  const ugcService = {
+    id: 'usergeneratedcontent',
+    displayName: 'User-Generated Content',
+    description: '',
+    image: '',
+    price: '',
+    tiers: [{ id: 'ugc-single', displayName: 'Single Video', price: '$150', includes: [] }],
+  };
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      booking(
+        `m${i}`,
+        `Client ${i}`,
+        i % 3 === 0 ? 'Confirmed' : 'New',
+        new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString(),
+      ),
+    );
+  // Role queries over 50 cards are slow in jsdom on a busy two-core machine; the cards' own elements are quicker.
+  const names = () => [...document.querySelectorAll('article h3')].map((h) => h.textContent);
+  const cardCount = () => document.querySelectorAll('article').length;
+  const olderButton = () => screen.getByText('Show older requests', { selector: 'button' });
+  jest.setTimeout(20_000);
+
+  test('a new request appears at the top, live, without reload', async () => {
+    await start({
+      services: [ugcService],
+      availability: {
+        periods: [{ startDate: today, endDate: addCalendarDays(today, 30), isAvailable: true, notes: '' }],
+      },
+      bookings: [booking('b1', 'Oldest Client', 'New', '2020-01-01T10:00:00.000Z')],
+    });
+    await renderApp();
+    expect(names()).toEqual(['Oldest Client']);
+    await act(async () => {
+      await memory.bookings.create(BOOKABLE, 'new-key');
+    });
+    await waitFor(() => expect(names()).toEqual(['New Client', 'Oldest Client']));
+    expect(screen.getByText('2 requests')).toBeInTheDocument();
+  });
+
+  test('shows 50, then older ones on request, without reading the list whole', async () => {
+    await start({ bookings: many(60) });
+    const list = jest.spyOn(memory.bookings, 'list');
+    await renderApp();
+    expect(cardCount()).toBe(50);
+    expect(names()[0]).toBe('Client 59');
+    expect(screen.getByText('50+ requests')).toBeInTheDocument();
+    // The badge counts the New requests of the whole list, not the 50 read.
+    expect(screen.getByTestId('new-count')).toHaveTextContent(`${(await memory.bookings.summary()).new} new requests`);
+    await act(async () => fireEvent.click(olderButton()));
+    await server.settle();
+    expect(cardCount()).toBe(60);
+    expect(names().at(-1)).toBe('Client 0');
+    expect(screen.getByText('60 requests')).toBeInTheDocument();
+    expect(screen.queryByText('Show older requests')).toBeNull();
+    expect(list.mock.calls.map(([query]) => query?.limit ?? 50)).toEqual([50, 50]);
+  });
+
+  test('a failed read of older requests says so and keeps the list', async () => {
+    await start({ bookings: many(55) });
+    await renderApp();
+    server.failRequests('GET /api/admin/bookings$');
+    await act(async () => fireEvent.click(olderButton()));
+    await server.settle();
+    await server.settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load older requests. Please try again.');
+    expect(cardCount()).toBe(50);
+    server.restoreNetwork();
+    await act(async () => fireEvent.click(olderButton()));
+    await server.settle();
+    await server.settle();
+    expect(cardCount()).toBe(55);
+  });
+
+  test('shows one status on request, and follows status changes into and out of it', async () => {
+    await renderApp();
+    await act(async () =>
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Confirmed' } }),
+    );
+    await server.settle();
+    expect(names()).toEqual([XSS]);
+    await act(async () => {
+      await memory.bookings.updateStatus(id.b3!, 'Confirmed');
+    });
+    await waitFor(() => expect(names()).toEqual([XSS, 'Middle Client']));
+    await act(async () => {
+      await memory.bookings.updateStatus(id.b2!, 'Declined');
+    });
+    await waitFor(() => expect(names()).toEqual(['Middle Client']));
+    await act(async () =>
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'Contacted' } }),
+    );
+    await server.settle();
+    expect(screen.getByText('No Contacted requests.')).toBeInTheDocument();
+    await act(async () =>
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show' }), { target: { value: 'all' } }),
+    );
+    await server.settle();
+    expect(names()).toEqual([XSS, 'Middle Client', 'Oldest Client', 'Declined Client']);
+  });
+
+  test('when the stream reconnects, what changed while it was away is read again', async () => {
+    const subscribe = memory.bookings.subscribe;
+    let tell: (change: BookingChange) => void = () => undefined;
+    let away = false;
+    memory.bookings.subscribe = (onChange, onError) => {
+      tell = onChange;
+      return subscribe((change) => {
+        if (!away) onChange(change);
+      }, onError);
+    };
+    await renderApp();
+    away = true;
+    await act(async () => {
+      await memory.bookings.updateStatus(id.b1!, 'Contacted');
+    });
+    expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('New');
+    away = false;
+    await act(async () => tell({ type: 'resync' }));
+    // The list is read again over HTTP.
+    await server.settle();
+    expect(within(cardOf('Oldest Client')).getByRole('combobox')).toHaveValue('Contacted');
+  });
+
+  test('a list that cannot be read says so, with a way to try again', async () => {
+    server.failRequests('GET /api/admin/bookings$');
+    await renderApp();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load booking requests.');
+    server.restoreNetwork();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    await server.settle();
+    await server.settle();
+    expect(cardCount()).toBe(4);
+  });
+});
