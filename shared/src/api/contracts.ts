@@ -2,18 +2,18 @@
 // and the server use them. Text is not refused for looking like markup: a contract prints what was typed, escaped by
 // whoever renders it (HTML and PDF alike).
 import { z } from './zod';
+import type { ContractDeal } from '../domain/contract-deal';
 import {
   CONTRACT_PAPER_SIZES,
   CONTRACT_STATUSES,
   type BookingContracts,
-  type ContractDeal,
   type ContractEvent,
+  type ContractForm,
   type ContractInput,
   type ContractRecord,
-} from '../domain/contract';
+} from '../domain/contract-records';
 import { CONTRACT_TIMELINE_WEEKS as WEEKS, LIMITS } from '../domain/constants';
 import { SIGNER_ROLE_REQUIRED, isClientName, signerNameMismatchMessage } from '../domain/contract-signer';
-import type { ContractForm } from '../domain/types';
 import { isoDate, line, optionalIsoDate, printedName, TRIM } from './text-rules';
 import { storedQuoteInputSchema } from './quotes';
 

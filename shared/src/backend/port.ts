@@ -35,7 +35,7 @@ import type {
   WeeklySlotInput,
   UnavailableRangeInput,
 } from '../domain/types';
-import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract';
+import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract-records';
 import type { ClientActionSettings, ClientActionsSummary } from '../domain/client-actions';
 
 import type { Deployments, RemoteName, SwitchRecord, VersionPreview } from '../api/deploys';

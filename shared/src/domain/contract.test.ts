@@ -10,7 +10,8 @@ import {
   timelineWeeksOf,
   type ContractDocument,
 } from './contract';
-import type { BookingRequest, ContractForm } from './types';
+import type { ContractForm } from './contract-records';
+import type { BookingRequest } from './types';
 
 const textOf = (c: ContractDocument) => contractPlainText(c);
 const dealWith = (paymentSchedule: string) => ({ ...EMPTY_CONTRACT_DEAL, paymentSchedule });

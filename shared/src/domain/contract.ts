@@ -1,6 +1,7 @@
-// Service contract terms (docs/product.md §9) and the deal they govern. buildContract returns plain data; whoever renders it escapes it (escapeHtml for
-// the print window), so a client name can never become markup.
-import { format, parseISO } from 'date-fns';
+// Service contract terms (docs/product.md §9): buildContract writes the contract for the form she fills in and the
+// deal it carries as plain data; whoever renders it escapes it (escapeHtml for the print window), so a client name
+// can never become markup. This module is also the entry @studio/shared/domain/contract: it re-exports the deal
+// (contract-deal.ts), the stored contracts (contract-records.ts) and the quote's terms in words (quote-terms.ts).
 import { PAYMENT_TBD } from '../messages';
 import { addCalendarDays, isIsoDate } from './availability';
 import { escapeHtml } from './escape-html';
@@ -13,8 +14,33 @@ import {
   CONTRACT_PAYMENT_DUE_DAYS,
   CONTRACT_TERMINATION_NOTICE_DAYS,
 } from './constants';
-import { cancellationTermsText, computeQuote, formatCents, usageTermsText, type Quote, type QuoteInput } from './quote';
-import type { BookingRequest, ContractForm, IsoDate, IsoTimestamp, Tier } from './types';
+import { quoteOfDeal, type ContractContact, type ContractDeal } from './contract-deal';
+import type { ContractForm } from './contract-records';
+import { cancellationTermsText, usageTermsText, type Quote } from './quote';
+import { longDate, paymentTermsText, pricedLineText } from './quote-terms';
+import type { BookingRequest, IsoDate } from './types';
+
+export {
+  contractDealOf,
+  EMPTY_CONTRACT_DEAL,
+  quoteOfDeal,
+  type ContractContact,
+  type ContractDeal,
+  type ContractQuote,
+} from './contract-deal';
+export {
+  CONTRACT_LINK_DAYS,
+  CONTRACT_PAPER_SIZES,
+  CONTRACT_STATUSES,
+  latestContractStatus,
+  type BookingContracts,
+  type ContractEvent,
+  type ContractInput,
+  type ContractPaperSize,
+  type ContractRecord,
+  type ContractStatus,
+} from './contract-records';
+export { balanceDueText, longDate, paymentTermsText, pricedLineText } from './quote-terms';
 
 export type ContractVariant = 'modeling' | 'ugc';
 
@@ -85,106 +111,12 @@ export function defaultContractForm(booking: BookingRequest | null, modelName: s
 const BLANK = '____________________';
 const orBlank = (s: string) => (s.trim() === '' ? BLANK : s.trim());
 const orTbd = (s: string) => (s.trim() === '' ? PAYMENT_TBD : s.trim());
-export const longDate = (date: IsoDate) => format(parseISO(date), 'MMMM d, yyyy');
 const dateOrTbd = (date: IsoDate | '') => (isIsoDate(date) ? longDate(date) : PAYMENT_TBD);
 /** 'March 20, 2026', 'March 20, 2026 to March 22, 2026', with ', 10:00 to 12:00' for a booked slot. */
 export function whenText(date: IsoDate | '', time: string, endDate: IsoDate | '' = ''): string {
   const days = isIsoDate(endDate) && endDate !== date ? `${dateOrTbd(date)} to ${longDate(endDate)}` : dateOrTbd(date);
   return time.trim() === '' || !isIsoDate(date) ? days : `${days}, ${time.trim().replace('-', ' to ')}`;
 }
-
-/** How each party can be reached, as the contract prints it. */
-export interface ContractContact {
-  email: string;
-  phone: string;
-}
-
-/**
- * The deal the contract carries, taken from the booking (the admin edits the form fields of docs/product.md §3, not these): the
- * fee is the booked tier's price, the package its name and inclusions, the dates and places those of the request.
- */
-export interface ContractDeal {
-  fee: string;
-  paymentSchedule: string;
-  packageName: string;
-  inclusions: string[];
-  shootDate: IsoDate | '';
-  /** The last day of a multi-day shoot; '' for one day. */
-  shootEndDate: IsoDate | '';
-  /** The booked time slot, 'HH:MM-HH:MM'; '' for the whole day. */
-  shootTime: string;
-  shootLocation: string;
-  consultationDate: IsoDate | '';
-  consultationTime: string;
-  consultationLocation: string;
-  /** The client's brief, as she wrote it in her request. */
-  brief: string;
-  client: ContractContact;
-  provider: ContractContact;
-  /**
-   * The booking's quote when this version was made: the fee table, deposit, balance, usage and
-   * cancellation terms. null for a contract made before quotes existed, which keeps its fee and schedule in words.
-   */
-  quote: ContractQuote | null;
-}
-
-/** The quote a contract version carries: its input, the version it was (the audit of what she agreed) and the base line's name. */
-export interface ContractQuote {
-  input: QuoteInput;
-  version: number;
-  tierName: string;
-  /** The invoice that bills this quote (invoiceNumberOf), which the payment terms cite. */
-  invoiceNumber: string;
-}
-
-/** The computed quote of a contract's deal: the same computation the dashboard, invoice and payments read. */
-export const quoteOfDeal = (deal: ContractDeal): Quote | null =>
-  deal.quote ? computeQuote(deal.quote.input, deal.shootDate, deal.quote.tierName) : null;
-
-/** The deal from a booking, the booked tier's inclusions (when the tier still exists) and the model's contact. */
-export function contractDealOf(
-  booking: BookingRequest,
-  tier: Pick<Tier, 'includes'> | undefined,
-  provider: ContractContact,
-  quote: ContractQuote | null = null,
-): ContractDeal {
-  return {
-    fee: booking.servicePrice.trim(),
-    paymentSchedule: booking.paymentSchedule.trim(),
-    packageName: booking.serviceTier.trim(),
-    inclusions: (tier?.includes ?? []).map((s) => s.trim()).filter(Boolean),
-    shootDate: booking.date,
-    shootEndDate: booking.endDate,
-    shootTime: booking.time,
-    shootLocation: booking.location.trim(),
-    consultationDate: booking.consultationDate,
-    consultationTime: booking.consultationTime,
-    consultationLocation: booking.consultationLocation.trim(),
-    brief: booking.description.trim(),
-    client: { email: booking.email.trim(), phone: booking.phone.trim() },
-    provider: { email: provider.email.trim(), phone: provider.phone.trim() },
-    quote,
-  };
-}
-
-/** A deal with nothing agreed yet: every line of the contract then reads 'TBD'. */
-export const EMPTY_CONTRACT_DEAL: ContractDeal = {
-  fee: '',
-  paymentSchedule: '',
-  packageName: '',
-  inclusions: [],
-  shootDate: '',
-  shootEndDate: '',
-  shootTime: '',
-  shootLocation: '',
-  consultationDate: '',
-  consultationTime: '',
-  consultationLocation: '',
-  brief: '',
-  client: { email: '', phone: '' },
-  provider: { email: '', phone: '' },
-  quote: null,
-};
 
 const contactText = (c: ContractContact) => [c.email, c.phone].filter((s) => s !== '').join(', ');
 
@@ -269,33 +201,6 @@ function compensationInWords(deal: ContractDeal, paymentSchedule: string): Contr
     ],
   };
 }
-
-/** One priced line as the contract and the invoice write it: 'Usage rights (Paid social ads · 90 days · Worldwide): $500'. */
-export const pricedLineText = (line: Quote['lines'][number]) =>
-  `${line.label}${line.detail === '' ? '' : ` (${line.detail})`}: ${formatCents(line.amountCents)}`;
-
-/** The balance's due date in words: a date, or when the booking has none yet, the rule. */
-export function balanceDueText(quote: Quote, daysBefore: number): string {
-  if (quote.balanceDueDate !== '') return longDate(quote.balanceDueDate);
-  return daysBefore === 0
-    ? 'on the booked date'
-    : `${daysBefore} ${daysBefore === 1 ? 'day' : 'days'} before the booked date`;
-}
-
-/** The payment lines every reader of a quote shows: total, deposit, balance and its due date. */
-export function paymentTermsText(quote: Quote, daysBefore: number): string[] {
-  const total = `Total: ${formatCents(quote.totalCents)} (US dollars).`;
-  if (quote.depositCents === 0) return [total, `The full amount is due ${dueWords(quote, daysBefore)}.`];
-  return [
-    total,
-    `Deposit: ${formatCents(quote.depositCents)}, due to secure the booked date.`,
-    quote.balanceCents === 0
-      ? 'Balance: nothing further is due.'
-      : `Balance: ${formatCents(quote.balanceCents)}, due ${dueWords(quote, daysBefore)}.`,
-  ];
-}
-const dueWords = (quote: Quote, daysBefore: number) =>
-  quote.balanceDueDate === '' ? balanceDueText(quote, daysBefore) : `on ${longDate(quote.balanceDueDate)}`;
 
 /** What the client may do with the content when the quote sells no usage rights (docs/product.md, "Quotes"). */
 export const ORGANIC_USAGE_ONLY =
@@ -413,75 +318,6 @@ export function contractPlainText(contract: ContractDocument): string {
 }
 
 export { escapeHtml };
-
-// Stored contracts and their signature round.
-
-/** draft: being edited; sent: the client has the link; viewed: she opened it; signed: frozen. */
-export const CONTRACT_STATUSES = ['draft', 'sent', 'viewed', 'signed'] as const;
-export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
-
-export const CONTRACT_PAPER_SIZES = ['a4', 'letter'] as const;
-export type ContractPaperSize = (typeof CONTRACT_PAPER_SIZES)[number];
-
-/** How long a signing link stays usable. */
-export const CONTRACT_LINK_DAYS = 14;
-
-/** One line of the audit trail: who did what, when, and from where (the client's address and browser). */
-export interface ContractEvent {
-  type: 'created' | 'edited' | 'sent' | 'viewed' | 'signed';
-  at: IsoTimestamp;
-  /** The admin's e-mail, or the client's name as she typed it when signing (her e-mail before that). */
-  actor: string;
-  ip: string;
-  userAgent: string;
-  /** A signature on the client's behalf: the signer's role or title; absent when the client signed. */
-  role?: string;
-  /** A signature on the client's behalf: the client signed for; the actor is then the signer's own name. */
-  onBehalfOf?: string;
-}
-
-export interface ContractInput {
-  form: ContractForm;
-  paperSize: ContractPaperSize;
-}
-
-/** One version of a booking's contract. */
-export interface ContractRecord {
-  id: string;
-  bookingId: string;
-  /** 1 for the first contract of a booking; a new version starts a new signature round. */
-  version: number;
-  status: ContractStatus;
-  form: ContractForm;
-  /** The deal as it was when this version was created (later changes to the booking do not alter a sent contract). */
-  deal: ContractDeal;
-  paperSize: ContractPaperSize;
-  createdAt: IsoTimestamp;
-  updatedAt: IsoTimestamp;
-  sentAt: IsoTimestamp | null;
-  linkExpiresAt: IsoTimestamp | null;
-  signedAt: IsoTimestamp | null;
-  /** The full name the client typed. */
-  signerName: string | null;
-  /** SHA-256 (hex) of the agreement's text as she signed it. */
-  documentHash: string | null;
-  /** SHA-256 (hex) of the signed PDF, as mailed to both parties. */
-  signedPdfHash: string | null;
-  events: ContractEvent[];
-}
-
-/** A booking's contracts, newest version first, and the deal a new version would carry. */
-export interface BookingContracts {
-  deal: ContractDeal;
-  contracts: ContractRecord[];
-}
-
-/** The contract's state as the booking card shows it: the latest version's status, or null without a contract. */
-export function latestContractStatus(contracts: readonly ContractRecord[]): ContractStatus | null {
-  let latest: ContractRecord | undefined;
-  for (const c of contracts) if (!latest || c.version > latest.version) latest = c;
-  return latest?.status ?? null;
-}
 
 /** The contract's title and sections as HTML, every text escaped: the print window and the signing page both use it. */
 export function contractSectionsHtml(contract: ContractDocument): string {

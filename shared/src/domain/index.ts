@@ -8,7 +8,9 @@ export * from './availability';
 export * from './booking-rules';
 export * from './idempotency-key';
 export * from './status';
-// The contract module (and its date formatting) is @studio/shared/domain/contract, outside every first load.
+// The contract module (and its date formatting) is @studio/shared/domain/contract, outside every first load; only its
+// form's type is here (a type: no code).
+export type { ContractForm } from './contract-records';
 export { escapeHtml } from './escape-html';
 export * from './sms';
 export * from './media';

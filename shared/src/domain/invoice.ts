@@ -1,7 +1,7 @@
 // The invoice: the booking's quote as a bill, with the number the contract's payment terms cite. The
 // dashboard, the client's page and the printable copy all take it from one quote computation (computeQuote), so they
 // show the same lines and totals as the contract.
-import { paymentTermsText, pricedLineText } from './contract';
+import { paymentTermsText, pricedLineText } from './quote-terms';
 import { escapeHtml } from './escape-html';
 import { bookingReference } from './lifecycle';
 import { formatCents, type Quote } from './quote';

@@ -371,16 +371,6 @@ export interface ProjectWithGallery {
   gallery: Gallery;
 }
 
-export interface ContractForm {
-  clientName: string;
-  modelName: string;
-  effectiveDate: IsoDate;
-  serviceType: string;
-  /** Weeks, as text from the form. */
-  timeline: string;
-  governingLaw: string;
-}
-
 export interface AuthUser {
   email: string;
   isAdmin: boolean;

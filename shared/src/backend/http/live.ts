@@ -2,7 +2,7 @@
 // (the bookings and the availability streams of a dashboard are one connection, which the server counts against its
 // per-session cap). The server sends the availability snapshot on connect and after every change; bookings come as
 // single changes, and an (re)opened connection tells the bookings subscribers to read their list again.
-import type { BookingContracts, ContractRecord, ContractStatus } from '../../domain/contract';
+import type { BookingContracts, ContractRecord, ContractStatus } from '../../domain/contract-records';
 import type { BookingQuote, QuoteSettings } from '../../domain/quote';
 import { BackendError, type ContractsPort, type QuotesPort, type Unsubscribe } from '../port';
 import type { Requester } from './request';
