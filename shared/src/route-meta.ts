@@ -4,7 +4,7 @@
 // it loads; the browser sets document.title from it on every client navigation (shell/src/app/shell-routes.tsx,
 // public-site/src/app/route-head.tsx) with the content its pages read; so both say the same for every address.
 import { PORTFOLIO_SECTION_IDS } from './domain/constants';
-import type { PortfolioMeta } from './domain/types';
+import type { PortfolioMeta } from './domain/content-types';
 import { matchRoute, type ROUTES, type RouteId, type RouteMatch } from './routes';
 
 /** What the heads of parameterised routes read of the content; undefined: there is no such item (a 404). */

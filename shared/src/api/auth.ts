@@ -2,7 +2,7 @@
 // trusted devices they open.
 import { z } from './zod';
 import { LIMITS } from '../domain/constants';
-import type { AuthUser, Passkey, PasskeyEnrolment, PasskeyList, TrustedDevice } from '../domain/types';
+import type { AuthUser, Passkey, PasskeyEnrolment, PasskeyList, TrustedDevice } from '../domain/auth-types';
 import { because, email, filled, line, TRIM } from './text-rules';
 
 export const signInRequestSchema = z.strictObject({ email });

@@ -9,7 +9,7 @@ import type {
   TimeSlot,
   UnavailableRange,
   WeeklySlot,
-} from '../domain/types';
+} from '../domain/availability-types';
 import { isoDate, text, time } from './text-rules';
 
 export const availabilityPeriodInputSchema = z

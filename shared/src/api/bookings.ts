@@ -3,8 +3,8 @@
 import { z } from './zod';
 import { BOOKING_PAGE_SIZE, LIMITS } from '../domain/constants';
 import { isPhoneNumber, toE164 } from '../domain/phone';
-import { BOOKING_STATUSES } from '../domain/types';
-import type { BookingChange, BookingListQuery, BookingPage, BookingRequest } from '../domain/types';
+import { BOOKING_STATUSES } from '../domain/booking-types';
+import type { BookingChange, BookingListQuery, BookingPage, BookingRequest } from '../domain/booking-types';
 import {
   because,
   emailOf,

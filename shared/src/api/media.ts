@@ -2,7 +2,7 @@
 // item as she saves it, and an item as the API answers it.
 import { z } from './zod';
 import { LIMITS, MEDIA_CAPTION_MAX } from '../domain/constants';
-import type { MediaItem } from '../domain/types';
+import type { MediaItem } from '../domain/content-types';
 import { MEDIA_ALT_REQUIRED, MEDIA_PLACEHOLDER_MAX_CHARS } from '../media-upload';
 import { because, filled, line, plain, slug, text, TRIM } from './text-rules';
 

@@ -2,7 +2,7 @@
 // what a create made, the health answer and the runtime config the shell starts from.
 import { z } from './zod';
 import { LIMITS } from '../domain/constants';
-import type { RuntimeConfig } from '../domain/types';
+import type { RuntimeConfig } from '../domain/runtime-config-types';
 import { isoDate } from './text-rules';
 
 /** The `:id` of a route that reads, changes or deletes one thing. */

@@ -1,7 +1,7 @@
 // Her portfolio and projects: the words (runway shows, print concepts, categories, UGC reels) and the media of each
 // section, saved together; a project with its gallery; and both as the API answers them.
 import { z } from './zod';
-import type { Gallery, PortfolioContent, PortfolioMeta, Project, ProjectWithGallery } from '../domain/types';
+import type { Gallery, PortfolioContent, PortfolioMeta, Project, ProjectWithGallery } from '../domain/content-types';
 import { mediaItemInputSchema, mediaItemSchema, mediaUrl } from './media';
 import { socialUrl } from './site';
 import { line, plain, requiredLine, slug, text, TRIM } from './text-rules';

@@ -3,7 +3,7 @@
 import { z } from './zod';
 import { LIMITS } from '../domain/constants';
 import { PAYMENT_SCHEDULES } from '../domain/service-rules';
-import type { Service } from '../domain/types';
+import type { Service } from '../domain/service-types';
 import { CONTACT_FOR_PRICING } from '../messages';
 import { mediaUrl } from './media';
 import { because, line, plain, requiredLine, slug, text, TRIM } from './text-rules';

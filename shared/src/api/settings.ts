@@ -1,7 +1,7 @@
 // Her dashboard's switches and banners: the SMS switch, whether mail reaches anyone, whether the data folder's disk
 // has room, and the local outbox that keeps mail and texts outside production.
 import { z } from './zod';
-import type { MailStatus, SmsStatus, StorageStatus } from '../domain/types';
+import type { MailStatus, SmsStatus, StorageStatus } from '../domain/settings-types';
 
 export const settingsUpdateSchema = z.strictObject({ smsEnabled: z.boolean().nullable() });
 

@@ -3,8 +3,8 @@
 import { z } from './zod';
 import { LIMITS } from '../domain/constants';
 import { isAllowedSocialUrl } from '../domain/content';
-import { MEASUREMENT_UNITS } from '../domain/types';
-import type { CompCardStats, SiteContent, SiteDetails } from '../domain/types';
+import { MEASUREMENT_UNITS } from '../domain/content-types';
+import type { CompCardStats, SiteContent, SiteDetails } from '../domain/content-types';
 import { mediaUrl } from './media';
 import { because, emailOf, line, plain, requiredLine, text, TRIM } from './text-rules';
 

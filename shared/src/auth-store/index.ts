@@ -2,7 +2,7 @@
 // the public site's admin-only buttons and the dashboard all follow one session.
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { AuthUser } from '../domain/types';
+import type { AuthUser } from '../domain/auth-types';
 
 export type AuthStatus = 'unknown' | 'signed-in' | 'signed-out';
 

@@ -1,10 +1,16 @@
 // The backend port (docs/architecture.md: "UI code never imports firebase/* or calls fetch for data"). Adapters: http (server/),
 // firebase (hosted), memory (tests). Every method rejects with a BackendError.
 import type { BookingQuote, QuoteInput, QuoteSettings } from '../domain/quote';
+import type { AuthUser, PasskeyEnrolment, PasskeyList, TrustedDevice } from '../domain/auth-types';
 import type {
   AdminAvailability,
-  AuthUser,
   AvailabilityPeriodInput,
+  PublicAvailability,
+  TimeSlotInput,
+  WeeklySlotInput,
+  UnavailableRangeInput,
+} from '../domain/availability-types';
+import type {
   BookingChange,
   BookingInput,
   BookingListQuery,
@@ -13,28 +19,21 @@ import type {
   ContactMessage,
   BookingRequest,
   BookingStatus,
+} from '../domain/booking-types';
+import type {
   CompCardStats,
   Gallery,
   MediaItem,
-  PasskeyEnrolment,
-  PasskeyList,
   Portfolio,
-  TrustedDevice,
   PortfolioContent,
   PortfolioMeta,
   Project,
   ProjectWithGallery,
-  PublicAvailability,
-  Service,
   SiteContent,
   SiteDetails,
-  SmsStatus,
-  MailStatus,
-  StorageStatus,
-  TimeSlotInput,
-  WeeklySlotInput,
-  UnavailableRangeInput,
-} from '../domain/types';
+} from '../domain/content-types';
+import type { Service } from '../domain/service-types';
+import type { SmsStatus, MailStatus, StorageStatus } from '../domain/settings-types';
 import type { BookingContracts, ContractInput, ContractRecord, ContractStatus } from '../domain/contract-records';
 import type { ClientActionSettings, ClientActionsSummary } from '../domain/client-actions';
 

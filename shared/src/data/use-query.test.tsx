@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Backend } from '../backend/port';
 import { studioServer } from '../test-support/studio-server';
-import type { Service } from '../domain/types';
+import type { Service } from '../domain/service-types';
 import { BackendProvider } from './backend-context';
 import { createQueryCache } from './query-cache';
 import { useMutation, useQuery } from './use-query';

@@ -9,7 +9,9 @@ import {
 import { acceptBooking, type AcceptBookingContext, type BookingDecision } from './accept-booking';
 import { bookedDaysOf } from './booking-rules';
 import { isDateAvailable, nextAvailableDate, suggestionStart } from './availability';
-import type { BookingInput, PublicAvailability, Service } from './types';
+import type { PublicAvailability } from './availability-types';
+import type { BookingInput } from './booking-types';
+import type { Service } from './service-types';
 
 const TODAY = '2026-11-21';
 const services: Service[] = [

@@ -7,7 +7,9 @@ import {
 import { PHONE_FORMAT_MESSAGE } from '../api/bookings';
 import { NO_MARKUP_MESSAGE } from '../api/text-rules';
 import { acceptBooking, fieldErrorMessages, type AcceptBookingContext, type BookingRefusal } from './accept-booking';
-import type { BookingInput, PublicAvailability, Service } from './types';
+import type { PublicAvailability } from './availability-types';
+import type { BookingInput } from './booking-types';
+import type { Service } from './service-types';
 
 const TODAY = '2026-11-21';
 

@@ -30,7 +30,9 @@ import {
   type BookingField,
   type NewBookingRecord,
 } from './booking-rules';
-import type { IsoDate, PublicAvailability, Service } from './types';
+import type { PublicAvailability } from './availability-types';
+import type { IsoDate } from './date-types';
+import type { Service } from './service-types';
 
 /** Why one field was refused. */
 export type BookingFieldErrorCode =

@@ -9,7 +9,7 @@ import {
   nextAvailableDate,
   unavailableDatesMessage,
 } from './availability';
-import type { PublicAvailability } from './types';
+import type { PublicAvailability } from './availability-types';
 
 type Period = PublicAvailability['periods'][number];
 type Slot = PublicAvailability['slots'][number];

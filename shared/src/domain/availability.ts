@@ -3,7 +3,8 @@
 import { addDays, format, isValid, parseISO } from 'date-fns';
 import { unavailableDatesMessage } from '../messages';
 import { MIN_NOTICE_DAYS_DEFAULT, NEXT_AVAILABLE_SEARCH_DAYS } from './constants';
-import type { IsoDate, PublicAvailability } from './types';
+import type { PublicAvailability } from './availability-types';
+import type { IsoDate } from './date-types';
 
 export { unavailableDatesMessage };
 

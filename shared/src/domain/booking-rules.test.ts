@@ -8,7 +8,8 @@ import {
   requiredFieldsFor,
 } from './booking-rules';
 import { PLAIN_SERVICE_RULES, SHOOT_SERVICE_RULES } from './service-rules';
-import type { BookingInput, Service, Tier } from './types';
+import type { BookingInput } from './booking-types';
+import type { Service, Tier } from './service-types';
 
 // The rules decide, not the ids: a service of any id with a consultation behaves as the photoshoot.
 const shoot = { rules: SHOOT_SERVICE_RULES };

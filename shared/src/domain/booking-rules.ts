@@ -28,7 +28,10 @@ import {
 import { consultationView, daysFrom, freeSlots, hasSlots, isDateAvailable, slotTime, slotsOn } from './availability';
 import { MAX_SHOOT_DAYS } from './constants';
 import { paymentScheduleOf, rulesOf } from './service-rules';
-import type { BookedDay, BookingInput, BookingRequest, IsoDate, PublicAvailability, Service, Tier } from './types';
+import type { BookedDay, PublicAvailability } from './availability-types';
+import type { BookingInput, BookingRequest } from './booking-types';
+import type { IsoDate } from './date-types';
+import type { Service, Tier } from './service-types';
 
 export { tooSoonMessage };
 

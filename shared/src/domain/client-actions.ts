@@ -2,7 +2,7 @@
 // contract, write to her from the booking page. Each is recorded, counts on the dashboard's badge until she has seen
 // it, and reaches her by e-mail: at once, or in one digest a day when she chose that (her setting).
 import { formatLongDate, formatSlot } from './studio-time';
-import type { IsoDate } from './types';
+import type { IsoDate } from './date-types';
 
 export const CLIENT_ACTION_KINDS = [
   'cancelled',

@@ -1,5 +1,5 @@
 // Site details and comp card rules shared by the admin's forms, the server, the adapters and the public site.
-import type { CompCardStats, SiteContent, SiteDetails } from './types';
+import type { CompCardStats, SiteContent, SiteDetails } from './content-types';
 
 /**
  * The social hosts a reel or a profile link may point at. A link elsewhere is refused when she saves it: the public

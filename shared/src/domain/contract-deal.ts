@@ -1,7 +1,9 @@
 // The deal a contract carries, taken from the booking when a version is made: the fee, package and inclusions of the
 // booked tier, the dates and places of the request, both parties' contacts, and the booking's quote.
 import { computeQuote, type Quote, type QuoteInput } from './quote';
-import type { BookingRequest, IsoDate, Tier } from './types';
+import type { BookingRequest } from './booking-types';
+import type { IsoDate } from './date-types';
+import type { Tier } from './service-types';
 
 /** How each party can be reached, as the contract prints it. */
 export interface ContractContact {

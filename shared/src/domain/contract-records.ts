@@ -1,7 +1,7 @@
 // Stored contracts and their signature round: the form she fills in, each version with the deal it was made with,
 // its status, and the audit trail of who did what, when and from where.
 import type { ContractDeal } from './contract-deal';
-import type { IsoDate, IsoTimestamp } from './types';
+import type { IsoDate, IsoTimestamp } from './date-types';
 
 export interface ContractForm {
   clientName: string;

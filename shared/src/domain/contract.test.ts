@@ -11,7 +11,7 @@ import {
   type ContractDocument,
 } from './contract';
 import type { ContractForm } from './contract-records';
-import type { BookingRequest } from './types';
+import type { BookingRequest } from './booking-types';
 
 const textOf = (c: ContractDocument) => contractPlainText(c);
 const dealWith = (paymentSchedule: string) => ({ ...EMPTY_CONTRACT_DEAL, paymentSchedule });

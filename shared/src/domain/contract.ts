@@ -18,7 +18,8 @@ import { quoteOfDeal, type ContractContact, type ContractDeal } from './contract
 import type { ContractForm } from './contract-records';
 import { cancellationTermsText, usageTermsText, type Quote } from './quote';
 import { longDate, paymentTermsText, pricedLineText } from './quote-terms';
-import type { BookingRequest, IsoDate } from './types';
+import type { BookingRequest } from './booking-types';
+import type { IsoDate } from './date-types';
 
 export {
   contractDealOf,

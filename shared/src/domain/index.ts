@@ -1,5 +1,12 @@
 // Public entry of @studio/shared/domain: types, constants and pure rules shared by client and server.
-export * from './types';
+export * from './date-types';
+export * from './service-types';
+export * from './booking-types';
+export * from './availability-types';
+export * from './content-types';
+export * from './auth-types';
+export * from './settings-types';
+export * from './runtime-config-types';
 export * from './constants';
 export * from './services';
 export * from './service-rules';

@@ -3,7 +3,7 @@
 // Both homes (SQLite and Firestore) read their services through this; nothing else may look at a service's id.
 import { PAYMENT_FULL_UPFRONT, PAYMENT_HALF_UPFRONT, PAYMENT_MONTHLY_IN_ADVANCE } from '../messages';
 import { PLAIN_SERVICE_RULES, SHOOT_SERVICE_RULES } from './service-rules';
-import type { Service, ServiceRules, Tier } from './types';
+import type { Service, ServiceRules, Tier } from './service-types';
 
 /** The old UGC rule: its tier ids were free text, so the schedule was read from words in them. */
 function legacyUgcTierSchedule(tierId: string): string {

@@ -1,5 +1,5 @@
 import { avifSrcSetOf, imgAttributes, pictureSources, responsiveUrl, srcSetOf } from './media';
-import type { MediaItem } from './types';
+import type { MediaItem } from './content-types';
 
 const item: MediaItem = {
   type: 'image',

@@ -2,7 +2,7 @@
 // is sharp on its screen, the first visible image early and the rest only when scrolled to. The server renders
 // each image as WebP and AVIF at several widths; MediaItem.srcSet lists the WebP copies ('url 480w, url 960w') and
 // the AVIF list is the same names with the .avif extension.
-import type { MediaItem } from './types';
+import type { MediaItem } from './content-types';
 
 /** `sizes` for the layouts the site uses: how wide the image is drawn, per viewport. */
 export const IMAGE_SIZES = {

@@ -4,7 +4,7 @@
 // share, so the amount a client is asked for is always the server's, computed from the quote.
 import type { Quote } from './quote';
 import { formatLongDate } from './studio-time';
-import type { IsoDate } from './types';
+import type { IsoDate } from './date-types';
 
 export const PAYMENT_KINDS = ['deposit', 'balance'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];

@@ -1,5 +1,5 @@
 // Portfolio metadata rules shared by the server, the adapters and the public site.
-import type { PortfolioMeta } from './types';
+import type { PortfolioMeta } from './content-types';
 
 /** docs/product.md §8: "Metadata load failure falls back to empty metadata". Read it, never change it: callers share it. */
 export const EMPTY_PORTFOLIO_META: Readonly<PortfolioMeta> = {

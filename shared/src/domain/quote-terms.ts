@@ -2,7 +2,7 @@
 // read the same.
 import { format, parseISO } from 'date-fns';
 import { formatCents, type Quote } from './quote';
-import type { IsoDate } from './types';
+import type { IsoDate } from './date-types';
 
 export const longDate = (date: IsoDate) => format(parseISO(date), 'MMMM d, yyyy');
 

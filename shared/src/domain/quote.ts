@@ -4,7 +4,7 @@
 // the payment step read, so they can never disagree on a total. Money is whole cents (integers) throughout: no
 // floating-point sums, and every percentage is rounded once, half up, to the cent.
 import { addCalendarDays, isIsoDate } from './availability';
-import type { IsoDate } from './types';
+import type { IsoDate } from './date-types';
 
 /** The currency every amount is in (the studio prices in US dollars; Stripe wants it lower-case). */
 export const QUOTE_CURRENCY = 'usd';

@@ -10,7 +10,7 @@ import {
   PAYMENT_MONTHLY_IN_ADVANCE,
   PAYMENT_TBD,
 } from '../messages';
-import type { Service, ServiceRules, Tier } from './types';
+import type { Service, ServiceRules, Tier } from './service-types';
 
 export { PAYMENT_FULL_UPFRONT, PAYMENT_HALF_UPFRONT, PAYMENT_MONTHLY_IN_ADVANCE, PAYMENT_TBD };
 

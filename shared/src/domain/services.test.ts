@@ -1,4 +1,4 @@
-import type { Service, Tier } from './types';
+import type { Service, Tier } from './service-types';
 import {
   DEFAULT_SERVICE_CONTENT,
   formatDollarAmount,

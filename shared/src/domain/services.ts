@@ -1,6 +1,6 @@
 // Service ordering, price fallback and default content (docs/product.md §2 Home, §3 Service).
 import { CONTACT_FOR_PRICING, startingFromText } from '../messages';
-import type { Service, Tier } from './types';
+import type { Service, Tier } from './service-types';
 
 /** The services the home page always shows first, in this order. */
 export const FEATURED_SERVICE_IDS = ['photoshoot', 'usergeneratedcontent', 'others'] as const;

@@ -2,7 +2,8 @@
 import { SMS_OPT_IN_TEXT, SMS_STOP_FOOTER } from '../messages';
 import { RESPONSE_TIME_HOURS, SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR } from './constants';
 import { CLIENT_STATUS_WORDS } from './lifecycle';
-import type { BookingRequest, SmsStatus } from './types';
+import type { BookingRequest } from './booking-types';
+import type { SmsStatus } from './settings-types';
 
 export { SMS_OPT_IN_TEXT, SMS_STOP_FOOTER };
 

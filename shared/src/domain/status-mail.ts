@@ -4,7 +4,7 @@
 // Its own entry (@studio/shared/domain/status-mail): only the dashboard and the server read it.
 import { bookingReference, CLIENT_STATUS_WORDS, statusChangeMailsClient } from './lifecycle';
 import { formatLongDate, formatSlot } from './studio-time';
-import type { BookingRequest, BookingStatus } from './types';
+import type { BookingRequest, BookingStatus } from './booking-types';
 
 export interface StatusMail {
   subject: string;

@@ -1,7 +1,8 @@
 // The studio's clock: "today" and every date or time a mail or the dashboard shows are the studio's, in
 // its time zone (the setting TIMEZONE, America/Phoenix by default), never the server's or the reader's. Intl does the
 // conversion (every browser and Node carry the zone data), so no time-zone library is needed.
-import type { IsoDate, StudioClock } from './types';
+import type { IsoDate } from './date-types';
+import type { StudioClock } from './runtime-config-types';
 
 export const DEFAULT_TIMEZONE = 'America/Phoenix';
 

@@ -5,19 +5,17 @@
 //
 // useStudioServer() gives each test a server holding only what the test seeds: every table emptied, the seed written
 // through the server's own repositories, this page's cookies and storage cleared, the server's clock back at now.
+import type { AvailabilityPeriodInput, TimeSlotInput, UnavailableRangeInput } from '../domain/availability-types';
+import type { BookingRequest } from '../domain/booking-types';
 import type {
-  AvailabilityPeriodInput,
-  BookingRequest,
   CompCardStats,
   Gallery,
   PortfolioContent,
   PortfolioMeta,
   Project,
-  Service,
   SiteDetails,
-  TimeSlotInput,
-  UnavailableRangeInput,
-} from '../domain/types';
+} from '../domain/content-types';
+import type { Service } from '../domain/service-types';
 import { act } from '@testing-library/react';
 import type { Backend } from '../backend/port';
 import { createHttpBackend } from '../backend/http';

@@ -1,6 +1,7 @@
 // The backend contract: her side of the bookings: the list a page at a time, the search, status changes and their
 // undo, the live stream of bookings and availability, and her SMS choice.
-import type { AdminAvailability, BookingChange } from '../../domain/types';
+import type { AdminAvailability } from '../../domain/availability-types';
+import type { BookingChange } from '../../domain/booking-types';
 import { RESCHEDULE_NOTHING_TO_ACCEPT, UNDO_TOO_LATE } from '../../refusal-messages';
 import type { Backend } from '../port';
 import { contractBooking } from './contract-seed';

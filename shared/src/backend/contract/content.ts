@@ -3,7 +3,8 @@
 import { EMPTY_SITE_CONTENT } from '../../domain/content';
 import { orderServices } from '../../domain/services';
 import { PAYMENT_HALF_UPFRONT, PLAIN_SERVICE_RULES } from '../../domain/service-rules';
-import type { CompCardStats, PortfolioContent, Service, SiteDetails } from '../../domain/types';
+import type { CompCardStats, PortfolioContent, SiteDetails } from '../../domain/content-types';
+import type { Service } from '../../domain/service-types';
 import { FIELDS_NOT_VALID, REQUIRED } from '../../messages';
 import { ALT_TEXT_REQUIRED } from '../../api/media';
 import { CONCEPT_NAME_TAKEN, SUBTITLE_WITHOUT_SHOW } from '../../api/portfolio';

@@ -5,17 +5,10 @@ import {
   PLAIN_SERVICE_RULES,
   SHOOT_SERVICE_RULES,
 } from '../../domain/service-rules';
-import type {
-  AvailabilityPeriodInput,
-  BookingInput,
-  Gallery,
-  PortfolioContent,
-  PortfolioMeta,
-  Project,
-  Service,
-  TimeSlotInput,
-  UnavailableRangeInput,
-} from '../../domain/types';
+import type { AvailabilityPeriodInput, TimeSlotInput, UnavailableRangeInput } from '../../domain/availability-types';
+import type { BookingInput } from '../../domain/booking-types';
+import type { Gallery, PortfolioContent, PortfolioMeta, Project } from '../../domain/content-types';
+import type { Service } from '../../domain/service-types';
 
 export interface ContractSeed {
   services: Service[];

@@ -1,6 +1,6 @@
 // What the backend contract suite's areas share: the harness a backend's tests give, the scope each case runs in
 // (a fresh subject per case), and the helpers that wait for a refusal or a live update.
-import type { BookingPage, BookingRequest } from '../../domain/types';
+import type { BookingPage, BookingRequest } from '../../domain/booking-types';
 import { BackendError, type Backend, type Unsubscribe } from '../port';
 import type { ContractSeed } from './contract-seed';
 

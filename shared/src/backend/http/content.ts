@@ -7,10 +7,10 @@ import type {
   PortfolioContent,
   PortfolioMeta,
   ProjectWithGallery,
-  Service,
   SiteContent,
   SiteDetails,
-} from '../../domain/types';
+} from '../../domain/content-types';
+import type { Service } from '../../domain/service-types';
 import type { ContentPort } from '../port';
 import type { Requester } from './request';
 

@@ -1,22 +1,10 @@
 // The http adapter: talks to server/ (the embedded backend). The API is documented in server/README.md.
-import type {
-  AdminAvailability,
-  AuthUser,
-  BookingChange,
-  BookingSummary,
-  BookingPage,
-  BookingRequest,
-  Gallery,
-  PortfolioContent,
-  PortfolioMeta,
-  Project,
-  PublicAvailability,
-  Service,
-  SmsStatus,
-  TrustedDevice,
-  MailStatus,
-  StorageStatus,
-} from '../../domain/types';
+import type { AuthUser, TrustedDevice } from '../../domain/auth-types';
+import type { AdminAvailability, PublicAvailability } from '../../domain/availability-types';
+import type { BookingChange, BookingSummary, BookingPage, BookingRequest } from '../../domain/booking-types';
+import type { Gallery, PortfolioContent, PortfolioMeta, Project } from '../../domain/content-types';
+import type { Service } from '../../domain/service-types';
+import type { SmsStatus, MailStatus, StorageStatus } from '../../domain/settings-types';
 import {
   BackendError,
   type Backend,

@@ -10,7 +10,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
-import type { AuthUser, PasskeyEnrolment, PasskeyList } from '../../domain/types';
+import type { AuthUser, PasskeyEnrolment, PasskeyList } from '../../domain/auth-types';
 import {
   PASSKEY_ALREADY_ON_DEVICE,
   PASSKEY_CANCELLED,
