@@ -16,8 +16,8 @@ const defaultOut = path.join(server, 'dist');
 // forks (db/seed/render-images), the upload processor it forks (media/process-media) and the command-line tools npm runs (cli/*).
 const ENTRIES = {
   server: 'src/server.ts',
-  'db/seed/render-images': 'src/db/seed/render-images.ts',
-  'media/process-media': 'src/media/process-media.ts',
+  'app/seed/render-images': 'src/app/seed/render-images.ts',
+  'features/media/process-media': 'src/features/media/process-media.ts',
   'cli/backup': 'src/cli/backup.ts',
   'cli/restore': 'src/cli/restore.ts',
   'cli/admin': 'src/cli/admin.ts',
@@ -27,7 +27,7 @@ const ENTRIES = {
 };
 
 /**
- * The release this build is of (server/src/ops/release.ts): the root package.json's version and the commit, recorded
+ * The release this build is of (server/src/features/ops/release.ts): the root package.json's version and the commit, recorded
  * into the build output so that a release tarball, which has no .git, still says which it is.
  */
 function releaseOfCheckout() {
@@ -79,12 +79,14 @@ export async function buildServer(out = defaultOut) {
     plugins: [externalPackages],
     logLevel: 'warning',
   });
-  // The migrations are read at start from beside the code (db/database.ts: __dirname/migrations).
-  cpSync(path.join(server, 'src', 'db', 'migrations'), path.join(out, 'migrations'), { recursive: true });
-  // The sandboxed renderer's child is plain JavaScript run by path (lib/render-sandbox.ts), not bundled.
+  // The migrations are read at start from beside the code (platform/sqlite/database.ts: __dirname/migrations).
+  cpSync(path.join(server, 'src', 'platform', 'sqlite', 'migrations'), path.join(out, 'migrations'), {
+    recursive: true,
+  });
+  // The sandboxed renderer's child is plain JavaScript run by path (features/pages/render-sandbox.ts), not bundled.
   cpSync(
-    path.join(server, 'src', 'lib', 'render-sandbox-child.cjs'),
-    path.join(out, 'lib', 'render-sandbox-child.cjs'),
+    path.join(server, 'src', 'features', 'pages', 'render-sandbox-child.cjs'),
+    path.join(out, 'features', 'pages', 'render-sandbox-child.cjs'),
   );
   writeFileSync(path.join(out, 'release.json'), `${JSON.stringify(release)}\n`);
   return Date.now() - started;

@@ -1,4 +1,4 @@
-// The UI projects' jest environment: jsdom, plus the real server (server/src/app.ts) for the tests that ask for it
+// The UI projects' jest environment: jsdom, plus the real server (server/src/app/app.ts) for the tests that ask for it
 // (shared/src/test-support/studio-server.ts). One server per jest worker: this module stays loaded in the worker for
 // every test file it runs, so the server is built once, on the first file that asks, and closed when the worker
 // exits. Each test empties it and writes its own seed (reset), so no test sees another's data.
@@ -25,20 +25,20 @@ import type {
 } from '@studio/shared/test-support/studio-server';
 
 type ServerModules = {
-  app: typeof import('../server/src/app');
-  database: typeof import('../server/src/db/database');
-  content: typeof import('../server/src/repositories/content-repository');
-  storage: typeof import('../server/src/repositories/sqlite-storage');
-  media: typeof import('../server/src/media/media-store');
-  deployTokens: typeof import('../server/src/deploys/deploy-tokens');
-  gate: typeof import('../server/src/deploys/gate');
+  app: typeof import('../server/src/app/app');
+  database: typeof import('../server/src/platform/sqlite/database');
+  content: typeof import('../server/src/features/content/content.sqlite');
+  storage: typeof import('../server/src/app/sqlite-storage');
+  media: typeof import('../server/src/features/media/media-store');
+  deployTokens: typeof import('../server/src/features/deploys/deploy-tokens');
+  gate: typeof import('../server/src/features/deploys/gate');
   authenticator: typeof import('../server/test/software-authenticator');
 };
 
 const ADMIN_EMAIL = 'admin@studio.test';
 // The site's public origin: its sign-in links and the passkeys' relying party. A .test name keeps the dev outbox on.
 const PUBLIC_ORIGIN = 'http://studio.test';
-/** Her origin (server/src/lib/site-origins.ts): the page's requests to her paths name it, as the proxy in front would. */
+/** Her origin (server/src/platform/http/site-origins.ts): the page's requests to her paths name it, as the proxy in front would. */
 const ADMIN_ORIGIN = 'http://admin.studio.test';
 const isAdminPath = (pathname: string) => /^\/(api\/admin|api\/auth|admin)(\/|$)/.test(pathname);
 // Far above anything a test does: the limits are the server's own tests' to prove, not the UI's to trip over.
@@ -80,13 +80,13 @@ function loadServer(): ServerModules {
   // Each module is typed by its field in ServerModules.
   const load = (file: string) => requireServer(path.join(__dirname, file)) as never;
   return {
-    app: load('../server/src/app'),
-    database: load('../server/src/db/database'),
-    content: load('../server/src/repositories/content-repository'),
-    storage: load('../server/src/repositories/sqlite-storage'),
-    media: load('../server/src/media/media-store'),
-    deployTokens: load('../server/src/deploys/deploy-tokens'),
-    gate: load('../server/src/deploys/gate'),
+    app: load('../server/src/app/app'),
+    database: load('../server/src/platform/sqlite/database'),
+    content: load('../server/src/features/content/content.sqlite'),
+    storage: load('../server/src/app/sqlite-storage'),
+    media: load('../server/src/features/media/media-store'),
+    deployTokens: load('../server/src/features/deploys/deploy-tokens'),
+    gate: load('../server/src/features/deploys/gate'),
     authenticator: load('../server/test/software-authenticator'),
   };
 }

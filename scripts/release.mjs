@@ -2,7 +2,7 @@
 // run it into dist-release/studio-<version>+<commit>.tgz (issue 29: the build on a 1 GB server peaked at 944 MB).
 // The tarball holds the build output and the package files only; the server installs it with `npm run update`, which
 // installs production dependencies (`npm ci --omit=dev`, prebuilt native modules, nothing compiled) and switches to it
-// (server/src/ops/update.ts). `--no-build` packs the build already there.
+// (server/src/features/ops/update.ts). `--no-build` packs the build already there.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

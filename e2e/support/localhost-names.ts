@@ -1,4 +1,4 @@
-// Her account lives on http://admin.localhost:<port> (server/src/config.ts). Chromium and Firefox resolve every
+// Her account lives on http://admin.localhost:<port> (server/src/platform/config.ts). Chromium and Firefox resolve every
 // *.localhost name to the loopback (RFC 6761), but glibc does not, so the tests' own requests (page.request, fetch)
 // would not find her origin. This makes this process resolve those names as it resolves "localhost", as the browser
 // does, and leaves every other name alone.

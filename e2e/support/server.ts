@@ -36,7 +36,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The admin origin a test server gets by default: admin.localhost on the server's port (server/src/config.ts). */
+/** The admin origin a test server gets by default: admin.localhost on the server's port (server/src/platform/config.ts). */
 export const adminUrlFor = (port: number) => `http://admin.localhost:${port}`;
 
 /** The admin origin of the server whose public origin is `baseURL` (started by startServer with the default). */

@@ -17,7 +17,7 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 const HOST = 'studio.test';
 const ADMIN_HOST = 'admin.studio.test';
 const HSTS = 'max-age=31536000; includeSubDomains';
-// The request log names networks, not addresses (server/src/ops/request-log.ts): the browser's IPv4 loopback, and the
+// The request log names networks, not addresses (server/src/features/ops/request-log.ts): the browser's IPv4 loopback, and the
 // proxy's IPv6 loopback.
 const BROWSER_NETWORK = '127.0.0.0/24';
 const PROXY_NETWORK = '0:0:0::/48';

@@ -3,7 +3,7 @@
 // visitor's fresh load then shows the new price, that image first with that alt text and a srcset up to 2400 px, and
 // the measurements, and no public variant of the image holds any EXIF (read from the bytes the server sends).
 //
-// The upload goes through POST /api/admin/media (server/src/media/), so this spec needs the media pipeline.
+// The upload goes through POST /api/admin/media (server/src/features/media/), so this spec needs the media pipeline.
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { test, expect, collectConsoleErrors } from '../support/test';

@@ -2,7 +2,7 @@
 // - lib/index.js: functions/src/index.ts with the server (server/src) and the workspace libraries compiled in, every
 //   npm package left to functions/node_modules (Cloud Build installs functions/package.json's dependencies), and the
 //   two programs the server forks beside it (lib/media/process-media.js, lib/db/seed/render-images.js) and the
-//   sandboxed renderer's child script (lib/lib/render-sandbox-child.cjs, copied as it is);
+//   sandboxed renderer's child script (lib/features/pages/render-sandbox-child.cjs, copied as it is);
 // - lib/migrations, assets/ and media-src/: what the server reads from beside its code or its package folder;
 // - site/: the files of the web build the server reads to render pages (each app's index.html or mf-manifest.json
 //   and its ssr/ bundle). Browsers get the web build from Hosting, never from here.
@@ -29,8 +29,8 @@ const SITE_FILES = {
 
 const ENTRIES = {
   index: path.join(FUNCTIONS_DIR, 'src', 'index.ts'),
-  'media/process-media': path.join(SERVER, 'src', 'media', 'process-media.ts'),
-  'db/seed/render-images': path.join(SERVER, 'src', 'db', 'seed', 'render-images.ts'),
+  'features/media/process-media': path.join(SERVER, 'src', 'features', 'media', 'process-media.ts'),
+  'app/seed/render-images': path.join(SERVER, 'src', 'app', 'seed', 'render-images.ts'),
 };
 
 /** A package's name from an import path: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
@@ -55,7 +55,7 @@ function externalPackages(seen) {
 }
 
 // Packages the server loads by name at run time rather than by an import esbuild sees: the server-rendering bundles
-// of the web build resolve React from the server's node_modules (server/src/lib/server-render.ts).
+// of the web build resolve React from the server's node_modules (server/src/features/pages/server-render.ts).
 const RUNTIME_PACKAGES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'scheduler'];
 const BUILTINS = new Set(createRequire(import.meta.url)('node:module').builtinModules);
 
@@ -116,16 +116,18 @@ export async function buildFunctions() {
     plugins: [externalPackages(imported)],
     logLevel: 'warning',
   });
-  // Read at start from beside the code (server/src/db/database.ts: __dirname/migrations).
-  cpSync(path.join(SERVER, 'src', 'db', 'migrations'), path.join(lib, 'migrations'), { recursive: true });
-  // The sandboxed renderer's child is plain JavaScript the server runs by path (server/src/app.ts: __dirname/lib/
+  // Read at start from beside the code (server/src/platform/sqlite/database.ts: __dirname/migrations).
+  cpSync(path.join(SERVER, 'src', 'platform', 'sqlite', 'migrations'), path.join(lib, 'migrations'), {
+    recursive: true,
+  });
+  // The sandboxed renderer's child is plain JavaScript the server runs by path (server/src/app/app.ts: __dirname/lib/
   // render-sandbox-child.cjs), as scripts/build-server.mjs copies it: without it every page is served unrendered.
-  mkdirSync(path.join(lib, 'lib'), { recursive: true });
+  mkdirSync(path.join(lib, 'features', 'pages'), { recursive: true });
   cpSync(
-    path.join(SERVER, 'src', 'lib', 'render-sandbox-child.cjs'),
-    path.join(lib, 'lib', 'render-sandbox-child.cjs'),
+    path.join(SERVER, 'src', 'features', 'pages', 'render-sandbox-child.cjs'),
+    path.join(lib, 'features', 'pages', 'render-sandbox-child.cjs'),
   );
-  // Read from the package folder (server/src/lib/server-root.ts: the nearest package.json, here functions/).
+  // Read from the package folder (server/src/platform/server-root.ts: the nearest package.json, here functions/).
   cpSync(path.join(SERVER, 'assets'), path.join(FUNCTIONS_DIR, 'assets'), { recursive: true });
   cpSync(path.join(SERVER, 'media-src'), path.join(FUNCTIONS_DIR, 'media-src'), { recursive: true });
   for (const [app, files] of Object.entries(SITE_FILES)) {

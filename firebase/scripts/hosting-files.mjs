@@ -65,11 +65,15 @@ export function assembleHosting() {
   return published.sort();
 }
 
-/** The server's robots.txt for `publicOrigin` (server/src/plugins/site-files.ts), compiled and run here. */
+/** The server's robots.txt for `publicOrigin` (server/src/features/pages/site-files.ts), compiled and run here. */
 export async function robotsTxtFor(publicOrigin) {
   const server = path.join(ROOT, 'server');
   const { outputFiles } = await build({
-    stdin: { contents: "export { robotsTxt } from './src/plugins/site-files';", resolveDir: server, loader: 'ts' },
+    stdin: {
+      contents: "export { robotsTxt } from './src/features/pages/site-files';",
+      resolveDir: server,
+      loader: 'ts',
+    },
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Firestore, type Query } from '@google-cloud/firestore';
-import { cacheControlFor } from '../../server/src/plugins/static-files';
+import { cacheControlFor } from '../../server/src/features/pages/static-files';
 import { guardQueries, missingIndex, type IndexSpec } from './support/firestore-index-guard';
 
 const FIREBASE_DIR = path.join(__dirname, '..');

@@ -58,7 +58,7 @@ describe('the SMTP password, from Secret Manager like Twilio’s token and Strip
     const password = 'p@ss:w rd/%é';
     const { settingsEnv } = appOptions({ ...withUser, SMTP_PASSWORD: password });
     expect(settingsEnv).not.toHaveProperty('SMTP_PASSWORD');
-    // The server's mailer hands SMTP_URL to nodemailer (server/src/lib/mailer.ts): what it signs in with.
+    // The server's mailer hands SMTP_URL to nodemailer (server/src/features/messaging/mailer.ts): what it signs in with.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server's own copy of nodemailer
     const nodemailer = require(require.resolve('nodemailer', { paths: [path.join(__dirname, '..', '..', 'server')] }));
     const transport = nodemailer.createTransport(settingsEnv?.SMTP_URL) as {

@@ -1,5 +1,5 @@
 // Writes the shell's federation-requirements.json: what a remote must agree with to be switched live on the running
-// site (server/src/deploys/gate.ts). For each shared singleton, the version the shell bundles (read from the installed
+// site (server/src/features/deploys/gate.ts). For each shared singleton, the version the shell bundles (read from the installed
 // package) and the range it requires; for each remote, its federation name and the exposed modules the shell loads
 // (shell/src/features/remotes/remote-loader.ts). A file beside the shell's build, so the gate checks a remote
 // against the shell actually served, not against the sources.

@@ -1,6 +1,6 @@
 // Declares a remote's server entry in its mf-manifest.json (metaData.ssrRemoteEntry, Module Federation's own field):
 // the server renders a deployed version with the entry its manifest declares, and the gate smoke-renders that entry
-// before the version may go live (server/src/deploys/gate.ts). Runs after the federation plugin wrote the manifest and
+// before the version may go live (server/src/features/deploys/gate.ts). Runs after the federation plugin wrote the manifest and
 // before the precompress plugin, so the .br and .gz copies carry the declaration too.
 class ServerEntryManifestPlugin {
   /**

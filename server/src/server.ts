@@ -1,12 +1,12 @@
 // Listens and shuts down gracefully; everything else is in app.ts. The process holds DATA_DIR for its whole life
-// (ops/data-lock.ts), so a restore refuses to run under it.
+// (features/ops/data-lock.ts), so a restore refuses to run under it.
 import { mkdirSync } from 'node:fs';
-import { buildApp } from './app';
-import { optionsFromEnv, SettingsError } from './config';
-import { loadToolSettings } from './lib/settings-file';
-import { SchemaTooNew } from './db/database';
-import { DataDirLocked, lockDataDir } from './ops/data-lock';
-import { currentRelease, releaseName } from './ops/release';
+import { buildApp } from './app/app';
+import { optionsFromEnv, SettingsError } from './platform/config';
+import { loadToolSettings } from './platform/settings-file';
+import { SchemaTooNew } from './platform/sqlite/database';
+import { DataDirLocked, lockDataDir } from './features/ops/data-lock';
+import { currentRelease, releaseName } from './features/ops/release';
 
 /**
  * A start-up failure as one JSON line in the log's own shape (pino's: level 60 is fatal), so `journalctl -o cat | jq`

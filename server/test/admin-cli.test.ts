@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { build, testOptions, withCsrf, ADMIN_EMAIL, ADMIN_ORIGIN, type TestApp } from './helper';
 import { createSoftwareAuthenticator } from './software-authenticator';
 import { runAdminCommand, USAGE } from '../src/cli/admin-commands';
-import { NOTICE_SUBJECTS } from '../src/services/passkeys';
+import { NOTICE_SUBJECTS } from '../src/features/auth/passkeys';
 
 const ORIGIN = 'http://studio.test';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');

@@ -6,7 +6,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BookingRequest } from '@studio/shared/domain';
 import { apiErrorSchema } from '@studio/shared/schemas';
-import { MAX_STREAM_BUFFER_BYTES, MAX_STREAMS_PER_SESSION, TOO_MANY_STREAMS } from '../src/routes/admin-events';
+import {
+  MAX_STREAM_BUFFER_BYTES,
+  MAX_STREAMS_PER_SESSION,
+  TOO_MANY_STREAMS,
+} from '../src/features/live/admin-events.routes';
 import { build, withCsrf, ADMIN_EMAIL, ADMIN_HOST, ugcBookingInput, type TestApp } from './helper';
 
 let t: TestApp;

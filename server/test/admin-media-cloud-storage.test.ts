@@ -7,7 +7,11 @@
 import sharp from 'sharp';
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
 import type { MediaItem } from '@studio/shared/domain';
-import { createCloudStorageMediaFiles, ORIGINALS_PREFIX, PUBLIC_PREFIX } from '../src/media/cloud-storage-media-files';
+import {
+  createCloudStorageMediaFiles,
+  ORIGINALS_PREFIX,
+  PUBLIC_PREFIX,
+} from '../src/features/media/cloud-storage-media-files';
 import {
   cameraJpeg,
   deleteMedia,

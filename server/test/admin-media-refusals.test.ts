@@ -9,8 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
 import { NO_MARKUP_MESSAGE } from '@studio/shared/schemas';
-import { ORIGIN_REFUSED } from '../src/plugins/csrf';
-import { NOT_ADMIN, NOT_SIGNED_IN } from '../src/plugins/require-admin';
+import { ORIGIN_REFUSED } from '../src/platform/http/csrf';
+import { NOT_ADMIN, NOT_SIGNED_IN } from '../src/features/auth/require-admin';
 import {
   cleanUp,
   dataPath,

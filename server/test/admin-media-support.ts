@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { avifSrcSetOf, type MediaItem } from '@studio/shared/domain';
-import type { BuildOverrides } from '../src/app';
+import type { BuildOverrides } from '../src/app/app';
 import { ADMIN_EMAIL, ADMIN_VIA_PROXY, build, type TestApp } from './helper';
 
 export const MB = 1024 * 1024;

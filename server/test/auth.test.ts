@@ -3,9 +3,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
-import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from '../src/lib/sessions';
-import { optionsFromEnv } from '../src/config';
-import { LINK_LIMIT_PER_IP } from '../src/routes/auth';
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from '../src/features/auth/sessions';
+import { optionsFromEnv } from '../src/platform/config';
+import { LINK_LIMIT_PER_IP } from '../src/features/auth/auth.routes';
 
 const { signInLinksPerPair: LINK_LIMIT_PER_PAIR, signInMailsPerMailbox: LINK_MAILS_PER_EMAIL } = optionsFromEnv({});
 

@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
 import sharp from 'sharp';
-import type { NewBookingRequest } from '../src/repositories/ports';
+import type { NewBookingRequest } from '../src/platform/storage/ports';
 import {
   ADMIN_EMAIL,
   ADMIN_VIA_PROXY,

@@ -5,7 +5,7 @@
 import { EventSource as NodeEventSource } from 'eventsource';
 import { createHttpBackend } from '@studio/shared/backend/http';
 import type { contractSeed } from '@studio/shared/backend/contract';
-import { PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID, type Storage } from '../src/repositories/ports';
+import { PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID, type Storage } from '../src/platform/storage/ports';
 import { ADMIN_EMAIL } from './helper';
 import { installSoftwareAuthenticator } from './software-authenticator';
 

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { contractSeed, describeBackendContract } from '@studio/shared/backend/contract';
-import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/database';
-import { sqliteStorageOn } from '../src/repositories/sqlite-storage';
+import { buildApp } from '../src/app/app';
+import { openDatabase } from '../src/platform/sqlite/database';
+import { sqliteStorageOn } from '../src/app/sqlite-storage';
 import { browserLikeBackend, writeContractSeed } from './backend-contract-harness';
 import { ADMIN_EMAIL } from './helper';
 

@@ -15,10 +15,10 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, withCsrf, ugcBookingInput, type TestApp } from './helper';
-import { buildApp } from '../src/app';
-import { BackupRefused, listBackups, takeBackup, takenAt, type BackupManifest } from '../src/ops/backup';
-import { BACKUP_EVERY_MS, OVERDUE_BACKUP_DELAY_MS, nextBackupDelay } from '../src/ops/backup-job';
-import { RestoreRefused, restoreBackup } from '../src/ops/restore';
+import { buildApp } from '../src/app/app';
+import { BackupRefused, listBackups, takeBackup, takenAt, type BackupManifest } from '../src/features/ops/backup';
+import { BACKUP_EVERY_MS, OVERDUE_BACKUP_DELAY_MS, nextBackupDelay } from '../src/features/ops/backup-job';
+import { RestoreRefused, restoreBackup } from '../src/features/ops/restore';
 
 const START = new Date('2026-11-23T03:00:00Z').getTime();
 let clock = START;
@@ -75,7 +75,7 @@ test('a backup holds the database (integrity ok) and the media, with a manifest,
     database: { file: 'studio.sqlite', integrity: 'ok', bookings: 1 },
   });
   // Every migration the server ships, as the backed-up database applied them.
-  const shipped = readdirSync(path.join(__dirname, '..', 'src', 'db', 'migrations')).filter((f) =>
+  const shipped = readdirSync(path.join(__dirname, '..', 'src', 'platform', 'sqlite', 'migrations')).filter((f) =>
     /^\d{3}-.+\.sql$/.test(f),
   );
   expect(shipped.slice(0, 2)).toEqual(['001-init.sql', '002-health-probe.sql']);

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Statement } from 'better-sqlite3';
 import { addCalendarDays } from '@studio/shared/domain';
-import { buildApp } from '../src/app';
-import { openDatabase, type Db } from '../src/db/database';
-import { createGroupCommit } from '../src/lib/group-commit';
-import { createBookingsRepository } from '../src/repositories/bookings-repository';
-import type { BookingsStore, ConfirmedDates, DateRange, NewBookingRequest } from '../src/repositories/ports';
-import { sqliteStorageOn } from '../src/repositories/sqlite-storage';
+import { buildApp } from '../src/app/app';
+import { openDatabase, type Db } from '../src/platform/sqlite/database';
+import { createGroupCommit } from '../src/platform/sqlite/group-commit';
+import { createBookingsRepository } from '../src/features/bookings/bookings.sqlite';
+import type { BookingsStore, ConfirmedDates, DateRange, NewBookingRequest } from '../src/platform/storage/ports';
+import { sqliteStorageOn } from '../src/app/sqlite-storage';
 import { testOptions, ugcBookingInput, withCsrf } from './helper';
 
 const STORED = 4_000;

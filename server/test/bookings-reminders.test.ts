@@ -2,9 +2,9 @@
 // and she opted in. The tick is driven directly with a fake now.
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import { atStudio, build, STUDIO_ZONE, withCsrf, type TestApp } from './helper';
-import { runReminderTick, startReminderJob, type ReminderJobDeps } from '../src/services/reminder-job';
-import { createSmsSender } from '../src/lib/sms-sender';
-import type { SmsTransport } from '../src/lib/sms-transport';
+import { runReminderTick, startReminderJob, type ReminderJobDeps } from '../src/features/bookings/reminder-job';
+import { createSmsSender } from '../src/features/messaging/sms-sender';
+import type { SmsTransport } from '../src/features/messaging/sms-transport';
 
 const TODAY = '2026-11-21';
 // Noon at the studio, so its day is the 21st whatever zone the machine running the tests is in.

@@ -6,10 +6,10 @@ import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
 import { CONTROL_CHARACTERS_MESSAGE } from '@studio/shared/schemas';
 import type { InjectOptions } from 'fastify';
 import { atStudio, build, withCsrf, type TestApp } from './helper';
-import type { BuildOverrides } from '../src/app';
-import type { Change } from '../src/lib/change-bus';
-import type { SmsTransport } from '../src/lib/sms-transport';
-import type { Mailer } from '../src/lib/mailer';
+import type { BuildOverrides } from '../src/app/app';
+import type { Change } from '../src/features/live/change-bus';
+import type { SmsTransport } from '../src/features/messaging/sms-transport';
+import type { Mailer } from '../src/features/messaging/mailer';
 
 const TODAY = '2026-11-21';
 // Noon at the studio, so its day is the 21st whatever zone the machine running the tests is in.

@@ -4,7 +4,7 @@
 import ICAL from 'ical.js';
 import type { InjectOptions } from 'fastify';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
-import { calendarInvite } from '../src/services/calendar-invite';
+import { calendarInvite } from '../src/features/bookings/calendar-invite';
 
 let t: TestApp;
 let admin: string;

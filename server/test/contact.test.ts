@@ -2,8 +2,8 @@
 // mailed to the admin with the visitor's address to reply to, rate limited, and refused without the CSRF pair.
 import type { InjectOptions } from 'fastify';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '@studio/shared/refusal-messages';
-import type { MailMessage } from '../src/lib/mailer';
-import { CONTACT_SEND_FAILED } from '../src/routes/contact';
+import type { MailMessage } from '../src/features/messaging/mailer';
+import { CONTACT_SEND_FAILED } from '../src/features/messaging/contact.routes';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 
 const message = {

@@ -7,7 +7,7 @@ import {
   type ContractDocument,
 } from '@studio/shared/domain/contract';
 import type { BookingRequest } from '@studio/shared/domain';
-import { renderContractPdf } from '../src/services/contract-pdf';
+import { renderContractPdf } from '../src/features/contracts/contract-pdf';
 import { pdfText } from './pdf-text';
 
 // pdf.js reads each PDF in a child process: seconds, not milliseconds, on a busy machine.

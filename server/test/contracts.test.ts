@@ -6,10 +6,10 @@
 import type { InjectOptions } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ContractRecord } from '@studio/shared/domain/contract';
-import type { Change } from '../src/lib/change-bus';
-import { ANOTHER_CONTRACT } from '../src/routes/contract-signing';
-import { CONTRACT_OPEN_VERSION, CONTRACT_SIGNED } from '../src/routes/admin-contracts';
-import { CONSENT_STATEMENT } from '../src/services/signing-page';
+import type { Change } from '../src/features/live/change-bus';
+import { ANOTHER_CONTRACT } from '../src/features/contracts/contract-signing.routes';
+import { CONTRACT_OPEN_VERSION, CONTRACT_SIGNED } from '../src/features/contracts/admin-contracts.routes';
+import { CONSENT_STATEMENT } from '../src/features/contracts/signing-page';
 import { formatInstant } from '@studio/shared/domain/studio-time';
 import { build, withCsrf, ADMIN_EMAIL, ISO_TIMESTAMP, STUDIO_ZONE, type TestApp, insertRow } from './helper';
 import { pdfText } from './pdf-text';

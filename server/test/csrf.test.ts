@@ -1,7 +1,7 @@
-// A state-changing API request is accepted only with an Origin naming the origin it was addressed to (plugins/csrf.ts),
+// A state-changing API request is accepted only with an Origin naming the origin it was addressed to (platform/http/csrf.ts),
 // on both homes alike; there is no token a script could read. No state-changing route is needed to show this: a
 // request that passes the check reaches the router, and an unknown API path answers 404.
-import { CSRF_REFUSED, ORIGIN_REFUSED } from '../src/plugins/csrf';
+import { CSRF_REFUSED, ORIGIN_REFUSED } from '../src/platform/http/csrf';
 import { ADMIN_HOST, ADMIN_ORIGIN, build, PUBLIC_HOST, PUBLIC_ORIGIN, withCsrf, type TestApp } from './helper';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { build, testOptions, type TestApp } from './helper';
 import { insecureSiteProblem, runDeployCommand } from '../src/cli/deploy-commands';
 import { runAdminCommand } from '../src/cli/admin-commands';
-import { REQUIREMENTS_FILE } from '../src/deploys/gate';
+import { REQUIREMENTS_FILE } from '../src/features/deploys/gate';
 
 const REQUIREMENTS = {
   shared: [{ key: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],

@@ -17,11 +17,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { c as tarCreate } from 'tar';
 import { build, type TestApp } from './helper';
-import { issueDeployToken } from '../src/deploys/deploy-tokens';
-import { BUILD_OUTPUT_DEPLOYER } from '../src/deploys/remote-deploys';
-import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/deploys/gate';
-import { describeBackup, takeBackup } from '../src/ops/backup';
-import { restoreBackup, restoreReport } from '../src/ops/restore';
+import { issueDeployToken } from '../src/features/deploys/deploy-tokens';
+import { BUILD_OUTPUT_DEPLOYER } from '../src/features/deploys/remote-deploys';
+import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/features/deploys/gate';
+import { describeBackup, takeBackup } from '../src/features/ops/backup';
+import { restoreBackup, restoreReport } from '../src/features/ops/restore';
 
 const REQUIREMENTS: ShellRequirements = {
   shared: [{ key: 'react', version: '19.3.1', requiredVersion: '19.3.1', singleton: true }],

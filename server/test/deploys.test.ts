@@ -8,9 +8,9 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { c as tarCreate, Header } from 'tar';
 import { build, ADMIN_EMAIL, withCsrf, type TestApp } from './helper';
-import { issueDeployToken } from '../src/deploys/deploy-tokens';
-import type { DeploysStore } from '../src/repositories/ports';
-import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/deploys/gate';
+import { issueDeployToken } from '../src/features/deploys/deploy-tokens';
+import type { DeploysStore } from '../src/platform/storage/ports';
+import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/features/deploys/gate';
 
 const SHELL_REQUIREMENTS: ShellRequirements = {
   shared: [

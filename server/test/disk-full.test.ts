@@ -1,7 +1,7 @@
 // A full disk told apart from a busy database: SQLite's SQLITE_FULL and the file system's ENOSPC count, a lock does
 // not; a refused write keeps the disk reported full for a while after the last one, then the disk's free space speaks.
 import { tmpdir } from 'node:os';
-import { DISK_FULL_MEMORY_MS, createDiskFullAlarm, diskStateOf, isDiskFull } from '../src/lib/disk-full';
+import { DISK_FULL_MEMORY_MS, createDiskFullAlarm, diskStateOf, isDiskFull } from '../src/platform/disk-full';
 
 test('SQLITE_FULL and ENOSPC are a full disk, by code or by message; a locked or read-only database is not', () => {
   for (const full of [

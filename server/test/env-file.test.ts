@@ -1,7 +1,7 @@
-// The settings file is read as systemd 252 reads an EnvironmentFile= (lib/env-file.ts, after systemd's
+// The settings file is read as systemd 252 reads an EnvironmentFile= (platform/env-file.ts, after systemd's
 // src/basic/env-file.c): these are its rules, and where dotenv, the usual Node reader, would read the same text
 // otherwise, the test says so.
-import { parseEnvFile } from '../src/lib/env-file';
+import { parseEnvFile } from '../src/platform/env-file';
 
 const read = (text: string) => parseEnvFile(text).values;
 

@@ -3,7 +3,7 @@
 // path) were answered in Fastify's own shape ({ error, code, message, statusCode }) with the whole path echoed back.
 import type { InjectOptions } from 'fastify';
 import { apiErrorSchema } from '@studio/shared/schemas';
-import { BAD_URL, URL_TOO_LONG } from '../src/plugins/errors';
+import { BAD_URL, URL_TOO_LONG } from '../src/platform/http/errors';
 import { ADMIN_EMAIL, build, withCsrf, type TestApp } from './helper';
 
 let t: TestApp;

@@ -1,12 +1,12 @@
-// Group commit on a real SQLite file in WAL mode (lib/group-commit.ts). How many commits a burst cost is read from
+// Group commit on a real SQLite file in WAL mode (platform/sqlite/group-commit.ts). How many commits a burst cost is read from
 // the write-ahead log itself: each commit appends at least one frame, and with automatic checkpoints off the frames
 // stay countable (PRAGMA wal_checkpoint(PASSIVE) reports them without moving them).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db } from '../src/db/database';
-import { createGroupCommit } from '../src/lib/group-commit';
+import type { Db } from '../src/platform/sqlite/database';
+import { createGroupCommit } from '../src/platform/sqlite/group-commit';
 
 let dir: string;
 let db: Db;

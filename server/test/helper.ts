@@ -8,16 +8,16 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions } from 'fastify';
 import { addCalendarDays, type BookingInput, type BookingRequest, type IsoDate } from '@studio/shared/domain';
 import { instantIn } from '@studio/shared/domain/studio-time';
-import { buildApp, type BuildOverrides } from '../src/app';
-import { optionsFromEnv, type AppOptions } from '../src/config';
-import { openDatabase, type Db } from '../src/db/database';
-import { createChangeBus, type ChangeBus } from '../src/lib/change-bus';
-import { createMailer, type Mailer } from '../src/lib/mailer';
-import { createSessionStore } from '../src/lib/sessions';
-import { createSmsTransport, type SmsTransport } from '../src/lib/sms-transport';
-import type { NewBookingRequest } from '../src/repositories/ports';
-import { sqliteStorageOn, type SqliteStorage } from '../src/repositories/sqlite-storage';
-import { decodedPath, isAdminApiPath, isAdminPagePath } from '../src/lib/site-origins';
+import { buildApp, type BuildOverrides } from '../src/app/app';
+import { optionsFromEnv, type AppOptions } from '../src/platform/config';
+import { openDatabase, type Db } from '../src/platform/sqlite/database';
+import { createChangeBus, type ChangeBus } from '../src/features/live/change-bus';
+import { createMailer, type Mailer } from '../src/features/messaging/mailer';
+import { createSessionStore } from '../src/features/auth/sessions';
+import { createSmsTransport, type SmsTransport } from '../src/features/messaging/sms-transport';
+import type { NewBookingRequest } from '../src/platform/storage/ports';
+import { sqliteStorageOn, type SqliteStorage } from '../src/app/sqlite-storage';
+import { decodedPath, isAdminApiPath, isAdminPagePath } from '../src/platform/http/site-origins';
 
 export const ADMIN_EMAIL = 'admin@studio.test';
 
@@ -46,7 +46,7 @@ export function repositoriesOf(db: Db, options: Pick<AppOptions, 'adminEmail' | 
   const storage: SqliteStorage = sqliteStorageOn(db);
   return {
     db,
-    /** Every store of the port (repositories/ports.ts) on this connection. */
+    /** Every store of the port (platform/storage/ports.ts) on this connection. */
     storage,
     bookings: storage.bookings,
     availability: storage.availability,
@@ -203,7 +203,7 @@ function addressedAsABrowserWould(app: FastifyInstance, options: Pick<AppOptions
 
 /**
  * inject() for a state-changing request as the site's own page sends it: Host and Origin of the origin its path lives
- * on (plugins/csrf.ts), unless the test gives either itself.
+ * on (platform/http/csrf.ts), unless the test gives either itself.
  */
 export function withCsrf(options: InjectOptions & { cookies?: Record<string, string> }): InjectOptions {
   const url = typeof options.url === 'string' ? options.url : '/';

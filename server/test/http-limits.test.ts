@@ -5,10 +5,10 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { apiErrorSchema } from '@studio/shared/schemas';
-import { HTTP_LIMITS } from '../src/lib/http-limits';
-import { parseTrustProxy } from '../src/lib/trust-proxy';
-import { issueDeployToken } from '../src/deploys/deploy-tokens';
-import { REQUEST_TIMEOUT } from '../src/plugins/errors';
+import { HTTP_LIMITS } from '../src/platform/http/http-limits';
+import { parseTrustProxy } from '../src/platform/http/trust-proxy';
+import { issueDeployToken } from '../src/features/deploys/deploy-tokens';
+import { REQUEST_TIMEOUT } from '../src/platform/http/errors';
 import { build, type TestApp } from './helper';
 
 const LIMITS = {

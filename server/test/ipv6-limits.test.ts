@@ -3,9 +3,9 @@
 // IPv4 address written as IPv6 (::ffff:a.b.c.d) is that IPv4 client: for the public write limits (@fastify/rate-limit)
 // and the sign-in link limits alike, whether the address is the socket's or one a trusted proxy forwards.
 import { build, ugcBookingInput, withCsrf, type TestApp } from './helper';
-import { clientKeyOf } from '../src/lib/client-address';
-import { LINK_LIMIT_PER_IP } from '../src/routes/auth';
-import { parseTrustProxy } from '../src/lib/trust-proxy';
+import { clientKeyOf } from '../src/platform/http/client-address';
+import { LINK_LIMIT_PER_IP } from '../src/features/auth/auth.routes';
+import { parseTrustProxy } from '../src/platform/http/trust-proxy';
 
 let open: TestApp[] = [];
 async function app(overrides: Parameters<typeof build>[0] = {}): Promise<TestApp> {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { openDatabase } from '../src/db/database';
-import { createMailer } from '../src/lib/mailer';
-import { createOutboxRepository } from '../src/repositories/outbox-repository';
+import { openDatabase } from '../src/platform/sqlite/database';
+import { createMailer } from '../src/features/messaging/mailer';
+import { createOutboxRepository } from '../src/features/messaging/outbox.sqlite';
 
 const log = { info: () => undefined } as unknown as FastifyBaseLogger;
 const pdf = { filename: 'contract-v1-signed.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 x') };

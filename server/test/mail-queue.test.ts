@@ -11,11 +11,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SIGN_IN_MAIL_NOT_SENT } from '@studio/shared/messages';
 import { startSmtpSink, type SmtpSink } from '../../e2e/support/smtp-sink';
-import { buildApp } from '../src/app';
-import { optionsFromEnv, SettingsError } from '../src/config';
-import { openDatabase } from '../src/db/database';
-import { createMailQueueRepository } from '../src/repositories/mail-queue-repository';
-import { SIGN_IN_MAIL_SUBJECT } from '../src/routes/auth';
+import { buildApp } from '../src/app/app';
+import { optionsFromEnv, SettingsError } from '../src/platform/config';
+import { openDatabase } from '../src/platform/sqlite/database';
+import { createMailQueueRepository } from '../src/features/messaging/mail-queue.sqlite';
+import { SIGN_IN_MAIL_SUBJECT } from '../src/features/auth/auth.routes';
 import { ADMIN_EMAIL, ADMIN_HOST, ADMIN_VIA_PROXY, repositoriesOf, testOptions } from './helper';
 
 jest.setTimeout(90_000);

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import type { InjectOptions } from 'fastify';
-import type { Change } from '../src/lib/change-bus';
+import type { Change } from '../src/features/live/change-bus';
 import { SHOOT_BEFORE_CONSULTATION } from '@studio/shared/lifecycle-messages';
 import {
   CONSULTATION_AFTER_SHOOT,
@@ -12,8 +12,8 @@ import {
   NO_CONSULTATION_TO_MOVE,
   NOT_CONFIRMED_YET,
   RESCHEDULE_UNAVAILABLE,
-} from '../src/routes/manage-booking';
-import { inviteUid } from '../src/services/calendar-invite';
+} from '../src/features/bookings/manage-booking.routes';
+import { inviteUid } from '../src/features/bookings/calendar-invite';
 import {
   ADMIN_EMAIL,
   atStudio,
@@ -65,7 +65,7 @@ describe('the confirmation mail', () => {
   });
 
   test('the HTML part escapes what she typed', async () => {
-    const { clientConfirmationMail } = await import('../src/services/client-mails');
+    const { clientConfirmationMail } = await import('../src/features/bookings/client-mails');
     const { booking } = await book();
     const html = clientConfirmationMail(
       { ...booking, location: '<script>alert(1)</script>' },

@@ -1,4 +1,4 @@
-// The media files port (src/media/media-files.ts) on both of its places: DATA_DIR on disk, and a Cloud Storage bucket
+// The media files port (src/features/media/media-files.ts) on both of its places: DATA_DIR on disk, and a Cloud Storage bucket
 // through the real @google-cloud/storage client against the JSON API stand-in (cloud-storage-stand-in.ts). The same
 // cases run on each: what put() keeps, what is public and what is not, ranges, removal and the sweep's list.
 import { randomUUID } from 'node:crypto';
@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { createCloudStorageMediaFiles, ORIGINALS_PREFIX } from '../src/media/cloud-storage-media-files';
-import { createDiskMediaFiles, type MediaFiles } from '../src/media/media-files';
+import { createCloudStorageMediaFiles, ORIGINALS_PREFIX } from '../src/features/media/cloud-storage-media-files';
+import { createDiskMediaFiles, type MediaFiles } from '../src/features/media/media-files';
 import { startCloudStorageStandIn, type CloudStorageStandIn } from './cloud-storage-stand-in';
 
 const read = async (stream: Readable) => {

@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PAYMENT_HALF_UPFRONT, PLAIN_SERVICE_RULES, SHOOT_SERVICE_RULES, type Service } from '@studio/shared/domain';
-import { buildApp } from '../src/app';
-import { MIGRATIONS_DIR, migrate } from '../src/db/database';
+import { buildApp } from '../src/app/app';
+import { MIGRATIONS_DIR, migrate } from '../src/platform/sqlite/database';
 import { ADMIN_HOST, ADMIN_ORIGIN } from './helper';
 
 const RELEASES = path.join(__dirname, 'fixtures', 'releases');

@@ -1,4 +1,4 @@
-// Her account lives on its own origin (lib/site-origins.ts, plugins/origin-split.ts): on the public origin, whose code a
+// Her account lives on its own origin (platform/http/site-origins.ts, platform/http/origin-split.ts): on the public origin, whose code a
 // public-site deploy token may change, her API answers as an address the site does not have and her pages redirect to
 // the admin origin; her cookies are host-only, HttpOnly and SameSite=Strict; a write from a public page to her origin
 // is refused; and the admin origin serves nothing of public-site.

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { OUTBOX_LINK_WINDOW_MS } from '../src/ops/outbox-hygiene';
+import { OUTBOX_LINK_WINDOW_MS } from '../src/features/ops/outbox-hygiene';
 import { build, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';
 
 let clock = new Date('2026-03-02T17:00:00Z').getTime();

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { COMPRESS_MIN_BYTES, pageEncodingFor } from '../src/lib/compress-html';
+import { COMPRESS_MIN_BYTES, pageEncodingFor } from '../src/features/pages/compress-html';
 import { build, type TestApp } from './helper';
 
 // A shell page the size of a real one (the home page is about 12 KB), so it is worth compressing.

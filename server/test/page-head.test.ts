@@ -10,8 +10,8 @@ import {
   preloadLinksFor,
   remoteFilesOf,
   type PageMetaSource,
-} from '../src/plugins/page-head';
-import { cacheControlFor } from '../src/plugins/static-files';
+} from '../src/features/pages/page-head';
+import { cacheControlFor } from '../src/features/pages/static-files';
 import { build, type TestApp } from './helper';
 
 const source: PageMetaSource = {

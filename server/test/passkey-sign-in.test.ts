@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { WEBAUTHN_CHALLENGE_TTL_MS } from '@studio/shared/domain';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 import { createSoftwareAuthenticator, type SoftwareAuthenticator } from './software-authenticator';
-import { PASSKEY_SIGN_IN_LIMIT_PER_CLIENT } from '../src/routes/auth-passkey';
+import { PASSKEY_SIGN_IN_LIMIT_PER_CLIENT } from '../src/features/auth/auth-passkey.routes';
 
 const ORIGIN = 'http://admin.studio.test';
 const REFUSED = {

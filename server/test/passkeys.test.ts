@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { PASSKEY_STEP_MAX_FAILURES, PASSKEY_STEP_TTL_MS, WEBAUTHN_CHALLENGE_TTL_MS } from '@studio/shared/domain';
 import { build, withCsrf, ADMIN_EMAIL, ISO_TIMESTAMP, type TestApp } from './helper';
 import { createSoftwareAuthenticator, type SoftwareAuthenticator } from './software-authenticator';
-import { NOTICE_SUBJECTS } from '../src/services/passkeys';
+import { NOTICE_SUBJECTS } from '../src/features/auth/passkeys';
 
 const ORIGIN = 'http://admin.studio.test';
 let clock = new Date('2026-03-02T10:00:00Z').getTime();

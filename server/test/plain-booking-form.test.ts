@@ -1,11 +1,11 @@
 // Issue 27: the booking form posted without JavaScript. POST /book-me takes the urlencoded form, checks it by the
 // JSON API's own code path (the shared schema, acceptBooking, the same store), and answers with the booking page
 // rendered with what happened: the confirmation, or the form again with each field's message and what was entered.
-// A plain form cannot send the CSRF header, so it is held to the Origin check (plugins/csrf.ts, formPostRefusal).
+// A plain form cannot send the CSRF header, so it is held to the Origin check (platform/http/csrf.ts, formPostRefusal).
 // The page is rendered by stand-in entries (plain-form-site.ts) that print what the server gave them; the real page
 // is checked in a browser without JavaScript (e2e/tests/plain-booking.spec.ts).
-import { ORIGIN_REFUSED, CSRF_REFUSED } from '../src/plugins/csrf';
-import { bookingInputOfForm } from '../src/routes/bookings';
+import { ORIGIN_REFUSED, CSRF_REFUSED } from '../src/platform/http/csrf';
+import { bookingInputOfForm } from '../src/features/bookings/bookings.routes';
 import { ugcBookingInput, type TestApp } from './helper';
 import { answerOf, buildPlainFormSite, formOf, ORIGIN, type PlainFormSite } from './plain-form-site';
 

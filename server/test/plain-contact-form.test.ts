@@ -3,10 +3,10 @@
 // mailed to her with the visitor's address to reply to), the public write rate limit; a plain form cannot send the
 // CSRF header, so it is held to the Origin check as the booking form is. The answer is the page rendered with the
 // thank-you, or the form again with each field's message and what was written.
-import type { MailMessage } from '../src/lib/mailer';
-import { ORIGIN_REFUSED, CSRF_REFUSED } from '../src/plugins/csrf';
-import { CONTACT_SEND_FAILED, contactMessageOfForm } from '../src/routes/contact';
-import { PLAIN_FORM_UNKNOWN } from '../src/routes/plain-forms';
+import type { MailMessage } from '../src/features/messaging/mailer';
+import { ORIGIN_REFUSED, CSRF_REFUSED } from '../src/platform/http/csrf';
+import { CONTACT_SEND_FAILED, contactMessageOfForm } from '../src/features/messaging/contact.routes';
+import { PLAIN_FORM_UNKNOWN } from '../src/features/pages/plain-forms.routes';
 import { ADMIN_EMAIL } from './helper';
 import { answerOf, buildPlainFormSite, formOf, ORIGIN, type PlainFormSite } from './plain-form-site';
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { BuildOverrides } from '../src/app';
+import type { BuildOverrides } from '../src/app/app';
 import { build, type TestApp } from './helper';
 
 export const ORIGIN = 'http://localhost:8080';

@@ -7,11 +7,11 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import { build, repositoriesOf, testOptions, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';
-import { openDatabase } from '../src/db/database';
-import { buildApp } from '../src/app';
-import { optionsFromEnv } from '../src/config';
-import { parseTrustProxy } from '../src/lib/trust-proxy';
-import { isLocalOrigin } from '../src/lib/dev-outbox-policy';
+import { openDatabase } from '../src/platform/sqlite/database';
+import { buildApp } from '../src/app/app';
+import { optionsFromEnv } from '../src/platform/config';
+import { parseTrustProxy } from '../src/platform/http/trust-proxy';
+import { isLocalOrigin } from '../src/features/messaging/dev-outbox-policy';
 
 const REMOTE = '203.0.113.9';
 const FORGED = { 'x-forwarded-for': `127.0.0.1, ${REMOTE}` };

@@ -8,7 +8,7 @@ import type { ContractRecord } from '@studio/shared/domain/contract';
 import { buildContract, contractPlainText, pricedLineText } from '@studio/shared/domain/contract';
 import type { Invoice } from '@studio/shared/domain/invoice';
 import { formatCents, type BookingQuote, type QuoteInput, type QuoteSettings } from '@studio/shared/domain/quote';
-import { QUOTE_CLOSED } from '../src/routes/admin-quotes';
+import { QUOTE_CLOSED } from '../src/features/deal/admin-quotes.routes';
 import { pdfText } from './pdf-text';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertManagedBooking } from './helper';
 

@@ -1,6 +1,6 @@
 // Issue 29, "Releases" and "An update with a safety net": an older release started silently on a database a newer one
 // had migrated; there was no version anywhere and no update command. Here: a database migrated by a newer release is
-// refused with a message naming both; each migration is logged by name; and `npm run update` (ops/update.ts), run on
+// refused with a message naming both; each migration is logged by name; and `npm run update` (features/ops/update.ts), run on
 // real release folders made from one build of the server (scripts/build-server.mjs into a folder of this test), with
 // a real server process started and stopped by a service script as systemd would: a release whose health check fails
 // leaves the previous release running on its data (the backup taken at the stop), and a good one goes live.
@@ -10,9 +10,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { c as createTar } from 'tar';
-import { buildApp } from '../src/app';
-import { MIGRATIONS_DIR, migrate } from '../src/db/database';
-import { update, type UpdateSettings } from '../src/ops/update';
+import { buildApp } from '../src/app/app';
+import { MIGRATIONS_DIR, migrate } from '../src/platform/sqlite/database';
+import { update, type UpdateSettings } from '../src/features/ops/update';
 import { freePort } from '../../e2e/support/server';
 import { ugcBookingInput } from './helper';
 

@@ -1,11 +1,11 @@
-// Issue 26: the ffmpeg copy of an uploaded video (src/media/remux-video.ts) never outlives its limit or the server.
+// Issue 26: the ffmpeg copy of an uploaded video (src/features/media/remux-video.ts) never outlives its limit or the server.
 // A named pipe nobody writes to stands in for a file that keeps ffmpeg busy: ffmpeg waits on it forever.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
-import { remuxVideo } from '../src/media/remux-video';
+import { remuxVideo } from '../src/features/media/remux-video';
 
 let dir: string;
 let stalled: string;
@@ -70,7 +70,7 @@ test('a copy past its time limit is killed and the video refused, leaving no ffm
  */
 function serverWithCopy(exitAtOnce: boolean) {
   const job = { task: 'video', input: stalled, format: 'mp4', output: path.join(dir, 'video.mp4'), timeoutMs: 600_000 };
-  const worker = path.join(__dirname, '..', 'src', 'media', 'process-media.ts');
+  const worker = path.join(__dirname, '..', 'src', 'features', 'media', 'process-media.ts');
   const script = [
     `require('node:child_process').fork(${JSON.stringify(worker)}, [process.argv[1]],`,
     `{ execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });`,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { c as tarCreate } from 'tar';
 import type { Backend } from '@studio/shared/data';
-import type { BuildOverrides } from '../src/app';
+import type { BuildOverrides } from '../src/app/app';
 import {
   createRenderSandbox,
   frameReader,
@@ -22,7 +22,7 @@ import {
   memoryBound,
   networkNamespace,
   parentDeathSignal,
-} from '../src/lib/render-sandbox';
+} from '../src/features/pages/render-sandbox';
 import { renderersFor, sandboxApp, type SandboxApp } from './render-sandbox-support';
 
 const MB = 1024 * 1024;

@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { c as tarCreate } from 'tar';
-import type { BuildOverrides } from '../src/app';
-import { issueDeployToken } from '../src/deploys/deploy-tokens';
-import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/deploys/gate';
+import type { BuildOverrides } from '../src/app/app';
+import { issueDeployToken } from '../src/features/deploys/deploy-tokens';
+import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/features/deploys/gate';
 import { build, type TestApp } from './helper';
 
 const SHELL_REQUIREMENTS: ShellRequirements = {

@@ -1,5 +1,5 @@
 // Issue 26: a deploy token ships files, never code with the server's rights. A public-site version's server entry runs
-// only in the sandboxed renderer (lib/render-sandbox.ts); the gate smoke-renders every public page with it before the
+// only in the sandboxed renderer (features/pages/render-sandbox.ts); the gate smoke-renders every public page with it before the
 // version may go live; a render that hangs or a renderer that dies leaves the page to the browser and the next page
 // gets a fresh renderer; an uploaded version that never went live is not served on the site's origin. Real uploads
 // through the deploy API, real child processes, a real TCP listener for the socket attempts.
@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import type { TestApp } from './helper';
 import { renderersFor, sandboxApp, type SandboxApp } from './render-sandbox-support';
-import { memoryBound, networkNamespace, RENDERER_ADDRESS_SPACE_BYTES } from '../src/lib/render-sandbox';
+import { memoryBound, networkNamespace, RENDERER_ADDRESS_SPACE_BYTES } from '../src/features/pages/render-sandbox';
 
 // Each test uploads a version and smoke-renders every public page in fresh renderer processes (a namespace, an
 // address-space limit, a Node start each): a few seconds alone, more while the emulators and a browser share the two

@@ -2,8 +2,8 @@
 // (sign-in links carry their token there), no token from a path (the contract signing link, the calendar feed), no
 // e-mail address, the client's network rather than its address.
 import { build, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';
-import { networkOf, redactTokens } from '../src/ops/request-log';
-import { buildApp } from '../src/app';
+import { networkOf, redactTokens } from '../src/features/ops/request-log';
+import { buildApp } from '../src/app/app';
 
 let t: TestApp;
 let lines: string[];

@@ -5,10 +5,10 @@ import fastifyCookie from '@fastify/cookie';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Db } from '../src/db/database';
-import { createSessionStore } from '../src/lib/sessions';
-import { createSessionsRepository } from '../src/repositories/sessions-repository';
-import adminGuard, { NOT_ADMIN, NOT_SIGNED_IN } from '../src/plugins/require-admin';
+import { openDatabase, type Db } from '../src/platform/sqlite/database';
+import { createSessionStore } from '../src/features/auth/sessions';
+import { createSessionsRepository } from '../src/features/auth/sessions.sqlite';
+import adminGuard, { NOT_ADMIN, NOT_SIGNED_IN } from '../src/features/auth/require-admin';
 import { ADMIN_EMAIL } from './helper';
 
 let dataDir: string;

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../e2e/support/server';
 import { ugcBookingInput } from './helper';
-import { takeBackup } from '../src/ops/backup';
-import { LOCK_FILE, lockDataDir, lockHolder } from '../src/ops/data-lock';
-import { restoreBackup } from '../src/ops/restore';
+import { takeBackup } from '../src/features/ops/backup';
+import { LOCK_FILE, lockDataDir, lockHolder } from '../src/features/ops/data-lock';
+import { restoreBackup } from '../src/features/ops/restore';
 
 jest.setTimeout(90_000);
 

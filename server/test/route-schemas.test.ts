@@ -3,7 +3,7 @@
 import Fastify, { type RouteOptions } from 'fastify';
 import { rmSync } from 'node:fs';
 import { apiErrorSchema, z } from '@studio/shared/schemas';
-import { studio } from '../src/app';
+import { studio } from '../src/app/app';
 import { testOptions } from './helper';
 
 const routes: Array<{ name: string; route: RouteOptions }> = [];

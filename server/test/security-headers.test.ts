@@ -1,5 +1,5 @@
 // Issue 9 "Headers": every answer carries the security headers; the CSP allows no inline or evaluated script.
-import { REEL_EMBED_SCRIPT } from '../src/plugins/security-headers';
+import { REEL_EMBED_SCRIPT } from '../src/platform/http/security-headers';
 import { build, type TestApp } from './helper';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, build, withCsrf, type TestApp } from './helper';
 import { ROUTES, type ClientRoute } from '@studio/shared/routes';
-import { jsonForScript } from '../src/lib/server-render';
+import { jsonForScript } from '../src/features/pages/server-render';
 
 let dir: string;
 let shellDir: string;

@@ -1,7 +1,7 @@
 // Issue 29, "One settings file", done when: the guide's unit with a name containing a space gives the full name on every
 // page. The unit and its settings file are taken from docs/deploy.md as written: the unit is checked by systemd itself
 // (`systemd-analyze verify`, where the machine has it), the settings file is read the way systemd reads an
-// EnvironmentFile= (lib/env-file.ts), and the real server, started on those settings, is asked for every page its
+// EnvironmentFile= (platform/env-file.ts), and the real server, started on those settings, is asked for every page its
 // sitemap names over HTTP.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { optionsFromEnv, type SettingsError } from '../src/config';
-import { parseEnvFile } from '../src/lib/env-file';
+import { buildApp } from '../src/app/app';
+import { optionsFromEnv, type SettingsError } from '../src/platform/config';
+import { parseEnvFile } from '../src/platform/env-file';
 
 jest.setTimeout(60_000);
 

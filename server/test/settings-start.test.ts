@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { optionsFromEnv, SettingsError } from '../src/config';
-import { loadToolSettings } from '../src/lib/settings-file';
+import { optionsFromEnv, SettingsError } from '../src/platform/config';
+import { loadToolSettings } from '../src/platform/settings-file';
 import { build, type TestApp } from './helper';
 
 jest.setTimeout(90_000);

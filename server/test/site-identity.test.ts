@@ -6,7 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { ContractRecord } from '@studio/shared/domain/contract';
-import { createMailer } from '../src/lib/mailer';
+import { createMailer } from '../src/features/messaging/mailer';
 import { build, withCsrf, ADMIN_EMAIL, insertRow, type TestApp } from './helper';
 import { pdfText } from './pdf-text';
 

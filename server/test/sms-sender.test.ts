@@ -1,7 +1,7 @@
 // docs/product.md §9 SMS limits (10 per hour, 100 per day), the flag and the opt-in, enforced by the server.
 import { build, type TestApp } from './helper';
-import { createSmsSender } from '../src/lib/sms-sender';
-import type { SmsTransport } from '../src/lib/sms-transport';
+import { createSmsSender } from '../src/features/messaging/sms-sender';
+import type { SmsTransport } from '../src/features/messaging/sms-transport';
 
 let t: TestApp;
 const sent: string[] = [];

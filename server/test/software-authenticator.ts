@@ -5,7 +5,7 @@
 import { createHash, createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import type { authenticationOptionsSchema, registrationOptionsSchema, z } from '@studio/shared/schemas';
-import type { AuthenticationResponse, RegistrationResponse } from '../src/services/passkeys';
+import type { AuthenticationResponse, RegistrationResponse } from '../src/features/auth/passkeys';
 
 type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
 type AuthenticationOptions = z.infer<typeof authenticationOptionsSchema>;

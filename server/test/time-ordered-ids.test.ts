@@ -1,6 +1,6 @@
-// The Firestore outbox's and mail queue's ids (repositories/firestore/time-ordered-ids.ts): time-ordered, growing
+// The Firestore outbox's and mail queue's ids (platform/firestore/time-ordered-ids.ts): time-ordered, growing
 // within a process whatever the clock does, and safe integers (the port's number type).
-import { timeOrderedIds, withFreshId } from '../src/repositories/firestore/time-ordered-ids';
+import { timeOrderedIds, withFreshId } from '../src/platform/firestore/time-ordered-ids';
 
 describe('time-ordered ids', () => {
   it('sorts as the clock, and grows when the clock stands still or steps back', () => {

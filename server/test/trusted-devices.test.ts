@@ -4,7 +4,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp } from './helper';
 import { createSoftwareAuthenticator } from './software-authenticator';
-import { SESSION_IDLE_TIMEOUT_MS, TRUSTED_SESSION_IDLE_TIMEOUT_MS, hashSecret } from '../src/lib/sessions';
+import { SESSION_IDLE_TIMEOUT_MS, TRUSTED_SESSION_IDLE_TIMEOUT_MS, hashSecret } from '../src/features/auth/sessions';
 
 const DAY = 24 * 60 * 60 * 1000;
 const IPHONE =
@@ -162,7 +162,7 @@ test('no forged id ends a session: not an ordinary session, not a session id or 
   const phone = idOf(await signInByLink(true, IPHONE));
   const ordinary = idOf(await signInByLink(false, LAPTOP));
   const laptop = idOf(await signInByLink(true, LAPTOP));
-  const { deviceId } = await import('../src/lib/sessions');
+  const { deviceId } = await import('../src/features/auth/sessions');
 
   // The id an ordinary session would have if it were listed: it is not a trusted device, so it is not hers to end.
   for (const forged of [deviceId(hashSecret(ordinary)), 'A'.repeat(22)]) {

@@ -1,11 +1,11 @@
 // `npm run update` installs a release's dependencies with `npm ci`, which runs every dependency's install scripts: the
 // environment the install step receives holds what npm and node need and none of the site's secrets, whatever the
-// settings file holds (ops/update.ts, installEnvOf).
+// settings file holds (features/ops/update.ts, installEnvOf).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { c as createTar } from 'tar';
-import { update } from '../src/ops/update';
+import { update } from '../src/features/ops/update';
 
 let home: string;
 beforeEach(() => {

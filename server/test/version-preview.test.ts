@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { c as tarCreate } from 'tar';
 import { ADMIN_EMAIL, build, withCsrf, type TestApp } from './helper';
-import { issueDeployToken } from '../src/deploys/deploy-tokens';
-import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/deploys/gate';
-import { PREVIEW_TTL_MS } from '../src/deploys/preview-links';
+import { issueDeployToken } from '../src/features/deploys/deploy-tokens';
+import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/features/deploys/gate';
+import { PREVIEW_TTL_MS } from '../src/features/deploys/preview-links';
 
 const SHELL_REQUIREMENTS: ShellRequirements = {
   shared: [],

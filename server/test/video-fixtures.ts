@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
-/** The server's ffmpeg (src/media/remux-video.ts). */
+/** The server's ffmpeg (src/features/media/remux-video.ts). */
 const FFMPEG = ffmpegInstaller.path;
 
 /** The header of an ISO base media box: 32-bit size, four-character type (latin1, so '\xa9xyz' is '©xyz'). */

@@ -22,7 +22,7 @@ backend.auth.current().then(
 );
 backend.auth.onChange((user) => authStore.getState().setUser(user));
 
-// A server-rendered page carries the answers it was rendered with (server/src/lib/server-render.ts): the cache
+// A server-rendered page carries the answers it was rendered with (server/src/features/pages/server-render.ts): the cache
 // starts with them, so the page hydrates from the same data and nothing is fetched again.
 const embedded = document.getElementById('studio-data')?.textContent;
 const data = embedded ? (JSON.parse(embedded) as Array<[QueryKey, unknown]>) : null;

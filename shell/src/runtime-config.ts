@@ -20,7 +20,7 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
   }
 }
 
-/** The Firebase home's sign-in settings, when the server runs there (server/src/plugins/static-files.ts). */
+/** The Firebase home's sign-in settings, when the server runs there (server/src/features/pages/static-files.ts). */
 export function firebaseSignInConfig(doc: Document = document) {
   return readRuntimeConfig(doc).firebase;
 }
@@ -35,7 +35,7 @@ export interface SiteOrigins {
 }
 
 /**
- * The site's two origins as the server names them (server/src/lib/site-origins.ts). Without them (a page rendered on
+ * The site's two origins as the server names them (server/src/platform/http/site-origins.ts). Without them (a page rendered on
  * the server, or a build served by an older server) this page's own origin stands for both, and it is the public one.
  */
 export function siteOrigins(): SiteOrigins {

@@ -1,4 +1,4 @@
-// The Firebase home's backend: the server's own Fastify app (server/src/app.ts), run as one 2nd-gen HTTPS function
+// The Firebase home's backend: the server's own Fastify app (server/src/app/app.ts), run as one 2nd-gen HTTPS function
 // behind Hosting's rewrites (firebase.json), plus scheduled functions that run the app's timer work once per tick.
 // Nothing here decides what the site does: every route, rule and mail is the server's, as on the embedded home.
 // Instance settings and why: firebase/README.md, "4. The app function".

@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { buildApp, type BuildOverrides } from '../../../server/src/app';
-import { optionsFromEnv } from '../../../server/src/config';
-import { createCloudStorageMediaFiles } from '../../../server/src/media/cloud-storage-media-files';
-import { createFirestoreStorage } from '../../../server/src/repositories/firestore/storage';
+import { buildApp, type BuildOverrides } from '../../../server/src/app/app';
+import { optionsFromEnv } from '../../../server/src/platform/config';
+import { createCloudStorageMediaFiles } from '../../../server/src/features/media/cloud-storage-media-files';
+import { createFirestoreStorage } from '../../../server/src/app/firestore-storage';
 import { withSmtpPassword } from './secrets';
 
 /** The files the server reads from the web build (built into the function's folder by scripts/build-functions.mjs). */

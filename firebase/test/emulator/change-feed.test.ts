@@ -1,9 +1,9 @@
 // Live updates across the Firebase home's instances: two copies of the server (as two function instances run it),
 // each with its own Firestore client on one shared Firestore, and the storage's change feed between them
-// (server/src/repositories/firestore/change-feed.ts). A booking a visitor makes through one instance reaches the
+// (server/src/features/live/change-feed.firestore.ts). A booking a visitor makes through one instance reaches the
 // admin's live stream (server-sent events) held by the other, once, and the instance that stored it tells its own
 // streams once too (its own change is never echoed back to it by the feed).
-import { createSessionStore, SESSION_COOKIE } from '../../../server/src/lib/sessions';
+import { createSessionStore, SESSION_COOKIE } from '../../../server/src/features/auth/sessions';
 import { ADMIN_EMAIL, ADMIN_HOST, ADMIN_ORIGIN } from '../../../server/test/helper';
 import { serverOnFirestore, type ServerOnFirestore } from './http-harness';
 import { firestoreOf, freshFirestore } from './storage-support';

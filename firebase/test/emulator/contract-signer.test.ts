@@ -1,4 +1,4 @@
-// Issue 30's signing rules on the Firebase home: the same signing route (server/src/routes/contract-signing.ts) on the
+// Issue 30's signing rules on the Firebase home: the same signing route (server/src/features/contracts/contract-signing.routes.ts) on the
 // server's Firestore storage (the emulator), driven over HTTP as the client's browser posts its form. Another name is
 // refused and nothing is stored; a signature on the client's behalf with a role is kept with its audit line; a
 // contract whose booking was declined or cancelled is void (409) and nothing is signed or mailed. The SQLite home runs
@@ -6,7 +6,7 @@
 // storage contract (storage-b.test.ts).
 import type { BookingStatus } from '@studio/shared/domain';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
-import { newSigningToken, signingPath, signingTokenHash } from '../../../server/src/services/contracts';
+import { newSigningToken, signingPath, signingTokenHash } from '../../../server/src/features/contracts/contracts';
 import { newBooking, storeBooking } from '../../../server/test/storage-contract/bookings-contract';
 import { ORIGIN, serverOnFirestore, type ServerOnFirestore } from './http-harness';
 import { freshFirestore } from './storage-support';

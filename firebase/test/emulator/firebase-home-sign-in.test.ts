@@ -1,5 +1,5 @@
 // Sign-in on the Firebase home against the real Auth emulator: the real server app (buildApp, SQLite in a temporary
-// DATA_DIR, STUDIO_HOME=firebase) trades Firebase ID tokens for its own session (server/src/routes/auth-firebase.ts).
+// DATA_DIR, STUDIO_HOME=firebase) trades Firebase ID tokens for its own session (server/src/features/auth/auth-firebase.routes.ts).
 // The admin's link is asked for and spent with the firebase package as her browser does, the link read from the
 // emulator's oobCodes; the attacker uses the Identity Toolkit REST API as a script would.
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
@@ -15,12 +15,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/messages';
 import { build, withCsrf, ADMIN_EMAIL, ADMIN_ORIGIN, PUBLIC_ORIGIN, type TestApp } from '../../../server/test/helper';
 import { createSoftwareAuthenticator } from '../../../server/test/software-authenticator';
-import { LINK_LIMIT_PER_IP, LINK_ROUTE_NOT_HERE } from '../../../server/src/routes/auth';
+import { LINK_LIMIT_PER_IP, LINK_ROUTE_NOT_HERE } from '../../../server/src/features/auth/auth.routes';
 
 const PROJECT = process.env.GCLOUD_PROJECT ?? '';
 const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '';
 const AUTH = `http://${AUTH_HOST}`;
-// Her origin: the sign-in link, the passkey and every write of her session name it (server/src/lib/site-origins.ts).
+// Her origin: the sign-in link, the passkey and every write of her session name it (server/src/platform/http/site-origins.ts).
 const ORIGIN = ADMIN_ORIGIN;
 const API_KEY = 'demo-api-key';
 const webConfig = { apiKey: API_KEY, authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT };

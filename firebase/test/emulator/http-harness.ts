@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildOverrides } from '../../../server/src/app';
-import { createFirestoreStorage, type FirestoreStorage } from '../../../server/src/repositories/firestore/storage';
+import { buildApp, type BuildOverrides } from '../../../server/src/app/app';
+import { createFirestoreStorage, type FirestoreStorage } from '../../../server/src/app/firestore-storage';
 import { ADMIN_EMAIL } from '../../../server/test/helper';
 import type { TestFirestore } from './storage-support';
 

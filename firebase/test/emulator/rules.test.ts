@@ -31,12 +31,12 @@ const PROJECT = `demo-rules-${process.pid}`;
 setLogLevel('silent');
 
 /**
- * The collections the server keeps: one per table of the embedded home's schema (server/src/db/migrations, so a new
+ * The collections the server keeps: one per table of the embedded home's schema (server/src/platform/sqlite/migrations, so a new
  * table is covered as soon as it exists), in the names either spelling would give it, and the data groups of the
  * storage port. The rules match every path, so a name not listed here is refused as well (the last cases show it).
  */
 function serverCollections(): string[] {
-  const dir = path.join(ROOT, 'server', 'src', 'db', 'migrations');
+  const dir = path.join(ROOT, 'server', 'src', 'platform', 'sqlite', 'migrations');
   const tables = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?(\w+)/gi)])

@@ -3,13 +3,13 @@
 // case gets a Firestore of its own (freshFirestore: a project id nobody else uses), so nothing is cleared between
 // cases. The same suites run on SQLite in server/test/storage-contract/sqlite-a.test.ts.
 import type { Firestore } from 'firebase-admin/firestore';
-import { createFirestoreAvailabilityStore } from '../../../server/src/repositories/firestore/availability';
-import { createFirestoreBookingsStore } from '../../../server/src/repositories/firestore/bookings';
-import { createFirestoreClientActionsStore } from '../../../server/src/repositories/firestore/client-actions';
-import { createFirestoreContentStore } from '../../../server/src/repositories/firestore/content';
-import { createFirestoreHeldNotificationsStore } from '../../../server/src/repositories/firestore/held-notifications';
-import { createFirestoreMediaRowsStore } from '../../../server/src/repositories/firestore/media';
-import { createFirestoreSettingsStore } from '../../../server/src/repositories/firestore/settings';
+import { createFirestoreAvailabilityStore } from '../../../server/src/features/availability/availability.firestore';
+import { createFirestoreBookingsStore } from '../../../server/src/features/bookings/bookings.firestore';
+import { createFirestoreClientActionsStore } from '../../../server/src/features/client-activity/client-actions.firestore';
+import { createFirestoreContentStore } from '../../../server/src/features/content/content.firestore';
+import { createFirestoreHeldNotificationsStore } from '../../../server/src/features/bookings/held-notifications.firestore';
+import { createFirestoreMediaRowsStore } from '../../../server/src/features/media/media-rows.firestore';
+import { createFirestoreSettingsStore } from '../../../server/src/features/settings/settings.firestore';
 import { describeAvailabilityStoreContract } from '../../../server/test/storage-contract/availability-contract';
 import { describeBookingsStoreContract } from '../../../server/test/storage-contract/bookings-contract';
 import { describeClientActionsStoreContract } from '../../../server/test/storage-contract/client-actions-contract';

@@ -6,21 +6,21 @@
 // boundary in eslint.config.mjs predates the server running on Firebase, issue 25).
 import type { Firestore } from 'firebase-admin/firestore';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
-import { CHUNK_BYTES } from '../../../server/src/repositories/firestore/binary-chunks';
-import { createFirestoreContractsStore } from '../../../server/src/repositories/firestore/contracts';
-import { createFirestoreDeploysStore } from '../../../server/src/repositories/firestore/deploys';
-import { createFirestoreMailQueueStore } from '../../../server/src/repositories/firestore/mail-queue';
-import { createFirestoreOutboxStore } from '../../../server/src/repositories/firestore/outbox';
-import { createFirestorePasskeysStore } from '../../../server/src/repositories/firestore/passkeys';
-import { createFirestoreQuotesStore } from '../../../server/src/repositories/firestore/quotes';
-import { createFirestoreSecondFactorStore } from '../../../server/src/repositories/firestore/second-factor';
-import { createFirestoreSessionsStore } from '../../../server/src/repositories/firestore/sessions';
-import { createFirestoreSignInLimitsStore } from '../../../server/src/repositories/firestore/sign-in-limits';
-import { createFirestoreSmsLogStore } from '../../../server/src/repositories/firestore/sms-log';
+import { CHUNK_BYTES } from '../../../server/src/platform/firestore/binary-chunks';
+import { createFirestoreContractsStore } from '../../../server/src/features/contracts/contracts.firestore';
+import { createFirestoreDeploysStore } from '../../../server/src/features/deploys/deploys.firestore';
+import { createFirestoreMailQueueStore } from '../../../server/src/features/messaging/mail-queue.firestore';
+import { createFirestoreOutboxStore } from '../../../server/src/features/messaging/outbox.firestore';
+import { createFirestorePasskeysStore } from '../../../server/src/features/auth/passkeys.firestore';
+import { createFirestoreQuotesStore } from '../../../server/src/features/deal/quotes.firestore';
+import { createFirestoreSecondFactorStore } from '../../../server/src/features/auth/second-factor.firestore';
+import { createFirestoreSessionsStore } from '../../../server/src/features/auth/sessions.firestore';
+import { createFirestoreSignInLimitsStore } from '../../../server/src/features/auth/sign-in-limits.firestore';
+import { createFirestoreSmsLogStore } from '../../../server/src/features/messaging/sms-log.firestore';
 import type { MakeStore } from '../../../server/test/storage-contract/contract-kit-b';
 import { describeContractsStoreContract } from '../../../server/test/storage-contract/contracts-contract';
 import { describeContractSignerContract } from '../../../server/test/storage-contract/contract-signer-contract';
-import { createFirestoreBookingsStore } from '../../../server/src/repositories/firestore/bookings';
+import { createFirestoreBookingsStore } from '../../../server/src/features/bookings/bookings.firestore';
 import { describeDeploysStoreContract } from '../../../server/test/storage-contract/deploys-contract';
 import { describeMailQueueStoreContract } from '../../../server/test/storage-contract/mail-queue-contract';
 import { describeOutboxStoreContract } from '../../../server/test/storage-contract/outbox-contract';
@@ -31,7 +31,7 @@ import { describeSessionsStoreContract } from '../../../server/test/storage-cont
 import { describeSignInLimitsStoreContract } from '../../../server/test/storage-contract/sign-in-limits-contract';
 import { describeSmsLogStoreContract } from '../../../server/test/storage-contract/sms-log-contract';
 import { describePaymentsStoreContract } from '../../../server/test/storage-contract/payments-contract';
-import { createFirestorePaymentsStore } from '../../../server/src/repositories/firestore/payments';
+import { createFirestorePaymentsStore } from '../../../server/src/features/deal/payments.firestore';
 import { freshFirestore } from './storage-support';
 
 const onFirestore =

@@ -1,14 +1,10 @@
 // The whole storage's contract (seedIfEmpty, probeWrite, close) on the Firebase home's Firestore storage
-// (server/src/repositories/firestore/storage.ts), each case on a Firestore of its own on the emulator. The same suite
+// (server/src/app/firestore-storage.ts), each case on a Firestore of its own on the emulator. The same suite
 // runs on SQLite in server/test/storage-contract/whole-storage-sqlite.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  createFirestoreStorage,
-  HEALTH_PROBE,
-  PROBE_TIMEOUT_MS,
-} from '../../../server/src/repositories/firestore/storage';
-import { retryClosedTransaction, runTransaction } from '../../../server/src/repositories/firestore/transaction';
+import { createFirestoreStorage, HEALTH_PROBE, PROBE_TIMEOUT_MS } from '../../../server/src/app/firestore-storage';
+import { retryClosedTransaction, runTransaction } from '../../../server/src/platform/firestore/transaction';
 import { describeWholeStorageContract } from '../../../server/test/storage-contract/whole-storage-contract';
 import { firestoreOf, freshFirestore } from './storage-support';
 
@@ -110,11 +106,13 @@ describe('runTransaction', () => {
     expect([answer, bodies]).toEqual(['taken', ['run 1', 'run 2']]);
   });
 
-  it('is the only way the Firestore stores start a transaction', () => {
-    const dir = path.join(__dirname, '../../../server/src/repositories/firestore');
+  it('is the only way the server starts a Firestore transaction', () => {
+    const src = path.join(__dirname, '../../../server/src');
+    const own = path.join('platform', 'firestore', 'transaction.ts');
     const direct = fs
-      .readdirSync(dir)
-      .filter((f) => f !== 'transaction.ts' && /\.runTransaction\(/.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+      .readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && f !== own)
+      .filter((f) => /\.runTransaction\(/.test(fs.readFileSync(path.join(src, f), 'utf8')));
     expect(direct).toEqual([]);
   });
 });

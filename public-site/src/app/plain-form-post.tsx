@@ -1,5 +1,5 @@
 // The answer to a form posted without JavaScript: the server renders the page again with it
-// (server/src/routes/bookings.ts), so the page shows what happened to what she sent. In the browser there is none:
+// (server/src/features/bookings/bookings.routes.ts), so the page shows what happened to what she sent. In the browser there is none:
 // with JavaScript on, the form sends by itself and keeps its own state.
 import { createContext, useContext, useLayoutEffect, type RefObject } from 'react';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';

@@ -14,7 +14,7 @@ import { seed } from './seed';
 configure({ asyncUtilTimeout: 5000 });
 
 /**
- * The page configuration the server writes into every page (server/src/plugins/static-files.ts): her name from Site
+ * The page configuration the server writes into every page (server/src/features/pages/static-files.ts): her name from Site
  * details, MODEL_NAME before she saved any. Test servers seed no Site details unless a test does, so pages fall back
  * to this name as a site started without the seed would.
  */

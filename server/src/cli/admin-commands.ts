@@ -12,18 +12,18 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppOptions } from '../config';
-import { DATABASE_FILE } from '../ops/backup';
-import { createMailer, type Mailer } from '../lib/mailer';
-import { refusalOf } from '../lib/mail-queue';
-import { createSecondFactorStore } from '../lib/second-factor';
-import { createOutboxRepository } from '../repositories/outbox-repository';
-import { createPasskeysRepository } from '../repositories/passkeys-repository';
-import { createPasskeyService } from '../services/passkeys';
-import { createDeploysRepository } from '../repositories/deploys-repository';
-import { createSecondFactorRepository } from '../repositories/second-factor-repository';
-import { issueDeployToken } from '../deploys/deploy-tokens';
-import { isRemoteName, REMOTE_NAMES } from '../deploys/remote-deploys';
+import type { AppOptions } from '../platform/config';
+import { DATABASE_FILE } from '../features/ops/backup';
+import { createMailer, type Mailer } from '../features/messaging/mailer';
+import { refusalOf } from '../features/messaging/mail-queue';
+import { createSecondFactorStore } from '../features/auth/second-factor';
+import { createOutboxRepository } from '../features/messaging/outbox.sqlite';
+import { createPasskeysRepository } from '../features/auth/passkeys.sqlite';
+import { createPasskeyService } from '../features/auth/passkeys';
+import { createDeploysRepository } from '../features/deploys/deploys.sqlite';
+import { createSecondFactorRepository } from '../features/auth/second-factor.sqlite';
+import { issueDeployToken } from '../features/deploys/deploy-tokens';
+import { isRemoteName, REMOTE_NAMES } from '../features/deploys/remote-deploys';
 
 export const USAGE = [
   'Usage: npm run admin -- <command>',

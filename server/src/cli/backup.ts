@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startTool } from './tool-settings';
-import { DATABASE_FILE, backupDirOf, describeBackup, takeBackup } from '../ops/backup';
+import { DATABASE_FILE, backupDirOf, describeBackup, takeBackup } from '../features/ops/backup';
 
 async function main(): Promise<number> {
   const tool = startTool(process.argv.slice(2));

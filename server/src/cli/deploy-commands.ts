@@ -12,7 +12,7 @@ import { existsSync, statSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { c as tarCreate } from 'tar';
-import { BUILD_OUTPUT_DEPLOYER, REMOTE_NAMES, isRemoteName } from '../deploys/remote-deploys';
+import { BUILD_OUTPUT_DEPLOYER, REMOTE_NAMES, isRemoteName } from '../features/deploys/remote-deploys';
 
 /** The hosts a deploy token may travel to over plain http: this machine only. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -137,7 +137,7 @@ export async function runDeployCommand(args: readonly string[], context: DeployC
     });
     if (!res.ok) return refused(kind === 'deploy' ? 'Going live' : 'The rollback', res.status, res.body);
     const record = res.body as { fromVersion: string | null; toVersion: string };
-    // The build output is kept as a version at the first deploy (deploys/remote-deploys.ts): named as such.
+    // The build output is kept as a version at the first deploy (features/deploys/remote-deploys.ts): named as such.
     const builtOutput = new Set<string>();
     const listed = await call(`${api}/versions`, { headers }).catch(() => undefined);
     if (listed?.ok) {

@@ -1,7 +1,7 @@
 // `npm run deploy -- <remote> [build-dir]` and its rollback (cli/deploy-commands.ts says how). `npm run build`
 // compiles it to server/dist/cli/deploy.js, which the npm script runs with plain node.
 import path from 'node:path';
-import { loadToolSettings } from '../lib/settings-file';
+import { loadToolSettings } from '../platform/settings-file';
 import { runDeployCommand } from './deploy-commands';
 
 // The deploy command runs in a team's CI as often as on the server: it reads a settings file only when one is named or

@@ -1,14 +1,14 @@
 // `npm run migrate`: applies this release's migrations to DATA_DIR's database and prints each one's name, the step of
-// `npm run update` between the swap and the start (ops/update.ts), so that a migration that fails is reported as
+// `npm run update` between the swap and the start (features/ops/update.ts), so that a migration that fails is reported as
 // such, not as a server that did not come up. The server applies them at start as well; with none pending this
-// changes nothing. A database migrated by a newer release is refused, naming both (db/database.ts). Without a database
+// changes nothing. A database migrated by a newer release is refused, naming both (platform/sqlite/database.ts). Without a database
 // in DATA_DIR it stops (a DATA_DIR the tool was not given), unless told --create (the first install). Its settings are
 // the service's settings file, as every tool's (tool-settings.ts): `sudo -u studio npm run migrate` needs no DATA_DIR.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../db/database';
-import { DATABASE_FILE } from '../ops/backup';
-import { currentRelease, releaseName } from '../ops/release';
+import { openDatabase } from '../platform/sqlite/database';
+import { DATABASE_FILE } from '../features/ops/backup';
+import { currentRelease, releaseName } from '../features/ops/release';
 import { startTool } from './tool-settings';
 
 function main(): number {

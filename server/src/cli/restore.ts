@@ -1,12 +1,12 @@
 // `npm run restore -- PATH [--force] [--data-dir DIR]`: restores the backup folder PATH (from `npm run backup` or the
 // daily backup) into DATA_DIR, which must be empty (its backups folder aside). --force replaces what is there after
 // moving it into BACKUP_DIR. Stop the server first. It prints what it did: what was moved aside, what was restored,
-// and for each deployed remote which version is live after it and any switch it made (ops/restore.ts).
+// and for each deployed remote which version is live after it and any switch it made (features/ops/restore.ts).
 import { parseArgs } from 'node:util';
-import { optionsFromEnv, SettingsError } from '../config';
-import { loadToolSettings } from '../lib/settings-file';
-import { backupDirOf } from '../ops/backup';
-import { RestoreRefused, restoreBackup, restoreReport } from '../ops/restore';
+import { optionsFromEnv, SettingsError } from '../platform/config';
+import { loadToolSettings } from '../platform/settings-file';
+import { backupDirOf } from '../features/ops/backup';
+import { RestoreRefused, restoreBackup, restoreReport } from '../features/ops/restore';
 
 const USAGE = 'usage: npm run restore -- <backup folder> [--force] [--data-dir <folder>]';
 

@@ -1,8 +1,8 @@
 // The settings every tool starts with (npm run backup, restore, admin, deploy): the service's settings file
-// (lib/settings-file.ts: --settings-file, STUDIO_ENV_FILE, or /etc/studio/studio.env) under the tool's own environment,
+// (platform/settings-file.ts: --settings-file, STUDIO_ENV_FILE, or /etc/studio/studio.env) under the tool's own environment,
 // parsed with the server's one schema (config.ts). A bad or unreadable setting stops the tool with its name, exit 1.
-import { optionsFromEnv, SettingsError, type AppOptions } from '../config';
-import { loadToolSettings, SettingsFileError } from '../lib/settings-file';
+import { optionsFromEnv, SettingsError, type AppOptions } from '../platform/config';
+import { loadToolSettings, SettingsFileError } from '../platform/settings-file';
 
 export interface ToolStart {
   args: string[];

@@ -1,5 +1,5 @@
 // `npm run update -- <release tarball>`: installs a release made by `npm run release` and switches to it, rolling back
-// to the previous release and its data when anything from the stop on fails (ops/update.ts says how). Run it from
+// to the previous release and its data when anything from the stop on fails (features/ops/update.ts says how). Run it from
 // the live release's folder (<home>/current). Settings: the service's settings file, as every tool's (tool-settings.ts:
 // --settings-file, STUDIO_ENV_FILE, /etc/studio/studio.env), under the tool's own environment; so the backup, migrate
 // and restore it runs, and its health check, see the service's DATA_DIR and PORT without their being retyped. Its own:
@@ -10,7 +10,7 @@
 //   HEALTH_URL              default http://127.0.0.1:$PORT/api/health (PORT 8080)
 //   HEALTH_TIMEOUT_SECONDS  default 60
 import path from 'node:path';
-import { RELEASES_DIR, update } from '../ops/update';
+import { RELEASES_DIR, update } from '../features/ops/update';
 import { startTool } from './tool-settings';
 
 const USAGE = 'usage: npm run update -- <release tarball>';

@@ -1,6 +1,6 @@
-// The AvailabilityStore contract (server/src/repositories/ports.ts), run on SQLite and on Firestore (see
+// The AvailabilityStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
-import type { AvailabilityStore } from '../../src/repositories/ports';
+import type { AvailabilityStore } from '../../src/platform/storage/ports';
 import type { Made } from './bookings-contract';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,4 +1,4 @@
-// The BookingsStore contract (server/src/repositories/ports.ts), written once and run on every implementation: SQLite
+// The BookingsStore contract (server/src/platform/storage/ports.ts), written once and run on every implementation: SQLite
 // (sqlite-a.test.ts) and Firestore on its emulator (firebase/test/emulator/storage-a.test.ts). Each case gets an empty
 // store of its own from `make`.
 import type { BookingRequest } from '@studio/shared/domain';
@@ -9,7 +9,7 @@ import {
   type ConfirmedDates,
   type DateRange,
   type NewBookingRequest,
-} from '../../src/repositories/ports';
+} from '../../src/platform/storage/ports';
 
 export interface Made<S> {
   store: S;

@@ -5,7 +5,7 @@
 // Firestore (firebase/test/emulator/storage-b.test.ts).
 import type { BookingStatus } from '@studio/shared/domain';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
-import type { BookingsStore, ContractEventInput, ContractsStore } from '../../src/repositories/ports';
+import type { BookingsStore, ContractEventInput, ContractsStore } from '../../src/platform/storage/ports';
 import { newBooking, storeBooking } from './bookings-contract';
 import { freshStoreEach, hex64, type MakeStore } from './contract-kit-b';
 

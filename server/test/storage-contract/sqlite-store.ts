@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../src/db/database';
-import type { Storage } from '../../src/repositories/ports';
-import { sqliteStorageOn } from '../../src/repositories/sqlite-storage';
+import { openDatabase } from '../../src/platform/sqlite/database';
+import type { Storage } from '../../src/platform/storage/ports';
+import { sqliteStorageOn } from '../../src/app/sqlite-storage';
 
 export type StoreName = Exclude<keyof Storage, 'seedIfEmpty' | 'probeWrite' | 'close'>;
 

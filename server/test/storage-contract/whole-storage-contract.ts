@@ -8,7 +8,7 @@ import {
   SITE_DETAILS_ID,
   type SeedContent,
   type Storage,
-} from '../../src/repositories/ports';
+} from '../../src/platform/storage/ports';
 import {
   compCard,
   demoAvailability,
@@ -17,13 +17,13 @@ import {
   projects,
   services,
   siteDetails,
-} from '../../src/db/seed/demo-content';
+} from '../../src/app/seed/demo-content';
 import type { OpenedStore } from './contract-kit-b';
 import { together } from './contract-kit-b';
 
 const AT = '2026-03-01T09:00:00.000Z';
 
-/** The demo content a fresh site starts with, as db/seed/seed.ts hands it to the storage. */
+/** The demo content a fresh site starts with, as app/seed/seed.ts hands it to the storage. */
 export const demoSeed = (): SeedContent => ({
   services,
   documents: [

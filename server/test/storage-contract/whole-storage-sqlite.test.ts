@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../src/db/database';
-import { sqliteStorageOn } from '../../src/repositories/sqlite-storage';
+import { openDatabase } from '../../src/platform/sqlite/database';
+import { sqliteStorageOn } from '../../src/app/sqlite-storage';
 import { describeWholeStorageContract } from './whole-storage-contract';
 
 describeWholeStorageContract(async () => {

@@ -1,7 +1,7 @@
 // Under 'No Availability Set': a visitor who finds nothing to book can still reach her, by her
 // e-mail address (the site details) or a short message the server mails to her. A chunk of its own, loaded only when
 // nothing is bookable, so the booking form's page carries none of it. Without JavaScript it posts as a plain form to
-// this page (server/src/routes/contact.ts), and the server renders the page with the answer: the thank-you, or the
+// this page (server/src/features/messaging/contact.routes.ts), and the server renders the page with the answer: the thank-you, or the
 // form again with each field's message and what was written.
 import { useRef, useState, type FormEvent } from 'react';
 import { PLAIN_FORM_FIELD } from '@studio/shared/domain/plain-form';

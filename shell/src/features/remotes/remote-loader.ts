@@ -5,7 +5,7 @@
 // A deployed version's manifest and remote entry are pinned (subresource integrity): the server writes each one's
 // SHA-384, recorded at its upload, into the runtime configuration, and the plugin below fetches the manifest and
 // loads the entry with it, so the browser refuses either if its bytes differ. The chunks the entry then loads are
-// checked by the server before it sends them (server/src/deploys/version-integrity.ts), not by the browser.
+// checked by the server before it sends them (server/src/features/deploys/version-integrity.ts), not by the browser.
 import {
   loadRemote,
   registerPlugins,

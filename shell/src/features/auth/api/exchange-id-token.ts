@@ -1,5 +1,5 @@
 // The Firebase home's last sign-in call: the ID token of Firebase's e-mail link, traded for the server's own session
-// (server/src/routes/auth-firebase.ts). As the embedded link, it answers the user or, once she has a passkey, the
+// (server/src/features/auth/auth-firebase.routes.ts). As the embedded link, it answers the user or, once she has a passkey, the
 // passkey step; a refusal is a BackendError with the server's status.
 import type { AuthUser } from '@studio/shared/domain';
 import { BackendError, codeForStatus } from '@studio/shared/backend';

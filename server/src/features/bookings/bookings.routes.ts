@@ -1,0 +1,199 @@
+// POST /api/bookings: a visitor's booking request (docs/product.md §5, §7; docs/architecture.md, rules table: create
+// only, validated, status New, server timestamps). The server trusts nothing the browser decided: acceptBooking, the
+// rule every backend shares, validates and trims the fields, checks the per-service required fields, resolves the
+// service and tier, refuses past dates and re-checks availability; the server adds the id and the timestamps and
+// stores what it answers. The route's schemas describe the request and every answer; the body is parsed by
+// acceptBooking itself (after the idempotency lookup, so a retry is answered whatever it carries).
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bookedDaysOf, isIdempotencyKey, isIsoDate, type BookingRequest, type IsoDate } from '@studio/shared/domain';
+import { calendarDayIn } from '@studio/shared/domain/studio-time';
+import { canonicalJson } from '@studio/shared/domain/request-fingerprint';
+import { acceptBooking, fieldErrorMessages } from '@studio/shared/domain/accept-booking';
+import { bookingReference } from '@studio/shared/domain/lifecycle';
+import { ROUTES } from '@studio/shared/routes';
+import { IDEMPOTENCY_KEY_INVALID } from '@studio/shared/messages';
+import { IDEMPOTENCY_KEY_REUSED } from '@studio/shared/refusal-messages';
+import { apiErrorSchema, bookingInputSchema, createdBookingSchema, z } from '@studio/shared/schemas';
+
+type BookingInput = z.infer<typeof bookingInputSchema>;
+/** A request as the JSON API parsed it, or as a plain form posted it (checked by acceptBooking alike). */
+type FormOrJsonInput = BookingInput | Readonly<Record<string, string | boolean>>;
+import type { CreatedBooking } from '@studio/shared/backend';
+import type { AppOptions } from '../../platform/config';
+import type { ChangeBus } from '../live/change-bus';
+import type { Mailer } from '../messaging/mailer';
+import type { SmsSender } from '../messaging/sms-sender';
+import { HttpError } from '../../platform/http/errors';
+import type { AvailabilityStore, BookingsStore, ContentStore, DateRange } from '../../platform/storage/ports';
+import { createBookingNotifications } from './booking-notifications';
+import { refusalOf, type PlainForms } from '../pages/plain-forms.routes';
+import { refusals } from '../../platform/http/refusals';
+import { hashManageToken } from './manage-booking.routes';
+
+export interface BookingRoutesOptions {
+  options: AppOptions;
+  bookings: BookingsStore;
+  content: ContentStore;
+  availability: AvailabilityStore;
+  bus: ChangeBus;
+  mailer: Mailer;
+  smsSender: SmsSender;
+  /** Where the booking form's plain post (no JavaScript) is handed in. */
+  plainForms: PlainForms;
+}
+
+/**
+ * The days a request can collide on: from its earliest entered date (not before today: what is past blocks nothing,
+ * and a past date is refused anyway) to its latest; null for a request without dates.
+ */
+function rangeOf(body: FormOrJsonInput, today: IsoDate): DateRange | null {
+  const dates = [body.date, body.endDate, body.consultationDate].filter(
+    (d): d is string => typeof d === 'string' && isIsoDate(d),
+  );
+  if (dates.length === 0) return null;
+  const to = dates.reduce((a, b) => (a > b ? a : b));
+  const earliest = dates.reduce((a, b) => (a < b ? a : b));
+  if (to < today) return null;
+  return { from: earliest < today ? today : earliest, to };
+}
+
+/**
+ * The request a plain form posted: each field of the shared schema from its input of the same name (absent: empty,
+ * as the JSON form sends a field it does not show), the SMS checkbox as posted only when ticked. Nothing else is
+ * taken; the schema then checks it as it checks the JSON API's.
+ */
+export function bookingInputOfForm(
+  fields: Readonly<Record<string, string | undefined>>,
+): Record<string, string | boolean> {
+  return Object.fromEntries(
+    Object.keys(bookingInputSchema.shape).map((name) => [
+      name,
+      name === 'smsOptIn' ? fields[name] !== undefined : (fields[name] ?? ''),
+    ]),
+  );
+}
+
+const createdOf = (b: BookingRequest): CreatedBooking => ({ id: b.id, status: b.status, createdAt: b.createdAt });
+
+// The header is checked by the shared key rule in the handler, so its answer keeps the rule's own message.
+const headersSchema = z.looseObject({ 'idempotency-key': z.string().optional() });
+
+const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, deps) => {
+  const { bookings, options } = deps;
+  const notifications = createBookingNotifications({
+    mailer: deps.mailer,
+    smsSender: deps.smsSender,
+    adminEmail: options.adminEmail,
+    publicOrigin: options.publicOrigin,
+    adminOrigin: options.adminOrigin,
+    timeZone: options.timeZone,
+    log: app.log,
+  });
+  // A graceful shutdown lets the mails and texts already started finish.
+  app.addHook('onClose', async () => notifications.idle());
+
+  /**
+   * The idempotency lookup, the read of the confirmed bookings the request can collide with and the insert are one
+   * atomic operation of the storage (bookings.createOnce): no other request can slip in between the availability
+   * check and the insert, and a retry with the same key finds the row. What is read before it (services, her
+   * availability) is the admin's, not what a concurrent booking changes.
+   */
+  const createOnce = async (
+    body: FormOrJsonInput,
+    key: string,
+  ): Promise<{ booking: BookingRequest; created: boolean; manageToken?: string }> => {
+    const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+    const now = options.now();
+    // The studio's day, not the server's: near midnight the two differ.
+    const today = calendarDayIn(options.timeZone, now);
+    const [services, availability] = await Promise.all([deps.content.listServices(), deps.availability.getPublic()]);
+    const at = now.toISOString();
+    // The client's manage link: 32 random bytes she gets by mail, kept here only as their SHA-256.
+    const manageToken = randomBytes(32).toString('base64url');
+    const result = await bookings.createOnce({
+      idempotencyKey: key,
+      bodyHash,
+      range: rangeOf(body, today),
+      decide: (confirmed) => {
+        const decision = acceptBooking(body, {
+          services,
+          availability: { ...availability, booked: bookedDaysOf(confirmed), minNoticeDays: options.minNoticeDays },
+          today,
+        });
+        if (!decision.ok) {
+          const fieldErrors = fieldErrorMessages(decision.fieldErrors);
+          throw new HttpError(
+            decision.status,
+            decision.message,
+            Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
+          );
+        }
+        return {
+          booking: { ...decision.record, createdAt: at, updatedAt: at },
+          manageTokenHash: hashManageToken(manageToken),
+        };
+      },
+    });
+    if (result.created) return { booking: result.booking, created: true, manageToken };
+    // A key stands for one request: another body under it is a mistake to say out loud, not a retry to answer.
+    if (result.bodyHash !== null && result.bodyHash !== bodyHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+    return { booking: result.booking, created: false };
+  };
+
+  /** Stores a request (or finds the one stored under its key) and, when it is new, tells the dashboards and mails. */
+  const submit = async (body: FormOrJsonInput, key: string): Promise<BookingRequest> => {
+    // Resolves only once the row is durable (on SQLite, committed with the other bookings of this turn: one fsync
+    // for all), so an answer is sent only for a stored request.
+    const { booking, created, manageToken } = await createOnce(body, key);
+    if (created) {
+      // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
+      deps.bus.publish({ topic: 'bookings', type: 'created', booking });
+      notifications.newBooking(booking, manageToken);
+    }
+    return booking;
+  };
+
+  // The booking form posted without JavaScript (issue 27): to the page's own address, so the answer is that page again
+  // (features/pages/plain-forms.routes.ts takes the post and renders the answer).
+  deps.plainForms.add(ROUTES.booking.pattern, 'booking', async (fields) => {
+    const input = bookingInputOfForm(fields);
+    try {
+      // A plain form has no key of its own: the request's fingerprint is its key, so the same request posted
+      // again (the browser's Back and resend) is answered with the booking already stored, not stored twice.
+      const key = `form-${createHash('sha256').update(canonicalJson(input)).digest('base64url')}`;
+      const booking = await submit(input, key);
+      return { status: 201, formPost: { form: 'booking', outcome: 'sent', reference: bookingReference(booking.id) } };
+    } catch (error) {
+      const { status, ...refusal } = refusalOf(error);
+      return { status, formPost: { form: 'booking', outcome: 'refused', values: input, ...refusal } };
+    }
+  });
+
+  app.post(
+    '/api/bookings',
+    {
+      config: { rateLimit: { max: options.publicWriteLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        headers: headersSchema,
+        body: bookingInputSchema,
+        response: {
+          201: createdBookingSchema,
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (!isIdempotencyKey(key)) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID);
+
+      const booking = await submit(request.body, key);
+      return reply.code(201).send(createdOf(booking));
+    },
+  );
+};
+
+export default bookingRoutes;

@@ -1,0 +1,62 @@
+// The mail queue in SQLite (migration 025; the port's MailQueueStore): mail the SMTP server did not take, kept until it
+// leaves or 24 hours of refusals give up on it (features/messaging/mail-queue.ts decides when).
+import type { Db } from '../../platform/sqlite/database';
+import type { MailQueueStatus, MailQueueStore, QueuedMail } from '../../platform/storage/ports';
+
+const COLUMNS = `id, recipient, subject, payload, attempts, first_failed_at AS firstFailedAt,
+  next_attempt_at AS nextAttemptAt, last_error AS lastError`;
+
+export function createMailQueueRepository(db: Db): MailQueueStore {
+  const insert = db.prepare(
+    `INSERT INTO mail_queue (recipient, subject, payload, attempts, first_failed_at, next_attempt_at, last_error)
+     VALUES (?, ?, ?, 1, ?, ?, ?)`,
+  );
+  const due = db.prepare(
+    `SELECT ${COLUMNS} FROM mail_queue WHERE given_up_at IS NULL AND next_attempt_at <= ?
+     ORDER BY next_attempt_at, id LIMIT ?`,
+  );
+  const remove = db.prepare('DELETE FROM mail_queue WHERE id = ?');
+  const later = db.prepare(
+    'UPDATE mail_queue SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?',
+  );
+  const giveUp = db.prepare(
+    'UPDATE mail_queue SET attempts = attempts + 1, given_up_at = ?, last_error = ? WHERE id = ? AND given_up_at IS NULL',
+  );
+  const waiting = db.prepare('SELECT COUNT(*) AS n FROM mail_queue WHERE given_up_at IS NULL');
+  const givenUp = db.prepare('SELECT COUNT(*) AS n FROM mail_queue WHERE given_up_at >= ?');
+  // The newest refusal among what still counts: waiting mail, or mail given up on since `since`.
+  const lastError = db.prepare(
+    `SELECT last_error AS e FROM mail_queue WHERE given_up_at IS NULL OR given_up_at >= ?
+     ORDER BY COALESCE(given_up_at, next_attempt_at) DESC, id DESC LIMIT 1`,
+  );
+  const purge = db.prepare('DELETE FROM mail_queue WHERE given_up_at < ?');
+  return {
+    async enqueue(mail, at, nextAttemptAt) {
+      return Number(
+        insert.run(mail.recipient, mail.subject, mail.payload, at, nextAttemptAt, mail.lastError).lastInsertRowid,
+      );
+    },
+    async due(at, limit) {
+      return due.all(at, limit) as QueuedMail[];
+    },
+    async delivered(id) {
+      remove.run(id);
+    },
+    async retryLater(id, nextAttemptAt, error) {
+      later.run(nextAttemptAt, error, id);
+    },
+    async giveUp(id, at, error) {
+      giveUp.run(at, error, id);
+    },
+    async status(since): Promise<MailQueueStatus> {
+      return {
+        waiting: (waiting.get() as { n: number }).n,
+        givenUp: (givenUp.get(since) as { n: number }).n,
+        lastError: (lastError.get(since) as { e: string } | undefined)?.e ?? null,
+      };
+    },
+    async purgeGivenUpBefore(before) {
+      return purge.run(before).changes;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The running server's daily backup (features/ops/backup.ts), keeping the newest BACKUP_KEEP. The first one is due a day after
+// the newest daily backup found, so restarts and upgrades neither skip a day nor take extra ones; one that is overdue
+// waits a minute after start, so it never competes with the start itself.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/sqlite/database';
+import { listBackups, pruneBackups, takeBackup, takenAt, type BackupResult } from './backup';
+
+export const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
+export const OVERDUE_BACKUP_DELAY_MS = 60 * 1000;
+
+/** How long to wait for the next daily backup, given when the newest was taken (undefined: none yet). */
+export function nextBackupDelay(newest: Date | undefined, now: Date): number {
+  if (!newest) return OVERDUE_BACKUP_DELAY_MS;
+  return Math.max(OVERDUE_BACKUP_DELAY_MS, newest.getTime() + BACKUP_EVERY_MS - now.getTime());
+}
+
+export function startBackupJob(deps: {
+  db: Db;
+  dataDir: string;
+  backupDir: string;
+  keep: number;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<BackupResult> | undefined;
+
+  const runNow = async (): Promise<BackupResult> => {
+    running ??= takeBackup({
+      db: deps.db,
+      dataDir: deps.dataDir,
+      backupDir: deps.backupDir,
+      kind: 'daily',
+      now: deps.now,
+    })
+      .then((result) => {
+        const pruned = pruneBackups(deps.backupDir, 'daily', deps.keep);
+        deps.log.info(
+          { backup: result.path, bookings: result.manifest.database.bookings, pruned: pruned.length },
+          'daily backup written',
+        );
+        const withoutFiles = result.manifest.media.rowsWithoutFiles;
+        if (withoutFiles) {
+          deps.log.error({ backup: result.path, media: withoutFiles }, 'media items have no files on the site');
+        }
+        return result;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const schedule = () => {
+    if (stopped || deps.keep === 0) return;
+    const newest = listBackups(deps.backupDir, 'daily').at(-1);
+    timer = setTimeout(
+      () => {
+        runNow()
+          .catch((error: unknown) => deps.log.error({ err: error }, 'daily backup failed'))
+          .finally(schedule);
+      },
+      nextBackupDelay(newest ? takenAt(newest) : undefined, deps.now()),
+    );
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    runNow,
+    /** Stops the timer and waits for a backup under way, so the database is not closed under it. */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// The outbox never keeps a usable link longer than it must, nor any message forever: every minute the tokens of the
+// links kept longer than OUTBOX_LINK_WINDOW_MS are blanked and messages past the retention period are deleted. A
+// sign-in link has expired by then (a spent one is blanked at once by the sign-in route). A client's manage link and a
+// contract's signing link live on (for the whole booking, until the contract is signed), but the mail carrying them
+// has been delivered: read from the development outbox, where a developer or a test takes the link within minutes.
+// Kept in clear text for days they would sit in every backup of the database (issue 26, finding 7).
+import type { FastifyBaseLogger } from 'fastify';
+import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
+import type { OutboxStore } from '../../platform/storage/ports';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const OUTBOX_SWEEP_EVERY_MS = 60 * 1000;
+/** How long a kept mail's secret links stay readable: a sign-in link's lifetime, for every kind of link. */
+export const OUTBOX_LINK_WINDOW_MS = SIGN_IN_TOKEN_TTL_MS;
+
+export function startOutboxHygiene(deps: {
+  outbox: OutboxStore;
+  now: () => Date;
+  retentionDays: number;
+  log: FastifyBaseLogger;
+}) {
+  const sweep = async (): Promise<void> => {
+    const at = deps.now().getTime();
+    try {
+      await deps.outbox.redactLinksIssuedBefore(new Date(at - OUTBOX_LINK_WINDOW_MS).toISOString());
+      await deps.outbox.purgeBefore(new Date(at - deps.retentionDays * DAY_MS).toISOString());
+    } catch (error) {
+      // A busy or full database is reported by /api/health; the next sweep tries again.
+      deps.log.warn({ err: error }, 'outbox sweep failed');
+    }
+  };
+  void sweep();
+  const timer = setInterval(() => void sweep(), OUTBOX_SWEEP_EVERY_MS);
+  timer.unref();
+  return { sweep, stop: () => clearInterval(timer) };
+}
