@@ -12,11 +12,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'server');
 const defaultOut = path.join(server, 'dist');
 
-// Entry names are paths under dist/ that mirror src/ where the server finds them by path: the image renderer it
-// forks (db/seed/render-images), the upload processor it forks (media/process-media) and the command-line tools npm runs (cli/*).
+// Entry names are paths under dist/ that mirror src/ where the server finds them by path (platform/server-root.ts:
+// childScript): the image renderer it forks (features/content/seed/render-images), the upload processor it forks
+// (features/media/process-media) and the command-line tools npm runs (cli/*).
 const ENTRIES = {
   server: 'src/server.ts',
-  'app/seed/render-images': 'src/app/seed/render-images.ts',
+  'features/content/seed/render-images': 'src/features/content/seed/render-images.ts',
   'features/media/process-media': 'src/features/media/process-media.ts',
   'cli/backup': 'src/cli/backup.ts',
   'cli/restore': 'src/cli/restore.ts',

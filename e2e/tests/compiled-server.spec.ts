@@ -93,7 +93,9 @@ test('npm start runs the compiled server with plain node: no tsx, no ts-node, no
 
     // The image renderer the server forks after listening runs compiled too.
     await expect
-      .poll(() => records(recordDir).some((r) => r.argv[1]?.endsWith('server/dist/app/seed/render-images.js')))
+      .poll(() =>
+        records(recordDir).some((r) => r.argv[1]?.endsWith('server/dist/features/content/seed/render-images.js')),
+      )
       .toBe(true);
 
     // So do the backup and restore tools: `npm run backup` while the server runs, `npm run restore` into a new folder.

@@ -1,7 +1,7 @@
 // Builds the app function into firebase/functions, the folder `firebase deploy` uploads:
 // - lib/index.js: functions/src/index.ts with the server (server/src) and the workspace libraries compiled in, every
 //   npm package left to functions/node_modules (Cloud Build installs functions/package.json's dependencies), and the
-//   two programs the server forks beside it (lib/media/process-media.js, lib/db/seed/render-images.js) and the
+//   two programs the server forks beside it (lib/features/media/process-media.js, lib/features/content/seed/render-images.js) and the
 //   sandboxed renderer's child script (lib/features/pages/render-sandbox-child.cjs, copied as it is);
 // - lib/migrations, assets/ and media-src/: what the server reads from beside its code or its package folder;
 // - site/: the files of the web build the server reads to render pages (each app's index.html or mf-manifest.json
@@ -30,7 +30,7 @@ const SITE_FILES = {
 const ENTRIES = {
   index: path.join(FUNCTIONS_DIR, 'src', 'index.ts'),
   'features/media/process-media': path.join(SERVER, 'src', 'features', 'media', 'process-media.ts'),
-  'app/seed/render-images': path.join(SERVER, 'src', 'app', 'seed', 'render-images.ts'),
+  'features/content/seed/render-images': path.join(SERVER, 'src', 'features', 'content', 'seed', 'render-images.ts'),
 };
 
 /** A package's name from an import path: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */

@@ -2,7 +2,7 @@
 // updates (with the client's SMS and e-mail), availability and SMS setting. (Her passkeys: passkeys.test.ts.)
 import type { InjectOptions } from 'fastify';
 import { BOOKING_CURSOR_INVALID } from '@studio/shared/refusal-messages';
-import type { Change } from '../src/features/live/change-bus';
+import type { Change } from '../src/platform/change-bus';
 import { build, registeredRoutes, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
 
 let t: TestApp;

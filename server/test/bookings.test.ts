@@ -7,7 +7,7 @@ import { CONTROL_CHARACTERS_MESSAGE } from '@studio/shared/schemas';
 import type { InjectOptions } from 'fastify';
 import { atStudio, build, withCsrf, type TestApp } from './helper';
 import type { BuildOverrides } from '../src/app/app';
-import type { Change } from '../src/features/live/change-bus';
+import type { Change } from '../src/platform/change-bus';
 import type { SmsTransport } from '../src/features/messaging/sms-transport';
 import type { Mailer } from '../src/features/messaging/mailer';
 

@@ -6,7 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { ContractRecord } from '@studio/shared/domain/contract';
-import type { Change } from '../src/features/live/change-bus';
+import type { Change } from '../src/platform/change-bus';
 import { ANOTHER_CONTRACT } from '../src/features/contracts/contract-signing.routes';
 import { CONTRACT_OPEN_VERSION, CONTRACT_SIGNED } from '../src/features/contracts/admin-contracts.routes';
 import { CONSENT_STATEMENT } from '../src/features/contracts/signing-page';

@@ -11,12 +11,13 @@ import { instantIn } from '@studio/shared/domain/studio-time';
 import { buildApp, type BuildOverrides } from '../src/app/app';
 import { optionsFromEnv, type AppOptions } from '../src/platform/config';
 import { openDatabase, type Db } from '../src/platform/sqlite/database';
-import { createChangeBus, type ChangeBus } from '../src/features/live/change-bus';
+import { createChangeBus, type ChangeBus } from '../src/platform/change-bus';
 import { createMailer, type Mailer } from '../src/features/messaging/mailer';
 import { createSessionStore } from '../src/features/auth/sessions';
 import { createSmsTransport, type SmsTransport } from '../src/features/messaging/sms-transport';
 import type { NewBookingRequest } from '../src/platform/storage/ports';
-import { sqliteStorageOn, type SqliteStorage } from '../src/app/sqlite-storage';
+import { sqliteStorageOn } from '../src/app/sqlite-storage';
+import type { SqliteStorage } from '../src/platform/sqlite/database-plugin';
 import { decodedPath, isAdminApiPath, isAdminPagePath } from '../src/platform/http/site-origins';
 
 export const ADMIN_EMAIL = 'admin@studio.test';

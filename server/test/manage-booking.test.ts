@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import type { InjectOptions } from 'fastify';
-import type { Change } from '../src/features/live/change-bus';
+import type { Change } from '../src/platform/change-bus';
 import { SHOOT_BEFORE_CONSULTATION } from '@studio/shared/lifecycle-messages';
 import {
   CONSULTATION_AFTER_SHOOT,

@@ -11,7 +11,7 @@ import type { BookingRequest } from '@studio/shared/domain';
 import { formatLongDate } from '@studio/shared/domain/studio-time';
 import { formatCents } from '@studio/shared/domain/quote';
 import type { PaymentView } from '@studio/shared/domain/payments';
-import type { Change } from '../src/features/live/change-bus';
+import type { Change } from '../src/platform/change-bus';
 import type { BookingQuote, QuoteSettings } from '@studio/shared/domain/quote';
 import {
   ADMIN_EMAIL,

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { newBookingRecord, withStoredRules, type BookingInput } from '@studio/shared/domain';
-import { services } from '../src/app/seed/demo-content';
+import { services } from '../src/features/content/seed/demo-content';
 
 const visitor: BookingInput = {
   name: 'Jane Doe',

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import adminGuard from '../features/auth/require-admin';
 import type { AppOptions } from '../platform/config';
-import type { ChangeBus } from '../features/live/change-bus';
+import type { ChangeBus } from '../platform/change-bus';
 import type { Mailer } from '../features/messaging/mailer';
 import type { SessionStore } from '../features/auth/sessions';
 import type { SmsSender } from '../features/messaging/sms-sender';

@@ -10,16 +10,16 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
 import { setPriority } from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
-import { seedIfEmpty } from './seed/seed';
-import { createResponsiveImages } from './seed/responsive-images';
-import { demoArtworks } from './seed/demo-content';
-import { redrawNamePlate } from './seed/name-plate';
+import { seedIfEmpty } from '../features/content/seed/seed';
+import { createResponsiveImages } from '../features/content/seed/responsive-images';
+import { demoArtworks } from '../features/content/seed/demo-content';
+import { redrawNamePlate } from '../features/content/seed/name-plate';
 import { bookedDaysOf, type PublicAvailability } from '@studio/shared/domain';
 import { childScript, CODE_ROOT } from '../platform/server-root';
 import { optionsFromEnv, type AppOptions } from '../platform/config';
 import type { ServerEntryCheck } from '../features/deploys/gate';
 import type { AppDeps } from './deps';
-import { createChangeBus, type ChangeBus, type ChangeRelay } from '../features/live/change-bus';
+import { createChangeBus, type ChangeBus, type ChangeRelay } from '../platform/change-bus';
 import { clientKeyOfRequest } from '../platform/http/client-address';
 import {
   HTTP_LIMITS,
@@ -45,7 +45,7 @@ import { createSqliteStorage } from './sqlite-storage';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import { createRemoteDeploys, type RemoteDeploys } from '../features/deploys/remote-deploys';
 import serveVersions from '../features/deploys/serve-versions';
-import { createPreviewLinks } from '../features/deploys/preview-links';
+import { createPreviewLinks, PREVIEW_PARAM } from '../features/deploys/preview-links';
 import { createVersionIntegrity, withPins } from '../features/deploys/version-integrity';
 import deployRoutes from '../features/deploys/deploy.routes';
 import csrf from '../platform/http/csrf';
@@ -233,10 +233,10 @@ async function createMedia(
 function renderDemoImagesAfterListen(app: FastifyInstance, mediaDir: string) {
   let renderer: ChildProcess | undefined;
   app.addHook('onListen', async () => {
-    // Compiled, the renderer is dist/app/seed/render-images.js under this bundle's folder; under tsx, its TypeScript source
+    // Compiled, the renderer is dist/features/content/seed/render-images.js; under tsx, its TypeScript source
     // (execArgv carries the loader the server itself runs under).
     // It ends with the server, even one killed with SIGKILL (render-images.ts: exitWithParent).
-    renderer = fork(childScript('app', 'seed', 'render-images'), [mediaDir], {
+    renderer = fork(childScript('features', 'content', 'seed', 'render-images'), [mediaDir], {
       execArgv: process.execArgv,
       stdio: 'ignore',
     });
@@ -281,7 +281,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     app.log.warn(
       "MAIL_TRANSPORT=outbox: this production site keeps its mail (sign-in links, clients' mails) in the local outbox; nobody receives it until SMTP_URL is set",
     );
-  // The demo's name plate, and the share image cut from it, show her current name (app/seed/name-plate.ts).
+  // The demo's name plate, and the share image cut from it, show her current name (features/content/seed/name-plate.ts).
   if (options.seedDemo) {
     const redraw = () =>
       deps.identity
@@ -324,6 +324,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       'public-site': options.remotes['public-site'].urlPath,
       'admin-app': options.remotes['admin-app'].urlPath,
     },
+    previewParam: PREVIEW_PARAM,
   });
   await app.register(csrf, {
     publicOrigin: options.publicOrigin,

@@ -11,7 +11,7 @@ import type {
   SignInLimitsStore,
 } from '../platform/storage/ports';
 import type { SessionStore } from '../features/auth/sessions';
-import type { ChangeBus } from '../features/live/change-bus';
+import type { ChangeBus } from '../platform/change-bus';
 import type { Mailer } from '../features/messaging/mailer';
 import type { SmsTransport } from '../features/messaging/sms-transport';
 import type { SmsSender } from '../features/messaging/sms-sender';

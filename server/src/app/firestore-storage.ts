@@ -9,7 +9,7 @@
 // service write reads and writes: two instances starting at once both read it in their seed transaction, so one of
 // them commits and the other, retried, finds the services stored.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { ChangeRelay } from '../features/live/change-bus';
+import type { ChangeRelay } from '../platform/change-bus';
 import type { Storage } from '../platform/storage/ports';
 import {
   availabilitySeedWrites,
@@ -43,7 +43,7 @@ export const PROBE_TIMEOUT_MS = 1000;
 export interface FirestoreStorage extends Storage {
   readonly kind: 'firestore';
   readonly db: Firestore;
-  /** Changes between the server instances that share this Firestore (features/live/change-bus.ts). */
+  /** Changes between the server instances that share this Firestore (platform/change-bus.ts). */
   readonly changes: ChangeRelay;
 }
 

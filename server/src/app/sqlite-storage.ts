@@ -4,7 +4,8 @@
 // online backups and the tests' look at the file.
 import type { Db, OnMigration } from '../platform/sqlite/database';
 import { openDatabase } from '../platform/sqlite/database';
-import { createGroupCommit, type GroupCommit } from '../platform/sqlite/group-commit';
+import { createGroupCommit } from '../platform/sqlite/group-commit';
+import type { SqliteStorage } from '../platform/sqlite/database-plugin';
 import { createAvailabilityRepository } from '../features/availability/availability.sqlite';
 import { createBookingsRepository } from '../features/bookings/bookings.sqlite';
 import { createClientActionsRepository } from '../features/client-activity/client-actions.sqlite';
@@ -24,13 +25,6 @@ import { createSessionsRepository } from '../features/auth/sessions.sqlite';
 import { createSettingsRepository } from '../features/settings/settings.sqlite';
 import { createSignInLimitsRepository } from '../features/auth/sign-in-limits.sqlite';
 import { createSmsLogRepository } from '../features/messaging/sms-log.sqlite';
-
-export interface SqliteStorage extends Storage {
-  readonly kind: 'sqlite';
-  readonly db: Db;
-  /** Batches writes that arrive in the same turn into one commit (bookings.createOnce and outbox.add use it). */
-  readonly commits: GroupCommit;
-}
 
 // Long enough for a booking's transaction to finish, short enough that a stuck lock is reported, not waited out.
 const PROBE_BUSY_TIMEOUT_MS = 1000;

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_TIMEZONE, isTimeZone } from '@studio/shared/domain/studio-time';
 import { MIN_NOTICE_DAYS_DEFAULT } from '@studio/shared/domain';
 import { STATUS_UNDO_SECONDS } from '@studio/shared/domain/lifecycle';
-import { opsOptionsFromEnv, type OpsOptions } from '../features/ops/ops-settings';
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../features/deploys/unpack';
+import { opsOptionsFromEnv, type OpsOptions } from './ops-settings';
 import { SERVER_ROOT } from './server-root';
 
 /** A zone Intl does not know would make every date wrong: refuse to start rather than guess. */
@@ -29,6 +28,21 @@ function minNoticeFromEnv(value: string | undefined): number {
 // level deeper than the compiled server (server/dist), and counting put their default DATA_DIR in server/data while
 // the server's was data/.
 const REPO_ROOT = path.dirname(SERVER_ROOT);
+
+/** What an uploaded build (a remote deploy's gzip tarball) may hold; features/deploys/unpack.ts refuses more. */
+export interface UploadLimits {
+  /** The tarball as sent (compressed). */
+  uploadBytes: number;
+  /** Every file unpacked, together. */
+  unpackedBytes: number;
+  files: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  uploadBytes: 50 * 1024 * 1024,
+  unpackedBytes: 200 * 1024 * 1024,
+  files: 5000,
+};
 
 export interface RemoteMount {
   /** URL path the remote's files are served under, ending in '/'. */

@@ -17,13 +17,13 @@ import {
   projects,
   services,
   siteDetails,
-} from '../../src/app/seed/demo-content';
+} from '../../src/features/content/seed/demo-content';
 import type { OpenedStore } from './contract-kit-b';
 import { together } from './contract-kit-b';
 
 const AT = '2026-03-01T09:00:00.000Z';
 
-/** The demo content a fresh site starts with, as app/seed/seed.ts hands it to the storage. */
+/** The demo content a fresh site starts with, as features/content/seed/seed.ts hands it to the storage. */
 export const demoSeed = (): SeedContent => ({
   services,
   documents: [

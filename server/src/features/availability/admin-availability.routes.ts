@@ -14,7 +14,7 @@ import {
   z,
 } from '@studio/shared/schemas';
 import type { AppOptions } from '../../platform/config';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import { bookedDaysCannotBeBlocked } from '@studio/shared/refusal-messages';
 import { bookedDaysOf, formatLongDate } from '@studio/shared/domain';
 import type { AvailabilityStore, BookingsStore } from '../../platform/storage/ports';

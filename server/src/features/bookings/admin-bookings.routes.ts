@@ -20,7 +20,7 @@ import {
   emptyBodySchema,
   idParamsSchema,
 } from '@studio/shared/schemas';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import { UndoTooLateError, type StatusNotifications } from './status-notifications';
 import { InvalidCursorError, type AvailabilityStore, type BookingsStore } from '../../platform/storage/ports';
 import { HttpError } from '../../platform/http/errors';

@@ -21,7 +21,7 @@ type BookingInput = z.infer<typeof bookingInputSchema>;
 type FormOrJsonInput = BookingInput | Readonly<Record<string, string | boolean>>;
 import type { CreatedBooking } from '@studio/shared/backend';
 import type { AppOptions } from '../../platform/config';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import type { Mailer } from '../messaging/mailer';
 import type { SmsSender } from '../messaging/sms-sender';
 import { HttpError } from '../../platform/http/errors';

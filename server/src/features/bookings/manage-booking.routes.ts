@@ -24,7 +24,7 @@ import { earliestBookableDate } from '@studio/shared/domain';
 import { SHOOT_BEFORE_CONSULTATION, TIME_NOT_OFFERED, TIME_REQUIRED } from '@studio/shared/lifecycle-messages';
 import { apiErrorSchema, bookingStatus, manageMoveSchema, manageRequestSchema, z } from '@studio/shared/schemas';
 import type { AppOptions } from '../../platform/config';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import { HttpError } from '../../platform/http/errors';
 import type { BookingsStore } from '../../platform/storage/ports';
 import { calendarInvite } from './calendar-invite';

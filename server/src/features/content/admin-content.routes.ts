@@ -34,7 +34,7 @@ import {
   SITE_DETAILS_ID,
   type ContentStore,
 } from '../../platform/storage/ports';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import { refusals } from '../../platform/http/refusals';
 
 export const ID_MISMATCH = 'The id in the address and the id in the body differ';

@@ -3,7 +3,7 @@
 // MODEL_NAME (which only seeds the first start) nor ADMIN_EMAIL (her private sign-in address, which never leaves the
 // server). Pages and mails read this often, so it is kept in memory and dropped when content changes: her save
 // announces `content` on the bus, which on the Firebase home also carries the other instances' saves.
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import { senderAddressOf } from '../messaging/mailer';
 import type { ContentStore } from '../../platform/storage/ports';
 

@@ -11,7 +11,7 @@ import {
 } from '@studio/shared/schemas/contract';
 import type { ContractRecord } from '@studio/shared/domain/contract';
 import type { AppOptions } from '../../platform/config';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import type { Mailer } from '../messaging/mailer';
 import type { BookingRequest } from '@studio/shared/domain';
 import type {

@@ -11,7 +11,7 @@ import type { ContractEvent, ContractRecord } from '@studio/shared/domain/contra
 import { voidReasonOf, type ContractSigner } from '@studio/shared/domain/contract-signer';
 import type { BookingRequest } from '@studio/shared/domain';
 import type { AppOptions } from '../../platform/config';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import type { Mailer } from '../messaging/mailer';
 import type { BookingsStore, ContractEventInput, ContractsStore } from '../../platform/storage/ports';
 import {

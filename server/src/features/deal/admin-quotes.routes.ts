@@ -10,7 +10,7 @@ import { apiErrorSchema, idParamsSchema, z } from '@studio/shared/schemas';
 import { invoiceHtml } from '@studio/shared/domain/invoice';
 import { bookingQuoteSchema, quoteInputSchema, quoteSettingsSchema } from '@studio/shared/schemas/quote';
 import type { AppOptions } from '../../platform/config';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import type {
   BookingsStore,
   ContentStore,

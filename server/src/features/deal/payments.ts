@@ -22,7 +22,7 @@ import {
 } from '@studio/shared/domain/payments';
 import { formatCents } from '@studio/shared/domain/quote';
 import type { AppOptions, StripeSettings } from '../../platform/config';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import type { Mailer } from '../messaging/mailer';
 import type { BookingsStore, ContractsStore, PaymentsStore } from '../../platform/storage/ports';
 import { quoteOfBooking, quoteSettingsOf, type QuoteSources } from './quotes';

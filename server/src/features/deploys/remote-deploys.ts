@@ -31,7 +31,8 @@ import {
   SmokeRendersBusy,
   type ServerEntryCheck,
 } from './gate';
-import { contentVersion, unpackUpload, UploadRefused, VERSION_FORMAT, type UploadLimits } from './unpack';
+import type { UploadLimits } from '../../platform/config';
+import { contentVersion, unpackUpload, UploadRefused, VERSION_FORMAT } from './unpack';
 
 export type RemoteName = 'public-site' | 'admin-app';
 export const REMOTE_NAMES: readonly RemoteName[] = ['public-site', 'admin-app'];

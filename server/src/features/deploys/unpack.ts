@@ -8,20 +8,7 @@ import path from 'node:path';
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-
-export interface UploadLimits {
-  /** The tarball as sent (compressed). */
-  uploadBytes: number;
-  /** Every file unpacked, together. */
-  unpackedBytes: number;
-  files: number;
-}
-
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
-  uploadBytes: 50 * 1024 * 1024,
-  unpackedBytes: 200 * 1024 * 1024,
-  files: 5000,
-};
+import type { UploadLimits } from '../../platform/config';
 
 /** A refused upload: the message says what was wrong, for the deploy command to print. */
 export class UploadRefused extends Error {

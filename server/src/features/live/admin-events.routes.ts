@@ -11,7 +11,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAvailabilitySchema, bookingChangeEventSchema, z } from '@studio/shared/schemas';
 import { contractRecordSchema } from '@studio/shared/schemas/contract';
-import type { Change, ChangeBus } from './change-bus';
+import type { Change, ChangeBus } from '../../platform/change-bus';
 import type { SessionStore } from '../auth/sessions';
 import type { AvailabilityStore } from '../../platform/storage/ports';
 import { HttpError } from '../../platform/http/errors';

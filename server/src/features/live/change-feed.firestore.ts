@@ -1,4 +1,4 @@
-// The Firebase home's change feed (features/live/change-bus.ts, ChangeRelay): each server instance writes every change it
+// The Firebase home's change feed (platform/change-bus.ts, ChangeRelay): each server instance writes every change it
 // announces as a small document in `changes`, and listens to that collection (onSnapshot) for the documents other
 // instances write. An instance knows its own by the random id it stamps on them.
 //
@@ -8,7 +8,7 @@
 // (the listen stream failed) from the last document it saw, skipping the ones it already delivered.
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import type { Change, ChangeRelay } from './change-bus';
+import type { Change, ChangeRelay } from '../../platform/change-bus';
 
 export const CHANGES = 'changes';
 

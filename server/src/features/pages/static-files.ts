@@ -13,7 +13,7 @@ import { matchRoute, ROUTES, type RouteMatch } from '@studio/shared/routes';
 import { NO_CONTENT } from '@studio/shared/route-meta';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { sendError } from '../../platform/http/errors';
-import type { ResponsiveImages } from '../../app/seed/responsive-images';
+import type { ResponsiveImages } from '../content/seed/responsive-images';
 import type { ServerRenderer } from './server-render';
 import { COMPRESS_MIN_BYTES, compressPage, pageEncodingFor } from './compress-html';
 import {

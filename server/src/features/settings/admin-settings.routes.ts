@@ -9,7 +9,7 @@ import {
   smsStatusSchema,
   storageStatusSchema,
 } from '@studio/shared/schemas';
-import type { ChangeBus } from '../live/change-bus';
+import type { ChangeBus } from '../../platform/change-bus';
 import type { SmsSender } from '../messaging/sms-sender';
 import type { SettingsStore } from '../../platform/storage/ports';
 import { refusals } from '../../platform/http/refusals';

@@ -6,12 +6,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import path from 'node:path';
-import { PREVIEW_PARAM } from '../../features/deploys/preview-links';
 import { decodedPath, isAdminApiPath, isAdminPagePath, siteOriginOf, type SiteOrigins } from './site-origins';
 
 export interface OriginSplitOptions extends SiteOrigins {
   /** The URL paths the remotes' files are served under ('/remotes/public-site/', ...). */
   remotePaths: Record<'public-site' | 'admin-app', string>;
+  /** The query parameter of her preview of an uploaded version, a page that stays on her origin (features/deploys). */
+  previewParam: string;
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
@@ -48,7 +49,7 @@ export default fp(
       if (!isRead(request.method) || !isPageAddress(pathname) || isAdminPagePath(pathname)) return;
       // Her preview of an uploaded version runs sandboxed in an origin of its own (features/deploys/serve-versions.ts).
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      if (new URLSearchParams(query).has(PREVIEW_PARAM)) return;
+      if (new URLSearchParams(query).has(options.previewParam)) return;
       if (pathname === '/') return redirect(reply, options.adminOrigin, '/admin');
       return redirect(reply, options.publicOrigin, request.url);
     });

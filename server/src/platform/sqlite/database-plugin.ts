@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import type { Db } from './database';
 import type { Storage } from '../storage/ports';
-import type { SqliteStorage } from '../../app/sqlite-storage';
+import type { GroupCommit } from './group-commit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +11,14 @@ declare module 'fastify' {
     /** The SQLite connection; absent on a storage that is not SQLite. */
     db: Db;
   }
+}
+
+/** The SQLite storage (app/sqlite-storage.ts builds it): the stores, and what only SQLite has. */
+export interface SqliteStorage extends Storage {
+  readonly kind: 'sqlite';
+  readonly db: Db;
+  /** Batches writes that arrive in the same turn into one commit (bookings.createOnce and outbox.add use it). */
+  readonly commits: GroupCommit;
 }
 
 export const isSqlite = (storage: Storage): storage is SqliteStorage =>

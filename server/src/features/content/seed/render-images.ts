@@ -1,6 +1,6 @@
 // Child process of the server: renders every missing responsive copy of the demo artwork, then exits. Run apart
 // from the server so the image library's memory (AVIF encoding peaks at hundreds of MB) is never the server's.
-import { exitWithParent } from '../../platform/exit-with-parent';
+import { exitWithParent } from '../../../platform/exit-with-parent';
 import { demoArtworks } from './demo-content';
 import { createResponsiveImages } from './responsive-images';
 

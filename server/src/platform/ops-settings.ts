@@ -1,5 +1,5 @@
 // The operations settings (docs/architecture.md, operations), read from the environment beside the rest of config.ts.
-import { parseTrustProxy, type TrustProxy } from '../../platform/http/trust-proxy';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 export interface OpsOptions {
   /** TRUST_PROXY: the peers whose X-Forwarded-For names the client; false trusts none. */

@@ -7,7 +7,7 @@ import {
   PORTFOLIO_META_ID,
   SITE_DETAILS_ID,
   type Storage,
-} from '../../platform/storage/ports';
+} from '../../../platform/storage/ports';
 import {
   compCard,
   DEMO_VIDEOS,
@@ -20,7 +20,7 @@ import {
   siteDetails,
 } from './demo-content';
 import { copyShippedMedia, writeArtworks } from './demo-media';
-import { SERVER_ROOT } from '../../platform/server-root';
+import { SERVER_ROOT } from '../../../platform/server-root';
 
 export const SHIPPED_MEDIA_DIR = path.join(SERVER_ROOT, 'media-src');
 
