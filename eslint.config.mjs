@@ -6,6 +6,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Who may import whom. Each app may use the two libraries; the libraries use no app; the remotes never import each
 // other or the shell (they meet only through Module Federation at run time); the server uses the libraries only.
@@ -36,7 +37,45 @@ const boundaries = [
   zone('server', [...apps, 'firebase'], 'The server imports the libraries, never an app.'),
   // The Firebase home runs the server app itself (one server, two homes), so its tests build it; no browser app.
   zone('firebase', apps, 'Firebase code imports the libraries and the server, never a browser app.'),
+  ...serverLayers(),
 ];
+
+/**
+ * The server's own layers (docs/architecture.md, "Where does my change go"): app/ composes, features/<area>/ own a
+ * product area each, platform/ is what every feature stands on. Imports run down only, and a feature uses another
+ * only through that feature's public file, its index.ts: whatever else is in a feature's folder may change without
+ * another feature noticing.
+ */
+function serverLayers() {
+  const root = 'server/src';
+  const features = readdirSync(new URL(`./${root}/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return [
+    {
+      target: `./${root}/platform`,
+      from: [`./${root}/features`, `./${root}/app`, `./${root}/cli`],
+      // The outbox port (platform/storage/ports.ts) still holds the type of a mail's attachment from messaging.
+      except: ['./messaging/mail-attachment.ts'],
+      message: 'platform/ is the floor: it imports no feature, nor the composition in app/.',
+    },
+    zone(
+      `${root}/features`,
+      [`${root}/app`, `${root}/cli`],
+      'A feature never imports the composition (app/) or a tool.',
+    ),
+    ...features.flatMap((feature) =>
+      features
+        .filter((other) => other !== feature)
+        .map((other) => ({
+          target: `./${root}/features/${feature}`,
+          from: `./${root}/features/${other}`,
+          except: ['./index.ts'],
+          message: `features/${feature} uses features/${other} only through its public file, features/${other}/index.ts.`,
+        })),
+    ),
+  ];
+}
 
 // A package's public entries are the files its package.json exports; every other index file would be a barrel.
 const publicEntries = [
@@ -50,6 +89,8 @@ const publicEntries = [
   'security-kit/src/index.ts',
   'security-kit/src/react/index.ts',
   'security-kit/src/monitor/index.ts',
+  // A server feature's public file: what other features may use of it (serverLayers above).
+  'server/src/features/*/index.ts',
 ];
 
 // Syntax no package may use; a later block that sets no-restricted-syntax again repeats these (flat config replaces

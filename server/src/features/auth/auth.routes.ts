@@ -17,7 +17,7 @@ import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK, SIGN_IN_MAIL_NOT_SENT } fr
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AppOptions } from '../../platform/config';
 import { clientKeyOfRequest } from '../../platform/http/client-address';
-import type { Mailer } from '../messaging/mailer';
+import type { Mailer } from '../messaging';
 import { createSessionCookies } from './session-cookies';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, normaliseEmail, type SessionStore } from './sessions';
 import type { OutboxStore, SignInLimitsStore } from '../../platform/storage/ports';

@@ -21,7 +21,7 @@ import type {
   z,
 } from '@studio/shared/schemas';
 import { formatInstant } from '@studio/shared/domain/studio-time';
-import type { Mailer } from '../messaging/mailer';
+import type { Mailer } from '../messaging';
 import type { SecondFactorStore } from './second-factor';
 import { hashSecret, newSecret } from './sessions';
 import type { PasskeysStore, StoredPasskey } from '../../platform/storage/ports';

@@ -9,9 +9,9 @@ import { isDisposableEmailFull } from '@studio/security-kit/disposable-full';
 import { formatPhone } from '@studio/shared/domain/phone';
 import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
-import type { Mailer } from '../messaging/mailer';
+import type { Mailer } from '../messaging';
 import { clientConfirmationMail } from './client-mails';
-import type { SmsSender } from '../messaging/sms-sender';
+import type { SmsSender } from '../messaging';
 
 export interface BookingNotificationsDeps {
   mailer: Mailer;

@@ -36,8 +36,7 @@ import {
 } from '../../platform/storage/ports';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
-
-export const BOOKINGS = 'bookings';
+import { BOOKINGS } from './firestore-collection';
 export const BOOKING_KEYS = 'bookingKeys';
 export const BOOKINGS_META = 'bookingsMeta';
 

@@ -22,12 +22,12 @@ type FormOrJsonInput = BookingInput | Readonly<Record<string, string | boolean>>
 import type { CreatedBooking } from '@studio/shared/backend';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
-import type { Mailer } from '../messaging/mailer';
-import type { SmsSender } from '../messaging/sms-sender';
+import type { Mailer } from '../messaging';
+import type { SmsSender } from '../messaging';
 import { HttpError } from '../../platform/http/errors';
 import type { AvailabilityStore, BookingsStore, ContentStore, DateRange } from '../../platform/storage/ports';
 import { createBookingNotifications } from './booking-notifications';
-import { refusalOf, type PlainForms } from '../pages/plain-forms.routes';
+import { refusalOf, type PlainForms } from '../pages';
 import { refusals } from '../../platform/http/refusals';
 import { hashManageToken } from './manage-booking.routes';
 

@@ -10,7 +10,7 @@ import type { AppOptions } from '../../platform/config';
 import { HttpError } from '../../platform/http/errors';
 import type { BookingsStore, SettingsStore } from '../../platform/storage/ports';
 import { confirmedBookingsCalendar } from './calendar-invite';
-import { organizerAddressOf, type SiteIdentityReader } from '../content/site-identity';
+import { organizerAddressOf, type SiteIdentityReader } from '../content';
 import { refusals } from '../../platform/http/refusals';
 
 export const FEED_NOT_FOUND = 'Not found';

@@ -8,7 +8,7 @@ import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generato
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
-import type { MailAttachment } from '../messaging/mail-attachment';
+import type { MailAttachment } from '../messaging';
 
 /** REQUEST and CANCEL go out by mail; PUBLISH is the file a client downloads from her manage link (issue 27). */
 export type InviteMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';

@@ -7,7 +7,7 @@ import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
 import type { StatusMail } from '@studio/shared/domain/status-mail';
-import type { MailAttachment, MailMessage } from '../messaging/mailer';
+import type { MailAttachment, MailMessage } from '../messaging';
 
 interface Line {
   label: string;

@@ -28,10 +28,10 @@ import type { ChangeBus } from '../../platform/change-bus';
 import { HttpError } from '../../platform/http/errors';
 import type { BookingsStore } from '../../platform/storage/ports';
 import { calendarInvite } from './calendar-invite';
-import { invoiceOfBooking, quoteOfBooking, type QuoteSources } from '../deal/quotes';
+import { invoiceOfBooking, quoteOfBooking, type QuoteSources } from '../deal';
 import { invoiceSchema } from '@studio/shared/schemas/quote';
-import type { ClientActions } from '../client-activity/client-actions';
-import { organizerAddressOf, type SiteIdentityReader } from '../content/site-identity';
+import type { ClientActions } from '../client-activity';
+import { organizerAddressOf, type SiteIdentityReader } from '../content';
 import { refusals } from '../../platform/http/refusals';
 
 export const hashManageToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');

@@ -8,12 +8,12 @@ import { smsStatusUpdate, type BookingRequest, type BookingStatus } from '@studi
 import { statusChangeMailsClient } from '@studio/shared/domain/lifecycle';
 import { movedMailOf, statusMailOf } from '@studio/shared/domain/status-mail';
 import type { AppOptions } from '../../platform/config';
-import type { Mailer } from '../messaging/mailer';
-import type { SmsSender } from '../messaging/sms-sender';
+import type { Mailer } from '../messaging';
+import type { SmsSender } from '../messaging';
 import type { BookingsStore, HeldNotification, HeldNotificationsStore } from '../../platform/storage/ports';
 import { calendarInvite, type InviteMethod } from './calendar-invite';
 import { statusChangeMail } from './client-mails';
-import { organizerAddressOf, type SiteIdentityReader } from '../content/site-identity';
+import { organizerAddressOf, type SiteIdentityReader } from '../content';
 
 export interface StatusNotificationsDeps {
   options: AppOptions;

@@ -21,7 +21,7 @@ import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { formatPhone } from '@studio/shared/domain/phone';
 import { calendarDayIn, formatInstant, formatLongDate } from '@studio/shared/domain/studio-time';
 import type { AppOptions } from '../../platform/config';
-import type { Mailer, MailMessage } from '../messaging/mailer';
+import type { Mailer, MailMessage } from '../messaging';
 import type { BookingsStore, ClientActionsStore, NewClientAction, SettingsStore } from '../../platform/storage/ports';
 
 /** The studio's hour (0-23) from which the day's digest goes out. */

@@ -18,7 +18,7 @@ import {
 } from '@studio/shared/schemas';
 import type { AppOptions } from '../../platform/config';
 import { HttpError } from '../../platform/http/errors';
-import { runtimeConfigOf } from '../pages/static-files';
+import { runtimeConfigOf } from '../pages';
 import type { PublicAvailability } from '@studio/shared/domain';
 import type { AvailabilityStore, ContentStore } from '../../platform/storage/ports';
 import { refusals } from '../../platform/http/refusals';

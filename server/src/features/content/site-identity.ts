@@ -4,7 +4,7 @@
 // server). Pages and mails read this often, so it is kept in memory and dropped when content changes: her save
 // announces `content` on the bus, which on the Firebase home also carries the other instances' saves.
 import type { ChangeBus } from '../../platform/change-bus';
-import { senderAddressOf } from '../messaging/mailer';
+import { senderAddressOf } from '../messaging';
 import type { ContentStore } from '../../platform/storage/ports';
 
 export interface SiteIdentity {

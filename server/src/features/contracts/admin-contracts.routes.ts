@@ -12,7 +12,7 @@ import {
 import type { ContractRecord } from '@studio/shared/domain/contract';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
-import type { Mailer } from '../messaging/mailer';
+import type { Mailer } from '../messaging';
 import type { BookingRequest } from '@studio/shared/domain';
 import type {
   BookingsStore,
@@ -22,11 +22,11 @@ import type {
   QuotesStore,
   SettingsStore,
 } from '../../platform/storage/ports';
-import { contractQuoteOf, quoteOfBooking } from '../deal/quotes';
+import { contractQuoteOf, quoteOfBooking } from '../deal';
 import type { FastifyRequest } from 'fastify';
-import type { SiteIdentityReader } from '../content/site-identity';
+import type { SiteIdentityReader } from '../content';
 import { HttpError } from '../../platform/http/errors';
-import { BOOKING_NOT_FOUND } from '../bookings/admin-bookings.routes';
+import { BOOKING_NOT_FOUND } from '../bookings';
 import { refusals } from '../../platform/http/refusals';
 import {
   CONTRACT_LINK_MS,

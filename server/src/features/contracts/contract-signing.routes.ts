@@ -12,7 +12,7 @@ import { voidReasonOf, type ContractSigner } from '@studio/shared/domain/contrac
 import type { BookingRequest } from '@studio/shared/domain';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
-import type { Mailer } from '../messaging/mailer';
+import type { Mailer } from '../messaging';
 import type { BookingsStore, ContractEventInput, ContractsStore } from '../../platform/storage/ports';
 import {
   documentHashOf,
@@ -25,8 +25,8 @@ import {
   signingPath,
   signingTokenHash,
 } from './contracts';
-import type { SiteIdentityReader } from '../content/site-identity';
-import type { ClientActions } from '../client-activity/client-actions';
+import type { SiteIdentityReader } from '../content';
+import type { ClientActions } from '../client-activity';
 import {
   linkProblemPage,
   signedPage,

@@ -21,7 +21,7 @@ import {
 } from '@studio/shared/domain/contract';
 import type { ContractEventInput, ContractsStore } from '../../platform/storage/ports';
 import { readChunks, writeChunks } from '../../platform/firestore/binary-chunks';
-import { BOOKINGS } from '../bookings/bookings.firestore';
+import { BOOKINGS } from '../bookings';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 

@@ -19,9 +19,9 @@ import type {
   SettingsStore,
 } from '../../platform/storage/ports';
 import type { Payments } from './payments';
-import type { SiteIdentityReader } from '../content/site-identity';
+import type { SiteIdentityReader } from '../content';
 import { HttpError } from '../../platform/http/errors';
-import { dealForBooking, providerActorOf } from '../contracts/contracts';
+import { dealForBooking, providerActorOf } from '../contracts';
 import {
   bookingQuoteOf,
   contractQuoteOf,
@@ -31,7 +31,7 @@ import {
   quoteSettingsOf,
 } from './quotes';
 import { computeQuote, formatCents, quoteTierName, type BookingQuote } from '@studio/shared/domain/quote';
-import { BOOKING_NOT_FOUND } from '../bookings/admin-bookings.routes';
+import { BOOKING_NOT_FOUND } from '../bookings';
 import { refusals } from '../../platform/http/refusals';
 
 export const QUOTE_CLOSED =

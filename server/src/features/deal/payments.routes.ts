@@ -26,7 +26,7 @@ import type { AppOptions } from '../../platform/config';
 import { HttpError } from '../../platform/http/errors';
 import type { BookingsStore } from '../../platform/storage/ports';
 import { PaymentRefusal, type Payments } from './payments';
-import { hashManageToken, MANAGE_NOT_FOUND } from '../bookings/manage-booking.routes';
+import { hashManageToken, MANAGE_NOT_FOUND } from '../bookings';
 import { refusals } from '../../platform/http/refusals';
 
 export const BOOKING_NOT_FOUND = 'No booking request has that id.';

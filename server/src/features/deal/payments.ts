@@ -23,10 +23,10 @@ import {
 import { formatCents } from '@studio/shared/domain/quote';
 import type { AppOptions, StripeSettings } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
-import type { Mailer } from '../messaging/mailer';
+import type { Mailer } from '../messaging';
 import type { BookingsStore, ContractsStore, PaymentsStore } from '../../platform/storage/ports';
 import { quoteOfBooking, quoteSettingsOf, type QuoteSources } from './quotes';
-import type { SiteIdentityReader } from '../content/site-identity';
+import type { SiteIdentityReader } from '../content';
 
 export const PAYMENT_OFF = 'Online payment is not available. Please pay as agreed with the studio.';
 export const NOTHING_DUE = 'Nothing is due for this booking right now.';

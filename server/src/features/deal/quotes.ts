@@ -11,7 +11,7 @@ import {
   type QuoteSettings,
 } from '@studio/shared/domain/quote';
 import { invoiceNumberOf, invoiceOf, type Invoice } from '@studio/shared/domain/invoice';
-import type { SiteIdentity } from '../content/site-identity';
+import type { SiteIdentity } from '../content';
 import type { QuotesStore, SettingsStore, StoredQuote } from '../../platform/storage/ports';
 
 /** What reading a quote needs: the stored quotes and her defaults (any Storage has both). */

@@ -19,9 +19,9 @@ import { REMOTE_NAMES, type RemoteDeploys, type RemoteName } from './remote-depl
 import { PREVIEW_PARAM, previewFilesPath, type PreviewLinks } from './preview-links';
 import type { VersionIntegrity, ServeCheck } from './version-integrity';
 import type { AppOptions, RemoteMount } from '../../platform/config';
-import { SESSION_COOKIE, type SessionStore } from '../auth/sessions';
+import { SESSION_COOKIE, type SessionStore } from '../auth';
 import { sendError } from '../../platform/http/errors';
-import { NOT_ADMIN, NOT_SIGNED_IN } from '../auth/require-admin';
+import { NOT_ADMIN, NOT_SIGNED_IN } from '../auth';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const FILE_CHANGED = 'This file changed on the server after it was deployed, so it is not served.';

@@ -12,10 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAvailabilitySchema, bookingChangeEventSchema, z } from '@studio/shared/schemas';
 import { contractRecordSchema } from '@studio/shared/schemas/contract';
 import type { Change, ChangeBus } from '../../platform/change-bus';
-import type { SessionStore } from '../auth/sessions';
+import type { SessionStore } from '../auth';
 import type { AvailabilityStore } from '../../platform/storage/ports';
 import { HttpError } from '../../platform/http/errors';
-import { NOT_SIGNED_IN } from '../auth/require-admin';
+import { NOT_SIGNED_IN } from '../auth';
 import { refusals } from '../../platform/http/refusals';
 
 /** A comment line this often keeps proxies from closing an idle stream. */

@@ -9,9 +9,9 @@ import type { ContactMessage } from '@studio/shared/domain';
 import { ROUTES } from '@studio/shared/routes';
 import { apiErrorSchema, contactMessageSchema, z } from '@studio/shared/schemas';
 import type { AppOptions } from '../../platform/config';
-import type { ClientActions } from '../client-activity/client-actions';
+import type { ClientActions } from '../client-activity';
 import { HttpError, parseOr400 } from '../../platform/http/errors';
-import { refusalOf, type PlainForms } from '../pages/plain-forms.routes';
+import { refusalOf, type PlainForms } from '../pages';
 import { refusals } from '../../platform/http/refusals';
 
 export const CONTACT_SEND_FAILED =

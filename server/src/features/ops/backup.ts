@@ -34,7 +34,7 @@ import {
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../platform/sqlite/database';
-import { contentVersion } from '../deploys/unpack';
+import { contentVersion } from '../deploys';
 
 export const DATABASE_FILE = 'studio.sqlite';
 export const MEDIA_DIR = 'media';

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, healthSchema } from '@studio/shared/schemas';
 import { diskStateOf, isDiskFull, type DiskFullAlarm } from '../../platform/disk-full';
-import type { MailHealth } from '../messaging/mail-queue';
+import type { MailHealth } from '../messaging';
 import type { Storage } from '../../platform/storage/ports';
 import { HttpError } from '../../platform/http/errors';
 import { currentRelease, releaseName } from './release';

@@ -3,8 +3,8 @@
 // timer.
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../../platform/config';
-import type { Mailer } from '../messaging/mailer';
-import { mailStatus, RETRY_TICK_MS } from '../messaging/mail-queue';
+import type { Mailer } from '../messaging';
+import { mailStatus, RETRY_TICK_MS } from '../messaging';
 import { isSqlite } from '../../platform/sqlite/database-plugin';
 import type { OutboxStore, Storage } from '../../platform/storage/ports';
 import healthRoutes from './health.routes';

@@ -9,8 +9,8 @@ import { responsiveUrl, withServiceDefaults, type MediaItem } from '@studio/shar
 import type { RouteMatch } from '@studio/shared/routes';
 import { printConceptIn, sitemapPaths } from '@studio/shared/route-meta';
 import type { ContentStore } from '../../platform/storage/ports';
-import { SHARE_IMAGE, widthsFor } from '../content/seed/responsive-images';
-import { demoArtworks } from '../content/seed/demo-content';
+import { SHARE_IMAGE, widthsFor } from '../content';
+import { demoArtworks } from '../content';
 import type { PageContent, PageContentSource } from './static-files';
 
 // The home page's hero in the media folder (seeded artwork), preloaded with the HTML of '/'.

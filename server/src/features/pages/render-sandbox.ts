@@ -22,7 +22,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Backend } from '@studio/shared/data';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';
-import { sriOf } from '../deploys/unpack';
+import { sriOf } from '../deploys';
 
 /** What a public page may read while it renders: the visitor's reads, never the admin's or a write. */
 export const PUBLIC_READS: ReadonlySet<string> = new Set([

@@ -22,7 +22,7 @@ import type { Backend } from '@studio/shared/data';
 import type { PortfolioMeta, Service } from '@studio/shared/domain';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { ROUTES, routeOf, type ClientRoute } from '@studio/shared/routes';
-import { MANIFEST_FILE, type RemoteManifest } from '../deploys/gate';
+import { MANIFEST_FILE, type RemoteManifest } from '../deploys';
 import { createRenderSandbox, type RenderSandbox } from './render-sandbox';
 
 export interface RenderedPage {

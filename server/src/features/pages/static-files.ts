@@ -3,7 +3,7 @@
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ByteRange, MediaFiles } from '../media/media-files';
+import type { ByteRange, MediaFiles } from '../media';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { escapeHtml, type RuntimeConfig } from '@studio/shared/domain';
@@ -13,7 +13,7 @@ import { matchRoute, ROUTES, type RouteMatch } from '@studio/shared/routes';
 import { NO_CONTENT } from '@studio/shared/route-meta';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { sendError } from '../../platform/http/errors';
-import type { ResponsiveImages } from '../content/seed/responsive-images';
+import type { ResponsiveImages } from '../content';
 import type { ServerRenderer } from './server-render';
 import { COMPRESS_MIN_BYTES, compressPage, pageEncodingFor } from './compress-html';
 import {

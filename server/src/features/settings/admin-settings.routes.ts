@@ -10,7 +10,7 @@ import {
   storageStatusSchema,
 } from '@studio/shared/schemas';
 import type { ChangeBus } from '../../platform/change-bus';
-import type { SmsSender } from '../messaging/sms-sender';
+import type { SmsSender } from '../messaging';
 import type { SettingsStore } from '../../platform/storage/ports';
 import { refusals } from '../../platform/http/refusals';
 

@@ -1,0 +1,2 @@
+// What other features may use of contracts: everything else in this folder is its own.
+export { dealForBooking, providerActorOf } from './contracts';

@@ -1,0 +1,7 @@
+// What other features may use of messaging: everything else in this folder is its own.
+export type { MailAttachment } from './mail-attachment';
+export { RETRY_TICK_MS, mailStatus } from './mail-queue';
+export type { MailHealth } from './mail-queue';
+export { senderAddressOf } from './mailer';
+export type { MailMessage, Mailer } from './mailer';
+export type { SmsSender } from './sms-sender';
