@@ -54,7 +54,10 @@ export interface RemoteManifest {
   exposes?: Array<{ name?: string; path?: string; assets?: ManifestAssets }>;
 }
 
-/** A smoke test of a remote's server entry (issue 17 plugs in the render of '/'); rejects with what failed. */
+/**
+ * A smoke test of a remote's server entry (the app plugs in the sandbox's render of every public page); rejects with
+ * what failed.
+ */
 export type ServerEntryCheck = (input: { remote: string; dir: string; entryFile: string }) => Promise<void>;
 
 /** Smoke renders of one remote are under way and as many as may wait are waiting: the upload is refused (429). */

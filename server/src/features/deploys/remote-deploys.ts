@@ -273,7 +273,8 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
     remoteRoot,
     /**
      * Whether a deploy token was ever issued (revoked ones too: the versions it deployed stay to roll back to). Until
-     * then no team deploys to the site, and her dashboard shows no Deployments tab (issue 27).
+     * then no team deploys to the site, and her dashboard shows no Deployments tab: a site without a team of its
+     * own shows her nothing she cannot use.
      */
     hasTokens: async (): Promise<boolean> => {
       for (const remote of REMOTE_NAMES) if ((await repo.listTokens(remote)).length > 0) return true;
