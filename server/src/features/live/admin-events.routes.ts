@@ -3,11 +3,11 @@
 // or changed, carrying that request (not the list, which the dashboard reads a page at a time), and a fresh
 // `availability` snapshot after each availability change.
 //
-// Issue 14, item 3: each accepted booking used to re-read the whole list and write it to every open stream, inside
-// the POST (246-413 ms per POST with one stream open at 11.7k requests; 6.1 s with 40), and a stream that stopped
-// reading kept everything written to it. Now a change is read and serialised once, after the request that made it,
-// for every stream; a stream that falls MAX_STREAM_BUFFER_BYTES behind is dropped (its client reconnects and reads
-// the list again); and a session may hold at most MAX_STREAMS_PER_SESSION streams.
+// Why a change is broadcast this way: each accepted booking used to re-read the whole list and write it to every
+// open stream, inside the POST (246-413 ms per POST with one stream open at 11.7k requests; 6.1 s with 40), and a
+// stream that stopped reading kept everything written to it. Now a change is read and serialised once, after the
+// request that made it, for every stream; a stream that falls MAX_STREAM_BUFFER_BYTES behind is dropped (its client
+// reconnects and reads the list again); and a session may hold at most MAX_STREAMS_PER_SESSION streams.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAvailabilitySchema, bookingChangeEventSchema, z } from '@studio/shared/schemas';
 import { contractRecordSchema } from '@studio/shared/schemas/contract';
@@ -97,7 +97,7 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
       return;
     }
     if (change.topic === 'payments') {
-      // The booking's payments changed (issue 30): the dashboard reads them again.
+      // A booking's payments changed (a deposit or balance paid, recorded or refunded): the dashboard reads them anew.
       const event = { bookingId: change.bookingId };
       setImmediate(() => broadcast(frame('payment', paymentChangeEventSchema, event)));
       return;
