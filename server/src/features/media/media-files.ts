@@ -1,6 +1,7 @@
-// Where an upload's finished files are kept (issue 25: DATA_DIR/media or Cloud Storage). The store (media-store.ts)
-// processes an upload on a local work folder as before, then hands the finished set to one of these, and writes the
-// row only once put() has resolved; a failure anywhere removes what was put. Two implementations of one port:
+// Where an upload's finished files are kept: DATA_DIR/media, or Cloud Storage on Firebase, whose functions keep no
+// disk. The store (media-store.ts) processes an upload on a local work folder as before, then hands the finished set
+// to one of these, and writes the row only once put() has resolved; a failure anywhere removes what was put. Two
+// implementations of one port:
 //
 //   disk (this file)         DATA_DIR/media/uploads/<id>/<file> public, DATA_DIR/media-originals/<id>.<format> private;
 //                            the public files are served with the site's static files (features/pages/static-files.ts)
