@@ -1,9 +1,10 @@
-// A visitor's message to the admin when nothing can be booked (issue 18, item 7): checked by the shared schema as a
-// booking is (the same name, e-mail and phone rules, the message like a description), rate limited per client address
-// like every public write, CSRF- and Origin-checked by the csrf plugin, and handed to her client actions
-// (features/client-activity/client-actions.ts): mailed to ADMIN_EMAIL with the visitor's address to reply to, or kept for her digest.
-// Without JavaScript the form posts to its page, /book-me (issue 27): the same schema and client action, answered by
-// the page rendered with the thank-you or the form again (features/pages/plain-forms.routes.ts).
+// A visitor's message to the admin when nothing can be booked (a way to reach her all the same): checked by the
+// shared schema as a booking is (the same name, e-mail and phone rules, the message like a description), rate limited
+// per client address like every public write, CSRF- and Origin-checked by the csrf plugin, and handed to her client
+// actions (features/client-activity/client-actions.ts): mailed to ADMIN_EMAIL with the visitor's address to reply to,
+// or kept for her digest. Without JavaScript the form posts to its page, /book-me (the public site works without
+// script): the same schema and client action, answered by the page rendered with the thank-you or the form again
+// (features/pages/plain-forms.routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContactMessage } from '@studio/shared/domain';
 import { ROUTES } from '@studio/shared/routes';
@@ -19,7 +20,7 @@ export const CONTACT_SEND_FAILED =
 
 export interface ContactRoutesOptions {
   options: AppOptions;
-  /** Records the message and mails it to her (or keeps it for her daily digest): issue 27. */
+  /** Records the message and mails it to her (or keeps it for her daily digest, as she chose in her settings). */
   clientActions: Pick<ClientActions, 'contactMessage'>;
   /** Where the contact form's plain post (no JavaScript) is handed in. */
   plainForms: PlainForms;

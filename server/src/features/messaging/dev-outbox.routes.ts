@@ -23,7 +23,7 @@ const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: OutboxStore }> = async (a
     },
   );
 
-  // The files a mail carried (issue 19: the signed contract's PDF), listed and read one at a time.
+  // The files a mail carried (such as the signed contract's PDF), listed and read one at a time.
   const attachmentParams = z.strictObject({ id: z.coerce.number().int().min(1) });
   app.get(
     '/api/dev/outbox/:id/attachments',

@@ -89,8 +89,8 @@ export function senderAddressOf(from: string): string {
 }
 
 /**
- * Every mail sent as her (issue 27): the sender's name is her current name from Site details, read as each mail
- * leaves, so a rename reaches the next mail; MAIL_FROM only gives the address.
+ * Every mail sent as her, under her name rather than the server's: the sender's name is her current name from Site
+ * details, read as each mail leaves, so a rename reaches the next mail; MAIL_FROM only gives the address.
  */
 export function withSenderName(mailer: Mailer, displayName: () => Promise<string>): Mailer {
   return {
