@@ -1,6 +1,7 @@
-// The forms a public page posts without JavaScript (issue 27): the booking form (features/bookings/bookings.routes.ts) and her contact
-// form (features/messaging/contact.routes.ts). Each posts to its page's own address, so the answer is that page again, rendered with
-// what happened; two forms on one page (/book-me) share its one POST route and name themselves in a hidden field.
+// The forms a public page posts without JavaScript (the public site works without script): the booking form
+// (features/bookings/bookings.routes.ts) and her contact form (features/messaging/contact.routes.ts). Each posts to
+// its page's own address, so the answer is that page again, rendered with what happened; two forms on one page
+// (/book-me) share its one POST route and name themselves in a hidden field.
 // What every plain post shares lives here: the urlencoded body, the rate limit of public writes, the Origin check a
 // form is held to, the same as every API write's (platform/http/csrf.ts, formPostRefusal), and the rendered answer.
 import type { FastifyPluginAsync } from 'fastify';

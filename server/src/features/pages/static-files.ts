@@ -36,8 +36,9 @@ const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
 /** The shell's app as html-webpack-plugin names it in index.html. */
 const APP_SCRIPT = /<script defer="defer" src="([^"]+\.js)"><\/script>/;
 /**
- * The speculation rules of a server-rendered public page (issue 28): its links are plain page loads, prerendered
- * when the visitor is about to follow one (a hover or a touch), so moving between pages needs no script. Sent as a
+ * The speculation rules of a server-rendered public page (quick moves between pages with no client router): its
+ * links are plain page loads, prerendered when the visitor is about to follow one (a hover or a touch), so moving
+ * between pages needs no script. Sent as a
  * file the page's header names, not inline: the CSP allows no inline script. Only the public site's pages: the
  * admin, the sign-in link's page, the API and files are never prerendered (a GET there may spend or read something).
  */
@@ -70,7 +71,7 @@ export const SPECULATION_RULES = {
   ],
 };
 /**
- * /admin's outline in its HTML (issue 27: not a blank page while the shell and the dashboard's code load on a slow
+ * /admin's outline in its HTML (so she sees no blank page while the shell and the dashboard's code load on a slow
  * line): the markup of the shell's AdminSkeleton (shell/src/app/admin-skeleton.tsx), styled by the shell's stylesheet
  * in the head. The shell's first render replaces it.
  */
