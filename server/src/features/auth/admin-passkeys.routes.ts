@@ -69,7 +69,7 @@ const adminPasskeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeyService; ses
       );
       if (!enrolment) throw new HttpError(400, PASSKEY_NOT_ADDED);
       // From now on a session needs the passkey: the ones opened before it (another browser, or whoever had her
-      // mailbox) end here; this one, which added it, goes on (issue 26, finding 7).
+      // mailbox) end here; this one, which added it, goes on.
       await sessions.endOtherSessions(session);
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send(enrolment);

@@ -1,4 +1,4 @@
-// Her trusted devices under /api/admin/trusted-devices (issue 27; registered in the admin scope, so only her session
+// Her trusted devices under /api/admin/trusted-devices (registered in the admin scope, so only her session
 // reaches them): the devices she marked as hers at sign-in, each with when it was added and last used, and ending
 // one. Ending one ends its session at once: its next request is signed out, and its live stream closes.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -32,7 +32,7 @@ import { LINK_LIMIT_PER_IP, LINK_LIMIT_WINDOW_MS } from './auth.routes';
 import { refusals } from '../../platform/http/refusals';
 
 // An ID token is a JWT of about a kilobyte; a bound keeps a huge body from reaching the verifier.
-// trustDevice: she marked this device as hers (issue 27), as on the embedded home's link.
+// trustDevice: she marked this device as hers, as on the embedded home's link.
 const exchangeSchema = z.strictObject({ idToken: z.string().min(1).max(8192), trustDevice: z.boolean().optional() });
 
 /** The account behind a token, as far as the check needs it: its address, verified or not, and any password. */

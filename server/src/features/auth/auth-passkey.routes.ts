@@ -5,7 +5,7 @@
 //   POST /api/auth/recovery         her one-time recovery code
 // Without an open step each answers 401. Each wrong answer counts; PASSKEY_STEP_MAX_FAILURES end the step, and a new
 // e-mail link (rate limited) is needed.
-// On a device holding her passkey she may skip the e-mail instead (issue 27), with no step:
+// On a device holding her passkey she may skip the e-mail instead, with no step:
 //   POST /api/auth/passkey/sign-in/options  options without allowCredentials, and the ceremony id they are kept under
 //   POST /api/auth/passkey/sign-in          the ceremony id and the assertion of a discoverable passkey of hers
 // Both count against the client's sign-in quota; every refusal reads the same.

@@ -26,7 +26,7 @@ import type { PasskeyService } from './passkeys';
 import { refusals } from '../../platform/http/refusals';
 
 /**
- * Link requests (issue 14, item 4). A client address may ask LINK_LIMIT_PER_IP times per window, and
+ * Limits on link requests. A client address may ask LINK_LIMIT_PER_IP times per window, and
  * options.signInLinksPerPair times (default 3) for any one e-mail: over either it is answered 429, and only that
  * client is held back. The admin's mailbox gets at most options.signInMailsPerMailbox links (default 10) per window
  * whoever asks; over that quota the answer is the same 204 with no mail, so nobody can lock her out of asking (a 429

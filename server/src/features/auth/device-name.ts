@@ -1,4 +1,4 @@
-// A trusted device's name on her dashboard (issue 27), read from the browser's User-Agent when she signs in on it:
+// A trusted device's name on her dashboard, read from the browser's User-Agent when she signs in on it:
 // "Safari on iPhone", "Chrome on Android", "Firefox on Windows". Only what she would recognise her own devices by;
 // the header is the browser's to say and anyone's to forge, so the name is a label, never a check.
 

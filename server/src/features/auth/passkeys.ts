@@ -2,8 +2,8 @@
 // data can have (NIST SP 800-63B does not accept e-mail as an out-of-band authenticator; OWASP ASVS L2 asks for a second
 // factor), so once she has a passkey the link only opens the passkey step and her passkey (or her one-time recovery
 // code) completes sign-in. Her passkeys are discoverable, so on a device holding one she may also sign in with the
-// passkey alone (issue 27), with no e-mail round trip. WebAuthn through @simplewebauthn/server; the relying party (its ID and origin) is
-// PUBLIC_ORIGIN, never a request's Host. Every new passkey, removal, recovery and reset mails her a notice.
+// passkey alone, with no e-mail round trip. WebAuthn through @simplewebauthn/server; the relying party (its ID and
+// origin) is PUBLIC_ORIGIN, never a request's Host. Every new passkey, removal, recovery and reset mails her a notice.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -265,7 +265,7 @@ export function createPasskeyService(deps: PasskeyServiceDeps) {
     },
 
     /**
-     * Options for signing in with the passkey alone (issue 27): no allowCredentials, so the browser offers the
+     * Options for signing in with the passkey alone: no allowCredentials, so the browser offers the
      * passkeys it holds for this site (discoverable ones: enrolment asks for residentKey 'required') and a visitor
      * learns nothing about which exist. The challenge is kept under a fresh ceremony id, answered with the options.
      */

@@ -15,7 +15,7 @@ interface TokenDoc {
 type SessionDoc = Omit<StoredSession, 'idHash'>;
 
 /**
- * A document written before trusted devices (issue 27) lacks their fields: an ordinary session, ending by the
+ * A document written before trusted devices existed lacks their fields: an ordinary session, ending by the
  * ordinary rules (features/auth/sessions.ts checks the times themselves, so a missing expiresAt never keeps one alive).
  */
 const fromDoc = (idHash: string, doc: Partial<SessionDoc>): StoredSession => ({

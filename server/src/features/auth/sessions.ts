@@ -16,7 +16,7 @@ export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 /** A session ends this long after sign-in, however active. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /**
- * A session on a device she marked as hers (issue 27) ends only after this long unused: sliding, with no absolute
+ * A session on a device she marked as hers ends only after this long unused: sliding, with no absolute
  * limit, so a phone she uses every few days keeps her signed in. She can end it from her dashboard at any time.
  */
 export const TRUSTED_SESSION_IDLE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;

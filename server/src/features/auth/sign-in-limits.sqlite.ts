@@ -1,4 +1,4 @@
-// Counters of sign-in link requests (issue 14, item 4), in SQLite so a restart forgets no limit. Fixed windows: a
+// Counters of sign-in link requests, in SQLite so a restart forgets no limit. Fixed windows: a
 // counter starts at the first attempt and is replaced by a fresh one once its window has passed. What is counted is
 // stored only as a hash (a client address, an e-mail), so the table names nobody.
 import { createHash } from 'node:crypto';
