@@ -85,7 +85,7 @@ const adminAvailabilityRoutes: FastifyPluginAsyncZod<AdminAvailabilityOptions> =
     },
   );
 
-  // Her weekly consultation hours (issue 27), saved as a whole from her editor.
+  // Her weekly consultation hours, saved as a whole from her editor.
   app.put(
     '/availability/weekly',
     { schema: { body: weeklySlotsInputSchema, response: { 204: z.null(), 400: apiErrorSchema, ...refusals } } },

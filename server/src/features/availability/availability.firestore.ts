@@ -29,7 +29,7 @@ export const AVAILABILITY_COLLECTIONS: Readonly<Record<AvailabilityKind, string>
   slots: 'timeSlots',
 };
 
-/** Her weekly consultation slots (issue 27): one document each, replaced as a whole in one transaction. */
+/** Her weekly consultation slots: one document each, replaced as a whole in one transaction. */
 export const WEEKLY_SLOTS = 'weeklySlots';
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
