@@ -1,5 +1,5 @@
 // The admin's booking requests under /api/admin/bookings (docs/architecture.md, rules table: read, live, update
-// status + updatedAt), read a page at a time (issue 14, item 3: the whole list was 7.8 MB at 11.7k requests). A status
+// status + updatedAt), read a page at a time (the whole list was 7.8 MB at 11.7k requests). A status
 // change tells the client by e-mail and status SMS after an Undo window (features/bookings/status-notifications.ts); nothing
 // sent can fail the update, which is committed first.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -121,7 +121,7 @@ const adminBookingsRoutes: FastifyPluginAsyncZod<AdminBookingsOptions> = async (
   );
 
   // The admin accepts the client's request to move (her manage link): the asked-for day becomes the shoot day, or the
-  // consultation's day and slot. A requested slot is not held while she decides (issue 27), so the move checks it
+  // consultation's day and slot. A requested slot is not held while she decides, so the move checks it
   // again, in the store's atomic operation: taken meanwhile, nothing moves (409) and she asks the client for another
   // time. A confirmed booking's client gets the updated invite at once (same UIDs, a higher SEQUENCE).
   app.post(

@@ -1,7 +1,7 @@
-// What happens after a booking is committed: a mail to the admin (docs/product.md issue: name, service, dates, link to /admin)
-// and, when the SMS feature is on and she opted in, the confirmation SMS. Both run after the 201 is decided and
-// never fail or undo the booking: every error is caught and logged. Pending sends are tracked so tests can wait for
-// them and a graceful shutdown does not cut them off.
+// What happens after a booking is committed: a mail to the admin (the request's name, service, dates and a link to
+// /admin) and, when the SMS feature is on and she opted in, the confirmation SMS. Both run after the 201 is decided
+// and never fail or undo the booking: every error is caught and logged. Pending sends are tracked so tests can wait
+// for them and a graceful shutdown does not cut them off.
 import type { FastifyBaseLogger } from 'fastify';
 import { smsBookingConfirmation, type BookingRequest } from '@studio/shared/domain';
 import { getInputWarnings, warningMessages } from '@studio/security-kit';
@@ -51,7 +51,7 @@ export function newBookingMailText(booking: BookingRequest, adminOrigin: string,
   const line = (label: string, value: string) => (value ? [`${label}: ${value}`] : []);
   const notes = reviewNotes(booking);
   return [
-    // The studio's time, not a raw timestamp (issue 18).
+    // The studio's time, not a raw timestamp.
     `A new booking request arrived on ${formatInstant(booking.createdAt, timeZone)}.`,
     '',
     ...line('Reference', bookingReference(booking.id)),
@@ -64,7 +64,7 @@ export function newBookingMailText(booking: BookingRequest, adminOrigin: string,
     ...line('Consultation date', dayAndTime(booking.consultationDate, booking.consultationTime)),
     ...line('Consultation location', booking.consultationLocation),
     ...line(
-      // A booking with a consultation is of a service that needs one: its date is the shoot's (issue 27).
+      // A booking with a consultation is of a service that needs one: its date is the shoot's.
       booking.consultationDate ? 'Preferred shoot date' : 'Preferred date',
       dayAndTime(booking.date, booking.time) || 'not given',
     ),

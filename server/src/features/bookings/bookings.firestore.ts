@@ -172,7 +172,7 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
     shoots = shoots.orderBy('lastShootDay').orderBy('date');
     let consultations: Query = confirmed.where('consultationDate', '>=', range.from);
     if (range.to !== null) consultations = consultations.where('consultationDate', '<=', range.to);
-    // An open request's consultation slot is held too (issue 27), not its shoot days: only that slot is taken from it.
+    // An open request's consultation slot is held too, not its shoot days: only that slot is taken from it.
     let openSlots: Query = bookings
       .where('status', 'in', ['New', 'Contacted'])
       .where('consultationDate', '>=', range.from);

@@ -154,7 +154,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     return booking;
   };
 
-  // The booking form posted without JavaScript (issue 27): to the page's own address, so the answer is that page again
+  // The booking form posted without JavaScript: to the page's own address, so the answer is that page again
   // (features/pages/plain-forms.routes.ts takes the post and renders the answer).
   deps.plainForms.add(ROUTES.booking.pattern, 'booking', async (fields) => {
     const input = bookingInputOfForm(fields);

@@ -1,4 +1,4 @@
-// Her private calendar feed (issue 18, item 2): a calendar app subscribes to /api/calendar/<secret>.ics and shows her
+// Her private calendar feed: a calendar app subscribes to /api/calendar/<secret>.ics and shows her
 // confirmed bookings. The secret is 32 random bytes, shown to her once when she makes the feed and kept only as its
 // SHA-256 (settings), so the database never holds a working link; making a new one or revoking it stops the old one.
 // A wrong or revoked secret is a 404, whatever it looks like. The admin's part (status, make, revoke) sits under

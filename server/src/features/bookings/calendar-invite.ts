@@ -1,4 +1,4 @@
-// The calendar invite a confirmed booking's client gets (issue 18, item 2), as an iTIP message (RFC 5546) any calendar
+// The calendar invite a confirmed booking's client gets, as an iTIP message (RFC 5546) any calendar
 // understands: METHOD:REQUEST adds or updates the events, METHOD:CANCEL removes them. Each event's UID is made from
 // the request's id, so an update or a cancellation finds the event her calendar already holds; SEQUENCE (counted per
 // request in the database) tells it which version is newer. Times are the studio's wall-clock times in its zone
@@ -10,7 +10,7 @@ import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import type { MailAttachment } from '../messaging';
 
-/** REQUEST and CANCEL go out by mail; PUBLISH is the file a client downloads from her manage link (issue 27). */
+/** REQUEST and CANCEL go out by mail; PUBLISH is the file a client downloads from her manage link. */
 export type InviteMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
 
 const CALENDAR_METHODS: Record<InviteMethod, ICalCalendarMethod> = {

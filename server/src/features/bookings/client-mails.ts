@@ -1,4 +1,4 @@
-// The mails a client gets about her own request (issue 18), rendered from Handlebars templates: an HTML part, in
+// The mails a client gets about her own request, rendered from Handlebars templates: an HTML part, in
 // which `{{ }}` HTML-escapes everything she typed, and a plain-text part (compiled with noEscape, since text needs no
 // escaping). Dates and times are the studio's own (TIMEZONE): calendar dates are written as they are, the request's
 // arrival in the studio's zone.
@@ -68,7 +68,7 @@ export function summaryLines(booking: BookingRequest): Line[] {
     ...line('Service', [booking.service, booking.serviceTier].filter(Boolean).join(', ')),
     ...line('Consultation', dayAndTime(booking.consultationDate, booking.consultationTime)),
     ...line(
-      // A booking with a consultation is of a service that needs one: its date is the shoot's (issue 27).
+      // A booking with a consultation is of a service that needs one: its date is the shoot's.
       booking.consultationDate ? 'Shoot date' : 'Preferred date',
       dayAndTime(booking.date, booking.time),
     ),

@@ -1,4 +1,4 @@
-// Status-change notifications the admin can still take back (issue 18, item 3; migration 021). A row is a promise to
+// Status-change notifications the admin can still take back (migration 021). A row is a promise to
 // tell the client about one request once `send_after` has passed; taking it (to send, or to undo) deletes it in the
 // same statement, so a mail is sent at most once and never after an undo.
 import type { BookingStatus } from '@studio/shared/domain';

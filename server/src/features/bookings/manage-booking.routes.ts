@@ -1,5 +1,5 @@
-// The client's own request through her private manage link (issue 18): she reads its status, cancels it, asks to
-// move the shoot or the consultation to another available date (issue 27), or, once it is confirmed, downloads it as a
+// The client's own request through her private manage link: she reads its status, cancels it, asks to
+// move the shoot or the consultation to another available date, or, once it is confirmed, downloads it as a
 // calendar file. No account: the link's random token is the key, kept in the database only as its SHA-256, and sent
 // in the request body (the page reads it from the link's fragment), so no URL a log or a proxy keeps ever holds it. A
 // token that matches nothing is a 404, whatever it looks like. Each change reaches the admin's dashboards live as an
@@ -88,11 +88,11 @@ export interface ManageBookingRoutesOptions {
   bus: ChangeBus;
   /** Her name and public e-mail: the calendar file's organizer (never ADMIN_EMAIL). */
   identity: SiteIdentityReader;
-  /** Issue 30: the booking a deposit link (her confirmation mail's own key to this page) opens, by the link's token. */
+  /** The booking a deposit link (her confirmation mail's own key to this page) opens, by the link's token. */
   linkedBooking?: (token: string) => Promise<string | null>;
-  /** Tells her what the client did (issue 27). */
+  /** Tells her what the client did. */
   clientActions: Pick<ClientActions, 'bookingCancelled' | 'moveRequested'>;
-  /** The booking's quote, for its invoice (issue 30). */
+  /** The booking's quote, for its invoice. */
   quoteSources: QuoteSources;
 }
 
@@ -207,7 +207,7 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
     },
   );
 
-  // The invoice (issue 30): the booking's quote billed, as the contract's payment terms cite it. A POST like every
+  // The invoice: the booking's quote billed, as the contract's payment terms cite it. A POST like every
   // manage call, so the token stays out of URLs; the page prints it.
   app.post(
     '/api/manage-booking/invoice',
@@ -226,7 +226,7 @@ const manageBookingRoutes: FastifyPluginAsyncZod<ManageBookingRoutesOptions> = a
     },
   );
 
-  // "Add to calendar" (issue 27): the confirmed booking as a calendar file, its events with the UIDs and the SEQUENCE
+  // "Add to calendar": the confirmed booking as a calendar file, its events with the UIDs and the SEQUENCE
   // of the invite her mail carried, so adding it beside that invite keeps one event each. A POST like every manage
   // call, so the token stays out of URLs; only a confirmed booking has dates her calendar should hold.
   app.post(

@@ -1,4 +1,4 @@
-// The dashboard's badge of what clients did (issue 27) and her choice of a daily digest, under /api/admin (guarded
+// The dashboard's badge of what clients did and her choice of a daily digest, under /api/admin (guarded
 // where admin.ts registers it): GET client-actions is the count she has not seen and the latest; POST
 // client-actions/seen marks them seen (all when she opens the list, one booking's when she follows its link).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
