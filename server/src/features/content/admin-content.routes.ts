@@ -1,4 +1,4 @@
-// The admin's content under /api/admin (issue 16): services, site details, comp card, portfolio metadata and
+// The admin's content under /api/admin: services, site details, comp card, portfolio metadata and
 // content, projects with their galleries. Registered inside the admin scope, so every route is admin-only and
 // CSRF-checked; each body is checked by the entity's shared schema (the same one her form and the Firestore rules
 // follow) before anything is stored, and each write answers what was stored. The public reads send
@@ -126,7 +126,7 @@ const adminContentRoutes: FastifyPluginAsyncZod<AdminContentOptions> = async (ap
     },
   );
 
-  // Her one Save (issue 27): the words and the media in one write, so a show she adds and the photos she put in it
+  // Her one Save: the words and the media in one write, so a show she adds and the photos she put in it
   // appear together, and a concept she removes takes its photos with it.
   app.put(
     '/portfolio',

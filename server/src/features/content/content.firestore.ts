@@ -54,7 +54,7 @@ interface ServiceDoc {
   price: string;
   tiers: string;
   hidden: boolean;
-  /** JSON of ServiceRules, as SQLite keeps it; absent for a service stored before issue 27. */
+  /** JSON of ServiceRules, as SQLite keeps it; absent for a service stored before services had rules. */
   rules?: string;
 }
 
@@ -102,7 +102,7 @@ const projectDocOf = (project: Project, gallery: Gallery): ProjectDoc => ({
   ...(gallery.media ? { media: gallery.media } : {}),
 });
 
-/** A project document's gallery; `media` is absent in one written before issue 27. */
+/** A project document's gallery; `media` is absent in one written before uploads reached projects. */
 const galleryOf = (d: ProjectDoc): Gallery => ({
   images: d.images,
   videos: d.videos,

@@ -1,5 +1,5 @@
 // Services, portfolio documents, site details, comp card, projects and galleries in SQLite (ContentStore, ports.ts):
-// read by everyone, written by the seed and the admin (issue 16). Each admin write is one transaction, so a page never
+// read by everyone, written by the seed and the admin. Each admin write is one transaction, so a page never
 // reads half of one.
 import {
   EMPTY_COMP_CARD,
@@ -34,11 +34,14 @@ interface ServiceRow {
   price: string;
   tiers: string;
   hidden: number;
-  /** JSON of ServiceRules; null for a service stored before issue 27. */
+  /** JSON of ServiceRules; null for a service stored before services had rules. */
   rules: string | null;
 }
 
-/** A gallery's columns; all null for a project without a gallery row (the LEFT JOIN), media null before issue 27. */
+/**
+ * A gallery's columns; all null for a project without a gallery row (the LEFT JOIN), media null in one stored before
+ * uploads reached projects.
+ */
 interface GalleryRow {
   images: string | null;
   videos: string | null;

@@ -31,7 +31,7 @@ export interface PublicContentOptions {
   content: ContentStore;
   availability: AvailabilityStore;
   options: AppOptions;
-  /** What a visitor may book (issue 18: with the days confirmed bookings hold and the notice); the repository's view without. */
+  /** What a visitor may book (with the days confirmed bookings hold and the notice); the repository's view without. */
   bookable?: () => Promise<PublicAvailability>;
 }
 
@@ -52,7 +52,7 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
     },
   );
 
-  // Her details and comp card measurements (issue 16): the footer of every page reads them.
+  // Her details and comp card measurements: the footer of every page reads them.
   app.get('/api/site', { schema: { response: { 200: siteContentSchema, ...refusals } } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return content.getSite();
@@ -84,7 +84,7 @@ const publicContentRoutes: FastifyPluginAsyncZod<PublicContentOptions> = async (
     },
   );
 
-  // The portfolio and its sections link to her projects (issue 27: no link led to any project page).
+  // The portfolio and its sections link to her projects, so every project page is reached by a link.
   app.get(
     '/api/projects',
     { schema: { response: { 200: z.array(projectSchema), ...refusals } } },

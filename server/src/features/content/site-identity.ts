@@ -1,4 +1,4 @@
-// Who she is to everyone else (issue 27): her name and public contact as she saved them in Site details. The logo,
+// Who she is to everyone else: her name and public contact as she saved them in Site details. The logo,
 // the pages, the sender name of every mail, contracts, invites and her calendar feed read them here, never
 // MODEL_NAME (which only seeds the first start) nor ADMIN_EMAIL (her private sign-in address, which never leaves the
 // server). Pages and mails read this often, so it is kept in memory and dropped when content changes: her save

@@ -1,4 +1,4 @@
-// The demo content a first start seeds, so a fresh clone shows a real-looking site (issue 2, "Demo content").
+// The demo content a first start seeds, so a fresh clone shows a real-looking site (docs/product.md, "Demo content").
 import type {
   AvailabilityPeriodInput,
   CompCardStats,
@@ -228,7 +228,7 @@ const PRINT: Array<[key: string, name: string, details: PortfolioMeta['PRINT_CON
   ],
 ];
 
-/** Her details as a new site shows them (issue 16), until she edits them in the dashboard. */
+/** Her details as a new site shows them, until she edits them in the dashboard. */
 export const siteDetails: SiteDetails = {
   name: 'Ava Monroe',
   tagline: 'Model and content creator in Phoenix, Arizona',
@@ -331,7 +331,7 @@ const SERVICE_ART: Record<string, string> = {
 for (const [s, label] of Object.entries(SERVICE_ART)) {
   artworks.push({ file: `services/${s}.svg`, width: 1200, height: 800, label });
 }
-// Her name on the home page's plate, and so on the share image made from it (issue 16).
+// Her name on the home page's plate, and so on the share image made from it.
 artworks.push({ file: 'hero.svg', width: 1600, height: 1000, label: siteDetails.name });
 
 export const projects: Array<{ project: Project; gallery: Gallery }> = [

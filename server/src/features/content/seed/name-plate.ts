@@ -1,5 +1,5 @@
 // The demo's home plate (media/hero.svg) carries her name, and the share image of link previews is cut from it
-// (responsive-images.ts). Drawn once at the first start, it kept the seed's name after a rename (issue 27): here it is
+// (responsive-images.ts). Drawn once at the first start, it kept the seed's name after a rename: here it is
 // redrawn from her current name (Site details) at start and after each content change, and its raster copies are
 // removed, so the next request for the share image renders it again from the new plate (ResponsiveImages.ensure).
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
