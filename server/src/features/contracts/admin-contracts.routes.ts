@@ -1,4 +1,4 @@
-// The admin's contracts (issue 19), under /api/admin: a booking's versions, a new version, edits, sending it for
+// The admin's contracts, under /api/admin: a booking's versions, a new version, edits, sending it for
 // signature and its PDF. A signed contract is frozen: editing it answers 409 and the dashboard offers a new version.
 // Every change is told on the live stream, so the booking card shows the contract's state as it moves.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// The contract as a PDF (issue 19), drawn with pdf-lib on the server: the same text as the print window, in an
+// The contract as a PDF, drawn with pdf-lib on the server: the same text as the print window, in an
 // embedded open-licence font (DejaVu Serif, subset to the glyphs used), so the text is selectable and searchable and
 // prints the same everywhere. A4 or US Letter. A signed contract adds both signatures, the document's SHA-256 on every
 // page and the audit trail as its last page.
@@ -173,7 +173,7 @@ export async function renderContractPdf(input: ContractPdfInput): Promise<Uint8A
     const signature = signed[i];
     if (signature) {
       w.text(`/s/ ${signature.name}`, { size: 14, gap: 0 });
-      // Someone else signed for the client (issue 30): the block says who, in what role, for whom.
+      // Someone else signed for the client: the block says who, in what role, for whom.
       const client = signature === signatures?.client ? signatures.client : undefined;
       if (client?.onBehalfOf)
         w.text(signedByLine({ name: client.name, role: client.role ?? null, onBehalfOf: client.onBehalfOf }), {

@@ -1,4 +1,4 @@
-// The client's signing link (issue 19): GET /contracts/sign/:token shows the contract and the signing form, POST signs
+// The client's signing link: GET /contracts/sign/:token shows the contract and the signing form, POST signs
 // it, GET /contracts/sign/:token/pdf is the PDF she reviews. The token is the only key: 32 random bytes, stored as
 // its SHA-256, opening one contract for 14 days, and signing it once. Every view and the signature go into the audit
 // trail with her address and browser. Plain HTML pages with a form, outside /api (no script, no CSRF token to hold):
@@ -47,9 +47,9 @@ export interface ContractSigningOptions {
   mailer: Mailer;
   /** Her name and public contact (Site details): the pages' heading and her line in the audit trail. */
   identity: SiteIdentityReader;
-  /** Tells her the client opened or signed (issue 27). */
+  /** Tells her the client opened or signed. */
   clientActions: Pick<ClientActions, 'contractViewed' | 'contractSigned'>;
-  /** Sends the deposit link once signed, when that is her setting (issue 30). */
+  /** Sends the deposit link once signed, when that is her setting. */
   payments?: { contractSigned(bookingId: string): Promise<void> };
 }
 
@@ -62,7 +62,7 @@ const PROBLEM_STATUS: Record<LinkProblem, number> = {
 };
 
 /**
- * Who the contract's client is (issue 30): the name on the booking and the client the contract names (she may have
+ * Who the contract's client is: the name on the booking and the client the contract names (she may have
  * written it otherwise in its form). The booking's name is the one the refusal asks for; the contract's is the one
  * a signer on the client's behalf signs for.
  */

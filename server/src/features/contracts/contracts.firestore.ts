@@ -223,7 +223,7 @@ export function createFirestoreContractsStore(db: Firestore): ContractsStore {
       const record = await change(id, at, event, async (doc, tx) => {
         isVoid = false;
         if (doc.status !== 'sent' && doc.status !== 'viewed') return null;
-        // A contract of a cancelled or declined booking is void (issue 30): the booking is read in this transaction,
+        // A contract of a cancelled or declined booking is void: the booking is read in this transaction,
         // so a cancellation committed while the PDF was drawn makes Firestore run it again and refuse.
         const booking = await tx.get(db.collection(BOOKINGS).doc(documentIdOf(doc.bookingId)));
         if (voidReasonOf(booking.get('status') as BookingStatus | undefined)) {

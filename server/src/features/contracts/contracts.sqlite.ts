@@ -1,6 +1,6 @@
-// Contracts and their signature rounds (issue 19) in SQLite (ContractsStore, ports.ts). Stores and reads; the route decides. A signed row is frozen here
-// as well: every write that changes a contract's text or state names the states it may start from, so a signed
-// contract is never changed whatever the caller does.
+// Contracts and their signature rounds in SQLite (ContractsStore, ports.ts). Stores and reads; the route decides. A
+// signed row is frozen here as well: every write that changes a contract's text or state names the states it may
+// start from, so a signed contract is never changed whatever the caller does.
 import { randomUUID } from 'node:crypto';
 import {
   EMPTY_CONTRACT_DEAL,
@@ -75,7 +75,7 @@ export function createContractsRepository(db: Db): ContractsStore {
   const markViewed = db.prepare(
     `UPDATE contracts SET status = 'viewed', updated_at = ? WHERE id = ? AND status = 'sent'`,
   );
-  // A contract whose booking was cancelled or declined is void (issue 30): the booking's status is read by the same
+  // A contract whose booking was cancelled or declined is void: the booking's status is read by the same
   // conditional write that signs, so a cancellation landing while the PDF is drawn still refuses the signature.
   const markSigned = db.prepare(
     `UPDATE contracts SET status = 'signed', signed_at = ?, signer_name = ?, document_hash = ?, signed_pdf = ?,

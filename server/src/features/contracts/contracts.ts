@@ -1,4 +1,4 @@
-// Contracts sent for e-signature (issue 19): what the admin routes and the signing page share. The deal comes from the
+// Contracts sent for e-signature: what the admin routes and the signing page share. The deal comes from the
 // booking as stored (never from the browser), the document text from the shared domain, the PDF from contract-pdf.
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -119,7 +119,7 @@ export function signedMail(
   pdf: Uint8Array,
   timeZone: string,
 ) {
-  // A signature on the client's behalf names the signer's role and the client (issue 30), as the PDF does.
+  // A signature on the client's behalf names the signer's role and the client, as the PDF does.
   const signature = record.events.findLast((e) => e.type === 'signed');
   const by = signedByLine({
     name: record.signerName ?? '',

@@ -1,4 +1,4 @@
-// The client's signing page (issue 19), rendered on the server: a whole HTML page with no script, so it costs the
+// The client's signing page, rendered on the server: a whole HTML page with no script, so it costs the
 // site's bundles nothing and works in any browser. Every text in it is escaped. Kept out of search engines
 // (noindex here and in the X-Robots-Tag header) and its link out of Referer headers.
 import { escapeHtml as e } from '@studio/shared/domain';

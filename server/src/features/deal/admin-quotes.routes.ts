@@ -1,4 +1,4 @@
-// Her quotes (issue 30), under /api/admin: a booking's quote, read and saved, and her defaults for new quotes. Saving a
+// Her quotes, under /api/admin: a booking's quote, read and saved, and her defaults for new quotes. Saving a
 // quote changes the contract that carries it: an unsigned version takes the new deal and goes back to a draft (its
 // signing link dies, as after any edit); after a signed one a new draft version starts, so the signed text stays as
 // it was agreed. Once the client has paid, a quote below what she paid (refunds taken off) is refused: the balance

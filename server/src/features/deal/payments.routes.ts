@@ -1,4 +1,4 @@
-// The payment routes of issue 30 (features/deal/payments.ts holds the rules).
+// The payment routes (features/deal/payments.ts holds the rules).
 // - The client's, through her manage link's token (as every manage call: in the body, never in a URL): what her deal
 //   comes to and what is paid (POST /api/manage-booking/payment), and "Pay the deposit" / "Pay the balance"
 //   (POST /api/manage-booking/checkout), which answers the Stripe Checkout address to go to. Without STRIPE_SECRET_KEY the

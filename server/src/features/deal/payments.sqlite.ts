@@ -1,4 +1,4 @@
-// Payments, handled Stripe events and Checkout Sessions (issue 30; migration 032) in SQLite (PaymentsStore,
+// Payments, handled Stripe events and Checkout Sessions (migration 032) in SQLite (PaymentsStore,
 // ports.ts). The unique Checkout Session id and the events' primary key are what make a redelivered webhook harmless.
 import { randomUUID } from 'node:crypto';
 import type { Payment, PaymentKind, PaymentMethod } from '@studio/shared/domain/payments';

@@ -1,4 +1,4 @@
-// A booking's quote (issue 30): the one place the server reads it. The dashboard's quote routes, the contract's deal,
+// A booking's quote: the one place the server reads it. The dashboard's quote routes, the contract's deal,
 // the invoice and the payment step all call quoteOfBooking, so each sees the same input, version and totals.
 import type { BookingRequest } from '@studio/shared/domain';
 import type { ContractQuote } from '@studio/shared/domain/contract';
