@@ -93,6 +93,38 @@ const publicEntries = [
   'server/src/features/*/index.ts',
 ];
 
+// Comments and test titles read on their own: a number in a tracker that is not in this repository explains nothing
+// to the next reader, so the reason goes in words.
+const TRACKER_REFERENCE = /\bissues?\s*#?\d+/i;
+const TEST_CALLS = new Set(['test', 'it', 'describe']);
+const titleOf = (node) => {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral') return node.quasis.map((q) => q.value.cooked).join(' ');
+  return undefined;
+};
+const studioRules = {
+  rules: {
+    'no-tracker-references': {
+      meta: { type: 'suggestion', schema: [], messages: { cited: 'Say the reason in words, not a tracker number.' } },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              if (TRACKER_REFERENCE.test(comment.value)) context.report({ loc: comment.loc, messageId: 'cited' });
+            }
+          },
+          CallExpression(node) {
+            const callee = node.callee.type === 'MemberExpression' ? node.callee.object : node.callee;
+            if (callee.type !== 'Identifier' || !TEST_CALLS.has(callee.name)) return;
+            const title = titleOf(node.arguments[0]);
+            if (title && TRACKER_REFERENCE.test(title)) context.report({ node: node.arguments[0], messageId: 'cited' });
+          },
+        };
+      },
+    },
+  },
+};
+
 // Syntax no package may use; a later block that sets no-restricted-syntax again repeats these (flat config replaces
 // a rule's options, it does not add to them).
 const restrictedSyntax = [
@@ -101,7 +133,7 @@ const restrictedSyntax = [
     message: 'Import the library by its package name (@studio/...), not by a relative path into it.',
   },
   {
-    // Issue 12: a field is chosen by a typed result (a code, `missing: 'service'`), never by the wording of a
+    // A field is chosen by a typed result (a code, `missing: 'service'`), never by the wording of a
     // message, which changes with the texts of docs/product.md. `message === undefined` is allowed; esquery
     // reads a missing attribute as the text 'undefined', hence the type beside each name.
     selector:
@@ -139,7 +171,7 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node, ...globals.jest },
     },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks, studio: studioRules },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
@@ -159,6 +191,7 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'no-restricted-syntax': ['error', ...restrictedSyntax],
+      'studio/no-tracker-references': 'error',
     },
   },
   {
@@ -166,7 +199,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // Issue 12: a component reads through the data layer (useQuery in its feature's api/<verb>-<thing>.ts), which
+    // A component reads through the data layer (useQuery in its feature's api/<verb>-<thing>.ts), which
     // drops an answer that comes too late; an effect with its own `let live = true` is the hand-written copy of that.
     files: ['{shell,public-site,admin-app}/src/**/*.tsx'],
     rules: {

@@ -39,6 +39,6 @@ export interface AppDeps {
   bookings: BookingsStore;
   /** The admin's passkeys, recovery code and the passkey step of sign-in. */
   passkeys: PasskeyService;
-  /** Contracts sent for e-signature, their audit trails and signed PDFs (issue 19). */
+  /** Contracts sent for e-signature, their audit trails and signed PDFs. */
   contracts: ContractsStore;
 }
