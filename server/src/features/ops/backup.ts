@@ -1,7 +1,8 @@
-// Backups of DATA_DIR (docs/architecture.md, operations): the database through SQLite's online backup, the media
-// folder, and the live and previous version of each deployed remote, into a folder of BACKUP_DIR that appears whole or
-// not at all. Safe while the server runs and takes bookings, from the server itself (the daily backup) or from another
-// process (`npm run backup`).
+// Taking a backup of DATA_DIR (docs/architecture.md, operations; what the backup folder holds:
+// features/ops/backup-contents.ts): the database through SQLite's online backup, the media folder, and the live and
+// previous version of each deployed remote, into a folder of BACKUP_DIR that appears whole or not at all. Safe while
+// the server runs and takes bookings, from the server itself (the daily backup) or from another process
+// (`npm run backup`).
 //
 // The files are copied after the database's snapshot, so what changed in between is reconciled against it: a media
 // row whose files are gone from the copy was deleted meanwhile (a deletion removes the row first, then the files), so
@@ -9,18 +10,17 @@
 // and is named in the manifest, never passed as "integrity ok". A remote's version is copied only when its copy hashes
 // to its name (a version is named by its content), so a folder pruned while it was copied is left out, whole.
 //
-// A backup holds her clients' bookings and her private originals: it is readable by the service's user only (folders
-// 0700, files 0600). A media file unchanged since the newest backup (same size and modification time, rsync's quick
-// check; media files are written once under new names) is a hard link to that backup's copy, so seven daily backups
-// do not hold seven copies of every photo. Before anything is written the disk's free room is checked against what
-// the backup needs, so a full disk refuses the backup with a message instead of failing half-way.
+// The backup is made private to the service's user before it appears. A media file unchanged since the newest backup
+// (same size and modification time, rsync's quick check; media files are written once under new names) is a hard
+// link to that backup's copy, so seven daily backups do not hold seven copies of every photo. Before anything is
+// written the disk's free room is checked against what the backup needs, so a full disk refuses the backup with a
+// message instead of failing half-way.
 import Database from 'better-sqlite3';
 import {
   chmodSync,
   copyFileSync,
   existsSync,
   linkSync,
-  lstatSync,
   mkdirSync,
   readdirSync,
   renameSync,
@@ -35,53 +35,37 @@ import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../platform/sqlite/database';
 import { contentVersion } from '../deploys';
+import {
+  DATABASE_FILE,
+  MANIFEST_FILE,
+  MANIFEST_FORMAT,
+  MEDIA_DIR,
+  ORIGINALS_DIR,
+  REMOTES_DIR,
+  inspectDatabase,
+  makePrivate,
+  type BackupKind,
+  type BackupManifest,
+} from './backup-contents';
+import { newBackupName, newestBackup } from './backup-folders';
 
-export const DATABASE_FILE = 'studio.sqlite';
-export const MEDIA_DIR = 'media';
-/** The admin's original uploads (src/features/media/media-store.ts): private, but hers, so backed up beside the media. */
-export const ORIGINALS_DIR = 'media-originals';
-export const MANIFEST_FILE = 'manifest.json';
-/** The deployed remotes' versions (features/deploys/remote-deploys.ts): DATA_DIR/remotes/<remote>/<version>. */
-export const REMOTES_DIR = 'remotes';
+// What a backup folder holds and which backups BACKUP_DIR keeps have modules of their own; their names are still
+// exported from here, where the backup job and the ops routes import them.
+export {
+  DATABASE_FILE,
+  MANIFEST_FILE,
+  MEDIA_DIR,
+  ORIGINALS_DIR,
+  REMOTES_DIR,
+  describeBackup,
+  inspectDatabase,
+  makePrivate,
+  type BackupKind,
+  type BackupManifest,
+} from './backup-contents';
+export { backupDirOf, listBackups, newestBackup, pruneBackups, takenAt } from './backup-folders';
+
 const UPLOADS_DIR = 'uploads';
-const MANIFEST_FORMAT = 1;
-
-export type BackupKind = 'daily' | 'manual';
-
-export interface BackupManifest {
-  format: number;
-  kind: BackupKind;
-  createdAt: string;
-  database: { file: string; bytes: number; integrity: 'ok'; bookings: number; migrations: string[] };
-  media: {
-    files: number;
-    bytes: number;
-    /** Media rows whose files were missing from the site itself when the backup was taken (absent: none). */
-    rowsWithoutFiles?: string[];
-  };
-  /** The original uploads (absent in backups taken before uploads existed). */
-  originals?: { files: number; bytes: number };
-  /** Per remote, the versions kept in the backup: the live one and the one before it (absent in older backups). */
-  remotes?: Record<string, string[]>;
-}
-
-/**
- * What a backup holds, in one line: "integrity ok" only when the database passed its check and every media row has
- * its files.
- */
-export function describeBackup(manifest: BackupManifest): string {
-  const remotes = Object.entries(manifest.remotes ?? {}).map(
-    ([remote, versions]) => `${remote} ${versions.join(' and ')}`,
-  );
-  const missing = manifest.media.rowsWithoutFiles ?? [];
-  return [
-    `${manifest.database.bookings} booking requests, ${manifest.media.files} media files`,
-    ...(remotes.length > 0 ? [`remote versions ${remotes.join(', ')}`] : []),
-    missing.length === 0
-      ? 'integrity ok.'
-      : `NOT whole: ${missing.length} media item(s) have no files on the site itself (${missing.join(', ')}).`,
-  ].join(', ');
-}
 
 const hasTable = (db: Database.Database, name: string) =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
@@ -167,15 +151,6 @@ export interface BackupResult {
   manifest: BackupManifest;
 }
 
-/** BACKUP_DIR, or DATA_DIR/backups when it is not set. */
-export function backupDirOf(options: { dataDir: string; backupDir: string | undefined }): string {
-  return path.resolve(options.backupDir ?? path.join(options.dataDir, 'backups'));
-}
-
-// Folder names sort by time: daily-2026-11-23T03-00-00-000Z.
-const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
-const BACKUP_NAME = /^(daily|manual)-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z)(-\d+)?$/;
-
 function filesIn(dir: string): { files: number; bytes: number } {
   if (!existsSync(dir)) return { files: 0, bytes: 0 };
   let files = 0;
@@ -189,22 +164,6 @@ function filesIn(dir: string): { files: number; bytes: number } {
 }
 
 export class BackupRefused extends Error {}
-
-/** Makes `target` (a file, or a folder and everything in it) readable by its owner only: folders 0700, files 0600. */
-export function makePrivate(target: string): void {
-  if (!existsSync(target)) return;
-  const stat = lstatSync(target);
-  if (stat.isSymbolicLink()) return;
-  if (!stat.isDirectory()) {
-    chmodSync(target, 0o600);
-    return;
-  }
-  chmodSync(target, 0o700);
-  for (const entry of readdirSync(target, { recursive: true, withFileTypes: true })) {
-    if (entry.isSymbolicLink()) continue;
-    chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
-  }
-}
 
 /**
  * The same size and modification time: rsync's quick check. Within a millisecond, since a time set on the copy is
@@ -296,28 +255,6 @@ function checkFreeRoom(
   }
 }
 
-/** Opens a copied database, checks it whole, and reads what the manifest records. Throws when it is damaged. */
-export function inspectDatabase(
-  file: string,
-): Pick<BackupManifest['database'], 'integrity' | 'bookings' | 'migrations'> {
-  const db = new Database(file, { fileMustExist: true });
-  try {
-    const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok')
-      throw new Error(`The database copy ${file} failed its integrity check: ${String(integrity)}`);
-    const bookings = (db.prepare('SELECT COUNT(*) AS n FROM booking_requests').get() as { n: number }).n;
-    const migrations = (
-      db.prepare('SELECT name FROM schema_migrations ORDER BY name').all() as Array<{ name: string }>
-    ).map((r) => r.name);
-    // The copy keeps no WAL beside it: everything is in the one file.
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.pragma('journal_mode = DELETE');
-    return { integrity: 'ok', bookings, migrations };
-  } finally {
-    db.close();
-  }
-}
-
 /**
  * Writes one backup of `dataDir` through the open connection `db` and returns its folder. The database is copied in
  * one step of SQLite's online backup, a single read transaction: a consistent snapshot of every committed write,
@@ -337,8 +274,7 @@ export async function takeBackup(options: {
   mkdirSync(options.backupDir, { recursive: true, mode: 0o700 });
   const previous = newestBackup(options.backupDir);
   checkFreeRoom(options, previous);
-  let name = `${options.kind}-${stamp(at)}`;
-  for (let n = 2; existsSync(path.join(options.backupDir, name)); n++) name = `${options.kind}-${stamp(at)}-${n}`;
+  const name = newBackupName(options.backupDir, options.kind, at);
   const final = path.join(options.backupDir, name);
   const partial = path.join(options.backupDir, `.${name}.partial`);
   rmSync(partial, { recursive: true, force: true });
@@ -382,38 +318,4 @@ export async function takeBackup(options: {
     rmSync(partial, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** The finished backups of one kind in `backupDir`, oldest first. */
-export function listBackups(backupDir: string, kind: BackupKind): string[] {
-  if (!existsSync(backupDir)) return [];
-  return readdirSync(backupDir)
-    .filter((name) => BACKUP_NAME.exec(name)?.[1] === kind)
-    .sort()
-    .map((name) => path.join(backupDir, name));
-}
-
-/** The newest finished backup of any kind in `backupDir` (its files are what the next one may link to). */
-export function newestBackup(backupDir: string): string | undefined {
-  if (!existsSync(backupDir)) return undefined;
-  const newest = readdirSync(backupDir)
-    .map((name) => ({ name, time: BACKUP_NAME.exec(name)?.[2] }))
-    .filter((b): b is { name: string; time: string } => b.time !== undefined)
-    .sort((a, b) => a.time.localeCompare(b.time) || a.name.localeCompare(b.name))
-    .at(-1);
-  return newest && path.join(backupDir, newest.name);
-}
-
-/** Deletes the oldest backups of `kind` past the newest `keep`; returns what it deleted. */
-export function pruneBackups(backupDir: string, kind: BackupKind, keep: number): string[] {
-  const all = listBackups(backupDir, kind);
-  const old = all.slice(0, Math.max(0, all.length - keep));
-  for (const dir of old) rmSync(dir, { recursive: true, force: true });
-  return old;
-}
-
-/** When a backup folder was taken, read from its name. */
-export function takenAt(dir: string): Date | undefined {
-  const time = BACKUP_NAME.exec(path.basename(dir))?.[2];
-  return time ? new Date(time.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z')) : undefined;
 }

@@ -1,5 +1,5 @@
-// Who holds DATA_DIR: the running server for its whole life, or a restore while it runs (issue 29: a restore made while
-// the server ran moved its database aside under it, and a booking acknowledged right after was lost). The lock is a
+// Who holds DATA_DIR: the running server for its whole life, or a restore while it runs (once, a restore made while the
+// server ran moved its database aside under it, and a booking acknowledged right after was lost). The lock is a
 // file, DATA_DIR/.studio.lock, naming the process and when it started; it is taken with an exclusive create, so two
 // processes never both believe they hold it. A server killed with SIGKILL leaves the file behind: a lock whose process
 // is gone (or whose pid now belongs to another process, told apart by its start time) is stale and taken over, so it

@@ -1,7 +1,7 @@
-// Which release this is (issue 29): the root package.json's version and the git commit it was built from, as
-// "1.0.0+d859e24". The build writes them into the build output (server/dist/release.json, scripts/build-server.mjs),
-// so a release tarball, which has no .git, still knows them; run from source (tsx, jest) they are read from the
-// checkout itself.
+// Which release this is (the health route, the start-up log, the update and the migrate tool name it): the root
+// package.json's version and the git commit it was built from, as "1.0.0+d859e24". The build writes them into the
+// build output (server/dist/release.json, scripts/build-server.mjs), so a release tarball, which has no .git, still
+// knows them; run from source (tsx, jest) they are read from the checkout itself.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

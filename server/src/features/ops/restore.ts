@@ -32,7 +32,7 @@ import {
   inspectDatabase,
   makePrivate,
   type BackupManifest,
-} from './backup';
+} from './backup-contents';
 
 export class RestoreRefused extends Error {}
 

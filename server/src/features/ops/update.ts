@@ -1,4 +1,4 @@
-// `npm run update -- <release tarball>` (issue 29): installs a release built elsewhere (`npm run release`) beside the
+// `npm run update -- <release tarball>`: installs a release built elsewhere (`npm run release`) beside the
 // running one and switches to it with a safety net. The server's home holds one folder per release and a `current`
 // link to the live one (docs/deploy.md, section 6):
 //
