@@ -1,5 +1,5 @@
 // The Node build of an app's server entry (src/ssr.tsx) into <dist>/ssr/: the same components and routes as its
-// browser build, for the embedded server to render public pages to HTML (server/src/plugins/server-render.ts).
+// browser build, for the embedded server to render public pages to HTML (server/src/features/pages/server-render.ts).
 // One file, no federation: React, react-dom and the router are left to the server's node_modules, so the shell's
 // and public-site's entries render as one tree with one React. public-site's CSS is extracted into one stylesheet
 // (styles.<hash>.css) the server links from the page, so server-rendered HTML is styled before any script runs;

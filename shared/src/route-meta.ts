@@ -1,6 +1,6 @@
 // What each route of the registry (routes.ts) is called and whether its address exists: the page's title,
 // description and Open Graph type, its status (a parameter naming no content is a 404), and the addresses it adds
-// to the sitemap. The server writes the head and the status from it (server/src/plugins/page-head.ts) with the content
+// to the sitemap. The server writes the head and the status from it (server/src/features/pages/page-head.ts) with the content
 // it loads; the browser sets document.title from it on every client navigation (shell/src/app/shell-routes.tsx,
 // public-site/src/app/route-head.tsx) with the content its pages read; so both say the same for every address.
 import { PORTFOLIO_SECTION_IDS } from './domain/constants';

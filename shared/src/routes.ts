@@ -15,7 +15,7 @@ export interface ClientRoute {
   readonly visibility: RouteVisibility;
   /**
    * The query parameters the page reads (useSearchParams): the server keeps one rendered page per path and these
-   * parameters' values, so any other query string gets the same kept page (server/src/lib/server-render.ts).
+   * parameters' values, so any other query string gets the same kept page (server/src/features/pages/server-render.ts).
    */
   readonly query?: readonly string[];
   /**

@@ -1,6 +1,6 @@
 // The shell's server entry (built for Node by webpack.config.cjs beside the browser build, into dist/ssr/): the
 // page's frame (skip link, navbar, main) around the public site's page as public-site's own server entry renders it,
-// at the address asked for. The server (server/src/plugins/server-render.ts) hands one to the other; React comes
+// at the address asked for. The server (server/src/features/pages/server-render.ts) hands one to the other; React comes
 // from the server's node_modules for both, so they render as one tree.
 import type { ReactNode } from 'react';
 import { MemoryRouter } from '@studio/shared/router';

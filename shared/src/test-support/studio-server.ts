@@ -1,4 +1,4 @@
-// The UI tests' backend: the real server (server/src/app.ts), one per jest worker, started by the studio test
+// The UI tests' backend: the real server (server/src/app/app.ts), one per jest worker, started by the studio test
 // environment (scripts/jest-studio-environment.ts) on 127.0.0.1 with SQLite in a temporary folder, reached through
 // the http adapter as a browser reaches it. The page's address is the server's, so the adapter's same-origin calls,
 // its cookies (the HttpOnly session, the CSRF pair, the session hint) and its live streams work unchanged.

@@ -1,6 +1,6 @@
 // Her dashboard's word on the site's mail: nothing while mail leaves; a banner when a production site keeps
 // its mail in the local outbox (MAIL_TRANSPORT=outbox), or when the mail server refuses mail, which then waits to be
-// sent again for 24 hours (server/src/lib/mail-queue.ts).
+// sent again for 24 hours (server/src/features/messaging/mail-queue.ts).
 import { settingsMessages } from './messages';
 import { useMailStatus } from './api/get-mail-status';
 

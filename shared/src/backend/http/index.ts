@@ -23,13 +23,13 @@ import { createRequester, type HttpOptions } from './request';
 const enc = encodeURIComponent;
 
 /**
- * The cookie the server sets beside its HttpOnly session cookie (server/src/lib/sessions.ts), readable by scripts:
+ * The cookie the server sets beside its HttpOnly session cookie (server/src/features/auth/sessions.ts), readable by scripts:
  * without it this browser holds no session, and a first visit makes no auth request.
  */
 export const SESSION_HINT_COOKIE = 'studio_has_session';
 
 // Outside a browser (the contract tests on Node) there is no cookie to read: the server is asked. Over HTTPS the
-// cookie's name carries the `__Host-` prefix (server/src/lib/session-cookies.ts).
+// cookie's name carries the `__Host-` prefix (server/src/features/auth/session-cookies.ts).
 const mayHoldSession = () =>
   typeof document === 'undefined' ||
   document.cookie

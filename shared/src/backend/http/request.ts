@@ -1,5 +1,5 @@
 // The one place the http adapter talks to the network: JSON in and out, errors as BackendError. A write needs no token:
-// the browser's Origin header, which no page can forge, is what the server checks (server/src/plugins/csrf.ts).
+// the browser's Origin header, which no page can forge, is what the server checks (server/src/platform/http/csrf.ts).
 import { BackendError, codeForStatus } from '../port';
 
 export interface HttpOptions {
