@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions } from '../platform/config';
-import { DATABASE_FILE } from '../features/ops/backup';
+import { DATABASE_FILE } from '../features/ops/backup-contents';
 import { createMailer, type Mailer } from '../features/messaging/mailer';
 import { refusalOf } from '../features/messaging/mail-queue';
 import { createSecondFactorStore } from '../features/auth/second-factor';

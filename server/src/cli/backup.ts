@@ -6,7 +6,9 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startTool } from './tool-settings';
-import { DATABASE_FILE, backupDirOf, describeBackup, takeBackup } from '../features/ops/backup';
+import { takeBackup } from '../features/ops/backup';
+import { DATABASE_FILE, describeBackup } from '../features/ops/backup-contents';
+import { backupDirOf } from '../features/ops/backup-folders';
 
 async function main(): Promise<number> {
   const tool = startTool(process.argv.slice(2));

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../platform/sqlite/database';
-import { DATABASE_FILE } from '../features/ops/backup';
+import { DATABASE_FILE } from '../features/ops/backup-contents';
 import { currentRelease, releaseName } from '../features/ops/release';
 import { startTool } from './tool-settings';
 

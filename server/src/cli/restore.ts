@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { optionsFromEnv, SettingsError } from '../platform/config';
 import { loadToolSettings } from '../platform/settings-file';
-import { backupDirOf } from '../features/ops/backup';
+import { backupDirOf } from '../features/ops/backup-folders';
 import { RestoreRefused, restoreBackup, restoreReport } from '../features/ops/restore';
 
 const USAGE = 'usage: npm run restore -- <backup folder> [--force] [--data-dir <folder>]';

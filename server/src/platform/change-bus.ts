@@ -1,7 +1,7 @@
 // In-process change notifications: a write route announces what changed once its transaction has committed, and the
 // admin's live stream (server-sent events) tells the dashboards. A booking change carries the request itself, so
-// nobody re-reads the list to tell it (issue 14, item 3: re-reading the whole list for every stream inside the POST
-// stalled the server).
+// nobody re-reads the list to tell it (re-reading the whole list for every open stream inside the POST once stalled
+// the server under load).
 //
 // On the embedded home one process owns the SQLite file, so the in-process bus sees every write. On the Firebase home
 // every function instance runs its own copy of the server on one shared Firestore: there the bus is given a relay (the
@@ -16,9 +16,9 @@ export type Change =
   | { topic: 'availability' }
   // Her services, portfolio, site details or comp card: the server-rendered pages are read again (features/pages/server-render.ts).
   | { topic: 'content' }
-  /** Issue 19: a contract was created, edited, sent, viewed or signed. */
+  /** A contract was created, edited, sent, viewed or signed. */
   | { topic: 'contracts'; contract: ContractRecord }
-  /** Issue 30: a payment or a refund of the booking was recorded. */
+  /** A payment or a refund of the booking was recorded. */
   | { topic: 'payments'; bookingId: string };
 
 export type ChangeTopic = Change['topic'];

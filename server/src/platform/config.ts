@@ -118,13 +118,14 @@ export interface AppOptions extends OpsOptions {
   smtpUrl: string | undefined;
   /**
    * MAIL_TRANSPORT: 'smtp' (SMTP_URL set) or 'outbox'. A production site without SMTP_URL refuses to start unless
-   * MAIL_TRANSPORT=outbox chooses the outbox on purpose (issue 29: her sign-in links sat where nobody read them).
+   * MAIL_TRANSPORT=outbox chooses the outbox on purpose (a site that fell back to it silently kept her sign-in links
+   * where nobody read them).
    */
   mailTransport: 'smtp' | 'outbox';
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /**
-   * Online payment (issue 30): STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret).
+   * Online payment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret).
    * undefined without a secret key: the pay step is hidden and she records payments by hand. `apiBase`
    * (STRIPE_API_BASE, e.g. http://127.0.0.1:4242) points the library at a local stand-in of Stripe's API; tests only,
    * refused in production.
@@ -144,7 +145,7 @@ export interface AppOptions extends OpsOptions {
   timeZone: string;
   /** Days of notice before the first bookable day (MIN_NOTICE_DAYS). */
   minNoticeDays: number;
-  /** How long a status change's mail to the client is held for Undo (issue 18): the dashboard offers Undo as long. */
+  /** How long a status change's mail to the client is held for Undo: the dashboard offers Undo as long. */
   statusUndoMs: number;
   now: () => Date;
   /** Deployed versions of each remote (docs/deploy.md): how many are kept, and what one upload may hold. */

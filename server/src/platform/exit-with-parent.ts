@@ -1,6 +1,6 @@
-// A child process of the server ends when the server does, however the server ended (issue 26, finding 7): a server
-// killed with SIGKILL runs no shutdown code, and its demo-image renderer went on encoding for minutes (190-345 MB and
-// 60% CPU each), so nine crashes in a row left nine of them slowing the next start from 2 s to over 30 s.
+// A child process of the server ends when the server does, however the server ended. A server killed with SIGKILL
+// runs no shutdown code, and before this its demo-image renderer went on encoding for minutes (190-345 MB and 60% CPU
+// each), so nine crashes in a row left nine of them slowing the next start from 2 s to over 30 s.
 //
 // The child watches its IPC channel to the server: the kernel closes the server's end when its process is gone, so
 // the channel disconnects. (Polling process.ppid would not do: Node 20 reads it once, at start.) The sandboxed page

@@ -1,4 +1,4 @@
-// Who counts as one client for the per-client limits (rate limits, sign-in limits, the connection cap; issue 26): an
+// Who counts as one client for the per-client limits (rate limits, sign-in limits, the connection cap): an
 // IPv4 address is one client, and so is a whole IPv6 /64. A home or a phone is handed a /64 and may pick any of its
 // 2^64 addresses, so counting each IPv6 address apart handed one visitor thousands of quotas. An IPv4 address written
 // as IPv6 (::ffff:a.b.c.d, what a dual-stack socket reports for an IPv4 peer) is that IPv4 address.

@@ -1,8 +1,8 @@
-// How long a client may take and how many it may be (issue 14, item 6): before these, a body sent one byte at a
-// time held its connection for as long as the client liked (200 s and counting in the review) and any number of
+// How long a client may take and how many it may be: before these, a body sent one byte at a time held its
+// connection for as long as the client liked (200 s and counting in a review of the server) and any number of
 // such connections could be open at once. Fastify's defaults set none of them except the keep-alive time.
 //
-// Issue 26, finding 7: the cap was one number for everybody, so 512 idle connections from one address locked every
+// The connection cap was at first one number for everybody, so 512 idle connections from one address locked every
 // other client out; now one client (an IPv4 address or an IPv6 /64, platform/http/client-address.ts) holds at most
 // maxConnectionsPerClient of them. And an error answered before the request's body had arrived (a 401 or 403 in an
 // onRequest hook, a 413 on the declared length) left Node reading the rest of the body for up to the request timeout:

@@ -12,7 +12,7 @@ export const REEL_EMBED_ORIGIN = 'https://www.instagram.com';
 export const TIKTOK_PLAYER_ORIGIN = 'https://www.tiktok.com';
 /**
  * The reels' embed script, by its exact URL (public-site's EMBED_SCRIPT_URL): naming the whole origin in script-src
- * would let any script Instagram serves run on the site (issue 14, item 6). Its posts render in frames of the origin.
+ * would let any script Instagram serves run on the site. Its posts render in frames of the origin.
  */
 export const REEL_EMBED_SCRIPT = `${REEL_EMBED_ORIGIN}/embed.js`;
 

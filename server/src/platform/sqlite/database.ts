@@ -17,8 +17,8 @@ export const MIGRATIONS_DIR = existsSync(path.join(__dirname, 'migrations'))
 export type OnMigration = (name: string) => void;
 
 /**
- * The database was migrated by a newer release than this one (issue 29: an older release started silently on a
- * database a newer one had migrated, and would have written rows the newer schema does not expect).
+ * The database was migrated by a newer release than this one (an older release once started silently on
+ * a database a newer one had migrated, and would have written rows the newer schema does not expect).
  */
 export class SchemaTooNew extends Error {
   constructor(

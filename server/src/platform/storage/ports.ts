@@ -1,6 +1,6 @@
-// The storage port (issue 25, item 2): what the server asks of its storage, one interface per store, written so that
-// SQLite (repositories/sqlite, the embedded home) and Firestore with the Admin SDK (the Firebase home) can both honour
-// it. Everything the routes, services and jobs read or write goes through these interfaces and nothing else.
+// The storage port: what the server asks of its storage, one interface per store, written so that SQLite
+// (repositories/sqlite, the embedded home) and Firestore with the Admin SDK (the Firebase home) can both honour it,
+// and the same server runs on either home. Everything the routes, services and jobs read or write goes through these interfaces and nothing else.
 //
 // Rules every implementation keeps:
 // - Every method answers a Promise; a rejected one means nothing of that call was stored (no half writes).
@@ -129,8 +129,9 @@ export interface BookingsStore {
    * The confirmed bookings holding any day of `range`: a shoot whose days `date`..`endDate` (endDate '' = the one
    * day) overlap it, or a consultation on a day in it. Each booking once, as stored (its days may reach outside the
    * range). Then each New or Contacted request with a consultation slot on a day in it, as that slot alone
-   * (consultationDate and consultationTime; date, endDate and time ''): a requested slot is held (issue 27). What blocks a new request or a visitor's calendar from today on; bounded by the range, not by the whole
-   * history (SQLite: an index; Firestore: range queries).
+   * (consultationDate and consultationTime; date, endDate and time ''): a requested slot is held, so two clients
+   * cannot ask for the same one. What blocks a new request or a visitor's calendar from today on; bounded by the
+   * range, not by the whole history (SQLite: an index; Firestore: range queries).
    */
   confirmedDatesBetween(range: DateRange): Promise<ConfirmedDates[]>;
   /** What the dashboard's badge counts: the requests still New. */
@@ -227,7 +228,7 @@ export interface ContentStore {
   getPortfolioContent(): Promise<{ data: PortfolioContent; updatedAt: string } | null>;
   /** Replaces one document whole; `at` (ISO) is its updatedAt. */
   putDocument(id: DocumentId, data: unknown, at: string): Promise<void>;
-  /** Atomic: every document of the list written, or none (her portfolio's words and media, issue 27). */
+  /** Atomic: every document of the list written, or none (her portfolio's words and media, saved by her one Save). */
   putDocuments(documents: ReadonlyArray<{ id: DocumentId; data: unknown }>, at: string): Promise<void>;
   /** Every project with its gallery (empty lists when it has none), ordered by id. */
   listProjects(): Promise<ProjectWithGallery[]>;
@@ -283,8 +284,8 @@ export interface ContractsStore {
   view(id: string, at: string, event: ContractEventInput): Promise<ContractRecord | null>;
   /**
    * Atomic: 'signed' with the signer, the hashes, the signed PDF and the event, only from 'sent' or 'viewed' and only
-   * while its booking is neither Cancelled nor Declined (read in the same transaction: such a contract is void, issue
-   * 30); 'void' then, and nothing is written. null otherwise (signed meanwhile, or edited back to a draft). The link
+   * while its booking is neither Cancelled nor Declined (read in the same transaction: such a contract is void, nobody
+   * signs for a booking that no longer stands); 'void' then, and nothing is written. null otherwise (signed meanwhile, or edited back to a draft). The link
    * stays (it opens the signed contract). A contract whose booking is not stored is not void.
    */
   sign(
@@ -310,7 +311,7 @@ export interface StoredSession {
   /** ms since the epoch. */
   createdAt: number;
   lastSeenAt: number;
-  /** She marked this device as hers at sign-in (issue 27): a long, sliding lifetime, and listed on her dashboard. */
+  /** She marked this device as hers at sign-in: a long, sliding lifetime, and listed on her dashboard. */
   trusted: boolean;
   /** A recognisable name of the browser and system it was opened on ("Safari on iPhone"); '' when unknown. */
   device: string;
@@ -714,13 +715,13 @@ export interface SettingsStore {
   /** Her choice of one digest a day instead of a mail per client action; false when she never chose it. */
   clientActionDigest(): Promise<boolean>;
   setClientActionDigest(value: boolean): Promise<void>;
-  /** Her defaults for a new quote (issue 30) as she saved them; null when she never did (the built-in defaults). */
+  /** Her defaults for a new quote as she saved them; null when she never did (the built-in defaults). */
   quoteSettings(): Promise<QuoteSettings | null>;
   setQuoteSettings(value: QuoteSettings): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// Quotes (issue 30; features/deal/quotes.ts holds the rules: the default quote, who may change it)
+// Quotes (features/deal/quotes.ts holds the rules: the default quote, who may change it)
 
 /** A booking's quote as stored: what she agreed, its version (1 for the first save) and when it was saved. */
 export interface StoredQuote {

@@ -1,5 +1,5 @@
--- Issue 14. An idempotency key stands for one request: the hash of the body it first stored, so the same key with
--- another body is refused (rows stored before this have none and keep answering as they did).
+-- An idempotency key stands for one request: the hash of the body it first stored, so the same key with another
+-- body is refused (rows stored before this have none and keep answering as they did).
 ALTER TABLE booking_requests ADD COLUMN idempotency_body_hash TEXT;
 
 -- The admin reads her requests a page at a time, newest first, all of them or those of one status.

@@ -1,4 +1,4 @@
--- The admin's uploads (issue 16, server/README.md, media): one row per upload that was processed whole. A row is
+-- The admin's uploads (server/README.md, media): one row per upload that was processed whole. A row is
 -- written only after every public file is in place, and removed before its files are, so a row never names a
 -- missing file; files without a row (a crash in between) are swept at the next start (src/media/media-store.ts).
 CREATE TABLE media (

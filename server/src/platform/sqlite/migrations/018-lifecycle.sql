@@ -1,4 +1,4 @@
--- The booking lifecycle (issue 18). A request may span several shoot days (end_date) and name a time slot for its
+-- The booking lifecycle. A request may span several shoot days (end_date) and name a time slot for its
 -- shoot and consultation days; the client may cancel it (status 'Cancelled') or ask to move it through a private
 -- manage link, whose token is kept only as a hash; a confirmed booking's calendar invite keeps a sequence number so
 -- an update replaces the invite in her calendar. SQLite cannot change a CHECK constraint in place: the table is

@@ -1,4 +1,4 @@
--- Issue 19: contracts sent for e-signature. Each version of a booking's contract is one row; a signed row is frozen
+-- Contracts sent for e-signature. Each version of a booking's contract is one row; a signed row is frozen
 -- (its signed PDF and hashes are kept here, and the repository refuses to change it). The signing link's token is
 -- kept only as its SHA-256, like sign-in tokens.
 CREATE TABLE contracts (

@@ -1,4 +1,4 @@
--- Versioned deploys of the remotes (issue 20, docs/deploy.md "Deploying a remote on its own"). Each uploaded build
+-- Versioned deploys of the remotes (docs/deploy.md "Deploying a remote on its own"). Each uploaded build
 -- is an immutable, content-addressed version (its folder is DATA_DIR/remotes/<remote>/<version>); which version is
 -- live is one row per remote, so a switch is one transaction; every switch is kept as history. Deploy tokens are kept
 -- only as their SHA-256, like sign-in tokens and session ids.

@@ -1,4 +1,4 @@
--- Status changes that tell the client wait here before they leave (issue 18, item 3): for 10 s after the admin saves,
+-- Status changes that tell the client wait here before they leave: for 10 s after the admin saves,
 -- she can take the change back and nothing is sent. Kept in the database, not in memory, so a restart within those
 -- seconds neither loses the mail nor sends one that was undone. One row a request: a second change within the window
 -- replaces the first (the client only hears the latest) and keeps the status from before the first, which Undo

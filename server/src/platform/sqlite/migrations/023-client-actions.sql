@@ -1,4 +1,4 @@
--- What clients do on their own (issue 27): a cancellation or a move asked for from the manage link, a contract opened
+-- What clients do on their own: a cancellation or a move asked for from the manage link, a contract opened
 -- or signed, a message from the booking page. Each row counts on her dashboard's badge until she sees it (seen_at),
 -- and reaches her by a mail of its own (delivery 'mail') or in a day's digest (delivery 'digest', digest_day set
 -- once that day's digest took it). The booking's name, service and date are copied at the time: what she was told.

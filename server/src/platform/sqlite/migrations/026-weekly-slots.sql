@@ -1,4 +1,4 @@
--- Her weekly consultation hours (issue 27), as the slots they are split into: every weekday (0 Sunday to 6 Saturday)
+-- Her weekly consultation hours, as the slots they are split into: every weekday (0 Sunday to 6 Saturday)
 -- from start_time to end_time, in the studio's time zone. A date with time_slots of its own uses those instead; only a
 -- consultation takes a weekly slot (a shoot keeps its whole day).
 CREATE TABLE weekly_slots (
@@ -10,7 +10,7 @@ CREATE TABLE weekly_slots (
   UNIQUE (weekday, start_time)
 );
 
--- A consultation waiting for her answer holds its slot too (issue 27: two clients cannot take one slot), so the
+-- A consultation waiting for her answer holds its slot too (two clients cannot take one slot), so the
 -- collision read of a new request (ports.ts, confirmedDatesBetween) also finds the open requests' consultation slots,
 -- through this partial index like the confirmed ones of migration 022.
 CREATE INDEX booking_requests_open_consultation_slot ON booking_requests (consultation_date)

@@ -1,4 +1,4 @@
--- A device she marks as hers at sign-in (issue 27): its session lives 30 days from its last use instead of 2 hours,
+-- A device she marks as hers at sign-in: its session lives 30 days from its last use instead of 2 hours,
 -- under the name of the browser it was opened on, listed on her dashboard. expires_at is when a session ends unless
 -- used again, so one comparison purges both kinds; a session from before this migration is an ordinary one.
 ALTER TABLE sessions ADD COLUMN trusted INTEGER NOT NULL DEFAULT 0;

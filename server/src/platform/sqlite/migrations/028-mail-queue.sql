@@ -1,4 +1,4 @@
--- Mail the SMTP server did not take (issue 29, "Mail you can trust"): kept here, not in memory, and sent again with a
+-- Mail the SMTP server did not take: kept here, not in memory, and sent again with a
 -- growing pause for 24 hours, so a mail server that is down for an hour, or a restart meanwhile, loses nothing. The
 -- message is kept whole (JSON, attachments included) because it is sent again as it was. A row is deleted once the
 -- mail has left; one given up on stays (given_up_at set) until the outbox's retention deletes it, so health and her

@@ -1,4 +1,4 @@
--- A booking's quote (issue 30): the deal she agreed as JSON (QuoteInput: base price, line items, deposit, balance due,
+-- A booking's quote: the deal she agreed as JSON (QuoteInput: base price, line items, deposit, balance due,
 -- cancellation ladder, all amounts whole cents), and its version, which rises with each save so a contract or a
 -- payment can name the quote it was made from. A booking without a row has the default quote at version 0.
 CREATE TABLE booking_quotes (

@@ -1,4 +1,4 @@
--- What the client paid of her deal (issue 30): each payment (a deposit or the balance) with its amount and currency as
+-- What the client paid of her deal: each payment (a deposit or the balance) with its amount and currency as
 -- Stripe or she reported it, how it was paid, Stripe's ids when it was paid online, and what of it was refunded. One
 -- payment per Checkout Session at most (the unique index), so a webhook delivered twice cannot record it twice.
 CREATE TABLE payments (
