@@ -5,7 +5,8 @@
 //   reminderSentAt, rescheduleTime, rescheduleRequestedAt, inviteSequence) and three fields kept only to be queried:
 //   `seq` (the order of storing: SQLite's rowid, which breaks ties between requests created in the same millisecond),
 //   `lastShootDay` (endDate, or date for a one-day shoot; '' without a date) and `reminderDay` (date, or the
-//   consultation date without one). Every write that changes a date rewrites them (datesOf).
+//   consultation date without one). Every write that changes a date rewrites them (datesOf). The document's shape
+//   and its conversions: booking-document.firestore.ts; the admin's paged and searched list: booking-list.firestore.ts.
 // - bookingKeys/{idempotencyKey}: the booking a key stored and the hash of the body it came with. The key is the
 //   document id (isIdempotencyKey keeps it a valid one), read and written in createOnce's transaction, so two requests
 //   with one key store one booking.
@@ -20,134 +21,21 @@ import { randomUUID } from 'node:crypto';
 import {
   FieldValue,
   type DocumentReference,
-  type DocumentSnapshot,
   type Firestore,
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { BOOKING_PAGE_SIZE } from '@studio/shared/domain';
-import type { BookingListQuery, BookingPage, BookingRequest, BookingStatus } from '@studio/shared/domain';
-import {
-  InvalidCursorError,
-  type BookingsStore,
-  type ConfirmedDates,
-  type DateRange,
-  type NewBookingRequest,
-} from '../../platform/storage/ports';
+import type { BookingStatus } from '@studio/shared/domain';
+import type { BookingsStore, ConfirmedDates, DateRange } from '../../platform/storage/ports';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 import { BOOKINGS } from './firestore-collection';
+import { bookingOf, datesFrom, datesOf, newDoc, toBooking, type BookingDoc } from './booking-document.firestore';
+import { bookingPage } from './booking-list.firestore';
 export const BOOKING_KEYS = 'bookingKeys';
 export const BOOKINGS_META = 'bookingsMeta';
 
-/** What a booking document holds beside the request's own fields. */
-interface StoredFields {
-  seq: number;
-  manageTokenHash: string | null;
-  reminderSentAt: string | null;
-  rescheduleDate: string;
-  /** Absent from a document stored before the consultation could be moved: read as ''. */
-  rescheduleConsultationDate?: string;
-  /** The consultation's slot asked for; absent from a document stored before a move named one: read as ''. */
-  rescheduleConsultationTime?: string;
-  rescheduleTime: string;
-  rescheduleRequestedAt: string | null;
-  inviteSequence: number;
-  lastShootDay: string;
-  reminderDay: string;
-}
-
-type BookingDoc = Omit<
-  BookingRequest,
-  'id' | 'rescheduleDate' | 'rescheduleConsultationDate' | 'rescheduleConsultationTime'
-> &
-  StoredFields;
-
 const CLOSED: readonly BookingStatus[] = ['Declined', 'Cancelled'];
-
-/** The query fields that follow from a booking's dates. */
-const datesOf = (b: Pick<BookingRequest, 'date' | 'endDate' | 'consultationDate'>) => ({
-  lastShootDay: b.date === '' ? '' : b.endDate || b.date,
-  reminderDay: b.date || b.consultationDate,
-});
-
-function toBooking(id: string, d: BookingDoc): BookingRequest {
-  return {
-    id,
-    name: d.name,
-    email: d.email,
-    phone: d.phone,
-    serviceId: d.serviceId,
-    service: d.service,
-    servicePrice: d.servicePrice,
-    serviceTier: d.serviceTier,
-    serviceTierId: d.serviceTierId,
-    paymentSchedule: d.paymentSchedule,
-    date: d.date,
-    endDate: d.endDate,
-    time: d.time,
-    consultationDate: d.consultationDate,
-    consultationTime: d.consultationTime,
-    consultationLocation: d.consultationLocation,
-    location: d.location,
-    description: d.description,
-    smsOptIn: d.smsOptIn,
-    status: d.status,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-    ...(d.rescheduleDate ? { rescheduleDate: d.rescheduleDate } : {}),
-    ...(d.rescheduleConsultationDate ? { rescheduleConsultationDate: d.rescheduleConsultationDate } : {}),
-    ...(d.rescheduleConsultationTime ? { rescheduleConsultationTime: d.rescheduleConsultationTime } : {}),
-  };
-}
-
-const bookingOf = (snap: DocumentSnapshot): BookingRequest => toBooking(snap.id, snap.data() as BookingDoc);
-
-const datesFrom = (d: BookingDoc): ConfirmedDates => ({
-  date: d.date,
-  endDate: d.endDate,
-  time: d.time,
-  consultationDate: d.consultationDate,
-  consultationTime: d.consultationTime,
-});
-
-/**
- * Where a page ends in the list's order (createdAt, then seq, both descending). Given to the client as an opaque
- * string; the leading 'fs' tells it from any other store's cursor, so a cursor this store did not make reads as null.
- */
-interface Position {
-  createdAt: string;
-  seq: number;
-}
-
-const encodeCursor = (p: Position) =>
-  Buffer.from(JSON.stringify(['fs', p.createdAt, p.seq]), 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): Position | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 3) return null;
-    const [tag, createdAt, seq] = value as unknown[];
-    if (tag !== 'fs' || typeof createdAt !== 'string' || !Number.isSafeInteger(seq)) return null;
-    return { createdAt, seq: seq as number };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * SQLite's lower(): ASCII letters only, so a search matches exactly the rows the SQLite store finds (the needle itself
- * is lower-cased by JavaScript in both, as the SQLite store does before it queries).
- */
-const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-const matchesSearch = (id: string, d: BookingDoc, needle: string) =>
-  asciiLower(d.name).includes(needle) ||
-  asciiLower(d.email).includes(needle) ||
-  asciiLower(id.replaceAll('-', '')).startsWith(needle);
-
-/** How many requests a search reads at a time while it looks for a page of matches. */
-const SEARCH_BATCH = 200;
 
 /** Firestore's "no document to update" (gRPC NOT_FOUND). */
 const isNotFound = (error: unknown) => (error as { code?: unknown } | null)?.code === 5;
@@ -214,11 +102,6 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
       return snap.exists ? change(tx, snap.data() as BookingDoc, ref) : null;
     });
 
-  const ordered = (status: BookingStatus | undefined): Query => {
-    const all: Query = status === undefined ? bookings : bookings.where('status', '==', status);
-    return all.orderBy('createdAt', 'desc').orderBy('seq', 'desc');
-  };
-
   return {
     createOnce(request) {
       return runTransaction(db, async (tx) => {
@@ -247,47 +130,7 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
       return snap.exists ? bookingOf(snap) : null;
     },
 
-    async page({ status, cursor, limit = BOOKING_PAGE_SIZE, q }: BookingListQuery = {}): Promise<BookingPage> {
-      const after = cursor === undefined ? undefined : decodeCursor(cursor);
-      if (after === null) throw new InvalidCursorError(cursor);
-      const base = ordered(status);
-      const from = (p: Position | undefined) => (p ? base.startAfter(p.createdAt, p.seq) : base);
-      const needle = q?.trim().toLowerCase();
-      let rows: DocumentSnapshot[];
-      if (!needle) {
-        // One row more than asked says whether there is a next page.
-        rows = (
-          await from(after)
-            .limit(limit + 1)
-            .get()
-        ).docs;
-      } else {
-        // Firestore has no substring match: the search reads the list newest first in batches and keeps what the
-        // SQLite store's rule keeps, until it has a page and one more. The answers are the SQLite store's; the cost is
-        // a read per request scanned (the SQLite store scans too: instr() uses no index).
-        rows = [];
-        let position = after;
-        for (;;) {
-          const batch = (await from(position).limit(SEARCH_BATCH).get()).docs;
-          for (const doc of batch) {
-            if (matchesSearch(doc.id, doc.data() as BookingDoc, needle)) rows.push(doc);
-            if (rows.length > limit) break;
-          }
-          const last = batch.at(-1);
-          if (rows.length > limit || batch.length < SEARCH_BATCH || !last) break;
-          position = { createdAt: last.get('createdAt') as string, seq: last.get('seq') as number };
-        }
-      }
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      return {
-        items: items.map(bookingOf),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeCursor({ createdAt: last.get('createdAt') as string, seq: last.get('seq') as number })
-            : null,
-      };
-    },
+    page: (query) => bookingPage(bookings, query),
 
     async confirmedBookings() {
       const snap = await confirmed.orderBy('date').orderBy('createdAt').orderBy('seq').limit(5000).get();
@@ -427,45 +270,5 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
         if (!isNotFound(error)) throw error;
       }
     },
-  };
-}
-
-/**
- * The document of a new request: its fields named one by one (Firestore refuses an undefined value, and nothing the
- * caller's object carries beside the request is stored), rescheduleDate '' as the SQLite insert leaves it.
- */
-function newDoc(b: NewBookingRequest, seq: number, manageTokenHash: string | null): BookingDoc {
-  return {
-    name: b.name,
-    email: b.email,
-    phone: b.phone,
-    serviceId: b.serviceId,
-    service: b.service,
-    servicePrice: b.servicePrice,
-    serviceTier: b.serviceTier,
-    serviceTierId: b.serviceTierId,
-    paymentSchedule: b.paymentSchedule,
-    date: b.date,
-    endDate: b.endDate,
-    time: b.time,
-    consultationDate: b.consultationDate,
-    consultationTime: b.consultationTime,
-    consultationLocation: b.consultationLocation,
-    location: b.location,
-    description: b.description,
-    smsOptIn: b.smsOptIn,
-    status: b.status,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
-    seq,
-    manageTokenHash,
-    reminderSentAt: null,
-    rescheduleDate: '',
-    rescheduleConsultationDate: '',
-    rescheduleConsultationTime: '',
-    rescheduleTime: '',
-    rescheduleRequestedAt: null,
-    inviteSequence: 0,
-    ...datesOf(b),
   };
 }
