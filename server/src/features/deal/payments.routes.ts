@@ -25,7 +25,8 @@ import {
 import type { AppOptions } from '../../platform/config';
 import { HttpError } from '../../platform/http/errors';
 import type { BookingsStore } from '../../platform/storage/ports';
-import { PaymentRefusal, type Payments } from './payments';
+import type { Payments } from './payments';
+import { PaymentRefusal } from './payment-refusal';
 import { hashManageToken, MANAGE_NOT_FOUND } from '../bookings';
 import { refusals } from '../../platform/http/refusals';
 

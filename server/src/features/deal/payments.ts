@@ -1,13 +1,9 @@
-// Payments of a booking's deal (issue 30, item 4): the deposit and the balance, paid online with Stripe Checkout
-// (Stripe's official library) or recorded by her by hand, and Stripe's refunds. The amount is always the server's:
-// computed from the booking's stored quote (quoteOfBooking), never read from a browser. One Checkout Session serves one part
-// (deposit or balance) of one quote version: a stored open session is reused, and a new one is created with an
-// idempotency key naming the booking, the quote version, the part and the amount, so two clicks or two instances
-// racing make one session at Stripe. Stripe's webhook is verified on its raw body with the endpoint's signing secret,
-// and each event is handled once (its id is noted first; a replay changes nothing). Each payment or refund mails a
-// receipt to the client and to her through the mail queue, and reaches her dashboard live on the change bus.
+// Payments of a booking's deal: the deposit and the balance, paid online with Stripe Checkout (stripe-checkout.ts) or
+// recorded by her by hand, and refunds (Stripe's, or hers by hand). What is due always comes from the booking's stored
+// quote (quoteOfBooking), never from a browser. Each payment or refund mails a receipt to the client and to her
+// through the mail queue (payment-receipts.ts), and reaches her dashboard live on the change bus. Why a step is
+// refused, in the words the client or she reads: payment-refusal.ts.
 import { createHash, randomBytes } from 'node:crypto';
-import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
@@ -21,65 +17,25 @@ import {
   type PaymentViews,
 } from '@studio/shared/domain/payments';
 import { formatCents } from '@studio/shared/domain/quote';
-import type { AppOptions, StripeSettings } from '../../platform/config';
+import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
 import type { Mailer } from '../messaging';
 import type { BookingsStore, ContractsStore, PaymentsStore } from '../../platform/storage/ports';
 import { quoteOfBooking, quoteSettingsOf, type QuoteSources } from './quotes';
 import type { SiteIdentityReader } from '../content';
-
-export const PAYMENT_OFF = 'Online payment is not available. Please pay as agreed with the studio.';
-export const NOTHING_DUE = 'Nothing is due for this booking right now.';
-export const NOT_PAYABLE_YET = 'Payment opens once your booking is confirmed.';
-export const NOT_PAYABLE_UNTIL_SIGNED = 'Payment opens once your contract is signed.';
-export const WEBHOOK_REFUSED = 'This webhook could not be verified.';
-export const CHECKOUT_FAILED = 'The payment page could not be opened. Please try again in a moment.';
+import {
+  NOT_PAYABLE_UNTIL_SIGNED,
+  NOT_PAYABLE_YET,
+  PAYMENT_NOT_FOUND,
+  PaymentRefusal,
+  REFUND_ONLINE,
+  REFUND_TOO_MUCH,
+  refundAtMost,
+} from './payment-refusal';
+import { createPaymentReceipts } from './payment-receipts';
+import { createStripeCheckout } from './stripe-checkout';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** A stored session is reused while it has at least this long left: enough to pay in. */
-const SESSION_REUSE_MARGIN_MS = 10 * 60 * 1000;
-
-/**
- * Stripe's client for these settings: Stripe itself, or (tests only) the stand-in STRIPE_API_BASE names. The library
- * (about 16 MB once loaded) is loaded here, with the first payment step, and never on a site without STRIPE_SECRET_KEY.
- */
-export async function stripeClient(settings: StripeSettings): Promise<Stripe> {
-  const { default: StripeLibrary } = await import('stripe');
-  const base = settings.apiBase;
-  return new StripeLibrary(settings.secretKey, {
-    // Pinned by the library's version (23.1.0); one retry on a network failure, safe with the idempotency key.
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-    telemetry: false,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  });
-}
-
-export class PaymentRefusal extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409 | 502,
-    message: string,
-    readonly fieldErrors?: Record<string, string[]>,
-  ) {
-    super(message);
-  }
-}
-
-export const PAYMENT_NOT_FOUND = 'This booking has no such payment.';
-export const REFUND_ONLINE =
-  'This payment was made online: refund it in Stripe. The refund shows here once Stripe reports it.';
-export const REFUND_TOO_MUCH = 'The refund is more than what is left of this payment.';
-export const refundAtMost = (leftCents: number) =>
-  leftCents > 0
-    ? `At most ${formatCents(leftCents)} of this payment is left to refund.`
-    : 'This payment has been refunded in full.';
 
 export interface PaymentsDeps {
   options: AppOptions;
@@ -99,8 +55,6 @@ export function createPayments(deps: PaymentsDeps) {
   const settings = options.stripe;
   /** Online payment is on: STRIPE_SECRET_KEY is set. */
   const online = settings !== undefined;
-  let client: Promise<Stripe> | undefined;
-  const stripe = (stripeSettings: StripeSettings) => (client ??= stripeClient(stripeSettings));
   const currentQuote = (booking: BookingRequest) => quoteOfBooking(deps.quotes, booking);
 
   /** A link of its own to the client's manage page (the manage link's token is kept only as its hash). */
@@ -150,61 +104,7 @@ export function createPayments(deps: PaymentsDeps) {
     return null;
   }
 
-  function receiptLines(booking: BookingRequest, payment: Payment, v: PaymentView, refund: boolean): string[] {
-    const what = payment.kind === 'deposit' ? 'Deposit' : 'Balance';
-    return [
-      refund
-        ? `${formatCents(payment.refundedCents)} of the ${what.toLowerCase()} payment was refunded.`
-        : `${what} received: ${formatCents(payment.amountCents)} (${payment.method === 'stripe' ? 'paid online' : payment.method}).`,
-      `Booking: ${booking.service}${booking.serviceTier ? ` (${booking.serviceTier})` : ''}, reference ${bookingReference(booking.id)}.`,
-      `Total ${formatCents(v.totalCents)}; paid so far ${formatCents(v.paidCents)}.`,
-      ...v.states,
-      ...(v.due ? [`Still due: ${formatCents(v.due.amountCents)} (${v.due.kind}).`] : []),
-    ];
-  }
-
-  /** Receipts to both, through the mail queue; a failure is logged, never undoes the payment. */
-  async function sendReceipts(booking: BookingRequest, payment: Payment, refund: boolean): Promise<void> {
-    try {
-      const [v, me] = await Promise.all([view(booking), deps.identity.current()]);
-      const lines = receiptLines(booking, payment, v, refund);
-      // The deposit paid online, the balance follows the same path: the client's receipt carries its link.
-      const balanceLink =
-        online && !refund && v.due?.kind === 'balance' && booking.status === 'Confirmed'
-          ? await payLink(booking.id)
-          : null;
-      const subject = refund
-        ? `Refund: ${booking.service} (${bookingReference(booking.id)})`
-        : `Receipt: ${payment.kind} for ${booking.service} (${bookingReference(booking.id)})`;
-      await Promise.all([
-        deps.mailer.send({
-          to: booking.email,
-          subject,
-          text: [
-            `Hi ${booking.name},`,
-            '',
-            ...lines,
-            ...(balanceLink && v.due
-              ? [
-                  '',
-                  `You can pay the balance of ${formatCents(v.due.amountCents)} online on your booking page: ${balanceLink}`,
-                ]
-              : []),
-            '',
-            `Thank you,`,
-            me.name,
-          ].join('\n'),
-        }),
-        deps.mailer.send({
-          to: options.adminEmail,
-          subject: `${subject}: ${booking.name}`,
-          text: [`${booking.name} (${booking.email})`, '', ...lines].join('\n'),
-        }),
-      ]);
-    } catch (error) {
-      log.error({ err: error, bookingId: booking.id }, 'payment receipt could not be sent');
-    }
-  }
+  const sendReceipts = createPaymentReceipts({ ...deps, online, view, payLink });
 
   async function depositParagraph(booking: BookingRequest): Promise<string | null> {
     if (!online || (await notPayableYet(booking))) return null;
@@ -223,6 +123,17 @@ export function createPayments(deps: PaymentsDeps) {
     const booking = await deps.bookings.get(payment.bookingId);
     if (booking) await sendReceipts(booking, payment, refund);
   }
+
+  // The online part: what is due is decided here (the quote, the deposit trigger), Stripe's side there.
+  const stripeCheckout = createStripeCheckout({
+    settings,
+    store,
+    log,
+    now: () => options.now(),
+    currentQuote,
+    notPayableYet,
+    recorded,
+  });
 
   return {
     online,
@@ -284,95 +195,9 @@ export function createPayments(deps: PaymentsDeps) {
       return store.bookingOfLink(sha256(token));
     },
 
-    /**
-     * The Checkout Session's address for the part due: a stored open one, or a new one at Stripe for the amount the
-     * quote says is due now. `kind` is all the client chooses.
-     */
-    async checkout(booking: BookingRequest, kind: PaymentKind, manageUrl: string): Promise<string> {
-      if (!settings) throw new PaymentRefusal(404, PAYMENT_OFF);
-      const why = await notPayableYet(booking);
-      if (why) throw new PaymentRefusal(409, why);
-      const [{ version, quote }, payments] = await Promise.all([currentQuote(booking), store.forBooking(booking.id)]);
-      const due = paymentView(quote, payments, true).due;
-      if (!due || due.kind !== kind) throw new PaymentRefusal(409, NOTHING_DUE);
-      const now = options.now();
-      const stored = await store.latestSession(booking.id, version, kind);
-      if (
-        stored &&
-        stored.amountCents === due.amountCents &&
-        Date.parse(stored.expiresAt) - now.getTime() > SESSION_REUSE_MARGIN_MS
-      )
-        return stored.url;
-      let session: Stripe.Checkout.Session;
-      try {
-        session = await (
-          await stripe(settings)
-        ).checkout.sessions.create(
-          {
-            mode: 'payment',
-            client_reference_id: booking.id,
-            customer_email: booking.email,
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: quote.currency,
-                  unit_amount: due.amountCents,
-                  product_data: {
-                    name: `${kind === 'deposit' ? 'Deposit' : 'Balance'}: ${booking.service}`,
-                    description: `Booking ${bookingReference(booking.id)}`,
-                  },
-                },
-              },
-            ],
-            metadata: { bookingId: booking.id, quoteVersion: String(version), kind },
-            success_url: `${manageUrl}?payment=done`,
-            cancel_url: `${manageUrl}?payment=cancelled`,
-          },
-          { idempotencyKey: `studio-${booking.id}-v${version}-${kind}-${due.amountCents}` },
-        );
-      } catch (error) {
-        log.error({ err: error, bookingId: booking.id }, 'Stripe Checkout Session could not be created');
-        throw new PaymentRefusal(502, CHECKOUT_FAILED);
-      }
-      if (!session.url) throw new PaymentRefusal(502, CHECKOUT_FAILED);
-      await store.saveSession({
-        sessionId: session.id,
-        bookingId: booking.id,
-        quoteVersion: version,
-        kind,
-        amountCents: due.amountCents,
-        currency: quote.currency,
-        url: session.url,
-        expiresAt: new Date(session.expires_at * 1000).toISOString(),
-        createdAt: now.toISOString(),
-      });
-      return session.url;
-    },
-
-    /**
-     * Stripe's webhook: verified on the raw body (400 and nothing changed when the signature is missing, forged or
-     * made with another secret), each event id handled once. Answers whether the event was new.
-     */
-    async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
-      if (!settings?.webhookSecret || !signature) throw new PaymentRefusal(400, WEBHOOK_REFUSED);
-      const client = await stripe(settings);
-      let event: Stripe.Event;
-      try {
-        event = client.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch {
-        throw new PaymentRefusal(400, WEBHOOK_REFUSED);
-      }
-      if (!(await store.claimEvent(event.id, event.type, options.now().toISOString()))) return { duplicate: true };
-      try {
-        await handle(event);
-      } catch (error) {
-        // Not handled: forgotten, so Stripe's next delivery of it is handled.
-        await store.releaseEvent(event.id);
-        throw error;
-      }
-      return { duplicate: false };
-    },
+    /** The Checkout Session's address for the part due, and Stripe's webhook (stripe-checkout.ts). */
+    checkout: stripeCheckout.checkout,
+    webhook: stripeCheckout.webhook,
 
     /** Her payment recorded by hand (bank transfer or cash), as an online one is. */
     async recordManual(
@@ -413,47 +238,6 @@ export function createPayments(deps: PaymentsDeps) {
       return view(booking);
     },
   };
-
-  async function handle(event: Stripe.Event): Promise<void> {
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        const session = event.data.object;
-        // A delayed method (a bank debit) completes unpaid; its async_payment_succeeded event records it.
-        if (session.payment_status !== 'paid') return;
-        // The booking and part come from the session stored when it was made, not from the event's metadata.
-        const stored = await store.findSession(session.id);
-        if (!stored) {
-          log.warn({ sessionId: session.id }, 'a Checkout Session this site did not make was completed; ignored');
-          return;
-        }
-        const intent = session.payment_intent;
-        const payment = await store.record({
-          bookingId: stored.bookingId,
-          quoteVersion: stored.quoteVersion,
-          kind: stored.kind,
-          amountCents: session.amount_total ?? stored.amountCents,
-          currency: session.currency ?? stored.currency,
-          method: 'stripe',
-          checkoutSessionId: session.id,
-          paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
-          paidAt: new Date(event.created * 1000).toISOString(),
-        });
-        if (payment) await recorded(payment, false);
-        return;
-      }
-      case 'charge.refunded': {
-        const charge = event.data.object;
-        const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-        if (!intent) return;
-        const payment = await store.recordRefund(intent, charge.amount_refunded);
-        if (payment) await recorded(payment, true);
-        return;
-      }
-      default:
-        return;
-    }
-  }
 }
 
 export type Payments = ReturnType<typeof createPayments>;
