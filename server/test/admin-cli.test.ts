@@ -1,4 +1,4 @@
-// Issue 14: the host's `npm run admin -- reset-passkeys`, for an admin who lost every passkey. It removes them and her
+// The host's `npm run admin -- reset-passkeys`, for an admin who lost every passkey. It removes them and her
 // recovery code, says what it did, mails her a notice, and the e-mail link alone signs her in again; the running
 // site sees the change at once (the same database file).
 import { execFile } from 'node:child_process';

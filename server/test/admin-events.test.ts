@@ -1,6 +1,6 @@
-// The admin's live stream over real sockets (issue 5): the availability snapshot on connect and after each change,
-// each booking created or changed as an event carrying that request, closed within 5 s of sign-out. Issue 14, item 3:
-// a booking no longer makes the server read and send the whole list to every stream, a stream whose client stopped
+// The admin's live stream over real sockets: the availability snapshot on connect and after each change,
+// each booking created or changed as an event carrying that request, closed within 5 s of sign-out. And streams stay
+// cheap: a booking no longer makes the server read and send the whole list to every stream, a stream whose client stopped
 // reading is dropped at a bounded buffer, and one session may hold only so many streams.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

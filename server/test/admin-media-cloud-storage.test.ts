@@ -1,4 +1,4 @@
-// Issue 25, media on the Firebase home: the app built with its uploads in a Cloud Storage bucket (the real
+// Media on the Firebase home: the app built with its uploads in a Cloud Storage bucket (the real
 // @google-cloud/storage client against the JSON API stand-in of cloud-storage-stand-in.ts, since Google's Storage
 // emulator cannot run here). The same upload as admin-media.test.ts, through POST /api/admin/media on a real server:
 // every public copy in the bucket is free of the phone's metadata, the original is kept privately outside the public

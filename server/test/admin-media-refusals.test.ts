@@ -1,4 +1,4 @@
-// Issue 16, the image pipeline: each bad upload to POST /api/admin/media (on a real server over HTTP) is refused with
+// The image pipeline: each bad upload to POST /api/admin/media (on a real server over HTTP) is refused with
 // its own message before or while it is read, and leaves nothing behind: no file in the data folder, no row. So do a
 // stranger's upload, a body too large or cut off part-way, and an upload whose row cannot be written; what an
 // interrupted upload left is swept at the next start. Successful images: admin-media.test.ts.
@@ -132,7 +132,7 @@ describe('each bad upload is refused with its own message and leaves nothing beh
     expect(leftovers()).toEqual(NOTHING);
   });
 
-  // Issue 26, finding 7: the upload holds alt text to the portfolio editor's rule (schemas: mediaName), so markup the
+  // The upload holds alt text to the portfolio editor's rule (schemas: mediaName), so markup the
   // editor would refuse at the next save is refused here, before anything is stored.
   test('alt text with markup is a field error, and the file it sent is not kept', async () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } })

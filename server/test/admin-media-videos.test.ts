@@ -1,4 +1,4 @@
-// Issue 16, the upload pipeline, and issue 26 (finding 4): videos uploaded through POST /api/admin/media on a real
+// The upload pipeline for videos: those uploaded through POST /api/admin/media on a real
 // server over HTTP are copied by ffmpeg with their picture and sound only (no re-encoding), so no location survives
 // wherever the phone or camera wrote it, with a poster that is stripped like any image. Images: admin-media.test.ts;
 // refusals: admin-media-refusals.test.ts. The videos are made by the server's own ffmpeg, then written into by hand
@@ -69,7 +69,8 @@ describe('videos', () => {
 
   test('an MP4 from a phone or an action camera keeps its picture and sound and no location at all', async () => {
     const video = mp4WithLocation(base);
-    // The file holds what the finding named, as ffmpeg reads it: ©xyz, Apple's key, a GPS data track; and the boxes.
+    // The file holds every place a camera writes a location, as ffmpeg reads it: ©xyz, Apple's key, a GPS data track;
+    // and the boxes.
     expect(probe(video)).toMatch(/location\s+: \+40\.4461-079\.9822\/[\s\S]*Data: bin_data \(gpmd/);
     expect(asSent.rotation).toBe('90.00');
     expect(leaks(video).sort()).toEqual(

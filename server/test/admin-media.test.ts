@@ -1,4 +1,4 @@
-// Issue 16, the image pipeline: uploads through POST /api/admin/media on a real server over HTTP, processed by real
+// The image pipeline: uploads through POST /api/admin/media on a real server over HTTP, processed by real
 // sharp in its child process. What a visitor can download must carry nothing of the original's metadata (checked on
 // the bytes of every public copy), and images come out upright in sRGB at the widths the srcSet names. Refused,
 // failed and cut-off uploads: admin-media-refusals.test.ts; videos: admin-media-videos.test.ts.

@@ -1,4 +1,4 @@
-// Issue 5: every admin route refuses a visitor (401) and a signed-in stranger (403); the admin's bookings, status
+// Every admin route refuses a visitor (401) and a signed-in stranger (403); the admin's bookings, status
 // updates (with the client's SMS and e-mail), availability and SMS setting. (Her passkeys: passkeys.test.ts.)
 import type { InjectOptions } from 'fastify';
 import { BOOKING_CURSOR_INVALID } from '@studio/shared/refusal-messages';
@@ -101,22 +101,22 @@ const ADMIN_ROUTES: InjectOptions[] = [
   { method: 'POST', url: '/api/admin/passkeys/options', payload: { name: 'Phone' } },
   { method: 'POST', url: '/api/admin/passkeys', payload: { name: 'Phone', response: {} } },
   { method: 'DELETE', url: '/api/admin/passkeys/x' },
-  // Issue 27: her trusted devices.
+  // Her trusted devices.
   { method: 'GET', url: '/api/admin/trusted-devices' },
   { method: 'DELETE', url: '/api/admin/trusted-devices/x' },
-  // Issue 19: contracts.
+  // Contracts.
   { method: 'GET', url: '/api/admin/contracts/states' },
   { method: 'GET', url: '/api/admin/bookings/b-1/contracts' },
   { method: 'POST', url: '/api/admin/bookings/b-1/contracts', payload: {} },
   { method: 'PUT', url: '/api/admin/contracts/x', payload: {} },
   { method: 'POST', url: '/api/admin/contracts/x/send', payload: {} },
   { method: 'GET', url: '/api/admin/contracts/x/pdf' },
-  // Issue 30: a booking's payments, her dashboard's cards' in one read, hers recorded by hand, and her refunds.
+  // A booking's payments, her dashboard's cards' in one read, hers recorded by hand, and her refunds.
   { method: 'GET', url: '/api/admin/bookings/b-1/payments' },
   { method: 'GET', url: '/api/admin/payments?ids=b-1,b-2' },
   { method: 'POST', url: '/api/admin/bookings/b-1/payments', payload: {} },
   { method: 'POST', url: '/api/admin/bookings/b-1/payments/p-1/refunds', payload: {} },
-  // Issue 30: quotes, her quote defaults and the printable invoice.
+  // Quotes, her quote defaults and the printable invoice.
   { method: 'GET', url: '/api/admin/bookings/b-1/quote' },
   { method: 'PUT', url: '/api/admin/bookings/b-1/quote', payload: {} },
   { method: 'GET', url: '/api/admin/bookings/b-1/invoice' },
@@ -235,7 +235,7 @@ test('the admin reads every booking, newest first, with all its fields', async (
   expect(list[0]?.smsOptIn).toBe(true);
 });
 
-describe('the booking list, a page at a time (issue 14, item 3)', () => {
+describe('the booking list, a page at a time', () => {
   const page = async (query = '') => {
     const res = await t.app.inject(as(admin, { url: `/api/admin/bookings${query}` }));
     expect(res.statusCode).toBe(200);
@@ -309,7 +309,7 @@ describe('the booking list, a page at a time (issue 14, item 3)', () => {
   });
 });
 
-describe('search and the New count (issue 18, item 6)', () => {
+describe('search and the New count', () => {
   const list = async (query: string) => {
     const res = await t.app.inject(as(admin, { url: `/api/admin/bookings?${query}` }));
     expect(res.statusCode).toBe(200);

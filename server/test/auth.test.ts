@@ -1,4 +1,4 @@
-// Issue 5: sign-in by e-mail link. The token rules (single use, 15 minutes, bound to the e-mail, a GET does not spend
+// Sign-in by e-mail link. The token rules (single use, 15 minutes, bound to the e-mail, a GET does not spend
 // it), the cookies exactly, session rotation, sign-out on the server, idle and absolute timeouts, and rate limits.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
@@ -253,7 +253,7 @@ test('a session ends 12 hours after sign-in however active', async () => {
   expect(await whoAmI(t.app, id)).toBeNull();
 });
 
-describe('link request limits (issue 14, item 4)', () => {
+describe('link request limits', () => {
   test('by default 3 per address and e-mail, 10 mails per mailbox, per 15 minutes', () => {
     expect([LINK_LIMIT_PER_PAIR, LINK_MAILS_PER_EMAIL, LINK_LIMIT_PER_IP]).toEqual([3, 10, 20]);
   });

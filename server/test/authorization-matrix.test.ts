@@ -1,4 +1,4 @@
-// Issue 9: the authorisation matrix. Every API route and the live stream, as a visitor, as a signed-in stranger and
+// The authorisation matrix. Every API route and the live stream, as a visitor, as a signed-in stranger and
 // as the admin, with the expected status of each cell in one table. Each admin-only cell refuses the other two, so
 // removing any single check from the server (the admin guard, its admin test, a route's own validation of who may
 // read what) makes at least one cell fail.
@@ -149,14 +149,14 @@ const TABLE: Row[] = [
   {
     method: 'POST',
     route: '/api/manage-booking/payment',
-    // Issue 30: what her deal comes to and what is paid; the manage link's token is the only key.
+    // What her deal comes to and what is paid; the manage link's token is the only key.
     request: () => ({ method: 'POST', url: '/api/manage-booking/payment', payload: { token: 'x'.repeat(43) } }),
     expect: { visitor: 404, stranger: 404, admin: 404 },
   },
   {
     method: 'POST',
     route: '/api/manage-booking/invoice',
-    // The invoice (issue 30): the manage link's token is the only key, no session opens it.
+    // The invoice: the manage link's token is the only key, no session opens it.
     request: () => ({ method: 'POST', url: '/api/manage-booking/invoice', payload: { token: 'x'.repeat(43) } }),
     expect: { visitor: 404, stranger: 404, admin: 404 },
   },
@@ -220,7 +220,7 @@ const TABLE: Row[] = [
     request: () => ({ url: '/api/dev/outbox/999999/attachments/0' }),
     expect: { visitor: 404, stranger: 404, admin: 404 },
   },
-  // Issue 19: contracts.
+  // Contracts.
   {
     method: 'GET',
     route: '/api/admin/contracts/states',
@@ -298,7 +298,7 @@ const TABLE: Row[] = [
     request: (c) => ({ url: `/api/admin/contracts/${draftFor(c)}/pdf` }),
     expect: ADMIN_ONLY(200),
   },
-  // Issue 30: quotes, her quote defaults and the printable invoice.
+  // Quotes, her quote defaults and the printable invoice.
   {
     method: 'GET',
     route: '/api/admin/bookings/:id/quote',
@@ -379,7 +379,7 @@ const TABLE: Row[] = [
     request: () => ({ url: `/api/calendar/${'x'.repeat(43)}.ics` }),
     expect: { visitor: 404, stranger: 404, admin: 404 },
   },
-  // Issue 27: what clients did, and her digest setting, are hers alone.
+  // What clients did, and her digest setting, are hers alone.
   {
     method: 'GET',
     route: '/api/admin/client-actions',
@@ -500,7 +500,7 @@ const TABLE: Row[] = [
     request: () => ({ url: '/api/admin/settings/sms' }),
     expect: ADMIN_ONLY(200),
   },
-  // Issue 29: whether her site's mail reaches anyone (the dashboard's banner).
+  // Whether her site's mail reaches anyone (the dashboard's banner).
   {
     method: 'GET',
     route: '/api/admin/settings/mail',
@@ -520,7 +520,7 @@ const TABLE: Row[] = [
     request: () => ({ method: 'PUT', url: '/api/admin/settings/sms', payload: { smsEnabled: false } }),
     expect: ADMIN_ONLY(200),
   },
-  // Issue 16: her content. Every read of the admin's lists and every write is hers alone; visitors read /api/site.
+  // Her content. Every read of the admin's lists and every write is hers alone; visitors read /api/site.
   { method: 'GET', route: '/api/site', request: () => ({ url: '/api/site' }), expect: OPEN },
   {
     method: 'PUT',
@@ -685,7 +685,7 @@ const TABLE: Row[] = [
     request: () => ({ method: 'POST', url: '/api/auth/recovery', payload: { code: 'AAAAA-AAAAA-AAAAA-AAAAA' } }),
     expect: { visitor: 401, stranger: 401, admin: 401 },
   },
-  // Sign-in by passkey alone (issue 27): open to everyone, as a sign-in is; a session changes nothing. An assertion for
+  // Sign-in by passkey alone: open to everyone, as a sign-in is; a session changes nothing. An assertion for
   // a ceremony that was never started is refused alike (passkey-sign-in.test.ts goes through real ones).
   {
     method: 'POST',
@@ -729,7 +729,7 @@ const TABLE: Row[] = [
     request: () => ({ method: 'DELETE', url: '/api/admin/passkeys/no-such-id' }),
     expect: ADMIN_ONLY(404),
   },
-  // Her trusted devices (issue 27): only her session; ending one that is not listed is a 404
+  // Her trusted devices: only her session; ending one that is not listed is a 404
   // (trusted-devices.test.ts ends real ones).
   {
     method: 'GET',
@@ -743,7 +743,7 @@ const TABLE: Row[] = [
     request: () => ({ method: 'DELETE', url: '/api/admin/trusted-devices/AAAAAAAAAAAAAAAAAAAAAA' }),
     expect: ADMIN_ONLY(404),
   },
-  // The deploy API (issue 20): a remote's deploy token only, never a session, the admin's included (deploys.test.ts
+  // The deploy API: a remote's deploy token only, never a session, the admin's included (deploys.test.ts
   // covers the tokens: none, unknown, revoked, another remote's).
   {
     method: 'PUT',

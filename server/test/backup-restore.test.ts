@@ -1,4 +1,4 @@
-// Issue 15 "Backups and restore", in process: what a backup holds, the daily backup's schedule and pruning, and a
+// Backups and restore, in process: what a backup holds, the daily backup's schedule and pruning, and a
 // restore that refuses a DATA_DIR that is not empty unless told, moving what was there aside rather than deleting it.
 // The same under booking load, with the command-line tools and real server processes, is test/soak/backup.soak.test.ts.
 import Database from 'better-sqlite3';
@@ -16,7 +16,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, withCsrf, ugcBookingInput, type TestApp } from './helper';
 import { buildApp } from '../src/app/app';
-import { BackupRefused, listBackups, takeBackup, takenAt, type BackupManifest } from '../src/features/ops/backup';
+import { BackupRefused, takeBackup } from '../src/features/ops/backup';
+import type { BackupManifest } from '../src/features/ops/backup-contents';
+import { listBackups, takenAt } from '../src/features/ops/backup-folders';
 import { BACKUP_EVERY_MS, OVERDUE_BACKUP_DELAY_MS, nextBackupDelay } from '../src/features/ops/backup-job';
 import { RestoreRefused, restoreBackup } from '../src/features/ops/restore';
 
@@ -182,7 +184,7 @@ test('a folder that is not a backup, or a damaged copy, is refused and leaves DA
   expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
 });
 
-// Issue 29: backups and restored folders were world-readable (0755/0644), every daily backup copied all media again,
+// Backups and restored folders were once world-readable (0755/0644), every daily backup copied all media again,
 // and nothing checked the disk's room first.
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 function modesUnder(dir: string): Set<string> {

@@ -1,4 +1,4 @@
-// Issue 9 "Bad input corpus": for the booking write and the sign-in endpoints, each bad input gets a 4xx with a clear
+// The bad input corpus: for the booking write and the sign-in endpoints, each bad input gets a 4xx with a clear
 // message and nothing is stored; plus property-based fuzzing (fast-check) of the booking write.
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -123,7 +123,7 @@ describe('booking write', () => {
     expect(res.json().message).toBe('The request is too large.');
   });
 
-  // Issue 14, item 6: before the shared text rule these were stored (a lone surrogate as invalid UTF-8).
+  // Before the shared text rule these were stored (a lone surrogate as invalid UTF-8).
   const HIDDEN: Array<[string, string]> = [
     ['a right-to-left override', 'Dana \u202Esoyer'],
     ['a right-to-left isolate', 'Dana \u2067Reyes\u2069'],

@@ -1,4 +1,4 @@
-// Issue 28: the availability check of a new booking reads only the Confirmed bookings that can collide with it, through
+// The availability check of a new booking reads only the Confirmed bookings that can collide with it, through
 // an index (migration 022), and a request without dates reads none, however many are stored. Read from SQLite itself:
 // the bookings store runs on a connection that records each statement it runs, and EXPLAIN QUERY PLAN says how SQLite
 // reads the one that answers confirmedDatesBetween. The last test posts to the real route, so the shortcut is shown where
@@ -85,7 +85,7 @@ function stored(i: number): NewBookingRequest {
     date: kind === 2 ? '' : day,
     endDate: kind === 1 ? addCalendarDays(day, 2) : '',
     consultationDate: kind === 0 ? '' : addCalendarDays(day, -3),
-    // Some open requests hold a consultation slot (issue 27, migration 025).
+    // Some open requests hold a consultation slot (migration 025).
     consultationTime: kind !== 0 && i % 2 === 1 ? '10:00-11:00' : '',
   });
 }

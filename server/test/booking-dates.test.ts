@@ -1,4 +1,4 @@
-// Issue 18 on the real server (SQLite on disk, the HTTP routes): phones in common formats stored as E.164, the
+// Booking dates on the real server (SQLite on disk, the HTTP routes): phones in common formats stored as E.164, the
 // minimum notice, the shoot after its consultation, time slots, multi-day shoots, and confirmed bookings holding
 // their days, each refused and accepted at its boundary.
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';

@@ -1,4 +1,4 @@
-// POST /api/bookings (issue 4): validation, server-set fields, availability, idempotency, rate limit, notifications.
+// POST /api/bookings: validation, server-set fields, availability, idempotency, rate limit, notifications.
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import { unavailableDatesMessage } from '@studio/shared/messages';
 import { formatInstant } from '@studio/shared/domain/studio-time';
@@ -125,7 +125,7 @@ describe('a valid booking', () => {
     expect(res.statusCode).toBe(201);
     await t.settled();
 
-    // The admin's mail, then the client's confirmation (issue 18; its content: manage-booking.test.ts).
+    // The admin's mail, then the client's confirmation (its content: manage-booking.test.ts).
     const mails = outbox('mail');
     expect(mails.map((m) => m.recipient)).toEqual(['admin@studio.test', 'jane@example.com']);
     expect(mails[0]).toMatchObject({
@@ -248,7 +248,7 @@ describe('bad input answers 400 with field errors and stores nothing', () => {
   });
 });
 
-// Issue 26, finding 7: a C1 control or a line/paragraph separator in a name (or a description) is a 400 naming the
+// A C1 control or a line/paragraph separator in a name (or a description) is a 400 naming the
 // field, and nothing is stored or mailed.
 test('a name or description with a C1 control or U+2028/U+2029 is refused with a field error, nothing stored', async () => {
   await start();
@@ -325,7 +325,7 @@ describe('availability', () => {
   test('a date outside every period is unavailable; a day with one available slot is fine', async () => {
     await start();
     expect((await post(ugc({ date: day(120) }))).statusCode).toBe(409);
-    // Issue 18: where the admin set slots, the visitor picks one of the free ones.
+    // Where the admin set slots, the visitor picks one of the free ones.
     expect((await post(ugc({ date: day(5), time: '09:00-12:00' }))).statusCode).toBe(201);
     expect(rowCount()).toBe(1);
   });
@@ -362,7 +362,7 @@ describe('idempotency', () => {
     expect(rowCount()).toBe(2);
   });
 
-  // Issue 14, item 6: the same key with another body used to answer the first booking's 201 and store nothing.
+  // The same key with another body used to answer the first booking's 201 and store nothing.
   test('the same key with another body is refused 422 with a clear message; the first booking stands alone', async () => {
     await start();
     const key = newKey();

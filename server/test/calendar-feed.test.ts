@@ -1,4 +1,4 @@
-// Issue 18, item 2: her private calendar feed on the real server: made from the dashboard (its address shown once),
+// Her private calendar feed on the real server: made from the dashboard (its address shown once),
 // it lists her confirmed bookings with the clients' invite UIDs; a wrong secret, an old one after a new feed, and
 // a revoked one are 404; the database keeps only the secret's hash.
 import ICAL from 'ical.js';
@@ -81,7 +81,7 @@ test('made, read, replaced and revoked; only confirmed bookings; the secret is n
   expect((await t.app.inject({ url: path(again.url) })).statusCode).toBe(404);
 });
 
-// Issue 26, finding 7: a client's name is hers to type, and `"`, `;`, `:` and `,` are ordinary in a name; in the
+// A client's name is hers to type, and `"`, `;`, `:` and `,` are ordinary in a name; in the
 // feed (and in her invite) it stays the attendee's CN and never becomes parameters or properties of its own.
 const NAMES = {
   quote: 'Mallory";ROLE=CHAIR;CN="Boss',

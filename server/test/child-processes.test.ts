@@ -1,4 +1,4 @@
-// Issue 26, finding 7: a server killed with SIGKILL left its demo-image renderer running (190-345 MB and 60% CPU
+// A server killed with SIGKILL once left its demo-image renderer running (190-345 MB and 60% CPU
 // each; after 9 crashes the next start took over 30 s instead of 2 s). A real server process here, with the demo's
 // image renderer at work and the sandboxed page renderer stuck in a page that never finishes (a hostile or broken
 // entry: its event loop never turns, so only the kernel can end it), is killed with SIGKILL: every process it

@@ -1,4 +1,4 @@
-// Issue 27, "every client action reaches her", on the real server (SQLite on disk, the HTTP routes): a cancellation and
+// Every client action reaches her, on the real server (SQLite on disk, the HTTP routes): a cancellation and
 // a move asked for from the manage link, a contract opened and signed, a visitor's message each mail her (ADMIN_EMAIL)
 // naming the booking (client, service, date in words, no raw timestamp) with a link that opens it in her dashboard,
 // and count on the dashboard's badge until she has seen them. With her daily digest on, the same actions send no mail

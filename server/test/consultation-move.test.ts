@@ -1,4 +1,4 @@
-// Issue 27, a consultation moved from the client's manage link at a time, on the real server and SQLite on disk: the
+// A consultation moved from the client's manage link at a time, on the real server and SQLite on disk: the
 // move names one of the day's free slots (the booking form's rule), a taken slot is refused with the field named and
 // changes nothing, her mail names the time, and her acceptance moves the day and the time (the invite carries it)
 // unless the slot was taken meanwhile: a requested move holds no slot, so accepting checks it again.

@@ -1,4 +1,4 @@
-// Issue 27, "time where it matters", on the real server and SQLite on disk: she sets weekly consultation hours, a
+// Time where it matters, on the real server and SQLite on disk: she sets weekly consultation hours, a
 // consultation is booked at one of their slots and holds only that slot (the shoot keeps its whole day), a taken or
 // unknown time is refused with the field named, and the confirmed consultation's invite and mail carry its time.
 import ICAL from 'ical.js';

@@ -1,4 +1,4 @@
-// Issue 18, item 7, on the real server: a visitor's message when nothing can be booked is checked as a booking is,
+// The contact form on the real server: a visitor's message when nothing can be booked is checked as a booking is,
 // mailed to the admin with the visitor's address to reply to, rate limited, and refused without the CSRF pair.
 import type { InjectOptions } from 'fastify';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '@studio/shared/refusal-messages';
@@ -29,7 +29,7 @@ test('a message reaches the admin by mail, with her e-mail and phone; the answer
         replyTo: 'rosa@example.com',
         subject: 'Message from Rosa Diaz (nothing was bookable)',
         text: expect.stringContaining('Are you free for a lookbook in early June?'),
-        // Every mail leaves under her name from Site details (issue 27).
+        // Every mail leaves under her name from Site details.
         fromName: 'Ava Monroe',
       },
     ]);

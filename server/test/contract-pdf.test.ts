@@ -1,4 +1,4 @@
-// The contract PDF (issue 19): drawn on the server with an embedded font, its text selectable (read back here with
+// The contract PDF: drawn on the server with an embedded font, its text selectable (read back here with
 // pdf.js), on A4 or US Letter, and what came from a booking printed as text, never as markup.
 import {
   buildContract,

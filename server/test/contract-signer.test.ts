@@ -1,4 +1,4 @@
-// Issue 30, "the right signer", on the real server (SQLite on disk, the HTTP routes through inject): the signing link
+// The right signer, on the real server (SQLite on disk, the HTTP routes through inject): the signing link
 // takes the client's own name however it is typed (case, accents, spaces), refuses another name with a message on the
 // name field unless the signer ticks "on behalf of" and gives a role (then the audit trail, the signed PDF and the
 // mail name signer, role and client), and a contract whose booking was cancelled by the client or declined by her is

@@ -1,4 +1,4 @@
-// Issue 19 on the real server (SQLite on disk, the HTTP routes through inject): the admin drafts, edits and sends a
+// Contracts on the real server (SQLite on disk, the HTTP routes through inject): the admin drafts, edits and sends a
 // contract; the client's link shows it (noindex, escaped), records each view, and signs it once with her typed name
 // and consent; the signed PDF (read back with pdf.js) carries her name, the document hash and the audit trail, and is
 // mailed to both with the PDF kept in the outbox. A signed contract answers 409 to an edit; a new version starts a new
@@ -146,7 +146,7 @@ test('the admin reads the deal, drafts, edits, sends; the client views and signs
   expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
   expect(page.body).not.toContain(EVIL);
   expect(page.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
-  // The fee table of the booking's quote (issue 30): the tier's price until she changes it.
+  // The fee table of the booking's quote: the tier's price until she changes it.
   expect(page.body).toContain('Half Day: $350.');
   expect(page.body).toContain('Total: $350 (US dollars).');
   expect(page.body).toContain('Consultation: March 20, 2026, Video call.');
@@ -179,7 +179,7 @@ test('the admin reads the deal, drafts, edits, sends; the client views and signs
   expect(after.events.map((e) => e.type)).toEqual(['created', 'edited', 'sent', 'viewed', 'signed']);
   expect(after.events.at(-1)).toMatchObject({ actor: 'Jane Q. Doe', userAgent: 'Mozilla/5.0 (iPhone) Safari' });
   // Her actions are logged under her public contact (no Site details here: her name, MODEL_NAME), never her sign-in
-  // address: the client reads the trail (issue 27).
+  // address: the client reads the trail.
   expect(after.events[2]).toMatchObject({ type: 'sent', actor: 'Ava Monroe' });
 
   // The signed PDF as the admin downloads it is the one whose hash was stored, and the one mailed to both.

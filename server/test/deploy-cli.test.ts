@@ -1,4 +1,4 @@
-// Issue 20: `npm run deploy` and `npm run admin -- deploy-token`, run in-process against a real listening server:
+// `npm run deploy` and `npm run admin -- deploy-token`, run in-process against a real listening server:
 // what they print, and what they change on the site.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
-// Issue 15 "Deploy guide": every command in docs/deploy.md that runs one of the site's tools (npm run backup, restore,
+// The deploy guide: every command in docs/deploy.md that runs one of the site's tools (npm run backup, restore,
 // admin, migrate, update) works on the service's data folder. `sudo -u studio` starts a tool with an environment of its
-// own, not the unit's: a tool without DATA_DIR once looked in the app's folder, found no database and stopped. Since
-// issue 29 the tools read the service's settings file (/etc/studio/studio.env, which the unit names), so a command
+// own, not the unit's: a tool without DATA_DIR once looked in the app's folder, found no database and stopped. Now
+// the tools read the service's settings file (/etc/studio/studio.env, which the unit names), so a command
 // names no DATA_DIR or PORT and gets the file's, except where a restore fills a new, empty folder on purpose. And the
 // site is never built on the server: the unit and every tool run in the live release, /srv/studio/current.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 26: the remote deploys stay consistent. Two switches fired together never leave a live version without its
+// The remote deploys stay consistent. Two switches fired together never leave a live version without its
 // files; the build output is a version, so the first deploy can be rolled back; a backup keeps the live and previous
 // versions, and a restore reconciles what the database records with the files it restored (a version without files
 // is missing, never live, and no switch goes to it). Real SQLite, a real listening server, real files and tarballs.
@@ -20,7 +20,8 @@ import { build, type TestApp } from './helper';
 import { issueDeployToken } from '../src/features/deploys/deploy-tokens';
 import { BUILD_OUTPUT_DEPLOYER } from '../src/features/deploys/remote-deploys';
 import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/features/deploys/gate';
-import { describeBackup, takeBackup } from '../src/features/ops/backup';
+import { takeBackup } from '../src/features/ops/backup';
+import { describeBackup } from '../src/features/ops/backup-contents';
 import { restoreBackup, restoreReport } from '../src/features/ops/restore';
 
 const REQUIREMENTS: ShellRequirements = {

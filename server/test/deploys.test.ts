@@ -1,4 +1,4 @@
-// Issue 20: versioned deploys of the remotes. The deploy token rules, the upload's limits, the compatibility gate, the
+// Versioned deploys of the remotes. The deploy token rules, the upload's limits, the compatibility gate, the
 // atomic switch and rollback, pruning, and the shell's HTML naming the live version. Real SQLite, real tarballs
 // (node-tar), real files under DATA_DIR/remotes, driven through the HTTP API.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
@@ -515,7 +515,7 @@ describe('switching and rolling back', () => {
 });
 
 describe("the admin's Deployments view", () => {
-  test('says whether a deploy token was ever issued: her dashboard shows the Deployments tab only then (issue 27)', async () => {
+  test('says whether a deploy token was ever issued: her dashboard shows the Deployments tab only then', async () => {
     const session = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
     const tokens = async () =>
       (await t.app.inject({ url: '/api/admin/deployments', cookies: { studio_session: session } })).json().tokens;
