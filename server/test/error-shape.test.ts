@@ -1,4 +1,4 @@
-// Issue 14, item 6: every error answer of the API has the app's { message, fieldErrors? } shape, including the ones
+// Every error answer of the API has the app's { message, fieldErrors? } shape, including the ones
 // Fastify makes itself before any route runs. Before, a path segment over the router's limit (and an undecodable
 // path) were answered in Fastify's own shape ({ error, code, message, statusCode }) with the whole path echoed back.
 import type { InjectOptions } from 'fastify';

@@ -1,4 +1,4 @@
-// Issue 15 "Health and logs": /api/health answers 503 when the database does not take a write or the disk has no
+// Health: /api/health answers 503 when the database does not take a write or the disk has no
 // room, and a booking in that state is refused with the clear 503 and leaves nothing half-written.
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';

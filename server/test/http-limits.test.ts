@@ -1,4 +1,4 @@
-// Issue 14, item 6: request, header and body timeouts and a connection cap, over real sockets. Before them a body
+// Request, header and body timeouts and a connection cap, over real sockets. Before them a body
 // sent one byte at a time held its connection open for as long as the client liked (200 s and counting), and so
 // could any number of such connections. The limits are shortened here so the test waits seconds, not minutes; the
 // production values are HTTP_LIMITS.
@@ -140,7 +140,7 @@ test('connections over the cap are closed at once; the ones within it are served
   expect(answerOf((await again.ended).text).status).toBe(200);
 });
 
-// Issue 26, finding 7: the production limits (a 30 s request timeout, 512 connections in all) and a per-client cap of
+// The production limits (a 30 s request timeout, 512 connections in all) and a per-client cap of
 // 3 (in production 64): 512 idle connections from one address locked every client out, and an error answered before
 // the body had arrived kept its connection reading the body for up to 30 s.
 describe('one client cannot hold every connection; an early error closes its connection', () => {

@@ -1,4 +1,4 @@
-// Issue 26, finding 7: the per-client limits counted every IPv6 address apart, so one visitor's /64 (2^64 addresses,
+// The per-client limits once counted every IPv6 address apart, so one visitor's /64 (2^64 addresses,
 // hers to pick from) got thousands of quotas. Now an IPv6 /64 is one client, an IPv4 address is one client, and an
 // IPv4 address written as IPv6 (::ffff:a.b.c.d) is that IPv4 client: for the public write limits (@fastify/rate-limit)
 // and the sign-in link limits alike, whether the address is the socket's or one a trusted proxy forwards.

@@ -1,4 +1,4 @@
-// Issue 19: a mail's attachments (the signed contract's PDF) reach SMTP as attachments, and the local outbox keeps
+// A mail's attachments (the signed contract's PDF) reach SMTP as attachments, and the local outbox keeps
 // them with the mail, in order, byte for byte.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

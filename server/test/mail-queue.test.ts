@@ -1,4 +1,4 @@
-// Issue 29, "Mail you can trust", done when: production without SMTP_URL refuses to start (or warns at warn level when
+// Mail she can trust: production without SMTP_URL refuses to start (or warns at warn level when
 // the outbox is chosen); a send that fails is retried and then delivered when the SMTP stand-in comes back, and health
 // shows the degraded mail meanwhile. The mail server is a real one on 127.0.0.1 (e2e/support/smtp-sink.ts), stopped
 // and started again on the same port; the server is the real app over HTTP on its SQLite file; only the clock is the

@@ -1,4 +1,4 @@
-// Issue 18, the client's manage link on the real server (SQLite on disk, the HTTP routes): the confirmation mail
+// The client's manage link on the real server (SQLite on disk, the HTTP routes): the confirmation mail
 // with its link (HTML-escaped, dates in the studio's zone), the token kept only as a hash, a wrong token a 404,
 // cancelling (twice harmless, the date free again) and asking to move, each announced to the dashboards.
 import { createHash } from 'node:crypto';
@@ -149,7 +149,7 @@ describe('the manage link', () => {
   });
 });
 
-describe('moving either date (issue 27)', () => {
+describe('moving either date', () => {
   const move = (token: string, body: Record<string, string>) =>
     post('/api/manage-booking/reschedule', { token, ...body });
   const actionsOf = () =>
@@ -263,7 +263,7 @@ describe('moving either date (issue 27)', () => {
   });
 });
 
-describe('Add to calendar (issue 27)', () => {
+describe('Add to calendar', () => {
   const PUBLIC_EMAIL = 'bookings@avamonroe.example';
   const calendar = (token: string, headers: Record<string, string> = {}) =>
     post('/api/manage-booking/calendar', { token }, headers);

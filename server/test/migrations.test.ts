@@ -1,4 +1,4 @@
-// Issue 15 "Migrations across versions": for every earlier release kept in test/fixtures/releases/<version>/ (its
+// Migrations across versions: for every earlier release kept in test/fixtures/releases/<version>/ (its
 // migration files, copied when it shipped, and a site's data written with its columns), a DATA_DIR made by that
 // release is started by today's server, which must find every row, unchanged, and serve it: the bookings to the admin
 // (whose session survives the upgrade), the services and availability to visitors. The folder's name only tells the
@@ -107,7 +107,7 @@ describe.each(releases)('a DATA_DIR made by release %s', (release) => {
       // Served as before: the visitor's services and dates, the admin's bookings and setting, her session intact.
       const services = (await app.inject('/api/services')).json() as Service[];
       expect(services.map((s) => s.id)).toEqual(['photoshoot', 'usergeneratedcontent']);
-      // Stored before services carried rules (issue 27): each keeps the rules its id gave it, derived on reading.
+      // Stored before services carried rules: each keeps the rules its id gave it, derived on reading.
       expect(services.map((s) => [s.rules, s.tiers.map((t) => t.paymentSchedule)])).toEqual([
         [SHOOT_SERVICE_RULES, [undefined]],
         [{ ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT }, [PAYMENT_HALF_UPFRONT]],

@@ -1,4 +1,4 @@
-// Issue 26, finding 7: a client's manage link and a contract's signing link stayed in clear text in the outbox, and so
+// A client's manage link and a contract's signing link once stayed in clear text in the outbox, and so
 // in every backup, for the whole retention period. On the real server (SQLite on disk, the HTTP routes): each is
 // readable in the outbox while the mail is being delivered, blanked once the outbox's link window has passed, gone
 // from the database file's bytes and from a backup taken after, and the links themselves keep working for her.

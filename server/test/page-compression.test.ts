@@ -1,4 +1,4 @@
-// Issue 28, the first paint on a phone's slow connection: a page the server writes (every address the site answers
+// The first paint on a phone's slow connection: a page the server writes (every address the site answers
 // with its shell page) leaves compressed in the best coding the browser accepts, and as it is to a client that asks
 // for none, with `Vary: Accept-Encoding` either way so a cache keeps the codings apart. The built pages and their
 // stylesheets, in a real browser: e2e/tests/budgets.spec.ts.

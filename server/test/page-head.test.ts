@@ -1,4 +1,4 @@
-// The per-route <head> the server sends (issue 8): titles, descriptions and Open Graph tags from the content, and
+// The per-route <head> the server sends: titles, descriptions and Open Graph tags from the content, and
 // preload hints read from the public-site manifest the real build writes.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 27: on a device holding her passkey she signs in with it alone, no e-mail round trip. Over HTTP with the
+// On a device holding her passkey she signs in with it alone, no e-mail round trip. Over HTTP with the
 // software authenticator (a discoverable credential, answering with its user handle as a browser does): the options
 // name no credential, the session is the full one the link and the passkey step give, and each ceremony is single
 // use, short-lived, bound to its own challenge, open only to a passkey stored for her, and counted per client.

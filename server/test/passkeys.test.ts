@@ -1,4 +1,4 @@
-// Issue 14: passkeys for the admin. Enrolment under her session (with the one-time recovery code and a notice
+// Passkeys for the admin. Enrolment under her session (with the one-time recovery code and a notice
 // e-mail), the link alone no longer giving a session once she has one, the passkey step (single-use expiring
 // challenges, the relying party from ADMIN_ORIGIN, the signature counter, user verification, a bounded number of
 // wrong answers), the recovery code, and removal. The authenticator is a software one (software-authenticator.ts)
@@ -222,7 +222,7 @@ describe('enrolment', () => {
   });
 });
 
-// Issue 26, finding 7: a session opened before her first (or another) passkey was added, in another browser or by
+// A session opened before her first (or another) passkey was added, in another browser or by
 // whoever read her sign-in mail, would otherwise keep working without the passkey.
 describe('enrolment ends every other session', () => {
   test('sessions opened by the link before enrolment stop working; the one that enrolled goes on', async () => {

@@ -1,4 +1,4 @@
-// Issue 30, items 4 and 5: the deal paid, on the real server (SQLite on disk, the HTTP routes) and the real `stripe`
+// The deal paid, online and by hand, on the real server (SQLite on disk, the HTTP routes) and the real `stripe`
 // library, pointed at a local stand-in of Stripe's API (stripe-stand-in.ts) instead of the internet. Webhook events
 // are signed with the library's own test-header helper and verified by the server's real code. What is checked: the
 // amount is the server's, whatever the browser posts; one Checkout Session per booking, quote version and part; a

@@ -1,4 +1,4 @@
-// Issue 27: the booking form posted without JavaScript. POST /book-me takes the urlencoded form, checks it by the
+// The booking form posted without JavaScript. POST /book-me takes the urlencoded form, checks it by the
 // JSON API's own code path (the shared schema, acceptBooking, the same store), and answers with the booking page
 // rendered with what happened: the confirmation, or the form again with each field's message and what was entered.
 // A plain form cannot send the CSRF header, so it is held to the Origin check (platform/http/csrf.ts, formPostRefusal).

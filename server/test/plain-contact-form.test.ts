@@ -1,4 +1,4 @@
-// Issue 27: her contact form posted without JavaScript. It posts to its page, /book-me, naming itself in a hidden
+// Her contact form posted without JavaScript. It posts to its page, /book-me, naming itself in a hidden
 // field, and goes through what POST /api/contact does: the shared contact schema, her client action (recorded and
 // mailed to her with the visitor's address to reply to), the public write rate limit; a plain form cannot send the
 // CSRF header, so it is held to the Origin check as the booking form is. The answer is the page rendered with the

@@ -1,4 +1,4 @@
-// Issue 27, her one Save: PUT /api/admin/portfolio stores the words and the media together, in her order, and
+// Her one Save: PUT /api/admin/portfolio stores the words and the media together, in her order, and
 // refuses with a 400 naming each field at fault (a concept named twice, a concept without an address name, a
 // subtitle left by a removed show, a show id of digits only, an image without alt text) while storing neither.
 import type { InjectOptions } from 'fastify';

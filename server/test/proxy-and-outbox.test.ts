@@ -1,4 +1,4 @@
-// Issue 14 (items 1, 2 and 5) as regression tests, and TRUST_PROXY. Behind a TLS proxy the old server trusted every
+// Three holes found in a review, as regression tests, and TRUST_PROXY. Behind a TLS proxy the old server trusted every
 // X-Forwarded-For: a remote client claiming to be 127.0.0.1 read the dev outbox and took the admin's session, and
 // rotating the header escaped every per-address limit. Sign-in links were logged and kept in the outbox for good.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -41,7 +41,7 @@ const book = (t: TestApp, from: string, forwardedFor?: string) =>
     }),
   );
 
-describe('issue 14.1: admin takeover through a forged X-Forwarded-For behind HTTPS', () => {
+describe('admin takeover through a forged X-Forwarded-For behind HTTPS', () => {
   test('HTTPS=true and NODE_ENV unset: the remote client gets no link, no session and no bookings', async () => {
     const t = await app({ https: true });
     const remote = (options: InjectOptions) => t.app.inject({ ...options, remoteAddress: REMOTE });
@@ -151,7 +151,7 @@ describe('the dev outbox exists only in development', () => {
   });
 });
 
-describe('issue 14.2: per-address limits and TRUST_PROXY', () => {
+describe('per-address limits and TRUST_PROXY', () => {
   test('HTTPS=true without TRUST_PROXY: rotating X-Forwarded-For does not escape the booking limit', async () => {
     const t = await app({ https: true, publicWriteLimitPerMinute: 20 });
     const statuses: number[] = [];
@@ -220,7 +220,7 @@ describe('issue 14.2: per-address limits and TRUST_PROXY', () => {
   });
 });
 
-describe('issue 14.5: sign-in links are never logged and do not outlive their token in the outbox', () => {
+describe('sign-in links are never logged and do not outlive their token in the outbox', () => {
   let clock = new Date('2026-03-02T10:00:00Z').getTime();
   const now = () => new Date(clock);
 

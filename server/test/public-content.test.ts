@@ -1,4 +1,4 @@
-// Issue 2: the server answers the seeded data on each public read, 404 JSON on an unknown API path, the shell
+// The server answers the seeded data on each public read, 404 JSON on an unknown API path, the shell
 // HTML on a client route, and never sends notes or reasons of availability to a visitor.
 import { PORTFOLIO_META_ID } from '../src/features/content/content.sqlite';
 import { build, type TestApp } from './helper';

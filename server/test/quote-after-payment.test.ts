@@ -1,4 +1,4 @@
-// A quote changed after the client paid (issue 30), on the real server (SQLite on disk, the routes through inject) and
+// A quote changed after the client paid, on the real server (SQLite on disk, the routes through inject) and
 // the real `stripe` library pointed at the local stand-in (stripe-stand-in.ts). What is checked: a quote whose total is
 // below what the client has paid, refunds taken off, is refused with 409 and a message naming both amounts, and
 // nothing changes (the quote, the contract's versions); at or above it the quote is saved and the payment view's

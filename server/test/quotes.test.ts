@@ -1,4 +1,4 @@
-// Issue 30 on the real server (SQLite on disk, the routes through inject): a booking's quote starts as its tier's price
+// Quotes on the real server (SQLite on disk, the routes through inject): a booking's quote starts as its tier's price
 // with her default terms at version 0, is saved with its input checked (field errors by path), counts its versions,
 // and stays as it was once the booking is declined or cancelled; her defaults are kept with her settings. The contract
 // carries the saved quote (a new deal in the unsigned version, a new version after a signed one), and the contract's

@@ -1,4 +1,4 @@
-// Issue 29, "Releases" and "An update with a safety net": an older release started silently on a database a newer one
+// Releases, and an update with a safety net: an older release once started silently on a database a newer one
 // had migrated; there was no version anywhere and no update command. Here: a database migrated by a newer release is
 // refused with a message naming both; each migration is logged by name; and `npm run update` (features/ops/update.ts), run on
 // real release folders made from one build of the server (scripts/build-server.mjs into a folder of this test), with

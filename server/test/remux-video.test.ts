@@ -1,4 +1,4 @@
-// Issue 26: the ffmpeg copy of an uploaded video (src/features/media/remux-video.ts) never outlives its limit or the server.
+// The ffmpeg copy of an uploaded video (src/features/media/remux-video.ts) never outlives its limit or the server.
 // A named pipe nobody writes to stands in for a file that keeps ffmpeg busy: ffmpeg waits on it forever.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

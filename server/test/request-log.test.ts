@@ -1,4 +1,4 @@
-// Issue 15 "Health and logs": one JSON line per request, with nothing personal and no secret in it: no query string
+// Logs: one JSON line per request, with nothing personal and no secret in it: no query string
 // (sign-in links carry their token there), no token from a path (the contract signing link, the calendar feed), no
 // e-mail address, the client's network rather than its address.
 import { build, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';

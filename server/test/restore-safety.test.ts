@@ -1,4 +1,4 @@
-// Issue 29, "A restore that cannot lose data": `restore --force` run while the server was up moved its database aside
+// A restore that cannot lose data: `restore --force` run while the server was up once moved its database aside
 // under it, and a booking acknowledged right after went into the moved-aside file (61 rows there, 60 in the live
 // folder), lost at the next restart. Here a real server process on a real SQLite folder holds DATA_DIR: the restore
 // command refuses, says how to stop it, and changes nothing (the booking taken after the refusal is in the live file);

@@ -1,4 +1,4 @@
-// Issue 9 "Headers": every answer carries the security headers; the CSP allows no inline or evaluated script.
+// Headers: every answer carries the security headers; the CSP allows no inline or evaluated script.
 import { REEL_EMBED_SCRIPT } from '../src/platform/http/security-headers';
 import { build, type TestApp } from './helper';
 
@@ -46,15 +46,15 @@ test('HSTS is sent when the site is served over HTTPS', async () => {
   }
 });
 
-test("scripts from elsewhere: only the reels' embed script by its exact URL, not all of Instagram (issue 14)", async () => {
+test("scripts from elsewhere: only the reels' embed script by its exact URL, not all of Instagram", async () => {
   const csp = directives(String((await t.app.inject('/portfolio/ugc')).headers['content-security-policy']));
   expect(REEL_EMBED_SCRIPT).toBe('https://www.instagram.com/embed.js');
   expect(csp['script-src']).toEqual(["'self'", 'https://www.instagram.com/embed.js']);
-  // The reels' players: Instagram's and TikTok's frames, nothing else (issue 27).
+  // The reels' players: Instagram's and TikTok's frames, nothing else.
   expect(csp['frame-src']).toEqual(['https://www.instagram.com', 'https://www.tiktok.com']);
 });
 
-// Issue 25: on the Firebase home her browser sends and spends the sign-in link with Firebase Auth itself; a policy of
+// On the Firebase home her browser sends and spends the sign-in link with Firebase Auth itself; a policy of
 // 'self' alone blocked those calls and the form said "Failed to send sign-in link." (found by the Firebase journey).
 describe('the Firebase home lets the page call Firebase Auth, and nothing else beyond itself', () => {
   const webConfig = { apiKey: 'k', authDomain: 'p.firebaseapp.com', projectId: 'p' };

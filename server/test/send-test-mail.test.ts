@@ -1,4 +1,4 @@
-// Issue 29: `npm run admin -- send-test-mail <address>` sends one mail through SMTP_URL to a real mail server on
+// `npm run admin -- send-test-mail <address>` sends one mail through SMTP_URL to a real mail server on
 // 127.0.0.1 (e2e/support/smtp-sink.ts) and says what happened; a refusal is printed with the server's words, exit 1.
 import { runAdminCommand } from '../src/cli/admin-commands';
 import { optionsFromEnv } from '../src/platform/config';

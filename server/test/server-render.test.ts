@@ -1,4 +1,4 @@
-// Server rendering (issue 17) as the server runs it: the deployed entries are loaded from their folders into the
+// Server rendering as the server runs it: the deployed entries are loaded from their folders into the
 // sandboxed renderer (small CommonJS stand-ins here, with the real built ones in e2e/tests/server-render.spec.ts), a
 // page's data is read through the site's own API and embedded as JSON, the HTML is kept per address and dropped when
 // the availability or content changes or an entry is redeployed, and anything missing or failing leaves the page to
@@ -92,7 +92,7 @@ test('a public page is sent rendered, with its data as inert JSON and the styles
   expect(jsonForScript('a</script>')).toBe('"a\\u003c/script>"');
 });
 
-// Issue 28: a rendered page reads without script, so it loads the island loader, which loads the app on the first
+// A rendered page reads without script, so it loads the island loader, which loads the app on the first
 // interaction with an island; nothing of the remote is preloaded, and its links are prerendered by speculation rules.
 test('a rendered public page loads the island loader in place of the app, preloads no remote file, and names its speculation rules', async () => {
   const res = await get('/book-me');
@@ -162,7 +162,7 @@ test('a public-site redeployed under the running server is rendered with its new
   expect((await get('/')).body).toContain(' v2-redeployed</h1>');
 });
 
-// Issue 26, finding 7: a unique query string per request rendered every request anew (/book-me fell from about 2,500
+// A unique query string per request once rendered every request anew (/book-me fell from about 2,500
 // to 120 requests/s). The kept page is the path's and the parameters the page reads, nothing else.
 test('a query string the page does not read shares the kept page; one it reads gets its own', async () => {
   const page = async (url: string) => renderNumber((await get(url)).body);
@@ -211,7 +211,7 @@ test('an unknown address is rendered too, with 404, and not kept', async () => {
 test("the admin's and the sign-in pages are never server-rendered", async () => {
   for (const url of ['/admin', '/finishSignIn', '/security-test']) {
     const res = await get(url);
-    // /admin's root holds the dashboard's outline until the shell's first render (issue 27); the others stay empty.
+    // /admin's root holds the dashboard's outline until the shell's first render; the others stay empty.
     if (url === '/admin') expect(res.body).toMatch(/<div id="root"><div class="page admin-skeleton" role="status"/);
     else expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('studio-data');

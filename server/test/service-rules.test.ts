@@ -1,4 +1,4 @@
-// Services behave by their settings (issue 27): the seeded services carry docs/product.md §9's payment schedules word
+// Services behave by their settings: the seeded services carry docs/product.md §9's payment schedules word
 // for word as data, and no code outside the seed and the one read-time upgrade of old rows decides by a service's id.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -81,7 +81,7 @@ function sourceFiles(dir: string): string[] {
 
 test("no code decides by a service's id or words in a tier's id", () => {
   // The seed names its services; the contract suite's data and the test support are test code; the read-time upgrade
-  // of rows stored before issue 27 is the one place that still reads what their ids meant.
+  // of rows stored before services carried rules of their own is the one place that still reads what their ids meant.
   const exempt = /(\/seed\/|\/test-support\/|\/backend\/contract\/|\/legacy-service-rules\.ts$)/;
   const checks = /(===|!==)\s*'(photoshoot|usergeneratedcontent|others)'|includes\('(ugc|weekly|monthly|runway)/;
   const offending = SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir)))

@@ -1,4 +1,4 @@
-// Issue 29, "One settings file", done when: the guide's unit with a name containing a space gives the full name on every
+// One settings file: the guide's unit with a name containing a space gives the full name on every
 // page. The unit and its settings file are taken from docs/deploy.md as written: the unit is checked by systemd itself
 // (`systemd-analyze verify`, where the machine has it), the settings file is read the way systemd reads an
 // EnvironmentFile= (platform/env-file.ts), and the real server, started on those settings, is asked for every page its
@@ -121,7 +121,7 @@ describe("the server started on the guide's settings", () => {
     for (const page of pages) {
       const res = await fetch(`${base}${page}`);
       // The name is this test's subject, not the status: on this empty site (SEED_DEMO=false) the sitemap still names
-      // the portfolio's sections, which answer 404 until she adds work (reported with issue 29's settings work).
+      // the portfolio's sections, which answer 404 until she adds work (reported when the one settings file came in).
       expect([200, 404]).toContain(res.status);
       const title = /<title>([^<]*)<\/title>/.exec(await res.text())?.[1] ?? '';
       expect({ page, title }).toEqual({ page, title: expect.stringContaining('Ava Monroe') as string });

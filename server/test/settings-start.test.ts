@@ -1,4 +1,4 @@
-// Issue 29, "One settings file": every setting is parsed once, with one schema, by the server and by each tool; a bad
+// One settings file: every setting is parsed once, with one schema, by the server and by each tool; a bad
 // value stops it with a message naming the setting (the server's as one JSON log line, not a stack trace); the tools
 // read the service's settings file (--env-file, STUDIO_ENV_FILE, /etc/studio/studio.env) so nothing is retyped.
 import { execFile } from 'node:child_process';

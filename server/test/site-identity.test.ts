@@ -1,4 +1,4 @@
-// Issue 27 (findings 2 and 3) on the real server: MODEL_NAME names her only in the first start's Site details; once she
+// Her name and public address on the real server: MODEL_NAME names her only in the first start's Site details; once she
 // renames herself there through the admin API, the next client mail's sender name, a new contract (its PDF, its
 // signing page, the signed copy with its audit trail), a confirmed booking's .ics invite and her calendar feed carry
 // her new name and her public e-mail, and ADMIN_EMAIL (her private sign-in address) is in none of them. Mail leaves

@@ -1,4 +1,4 @@
-// Issue 18, items 2 and 3, on the real server and SQLite on disk: a status change's mail waits for the Undo window
+// Status changes and Undo, on the real server and SQLite on disk: a status change's mail waits for the Undo window
 // in the database, Undo takes it back and nothing is ever sent, a restart sends what came due meanwhile, and a
 // confirmed request's mail carries a calendar invite whose UID stays the same through an update and a cancellation.
 import { mkdtempSync, rmSync } from 'node:fs';

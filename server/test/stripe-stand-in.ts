@@ -1,4 +1,4 @@
-// A local stand-in for the few Stripe endpoints the server calls (issue 30, item 5), so the payment tests run without
+// A local stand-in for the few Stripe endpoints the server calls, so the payment tests run without
 // the internet against the real `stripe` library, pointed here by STRIPE_API_BASE (config.ts: tests only):
 // - POST /v1/checkout/sessions creates a session from the form body Stripe's library sends, and answers the same
 //   session again for a repeated Idempotency-Key, as Stripe does.

@@ -1,4 +1,4 @@
-// Issue 27: a device she marks as hers at sign-in keeps her signed in for 30 days from its last use (sliding), is
+// A device she marks as hers at sign-in keeps her signed in for 30 days from its last use (sliding), is
 // listed on her dashboard under its browser's name with when it was added and last used, and can be ended there,
 // which ends its session at once. Any other session keeps the 2-hour idle limit. Over HTTP, with the clock moved.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

@@ -1,4 +1,4 @@
-// Issue 27: videos go into UGC and into project galleries through the same upload pipeline as every photo (sniffed
+// Videos go into UGC and into project galleries through the same upload pipeline as every photo (sniffed
 // by their bytes, held to the video size limit, copied by ffmpeg without what the camera wrote), and her save keeps
 // them there: the portfolio's `ugc` list beside the reel links, a project's `gallery.media`. A file that only calls
 // itself a video is refused and nothing of it is kept. A real server over HTTP; the MP4 is made by the server's own

@@ -1,4 +1,4 @@
-// Issue 29, "One settings file": `npm run migrate` and `npm run update` read the service's settings file like the other
+// One settings file: `npm run migrate` and `npm run update` read the service's settings file like the other
 // tools, so the guide's `sudo -u studio npm run update -- <tarball>` backs up, migrates and checks the health of the
 // service's DATA_DIR and PORT without retyping them (without the file, migrate looked for a database in the release's
 // own folder and the update rolled back).

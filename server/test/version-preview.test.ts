@@ -1,4 +1,4 @@
-// Issue 26: an uploaded version is seen only behind her signed, expiring preview address (sandboxed, noindex, never
+// An uploaded version is seen only behind her signed, expiring preview address (sandboxed, noindex, never
 // cached), never on the site's origin; every deployed file is served only as it was uploaded (its SHA-384 recorded at
 // upload), and the shell's HTML pins the live version's manifest and entry. Real uploads through the deploy API.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 15 "Backups and restore" under load: `npm run backup`'s tool runs while 20 connections book, its backup is
+// Backups and restore under load: `npm run backup`'s tool runs while 20 connections book, its backup is
 // restored with the restore tool into a fresh DATA_DIR, and a server started on it holds every booking acknowledged
 // before the backup started, once each and intact, with SQLite's integrity check ok. The restore tool refuses the
 // original DATA_DIR, which is not empty. The tools run from source here (the soak runs before the build);

@@ -1,4 +1,4 @@
-// Issue 9 "Crash": kill -9 the server 20 times during booking load, restarting it each time on the same DATA_DIR.
+// Crash: kill -9 the server 20 times during booking load, restarting it each time on the same DATA_DIR.
 // Every acknowledged booking must be present, none twice, and SQLite's integrity check must pass.
 import Database from 'better-sqlite3';
 import { once } from 'node:events';

@@ -1,4 +1,4 @@
-// Issue 9 "Load": 50 connections for 20 s of booking submissions with unique idempotency keys, sent from this
+// Load: 50 connections for 20 s of booking submissions with unique idempotency keys, sent from this
 // process to the real server running in another: no 5xx, and every 201 is in the database exactly once. Past the
 // rate limit, answers are 429s with a Retry-After the client can honour.
 import Database from 'better-sqlite3';

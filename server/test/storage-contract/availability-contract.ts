@@ -66,7 +66,7 @@ export function describeAvailabilityStoreContract(make: () => Promise<Made<Avail
       });
     });
 
-    it('replaces her weekly slots as a whole, ordered by weekday then start time (issue 27)', async () => {
+    it('replaces her weekly slots as a whole, ordered by weekday then start time', async () => {
       await store.replaceWeekly(
         [
           { weekday: 5, startTime: '10:00', endTime: '11:00' },

@@ -338,7 +338,7 @@ export function describeBookingsStoreContract(make: () => Promise<Made<BookingsS
         expect(await store.confirmedDatesBetween({ from: '2031-01-01', to: '2031-12-31' })).toEqual([]);
       });
 
-      it('confirmedDatesBetween answers an open request by its consultation slot alone (issue 27)', async () => {
+      it('confirmedDatesBetween answers an open request by its consultation slot alone', async () => {
         const slotOnly = { date: '', endDate: '', time: '' };
         const asNew = await storeBooking(
           store,

@@ -1,4 +1,4 @@
-// The ContractsStore's part of issue 30, on a storage that holds bookings too: a contract whose booking is Cancelled
+// The ContractsStore's part of signing for the right client, on a storage that holds bookings too: a contract whose booking is Cancelled
 // or Declined is void, and sign() refuses it in the same transaction that would sign (SQLite's conditional write,
 // Firestore's transaction), so a cancellation that lands after the route's own check still wins; and a signature on the
 // client's behalf keeps the signer's role and the client in its audit event. Run on SQLite (sqlite-b.test.ts) and on

@@ -1,6 +1,7 @@
 // The OutboxStore contract (ports.ts): ids that only grow, newest first, attachments kept byte for byte in order
 // (one larger than a Firestore document may hold among them), sign-in links redacted once spent or expired, manage
-// and signing links once past the outbox's window (issue 26), and old messages purged with their files.
+// and signing links once past the outbox's window (so no backup keeps a working link), and old messages purged with
+// their files.
 import type { OutboxStore } from '../../src/platform/storage/ports';
 import { REDACTED } from '../../src/platform/storage/ports';
 import { freshStoreEach, together, type MakeStore } from './contract-kit-b';

@@ -1,6 +1,6 @@
 // The SessionsStore contract (ports.ts): sign-in link tokens are spent once, by the e-mail they were issued for,
 // before they expire, even when redeemed concurrently; sessions are stored, touched, ended and purged by their times,
-// and all of an e-mail's but one are ended together (a new passkey ends every other session; issue 26).
+// and all of an e-mail's but one are ended together (a new passkey ends every other session, so one opened before it stops working).
 import type { SessionsStore } from '../../src/platform/storage/ports';
 import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';
 
@@ -90,7 +90,7 @@ export function describeSessionsStoreContract(make: MakeStore<SessionsStore>) {
         expect(await store().getSession(hex64('d3'))).toEqual(session('d3', T0 - 50 * MIN, T0 - 20 * MIN, T0 + 1));
       });
 
-      it('keeps a trusted device with its name, and purges it by its own expiry (issue 27)', async () => {
+      it('keeps a trusted device with its name, and purges it by its own expiry', async () => {
         const phone = { ...session('f1', T0 - 20 * 24 * 60 * MIN, T0), trusted: true, device: 'Safari on iPhone' };
         phone.expiresAt = T0 + 30 * 24 * 60 * MIN;
         await store().addSession(phone);
