@@ -235,7 +235,7 @@ describe('a visitor’s first load of the build', () => {
 
     const gzipOf = (list: typeof scripts) =>
       list.reduce((n, s) => n + gzipSync(Buffer.from(s.body), { level: 9 }).length, 0);
-    // Islands (issue 28): before any interaction the page runs only the island loader, as on the embedded home.
+    // Islands: before any interaction the page runs only the island loader, as on the embedded home.
     const beforeInteraction = gzipOf(scripts);
     console.log(`first load of / before interaction: ${scripts.length} scripts, ${beforeInteraction} bytes gzip`);
     expect(beforeInteraction).toBeLessThan(20 * 1024);

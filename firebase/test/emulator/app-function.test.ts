@@ -48,7 +48,7 @@ describe('through Hosting', () => {
   it('GET /api/health answers from the function', async () => {
     const res = await fetch(`${HOSTING}/api/health`);
     expect(res.status).toBe(200);
-    // The release it runs (issue 29); the function's bundle names its package's version. No SMTP_URL here: the outbox.
+    // The release it runs; the function's bundle names its package's version. No SMTP_URL here: the outbox.
     expect(await res.json()).toEqual({ ok: true, version: expect.any(String), mail: 'outbox' });
   });
 

@@ -1,6 +1,7 @@
-// Issue 30's signing rules on the Firebase home: the same signing route (server/src/features/contracts/contract-signing.routes.ts) on the
-// server's Firestore storage (the emulator), driven over HTTP as the client's browser posts its form. Another name is
-// refused and nothing is stored; a signature on the client's behalf with a role is kept with its audit line; a
+// The contract signing rules on the Firebase home (the right signer, a signature on the client's behalf, a void
+// contract): the same signing route (server/src/features/contracts/contract-signing.routes.ts) on the server's
+// Firestore storage (the emulator), driven over HTTP as the client's browser posts its form. Another name is refused
+// and nothing is stored; a signature on the client's behalf with a role is kept with its audit line; a
 // contract whose booking was declined or cancelled is void (409) and nothing is signed or mailed. The SQLite home runs
 // the same cases in server/test/contract-signer.test.ts; the store's own void check in its transaction is in the
 // storage contract (storage-b.test.ts).

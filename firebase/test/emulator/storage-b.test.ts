@@ -3,7 +3,7 @@
 // on SQLite in server/test/storage-contract/sqlite-b.test.ts. Each case gets a Firestore of its own (a project id
 // nobody else uses), so nothing is shared or cleared.
 // This file tests the server's own stores, so it imports the server, which firebase/ code otherwise may not (the
-// boundary in eslint.config.mjs predates the server running on Firebase, issue 25).
+// boundary in eslint.config.mjs predates the server running on Firebase).
 import type { Firestore } from 'firebase-admin/firestore';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
 import { CHUNK_BYTES } from '../../../server/src/platform/firestore/binary-chunks';
