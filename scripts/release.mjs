@@ -1,5 +1,6 @@
 // `npm run release`: builds the site (scripts/build.mjs) on a build machine or in CI and packs what a server needs to
-// run it into dist-release/studio-<version>+<commit>.tgz (issue 29: the build on a 1 GB server peaked at 944 MB).
+// run it into dist-release/studio-<version>+<commit>.tgz (not on the server itself: a build on a 1 GB server peaked
+// at 944 MB).
 // The tarball holds the build output and the package files only; the server installs it with `npm run update`, which
 // installs production dependencies (`npm ci --omit=dev`, prebuilt native modules, nothing compiled) and switches to it
 // (server/src/features/ops/update.ts). `--no-build` packs the build already there.

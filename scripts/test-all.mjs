@@ -69,7 +69,7 @@ function readJson(file) {
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-// Two lanes side by side, then the browser tests (issue 28: about 1,180 s one step after the other on 2 cores). The
+// Two lanes side by side, then the browser tests (one step after the other, they took about 1,180 s on 2 cores). The
 // emulator suite and the Firebase journey spend much of their time waiting (the emulators' JVM start-up, Firestore
 // round trips) and the server tests on SQLite's fsync, so jest runs two workers beside lane B:
 //   lane A: type check, jest (every project but firebase-build), then lint and format;

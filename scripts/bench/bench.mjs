@@ -1,12 +1,12 @@
-// `npm run bench`: builds for production, serves the build with the real server on 127.0.0.1, and measures what
-// issue 8 asks: per route the first load's JS (gzip) and requests, image bytes and LCP in Chromium at a phone
-// profile; Lighthouse (mobile preset) score and LCP; the federated / monolithic first-load JS ratio; and the API
-// under load (autocannon, 50 connections) next to a bare Fastify route; the booking write with 3 admin live streams
-// open and /api/health timed during it (issue 14), at 0, 10,000 and 100,000 stored requests in one run, as ratios
-// against the empty history (issue 28's flat write path); and the server's start-up time and idle memory, compiled and
-// through tsx (server-start.mjs). Writes .bench/report.json and .bench/report.md and prints the tables, the last one
-// issue 28's targets marked met or missed. `--streams` runs only the booking-with-streams passes against the last
-// production build (`npm run build:server` is enough for it).
+// `npm run bench`: builds for production, serves the build with the real server on 127.0.0.1, and measures what the
+// site's performance budget covers: per route the first load's JS (gzip) and requests, image bytes and LCP in
+// Chromium at a phone profile; Lighthouse (mobile preset) score and LCP; the federated / monolithic first-load JS
+// ratio; and the API under load (autocannon, 50 connections) next to a bare Fastify route; the booking write with 3
+// admin live streams open and /api/health timed during it, at 0, 10,000 and 100,000 stored requests in one run, as
+// ratios against the empty history (the write path stays flat as the history grows); and the server's start-up time
+// and idle memory, compiled and through tsx (server-start.mjs). Writes .bench/report.json and .bench/report.md and
+// prints the tables, the last one the performance targets marked met or missed. `--streams` runs only the
+// booking-with-streams passes against the last production build (`npm run build:server` is enough for it).
 import { spawn } from 'node:child_process';
 import { createHash, randomUUID, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,22 +55,22 @@ const TARGETS = {
   bookingP99: 50,
   rssMb: 150,
   buildS: 30,
-  // Issues 14 and 28: POST /api/bookings with 10,000 stored requests and 3 admin streams open.
+  // POST /api/bookings with 10,000 stored requests and 3 admin streams open.
   streamsBookingRps: 1500,
   streamsBookingP99: 50,
   streamsRssMb: 150,
   streamsHealthP99: 20,
-  // Issue 28: bookings/s with 100,000 stored at least this share of the empty history's.
+  // Bookings/s with 100,000 stored at least this share of the empty history's.
   flatWriteRatio: 0.9,
-  // Issue 28: script before any interaction (gzip), and Lighthouse mobile per public route (median of RUNS).
+  // Script before any interaction (gzip), and Lighthouse mobile per public route (median of RUNS).
   staticScriptKb: 20,
   bookMeScriptKb: 100,
   lighthouse28: 99,
   tbtMs: 50,
   cls: 0,
 };
-// The histories of the flat-write check, in one run (issue 28); the first is the yardstick of the ratios, the one of
-// 10,000 is the issue-14 row. BENCH_STORED_BOOKINGS=10000 runs one size; BENCH_ADMIN_STREAMS=0 is the plain write.
+// The histories of the flat-write check, in one run; the first is the yardstick of the ratios, the one of 10,000
+// is the row the booking-with-streams targets are checked on. BENCH_STORED_BOOKINGS=10000 runs one size; BENCH_ADMIN_STREAMS=0 is the plain write.
 const STORED_BOOKINGS = (process.env.BENCH_STORED_BOOKINGS ?? '0,10000,100000').split(',').map(Number);
 const REFERENCE_STORED = 10_000;
 const ADMIN_STREAMS = Number(process.env.BENCH_ADMIN_STREAMS ?? 3);
@@ -79,7 +79,7 @@ const quick = process.argv.includes('--quick'); // skips Lighthouse (for a fast 
 // Only the page passes (browser and Lighthouse) against the last build, no load: BENCH_SHELL_DIR and
 // BENCH_PUBLIC_SITE_DIR serve other bundles through the same server (a before/after on one machine).
 const pagesOnly = process.argv.includes('--pages');
-/** Runs per route for LCP and Lighthouse; the median is reported (issue 17). */
+/** Runs per route for LCP and Lighthouse; the median is reported. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -205,7 +205,7 @@ function rssKb(pid) {
 
 /**
  * One cold load of a route. Nothing here is an interaction: no pointer, touch, key, scroll or focus reaches the page, so
- * the scripts counted are those it loads before a visitor's first interaction (issue 28), each body gzip-compressed at
+ * the scripts counted are those it loads before a visitor's first interaction, each body gzip-compressed at
  * level 9 as e2e/support/test.ts (recordScripts) counts them for the budget tests.
  */
 async function measureRoute(browser, base, route) {
@@ -464,7 +464,7 @@ async function loadPass(studio, bare) {
   return rows;
 }
 
-// ---------- bookings with the admin's streams open (issue 14) ----------
+// ---------- bookings with the admin's streams open ----------
 
 /**
  * Stores `count` booking requests and `sessions` admin sessions straight into a DATA_DIR the server has already
@@ -613,7 +613,7 @@ async function streamsPass(stored) {
   }
 }
 
-/** The flat-write check (issue 28): the same load at each history size, one after the other in one run. */
+/** The flat-write check: the same load at each history size, one after the other in one run. */
 async function flatWritePass() {
   const rows = [];
   for (const stored of STORED_BOOKINGS) {
@@ -660,7 +660,7 @@ function flatWriteTable(rows) {
 }
 
 /**
- * Issue 28's targets, each marked met or missed, for docs/performance.md. `routes` and `lighthouse` are absent in a
+ * The performance targets, each marked met or missed, for docs/performance.md. `routes` and `lighthouse` are absent in a
  * `--streams` run: those rows are left out, not marked.
  */
 function issue28Table({ flatWrite, routes, lighthouse }) {

@@ -1,4 +1,4 @@
-// The bench's admin side while the booking load runs (bench.mjs, issue 14): holds the admin's live streams open and
+// The bench's admin side while the booking load runs (bench.mjs): holds the admin's live streams open and
 // reads them as a dashboard would, and asks /api/health every 50 ms, from a process of its own so that neither the
 // load generator's work nor this one's skews the other's timings. Prints `ready` once every stream is open, and one
 // JSON line with what it saw when it gets SIGTERM.
