@@ -70,7 +70,8 @@ const TARGETS = {
   cls: 0,
 };
 // The histories of the flat-write check, in one run; the first is the yardstick of the ratios, the one of 10,000
-// is the row the booking-with-streams targets are checked on. BENCH_STORED_BOOKINGS=10000 runs one size; BENCH_ADMIN_STREAMS=0 is the plain write.
+// is the row the booking-with-streams targets are checked on. BENCH_STORED_BOOKINGS=10000 runs one size;
+// BENCH_ADMIN_STREAMS=0 is the plain write.
 const STORED_BOOKINGS = (process.env.BENCH_STORED_BOOKINGS ?? '0,10000,100000').split(',').map(Number);
 const REFERENCE_STORED = 10_000;
 const ADMIN_STREAMS = Number(process.env.BENCH_ADMIN_STREAMS ?? 3);
