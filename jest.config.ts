@@ -75,7 +75,7 @@ const config: Config = {
       testEnvironment: 'node',
       testPathIgnorePatterns: ['/node_modules/', '/test/soak/'],
     },
-    // Load and crash tests (issue 9): real server processes, about a minute and a half; `npm run test:soak`.
+    // Load and crash tests: real server processes, about a minute and a half; `npm run test:soak`.
     ...(process.env.STUDIO_SOAK === '1'
       ? [
           {
