@@ -5,7 +5,7 @@
 // version's files, which the sandboxed page loads without cookies, need the token only.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { VERSION_FORMAT } from './unpack';
-import { isRemoteName, type RemoteName } from './remote-deploys';
+import { isRemoteName, type RemoteName } from './remote-names';
 
 /** How long a preview address works. */
 export const PREVIEW_TTL_MS = 30 * 60_000;

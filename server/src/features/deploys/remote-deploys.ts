@@ -4,10 +4,9 @@
 // renamed into DATA_DIR/remotes/<remote>/<version>: a version's folder appears whole or not at all, and never changes
 // after (the same build uploaded again is the same folder). Which version is live is one record per remote in the
 // storage (DeploysStore), read for every page: a switch is atomic, so each page gets the old version or the new one,
-// whole, and keeps
-// loading its chunks from that version's folder (publicPath 'auto') after the switch. Nothing deployed: the build
-// output (`npm run build`) is live, as before this existed; the first switch away from it keeps a copy of it as a
-// version of its own (BUILD_OUTPUT_DEPLOYER), so the first deploy can be rolled back like any other.
+// whole, and keeps loading its chunks from that version's folder (publicPath 'auto') after the switch. Nothing
+// deployed: the build output (`npm run build`) is live, as before this existed; the first switch away from it keeps a
+// copy of it as a version of its own (build-output-version.ts), so the first deploy can be rolled back like any other.
 //
 // Everything that changes which versions exist or which one is live (the rename of an upload into place, a switch and
 // the pruning after it) runs one at a time per remote (`serially`): two switches fired together never interleave, the
@@ -16,13 +15,14 @@
 // green, in the order they arrived, with a history that names what each replaced. The deploy API runs on SQLite only,
 // in this one process (app.ts), so a lock in memory covers every switch.
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteMount } from '../../platform/config';
 import type { DeploysStore, LiveVersion, StoredVersion, SwitchRecord } from '../../platform/storage/ports';
+import { BUILD_OUTPUT_DEPLOYER, keepBuildOutput as keepBuildOutputOf } from './build-output-version';
 import {
   checkRemoteBuild,
   MANIFEST_FILE,
@@ -31,20 +31,9 @@ import {
   SmokeRendersBusy,
   type ServerEntryCheck,
 } from './gate';
+import { REMOTE_NAMES, versionUrlPath, type LocatedRemote, type RemoteName } from './remote-names';
 import type { UploadLimits } from '../../platform/config';
 import { contentVersion, unpackUpload, UploadRefused, VERSION_FORMAT } from './unpack';
-
-export type RemoteName = 'public-site' | 'admin-app';
-export const REMOTE_NAMES: readonly RemoteName[] = ['public-site', 'admin-app'];
-export const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
-
-/** Where a remote is served from right now: the live version's folder, or the build output when none is live. */
-export interface LocatedRemote {
-  version: string | null;
-  /** URL path of its files, ending in '/'. */
-  urlPath: string;
-  dir: string;
-}
 
 /** The gate refused the version: every mismatch, for the deploy command to print. */
 export class GateRefused extends Error {
@@ -84,8 +73,6 @@ const MAX_WAITING_SMOKE_RENDERS = 2;
 /** How many switches the deployments view shows. */
 const HISTORY_LENGTH = 20;
 
-/** Who "deployed" the copy of the build output kept at the first switch away from it. */
-export const BUILD_OUTPUT_DEPLOYER = 'the build output (npm run build)';
 /** Who made the switch away from a live version whose files were missing. */
 const RECONCILE_BY = (version: string) => `the server (the files of ${version} were missing)`;
 
@@ -100,8 +87,6 @@ export class VersionMissing extends Error {
     );
   }
 }
-
-export const versionUrlPath = (mount: RemoteMount, version: string) => `${mount.urlPath}v/${version}/`;
 
 export function createRemoteDeploys(options: RemoteDeploysOptions) {
   const { repo, log } = options;
@@ -172,50 +157,19 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
 
   const located = async (remote: RemoteName): Promise<LocatedRemote> => locatedAt(remote, await repo.live(remote));
 
-  /**
-   * Keeps the build output as a version before the first switch away from it, so that switch can be rolled back: its
-   * files are copied (as an upload's are renamed) into a version folder named by their content. Nothing when no build
-   * output is there (a site run from sources), or it is no remote's build.
-   */
-  async function keepBuildOutput(remote: RemoteName): Promise<string | null> {
-    const mount = options.remotes[remote];
-    if (!existsSync(path.join(mount.dir, MANIFEST_FILE))) return null;
-    const { version, files, bytes } = await contentVersion(mount.dir);
-    if (!hasFiles(remote, version)) {
-      const incoming = path.join(remoteRoot(remote), `.incoming-${randomUUID()}`);
-      try {
-        await cp(mount.dir, incoming, { recursive: true, dereference: true });
-        await rm(versionDir(remote, version), { recursive: true, force: true });
-        await rename(incoming, versionDir(remote, version));
-      } finally {
-        await rm(incoming, { recursive: true, force: true });
-      }
-    }
-    // What it shares and exposes, for its record; the gate decides again whenever it is switched to.
-    let summary: { shared: Record<string, string>; exposes: string[] } = { shared: {}, exposes: [] };
-    try {
-      summary = await checkRemoteBuild(remote, versionDir(remote, version), readShellRequirements(options.shellDir));
-    } catch (error) {
-      log.warn({ remote, err: error }, 'the build output kept as a version could not be read by the gate');
-    }
-    // Dated when it was built, and before every upload (it was live before any of them): listed, and pruned, as the
-    // oldest.
-    const uploads = await repo.listVersions(remote);
-    const createdAt = Math.min(
-      statSync(path.join(mount.dir, MANIFEST_FILE)).mtimeMs,
-      options.now().getTime(),
-      ...uploads.map((v) => Date.parse(v.createdAt) - 1),
-    );
-    await repo.addVersion({
+  /** The build output kept as a version before the first switch away from it (build-output-version.ts). */
+  const keepBuildOutput = (remote: RemoteName) =>
+    keepBuildOutputOf({
       remote,
-      version,
-      createdAt: new Date(createdAt).toISOString(),
-      deployedBy: BUILD_OUTPUT_DEPLOYER,
-      tokenLabel: '',
-      summary: { files, bytes, shared: summary.shared, exposes: summary.exposes },
+      mount: options.remotes[remote],
+      remoteRoot: remoteRoot(remote),
+      versionDir: (version) => versionDir(remote, version),
+      hasFiles: (version) => hasFiles(remote, version),
+      shellDir: options.shellDir,
+      repo,
+      now: options.now,
+      log,
     });
-    return version;
-  }
 
   /**
    * A live record whose files are gone (a folder removed by hand; a restore reconciles on its own, features/ops/restore.ts) is
@@ -410,4 +364,7 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
 }
 
 export type RemoteDeploys = ReturnType<typeof createRemoteDeploys>;
-export { UploadRefused };
+// What a caller of the deploys (their routes, the deploy command) names besides: an upload's refusal, the remotes, and
+// who deployed the build output's copy.
+export { BUILD_OUTPUT_DEPLOYER, UploadRefused };
+export { isRemoteName, REMOTE_NAMES } from './remote-names';

@@ -12,7 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DeploysStore } from '../../platform/storage/ports';
 import { MANIFEST_FILE, type RemoteManifest } from './gate';
-import type { LocatedRemote, RemoteName } from './remote-deploys';
+import type { LocatedRemote, RemoteName } from './remote-names';
 import { fileIntegrity } from './unpack';
 
 /** What the check of one requested file found. */
