@@ -11,7 +11,7 @@ import { printConceptIn, sitemapPaths } from '@studio/shared/route-meta';
 import type { ContentStore } from '../../platform/storage/ports';
 import { SHARE_IMAGE, widthsFor } from '../content';
 import { demoArtworks } from '../content';
-import type { PageContent, PageContentSource } from './static-files';
+import type { PageContent, PageContentSource } from './shell-page';
 
 // The home page's hero in the media folder (seeded artwork), preloaded with the HTML of '/'.
 const HERO_IMAGE_FILE = 'hero.svg';
