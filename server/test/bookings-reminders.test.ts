@@ -1,8 +1,9 @@
-// The reminder SMS (issue 4): sent the day before a Confirmed booking's date, once, and only when the feature is on
+// The reminder SMS: sent the day before a Confirmed booking's date, once, and only when the feature is on
 // and she opted in. The tick is driven directly with a fake now.
 import { addCalendarDays, type BookingInput } from '@studio/shared/domain';
 import { atStudio, build, STUDIO_ZONE, withCsrf, type TestApp } from './helper';
-import { runReminderTick, startReminderJob, type ReminderJobDeps } from '../src/features/bookings/reminder-job';
+import { reminderJob, runReminderTick, type ReminderJobDeps } from '../src/features/bookings/reminder-job';
+import { createJobRunner } from '../src/platform/jobs';
 import { createSmsSender } from '../src/features/messaging/sms-sender';
 import type { SmsTransport } from '../src/features/messaging/sms-transport';
 
@@ -94,7 +95,7 @@ test('New, Contacted and Declined bookings get no reminder', async () => {
 
 test('no reminder without the opt-in, or while the feature is off; it goes out once the feature is on', async () => {
   t = await build({ now: () => NOW, smsEnabledEnv: undefined });
-  // Both confirmed once both are in: a confirmed booking holds its day for new requests (issue 18).
+  // Both confirmed once both are in: a confirmed booking holds its day for new requests.
   const optedOut = await book(ugc({ smsOptIn: false }), 'New');
   const id = await book(ugc(), 'New');
   await t.repos.bookings.updateStatus(optedOut, 'Confirmed', new Date().toISOString());
@@ -138,16 +139,24 @@ test('a failed reminder is not marked as sent, so the next tick tries again', as
   expect(await runReminderTick(deps(), dayBefore(3))).toEqual([]);
 });
 
-test('the scheduled job ticks at start and every interval, and stop() clears its timer', async () => {
+test("the job ticks at start and every interval, and the runner's stop() clears its timer", async () => {
   t = await build({ now: () => NOW, smsEnabledEnv: 'true' });
   const id = await book(ugc());
   let clock = dayBefore(2);
   jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
   try {
-    const job = startReminderJob(deps(), () => clock, 60_000);
+    const jobs = createJobRunner({ log: t.app.log });
+    let ticks = 0;
+    const job = reminderJob(deps(), () => clock, 60_000);
+    jobs.add({ ...job, run: () => (ticks++, job.run()) });
+    // The tick at start: two days before the booking, nothing is due.
+    await jest.advanceTimersByTimeAsync(0);
+    expect(ticks).toBe(1);
+    expect(reminders()).toHaveLength(0);
     clock = dayBefore(3);
     await jest.advanceTimersByTimeAsync(60_000);
-    await job.stop();
+    expect(ticks).toBe(2);
+    await jobs.stop();
     expect(reminders()).toHaveLength(1);
     expect(jest.getTimerCount()).toBe(0);
     expect((await t.repos.bookings.get(id))?.status).toBe('Confirmed');

@@ -20,6 +20,7 @@ import { optionsFromEnv, type AppOptions } from '../platform/config';
 import type { ServerEntryCheck } from '../features/deploys/gate';
 import type { AppDeps } from './deps';
 import { createChangeBus, type ChangeBus, type ChangeRelay } from '../platform/change-bus';
+import { createJobRunner } from '../platform/jobs';
 import { clientKeyOfRequest } from '../platform/http/client-address';
 import {
   HTTP_LIMITS,
@@ -65,13 +66,13 @@ import contractSigningRoutes from '../features/contracts/contract-signing.routes
 import devOutboxRoutes from '../features/messaging/dev-outbox.routes';
 import publicContentRoutes from '../features/content/public-content.routes';
 import { createPasskeyService } from '../features/auth/passkeys';
-import { runReminderTick, startReminderJob } from '../features/bookings/reminder-job';
+import { reminderJob, runReminderTick } from '../features/bookings/reminder-job';
 import contactRoutes from '../features/messaging/contact.routes';
 import plainFormRoutes, { createPlainForms } from '../features/pages/plain-forms.routes';
 import { calendarFeedRoutes } from '../features/bookings/calendar-feed.routes';
 import { createStatusNotifications } from '../features/bookings/status-notifications';
 import { createSiteIdentity } from '../features/content/site-identity';
-import { createClientActions, startClientActionDigest } from '../features/client-activity/client-actions';
+import { clientActionDigestJob, createClientActions } from '../features/client-activity/client-actions';
 import { createPayments } from '../features/deal/payments';
 import { managePaymentRoutes, stripeWebhookRoutes } from '../features/deal/payments.routes';
 import { devOutboxEnabled } from '../features/messaging/dev-outbox-policy';
@@ -84,7 +85,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const REMOTE_DEPLOYS_OFF =
   'Remote deploys are off on this home: a version is kept in the server’s data folder, which its instances do not share. Deploy the remotes with the site (npm run deploy:firebase).';
 
-/** One pass of a timer's work (app.ops has the outbox sweep and the backup). */
+/** One pass of a job's work (app.ops has the outbox sweep and the backup). */
 export interface TimerWork {
   /** The day-before reminders due now; answers the ids of the bookings reminded. */
   reminders(): Promise<string[]>;
@@ -332,7 +333,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     production: options.production,
   });
 
-  // What a visitor may book: the availability, the days confirmed bookings hold, the notice (issue 18). The same
+  // What a visitor may book: the availability, the days confirmed bookings hold, the notice. The same
   // view serves the visitor's calendar and the server's own check of a new request.
   // Only the confirmed bookings from the studio's today on: what is past blocks nothing (ports.ts,
   // confirmedDatesBetween).
@@ -436,7 +437,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   const previews = createPreviewLinks({ now: options.now });
   await app.register(serveVersions, { options, deploys, integrity, previews, sessions: deps.sessions });
 
-  // The deal's payments (issue 30): Stripe Checkout when STRIPE_SECRET_KEY is set, her own records either way.
+  // The deal's payments: Stripe Checkout when STRIPE_SECRET_KEY is set, her own records either way.
   const payments = createPayments({
     options,
     store: storage.payments,
@@ -449,6 +450,9 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     log: app.log,
   });
 
+  // The background work on one timer (platform/jobs.ts), stopped before the storage is closed (preClose).
+  const jobs = createJobRunner({ log: app.log });
+  app.addHook('preClose', async () => jobs.stop());
   // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes now.
   const statusNotifications = createStatusNotifications({
     options,
@@ -460,10 +464,10 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     log: app.log,
     depositParagraph: payments.depositParagraph,
   });
-  await statusNotifications.start();
+  await statusNotifications.start(jobs);
   app.addHook('onClose', async () => statusNotifications.stop());
 
-  // What clients do on their own reaches her: a mail each, or the day's digest (issue 27).
+  // What clients do on their own reaches her: a mail each, or the day's digest.
   const clientActions = createClientActions({
     options,
     store: storage.clientActions,
@@ -543,7 +547,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
       'the daily file backup is off: this storage is backed up by its own service (Firestore: scheduled exports)',
     );
   }
-  await app.register(ops, { options, outbox: deps.outbox, storage, mailer: deps.mailer });
+  await app.register(ops, { options, outbox: deps.outbox, storage, mailer: deps.mailer, jobs });
 
   const reminderDeps = {
     bookings: deps.bookings,
@@ -551,11 +555,9 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     log: app.log,
     timeZone: options.timeZone,
   };
-  const reminders = startReminderJob(reminderDeps, options.now);
-  app.addHook('onClose', async () => reminders.stop());
-  const digest = startClientActionDigest(clientActions, options.now, app.log);
-  app.addHook('onClose', async () => digest.stop());
-  // The timers' work, one pass on demand, for a home whose scheduler runs it (the Firebase functions' onSchedule).
+  jobs.add(reminderJob(reminderDeps, options.now));
+  jobs.add(clientActionDigestJob(clientActions, options.now));
+  // The jobs' work, one pass on demand, for a home whose scheduler runs it (the Firebase functions' onSchedule).
   app.decorate('timerWork', {
     reminders: () => runReminderTick(reminderDeps, options.now()),
     heldStatusMail: () => statusNotifications.sendDueNow(),

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { addCalendarDays, smsReminder } from '@studio/shared/domain';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
+import type { Job } from '../../platform/jobs';
 import type { BookingsStore } from '../../platform/storage/ports';
 import type { SmsSender } from '../messaging';
 
@@ -37,23 +38,7 @@ export async function runReminderTick(deps: ReminderJobDeps, now: Date): Promise
   return sent;
 }
 
-/** Runs a tick now and every `intervalMs`; the returned stop() clears the timer (app.ts calls it on close). */
-export function startReminderJob(deps: ReminderJobDeps, now: () => Date, intervalMs: number = REMINDER_INTERVAL_MS) {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    // One tick at a time: a slow SMS provider must not let ticks pile up.
-    running = running.then(() =>
-      runReminderTick(deps, now()).catch((error: unknown) => deps.log.error({ err: error }, 'reminder tick failed')),
-    );
-  };
-  const timer = setInterval(tick, intervalMs);
-  // The job must never keep a process alive on its own (tests, graceful shutdown).
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** The reminders as a job of the server's runner (platform/jobs.ts): a tick at once, then every `everyMs`. */
+export function reminderJob(deps: ReminderJobDeps, now: () => Date, everyMs: number = REMINDER_INTERVAL_MS): Job {
+  return { name: 'reminders', due: { everyMs }, run: () => runReminderTick(deps, now()) };
 }

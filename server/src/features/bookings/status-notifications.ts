@@ -1,13 +1,15 @@
-// What the client hears when the admin changes her request's status (issue 18, items 2 and 3). A change that tells
-// her something is held for a short window (10 s by default) in the database before the mail and the status SMS
-// leave, so the admin can take it back with Undo and nothing is sent. A timer sends what comes due; at start, what
-// came due while the server was down goes at once. A Confirmed request's mail carries the calendar invite; a confirmed
-// request later Declined or Cancelled, the invite's cancellation.
+// What the client hears when the admin changes her request's status. A change that tells her something is held for a
+// short window (10 s by default) in the database before the mail and the status SMS leave, so the admin can take it
+// back with Undo and nothing is sent. A job of the server's runner (platform/jobs.ts), due when the earliest held
+// change is, sends what comes due; at start, what came due while the server was down goes at once. A Confirmed
+// request's mail carries the calendar invite; a confirmed request later Declined or Cancelled, the invite's
+// cancellation.
 import type { FastifyBaseLogger } from 'fastify';
 import { smsStatusUpdate, type BookingRequest, type BookingStatus } from '@studio/shared/domain';
 import { statusChangeMailsClient } from '@studio/shared/domain/lifecycle';
 import { movedMailOf, statusMailOf } from '@studio/shared/domain/status-mail';
 import type { AppOptions } from '../../platform/config';
+import type { Job, JobRunner, ScheduledJob } from '../../platform/jobs';
 import type { Mailer } from '../messaging';
 import type { SmsSender } from '../messaging';
 import type { BookingsStore, HeldNotification, HeldNotificationsStore } from '../../platform/storage/ports';
@@ -24,25 +26,18 @@ export interface StatusNotificationsDeps {
   /** Her name and public e-mail (Site details): the mails' signature and the invites' organizer. */
   identity: SiteIdentityReader;
   log: FastifyBaseLogger;
-  /** Issue 30: the deposit paragraph (with its link) a confirmation adds, or null (features/deal/payments.ts). */
+  /** The deposit paragraph (with its link) a confirmation adds, or null (features/deal/payments.ts). */
   depositParagraph?: (booking: BookingRequest) => Promise<string | null>;
 }
 
 export class UndoTooLateError extends Error {}
 
-// When the storage cannot be read to send or schedule what is held, the timer tries again after this long.
-const RETRY_MS = 30 * 1000;
-
 export function createStatusNotifications(deps: StatusNotificationsDeps) {
   const { options, held, bookings, mailer, smsSender, identity, log } = deps;
-  let timer: NodeJS.Timeout | undefined;
+  // The held mail and SMS leave one after another, in the order they came due; stop() waits for them.
   let sending: Promise<unknown> = Promise.resolve();
-  // The tick in progress (taking what came due, then scheduling the next): stop() waits for it, so nothing reads the
-  // storage after the app closed it.
-  let ticking: Promise<void> = Promise.resolve();
-  // Counts calls of schedule(): only the latest one sets the timer, whatever order the storage answers them in.
-  let generation = 0;
-  let stopped = false;
+  // The job once handed to the runner (start()): a change held or taken back asks it when the next is due.
+  let scheduled: ScheduledJob | undefined;
 
   const inviteMethodFor = async (booking: BookingRequest, status: BookingStatus): Promise<InviteMethod | null> => {
     if (status === 'Confirmed') return 'REQUEST';
@@ -103,52 +98,20 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     }
   }
 
-  /** Takes what came due and sends it in order, then sets the timer for the next. Never rejects. */
-  function sendDue(): Promise<void> {
-    ticking = ticking.then(async () => {
-      if (stopped) return;
-      try {
-        const due = await held.takeDue(options.now().toISOString());
-        for (const note of due) sending = sending.then(() => send(note));
-      } catch (error) {
-        log.error({ err: error }, 'held status notifications could not be read; trying again later');
-        retryLater();
-        return;
-      }
-      await schedule();
-    });
-    return ticking;
-  }
-
-  function setTimer(wait: number): void {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void sendDue(), wait);
-    // Never keeps a process alive on its own; what is held is in the storage and goes at the next start.
-    timer.unref();
-  }
-
-  function retryLater(): void {
-    if (!stopped) setTimer(RETRY_MS);
-  }
-
-  /** Sets the timer for the earliest held notification (none when nothing is held). Never rejects. */
-  async function schedule(): Promise<void> {
-    const mine = ++generation;
-    let next: string | null;
-    try {
-      next = await held.nextDue();
-    } catch (error) {
-      log.error({ err: error }, 'held status notifications could not be read; trying again later');
-      if (mine === generation) retryLater();
-      return;
-    }
-    // A later call read the storage after this one: its answer stands.
-    if (mine !== generation) return;
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (stopped || next === null) return;
-    setTimer(Math.max(0, Date.parse(next) - options.now().getTime()));
-  }
+  /** Takes what came due and queues it to be sent in order; a storage that cannot be read fails the pass. */
+  const job: Job = {
+    name: 'held status mail',
+    due: {
+      next: async () => {
+        const next = await held.nextDue();
+        return next === null ? null : Date.parse(next) - options.now().getTime();
+      },
+    },
+    async run() {
+      const due = await held.takeDue(options.now().toISOString());
+      for (const note of due) sending = sending.then(() => send(note));
+    },
+  };
 
   return {
     /**
@@ -159,7 +122,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
       if (!statusChangeMailsClient(booking.status)) {
         // A move back to New cancels whatever was still held for this request.
         await held.take(booking.id);
-        await schedule();
+        await scheduled?.reschedule();
         await send({ bookingId: booking.id, previousStatus, status: booking.status, message: '', sendAfter: '' });
         return null;
       }
@@ -174,7 +137,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
         { bookingId: booking.id, previousStatus, status: booking.status, message, sendAfter },
         now.toISOString(),
       );
-      await schedule();
+      await scheduled?.reschedule();
       return sendAfter;
     },
     /**
@@ -183,7 +146,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
      */
     async undo(bookingId: string): Promise<BookingStatus> {
       const note = await held.take(bookingId);
-      await schedule();
+      await scheduled?.reschedule();
       if (!note) throw new UndoTooLateError(bookingId);
       return note.previousStatus;
     },
@@ -196,19 +159,19 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     },
     /** Sends what is due now and answers once it has left (a scheduler's tick, where timers may not run). */
     async sendDueNow(): Promise<void> {
-      await sendDue();
+      await scheduled?.runNow();
       await sending;
     },
-    /** Sends what came due while the server was down, then keeps the timer. Resolves once that is taken. */
-    start(): Promise<void> {
-      return sendDue();
+    /**
+     * Hands the job to the server's runner and takes what came due while the server was down, to be sent at once.
+     * Resolves once that is taken.
+     */
+    async start(jobs: JobRunner): Promise<void> {
+      scheduled = jobs.add(job);
+      await scheduled.runNow();
     },
-    /** Stops the timer and waits for what is being taken and sent: nothing touches the storage after. */
+    /** Waits for what is being sent, once the runner has stopped taking more: nothing touches the storage after. */
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await ticking;
       await sending;
     },
   };

@@ -1,8 +1,8 @@
-// Every client action reaches her (issue 27): a cancellation or a move asked for from the manage link, a contract
-// opened (the first time) or signed, a visitor's message. Each is recorded (the dashboard's badge counts the ones she
-// has not seen) and mailed to her, ADMIN_EMAIL, naming the booking (client, service, date) with a link that opens it in
-// her dashboard; or, when she chose the daily digest, kept for one mail a day (runDigest, on a timer: the embedded
-// server's own, the Firebase home's scheduled function). The routes make one call each and never fail because of what
+// Every client action reaches her: a cancellation or a move asked for from the manage link, a contract opened (the
+// first time) or signed, a visitor's message. Each is recorded (the dashboard's badge counts the ones she has not
+// seen) and mailed to her, ADMIN_EMAIL, naming the booking (client, service, date) with a link that opens it in her
+// dashboard; or, when she chose the daily digest, kept for one mail a day (runDigest, as a job: the embedded server's
+// runner, the Firebase home's scheduled function). The routes make one call each and never fail because of what
 // happens here, except the contact message, whose mail is the message itself (nothing else keeps its words for her
 // reply): when that mail cannot leave, the visitor is told so.
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,12 +21,13 @@ import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { formatPhone } from '@studio/shared/domain/phone';
 import { calendarDayIn, formatInstant, formatLongDate } from '@studio/shared/domain/studio-time';
 import type { AppOptions } from '../../platform/config';
+import type { Job } from '../../platform/jobs';
 import type { Mailer, MailMessage } from '../messaging';
 import type { BookingsStore, ClientActionsStore, NewClientAction, SettingsStore } from '../../platform/storage/ports';
 
 /** The studio's hour (0-23) from which the day's digest goes out. */
 export const DIGEST_HOUR = 8;
-/** How often the embedded server's timer looks whether the day's digest is due. */
+/** How often the embedded server looks whether the day's digest is due. */
 export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 
 export interface ClientActionsDeps {
@@ -234,27 +235,11 @@ export function createClientActions(deps: ClientActionsDeps) {
 
 export type ClientActions = ReturnType<typeof createClientActions>;
 
-/** Runs a digest pass now and every `intervalMs`; stop() clears the timer (app.ts calls it on close). */
-export function startClientActionDigest(
+/** The digest as a job of the server's runner (platform/jobs.ts): a pass at once, then every `everyMs`. */
+export function clientActionDigestJob(
   actions: ClientActions,
   now: () => Date,
-  log: FastifyBaseLogger,
-  intervalMs: number = DIGEST_INTERVAL_MS,
-) {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() =>
-      actions.runDigest(now()).catch((error: unknown) => log.error({ err: error }, 'client action digest failed')),
-    );
-  };
-  const timer = setInterval(tick, intervalMs);
-  // Never keeps a process alive on its own (tests, graceful shutdown).
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  everyMs: number = DIGEST_INTERVAL_MS,
+): Job {
+  return { name: 'client action digest', due: { everyMs }, run: () => actions.runDigest(now()) };
 }

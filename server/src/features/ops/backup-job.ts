@@ -2,6 +2,7 @@
 // the newest daily backup found, so restarts and upgrades neither skip a day nor take extra ones; one that is overdue
 // waits a minute after start, so it never competes with the start itself.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Job } from '../../platform/jobs';
 import type { Db } from '../../platform/sqlite/database';
 import { listBackups, pruneBackups, takeBackup, takenAt, type BackupResult } from './backup';
 
@@ -14,7 +15,12 @@ export function nextBackupDelay(newest: Date | undefined, now: Date): number {
   return Math.max(OVERDUE_BACKUP_DELAY_MS, newest.getTime() + BACKUP_EVERY_MS - now.getTime());
 }
 
-export function startBackupJob(deps: {
+/**
+ * The daily backup: `runNow` takes one at once (a backup under way is joined, not doubled); `job` hands it to the
+ * server's runner (platform/jobs.ts), due a day after the newest (none when `keep` is 0). `idle()` waits for a backup
+ * under way, whoever started it, so the database is not closed under it.
+ */
+export function dailyBackups(deps: {
   db: Db;
   dataDir: string;
   backupDir: string;
@@ -22,8 +28,6 @@ export function startBackupJob(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
   let running: Promise<BackupResult> | undefined;
 
   const runNow = async (): Promise<BackupResult> => {
@@ -52,27 +56,22 @@ export function startBackupJob(deps: {
     return running;
   };
 
-  const schedule = () => {
-    if (stopped || deps.keep === 0) return;
-    const newest = listBackups(deps.backupDir, 'daily').at(-1);
-    timer = setTimeout(
-      () => {
-        runNow()
-          .catch((error: unknown) => deps.log.error({ err: error }, 'daily backup failed'))
-          .finally(schedule);
+  const job: Job = {
+    name: 'daily backup',
+    due: {
+      next: async () => {
+        if (deps.keep === 0) return null;
+        const newest = listBackups(deps.backupDir, 'daily').at(-1);
+        return nextBackupDelay(newest ? takenAt(newest) : undefined, deps.now());
       },
-      nextBackupDelay(newest ? takenAt(newest) : undefined, deps.now()),
-    );
-    timer.unref();
+    },
+    run: runNow,
   };
-  schedule();
 
   return {
     runNow,
-    /** Stops the timer and waits for a backup under way, so the database is not closed under it. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+    job,
+    async idle(): Promise<void> {
       await running?.catch(() => undefined);
     },
   };

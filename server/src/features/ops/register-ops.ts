@@ -1,25 +1,31 @@
 // Operations in one plugin for the composition root (docs/architecture.md, operations): the request log, the health
-// route, the outbox's hygiene and the daily backup. `app.ops` lets tests run a job now instead of waiting for its
-// timer.
+// route, and three jobs of the server's runner (platform/jobs.ts): sending refused mail again, the outbox's hygiene and
+// the daily backup. `app.ops` lets tests run a job now instead of waiting for the runner's timer.
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../../platform/config';
+import type { JobRunner, JobStatus } from '../../platform/jobs';
 import type { Mailer } from '../messaging';
 import { mailStatus, RETRY_TICK_MS } from '../messaging';
 import { isSqlite } from '../../platform/sqlite/database-plugin';
 import type { OutboxStore, Storage } from '../../platform/storage/ports';
 import healthRoutes from './health.routes';
 import { backupDirOf, type BackupResult } from './backup';
-import { startBackupJob } from './backup-job';
-import { startOutboxHygiene } from './outbox-hygiene';
+import { dailyBackups } from './backup-job';
+import { outboxSweepJob } from './outbox-hygiene';
 import { registerRequestLog } from './request-log';
 
 export interface Ops {
-  /** Blanks expired sign-in links and deletes outbox messages past the retention period. */
+  /** Blanks expired links and deletes outbox messages past the retention period: a pass of its job (never rejects). */
   sweepOutbox(): Promise<void>;
   /** Takes the daily backup now and prunes the old ones. */
   backupNow(): Promise<BackupResult>;
   /** Sends the refused mail that is due again (features/messaging/mail-queue.ts); answers how many left. */
   sendDueMail(): Promise<number>;
+  /**
+   * Each job of the runner with its last run and last failure. Said nowhere yet: /api/health's answer (shared's
+   * healthSchema) is strict and has no field for them, so a failing job is only logged.
+   */
+  jobs(): JobStatus[];
 }
 
 declare module 'fastify' {
@@ -33,10 +39,12 @@ export interface OpsPluginOptions {
   outbox: OutboxStore;
   storage: Storage;
   mailer: Mailer;
+  /** The server's one runner of background jobs: this plugin adds its three; the app stops it on close. */
+  jobs: JobRunner;
 }
 
 export default fp(
-  async function ops(app, { options, outbox, storage, mailer }: OpsPluginOptions) {
+  async function ops(app, { options, outbox, storage, mailer, jobs }: OpsPluginOptions) {
     registerRequestLog(app);
     await app.register(healthRoutes, {
       storage,
@@ -53,22 +61,16 @@ export default fp(
       await mailer.queue?.purgeGivenUpBefore(new Date(options.now().getTime() - kept).toISOString());
       return sent;
     };
-    let sendingMail: Promise<unknown> = Promise.resolve();
-    const mailTimer = setInterval(() => {
-      sendingMail = sendDueMail().catch((error: unknown) =>
-        app.log.error({ err: error }, 'the kept mail could not be read to send again'),
-      );
-    }, RETRY_TICK_MS);
-    mailTimer.unref();
-    const hygiene = startOutboxHygiene({
-      outbox,
-      now: options.now,
-      retentionDays: options.outboxRetentionDays,
-      log: app.log,
+    // Refused mail is looked for every RETRY_TICK_MS, the first time that long after start.
+    jobs.add({
+      name: 'mail retry',
+      due: { everyMs: RETRY_TICK_MS, firstInMs: RETRY_TICK_MS },
+      run: sendDueMail,
     });
+    const hygiene = jobs.add(outboxSweepJob({ outbox, now: options.now, retentionDays: options.outboxRetentionDays }));
     // The daily file backup is SQLite's (a Firestore home is backed up by Google's managed exports).
     const backups = isSqlite(storage)
-      ? startBackupJob({
+      ? dailyBackups({
           db: storage.db,
           dataDir: options.dataDir,
           backupDir: backupDirOf(options),
@@ -76,18 +78,21 @@ export default fp(
           now: options.now,
           log: app.log,
         })
-      : {
-          runNow: () => Promise.reject(new Error('This storage is backed up by its own service, not by files.')),
-          stop: async () => undefined,
-        };
-    // preClose runs before any onClose hook, so a backup under way finishes before the database is closed.
-    app.addHook('preClose', async () => {
-      clearInterval(mailTimer);
-      await sendingMail;
-      hygiene.stop();
-      await backups.stop();
-    });
-    app.decorate('ops', { sweepOutbox: hygiene.sweep, backupNow: backups.runNow, sendDueMail } satisfies Ops);
+      : undefined;
+    if (backups) {
+      jobs.add(backups.job);
+      // preClose runs before any onClose hook, so a backup under way (the runner's or one asked for) finishes before
+      // the database is closed.
+      app.addHook('preClose', async () => backups.idle());
+    }
+    app.decorate('ops', {
+      sweepOutbox: hygiene.runNow,
+      backupNow: backups
+        ? backups.runNow
+        : () => Promise.reject(new Error('This storage is backed up by its own service, not by files.')),
+      sendDueMail,
+      jobs: () => jobs.status(),
+    } satisfies Ops);
   },
   { name: 'ops', dependencies: ['database'] },
 );

@@ -1,0 +1,237 @@
+// The server's runner of background jobs (platform/jobs.ts), on jest's fake timers: one timer for every job, each run
+// when it is due and never twice at once, a failure logged by name and retried with the same backoff for every job
+// without holding the others back, and nothing left running or scheduled once stopped. Then the app's own runner: the
+// six jobs it is handed.
+import { backoffAfter, createJobRunner, JOB_BACKOFF, type Job, type JobRunner } from '../src/platform/jobs';
+import { build, type TestApp } from './helper';
+
+const SECOND = 1000;
+
+/** A promise the test settles itself. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A job that counts its passes (and how many ran at once), doing `work` in each. */
+function counted(name: string, due: Job['due'], work: () => Promise<unknown> = async () => undefined) {
+  const job = { name, due, runs: 0, active: 0, mostAtOnce: 0, run: async () => undefined as unknown };
+  job.run = async () => {
+    job.runs++;
+    job.active++;
+    job.mostAtOnce = Math.max(job.mostAtOnce, job.active);
+    try {
+      return await work();
+    } finally {
+      job.active--;
+    }
+  };
+  return job;
+}
+
+let runner: JobRunner | undefined;
+let log: { error: jest.Mock };
+const start = () => {
+  runner = createJobRunner({ log });
+  return runner;
+};
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  log = { error: jest.fn() };
+});
+afterEach(async () => {
+  await runner?.stop();
+  runner = undefined;
+  jest.useRealTimers();
+});
+
+test('every job is run on one timer: at start unless told later, then every interval', async () => {
+  const jobs = start();
+  const often = counted('often', { everyMs: 10 * SECOND });
+  const rarely = counted('rarely', { everyMs: 60 * SECOND });
+  const later = counted('later', { everyMs: 30 * SECOND, firstInMs: 30 * SECOND });
+  for (const job of [often, rarely, later]) jobs.add(job);
+  expect(jest.getTimerCount()).toBe(1);
+
+  await jest.advanceTimersByTimeAsync(0);
+  expect([often.runs, rarely.runs, later.runs]).toEqual([1, 1, 0]);
+  expect(jest.getTimerCount()).toBe(1);
+
+  await jest.advanceTimersByTimeAsync(60 * SECOND);
+  expect([often.runs, rarely.runs, later.runs]).toEqual([7, 2, 2]);
+  expect(jest.getTimerCount()).toBe(1);
+});
+
+test('a job due at a computed time runs then, and is asked again after each pass and when rescheduled', async () => {
+  const jobs = start();
+  let wait: number | null = 5 * SECOND;
+  const held = counted('held', { next: async () => wait });
+  const scheduled = jobs.add(held);
+
+  await jest.advanceTimersByTimeAsync(5 * SECOND - 1);
+  expect(held.runs).toBe(0);
+  wait = null;
+  await jest.advanceTimersByTimeAsync(1);
+  expect(held.runs).toBe(1);
+  // Nothing more is due: no timer is kept for it.
+  await jest.advanceTimersByTimeAsync(60 * SECOND);
+  expect(held.runs).toBe(1);
+  expect(jest.getTimerCount()).toBe(0);
+
+  wait = 2 * SECOND;
+  await scheduled.reschedule();
+  expect(jest.getTimerCount()).toBe(1);
+  wait = null;
+  await jest.advanceTimersByTimeAsync(2 * SECOND);
+  expect(held.runs).toBe(2);
+});
+
+test('when two questions of a computed time come back out of order, the later one asked stands', async () => {
+  const jobs = start();
+  const answers: Array<ReturnType<typeof deferred<number | null>>> = [];
+  const job = counted('held', {
+    next: () => {
+      const answer = deferred<number | null>();
+      answers.push(answer);
+      return answer.promise;
+    },
+  });
+  const scheduled = jobs.add(job);
+  // Asked when the job was added, then again: the newer answer (nothing due) comes back first.
+  const rescheduled = scheduled.reschedule();
+  answers[1]!.resolve(null);
+  await rescheduled;
+  answers[0]!.resolve(1 * SECOND);
+  await jest.advanceTimersByTimeAsync(10 * SECOND);
+  expect(job.runs).toBe(0);
+});
+
+test('a failing job is logged by name and retried with the backoff, without holding the other jobs back', async () => {
+  const jobs = start();
+  let failing = true;
+  const broken = counted('broken', { everyMs: 5 * 60 * SECOND }, async () => {
+    if (failing) throw new Error('database is locked');
+  });
+  const steady = counted('steady', { everyMs: 10 * SECOND });
+  jobs.add(broken);
+  jobs.add(steady);
+
+  await jest.advanceTimersByTimeAsync(0);
+  expect(broken.runs).toBe(1);
+  expect(log.error).toHaveBeenCalledWith(
+    expect.objectContaining({ job: 'broken', failures: 1, retryInMs: JOB_BACKOFF.firstMs }),
+    'the broken job failed; it runs again in 30 s',
+  );
+  expect(jobs.status().find((s) => s.name === 'broken')).toMatchObject({
+    failures: 1,
+    lastError: 'database is locked',
+    running: false,
+  });
+
+  // 30 s, then 60 s, then 120 s after each failure: the same backoff whatever the job's own interval.
+  await jest.advanceTimersByTimeAsync(backoffAfter(1));
+  expect(broken.runs).toBe(2);
+  await jest.advanceTimersByTimeAsync(backoffAfter(2) - 1);
+  expect(broken.runs).toBe(2);
+  await jest.advanceTimersByTimeAsync(1);
+  expect(broken.runs).toBe(3);
+  expect(backoffAfter(3)).toBe(2 * backoffAfter(2));
+  expect(backoffAfter(100)).toBe(JOB_BACKOFF.maxMs);
+  // The other job kept its pace all along: at 0, 10, ..., 90 s.
+  expect(steady.runs).toBe(10);
+
+  failing = false;
+  await jest.advanceTimersByTimeAsync(backoffAfter(3));
+  expect(broken.runs).toBe(4);
+  expect(jobs.status().find((s) => s.name === 'broken')).toMatchObject({ failures: 0, lastError: null });
+  // Back on its own interval once it succeeds.
+  await jest.advanceTimersByTimeAsync(5 * 60 * SECOND - 1);
+  expect(broken.runs).toBe(4);
+  await jest.advanceTimersByTimeAsync(1);
+  expect(broken.runs).toBe(5);
+});
+
+test('a job never runs twice at once: a slow pass delays the next, and runNow waits for it', async () => {
+  const jobs = start();
+  const hang = deferred();
+  // The first pass hangs until the test lets it end; the others end at once.
+  const job = counted('slow', { everyMs: 10 * SECOND }, () => (job.runs === 1 ? hang.promise : Promise.resolve()));
+  const scheduled = jobs.add(job);
+
+  await jest.advanceTimersByTimeAsync(35 * SECOND);
+  expect(job.runs).toBe(1);
+  let ranNow = false;
+  const asked = scheduled.runNow().then(() => (ranNow = true));
+  await jest.advanceTimersByTimeAsync(0);
+  expect(job.runs).toBe(1);
+  expect(ranNow).toBe(false);
+
+  hang.resolve();
+  await asked;
+  // The overdue pass and the one asked for are one pass, after the slow one.
+  await jest.advanceTimersByTimeAsync(0);
+  expect(job.runs).toBe(2);
+  expect(job.mostAtOnce).toBe(1);
+  await jest.advanceTimersByTimeAsync(10 * SECOND);
+  expect(job.runs).toBe(3);
+});
+
+test('stop() clears the timer, waits for the pass under way, and nothing runs after', async () => {
+  const jobs = start();
+  const slow = deferred();
+  const busy = counted('busy', { everyMs: 10 * SECOND }, () => slow.promise);
+  const idle = counted('idle', { everyMs: 10 * SECOND, firstInMs: 5 * SECOND });
+  const scheduled = jobs.add(busy);
+  jobs.add(idle);
+  await jest.advanceTimersByTimeAsync(0);
+  expect(busy.runs).toBe(1);
+
+  let stopped = false;
+  const stopping = jobs.stop().then(() => (stopped = true));
+  expect(jest.getTimerCount()).toBe(0);
+  await jest.advanceTimersByTimeAsync(0);
+  expect(stopped).toBe(false);
+  slow.resolve();
+  await stopping;
+
+  await scheduled.runNow();
+  await jest.advanceTimersByTimeAsync(60 * SECOND);
+  expect([busy.runs, idle.runs]).toEqual([1, 0]);
+  expect(jest.getTimerCount()).toBe(0);
+});
+
+describe('the app', () => {
+  let t: TestApp | undefined;
+  beforeEach(() => jest.useRealTimers());
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  test('hands its six background jobs to one runner; the held status mail is taken once at start', async () => {
+    t = await build();
+    const jobs = t.app.ops.jobs();
+    expect(jobs.map((job) => job.name).sort()).toEqual([
+      'client action digest',
+      'daily backup',
+      'held status mail',
+      'mail retry',
+      'outbox sweep',
+      'reminders',
+    ]);
+    expect(jobs.find((job) => job.name === 'held status mail')?.lastRunAt).not.toBeNull();
+    expect(jobs.every((job) => job.failures === 0)).toBe(true);
+
+    // Closing the app stops the runner once its passes are done.
+    const { app } = t;
+    await t.close();
+    t = undefined;
+    expect(app.ops.jobs().some((job) => job.running || job.nextRunAt !== null)).toBe(false);
+  });
+});
