@@ -41,7 +41,7 @@ describe('what the guides say the Firebase home does, as its server does it', ()
 
   test('docs/deploy.md says remote deploys are off there, with the answer the deploy API gives', async () => {
     // The server registers the deploy API only on SQLite; elsewhere every /api/deploy/ path answers 503 with this.
-    const { REMOTE_DEPLOYS_OFF } = await import('../../server/src/app/app');
+    const { REMOTE_DEPLOYS_OFF } = await import('../../server/src/app/pages-and-deploys');
     const onFirebase = flat(guide.slice(guide.indexOf('**On Firebase**'), guide.indexOf('## 9. The Firebase home')));
     expect(onFirebase).toContain('remote deploys are off');
     expect(onFirebase).toContain(`503 "${REMOTE_DEPLOYS_OFF}"`);
