@@ -25,17 +25,15 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { BookingStatus } from '@studio/shared/domain';
 import type { BookingsStore, ConfirmedDates, DateRange } from '../../platform/storage/ports';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 import { BOOKINGS } from './firestore-collection';
 import { bookingOf, datesFrom, datesOf, newDoc, toBooking, type BookingDoc } from './booking-document.firestore';
 import { bookingPage } from './booking-list.firestore';
+import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
 export const BOOKING_KEYS = 'bookingKeys';
 export const BOOKINGS_META = 'bookingsMeta';
-
-const CLOSED: readonly BookingStatus[] = ['Declined', 'Cancelled'];
 
 /** Firestore's "no document to update" (gRPC NOT_FOUND). */
 const isNotFound = (error: unknown) => (error as { code?: unknown } | null)?.code === 5;
@@ -179,7 +177,7 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
 
     async cancelByClient(id, at) {
       const done = await changeBooking(id, (tx, d, ref) => {
-        if (CLOSED.includes(d.status)) return null;
+        if (CLOSED_STATUSES.includes(d.status)) return null;
         tx.update(ref, { status: 'Cancelled', updatedAt: at });
         return true;
       });
@@ -188,7 +186,7 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
 
     async requestReschedule(id, date, at, part = 'shoot', time = '') {
       const done = await changeBooking(id, (tx, d, ref) => {
-        if (CLOSED.includes(d.status)) return null;
+        if (CLOSED_STATUSES.includes(d.status)) return null;
         const asked =
           part === 'consultation'
             ? { rescheduleConsultationDate: date, rescheduleConsultationTime: time }
@@ -208,7 +206,7 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
         if (!snap.exists) return null;
         const d = snap.data() as BookingDoc;
         const consultation = d.rescheduleConsultationDate ?? '';
-        if ((d.rescheduleDate === '' && consultation === '') || CLOSED.includes(d.status)) return null;
+        if ((d.rescheduleDate === '' && consultation === '') || CLOSED_STATUSES.includes(d.status)) return null;
         if (check) {
           await tx.get(meta);
           check(toBooking(id, d), consultation ? await confirmedIn({ from: consultation, to: consultation }, tx) : []);

@@ -13,8 +13,10 @@ import type {
   IsoDate,
   MovablePart,
 } from '@studio/shared/domain';
+import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
 import type { Db } from '../../platform/sqlite/database';
 import type { GroupCommit } from '../../platform/sqlite/group-commit';
+import { sqlTextList } from '../../platform/sqlite/sql-text-list';
 import {
   InvalidCursorError,
   type BookingsStore,
@@ -26,6 +28,9 @@ import {
 } from '../../platform/storage/ports';
 
 export { InvalidCursorError };
+
+// The statuses that end a request, as the domain defines them, in the queries' own words.
+const CLOSED = sqlTextList(CLOSED_STATUSES);
 
 interface BookingRow {
   id: string;
@@ -180,16 +185,16 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
   // Only an open request changes: cancelling twice, or cancelling a declined one, changes nothing.
   const cancel = db.prepare(
     `UPDATE booking_requests SET status = 'Cancelled', updated_at = ?
-     WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
+     WHERE id = ? AND status NOT IN (${CLOSED})`,
   );
   const reschedule = db.prepare(
     `UPDATE booking_requests SET reschedule_date = ?, reschedule_requested_at = ?, updated_at = ?
-     WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
+     WHERE id = ? AND status NOT IN (${CLOSED})`,
   );
   const rescheduleConsultation = db.prepare(
     `UPDATE booking_requests SET reschedule_consultation_date = ?, reschedule_consultation_time = ?,
        reschedule_requested_at = ?, updated_at = ?
-     WHERE id = ? AND status NOT IN ('Declined', 'Cancelled')`,
+     WHERE id = ? AND status NOT IN (${CLOSED})`,
   );
   const releaseReminder = db.prepare('UPDATE booking_requests SET reminder_sent_at = NULL WHERE id = ?');
   const bumpInvite = db.prepare(
@@ -210,7 +215,7 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
        reschedule_requested_at = NULL,
        reminder_sent_at = NULL, updated_at = ?
      WHERE id = ? AND (reschedule_date != '' OR reschedule_consultation_date != '')
-       AND status NOT IN ('Declined', 'Cancelled')`,
+       AND status NOT IN (${CLOSED})`,
   );
 
   // Far enough in the future to stand for "no upper end" in a string comparison of ISO dates.
@@ -222,7 +227,7 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
 
   const acceptMove = db.transaction((id: string, at: string, check?: RescheduleCheck): BookingRequest | null => {
     const before = get.get(id) as BookingRow | undefined;
-    if (!before || before.status === 'Declined' || before.status === 'Cancelled') return null;
+    if (!before || CLOSED_STATUSES.includes(before.status)) return null;
     if (before.reschedule_date === '' && before.reschedule_consultation_date === '') return null;
     if (check) {
       const day = before.reschedule_consultation_date;

@@ -6,7 +6,7 @@
 // cancellation.
 import type { FastifyBaseLogger } from 'fastify';
 import { smsStatusUpdate, type BookingRequest, type BookingStatus } from '@studio/shared/domain';
-import { statusChangeMailsClient } from '@studio/shared/domain/lifecycle';
+import { CLOSED_STATUSES, statusChangeMailsClient } from '@studio/shared/domain/lifecycle';
 import { movedMailOf, statusMailOf } from '@studio/shared/domain/status-mail';
 import type { AppOptions } from '../../platform/config';
 import type { Job, JobRunner, ScheduledJob } from '../../platform/jobs';
@@ -42,8 +42,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
   const inviteMethodFor = async (booking: BookingRequest, status: BookingStatus): Promise<InviteMethod | null> => {
     if (status === 'Confirmed') return 'REQUEST';
     // Only a request whose invite is in her calendar needs it taken out.
-    if ((status === 'Declined' || status === 'Cancelled') && (await bookings.inviteSequence(booking.id)) > 0)
-      return 'CANCEL';
+    if (CLOSED_STATUSES.includes(status) && (await bookings.inviteSequence(booking.id)) > 0) return 'CANCEL';
     return null;
   };
 

@@ -14,6 +14,8 @@ import type { BookingStatus, ContractForm } from '@studio/shared/domain';
 import { voidReasonOf } from '@studio/shared/domain/contract-signer';
 import type { Db } from '../../platform/sqlite/database';
 import type { ContractEventInput, ContractsStore } from '../../platform/storage/ports';
+import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
+import { sqlTextList } from '../../platform/sqlite/sql-text-list';
 
 interface ContractRow {
   id: string;
@@ -80,7 +82,7 @@ export function createContractsRepository(db: Db): ContractsStore {
   const markSigned = db.prepare(
     `UPDATE contracts SET status = 'signed', signed_at = ?, signer_name = ?, document_hash = ?, signed_pdf = ?,
      signed_pdf_hash = ?, updated_at = ? WHERE id = ? AND status IN ('sent', 'viewed')
-     AND NOT EXISTS (SELECT 1 FROM booking_requests b WHERE b.id = contracts.booking_id AND b.status IN ('Cancelled', 'Declined'))`,
+     AND NOT EXISTS (SELECT 1 FROM booking_requests b WHERE b.id = contracts.booking_id AND b.status IN (${sqlTextList(CLOSED_STATUSES)}))`,
   );
   const bookingStatusOf = db.prepare(
     'SELECT b.status FROM contracts c JOIN booking_requests b ON b.id = c.booking_id WHERE c.id = ?',

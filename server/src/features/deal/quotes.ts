@@ -13,6 +13,7 @@ import {
 import { invoiceNumberOf, invoiceOf, type Invoice } from '@studio/shared/domain/invoice';
 import type { SiteIdentity } from '../content';
 import type { QuotesStore, SettingsStore, StoredQuote } from '../../platform/storage/ports';
+import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
 
 /** What reading a quote needs: the stored quotes and her defaults (any Storage has both). */
 export interface QuoteSources {
@@ -63,5 +64,4 @@ export const invoiceOfBooking = (booking: BookingRequest, current: BookingQuote,
   });
 
 /** A declined or cancelled booking's deal is over: its quote no longer changes. */
-export const quoteIsClosed = (booking: BookingRequest) =>
-  booking.status === 'Declined' || booking.status === 'Cancelled';
+export const quoteIsClosed = (booking: BookingRequest) => CLOSED_STATUSES.includes(booking.status);
