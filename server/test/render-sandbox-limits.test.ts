@@ -13,16 +13,9 @@ import { gzipSync } from 'node:zlib';
 import { c as tarCreate } from 'tar';
 import type { Backend } from '@studio/shared/data';
 import type { BuildOverrides } from '../src/app/app';
-import {
-  createRenderSandbox,
-  frameReader,
-  MAX_DATA_BYTES,
-  MAX_HTML_BYTES,
-  MAX_MESSAGE_BYTES,
-  memoryBound,
-  networkNamespace,
-  parentDeathSignal,
-} from '../src/features/pages/render-sandbox';
+import { createRenderSandbox } from '../src/features/pages/render-sandbox';
+import { frameReader, MAX_DATA_BYTES, MAX_HTML_BYTES, MAX_MESSAGE_BYTES } from '../src/features/pages/render-frames';
+import { memoryBound, networkNamespace, parentDeathSignal } from '../src/features/pages/render-process';
 import { renderersFor, sandboxApp, type SandboxApp } from './render-sandbox-support';
 
 const MB = 1024 * 1024;

@@ -4,7 +4,7 @@
 //
 // What it is given: read access to the two entries' folders and React's packages, nothing else (no writes, no child
 // processes, no workers, no addons: Node's permission model); an environment holding only NODE_ENV=production; a
-// pipe to the server on fd 3, spoken in length-prefixed frames (render-sandbox.ts): the entries' bytes arrive there,
+// pipe to the server on fd 3, spoken in length-prefixed frames (render-frames.ts): the entries' bytes arrive there,
 // checked by the server, and nothing else is read from disk but React's packages. What the entries are given: a fresh vm context holding only the globals rendering needs, a `require` that answers React's
 // packages and nothing else, code generation from strings off (node --disallow-code-generation-from-strings, and the
 // context's own codeGeneration) and no dynamic import() (no importModuleDynamically): from inside, neither `process`
@@ -23,12 +23,12 @@ const config = JSON.parse(proc.argv[2] || '{}');
 const limits = config.limits || { message: 64 * 1024, html: 4 * 1024 * 1024, data: 2 * 1024 * 1024 };
 const exit = proc.exit.bind(proc);
 
-// Frames, as render-sandbox.ts reads them: 4 bytes of body length (big-endian), 1 byte of kind, the body.
+// Frames, as render-frames.ts reads them: 4 bytes of body length (big-endian), 1 byte of kind, the body.
 const FROM_CHILD = { ready: 1, loadFailed: 2, read: 3, rendered: 4, failed: 5 };
 const TO_CHILD = { load: 11, render: 12, answer: 13 };
 const channel = new net.Socket({ fd: 3, readable: true, writable: true });
 // The server is gone (its end of the pipe closed): nothing is left to render for. A server killed while this process
-// is busy is covered by the parent-death signal it was started with (render-sandbox.ts).
+// is busy is covered by the parent-death signal it was started with (render-process.ts).
 channel.on('end', () => exit(0));
 channel.on('error', () => exit(0));
 const send = (kind, body) => {

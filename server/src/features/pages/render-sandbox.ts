@@ -1,28 +1,31 @@
 // The server's side of the sandboxed renderer (render-sandbox-child.cjs): the deployed server entries never run in
 // the server's process. One child process per pair of entries (the shell's and one public-site version's), started
-// with Node's permission model (read access to the entries' folders and React's packages only; no writes, no child
-// processes, no workers, no addons), an environment holding only NODE_ENV=production, code generation from strings
-// off, its memory bounded by the OS (a cgroup where systemd can make one, else an address-space limit), and, where the
-// system allows it, its own empty network namespace. Node 20's permission model does not cover the network; what
-// keeps a renderer off sockets is described in docs/deploy.md ("The server entry's sandbox").
+// confined (render-process.ts) and spoken to over its own pipe in frames (render-frames.ts).
 //
-// Everything the child sends is untrusted. It talks over its own pipe (fd 3) in length-prefixed frames, never Node's
-// IPC: Node parses an IPC message whole on this thread before anyone can look at it, so one 80 MB message stalled the
-// server for seconds. Here each frame's header (length and kind) is judged first, and a frame longer than its kind
-// allows ends the child before any of it is kept or parsed. A read must be one of the public reads below, with small
-// JSON arguments; a page is its HTML and its data, each of bounded size; anything else ends the child. A render that
-// takes too long or a child that dies fails the page (the caller sends the browser-rendered shell) and the next render
-// starts a fresh child. The entries' bytes are read here, checked against the version's integrity record when there is
-// one, and handed to the child, so a file changed on disk after its upload never runs.
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// Everything the child sends is untrusted: a frame longer than its kind allows ends the child before any of it is
+// kept or parsed. A read must be one of the public reads below, with small JSON arguments; a page is its HTML and its
+// data, each of bounded size; anything else ends the child. A render that takes too long or a child that dies fails
+// the page (the caller sends the browser-rendered shell) and the next render starts a fresh child. The entries' bytes
+// are read here, checked against the version's integrity record when there is one, and handed to the child, so a file
+// changed on disk after its upload never runs.
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Backend } from '@studio/shared/data';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';
 import { sriOf } from '../deploys';
+import {
+  FRAME_LIMITS,
+  FROM_CHILD,
+  MAX_DATA_BYTES,
+  MAX_HTML_BYTES,
+  TO_CHILD,
+  frameOf,
+  frameReader,
+} from './render-frames';
+import { memoryBound, spawnRenderer, type RendererFiles } from './render-process';
 
 /** What a public page may read while it renders: the visitor's reads, never the admin's or a write. */
 export const PUBLIC_READS: ReadonlySet<string> = new Set([
@@ -36,65 +39,19 @@ export const PUBLIC_READS: ReadonlySet<string> = new Set([
   'availability.getPublic',
 ]);
 
-/** The packages the bundles leave external (scripts/webpack/create-ssr-config.cjs): the only ones they may require. */
-const ENTRY_MODULES = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/server',
-  'react-dom/static',
-  'react-router',
-  'react-router-dom',
-];
-const PACKAGES = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'cookie', 'set-cookie-parser'];
-
-/** A page's markup, in UTF-8 bytes. */
-export const MAX_HTML_BYTES = 4 * 1024 * 1024;
-/** A page's data (the reads' answers it hands the browser), as JSON bytes: bounded like its markup. */
-export const MAX_DATA_BYTES = 2 * 1024 * 1024;
-/** Any other frame from the child (a read, a failure): a read names a port, a method and a few small arguments. */
-export const MAX_MESSAGE_BYTES = 64 * 1024;
 /** An entry bundle read here to be checked and handed over (public-site's is a few hundred KB). */
 const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
 /** Answers written to the child that it has not read yet: a child that stops reading ends before this holds more. */
 const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
-/** The renderer's memory where a cgroup bounds it (heap, ArrayBuffers, code: everything it touches). */
-export const RENDERER_MEMORY_BYTES = 512 * 1024 * 1024;
-/**
- * The renderer's address space where only `prlimit` can bound it: Node reserves about 700 MB of it at start, the heap
- * is capped at 256 MB (--max-old-space-size) and pages render in a fraction of that, so the rest is what ArrayBuffers
- * and the like may take before an allocation fails.
- */
-export const RENDERER_ADDRESS_SPACE_BYTES = 1280 * 1024 * 1024;
 const MAX_READS_PER_RENDER = 200;
 const START_TIMEOUT_MS = 10_000;
-
-/** A frame: 4 bytes of body length (big-endian), 1 byte of kind, the body. */
-const HEADER_BYTES = 5;
-/** What the child sends. */
-const FROM_CHILD = { ready: 1, loadFailed: 2, read: 3, rendered: 4, failed: 5 } as const;
-/** What the server sends. */
-const TO_CHILD = { load: 11, render: 12, answer: 13 } as const;
-/** The longest body each kind of frame from the child may have; a kind not listed ends the child. */
-const FRAME_LIMITS: ReadonlyMap<number, number> = new Map([
-  [FROM_CHILD.ready, 0],
-  [FROM_CHILD.loadFailed, MAX_MESSAGE_BYTES],
-  [FROM_CHILD.read, MAX_MESSAGE_BYTES],
-  // The render's id, the markup's length, the markup, the data.
-  [FROM_CHILD.rendered, 8 + MAX_HTML_BYTES + MAX_DATA_BYTES],
-  [FROM_CHILD.failed, MAX_MESSAGE_BYTES],
-]);
 
 export interface RenderedByEntries {
   html: string;
   data: Array<[unknown, unknown]>;
 }
 
-export interface RenderSandboxOptions {
-  /** render-sandbox-child.cjs (beside this file in the sources, in dist/features/pages once compiled). */
-  childFile: string;
-  shellEntry: string;
-  siteEntry: string;
+export interface RenderSandboxOptions extends RendererFiles {
   /**
    * The site entry's integrity as recorded at its upload (`sha384-...`, features/deploys/version-integrity.ts): bytes that
    * hash otherwise are never handed to a renderer. Absent for a build that was never uploaded (the build output).
@@ -106,166 +63,7 @@ export interface RenderSandboxOptions {
   log: { warn(obj: unknown, msg: string): void };
 }
 
-/** A command's file on the PATH. */
-const which = (name: string) =>
-  (process.env.PATH ?? '/usr/bin:/bin')
-    .split(path.delimiter)
-    .map((dir) => path.join(dir, name))
-    .find((file) => existsSync(file));
-
-let unshareCommand: string | null | undefined;
-/**
- * `unshare` when this system lets an unprivileged user make a user and network namespace (most Linux systems; not
- * containers whose seccomp profile forbids it): the child then has no network interface but its own loopback.
- */
-export function networkNamespace(): string | null {
-  if (unshareCommand !== undefined) return unshareCommand;
-  const found = which('unshare');
-  const works =
-    found !== undefined &&
-    spawnSync(found, ['--user', '--map-current-user', '--net', '--', process.execPath, '-e', ''], {
-      stdio: 'ignore',
-      timeout: 5000,
-    }).status === 0;
-  unshareCommand = works ? found : null;
-  return unshareCommand;
-}
-
-let setprivCommand: string | null | undefined;
-/**
- * `setpriv --pdeathsig KILL` where the system has it (util-linux, beside `unshare`): the kernel kills the renderer when
- * the server's process ends, even by SIGKILL, even while a hostile entry keeps the renderer's event loop busy (its own
- * 'disconnect' check could never run then). Kept across the exec of `unshare` and node.
- */
-export function parentDeathSignal(): string | null {
-  if (setprivCommand !== undefined) return setprivCommand;
-  const found = which('setpriv');
-  const works =
-    found !== undefined &&
-    spawnSync(found, ['--pdeathsig', 'KILL', '--', process.execPath, '-e', ''], { stdio: 'ignore', timeout: 5000 })
-      .status === 0;
-  setprivCommand = works ? found : null;
-  return setprivCommand;
-}
-
-/** How the OS bounds a renderer's memory: the command the renderer is started through, and which bound it is. */
-export interface MemoryBound {
-  kind: 'cgroup' | 'address-space';
-  command: string[];
-}
-
-const runs = (command: string[]) =>
-  new Promise<boolean>((resolve) => {
-    const [file = '', ...args] = command;
-    execFile(file, [...args, process.execPath, '-e', ''], { timeout: 5000 }, (error) => resolve(error === null));
-  });
-
-let memoryBoundProbe: Promise<MemoryBound | null> | undefined;
-/**
- * A cgroup of its own where systemd can make one for this user (`systemd-run --scope` with MemoryMax: the kernel
- * counts every page the renderer touches, ArrayBuffers included, which --max-old-space-size does not), else an
- * address-space limit (`prlimit --as`, util-linux), else none. Probed once, without blocking the server.
- */
-export function memoryBound(): Promise<MemoryBound | null> {
-  memoryBoundProbe ??= (async () => {
-    const systemd = which('systemd-run');
-    if (systemd) {
-      const command = [
-        systemd,
-        ...(process.getuid?.() === 0 ? [] : ['--user']),
-        '--scope',
-        '--quiet',
-        '--collect',
-        '--no-ask-password',
-        '-p',
-        `MemoryMax=${RENDERER_MEMORY_BYTES}`,
-        '-p',
-        'MemorySwapMax=0',
-        '--',
-      ];
-      if (await runs(command)) return { kind: 'cgroup', command };
-    }
-    const prlimit = which('prlimit');
-    if (prlimit) {
-      const command = [prlimit, `--as=${RENDERER_ADDRESS_SPACE_BYTES}`, '--'];
-      if (await runs(command)) return { kind: 'address-space', command };
-    }
-    return null;
-  })();
-  return memoryBoundProbe;
-}
 let warnedUnbounded = false;
-
-/** The folder each package is installed in, and the file each entry module resolves to, from this server. */
-function resolvedModules() {
-  const modules = Object.fromEntries(ENTRY_MODULES.map((name) => [name, require.resolve(name)]));
-  const folders = PACKAGES.flatMap((name) => {
-    try {
-      return [path.dirname(require.resolve(`${name}/package.json`))];
-    } catch {
-      return [];
-    }
-  });
-  return { modules, folders };
-}
-
-/** A frame for the child. */
-const frameOf = (kind: number, body: Buffer) => {
-  const header = Buffer.alloc(HEADER_BYTES);
-  header.writeUInt32BE(body.length, 0);
-  header[4] = kind;
-  return Buffer.concat([header, body]);
-};
-
-/**
- * Cuts the child's byte stream into frames. A frame's header is judged as soon as its 5 bytes are in: a kind with no
- * limit, or a length over its kind's limit, is refused there, and nothing more of the stream is kept.
- */
-export function frameReader(
-  limits: ReadonlyMap<number, number>,
-  onFrame: (kind: number, body: Buffer) => void,
-  onRefused: (reason: string) => void,
-): (chunk: Buffer) => void {
-  let chunks: Buffer[] = [];
-  let buffered = 0;
-  let header: { kind: number; length: number } | undefined;
-  let refused = false;
-  const take = (bytes: number) => {
-    const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, buffered);
-    const rest = all.subarray(bytes);
-    chunks = rest.length > 0 ? [rest] : [];
-    buffered = rest.length;
-    return all.subarray(0, bytes);
-  };
-  const refuse = (reason: string) => {
-    refused = true;
-    chunks = [];
-    buffered = 0;
-    onRefused(reason);
-  };
-  return (chunk) => {
-    if (refused) return;
-    chunks.push(chunk);
-    buffered += chunk.length;
-    for (;;) {
-      if (!header) {
-        if (buffered < HEADER_BYTES) return;
-        const bytes = take(HEADER_BYTES);
-        const kind = bytes[4]!;
-        const length = bytes.readUInt32BE(0);
-        const limit = limits.get(kind);
-        if (limit === undefined) return refuse('The renderer sent a frame of a kind it may not send.');
-        if (length > limit) return refuse(`The renderer sent a frame of ${length} bytes; at most ${limit} are read.`);
-        header = { kind, length };
-      }
-      if (buffered < header.length) return;
-      const { kind, length } = header;
-      header = undefined;
-      onFrame(kind, take(length));
-      if (refused) return;
-    }
-  };
-}
 
 function isJson(value: unknown, depth = 0): boolean {
   if (depth > 8) return false;
@@ -454,42 +252,7 @@ export function createRenderSandbox(options: RenderSandboxOptions) {
         "the server renderer's memory is not bounded by the system (neither systemd-run nor prlimit works here)",
       );
     }
-    const { modules, folders } = resolvedModules();
-    // Each path once: Node 20 aborts at start when one --allow-fs-read names a path twice.
-    const readable = [
-      ...new Set([options.childFile, path.dirname(options.shellEntry), path.dirname(options.siteEntry), ...folders]),
-    ];
-    const nodeArgs = [
-      '--experimental-permission',
-      // One flag per path: Node 20 reads a comma in the value as part of the path.
-      ...readable.map((file) => `--allow-fs-read=${file}`),
-      '--disallow-code-generation-from-strings',
-      '--max-old-space-size=256',
-      '--no-warnings',
-      options.childFile,
-      JSON.stringify({
-        modules,
-        shellEntry: options.shellEntry,
-        siteEntry: options.siteEntry,
-        limits: { message: MAX_MESSAGE_BYTES, html: MAX_HTML_BYTES, data: MAX_DATA_BYTES },
-      }),
-    ];
-    const unshare = networkNamespace();
-    const setpriv = parentDeathSignal();
-    const [command = process.execPath, ...args] = [
-      ...(setpriv ? [setpriv, '--pdeathsig', 'KILL', '--'] : []),
-      ...(bound?.command ?? []),
-      ...(unshare ? [unshare, '--user', '--map-current-user', '--net', '--'] : []),
-      process.execPath,
-      ...nodeArgs,
-    ];
-    // No environment but NODE_ENV (React's production build): nothing the server knows (SMTP, Twilio, secrets) is
-    // the renderer's. Its only channel is fd 3, a pipe of its own.
-    const current = spawn(command, args, {
-      env: { NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
-    });
-    const pipe = current.stdio[3] as Socket;
+    const { child: current, pipe } = spawnRenderer(options, bound);
     child = current;
     channel = pipe;
     return new Promise<void>((resolve, reject) => {
@@ -574,3 +337,5 @@ export function createRenderSandbox(options: RenderSandboxOptions) {
 }
 
 export type RenderSandbox = ReturnType<typeof createRenderSandbox>;
+// The system's bounds on a renderer, named by the sandbox's tests beside the sandbox itself.
+export { memoryBound, networkNamespace, RENDERER_ADDRESS_SPACE_BYTES } from './render-process';
