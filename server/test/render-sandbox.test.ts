@@ -1,4 +1,4 @@
-// Issue 26: a deploy token ships files, never code with the server's rights. A public-site version's server entry runs
+// A deploy token ships files, never code with the server's rights. A public-site version's server entry runs
 // only in the sandboxed renderer (features/pages/render-sandbox.ts); the gate smoke-renders every public page with it before the
 // version may go live; a render that hangs or a renderer that dies leaves the page to the browser and the next page
 // gets a fresh renderer; an uploaded version that never went live is not served on the site's origin. Real uploads
