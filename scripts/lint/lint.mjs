@@ -180,6 +180,37 @@ const probes = [
       '}\n',
     rule: 'no-restricted-syntax',
   },
+  {
+    name: 'a server feature importing inside another feature is refused',
+    file: 'server/src/features/deal/boundary-probe.ts',
+    code: "import { hashManageToken } from '../bookings/manage-booking.routes';\nexport const probe = hashManageToken;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: "the server's platform importing a feature is refused",
+    file: 'server/src/platform/boundary-probe.ts',
+    code: "import { SESSION_COOKIE } from '../features/auth/sessions';\nexport const probe = SESSION_COOKIE;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a server feature importing the composition root is refused',
+    file: 'server/src/features/bookings/boundary-probe.ts',
+    code: "import { buildApp } from '../../app/app';\nexport const probe = buildApp;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    // The number is assembled so that this file itself passes the rule.
+    name: 'a comment citing a tracker number is refused',
+    file: 'server/src/features/bookings/tracker-probe.ts',
+    code: `// Checked here (${['issue', '12'].join(' ')}).\nexport const probe = 1;\n`,
+    rule: 'studio/no-tracker-references',
+  },
+  {
+    name: 'a test title citing a tracker number is refused',
+    file: 'server/test/tracker-probe.test.ts',
+    code: `test('refuses a late booking (${['issue', '14'].join(' ')})', () => undefined);\n`,
+    rule: 'studio/no-tracker-references',
+  },
 ];
 for (const probe of probes) {
   const [report] = await eslint.lintText(probe.code, { filePath: path.join(root, probe.file) });
