@@ -18,7 +18,7 @@ import path from 'node:path';
 import { c as tarCreate } from 'tar';
 import { build, type TestApp } from './helper';
 import { issueDeployToken } from '../src/features/deploys/deploy-tokens';
-import { BUILD_OUTPUT_DEPLOYER } from '../src/features/deploys/remote-deploys';
+import { BUILD_OUTPUT_DEPLOYER } from '../src/features/deploys/build-output-version';
 import { REQUIREMENTS_FILE, type ShellRequirements } from '../src/features/deploys/gate';
 import { takeBackup } from '../src/features/ops/backup';
 import { describeBackup } from '../src/features/ops/backup-contents';

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import type { TestApp } from './helper';
 import { renderersFor, sandboxApp, type SandboxApp } from './render-sandbox-support';
-import { memoryBound, networkNamespace, RENDERER_ADDRESS_SPACE_BYTES } from '../src/features/pages/render-sandbox';
+import { memoryBound, networkNamespace, RENDERER_ADDRESS_SPACE_BYTES } from '../src/features/pages/render-process';
 
 // Each test uploads a version and smoke-renders every public page in fresh renderer processes (a namespace, an
 // address-space limit, a Node start each): a few seconds alone, more while the emulators and a browser share the two

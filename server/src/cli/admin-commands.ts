@@ -23,7 +23,7 @@ import { createPasskeyService } from '../features/auth/passkeys';
 import { createDeploysRepository } from '../features/deploys/deploys.sqlite';
 import { createSecondFactorRepository } from '../features/auth/second-factor.sqlite';
 import { issueDeployToken } from '../features/deploys/deploy-tokens';
-import { isRemoteName, REMOTE_NAMES } from '../features/deploys/remote-deploys';
+import { isRemoteName, REMOTE_NAMES } from '../features/deploys/remote-names';
 
 export const USAGE = [
   'Usage: npm run admin -- <command>',

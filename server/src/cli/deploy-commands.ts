@@ -12,7 +12,8 @@ import { existsSync, statSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { c as tarCreate } from 'tar';
-import { BUILD_OUTPUT_DEPLOYER, REMOTE_NAMES, isRemoteName } from '../features/deploys/remote-deploys';
+import { BUILD_OUTPUT_DEPLOYER } from '../features/deploys/build-output-version';
+import { REMOTE_NAMES, isRemoteName } from '../features/deploys/remote-names';
 
 /** The hosts a deploy token may travel to over plain http: this machine only. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

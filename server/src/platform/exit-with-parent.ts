@@ -5,7 +5,7 @@
 // The child watches its IPC channel to the server: the kernel closes the server's end when its process is gone, so
 // the channel disconnects. (Polling process.ppid would not do: Node 20 reads it once, at start.) The sandboxed page
 // renderer, whose event loop a hostile entry may block so that no handler ever runs, is also started with a
-// parent-death signal (features/pages/render-sandbox.ts).
+// parent-death signal (features/pages/render-process.ts).
 
 /** Calls `stop` (by default: exit at once) once the server that started this process has ended. */
 export function exitWithParent(stop: () => void = () => process.exit(0)): void {

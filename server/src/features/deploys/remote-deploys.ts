@@ -364,7 +364,5 @@ export function createRemoteDeploys(options: RemoteDeploysOptions) {
 }
 
 export type RemoteDeploys = ReturnType<typeof createRemoteDeploys>;
-// What a caller of the deploys (their routes, the deploy command) names besides: an upload's refusal, the remotes, and
-// who deployed the build output's copy.
-export { BUILD_OUTPUT_DEPLOYER, UploadRefused };
-export { isRemoteName, REMOTE_NAMES } from './remote-names';
+// An upload's refusal, which the deploy routes answer with.
+export { UploadRefused };

@@ -4,7 +4,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '../../platform/jobs';
 import type { Db } from '../../platform/sqlite/database';
-import { listBackups, pruneBackups, takeBackup, takenAt, type BackupResult } from './backup';
+import { takeBackup, type BackupResult } from './backup';
+import { listBackups, pruneBackups, takenAt } from './backup-folders';
 
 export const BACKUP_EVERY_MS = 24 * 60 * 60 * 1000;
 export const OVERDUE_BACKUP_DELAY_MS = 60 * 1000;

@@ -63,7 +63,6 @@ export {
   type BackupKind,
   type BackupManifest,
 } from './backup-contents';
-export { backupDirOf, listBackups, newestBackup, pruneBackups, takenAt } from './backup-folders';
 
 const UPLOADS_DIR = 'uploads';
 

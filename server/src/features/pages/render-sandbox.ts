@@ -337,5 +337,3 @@ export function createRenderSandbox(options: RenderSandboxOptions) {
 }
 
 export type RenderSandbox = ReturnType<typeof createRenderSandbox>;
-// The system's bounds on a renderer, named by the sandbox's tests beside the sandbox itself.
-export { memoryBound, networkNamespace, RENDERER_ADDRESS_SPACE_BYTES } from './render-process';
