@@ -44,7 +44,7 @@ test('a healthy server answers 200 naming its release (package.json version + co
   expect(await health()).toEqual({
     status: 200,
     // The test app keeps its mail in the outbox (helper.ts); a site sending by SMTP says 'ok' (mail-queue.test.ts).
-    body: { ok: true, version: `${version}+${commit}`, mail: 'outbox' },
+    body: { ok: true, version: `${version}+${commit}`, mail: 'outbox', failingJobs: [] },
     cache: 'no-store',
   });
 });
@@ -98,4 +98,17 @@ test('polling health within a second reuses the answer instead of writing again'
   expect(written()).toBe(first);
   await health();
   expect(written()).not.toBe(first);
+});
+
+test('a background job whose last pass failed is named in the answer, which stays 200; it is dropped once a pass succeeds', async () => {
+  t = await build({ now });
+  expect((await health()).body.failingJobs).toEqual([]);
+  const outbox = t.app.storage.outbox;
+  const purge = outbox.purgeBefore.bind(outbox);
+  outbox.purgeBefore = () => Promise.reject(new Error('SQLITE_BUSY: database is locked'));
+  await t.app.ops.sweepOutbox();
+  expect(await health()).toMatchObject({ status: 200, body: { ok: true, failingJobs: ['outbox sweep'] } });
+  outbox.purgeBefore = purge;
+  await t.app.ops.sweepOutbox();
+  expect((await health()).body.failingJobs).toEqual([]);
 });

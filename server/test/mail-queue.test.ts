@@ -75,7 +75,7 @@ describe('production without SMTP_URL', () => {
         health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
         if (!health) await new Promise((r) => setTimeout(r, 200));
       }
-      expect(await health!.json()).toEqual({ ok: true, version: expect.any(String), mail: 'outbox' });
+      expect(await health!.json()).toEqual({ ok: true, version: expect.any(String), mail: 'outbox', failingJobs: [] });
       const warning = out
         .trim()
         .split('\n')
@@ -179,7 +179,10 @@ describe('a mail the SMTP server does not take', () => {
 
   test('is kept, tried again after a pause, survives a restart, and leaves once the mail server is back', async () => {
     // Working mail first: health says so.
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: expect.any(String), mail: 'ok' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: expect.any(String), mail: 'ok', failingJobs: [] },
+    });
 
     await sink.stop();
     const refused = await askForLink();
@@ -187,7 +190,10 @@ describe('a mail the SMTP server does not take', () => {
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { message: string }).message).toBe(SIGN_IN_MAIL_NOT_SENT);
     advance(2000);
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: expect.any(String), mail: 'degraded' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: expect.any(String), mail: 'degraded', failingJobs: [] },
+    });
     expect(logLines.join('')).toContain('the SMTP server did not take a mail: it is kept and sent again');
     // Her dashboard's banner reads how many wait and what the mail server said.
     expect(await dashboardMail()).toEqual({
@@ -208,7 +214,10 @@ describe('a mail the SMTP server does not take', () => {
     await app.close();
     await start();
     advance(2000);
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: expect.any(String), mail: 'degraded' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: expect.any(String), mail: 'degraded', failingJobs: [] },
+    });
 
     // The mail server comes back on its address; before the two minutes nothing is sent, after them the mail leaves.
     sink = await startSmtpSink(smtpPort);
@@ -223,7 +232,10 @@ describe('a mail the SMTP server does not take', () => {
     expect(sink.mails[0]!.body).toContain('/finishSignIn?token=');
 
     advance(2000);
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: expect.any(String), mail: 'ok' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: expect.any(String), mail: 'ok', failingJobs: [] },
+    });
     expect(await dashboardMail()).toEqual({ state: 'ok', waiting: 0, givenUp: 0, lastError: null });
     // Sent once: nothing is due any more.
     advance(2 * 60 * MINUTE);
@@ -250,10 +262,16 @@ describe('a mail the SMTP server does not take', () => {
     }
     const errorLine = logLines.map((l) => JSON.parse(l) as { level: number; msg: string }).find((l) => l.level === 50);
     expect(errorLine?.msg).toBe('a mail was refused for 24 hours and is given up on');
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: expect.any(String), mail: 'degraded' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: expect.any(String), mail: 'degraded', failingJobs: [] },
+    });
     // A day later, health is back to ok (the loss was said for a day; the log keeps it).
     advance(25 * 60 * MINUTE);
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: expect.any(String), mail: 'ok' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: expect.any(String), mail: 'ok', failingJobs: [] },
+    });
     // Kept as long as the outbox keeps its mail (OUTBOX_RETENTION_DAYS, 14), then deleted.
     const rows = () => {
       const check = openDatabase(dataDir);

@@ -168,7 +168,10 @@ describe('npm run update', () => {
       release: '1.0.0+aaaaaaa',
     });
     // Health names the release, and the mail: no SMTP_URL here, so the outbox.
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.0.0+aaaaaaa', mail: 'outbox' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: '1.0.0+aaaaaaa', mail: 'outbox', failingJobs: [] },
+    });
     const booked = await fetch(`http://127.0.0.1:${port}/api/bookings`, {
       method: 'POST',
       headers: {
@@ -199,7 +202,10 @@ describe('npm run update', () => {
       previous: 'studio-1.0.0+aaaaaaa',
     });
     expect(readlinkSync(path.join(home, 'current'))).toBe(path.join('releases', 'studio-1.0.0+aaaaaaa'));
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.0.0+aaaaaaa', mail: 'outbox' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: '1.0.0+aaaaaaa', mail: 'outbox', failingJobs: [] },
+    });
     // On its data: the booking is there, and the newer migration the failed release applied is gone with the restore.
     expect(stored().bookings).toEqual(['Kept Across']);
     expect(stored().migrations).not.toContain('900-newer.sql');
@@ -216,7 +222,10 @@ describe('npm run update', () => {
       release: '1.1.0+ccccccc',
       previous: 'studio-1.0.0+aaaaaaa',
     });
-    expect(await health()).toEqual({ status: 200, body: { ok: true, version: '1.1.0+ccccccc', mail: 'outbox' } });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { ok: true, version: '1.1.0+ccccccc', mail: 'outbox', failingJobs: [] },
+    });
     expect(stored()).toMatchObject({
       bookings: ['Kept Across'],
       migrations: expect.arrayContaining(['900-newer.sql']),

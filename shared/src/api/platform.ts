@@ -18,6 +18,11 @@ export const healthSchema = z.strictObject({
   version: z.string(),
   /** ok; degraded while mail the SMTP server refused waits to be sent again; outbox when kept locally on purpose. */
   mail: z.enum(['ok', 'degraded', 'outbox']),
+  /**
+   * The background jobs whose last pass failed (their names: 'reminders', 'daily backup', ...); they are tried again with a
+   * backoff, so the site still answers, but the operator should look at the log. Empty when every job is well.
+   */
+  failingJobs: z.array(z.string()),
 });
 
 /** The answer to a create that only needs to name what it made. */

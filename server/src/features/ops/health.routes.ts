@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, healthSchema } from '@studio/shared/schemas';
 import { diskStateOf, isDiskFull, type DiskFullAlarm } from '../../platform/disk-full';
 import type { MailHealth } from '../messaging';
+import type { JobStatus } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage/ports';
 import { HttpError } from '../../platform/http/errors';
 import { currentRelease, releaseName } from './release';
@@ -49,11 +50,13 @@ export interface HealthRoutesOptions {
    * not as a 503: the site still takes bookings, and a restart would not bring the mail server back.
    */
   mail: () => Promise<MailHealth>;
+  /** The background jobs' last passes (platform/jobs.ts): a failing one is named, not a 503, like the mail. */
+  jobs: () => JobStatus[];
 }
 
 const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { storage, dataDir, minFreeDiskBytes, now, mail },
+  { storage, dataDir, minFreeDiskBytes, now, mail, jobs },
 ) => {
   let last: { at: number; problems: string[]; mail: MailHealth } | undefined;
   app.get(
@@ -69,7 +72,10 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
         };
       reply.header('Cache-Control', 'no-store');
       if (last.problems.length > 0) throw new HttpError(503, last.problems.join(' '));
-      return { ok: true as const, version: releaseName(currentRelease()), mail: last.mail };
+      const failingJobs = jobs()
+        .filter((job) => job.failures > 0)
+        .map((job) => job.name);
+      return { ok: true as const, version: releaseName(currentRelease()), mail: last.mail, failingJobs };
     },
   );
 };

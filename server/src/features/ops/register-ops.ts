@@ -53,6 +53,7 @@ export default fp(
       minFreeDiskBytes: options.minFreeDiskBytes,
       now: options.now,
       mail: async () => (await mailStatus(mailer.queue, mailer.kind, options.now)).health,
+      jobs: () => jobs.status(),
     });
     const sendDueMail = async () => {
       if (!mailer.sendDue) return 0;
