@@ -61,3 +61,5 @@ export const reminders = scheduled('reminders', 'every 15 minutes');
 export const heldStatusMail = scheduled('heldStatusMail', 'every 1 minutes');
 export const outboxHygiene = scheduled('outboxHygiene', 'every 60 minutes');
 export const clientActionDigest = scheduled('clientActionDigest', 'every 60 minutes');
+// Refused mail: looked for every 30 seconds on the server, every 5 minutes here.
+export const mailRetry = scheduled('mailRetry', 'every 5 minutes');

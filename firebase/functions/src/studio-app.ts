@@ -89,8 +89,12 @@ export const SCHEDULED_WORK = {
     return undefined;
   },
   clientActionDigest: async (app: FastifyInstance) => ({ carried: await app.timerWork.clientActionDigest() }),
+  // Awaited: a function's instance may be stopped once the scheduled call returns, mid-sweep.
   outboxHygiene: async (app: FastifyInstance) => {
-    app.ops.sweepOutbox();
+    await app.ops.sweepOutbox();
     return undefined;
   },
+  // Mail the SMTP server refused is sent again from here too: an instance lives only while it serves, so the
+  // retry the server keeps on its own timer would wait for the next visitor.
+  mailRetry: async (app: FastifyInstance) => ({ sent: await app.ops.sendDueMail() }),
 } satisfies Record<string, (app: FastifyInstance) => Promise<Record<string, unknown> | undefined>>;
