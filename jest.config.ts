@@ -38,11 +38,7 @@ const joseToCommonJs = {
   ],
 };
 
-// Tests talk to real servers, real SQLite files and child processes: on a busy two-core machine (CI, or the full suite
-// with the browsers running) one such test can take well over jest's 5 s default without anything being wrong. No test
-// asserts on time; a hang still fails, after 30 s.
 const base = {
-  testTimeout: 30_000,
   transform: { '^.+\\.tsx?$': tsJest },
   moduleNameMapper: { '\\.css$': '<rootDir>/../scripts/jest-style-stub.cjs' },
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)', '<rootDir>/test/**/*.test.ts?(x)'],
@@ -61,6 +57,11 @@ const dom = (name: string, testEnvironment = STUDIO_ENVIRONMENT) => ({
 });
 
 const config: Config = {
+  // Tests talk to real servers, real SQLite files and child processes: on a busy two-core machine (CI, or the full
+  // suite with the browsers running) one such test can take well over jest's 5 s default without anything being
+  // wrong. No test asserts on time; a hang still fails, after 30 s. (Read from the run's own settings: a project's
+  // testTimeout is not.)
+  testTimeout: 30_000,
   projects: [
     dom('shared'),
     dom('security-kit', 'jsdom'),
