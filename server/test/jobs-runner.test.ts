@@ -1,7 +1,7 @@
 // The server's runner of background jobs (platform/jobs.ts), on jest's fake timers: one timer for every job, each run
 // when it is due and never twice at once, a failure logged by name and retried with the same backoff for every job
 // without holding the others back, and nothing left running or scheduled once stopped. Then the app's own runner: the
-// six jobs it is handed.
+// seven jobs it is handed.
 import { backoffAfter, createJobRunner, JOB_BACKOFF, type Job, type JobRunner } from '../src/platform/jobs';
 import { build, type TestApp } from './helper';
 
@@ -214,13 +214,14 @@ describe('the app', () => {
     t = undefined;
   });
 
-  test('hands its six background jobs to one runner; the held status mail is taken once at start', async () => {
+  test('hands its seven recurring jobs to one runner; the held status mail is taken once at start', async () => {
     t = await build();
     const jobs = t.app.ops.jobs();
     expect(jobs.map((job) => job.name).sort()).toEqual([
       'client action digest',
       'daily backup',
       'held status mail',
+      'live streams',
       'mail retry',
       'outbox sweep',
       'reminders',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import adminGuard from '../features/auth/require-admin';
 import type { AppOptions } from '../platform/config';
 import type { ChangeBus } from '../platform/change-bus';
+import type { JobRunner } from '../platform/jobs';
 import type { Mailer } from '../features/messaging/mailer';
 import type { SessionStore } from '../features/auth/sessions';
 import type { SmsSender } from '../features/messaging/sms-sender';
@@ -60,6 +61,8 @@ export interface AdminRoutesOptions {
   identity: SiteIdentityReader;
   clientActions: ClientActions;
   payments: Payments;
+  /** The server's one runner of recurring work: the live streams' upkeep is a job of it. */
+  jobs: JobRunner;
 }
 
 const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps) => {
@@ -129,6 +132,7 @@ const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, deps)
     sessions: deps.sessions,
     bus: deps.bus,
     availability: deps.availability,
+    jobs: deps.jobs,
   });
 };
 

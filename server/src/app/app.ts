@@ -240,6 +240,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     previews,
     media: await createMedia(app, storage, options, mediaFiles),
     identity: deps.identity,
+    jobs,
   });
   // The forms public pages post without JavaScript: added by their routes, then served by one route per page.
   const plainForms = createPlainForms();

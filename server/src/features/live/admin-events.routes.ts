@@ -17,14 +17,12 @@ import type { AvailabilityStore } from '../../platform/storage/ports';
 import { HttpError } from '../../platform/http/errors';
 import { NOT_SIGNED_IN } from '../auth';
 import { refusals } from '../../platform/http/refusals';
+import type { JobRunner } from '../../platform/jobs';
+import { streamTicks } from './stream-ticks';
 
-/** A comment line this often keeps proxies from closing an idle stream. */
 /** A payment or refund of a booking was recorded: its id, for the dashboard to read its payments again. */
 const paymentChangeEventSchema = z.strictObject({ bookingId: z.string() });
 
-export const HEARTBEAT_MS = 15_000;
-/** How often the stream re-checks its session, so an expired session (not only a sign-out) ends it too. */
-export const SESSION_RECHECK_MS = 1_000;
 /** What EventSource waits before reconnecting after the stream ends. */
 const RECONNECT_MS = 3_000;
 /**
@@ -41,6 +39,8 @@ export interface AdminEventsOptions {
   sessions: SessionStore;
   bus: ChangeBus;
   availability: AvailabilityStore;
+  /** The server's runner: one job of it keeps every open stream's heartbeat and session re-check (stream-ticks.ts). */
+  jobs: JobRunner;
 }
 
 interface Stream {
@@ -50,8 +50,12 @@ interface Stream {
   close(): void;
 }
 
-const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app, { sessions, bus, availability }) => {
+const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (
+  app,
+  { sessions, bus, availability, jobs },
+) => {
   const streams = new Set<Stream>();
+  const ticks = streamTicks(jobs);
 
   /** One SSE frame, its data serialised by the same schema the REST answer uses; undefined when it does not fit. */
   function frame<T extends z.ZodType>(event: string, schema: T, value: z.output<T>): string | undefined {
@@ -182,22 +186,24 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (app,
       });
 
       cleanups.push(sessions.onRevoked((revoked) => revoked === idHash && stream.close()));
-      const heartbeat = setInterval(() => stream.send(': heartbeat\n\n'), HEARTBEAT_MS);
-      const recheck = setInterval(() => {
-        sessions.peek(idHash).then(
-          (current) => {
-            if (!current?.user.isAdmin) stream.close();
-          },
-          (error: unknown) => {
-            // Its session cannot be confirmed: the stream ends, and the client's reconnect meets the admin guard.
-            request.log.warn({ err: error }, 'live stream closed: its session could not be checked');
-            stream.close();
-          },
-        );
-      }, SESSION_RECHECK_MS);
       cleanups.push(
-        () => clearInterval(heartbeat),
-        () => clearInterval(recheck),
+        ticks.add({
+          heartbeat: () => stream.send(': heartbeat\n\n'),
+          recheck: () => {
+            sessions.peek(idHash).then(
+              (current) => {
+                if (!current?.user.isAdmin) stream.close();
+              },
+              (error: unknown) => {
+                // An answer after the stream ended (the server closing) says nothing about the stream.
+                if (closed) return;
+                // Its session cannot be confirmed: the stream ends, and the client's reconnect meets the admin guard.
+                request.log.warn({ err: error }, 'live stream closed: its session could not be checked');
+                stream.close();
+              },
+            );
+          },
+        }),
       );
       request.raw.on('close', () => finish('drop'));
     },
