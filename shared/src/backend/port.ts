@@ -18,8 +18,8 @@ import type {
   BookingSummary,
   ContactMessage,
   BookingRequest,
-  BookingStatus,
 } from '../domain/booking-types';
+import type { BookingStatus } from '../domain/booking-status';
 import type {
   CompCardStats,
   Gallery,

@@ -27,9 +27,9 @@ import {
   findBookingService,
   missingRequiredFields,
   newBookingRecord,
-  type BookingField,
   type NewBookingRecord,
 } from './booking-rules';
+import type { BookingField } from './booking-types';
 import type { PublicAvailability } from './availability-types';
 import type { IsoDate } from './date-types';
 import type { Service } from './service-types';

@@ -1,5 +1,5 @@
+import { BOOKING_FIELD_LABELS } from '../api/bookings';
 import {
-  BOOKING_FIELD_LABELS,
   datesToCheck,
   findBookingService,
   labelFor,

@@ -1,20 +1,5 @@
 // Booking form rules (docs/product.md §5): required fields per service, the dates to check, and service/tier resolution.
 import {
-  BOOKING_LABEL_CONSULTATION_DATE,
-  BOOKING_LABEL_CONSULTATION_LOCATION,
-  BOOKING_LABEL_DATE,
-  BOOKING_LABEL_DESCRIPTION,
-  BOOKING_LABEL_EMAIL,
-  BOOKING_LABEL_NAME,
-  BOOKING_LABEL_PHONE,
-  BOOKING_LABEL_SERVICE,
-  BOOKING_LABEL_SHOOT_LOCATION,
-  BOOKING_LABEL_TIER,
-} from '../messages';
-import {
-  BOOKING_LABEL_CONSULTATION_TIME,
-  BOOKING_LABEL_END_DATE,
-  BOOKING_LABEL_TIME,
   END_BEFORE_START,
   END_DATE_NEEDS_DATE,
   END_DATE_ONLY_PHOTOSHOOT,
@@ -29,6 +14,7 @@ import { consultationView, daysFrom, freeSlots, hasSlots, isDateAvailable, slotT
 import { MAX_SHOOT_DAYS } from './constants';
 import { paymentScheduleOf, rulesOf } from './service-rules';
 import type { BookedDay, PublicAvailability } from './availability-types';
+import { BOOKING_FIELD_LABELS, type BookingField, type BookingTextField } from '../api/bookings';
 import type { BookingInput, BookingRequest } from './booking-types';
 import type { IsoDate } from './date-types';
 import type { Service, Tier } from './service-types';
@@ -38,10 +24,6 @@ export { tooSoonMessage };
 /** A request as the schema answers it: every field present, the optional ones (last day, slots) as '' when unused. */
 export type DatedBooking = Required<BookingInput>;
 export type DateRuleCode = 'before-consultation' | 'end-date' | 'time-required' | 'time-not-offered';
-
-export type BookingField = keyof BookingInput;
-/** The fields a visitor types or picks; the SMS opt-in is a checkbox whose label is SMS_OPT_IN_TEXT. */
-export type BookingTextField = Exclude<BookingField, 'smsOptIn'>;
 
 const ALWAYS_REQUIRED: readonly BookingTextField[] = ['name', 'email', 'serviceId', 'serviceTierId', 'description'];
 const PHOTOSHOOT_REQUIRED: readonly BookingTextField[] = [
@@ -120,23 +102,6 @@ export function findBookingService(
   return { found: true, service, tier };
 }
 
-/** The form's labels. The date fields' labels are the service's own (its rules): use labelFor. */
-export const BOOKING_FIELD_LABELS: Readonly<Record<BookingTextField, string>> = {
-  name: BOOKING_LABEL_NAME,
-  email: BOOKING_LABEL_EMAIL,
-  phone: BOOKING_LABEL_PHONE,
-  serviceId: BOOKING_LABEL_SERVICE,
-  serviceTierId: BOOKING_LABEL_TIER,
-  description: BOOKING_LABEL_DESCRIPTION,
-  consultationDate: BOOKING_LABEL_CONSULTATION_DATE,
-  consultationLocation: BOOKING_LABEL_CONSULTATION_LOCATION,
-  date: BOOKING_LABEL_DATE,
-  endDate: BOOKING_LABEL_END_DATE,
-  time: BOOKING_LABEL_TIME,
-  consultationTime: BOOKING_LABEL_CONSULTATION_TIME,
-  location: BOOKING_LABEL_SHOOT_LOCATION,
-};
-
 /** A field's label for the chosen service (undefined while none is chosen). */
 export function labelFor(field: BookingTextField, service: Pick<Service, 'rules'> | undefined): string {
   const rules = rulesOf(service);
@@ -154,24 +119,17 @@ export type NewBookingRecord = Omit<BookingRequest, 'id' | 'createdAt' | 'update
  */
 export function newBookingRecord(input: BookingInput, service: Service, tier: Tier): NewBookingRecord {
   return {
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
+    // Every field the visitor sent is kept as sent, so a new question on the form is stored without a line here.
+    ...input,
+    endDate: input.endDate ?? '',
+    time: input.time ?? '',
+    consultationTime: input.consultationTime ?? '',
     serviceId: service.id,
     service: service.displayName,
     servicePrice: tier.price,
     serviceTier: tier.displayName,
     serviceTierId: tier.id,
     paymentSchedule: paymentScheduleOf(service, tier),
-    date: input.date,
-    endDate: input.endDate ?? '',
-    time: input.time ?? '',
-    consultationDate: input.consultationDate,
-    consultationTime: input.consultationTime ?? '',
-    consultationLocation: input.consultationLocation,
-    location: input.location,
-    description: input.description,
-    smsOptIn: input.smsOptIn,
     status: 'New',
   };
 }

@@ -2,7 +2,7 @@
 // behalf, with their own name and role. The matching rule lives here once; the signing route of both homes (the
 // embedded server and the Firebase function run the same routes) asks it, and the signing form's schema
 // (api/contracts.ts) turns its answer into a field error. Pure: no I/O.
-import type { BookingStatus } from './booking-types';
+import type { BookingStatus } from './booking-status';
 
 // Letters NFKD does not take apart (they are letters of their own, not a letter plus a mark), spelled as a keyboard
 // without them spells them: "Søren" typed as "Soren" is the same person.

@@ -1,6 +1,7 @@
 // Public entry of @studio/shared/domain: types, constants and pure rules shared by client and server.
 export * from './date-types';
 export * from './service-types';
+export * from './booking-status';
 export * from './booking-types';
 export * from './availability-types';
 export * from './content-types';

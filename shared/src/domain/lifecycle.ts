@@ -1,6 +1,7 @@
 // The booking lifecycle's small rules that the form, the dashboard, the mails and every backend share.
 // Not in the domain entry: only the booking form's chunk, the dashboard and the backends read them.
-import type { BookingRequest, BookingStatus } from './booking-types';
+import type { BookingRequest } from './booking-types';
+import type { BookingStatus } from './booking-status';
 
 /**
  * The reference a client quotes: the first 8 letters and digits of the request's id, upper case. Short enough to read

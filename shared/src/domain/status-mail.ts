@@ -4,7 +4,8 @@
 // Its own entry (@studio/shared/domain/status-mail): only the dashboard and the server read it.
 import { bookingReference, CLIENT_STATUS_WORDS, statusChangeMailsClient } from './lifecycle';
 import { formatLongDate, formatSlot } from './studio-time';
-import type { BookingRequest, BookingStatus } from './booking-types';
+import type { BookingRequest } from './booking-types';
+import type { BookingStatus } from './booking-status';
 
 export interface StatusMail {
   subject: string;

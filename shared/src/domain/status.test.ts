@@ -1,5 +1,5 @@
 import { canGenerateContract, STATUS_COLORS } from './status';
-import { BOOKING_STATUSES } from './booking-types';
+import { BOOKING_STATUSES } from './booking-status';
 
 // WCAG 2.x relative luminance and contrast ratio.
 function luminance(hex: string): number {

@@ -1,5 +1,5 @@
 // Booking status colours and the contract gate (docs/product.md §4).
-import type { BookingStatus } from './booking-types';
+import type { BookingStatus } from './booking-status';
 
 export interface StatusColor {
   /** The colour docs/product.md §4 names, for a text alternative. */

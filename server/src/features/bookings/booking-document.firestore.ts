@@ -3,7 +3,8 @@
 // conversions between a document and a request. The store and its list read share them.
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import type { BookingRequest } from '@studio/shared/domain';
-import type { ConfirmedDates, NewBookingRequest } from '../../platform/storage/ports';
+import type { ConfirmedDates, NewBookingRequest } from './bookings-store';
+import { BOOKING_FIELDS, bookingFrom } from './booking-fields';
 
 /** What a booking document holds beside the request's own fields. */
 interface StoredFields {
@@ -34,35 +35,11 @@ export const datesOf = (b: Pick<BookingRequest, 'date' | 'endDate' | 'consultati
   reminderDay: b.date || b.consultationDate,
 });
 
-export function toBooking(id: string, d: BookingDoc): BookingRequest {
-  return {
-    id,
-    name: d.name,
-    email: d.email,
-    phone: d.phone,
-    serviceId: d.serviceId,
-    service: d.service,
-    servicePrice: d.servicePrice,
-    serviceTier: d.serviceTier,
-    serviceTierId: d.serviceTierId,
-    paymentSchedule: d.paymentSchedule,
-    date: d.date,
-    endDate: d.endDate,
-    time: d.time,
-    consultationDate: d.consultationDate,
-    consultationTime: d.consultationTime,
-    consultationLocation: d.consultationLocation,
-    location: d.location,
-    description: d.description,
-    smsOptIn: d.smsOptIn,
-    status: d.status,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-    ...(d.rescheduleDate ? { rescheduleDate: d.rescheduleDate } : {}),
-    ...(d.rescheduleConsultationDate ? { rescheduleConsultationDate: d.rescheduleConsultationDate } : {}),
-    ...(d.rescheduleConsultationTime ? { rescheduleConsultationTime: d.rescheduleConsultationTime } : {}),
-  };
-}
+export const toBooking = (id: string, d: BookingDoc): BookingRequest =>
+  bookingFrom(
+    (field) => (field === 'id' ? id : d[field as keyof BookingDoc]),
+    (stored) => stored === true,
+  );
 
 export const bookingOf = (snap: DocumentSnapshot): BookingRequest => toBooking(snap.id, snap.data() as BookingDoc);
 
@@ -75,32 +52,16 @@ export const datesFrom = (d: BookingDoc): ConfirmedDates => ({
 });
 
 /**
- * The document of a new request: its fields named one by one (Firestore refuses an undefined value, and nothing the
- * caller's object carries beside the request is stored), rescheduleDate '' as the SQLite insert leaves it.
+ * The document of a new request: each of the request's fields ('' for one it lacks: Firestore refuses an undefined
+ * value, and nothing the caller's object carries beside the request is stored), the moves '' as the SQLite insert
+ * leaves them.
  */
 export function newDoc(b: NewBookingRequest, seq: number, manageTokenHash: string | null): BookingDoc {
+  const fields: Record<string, unknown> = {};
+  for (const field of BOOKING_FIELDS) if (field !== 'id') fields[field] = b[field] ?? '';
   return {
-    name: b.name,
-    email: b.email,
-    phone: b.phone,
-    serviceId: b.serviceId,
-    service: b.service,
-    servicePrice: b.servicePrice,
-    serviceTier: b.serviceTier,
-    serviceTierId: b.serviceTierId,
-    paymentSchedule: b.paymentSchedule,
-    date: b.date,
-    endDate: b.endDate,
-    time: b.time,
-    consultationDate: b.consultationDate,
-    consultationTime: b.consultationTime,
-    consultationLocation: b.consultationLocation,
-    location: b.location,
-    description: b.description,
+    ...(fields as Omit<BookingDoc, keyof StoredFields>),
     smsOptIn: b.smsOptIn,
-    status: b.status,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
     seq,
     manageTokenHash,
     reminderSentAt: null,

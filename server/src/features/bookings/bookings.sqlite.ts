@@ -24,46 +24,29 @@ import {
   type CreateOnceRequest,
   type CreateOnceResult,
   type DateRange,
+  type NewBookingRequest,
   type RescheduleCheck,
-} from '../../platform/storage/ports';
+} from './bookings-store';
+import { BOOKING_FIELDS, bookingFrom, columnOf, type BookingFieldName } from './booking-fields';
 
 export { InvalidCursorError };
 
 // The statuses that end a request, as the domain defines them, in the queries' own words.
 const CLOSED = sqlTextList(CLOSED_STATUSES);
 
+/**
+ * A row as read: a column for each of the request's fields (BOOKING_FIELDS, in snake case), and the ones a query
+ * reads by name.
+ */
 interface BookingRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  service_id: string;
-  service: string;
-  service_price: string;
-  service_tier: string;
-  service_tier_id: string;
-  payment_schedule: string;
-  date: string;
-  end_date: string;
-  time: string;
-  consultation_date: string;
-  consultation_time: string;
-  consultation_location: string;
-  location: string;
-  description: string;
-  sms_opt_in: number;
+  [column: string]: string | number | null;
   status: BookingStatus;
   created_at: string;
-  updated_at: string;
   reschedule_date: string;
   reschedule_consultation_date: string;
-  reschedule_consultation_time: string;
 }
 
-const COLUMNS = `id, name, email, phone, service_id, service, service_price, service_tier, service_tier_id,
-  payment_schedule, date, end_date, time, consultation_date, consultation_time, consultation_location, location,
-  description, sms_opt_in, status, created_at, updated_at, reschedule_date, reschedule_consultation_date,
-  reschedule_consultation_time`;
+const COLUMNS = BOOKING_FIELDS.map(columnOf).join(', ');
 
 /**
  * Where a page ends in the list's order (created_at, then rowid, both descending): the next page starts after it.
@@ -88,45 +71,25 @@ function decodeCursor(cursor: string): Position | null {
   }
 }
 
-function toBooking(r: BookingRow): BookingRequest {
-  return {
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    serviceId: r.service_id,
-    service: r.service,
-    servicePrice: r.service_price,
-    serviceTier: r.service_tier,
-    serviceTierId: r.service_tier_id,
-    paymentSchedule: r.payment_schedule,
-    date: r.date,
-    endDate: r.end_date,
-    time: r.time,
-    consultationDate: r.consultation_date,
-    consultationTime: r.consultation_time,
-    consultationLocation: r.consultation_location,
-    location: r.location,
-    description: r.description,
-    smsOptIn: r.sms_opt_in === 1,
-    status: r.status,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    ...(r.reschedule_date ? { rescheduleDate: r.reschedule_date } : {}),
-    ...(r.reschedule_consultation_date ? { rescheduleConsultationDate: r.reschedule_consultation_date } : {}),
-    ...(r.reschedule_consultation_time ? { rescheduleConsultationTime: r.reschedule_consultation_time } : {}),
-  };
-}
+const COLUMN_OF = Object.fromEntries(BOOKING_FIELDS.map((field) => [field, columnOf(field)])) as Record<
+  BookingFieldName,
+  string
+>;
+
+const toBooking = (r: BookingRow): BookingRequest =>
+  bookingFrom(
+    (field) => r[COLUMN_OF[field]],
+    (stored) => stored === 1,
+  );
+
+/** A new request's insert: every field in its column ('' for one the request lacks), the SMS opt-in as 0 or 1. */
+const INSERTED = BOOKING_FIELDS.map((field) => ({ field, column: COLUMN_OF[field] }));
 
 export function createBookingsRepository(db: Db, commits: GroupCommit): BookingsStore {
   const insert = db.prepare(
-    `INSERT INTO booking_requests (id, idempotency_key, idempotency_body_hash, name, email, phone, service_id, service,
-       service_price, service_tier, service_tier_id, payment_schedule, date, end_date, time, consultation_date,
-       consultation_time, consultation_location, location, description, sms_opt_in, status, created_at, updated_at,
-       manage_token_hash)
-     VALUES (@id, @idempotencyKey, @bodyHash, @name, @email, @phone, @serviceId, @service, @servicePrice, @serviceTier,
-       @serviceTierId, @paymentSchedule, @date, @endDate, @time, @consultationDate, @consultationTime,
-       @consultationLocation, @location, @description, @smsOptIn, @status, @createdAt, @updatedAt, @manageTokenHash)`,
+    `INSERT INTO booking_requests (${INSERTED.map((f) => f.column).join(', ')}, idempotency_key,
+       idempotency_body_hash, manage_token_hash)
+     VALUES (${INSERTED.map((f) => `@${f.field}`).join(', ')}, @idempotencyKey, @bodyHash, @manageTokenHash)`,
   );
   // Newest first; rowid breaks ties between rows created in the same millisecond (the later insert is newer). Keyset
   // pages: each starts after the last row of the one before, so reading page 200 costs what reading page 1 does, and
@@ -244,8 +207,10 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
     if (earlier) return { created: false, booking: toBooking(earlier), bodyHash: earlier.body_hash };
     const { booking, manageTokenHash } = request.decide(request.range ? confirmedDatesBetween(request.range) : []);
     const id = randomUUID();
+    const fields: Record<string, unknown> = {};
+    for (const { field } of INSERTED) fields[field] = booking[field as keyof NewBookingRequest] ?? '';
     insert.run({
-      ...booking,
+      ...fields,
       id,
       idempotencyKey: request.idempotencyKey,
       bodyHash: request.bodyHash,
