@@ -4,7 +4,7 @@
 import type { InjectOptions } from 'fastify';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
 import sharp from 'sharp';
-import type { NewBookingRequest } from '../src/platform/storage/ports';
+import type { NewBookingRequest } from '../src/features/bookings/bookings-store';
 import { ADMIN_EMAIL, build, storeBooking, withCsrf, type TestApp } from './helper';
 
 export type Role = 'visitor' | 'stranger' | 'admin';

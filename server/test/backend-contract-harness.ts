@@ -5,7 +5,8 @@
 import { EventSource as NodeEventSource } from 'eventsource';
 import { createHttpBackend } from '@studio/shared/backend/http';
 import type { contractSeed } from '@studio/shared/backend/contract';
-import { PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID, type Storage } from '../src/platform/storage/ports';
+import { PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID } from '../src/features/content/content-store';
+import type { Storage } from '../src/app/storage';
 import { ADMIN_EMAIL } from './helper';
 import { installSoftwareAuthenticator } from './software-authenticator';
 

@@ -12,7 +12,12 @@ import { buildApp } from '../src/app/app';
 import { openDatabase, type Db } from '../src/platform/sqlite/database';
 import { createGroupCommit } from '../src/platform/sqlite/group-commit';
 import { createBookingsRepository } from '../src/features/bookings/bookings.sqlite';
-import type { BookingsStore, ConfirmedDates, DateRange, NewBookingRequest } from '../src/platform/storage/ports';
+import type {
+  BookingsStore,
+  ConfirmedDates,
+  DateRange,
+  NewBookingRequest,
+} from '../src/features/bookings/bookings-store';
 import { sqliteStorageOn } from '../src/app/sqlite-storage';
 import { testOptions, ugcBookingInput, withCsrf } from './helper';
 

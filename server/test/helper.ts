@@ -15,7 +15,7 @@ import { createChangeBus, type ChangeBus } from '../src/platform/change-bus';
 import { createMailer, type Mailer } from '../src/features/messaging/mailer';
 import { createSessionStore } from '../src/features/auth/sessions';
 import { createSmsTransport, type SmsTransport } from '../src/features/messaging/sms-transport';
-import type { NewBookingRequest } from '../src/platform/storage/ports';
+import type { NewBookingRequest } from '../src/features/bookings/bookings-store';
 import { sqliteStorageOn } from '../src/app/sqlite-storage';
 import type { SqliteStorage } from '../src/platform/sqlite/database-plugin';
 import { decodedPath, isAdminApiPath, isAdminPagePath } from '../src/platform/http/site-origins';

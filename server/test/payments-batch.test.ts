@@ -4,7 +4,7 @@
 import type { InjectOptions } from 'fastify';
 import type { BookingRequest } from '@studio/shared/domain';
 import { PAYMENTS_BATCH_MAX, type PaymentView, type PaymentViews } from '@studio/shared/domain/payments';
-import type { NewBookingRequest } from '../src/platform/storage/ports';
+import type { NewBookingRequest } from '../src/features/bookings/bookings-store';
 import { ADMIN_EMAIL, build, storeBooking, withCsrf, type TestApp } from './helper';
 
 let t: TestApp;

@@ -8,14 +8,12 @@ import type { JobRunner } from '../platform/jobs';
 import type { Mailer } from '../features/messaging/mailer';
 import type { SessionStore } from '../features/auth/sessions';
 import type { SmsSender } from '../features/messaging/sms-sender';
-import type {
-  AvailabilityStore,
-  BookingsStore,
-  ContentStore,
-  ContractsStore,
-  QuotesStore,
-  SettingsStore,
-} from '../platform/storage/ports';
+import type { AvailabilityStore } from '../features/availability/availability-store';
+import type { BookingsStore } from '../features/bookings/bookings-store';
+import type { ContentStore } from '../features/content/content-store';
+import type { ContractsStore } from '../features/contracts/contracts-store';
+import type { QuotesStore } from '../features/deal/quotes-store';
+import type { SettingsStore } from '../features/settings/settings-store';
 import type { PasskeyService } from '../features/auth/passkeys';
 import type { StatusNotifications } from '../features/bookings/status-notifications';
 import type { ClientActions } from '../features/client-activity/client-actions';

@@ -13,16 +13,14 @@ import { createSmsTransport, type SmsTransport } from '../features/messaging/sms
 import type { MediaFiles } from '../features/media/media-files';
 import { createPasskeyService } from '../features/auth/passkeys';
 import { createSiteIdentity } from '../features/content/site-identity';
-import type {
-  AvailabilityStore,
-  BookingsStore,
-  ContentStore,
-  ContractsStore,
-  OutboxStore,
-  SettingsStore,
-  SignInLimitsStore,
-  Storage,
-} from '../platform/storage/ports';
+import type { AvailabilityStore } from '../features/availability/availability-store';
+import type { BookingsStore } from '../features/bookings/bookings-store';
+import type { ContentStore } from '../features/content/content-store';
+import type { ContractsStore } from '../features/contracts/contracts-store';
+import type { OutboxStore } from '../features/messaging/outbox-store';
+import type { SettingsStore } from '../features/settings/settings-store';
+import type { SignInLimitsStore } from '../features/auth/sign-in-limits-store';
+import type { Storage } from './storage';
 import type { SessionStore } from '../features/auth/sessions';
 import type { SmsSender } from '../features/messaging/sms-sender';
 import type { PasskeyService } from '../features/auth/passkeys';

@@ -10,7 +10,7 @@
 // them commits and the other, retried, finds the services stored.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { ChangeRelay } from '../platform/change-bus';
-import type { Storage } from '../platform/storage/ports';
+import type { Storage } from './storage';
 import {
   availabilitySeedWrites,
   createFirestoreAvailabilityStore,

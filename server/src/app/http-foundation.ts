@@ -6,7 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { AppOptions } from '../platform/config';
 import { clientKeyOfRequest } from '../platform/http/client-address';
 import { firebaseSessionCookie, hostPrefixedCookies } from '../features/auth/session-cookies';
-import type { Storage } from '../platform/storage/ports';
+import type { Storage } from './storage';
 import { PREVIEW_PARAM } from '../features/deploys/preview-links';
 import csrf from '../platform/http/csrf';
 import originSplit from '../platform/http/origin-split';

@@ -6,7 +6,7 @@ import { childScript } from '../platform/server-root';
 import type { AppOptions } from '../platform/config';
 import type { MediaFiles } from '../features/media/media-files';
 import { createMediaStore, type MediaStore } from '../features/media/media-store';
-import type { Storage } from '../platform/storage/ports';
+import type { Storage } from './storage';
 
 /**
  * The admin's uploads (features/media): the store, with its leftovers of an interrupted upload swept. Its sharp work runs in

@@ -9,7 +9,7 @@ import type { ServerEntryCheck } from '../features/deploys/gate';
 import { createPageContent } from '../features/pages/page-content';
 import { createServerRenderer, injectFetch, memoryStore } from '../features/pages/server-render';
 import { createHttpBackend } from '@studio/shared/backend/http';
-import type { Storage } from '../platform/storage/ports';
+import type { Storage } from './storage';
 import { createRemoteDeploys, type RemoteDeploys } from '../features/deploys/remote-deploys';
 import serveVersions from '../features/deploys/serve-versions';
 import { createPreviewLinks } from '../features/deploys/preview-links';

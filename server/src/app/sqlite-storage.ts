@@ -18,7 +18,7 @@ import { createMediaRepository } from '../features/media/media-rows.sqlite';
 import { createOutboxRepository } from '../features/messaging/outbox.sqlite';
 import { createPasskeysRepository } from '../features/auth/passkeys.sqlite';
 import { createPaymentsRepository } from '../features/deal/payments.sqlite';
-import type { Storage } from '../platform/storage/ports';
+import type { Storage } from './storage';
 import { createQuotesRepository } from '../features/deal/quotes.sqlite';
 import { createSecondFactorRepository } from '../features/auth/second-factor.sqlite';
 import { createSessionsRepository } from '../features/auth/sessions.sqlite';

@@ -1,6 +1,6 @@
 // The AvailabilityStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
-import type { AvailabilityStore } from '../../src/platform/storage/ports';
+import type { AvailabilityStore } from '../../src/features/availability/availability-store';
 import type { Made } from './bookings-contract';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -9,7 +9,7 @@ import {
   type ConfirmedDates,
   type DateRange,
   type NewBookingRequest,
-} from '../../src/platform/storage/ports';
+} from '../../src/features/bookings/bookings-store';
 
 export interface Made<S> {
   store: S;

@@ -7,7 +7,7 @@ import {
   PORTFOLIO_META_ID,
   SITE_DETAILS_ID,
   type ContentStore,
-} from '../../src/platform/storage/ports';
+} from '../../src/features/content/content-store';
 import type { Made } from './bookings-contract';
 
 const service = (id: string, overrides: Partial<Service> = {}): Service => ({

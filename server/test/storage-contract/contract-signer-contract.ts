@@ -5,7 +5,8 @@
 // Firestore (firebase/test/emulator/storage-b.test.ts).
 import type { BookingStatus } from '@studio/shared/domain';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
-import type { BookingsStore, ContractEventInput, ContractsStore } from '../../src/platform/storage/ports';
+import type { BookingsStore } from '../../src/features/bookings/bookings-store';
+import type { ContractEventInput, ContractsStore } from '../../src/features/contracts/contracts-store';
 import { newBooking, storeBooking } from './bookings-contract';
 import { freshStoreEach, hex64, type MakeStore } from './contract-kit-b';
 

@@ -4,7 +4,7 @@
 // between signing and signing again or editing.
 import type { ContractForm } from '@studio/shared/domain';
 import { EMPTY_CONTRACT_DEAL, type ContractDeal } from '@studio/shared/domain/contract';
-import type { ContractEventInput, ContractsStore } from '../../src/platform/storage/ports';
+import type { ContractEventInput, ContractsStore } from '../../src/features/contracts/contracts-store';
 import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';
 
 const form: ContractForm = {

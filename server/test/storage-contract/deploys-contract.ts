@@ -1,7 +1,12 @@
 // The DeploysStore contract (ports.ts): versions kept once and listed newest first, the live pointer switched with
 // its history in one step (switches racing form one unbroken chain), rollbacks to the version live before, and deploy
 // tokens kept by hash, listed oldest first and revoked once.
-import { SwitchError, type DeployToken, type DeploysStore, type StoredVersion } from '../../src/platform/storage/ports';
+import {
+  SwitchError,
+  type DeployToken,
+  type DeploysStore,
+  type StoredVersion,
+} from '../../src/features/deploys/deploys-store';
 import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';
 
 const REMOTE = 'public-site';

@@ -1,6 +1,6 @@
 // The HeldNotificationsStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
-import type { HeldNotification, HeldNotificationsStore } from '../../src/platform/storage/ports';
+import type { HeldNotification, HeldNotificationsStore } from '../../src/features/bookings/held-notifications-store';
 import type { Made } from './bookings-contract';
 
 const AT = '2026-05-01T12:00:00.000Z';

@@ -1,6 +1,6 @@
 // The MediaRowsStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
-import type { MediaRow, MediaRowsStore } from '../../src/platform/storage/ports';
+import type { MediaRow, MediaRowsStore } from '../../src/features/media/media-rows-store';
 import type { Made } from './bookings-contract';
 
 const image: MediaRow = {

@@ -2,8 +2,7 @@
 // (one larger than a Firestore document may hold among them), sign-in links redacted once spent or expired, manage
 // and signing links once past the outbox's window (so no backup keeps a working link), and old messages purged with
 // their files.
-import type { OutboxStore } from '../../src/platform/storage/ports';
-import { REDACTED } from '../../src/platform/storage/ports';
+import { type OutboxStore, REDACTED } from '../../src/features/messaging/outbox-store';
 import { freshStoreEach, together, type MakeStore } from './contract-kit-b';
 
 const TOKEN_A = 'A'.repeat(20) + '_-abcdefghijklmnopqrstu';

@@ -1,7 +1,7 @@
 // The QuotesStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import type { QuoteInput } from '@studio/shared/domain/quote';
-import type { QuotesStore } from '../../src/platform/storage/ports';
+import type { QuotesStore } from '../../src/features/deal/quotes-store';
 import type { Made } from './bookings-contract';
 
 const quote = (baseCents: number): QuoteInput => ({

@@ -1,6 +1,6 @@
 // The SecondFactorStore contract (ports.ts): passkey steps count their wrong answers exactly, even concurrently;
 // a challenge is one per owner and purpose, and of several takes racing only one gets it.
-import type { SecondFactorStore } from '../../src/platform/storage/ports';
+import type { SecondFactorStore } from '../../src/features/auth/second-factor-store';
 import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');

@@ -1,7 +1,7 @@
 // The SettingsStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import type { QuoteSettings } from '@studio/shared/domain/quote';
-import type { SettingsStore } from '../../src/platform/storage/ports';
+import type { SettingsStore } from '../../src/features/settings/settings-store';
 import type { Made } from './bookings-contract';
 
 export function describeSettingsStoreContract(make: () => Promise<Made<SettingsStore>>): void {

@@ -1,5 +1,5 @@
 // The SignInLimitsStore contract (ports.ts): fixed windows per key that count every attempt, concurrent ones too.
-import type { SignInLimitsStore } from '../../src/platform/storage/ports';
+import type { SignInLimitsStore } from '../../src/features/auth/sign-in-limits-store';
 import { freshStoreEach, together, type MakeStore } from './contract-kit-b';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');

@@ -1,6 +1,6 @@
 // The SmsLogStore contract (ports.ts): reservations within rolling limits, none taken beyond them even when sends
 // race, and a released reservation no longer counts.
-import type { SmsLimit, SmsLogStore } from '../../src/platform/storage/ports';
+import type { SmsLimit, SmsLogStore } from '../../src/features/messaging/sms-log-store';
 import { freshStoreEach, together, type MakeStore } from './contract-kit-b';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');

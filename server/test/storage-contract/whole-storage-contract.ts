@@ -7,8 +7,8 @@ import {
   PORTFOLIO_META_ID,
   SITE_DETAILS_ID,
   type SeedContent,
-  type Storage,
-} from '../../src/platform/storage/ports';
+} from '../../src/features/content/content-store';
+import type { Storage } from '../../src/app/storage';
 import {
   compCard,
   demoAvailability,

@@ -31,7 +31,7 @@ import type { AppOptions } from '../../platform/config';
 import { clientKeyOfRequest } from '../../platform/http/client-address';
 import { createSessionCookies } from './session-cookies';
 import { normaliseEmail, type SessionStore } from './sessions';
-import type { SignInLimitsStore } from '../../platform/storage/ports';
+import type { SignInLimitsStore } from './sign-in-limits-store';
 import { HttpError } from '../../platform/http/errors';
 import type { PasskeyService } from './passkeys';
 import { refusals } from '../../platform/http/refusals';

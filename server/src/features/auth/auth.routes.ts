@@ -17,10 +17,10 @@ import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK, SIGN_IN_MAIL_NOT_SENT } fr
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AppOptions } from '../../platform/config';
 import { clientKeyOfRequest } from '../../platform/http/client-address';
-import type { Mailer } from '../messaging';
+import type { Mailer, OutboxStore } from '../messaging';
 import { createSessionCookies } from './session-cookies';
 import { SESSION_COOKIE, SESSION_HINT_COOKIE, normaliseEmail, type SessionStore } from './sessions';
-import type { OutboxStore, SignInLimitsStore } from '../../platform/storage/ports';
+import type { SignInLimitsStore } from './sign-in-limits-store';
 import { HttpError } from '../../platform/http/errors';
 import type { PasskeyService } from './passkeys';
 import { refusals } from '../../platform/http/refusals';

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Passkey } from '@studio/shared/domain';
-import type { PasskeysStore, StoredPasskey } from '../../platform/storage/ports';
+import type { PasskeysStore, StoredPasskey } from './passkeys-store';
 import { deleteAll } from '../../platform/firestore/delete-all';
 import { runTransaction } from '../../platform/firestore/transaction';
 

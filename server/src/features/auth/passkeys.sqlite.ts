@@ -2,7 +2,7 @@
 // the notices live in services/passkeys.ts.
 import type { Passkey } from '@studio/shared/domain';
 import type { Db } from '../../platform/sqlite/database';
-import type { PasskeysStore, StoredPasskey } from '../../platform/storage/ports';
+import type { PasskeysStore, StoredPasskey } from './passkeys-store';
 
 export type { StoredPasskey };
 

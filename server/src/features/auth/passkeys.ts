@@ -24,7 +24,7 @@ import { formatInstant } from '@studio/shared/domain/studio-time';
 import type { Mailer } from '../messaging';
 import type { SecondFactorStore } from './second-factor';
 import { hashSecret, newSecret } from './sessions';
-import type { PasskeysStore, StoredPasskey } from '../../platform/storage/ports';
+import type { PasskeysStore, StoredPasskey } from './passkeys-store';
 
 /**
  * WebAuthn's library, loaded with the first passkey step (about 16 MB of ASN.1 and certificate code once loaded): a

@@ -2,7 +2,7 @@
 // `passkeySteps/{idHash}` and `webauthnChallenges/{ownerHash}:{purpose}` (one live challenge per owner and purpose,
 // as the SQLite primary key). Owner hashes are hex, so the id never holds a slash.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { ChallengePurpose, SecondFactorStore } from '../../platform/storage/ports';
+import type { ChallengePurpose, SecondFactorStore } from './second-factor-store';
 import { deleteAll } from '../../platform/firestore/delete-all';
 import { runTransaction } from '../../platform/firestore/transaction';
 

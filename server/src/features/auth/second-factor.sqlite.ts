@@ -1,7 +1,7 @@
 // The passkey step of sign-in and WebAuthn challenges in SQLite (SecondFactorStore, ports.ts); the rules (lifetimes,
 // the failure limit) live in lib/second-factor.ts.
 import type { Db } from '../../platform/sqlite/database';
-import type { ChallengePurpose, SecondFactorStore } from '../../platform/storage/ports';
+import type { ChallengePurpose, SecondFactorStore } from './second-factor-store';
 
 export function createSecondFactorRepository(db: Db): SecondFactorStore {
   const insertStep = db.prepare(

@@ -5,7 +5,7 @@
 // - WebAuthn challenges: one live challenge per owner (a session's or a step's hash) and purpose, spent by its first
 //   use whatever the outcome, and expired after WEBAUTHN_CHALLENGE_TTL_MS.
 import { PASSKEY_STEP_MAX_FAILURES, PASSKEY_STEP_TTL_MS, WEBAUTHN_CHALLENGE_TTL_MS } from '@studio/shared/domain';
-import type { ChallengePurpose, SecondFactorStore as SecondFactorPort } from '../../platform/storage/ports';
+import type { ChallengePurpose, SecondFactorStore as SecondFactorPort } from './second-factor-store';
 import { hashSecret, newSecret } from './sessions';
 
 export type { ChallengePurpose };

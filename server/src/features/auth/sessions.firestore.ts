@@ -2,7 +2,7 @@
 // secret's SHA-256, the only form the store is given: `signInTokens/{tokenHash}` and `sessions/{idHash}`. Times are ms
 // since the epoch, as in SQLite.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { SessionsStore, StoredSession } from '../../platform/storage/ports';
+import type { SessionsStore, StoredSession } from './sessions-store';
 import { deleteAll } from '../../platform/firestore/delete-all';
 import { runTransaction } from '../../platform/firestore/transaction';
 

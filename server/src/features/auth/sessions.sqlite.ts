@@ -1,7 +1,7 @@
 // Sign-in link tokens and sessions in SQLite (SessionsStore, ports.ts). Only hashes are stored; the lifetimes, the
 // hashing and who is admin live in lib/sessions.ts.
 import type { Db } from '../../platform/sqlite/database';
-import type { SessionsStore, StoredSession } from '../../platform/storage/ports';
+import type { SessionsStore, StoredSession } from './sessions-store';
 
 export function createSessionsRepository(db: Db): SessionsStore {
   const insertToken = db.prepare(

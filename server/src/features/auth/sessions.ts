@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AuthUser } from '@studio/shared/domain';
-import type { SessionsStore } from '../../platform/storage/ports';
+import type { SessionsStore } from './sessions-store';
 import { isDiskFull } from '../../platform/disk-full';
 
 export const SESSION_COOKIE = 'studio_session';

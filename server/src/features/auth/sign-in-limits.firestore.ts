@@ -2,7 +2,7 @@
 // key's SHA-256 (a client address or an e-mail never appears in the database), `signInLimits/{keyHash}`.
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { SignInLimitsStore } from '../../platform/storage/ports';
+import type { SignInLimitsStore } from './sign-in-limits-store';
 import { deleteAll } from '../../platform/firestore/delete-all';
 import { runTransaction } from '../../platform/firestore/transaction';
 

@@ -3,7 +3,7 @@
 // stored only as a hash (a client address, an e-mail), so the table names nobody.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/sqlite/database';
-import type { SignInLimitsStore, WindowCount } from '../../platform/storage/ports';
+import type { SignInLimitsStore, WindowCount } from './sign-in-limits-store';
 
 export type { WindowCount };
 

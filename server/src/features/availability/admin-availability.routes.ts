@@ -17,7 +17,8 @@ import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
 import { bookedDaysCannotBeBlocked } from '@studio/shared/refusal-messages';
 import { bookedDaysOf, formatLongDate } from '@studio/shared/domain';
-import type { AvailabilityStore, BookingsStore } from '../../platform/storage/ports';
+import type { AvailabilityStore } from './availability-store';
+import type { BookingsStore } from '../bookings';
 import { HttpError } from '../../platform/http/errors';
 import { refusals } from '../../platform/http/refusals';
 

@@ -19,7 +19,7 @@ import type {
   UnavailableRangeInput,
   WeeklySlot,
 } from '@studio/shared/domain';
-import type { AvailabilityKind, AvailabilityStore } from '../../platform/storage/ports';
+import type { AvailabilityKind, AvailabilityStore } from './availability-store';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 

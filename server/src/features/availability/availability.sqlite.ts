@@ -10,7 +10,7 @@ import type {
   WeeklySlotInput,
 } from '@studio/shared/domain';
 import type { Db } from '../../platform/sqlite/database';
-import type { AvailabilityStore } from '../../platform/storage/ports';
+import type { AvailabilityStore } from './availability-store';
 
 export interface AvailabilityWrites {
   addPeriod(input: AvailabilityPeriodInput, now: string): string;

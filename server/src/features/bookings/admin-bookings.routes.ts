@@ -22,7 +22,8 @@ import {
 } from '@studio/shared/schemas';
 import type { ChangeBus } from '../../platform/change-bus';
 import { UndoTooLateError, type StatusNotifications } from './status-notifications';
-import { InvalidCursorError, type AvailabilityStore, type BookingsStore } from '../../platform/storage/ports';
+import { InvalidCursorError, type BookingsStore } from './bookings-store';
+import type { AvailabilityStore } from '../availability';
 import { HttpError } from '../../platform/http/errors';
 import { refusals } from '../../platform/http/refusals';
 

@@ -3,7 +3,7 @@
 import type { CollectionReference, DocumentSnapshot, Query } from 'firebase-admin/firestore';
 import { BOOKING_PAGE_SIZE } from '@studio/shared/domain';
 import type { BookingListQuery, BookingPage, BookingStatus } from '@studio/shared/domain';
-import { InvalidCursorError } from '../../platform/storage/ports';
+import { InvalidCursorError } from './bookings-store';
 import { bookingOf, type BookingDoc } from './booking-document.firestore';
 
 /**

@@ -25,7 +25,7 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { BookingsStore, ConfirmedDates, DateRange } from '../../platform/storage/ports';
+import type { BookingsStore, ConfirmedDates, DateRange } from './bookings-store';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 import { BOOKINGS } from './firestore-collection';

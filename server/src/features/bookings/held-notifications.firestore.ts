@@ -3,7 +3,7 @@
 // to undo) reads and deletes it in one transaction: of two takers racing, Firestore lets one commit and runs the
 // other again, which then finds nothing, so a mail is sent at most once and never after an undo.
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import type { HeldNotification, HeldNotificationsStore } from '../../platform/storage/ports';
+import type { HeldNotification, HeldNotificationsStore } from './held-notifications-store';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 

@@ -3,7 +3,7 @@
 // same statement, so a mail is sent at most once and never after an undo.
 import type { BookingStatus } from '@studio/shared/domain';
 import type { Db } from '../../platform/sqlite/database';
-import type { HeldNotification, HeldNotificationsStore } from '../../platform/storage/ports';
+import type { HeldNotification, HeldNotificationsStore } from './held-notifications-store';
 
 export type { HeldNotification };
 

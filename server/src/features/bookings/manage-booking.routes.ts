@@ -26,7 +26,7 @@ import { apiErrorSchema, bookingStatus, manageMoveSchema, manageRequestSchema, z
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
 import { HttpError } from '../../platform/http/errors';
-import type { BookingsStore } from '../../platform/storage/ports';
+import type { BookingsStore } from './bookings-store';
 import { calendarInvite } from './calendar-invite';
 import { invoiceOfBooking, quoteOfBooking, type QuoteSources } from '../deal';
 import { invoiceSchema } from '@studio/shared/schemas/quote';

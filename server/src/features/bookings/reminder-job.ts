@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { addCalendarDays, smsReminder } from '@studio/shared/domain';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
 import type { Job } from '../../platform/jobs';
-import type { BookingsStore } from '../../platform/storage/ports';
+import type { BookingsStore } from './bookings-store';
 import type { SmsSender } from '../messaging';
 
 export const REMINDER_INTERVAL_MS = 15 * 60 * 1000;

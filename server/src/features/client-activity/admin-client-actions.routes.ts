@@ -8,7 +8,7 @@ import {
   clientActionsSeenSchema,
   clientActionsSummarySchema,
 } from '@studio/shared/schemas/client-actions';
-import type { SettingsStore } from '../../platform/storage/ports';
+import type { SettingsStore } from '../settings';
 import type { ClientActions } from './client-actions';
 import { refusals } from '../../platform/http/refusals';
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import type { ClientAction } from '@studio/shared/domain/client-actions';
-import type { ClientActionsStore, NewClientAction } from '../../platform/storage/ports';
+import type { ClientActionsStore, NewClientAction } from './client-actions-store';
 import { runTransaction } from '../../platform/firestore/transaction';
 
 export const CLIENT_ACTIONS = 'clientActions';

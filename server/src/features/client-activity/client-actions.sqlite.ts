@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientAction, ClientActionKind } from '@studio/shared/domain/client-actions';
 import type { Db } from '../../platform/sqlite/database';
-import type { ClientActionsStore, NewClientAction } from '../../platform/storage/ports';
+import type { ClientActionsStore, NewClientAction } from './client-actions-store';
 
 interface Row {
   id: string;

@@ -23,7 +23,8 @@ import { calendarDayIn, formatInstant, formatLongDate } from '@studio/shared/dom
 import type { AppOptions } from '../../platform/config';
 import type { Job } from '../../platform/jobs';
 import type { Mailer, MailMessage } from '../messaging';
-import type { BookingsStore, ClientActionsStore, NewClientAction, SettingsStore } from '../../platform/storage/ports';
+import type { ClientActionsStore, NewClientAction } from './client-actions-store';
+import type { SettingsStore } from '../settings';
 
 /** The studio's hour (0-23) from which the day's digest goes out. */
 export const DIGEST_HOUR = 8;
@@ -33,7 +34,8 @@ export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 export interface ClientActionsDeps {
   options: Pick<AppOptions, 'adminEmail' | 'adminOrigin' | 'timeZone' | 'now'>;
   store: ClientActionsStore;
-  bookings: BookingsStore;
+  /** The one read it makes of the bookings store: its own type, for bookings' routes import this feature. */
+  bookings: { get(id: string): Promise<BookingRequest | null> };
   settings: SettingsStore;
   mailer: Mailer;
   log: FastifyBaseLogger;

@@ -33,7 +33,7 @@ import {
   PORTFOLIO_META_ID,
   SITE_DETAILS_ID,
   type ContentStore,
-} from '../../platform/storage/ports';
+} from './content-store';
 import type { ChangeBus } from '../../platform/change-bus';
 import { refusals } from '../../platform/http/refusals';
 

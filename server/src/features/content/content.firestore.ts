@@ -36,7 +36,7 @@ import {
   SITE_DETAILS_ID,
   type ContentStore,
   type DocumentId,
-} from '../../platform/storage/ports';
+} from './content-store';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 

@@ -24,7 +24,7 @@ import {
   PORTFOLIO_META_ID,
   SITE_DETAILS_ID,
   type ContentStore,
-} from '../../platform/storage/ports';
+} from './content-store';
 
 interface ServiceRow {
   id: string;

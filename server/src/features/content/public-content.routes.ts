@@ -20,7 +20,8 @@ import type { AppOptions } from '../../platform/config';
 import { HttpError } from '../../platform/http/errors';
 import { runtimeConfigOf } from '../pages';
 import type { PublicAvailability } from '@studio/shared/domain';
-import type { AvailabilityStore, ContentStore } from '../../platform/storage/ports';
+import type { AvailabilityStore } from '../availability';
+import type { ContentStore } from './content-store';
 import { refusals } from '../../platform/http/refusals';
 
 export const PROJECT_NOT_FOUND = 'Project not found';

@@ -5,7 +5,7 @@
 // announces `content` on the bus, which on the Firebase home also carries the other instances' saves.
 import type { ChangeBus } from '../../platform/change-bus';
 import { senderAddressOf } from '../messaging';
-import type { ContentStore } from '../../platform/storage/ports';
+import type { ContentStore } from './content-store';
 
 export interface SiteIdentity {
   /** Her display name (Site details' name). */

@@ -14,19 +14,13 @@ import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
 import type { Mailer } from '../messaging';
 import type { BookingRequest } from '@studio/shared/domain';
-import type {
-  BookingsStore,
-  ContentStore,
-  ContractEventInput,
-  ContractsStore,
-  QuotesStore,
-  SettingsStore,
-} from '../../platform/storage/ports';
-import { contractQuoteOf, quoteOfBooking } from '../deal';
+import type { ContractEventInput, ContractsStore } from './contracts-store';
+import type { SettingsStore } from '../settings';
+import { contractQuoteOf, quoteOfBooking, type QuotesStore } from '../deal';
 import type { FastifyRequest } from 'fastify';
-import type { SiteIdentityReader } from '../content';
+import type { SiteIdentityReader, ContentStore } from '../content';
 import { HttpError } from '../../platform/http/errors';
-import { BOOKING_NOT_FOUND } from '../bookings';
+import { BOOKING_NOT_FOUND, type BookingsStore } from '../bookings';
 import { refusals } from '../../platform/http/refusals';
 import {
   CONTRACT_LINK_MS,

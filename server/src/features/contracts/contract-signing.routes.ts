@@ -13,7 +13,8 @@ import type { BookingRequest } from '@studio/shared/domain';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
 import type { Mailer } from '../messaging';
-import type { BookingsStore, ContractEventInput, ContractsStore } from '../../platform/storage/ports';
+import type { BookingsStore } from '../bookings';
+import type { ContractEventInput, ContractsStore } from './contracts-store';
 import {
   documentHashOf,
   documentOf,

@@ -19,7 +19,7 @@ import {
   type ContractRecord,
   type ContractStatus,
 } from '@studio/shared/domain/contract';
-import type { ContractEventInput, ContractsStore } from '../../platform/storage/ports';
+import type { ContractEventInput, ContractsStore } from './contracts-store';
 import { readChunks, writeChunks } from '../../platform/firestore/binary-chunks';
 import { BOOKINGS } from '../bookings';
 import { documentIdOf } from '../../platform/firestore/document-ids';

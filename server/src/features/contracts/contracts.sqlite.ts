@@ -13,7 +13,7 @@ import {
 import type { BookingStatus, ContractForm } from '@studio/shared/domain';
 import { voidReasonOf } from '@studio/shared/domain/contract-signer';
 import type { Db } from '../../platform/sqlite/database';
-import type { ContractEventInput, ContractsStore } from '../../platform/storage/ports';
+import type { ContractEventInput, ContractsStore } from './contracts-store';
 import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
 import { sqlTextList } from '../../platform/sqlite/sql-text-list';
 

@@ -16,9 +16,8 @@ import type { BookingRequest } from '@studio/shared/domain';
 import { signedByLine, type ContractSigner } from '@studio/shared/domain/contract-signer';
 import { formatInstant } from '@studio/shared/domain/studio-time';
 import type { Mailer } from '../messaging';
-import type { ContentStore } from '../../platform/storage/ports';
 import type { ContractPdfInput } from './contract-pdf';
-import type { SiteIdentity } from '../content';
+import type { SiteIdentity, ContentStore } from '../content';
 
 // The PDF library and its font engine are loaded when the first PDF is drawn, not at start: evaluated, they hold
 // about 45 MB of the server's memory (measured with `node -e "require('@pdf-lib/fontkit')"`), for a page she opens

@@ -11,17 +11,12 @@ import { invoiceHtml } from '@studio/shared/domain/invoice';
 import { bookingQuoteSchema, quoteInputSchema, quoteSettingsSchema } from '@studio/shared/schemas/quote';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
-import type {
-  BookingsStore,
-  ContentStore,
-  ContractsStore,
-  QuotesStore,
-  SettingsStore,
-} from '../../platform/storage/ports';
+import type { QuotesStore } from './quotes-store';
+import type { SettingsStore } from '../settings';
 import type { Payments } from './payments';
-import type { SiteIdentityReader } from '../content';
+import type { SiteIdentityReader, ContentStore } from '../content';
 import { HttpError } from '../../platform/http/errors';
-import { dealForBooking, providerActorOf } from '../contracts';
+import { dealForBooking, providerActorOf, type ContractsStore } from '../contracts';
 import {
   bookingQuoteOf,
   contractQuoteOf,
@@ -31,7 +26,7 @@ import {
   quoteSettingsOf,
 } from './quotes';
 import { computeQuote, formatCents, quoteTierName, type BookingQuote } from '@studio/shared/domain/quote';
-import { BOOKING_NOT_FOUND } from '../bookings';
+import { BOOKING_NOT_FOUND, type BookingsStore } from '../bookings';
 import { refusals } from '../../platform/http/refusals';
 
 export const QUOTE_CLOSED =

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Payment } from '@studio/shared/domain/payments';
-import type { PaymentsStore, StoredCheckoutSession } from '../../platform/storage/ports';
+import type { PaymentsStore, StoredCheckoutSession } from './payments-store';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 

@@ -24,10 +24,9 @@ import {
 } from '@studio/shared/schemas/payments';
 import type { AppOptions } from '../../platform/config';
 import { HttpError } from '../../platform/http/errors';
-import type { BookingsStore } from '../../platform/storage/ports';
 import type { Payments } from './payments';
 import { PaymentRefusal } from './payment-refusal';
-import { hashManageToken, MANAGE_NOT_FOUND } from '../bookings';
+import { hashManageToken, MANAGE_NOT_FOUND, type BookingsStore } from '../bookings';
 import { refusals } from '../../platform/http/refusals';
 
 export const BOOKING_NOT_FOUND = 'No booking request has that id.';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Payment, PaymentKind, PaymentMethod } from '@studio/shared/domain/payments';
 import type { Db } from '../../platform/sqlite/database';
-import type { NewPayment, PaymentsStore, StoredCheckoutSession } from '../../platform/storage/ports';
+import type { NewPayment, PaymentsStore, StoredCheckoutSession } from './payments-store';
 
 interface PaymentRow {
   id: string;

@@ -20,7 +20,9 @@ import { formatCents } from '@studio/shared/domain/quote';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
 import type { Mailer } from '../messaging';
-import type { BookingsStore, ContractsStore, PaymentsStore } from '../../platform/storage/ports';
+import type { BookingsStore } from '../bookings';
+import type { ContractsStore } from '../contracts';
+import type { PaymentsStore } from './payments-store';
 import { quoteOfBooking, quoteSettingsOf, type QuoteSources } from './quotes';
 import type { SiteIdentityReader } from '../content';
 import {

@@ -3,7 +3,7 @@
 // saves get two versions.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { QuoteInput } from '@studio/shared/domain/quote';
-import type { QuotesStore, StoredQuote } from '../../platform/storage/ports';
+import type { QuotesStore, StoredQuote } from './quotes-store';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 

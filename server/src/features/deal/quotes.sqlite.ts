@@ -1,7 +1,7 @@
 // Bookings' quotes in SQLite (QuotesStore, ports.ts): one row per booking whose quote she saved, its input as JSON.
 import type { QuoteInput } from '@studio/shared/domain/quote';
 import type { Db } from '../../platform/sqlite/database';
-import type { QuotesStore, StoredQuote } from '../../platform/storage/ports';
+import type { QuotesStore, StoredQuote } from './quotes-store';
 
 interface Row {
   input: string;

@@ -12,7 +12,8 @@ import {
 } from '@studio/shared/domain/quote';
 import { invoiceNumberOf, invoiceOf, type Invoice } from '@studio/shared/domain/invoice';
 import type { SiteIdentity } from '../content';
-import type { QuotesStore, SettingsStore, StoredQuote } from '../../platform/storage/ports';
+import type { QuotesStore, StoredQuote } from './quotes-store';
+import type { SettingsStore } from '../settings';
 import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
 
 /** What reading a quote needs: the stored quotes and her defaults (any Storage has both). */

@@ -12,7 +12,7 @@ import { bookingReference } from '@studio/shared/domain/lifecycle';
 import { paymentView, type Payment, type PaymentKind } from '@studio/shared/domain/payments';
 import type { BookingQuote } from '@studio/shared/domain/quote';
 import type { StripeSettings } from '../../platform/config';
-import type { PaymentsStore } from '../../platform/storage/ports';
+import type { PaymentsStore } from './payments-store';
 import { CHECKOUT_FAILED, NOTHING_DUE, PAYMENT_OFF, PaymentRefusal, WEBHOOK_REFUSED } from './payment-refusal';
 
 /** A stored session is reused while it has at least this long left: enough to pay in. */

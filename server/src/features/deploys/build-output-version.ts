@@ -6,7 +6,7 @@ import { cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteMount } from '../../platform/config';
-import type { DeploysStore } from '../../platform/storage/ports';
+import type { DeploysStore } from './deploys-store';
 import { checkRemoteBuild, MANIFEST_FILE, readShellRequirements } from './gate';
 import type { RemoteName } from './remote-names';
 import { contentVersion } from './unpack';

@@ -1,7 +1,7 @@
 // Deploy tokens (docs/deploy.md): issued by the host's command for one remote, shown once, presented by a team's CI
 // as `Authorization: Bearer`. Store-agnostic: the storage keeps each token's record and its SHA-256 (DeploysStore).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DeployToken, DeploysStore } from '../../platform/storage/ports';
+import type { DeployToken, DeploysStore } from './deploys-store';
 
 /** What a presented token is worth for one remote. */
 export type TokenCheck =

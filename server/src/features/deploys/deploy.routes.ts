@@ -14,7 +14,7 @@ import {
   switchRequestSchema,
   uploadedVersionSchema,
 } from '@studio/shared/schemas/deployment';
-import type { DeployToken, DeploysStore } from '../../platform/storage/ports';
+import type { DeployToken, DeploysStore } from './deploys-store';
 import { checkDeployToken } from './deploy-tokens';
 import { GateRefused, UploadRefused, type RemoteDeploys } from './remote-deploys';
 import { deploymentsOf, switchErrorStatus } from './deployments-view';

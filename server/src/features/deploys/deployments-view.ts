@@ -1,7 +1,7 @@
 // What the deploy API and the admin's Deployments view answer about a remote's versions, and how a refused switch
 // is answered: shared by features/deploys/deploy.routes.ts and routes/admin-deployments.ts.
 import type { RemoteDeployments, RemoteName } from '@studio/shared/schemas/deployment';
-import { SwitchError } from '../../platform/storage/ports';
+import { SwitchError } from './deploys-store';
 import { GateRefused, VersionMissing, type RemoteDeploys } from './remote-deploys';
 
 export async function deploymentsOf(deploys: RemoteDeploys, remote: RemoteName): Promise<RemoteDeployments> {

@@ -14,7 +14,7 @@ import {
   type LiveVersion,
   type StoredVersion,
   type SwitchRecord,
-} from '../../platform/storage/ports';
+} from './deploys-store';
 import { runTransaction } from '../../platform/firestore/transaction';
 
 interface RemoteDoc {

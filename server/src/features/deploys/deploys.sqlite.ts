@@ -10,7 +10,7 @@ import {
   type StoredVersion,
   type SwitchRecord,
   type VersionSummary,
-} from '../../platform/storage/ports';
+} from './deploys-store';
 
 export { SwitchError };
 export type { DeployToken, LiveVersion, StoredVersion, SwitchRecord, VersionSummary };

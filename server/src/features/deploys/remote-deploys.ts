@@ -21,7 +21,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteMount } from '../../platform/config';
-import type { DeploysStore, LiveVersion, StoredVersion, SwitchRecord } from '../../platform/storage/ports';
+import type { DeploysStore, LiveVersion, StoredVersion, SwitchRecord } from './deploys-store';
 import { BUILD_OUTPUT_DEPLOYER, keepBuildOutput as keepBuildOutputOf } from './build-output-version';
 import {
   checkRemoteBuild,

@@ -10,7 +10,7 @@
 // to the file changes its ctime. Versions uploaded before the record existed carry none and are served unchecked.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { DeploysStore } from '../../platform/storage/ports';
+import type { DeploysStore } from './deploys-store';
 import { MANIFEST_FILE, type RemoteManifest } from './gate';
 import type { LocatedRemote, RemoteName } from './remote-names';
 import { fileIntegrity } from './unpack';

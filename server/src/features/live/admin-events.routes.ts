@@ -13,7 +13,7 @@ import { adminAvailabilitySchema, bookingChangeEventSchema, z } from '@studio/sh
 import { contractRecordSchema } from '@studio/shared/schemas/contract';
 import type { Change, ChangeBus } from '../../platform/change-bus';
 import type { SessionStore } from '../auth';
-import type { AvailabilityStore } from '../../platform/storage/ports';
+import type { AvailabilityStore } from '../availability';
 import { HttpError } from '../../platform/http/errors';
 import { NOT_SIGNED_IN } from '../auth';
 import { refusals } from '../../platform/http/refusals';

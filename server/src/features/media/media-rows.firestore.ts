@@ -3,7 +3,7 @@
 // themselves are the media store's (Cloud Storage on this home), not this one's.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { MediaItem } from '@studio/shared/domain';
-import type { MediaRow, MediaRowsStore } from '../../platform/storage/ports';
+import type { MediaRow, MediaRowsStore } from './media-rows-store';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 

@@ -1,7 +1,7 @@
 // The admin's uploads (migration 016-media.sql): one row per upload whose public files are all in place.
 import type { MediaItem } from '@studio/shared/domain';
 import type { Db } from '../../platform/sqlite/database';
-import type { MediaRow, MediaRowsStore } from '../../platform/storage/ports';
+import type { MediaRow, MediaRowsStore } from './media-rows-store';
 
 export type { MediaRow };
 

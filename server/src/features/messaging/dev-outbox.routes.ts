@@ -3,7 +3,7 @@
 // never a forwarding header, and never through a proxy: the outbox holds live sign-in links.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, outboxMessageSchema, z } from '@studio/shared/schemas';
-import type { OutboxStore } from '../../platform/storage/ports';
+import type { OutboxStore } from './outbox-store';
 import { HttpError } from '../../platform/http/errors';
 import { isLocalBrowser } from './dev-outbox-policy';
 import { refusals } from '../../platform/http/refusals';

@@ -4,4 +4,5 @@ export { RETRY_TICK_MS, mailStatus } from './mail-queue';
 export type { MailHealth } from './mail-queue';
 export { senderAddressOf } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
+export type { OutboxStore } from './outbox-store';
 export type { SmsSender } from './sms-sender';

@@ -3,7 +3,7 @@
 // document, as the outbox's are (the `mailQueueMeta/sequence` counter of older versions may remain in a deployed
 // database, unread: its ids sort below the new ones, and due() orders by nextAttemptAt first anyway). `waiting` (true until the mail is given up on) lets due() be one range query.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { MailQueueStore, QueuedMail } from '../../platform/storage/ports';
+import type { MailQueueStore, QueuedMail } from './mail-queue-store';
 import { processIds, withFreshId } from '../../platform/firestore/time-ordered-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
 

@@ -1,7 +1,7 @@
 // The mail queue in SQLite (migration 025; the port's MailQueueStore): mail the SMTP server did not take, kept until it
 // leaves or 24 hours of refusals give up on it (features/messaging/mail-queue.ts decides when).
 import type { Db } from '../../platform/sqlite/database';
-import type { MailQueueStatus, MailQueueStore, QueuedMail } from '../../platform/storage/ports';
+import type { MailQueueStatus, MailQueueStore, QueuedMail } from './mail-queue-store';
 
 const COLUMNS = `id, recipient, subject, payload, attempts, first_failed_at AS firstFailedAt,
   next_attempt_at AS nextAttemptAt, last_error AS lastError`;

@@ -4,7 +4,7 @@
 // once it is back, a restart meanwhile included. While mail waits, /api/health says "degraded" and her dashboard
 // shows it (mailHealth below).
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailQueueStore } from '../../platform/storage/ports';
+import type { MailQueueStore } from './mail-queue-store';
 import type { MailMessage } from './mail-message';
 
 export const RETRY_FOR_MS = 24 * 60 * 60 * 1000;

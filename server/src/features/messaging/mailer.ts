@@ -2,7 +2,8 @@
 // readable at /api/dev/outbox in development) so that sign-in works on a fresh machine with no mail server.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailQueueStore, OutboxStore } from '../../platform/storage/ports';
+import type { MailQueueStore } from './mail-queue-store';
+import type { OutboxStore } from './outbox-store';
 import type { MailAttachment } from './mail-attachment';
 import type { MailMessage } from './mail-message';
 import { keepRefused, sendDue } from './mail-queue';

@@ -2,7 +2,7 @@
 // (`/finishSignIn?token=<token>`), a client's manage link (`/manage-booking#<token>`) and a contract's signing link
 // (`/contracts/sign/<token>`), each token base64url. A redacted link keeps its shape with REDACTED for the token, so
 // the mail still reads as it was sent; `[redacted]` is not base64url, so a redacted link is never matched again.
-import { REDACTED } from '../../platform/storage/ports';
+import { REDACTED } from './outbox-store';
 
 export const LINK_MARKS = ['/finishSignIn?token=', '/manage-booking#', '/contracts/sign/'] as const;
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { MailAttachment } from './mail-attachment';
 import { liveLinkTokens, redactLinks } from './outbox-links';
-import type { OutboxAttachmentInfo, OutboxMessage, OutboxStore } from '../../platform/storage/ports';
+import type { OutboxAttachmentInfo, OutboxMessage, OutboxStore } from './outbox-store';
 import { readChunks, writeChunks } from '../../platform/firestore/binary-chunks';
 import { processIds, withFreshId } from '../../platform/firestore/time-ordered-ids';
 import { runTransaction } from '../../platform/firestore/transaction';

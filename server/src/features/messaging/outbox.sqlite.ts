@@ -4,12 +4,7 @@ import type { Db } from '../../platform/sqlite/database';
 import type { GroupCommit } from '../../platform/sqlite/group-commit';
 import type { MailAttachment } from './mail-attachment';
 import { LINK_MARKS, redactLinks } from './outbox-links';
-import {
-  REDACTED,
-  type OutboxAttachmentInfo,
-  type OutboxMessage,
-  type OutboxStore,
-} from '../../platform/storage/ports';
+import { REDACTED, type OutboxAttachmentInfo, type OutboxMessage, type OutboxStore } from './outbox-store';
 
 export { REDACTED };
 export type { OutboxAttachmentInfo, OutboxMessage };

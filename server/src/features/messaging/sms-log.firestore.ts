@@ -4,7 +4,7 @@
 // `smsLimits/reservations`: two reservations in flight both write it, Firestore lets one commit and retries the other,
 // and the retry counts the first one's message.
 import type { Firestore } from 'firebase-admin/firestore';
-import type { SmsKind, SmsLogStore } from '../../platform/storage/ports';
+import type { SmsKind, SmsLogStore } from './sms-log-store';
 import { runTransaction } from '../../platform/firestore/transaction';
 
 interface SmsDoc {

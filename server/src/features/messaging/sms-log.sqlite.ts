@@ -1,6 +1,6 @@
 // The log of client SMS that the rolling limits count (docs/product.md §9), in SQLite (SmsLogStore, ports.ts).
 import type { Db } from '../../platform/sqlite/database';
-import type { SmsKind, SmsLimit, SmsLogStore } from '../../platform/storage/ports';
+import type { SmsKind, SmsLimit, SmsLogStore } from './sms-log-store';
 
 export function createSmsLogRepository(db: Db): SmsLogStore {
   const countSince = db.prepare('SELECT COUNT(*) AS n FROM sms_log WHERE sent_at > ?');

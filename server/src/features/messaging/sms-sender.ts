@@ -4,7 +4,8 @@
 import { SMS_MAX_PER_DAY, SMS_MAX_PER_HOUR, smsFlagInForce } from '@studio/shared/domain';
 import type { BookingRequest, SmsStatus } from '@studio/shared/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SettingsStore, SmsKind, SmsLimit, SmsLogStore } from '../../platform/storage/ports';
+import type { SettingsStore } from '../settings';
+import type { SmsKind, SmsLimit, SmsLogStore } from './sms-log-store';
 import type { SmsTransport } from './sms-transport';
 
 export type { SmsKind };

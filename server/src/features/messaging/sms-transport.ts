@@ -1,7 +1,7 @@
 // SMS through a transport: Twilio's REST API when configured, otherwise the local outbox. Limits (10 per hour, 100
 // per day) are enforced by the caller (the notifications service), not here.
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxStore } from '../../platform/storage/ports';
+import type { OutboxStore } from './outbox-store';
 
 export interface SmsTransport {
   send(to: string, body: string): Promise<void>;

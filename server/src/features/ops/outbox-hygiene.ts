@@ -6,7 +6,7 @@
 // Kept in clear text for days, they would sit in every backup of the database, readable by whoever gets hold of one.
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { Job } from '../../platform/jobs';
-import type { OutboxStore } from '../../platform/storage/ports';
+import type { OutboxStore } from '../messaging';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const OUTBOX_SWEEP_EVERY_MS = 60 * 1000;

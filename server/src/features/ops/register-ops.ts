@@ -4,10 +4,10 @@
 import fp from 'fastify-plugin';
 import type { AppOptions } from '../../platform/config';
 import type { JobRunner, JobStatus } from '../../platform/jobs';
-import type { Mailer } from '../messaging';
+import type { Mailer, OutboxStore } from '../messaging';
 import { mailStatus, RETRY_TICK_MS } from '../messaging';
 import { isSqlite } from '../../platform/sqlite/database-plugin';
-import type { OutboxStore, Storage } from '../../platform/storage/ports';
+import type { Storage } from '../../platform/storage/ports';
 import healthRoutes from './health.routes';
 import type { BackupResult } from './backup';
 import { backupDirOf } from './backup-folders';

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { responsiveUrl, withServiceDefaults, type MediaItem } from '@studio/shared/domain';
 import type { RouteMatch } from '@studio/shared/routes';
 import { printConceptIn, sitemapPaths } from '@studio/shared/route-meta';
-import type { ContentStore } from '../../platform/storage/ports';
-import { SHARE_IMAGE, widthsFor } from '../content';
+import { SHARE_IMAGE, widthsFor, type ContentStore } from '../content';
 import { demoArtworks } from '../content';
 import type { PageContent, PageContentSource } from './shell-page';
 

@@ -11,7 +11,7 @@ import {
 } from '@studio/shared/schemas';
 import type { ChangeBus } from '../../platform/change-bus';
 import type { SmsSender } from '../messaging';
-import type { SettingsStore } from '../../platform/storage/ports';
+import type { SettingsStore } from './settings-store';
 import { refusals } from '../../platform/http/refusals';
 
 const adminSettingsRoutes: FastifyPluginAsyncZod<{

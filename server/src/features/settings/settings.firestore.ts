@@ -3,7 +3,7 @@
 // "never set" reads as null in both homes.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { QuoteSettings } from '@studio/shared/domain/quote';
-import type { SettingsStore } from '../../platform/storage/ports';
+import type { SettingsStore } from './settings-store';
 
 export const SETTINGS = 'settings';
 

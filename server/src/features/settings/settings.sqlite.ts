@@ -2,7 +2,7 @@
 // and the hash of her calendar feed's secret (the secret itself is shown once and never stored).
 import type { QuoteSettings } from '@studio/shared/domain/quote';
 import type { Db } from '../../platform/sqlite/database';
-import type { SettingsStore } from '../../platform/storage/ports';
+import type { SettingsStore } from './settings-store';
 
 export function createSettingsRepository(db: Db): SettingsStore {
   const get = db.prepare('SELECT value FROM settings WHERE key = ?');

@@ -1,13 +1,8 @@
 // Seeds the demo content on a first start (no service stored), in one atomic write of the storage.
 import path from 'node:path';
 import type { IsoDate } from '@studio/shared/domain';
-import {
-  COMP_CARD_ID,
-  PORTFOLIO_CONTENT_ID,
-  PORTFOLIO_META_ID,
-  SITE_DETAILS_ID,
-  type Storage,
-} from '../../../platform/storage/ports';
+import { COMP_CARD_ID, PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID, SITE_DETAILS_ID } from '../content-store';
+import type { Storage } from '../../../platform/storage/ports';
 import {
   compCard,
   DEMO_VIDEOS,

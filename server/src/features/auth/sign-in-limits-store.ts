@@ -1,0 +1,3 @@
+// Moving here from platform/storage/ports.ts, which is split by the feature that owns each store: until the
+// definitions follow, these are ports.ts's own.
+export type { WindowCount, SignInLimitsStore } from '../../platform/storage/ports';
