@@ -6,7 +6,10 @@
 /** The parts of Web Storage used here (localStorage in a browser). */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The firebase adapter's key too, and the shell's before the port kept it: a link mailed before an update works. */
+/**
+ * Kept under one key on both homes (the shell's Firebase sign-in forgets it here once the link is spent), the one the
+ * shell used before the port kept it: a link mailed before an update works.
+ */
 export const EMAIL_FOR_SIGN_IN_KEY = 'studio.emailForSignIn';
 
 /** A store that lives as long as the page (tests, and where there is no localStorage). */

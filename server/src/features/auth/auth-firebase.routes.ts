@@ -1,7 +1,8 @@
-// Sign-in on the Firebase home (docs/architecture.md, sign-in): Firebase Auth mails the link and the browser signs in
-// with it (signInWithEmailLink); POST /api/auth/firebase then trades the ID token for this server's own session, and
-// from there the flow is the embedded home's: once the admin has a passkey, the passkey step (features/auth/auth-passkey.routes.ts)
-// instead of a session. Registered on the Firebase home only; there POST /api/auth/link refuses (features/auth/auth.routes.ts).
+// Sign-in on the Firebase home (docs/architecture.md, sign-in): POST /api/auth/link has Firebase Auth make her link and
+// mails it (features/auth/auth.routes.ts), and the browser signs in with it (signInWithEmailLink); POST
+// /api/auth/firebase then trades the ID token for this server's own session, and from there the flow is the embedded
+// home's: once the admin has a passkey, the passkey step (features/auth/auth-passkey.routes.ts) instead of a session.
+// Registered on the Firebase home only.
 //
 // What the token must show, each checked here and not in the browser:
 // - valid and not revoked, the account not disabled: verifyIdToken(token, true) (against the Auth emulator when
@@ -11,64 +12,28 @@
 //   firebase.sign_in_provider = "password" in it (firebase-tools' Auth emulator issues both with PROVIDER_PASSWORD, as
 //   Google's service does), and both accounts list providerData [{ providerId: "password" }]. What differs is the
 //   account: a password leaves passwordHash and passwordUpdatedAt on it, an e-mail link neither. So the account is
-//   looked up and any password refuses it. Read raw from accounts:lookup, not from getUser(): where the service
-//   account may not read hashes the service answers passwordHash "REDACTED", which the Admin SDK turns into
-//   undefined, the very value of an account without one. The emulator also shows why it must be the account and not
-//   email_verified: her e-mail link makes an attacker's pre-registered password account verified and keeps its
-//   password, so that password would then sign in with email_verified true.
+//   looked up (features/auth/firebase-admin-auth.ts) and any password refuses it. The emulator also shows why it must
+//   be the account and not email_verified: her e-mail link makes an attacker's pre-registered password account
+//   verified and keeps its password, so that password would then sign in with email_verified true.
 // - the configured admin address (ADMIN_EMAIL), normalised as the session store does.
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, signInAnswerSchema, z } from '@studio/shared/schemas';
 import { SIGN_IN_ACCESS_DENIED, SIGN_IN_INVALID_LINK } from '@studio/shared/messages';
-import type { AppOptions, FirebaseHome } from '../../platform/config';
+import type { AppOptions } from '../../platform/config';
 import { clientKeyOfRequest } from '../../platform/http/client-address';
 import { createSessionCookies } from './session-cookies';
 import { normaliseEmail, type SessionStore } from './sessions';
 import { HttpError } from '../../platform/http/errors';
 import type { SignInLimitsRepository } from './sign-in-limits.sqlite';
 import type { PasskeyService } from './passkeys';
+import { createFirebaseAuth } from './firebase-admin-auth';
 import { LINK_LIMIT_PER_IP, LINK_LIMIT_WINDOW_MS } from './auth.routes';
 import { refusals } from '../../platform/http/refusals';
 
 // An ID token is a JWT of about a kilobyte; a bound keeps a huge body from reaching the verifier.
 // trustDevice: she marked this device as hers, as on the embedded home's link.
 const exchangeSchema = z.strictObject({ idToken: z.string().min(1).max(8192), trustDevice: z.boolean().optional() });
-
-/** The account behind a token, as far as the check needs it: its address, verified or not, and any password. */
-type AccountLookup = (uid: string) => Promise<{ email: string; emailVerified: boolean; password: boolean } | null>;
-
-async function createFirebaseAuth(firebase: FirebaseHome) {
-  const { applicationDefault, getApps, initializeApp } = await import('firebase-admin/app');
-  const { getAuth } = await import('firebase-admin/auth');
-  // A named app of its own, one per project: other parts of the server may initialise the default app.
-  const name = `studio-sign-in-${firebase.projectId}`;
-  const app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: firebase.projectId }, name);
-  const auth = getAuth(app);
-
-  const emulator = firebase.authEmulatorHost;
-  const lookupUrl = `${emulator ? `http://${emulator}/` : 'https://'}identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(firebase.projectId)}/accounts:lookup`;
-  // The emulator takes "owner" as an administrator's token; Google's service, the project's own credential.
-  const credential = emulator ? undefined : (app.options.credential ?? applicationDefault());
-  const account: AccountLookup = async (uid) => {
-    const token = credential ? (await credential.getAccessToken()).access_token : 'owner';
-    const response = await fetch(lookupUrl, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ localId: [uid] }),
-    });
-    if (!response.ok) throw new Error(`accounts:lookup answered ${response.status}`);
-    const { users } = (await response.json()) as { users?: Array<Record<string, unknown>> };
-    const user = users?.[0];
-    if (!user) return null;
-    return {
-      email: typeof user.email === 'string' ? user.email : '',
-      emailVerified: user.emailVerified === true,
-      password: user.passwordHash !== undefined || user.passwordUpdatedAt !== undefined,
-    };
-  };
-  return { verify: (idToken: string) => auth.verifyIdToken(idToken, true), account };
-}
 
 export interface AuthFirebaseRoutesOptions {
   options: AppOptions;

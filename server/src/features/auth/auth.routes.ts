@@ -1,5 +1,9 @@
-// Sign-in by e-mail link (docs/product.md §4, §5; docs/architecture.md): POST /api/auth/link mails a single-use link to the admin only;
-// POST /api/auth/session spends it and starts a session, or, once the admin has a passkey, opens the passkey step
+// Sign-in by e-mail link (docs/product.md §4, §5; docs/architecture.md). POST /api/auth/link mails a single-use link
+// to the admin only, on both homes, behind the same limits and the same check of the address: on the embedded home a
+// token of this server's own; on the Firebase home Firebase Auth's e-mail link, which the Admin SDK makes here and this
+// server mails, so Firebase mails nobody and a stranger's address never gets a code
+// (docs/decisions/009-firebase-sign-in-links-through-the-server.md). POST /api/auth/session spends the embedded home's
+// link and starts a session, or, once the admin has a passkey, opens the passkey step
 // (features/auth/auth-passkey.routes.ts) instead; GET reads the session; DELETE ends it on the server.
 // Opening the link only shows the /finishSignIn page (a GET, which changes nothing), so a mail scanner that fetches
 // it cannot spend the token: the page completes sign-in with a POST.
@@ -23,6 +27,7 @@ import { SESSION_COOKIE, SESSION_HINT_COOKIE, normaliseEmail, type SessionStore 
 import type { SignInLimitsStore } from './sign-in-limits-store';
 import { HttpError } from '../../platform/http/errors';
 import type { PasskeyService } from './passkeys';
+import { createFirebaseAuth } from './firebase-admin-auth';
 import { refusals } from '../../platform/http/refusals';
 
 /**
@@ -37,10 +42,6 @@ export const LINK_LIMIT_PER_IP = 20;
 export const LINK_LIMIT_WINDOW_MS = 15 * 60 * 1000;
 
 export const SIGN_IN_MAIL_SUBJECT = 'Your sign-in link';
-
-/** POST /api/auth/link's answer on the Firebase home, where Firebase mails the link (features/auth/auth-firebase.routes.ts). */
-export const LINK_ROUTE_NOT_HERE =
-  'This site sends sign-in links through Firebase: reload the page and use the sign-in form again.';
 
 function tooMany(reply: FastifyReply, endsAt: number, at: number): never {
   const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - at) / 1000));
@@ -70,12 +71,30 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   const cookies = createSessionCookies(options, sessions);
 
+  // Firebase's link is spent in her browser (signInWithEmailLink) and traded at POST /api/auth/firebase
+  // (features/auth/auth-firebase.routes.ts); the embedded home's token, at POST /api/auth/session below.
+  const firebase =
+    options.home === 'firebase' && options.firebase ? await createFirebaseAuth(options.firebase) : undefined;
+  if (options.home === 'firebase' && !firebase)
+    throw new Error('STUDIO_HOME=firebase needs its Firebase project (FIREBASE_WEB_CONFIG)');
+  const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
+  // The link's origin is configuration, never the request's Host header, which a client can set to anything: her own
+  // origin, where the session's cookie is set (platform/http/site-origins.ts).
+  const finishPage = `${options.adminOrigin}/finishSignIn`;
+  const linkFor = async (email: string): Promise<{ link: string; lasts: string }> => {
+    if (firebase) return { link: await firebase.signInLink(email, finishPage), lasts: 'The link works once.' };
+    const token = await sessions.issueSignInToken(email);
+    return {
+      link: `${finishPage}?token=${token}`,
+      lasts: `The link works once and expires in ${minutes} minutes.`,
+    };
+  };
+
   app.post(
     '/api/auth/link',
     {
       // Counted before the body is validated: a malformed request uses up the address's budget too.
       preValidation: async (request, reply) => {
-        if (options.home === 'firebase') throw new HttpError(404, LINK_ROUTE_NOT_HERE);
         const at = now();
         const address = await count(`address\n${clientKeyOfRequest(request)}`, at);
         if (address.count > LINK_LIMIT_PER_IP) tooMany(reply, address.endsAt, at);
@@ -95,15 +114,12 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       if ((await count(`mailbox\n${email}`, at)).count > options.signInMailsPerMailbox)
         return reply.code(204).send(null);
 
-      const token = await sessions.issueSignInToken(email);
-      // The link's origin is configuration, never the request's Host header, which a client can set to anything: her
-      // own origin, where the session's cookie is set (platform/http/site-origins.ts).
-      const link = `${options.adminOrigin}/finishSignIn?token=${token}`;
-      const minutes = Math.round(SIGN_IN_TOKEN_TTL_MS / 60000);
+      // Only now, for her address within every limit, is a link made at all.
+      const { link, lasts } = await linkFor(email);
       const outcome = await mailer.send({
         to: email,
         subject: SIGN_IN_MAIL_SUBJECT,
-        text: `Open this link to sign in:\n\n${link}\n\nThe link works once and expires in ${minutes} minutes. If you did not ask to sign in, ignore this e-mail.`,
+        text: `Open this link to sign in:\n\n${link}\n\n${lasts} If you did not ask to sign in, ignore this e-mail.`,
       });
       // Refused by the mail server and kept to send again (features/messaging/mail-queue.ts): she is told, not "link sent".
       if (outcome === 'queued') throw new HttpError(503, SIGN_IN_MAIL_NOT_SENT);

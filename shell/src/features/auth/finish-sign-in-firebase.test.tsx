@@ -34,7 +34,10 @@ beforeEach(async () => {
   authStore.getState().setUser(null);
   sent = [];
   answer = { status: 200, body: { user: { email: ADMIN, isAdmin: true } } };
-  global.fetch = jest.fn(async (_url: unknown, init?: RequestInit) => {
+  // The page's other requests (asking for the link) reach the real server.
+  const serverFetch = global.fetch;
+  global.fetch = jest.fn(async (url: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    if (String(url) !== '/api/auth/firebase') return serverFetch(url, init);
     sent.push(JSON.parse(String(init?.body)));
     // jsdom has no Response: the parts the exchange reads.
     return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
@@ -68,6 +71,18 @@ test('with the address remembered: signs in with the link, trades its ID token, 
   expect(await screen.findByText(/You are signed in\./)).toBeInTheDocument();
   expect(sent).toEqual([{ idToken: 'id-token-of-the-link', trustDevice: false }]);
   expect(authStore.getState().user).toEqual({ email: ADMIN, isAdmin: true });
+  expect(localStorage.getItem('studio.emailForSignIn')).toBeNull();
+});
+
+// The form asks the server for the link on this home too (POST /api/auth/link); the address the http adapter keeps
+// is the one Firebase's link is spent with.
+test('asked for in this browser through the server: the link signs in without asking for the address', async () => {
+  await server.backend(localStorage).auth.requestLink(ADMIN);
+  expect(localStorage.getItem('studio.emailForSignIn')).toBe(ADMIN);
+  await openLink(GOOD);
+  expect(await screen.findByText(/You are signed in\./)).toBeInTheDocument();
+  expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+  expect(sent).toEqual([{ idToken: 'id-token-of-the-link', trustDevice: false }]);
   expect(localStorage.getItem('studio.emailForSignIn')).toBeNull();
 });
 

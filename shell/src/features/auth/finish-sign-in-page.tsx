@@ -19,7 +19,8 @@ const PasskeyStep = lazy(() => import('./passkey-step').then((m) => ({ default: 
 const loadFirebaseSignIn = () => import('./firebase-sign-in');
 
 // 'passkey': the link was good and she has a passkey; the passkey step completes sign-in.
-// 'denied': a good Firebase link for an address that is not the admin's (Firebase mails a link to anyone).
+// 'denied': a good Firebase link for an address that is not the admin's. The server mails none (POST /api/auth/link
+// refuses every other address), but Firebase's own API still mails one to anyone who asks it with the public web key.
 type State = 'prompt' | 'loading' | 'passkey' | 'success' | 'invalid' | 'denied' | 'failed';
 
 /** Firebase's refusal of the link itself (used, expired, another address), not of the network. */

@@ -1,13 +1,14 @@
-// Firebase Auth's e-mail link, on the Firebase home only. This is the one module of the shell that imports the
-// firebase package, and only the sign-in form and /finishSignIn load it (a dynamic import, its own chunk): a
-// visitor's first load carries none of it (firebase/test/first-load.test.ts holds it to that).
+// Firebase Auth's e-mail link, on the Firebase home only: spending it. Asking for one is the server's
+// (POST /api/auth/link, which has Firebase make her link and mails it, only to her address and within its limits), so
+// nothing here asks Firebase to mail anyone. This is the one module of the shell that imports the firebase package,
+// and only /finishSignIn loads it (a dynamic import, its own chunk): a visitor's first load carries none of it
+// (firebase/test/first-load.test.ts holds it to that), nor does the sign-in form.
 import { getApps, initializeApp } from 'firebase/app';
 import {
   connectAuthEmulator,
   inMemoryPersistence,
   initializeAuth,
   isSignInWithEmailLink,
-  sendSignInLinkToEmail,
   signInWithEmailLink,
   type Auth,
 } from 'firebase/auth';
@@ -25,14 +26,6 @@ function authOf(config: FirebaseSignInConfig): Auth {
   return auth;
 }
 
-/** Has Firebase mail a link that opens /finishSignIn on this site. */
-export async function sendSignInLink(config: FirebaseSignInConfig, email: string): Promise<void> {
-  await sendSignInLinkToEmail(authOf(config), email, {
-    url: `${window.location.origin}/finishSignIn`,
-    handleCodeInApp: true,
-  });
-}
-
 /** Whether the address is Firebase's sign-in link (`?mode=signIn&oobCode=…`). */
 export function isFirebaseSignInLink(config: FirebaseSignInConfig, href: string): boolean {
   return isSignInWithEmailLink(authOf(config), href);
@@ -44,8 +37,8 @@ export async function idTokenFromLink(config: FirebaseSignInConfig, email: strin
   return user.getIdToken();
 }
 
-// The address is kept for /finishSignIn as Firebase's guide asks, under the key the embedded home's adapter uses
-// (shared/src/backend/sign-in-email.ts), so backend.auth.pendingEmail() reads it on either home.
+// The address the link was asked for is kept by the http adapter (shared/src/backend/sign-in-email.ts), on either
+// home; once Firebase has spent the link it is not needed again.
 const EMAIL_KEY = 'studio.emailForSignIn';
 const attempt = (action: () => void) => {
   try {
@@ -54,5 +47,4 @@ const attempt = (action: () => void) => {
     // No storage (a private mode): /finishSignIn asks for the address instead.
   }
 };
-export const rememberEmail = (email: string) => attempt(() => localStorage.setItem(EMAIL_KEY, email));
 export const forgetEmail = () => attempt(() => localStorage.removeItem(EMAIL_KEY));

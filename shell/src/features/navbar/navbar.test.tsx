@@ -12,6 +12,14 @@ import { Navbar } from './navbar';
 import { LOGO_CLICK_WINDOW_MS } from './use-logo-gesture';
 
 const ADMIN = 'admin@studio.test';
+
+// The firebase package's module: the form must never load it (on the Firebase home too, the server mails the link).
+let mockFirebaseLoads = 0;
+jest.mock('../auth/firebase-sign-in', () => {
+  mockFirebaseLoads += 1;
+  return {};
+});
+
 let server: StudioServer;
 let memory: Backend;
 let unsubscribe: () => void;
@@ -313,5 +321,46 @@ describe('a browser with passkeys', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent(/^Sign-in link sent! Check your email\.$/);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+// On the Firebase home the form asks the server too (POST /api/auth/link, which has Firebase Auth make her link and
+// mails it): never Firebase, which would mail a link to any address and skip the server's limits.
+describe('on the Firebase home', () => {
+  beforeEach(() => {
+    document.head.innerHTML = `<script id="studio-config" type="application/json">${JSON.stringify({
+      firebase: { webConfig: { apiKey: 'demo-api-key', authDomain: 'demo.firebaseapp.com', projectId: 'demo' } },
+    })}</script>`;
+  });
+
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  const send = async (address: string) => {
+    renderNavbar();
+    clickLogo(3);
+    fireEvent.change(emailBox()!, { target: { value: address } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+      await server.idle();
+    });
+  };
+
+  test("a stranger's address: the server's refusal, no mail, and Firebase never asked", async () => {
+    await send('someone@example.com');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Access denied\. Only authorized users can sign in\.$/);
+    expect(screen.queryByText('Sign-in link sent! Check your email.')).toBeNull();
+    expect(await server.outbox()).toEqual([]);
+    expect(memory.auth.pendingEmail()).toBeNull();
+    expect(mockFirebaseLoads).toBe(0);
+  });
+
+  test('her address: the server mails the link, the address is kept for /finishSignIn, Firebase never asked', async () => {
+    await send(ADMIN);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Sign-in link sent! Check your email\.$/);
+    expect((await server.outbox()).map((m) => m.recipient)).toEqual([ADMIN]);
+    expect(memory.auth.pendingEmail()).toBe(ADMIN);
+    expect(mockFirebaseLoads).toBe(0);
   });
 });

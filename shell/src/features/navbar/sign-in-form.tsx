@@ -7,12 +7,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@studio/shared/router';
 import { BackendError, useBackend } from '@studio/shared/data';
 import { messages } from '../../messages';
-import { firebaseSignInConfig } from '../../runtime-config';
 import { trustDeviceChoice } from '../auth/trust-device-choice';
 import { TrustDeviceField } from '../auth/trust-device-field';
-
-// On the Firebase home Firebase mails the link: its package is fetched when this form opens, never before.
-const loadFirebaseSignIn = () => import('../auth/firebase-sign-in');
 
 export type SignInNotice = { kind: 'error' | 'success'; text: string } | null;
 
@@ -39,7 +35,6 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
   useEffect(() => {
     // The first way in has the focus; a button, so a phone's keyboard does not cover the form.
     (passkeyButton.current ?? input.current)?.focus();
-    if (firebaseSignInConfig()) void loadFirebaseSignIn();
   }, []);
 
   const signInWithPasskey = async () => {
@@ -68,17 +63,11 @@ export function SignInForm({ notice, onNotice }: { notice: SignInNotice; onNotic
     setLoading(true);
     onNotice(null);
     try {
-      const firebase = firebaseSignInConfig();
       // For the link opened in this browser; on another one the finish page asks again.
       trustDeviceChoice.remember(trustDevice);
-      if (firebase) {
-        const { sendSignInLink, rememberEmail } = await loadFirebaseSignIn();
-        await sendSignInLink(firebase, address);
-        rememberEmail(address);
-      } else {
-        // The adapter keeps the address for /finishSignIn (auth.pendingEmail).
-        await backend.auth.requestLink(address);
-      }
+      // The server mails the link on both homes (on Firebase's, a link Firebase Auth makes for it), only to her
+      // address and within its limits; the adapter keeps the address for /finishSignIn (auth.pendingEmail).
+      await backend.auth.requestLink(address);
       onNotice({ kind: 'success', text: messages.signIn.linkSent });
     } catch (error) {
       onNotice({ kind: 'error', text: errorText(error) });
@@ -172,8 +161,5 @@ function errorText(error: unknown): string {
     // The server's own words say how long to wait, or that the mail server did not take the link.
     if (error.code === 'rate-limited' || error.code === 'unavailable') return error.message;
   }
-  // Firebase's own refusal of a malformed address.
-  if (error instanceof Error && 'code' in error && error.code === 'auth/invalid-email')
-    return messages.signIn.invalidEmail;
   return messages.signIn.linkFailed;
 }
