@@ -3,7 +3,7 @@
 import { SHOOT_SERVICE_RULES, type Service } from '@studio/shared/domain';
 import { DATE_IN_PAST, SERVICE_NOT_FOUND, TIER_NOT_FOUND } from '@studio/shared/messages';
 import { bookingInputSchema, fieldErrorsOf } from '@studio/shared/schemas';
-import { payloadOf, type BookingFormValues } from './booking-values';
+import { EMPTY_BOOKING, payloadOf, type BookingFormValues } from './booking-values';
 import { validateBooking } from './validate-booking';
 
 const TODAY = '2030-06-15';
@@ -29,20 +29,12 @@ const services: Service[] = [
 ];
 
 const ugc: BookingFormValues = {
+  ...EMPTY_BOOKING,
   name: 'Jane Doe',
   email: 'jane@example.com',
-  phone: '',
   serviceId: 'usergeneratedcontent',
   serviceTierId: 'ugc-single',
-  date: '',
-  endDate: '',
-  time: '',
-  consultationDate: '',
-  consultationTime: '',
-  consultationLocation: '',
-  location: '',
   description: 'Three reels.',
-  smsOptIn: false,
 };
 
 const check = (over: Partial<BookingFormValues>) => validateBooking({ ...ugc, ...over }, services, TODAY);
