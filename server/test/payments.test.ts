@@ -5,105 +5,31 @@
 // signed event records the payment and mails receipts to both; a replay changes nothing; a forged or wrongly signed
 // event is a 400 and changes nothing; a refund is recorded; without STRIPE_SECRET_KEY there is no pay step; her
 // payment by hand is recorded the same way.
-import { randomBytes } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
-import type { BookingRequest } from '@studio/shared/domain';
-import { formatLongDate } from '@studio/shared/domain/studio-time';
+// Here the pay step and what is charged, and payment by hand; the webhook's events and refunds are in
+// payments-webhook.test.ts.
 import { formatCents } from '@studio/shared/domain/quote';
 import type { PaymentView } from '@studio/shared/domain/payments';
-import type { Change } from '../src/platform/change-bus';
-import type { BookingQuote, QuoteSettings } from '@studio/shared/domain/quote';
+import type { QuoteSettings } from '@studio/shared/domain/quote';
+import { ADMIN_EMAIL } from './helper';
 import {
-  ADMIN_EMAIL,
-  atStudio,
-  bookThroughApi,
-  build,
-  outboxMails,
-  photoshootInput,
-  withCsrf,
-  type TestApp,
-} from './helper';
-import { startStripeStandIn, type StandInSession, type StripeStandIn } from './stripe-stand-in';
+  asAdmin,
+  changes,
+  clientView,
+  closeAfterEach,
+  confirmedBooking,
+  currentQuote,
+  deliver,
+  mails,
+  NOW,
+  payDeposit,
+  post,
+  start,
+  stripe,
+  t,
+  TODAY,
+} from './payments-support';
 
-const TODAY = '2026-11-21';
-const NOW = atStudio(TODAY);
-const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
-
-let t: TestApp;
-let stripe: StripeStandIn;
-let changes: Change[];
-
-async function start(online: boolean) {
-  stripe = await startStripeStandIn({ webhookSecret: WEBHOOK_SECRET });
-  t = await build({
-    now: () => NOW,
-    // Her status mails leave at once (no Undo window): the confirmation mail's deposit link is read at once.
-    statusUndoMs: 0,
-    stripe: online
-      ? { secretKey: 'sk_test_stand_in', webhookSecret: WEBHOOK_SECRET, apiBase: new URL(stripe.url) }
-      : undefined,
-  });
-  changes = [];
-  t.bus.subscribe((c) => changes.push(c));
-}
-afterEach(async () => {
-  await t?.close();
-  await stripe?.close();
-});
-
-const post = (url: string, payload: unknown) =>
-  t.app.inject(withCsrf({ method: 'POST', url, payload: payload as InjectOptions['payload'] }));
-
-let admin = '';
-const asAdmin = (options: InjectOptions) => t.app.inject(withCsrf({ ...options, cookies: { studio_session: admin } }));
-
-const mails = () => outboxMails(t);
-const receipts = () => mails().filter((m) => /^(Receipt|Refund):/.test(m.subject));
-const count = (table: string) => (t.app.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-
-/** A confirmed booking and the token of the client's manage link (read from her mail). */
-async function confirmedBooking(): Promise<{ booking: BookingRequest; token: string }> {
-  const { booking, token } = await bookThroughApi(t, photoshootInput(TODAY));
-  const confirmed = (await t.repos.bookings.updateStatus(booking.id, 'Confirmed', NOW.toISOString()))!;
-  admin = (await t.repos.sessions.create(ADMIN_EMAIL)).id;
-  return { booking: confirmed, token };
-}
-
-const deliver = (event: object, secret = WEBHOOK_SECRET) => {
-  const { body, signature } = stripe.signedEvent(event, secret);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload: body,
-  });
-};
-
-/** The booking's quote as her dashboard reads it (the tier price with her defaults until she saves one). */
-const currentQuote = async (booking: BookingRequest) => {
-  const res = await asAdmin({ method: 'GET', url: `/api/admin/bookings/${booking.id}/quote` });
-  expect(res.statusCode).toBe(200);
-  return res.json() as BookingQuote;
-};
-
-const clientView = async (token: string) => {
-  const res = await post('/api/manage-booking/payment', { token });
-  expect(res.statusCode).toBe(200);
-  return res.json() as PaymentView;
-};
-const adminView = async (id: string) => {
-  const res = await asAdmin({ method: 'GET', url: `/api/admin/bookings/${id}/payments` });
-  expect(res.statusCode).toBe(200);
-  return res.json() as PaymentView;
-};
-
-/** The client pays the deposit: the session the server made at the stand-in. */
-async function payDeposit(token: string): Promise<StandInSession> {
-  const res = await post('/api/manage-booking/checkout', { token, kind: 'deposit' });
-  expect(res.statusCode).toBe(200);
-  const id = /\/pay\/(cs_test_\d+)$/.exec((res.json() as { url: string }).url)![1]!;
-  return stripe.sessions.get(id)!;
-}
+closeAfterEach();
 
 describe('with Stripe (the stand-in)', () => {
   beforeEach(() => start(true));
@@ -265,156 +191,6 @@ describe('with Stripe (the stand-in)', () => {
     await t.repos.bookings.updateStatus(booking.id, 'Contacted', NOW.toISOString());
     expect((await post('/api/manage-booking/checkout', { token, kind: 'deposit' })).statusCode).toBe(409);
     expect(stripe.requests).toHaveLength(0);
-  });
-
-  test('a signed checkout.session.completed records the payment, mails receipts to both and tells her dashboard', async () => {
-    const { booking, token } = await confirmedBooking();
-    const session = await payDeposit(token);
-    const before = mails().length;
-    const res = await deliver(stripe.completedEvent(session));
-    expect(res.statusCode).toBe(200);
-    await t.settled();
-
-    const view = await adminView(booking.id);
-    expect(view.payments).toEqual([
-      expect.objectContaining({
-        bookingId: booking.id,
-        kind: 'deposit',
-        method: 'stripe',
-        amountCents: session.amount_total,
-        currency: 'usd',
-        checkoutSessionId: session.id,
-        paymentIntentId: session.payment_intent,
-        status: 'paid',
-        refundedCents: 0,
-      }),
-    ]);
-    const { quote } = await currentQuote(booking);
-    expect(view.states).toEqual(['Deposit paid', `Balance due on ${formatLongDate(quote.balanceDueDate as string)}`]);
-    expect(view.due).toEqual({ kind: 'balance', amountCents: quote.balanceCents });
-    expect((await clientView(token)).states).toEqual(view.states);
-
-    const sent = mails().slice(before);
-    expect(sent.map((m) => m.recipient).sort()).toEqual([ADMIN_EMAIL, 'jane@example.com']);
-    for (const m of sent) expect(m.body).toContain('Deposit received: $');
-    // The client's receipt carries the balance's link, which opens her page.
-    const balanceLink =
-      /You can pay the balance of \$[\d,.]+ online on your booking page: http:\/\/studio\.test\/manage-booking#([A-Za-z0-9_-]{43})/.exec(
-        sent.find((m) => m.recipient === 'jane@example.com')!.body,
-      )?.[1];
-    expect(balanceLink).toBeDefined();
-    expect((await clientView(balanceLink!)).due?.kind).toBe('balance');
-    expect(changes).toContainEqual({ topic: 'payments', bookingId: booking.id });
-
-    // Then the balance, by the same path.
-    const balance = await post('/api/manage-booking/checkout', { token, kind: 'balance' });
-    expect(balance.statusCode).toBe(200);
-    expect(stripe.requests.at(-1)!.form['line_items[0][price_data][unit_amount]']).toBe(String(quote.balanceCents));
-    const balanceSession = stripe.sessions.get(/\/pay\/(cs_test_\d+)$/.exec(balance.json().url)![1]!)!;
-    expect((await deliver(stripe.completedEvent(balanceSession))).statusCode).toBe(200);
-    const paid = await clientView(token);
-    expect(paid.states).toEqual(['Paid']);
-    expect(paid.due).toBeNull();
-  });
-
-  test('a replayed event changes nothing; the same session completed again under a new event id neither', async () => {
-    const { booking, token } = await confirmedBooking();
-    const session = await payDeposit(token);
-    const event = stripe.completedEvent(session);
-    expect((await deliver(event)).statusCode).toBe(200);
-    await t.settled();
-    const payments = (await adminView(booking.id)).payments;
-    const sent = mails().length;
-    expect(receipts()).toHaveLength(2);
-
-    const replay = await deliver(event);
-    expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toEqual({ received: true, duplicate: true });
-    expect((await deliver(stripe.completedEvent(session))).statusCode).toBe(200);
-    await t.settled();
-    expect((await adminView(booking.id)).payments).toEqual(payments);
-    expect(mails()).toHaveLength(sent);
-    expect(receipts()).toHaveLength(2);
-    expect(count('payments')).toBe(1);
-  });
-
-  test('a forged, wrongly signed, unsigned or altered event answers 400 and changes nothing', async () => {
-    const { booking, token } = await confirmedBooking();
-    const session = await payDeposit(token);
-    const sent = mails().length;
-    const event = stripe.completedEvent(session);
-
-    expect((await deliver(event, 'whsec_someone_else')).statusCode).toBe(400);
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(event),
-    });
-    expect(unsigned.statusCode).toBe(400);
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
-      },
-      payload: JSON.stringify(event),
-    });
-    expect(forged.statusCode).toBe(400);
-    // Signed, then its amount changed on the way.
-    const { body, signature } = stripe.signedEvent(event);
-    const altered = await t.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload: body.replace(`"amount_total":${session.amount_total}`, '"amount_total":1'),
-    });
-    expect(altered.statusCode).toBe(400);
-
-    await t.settled();
-    expect(count('payments')).toBe(0);
-    expect(count('stripe_events')).toBe(0);
-    expect(mails()).toHaveLength(sent);
-    expect((await adminView(booking.id)).states).toEqual([]);
-    // The real event is still taken afterwards: the refusals noted nothing.
-    expect((await deliver(event)).statusCode).toBe(200);
-    expect(count('payments')).toBe(1);
-  });
-
-  test('a session this site did not make is ignored', async () => {
-    await confirmedBooking();
-    const res = await deliver(
-      stripe.completedEvent({
-        ...([...stripe.sessions.values()][0] ?? ({} as StandInSession)),
-        id: 'cs_test_foreign',
-        amount_total: 5000,
-        currency: 'usd',
-        payment_intent: 'pi_x',
-      } as StandInSession),
-    );
-    expect(res.statusCode).toBe(200);
-    expect(count('payments')).toBe(0);
-  });
-
-  test('a refund is recorded against its payment and mailed to both', async () => {
-    const { booking, token } = await confirmedBooking();
-    const session = await payDeposit(token);
-    await deliver(stripe.completedEvent(session));
-    await t.settled();
-    const before = mails().length;
-    expect((await deliver(stripe.refundedEvent(session.payment_intent!, session.amount_total))).statusCode).toBe(200);
-    await t.settled();
-    const view = await adminView(booking.id);
-    expect(view.payments[0]).toEqual(
-      expect.objectContaining({ status: 'refunded', refundedCents: session.amount_total }),
-    );
-    expect(view.paidCents).toBe(0);
-    expect(view.states).toEqual([]);
-    expect(view.due?.kind).toBe('deposit');
-    const sent = mails().slice(before);
-    expect(sent.map((m) => m.recipient).sort()).toEqual([ADMIN_EMAIL, 'jane@example.com']);
-    for (const m of sent) expect(m.subject).toMatch(/^Refund:/);
   });
 });
 
