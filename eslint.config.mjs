@@ -55,8 +55,6 @@ function serverLayers() {
     {
       target: `./${root}/platform`,
       from: [`./${root}/features`, `./${root}/app`, `./${root}/cli`],
-      // The outbox port (platform/storage/ports.ts) still holds the type of a mail's attachment from messaging.
-      except: ['./messaging/mail-attachment.ts'],
       message: 'platform/ is the floor: it imports no feature, nor the composition in app/.',
     },
     zone(

@@ -16,8 +16,7 @@ import { createMailer, type Mailer } from '../src/features/messaging/mailer';
 import { createSessionStore } from '../src/features/auth/sessions';
 import { createSmsTransport, type SmsTransport } from '../src/features/messaging/sms-transport';
 import type { NewBookingRequest } from '../src/features/bookings/bookings-store';
-import { sqliteStorageOn } from '../src/app/sqlite-storage';
-import type { SqliteStorage } from '../src/platform/sqlite/database-plugin';
+import { sqliteStorageOn, type SqliteStorage } from '../src/app/sqlite-storage';
 import { decodedPath, isAdminApiPath, isAdminPagePath } from '../src/platform/http/site-origins';
 
 export const ADMIN_EMAIL = 'admin@studio.test';
@@ -47,7 +46,7 @@ export function repositoriesOf(db: Db, options: Pick<AppOptions, 'adminEmail' | 
   const storage: SqliteStorage = sqliteStorageOn(db);
   return {
     db,
-    /** Every store of the port (platform/storage/ports.ts) on this connection. */
+    /** Every store of the port (app/storage.ts) on this connection. */
     storage,
     bookings: storage.bookings,
     availability: storage.availability,

@@ -1,11 +1,11 @@
-// The embedded home's storage: every store of the port (ports.ts) on one SQLite connection in DATA_DIR (WAL,
+// The embedded home's storage: every store of the port (storage.ts) on one SQLite connection in DATA_DIR (WAL,
 // synchronous=FULL: platform/sqlite/database.ts). New booking requests and the mails kept in the outbox go through the group commit
 // (platform/sqlite/group-commit.ts), an SQLite matter that stays here. The connection is exposed as `db` for what only SQLite has:
 // online backups and the tests' look at the file.
 import type { Db, OnMigration } from '../platform/sqlite/database';
 import { openDatabase } from '../platform/sqlite/database';
 import { createGroupCommit } from '../platform/sqlite/group-commit';
-import type { SqliteStorage } from '../platform/sqlite/database-plugin';
+import type { SqliteParts } from '../platform/sqlite/database-plugin';
 import { createAvailabilityRepository } from '../features/availability/availability.sqlite';
 import { createBookingsRepository } from '../features/bookings/bookings.sqlite';
 import { createClientActionsRepository } from '../features/client-activity/client-actions.sqlite';
@@ -25,6 +25,9 @@ import { createSessionsRepository } from '../features/auth/sessions.sqlite';
 import { createSettingsRepository } from '../features/settings/settings.sqlite';
 import { createSignInLimitsRepository } from '../features/auth/sign-in-limits.sqlite';
 import { createSmsLogRepository } from '../features/messaging/sms-log.sqlite';
+
+/** The SQLite storage: the stores, and what only SQLite has. */
+export interface SqliteStorage extends Storage, SqliteParts {}
 
 // Long enough for a booking's transaction to finish, short enough that a stuck lock is reported, not waited out.
 const PROBE_BUSY_TIMEOUT_MS = 1000;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/platform/sqlite/database';
-import type { Storage } from '../../src/platform/storage/ports';
+import type { Storage } from '../../src/app/storage';
 import { sqliteStorageOn } from '../../src/app/sqlite-storage';
 
 export type StoreName = Exclude<keyof Storage, 'seedIfEmpty' | 'probeWrite' | 'close'>;

@@ -15,7 +15,7 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaItem } from '@studio/shared/domain';
-import type { MediaRowsStore } from '../../platform/storage/ports';
+import type { MediaRowsStore } from './media-rows-store';
 import { UPLOAD_ID, UPLOADS_DIR, type MediaFiles } from './media-files';
 import type { MediaJob, MediaJobAnswer } from './process-media';
 import type { ProcessedImage, ProcessedPoster } from './process-image';

@@ -8,7 +8,7 @@ import { apiErrorSchema, healthSchema } from '@studio/shared/schemas';
 import { diskStateOf, isDiskFull, type DiskFullAlarm } from '../../platform/disk-full';
 import type { MailHealth } from '../messaging';
 import type { JobStatus } from '../../platform/jobs';
-import type { Storage } from '../../platform/storage/ports';
+import type { StorageConnection } from '../../platform/storage/storage-port';
 import { HttpError } from '../../platform/http/errors';
 import { currentRelease, releaseName } from './release';
 import { refusals } from '../../platform/http/refusals';
@@ -21,7 +21,7 @@ const CACHE_MS = 1000;
 
 /** What is wrong, in the words of the 503 answer; empty when healthy. */
 export async function checkHealth(
-  storage: Pick<Storage, 'probeWrite'>,
+  storage: Pick<StorageConnection, 'probeWrite'>,
   dataDir: string,
   minFreeDiskBytes: number,
   now: () => Date,
@@ -41,7 +41,7 @@ export async function checkHealth(
 }
 
 export interface HealthRoutesOptions {
-  storage: Pick<Storage, 'probeWrite'>;
+  storage: Pick<StorageConnection, 'probeWrite'>;
   dataDir: string;
   minFreeDiskBytes: number;
   now: () => Date;

@@ -7,7 +7,7 @@ import type { JobRunner, JobStatus } from '../../platform/jobs';
 import type { Mailer, OutboxStore } from '../messaging';
 import { mailStatus, RETRY_TICK_MS } from '../messaging';
 import { isSqlite } from '../../platform/sqlite/database-plugin';
-import type { Storage } from '../../platform/storage/ports';
+import type { StorageConnection } from '../../platform/storage/storage-port';
 import healthRoutes from './health.routes';
 import type { BackupResult } from './backup';
 import { backupDirOf } from './backup-folders';
@@ -38,7 +38,7 @@ declare module 'fastify' {
 export interface OpsPluginOptions {
   options: AppOptions;
   outbox: OutboxStore;
-  storage: Storage;
+  storage: StorageConnection;
   mailer: Mailer;
   /** The server's one runner of background jobs: this plugin adds its three; the app stops it on close. */
   jobs: JobRunner;

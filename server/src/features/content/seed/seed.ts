@@ -1,8 +1,13 @@
 // Seeds the demo content on a first start (no service stored), in one atomic write of the storage.
 import path from 'node:path';
 import type { IsoDate } from '@studio/shared/domain';
-import { COMP_CARD_ID, PORTFOLIO_CONTENT_ID, PORTFOLIO_META_ID, SITE_DETAILS_ID } from '../content-store';
-import type { Storage } from '../../../platform/storage/ports';
+import {
+  COMP_CARD_ID,
+  PORTFOLIO_CONTENT_ID,
+  PORTFOLIO_META_ID,
+  SITE_DETAILS_ID,
+  type SeedTarget,
+} from '../content-store';
 import {
   compCard,
   DEMO_VIDEOS,
@@ -25,7 +30,7 @@ export const SHIPPED_MEDIA_DIR = path.join(SERVER_ROOT, 'media-src');
  * everything reads Site details (features/content/site-identity.ts).
  */
 export async function seedIfEmpty(
-  storage: Storage,
+  storage: SeedTarget,
   mediaDir: string,
   now: Date,
   today: IsoDate,
