@@ -61,7 +61,7 @@ export interface GivenDeps {
   /** Smoke-renders a remote's server entry before it may go live (features/deploys/gate.ts); the sandbox's render unless given. */
   serverEntryCheck?: ServerEntryCheck;
   /**
-   * Where everything is stored (platform/storage/ports.ts); by default SQLite in DATA_DIR (createSqliteStorage). A storage
+   * Where everything is stored (app/storage.ts); by default SQLite in DATA_DIR (createSqliteStorage). A storage
    * given here is closed with the app; daily backups run for SQLite only (a Firestore home has Google's exports).
    */
   storage?: Storage;

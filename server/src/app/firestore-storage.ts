@@ -1,4 +1,4 @@
-// The Firebase home's storage: every store of the port (ports.ts) on one Firestore client (the Admin SDK), plus what
+// The Firebase home's storage: every store of the port (storage.ts) on one Firestore client (the Admin SDK), plus what
 // only a storage shared by several server instances needs, the change feed (change-feed.ts): on this home each
 // function instance runs its own copy of the server, and an admin's live stream on one must hear of writes made on
 // another.
@@ -37,7 +37,7 @@ import { runTransaction } from '../platform/firestore/transaction';
 
 export const HEALTH_PROBE = 'healthProbe';
 
-/** What probeWrite waits for a write before it calls the storage unwritable (ports.ts: about a second). */
+/** What probeWrite waits for a write before it calls the storage unwritable (platform/storage/storage-port.ts: about a second). */
 export const PROBE_TIMEOUT_MS = 1000;
 
 export interface FirestoreStorage extends Storage {

@@ -1,5 +1,5 @@
-// The AvailabilityStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
-// bookings-contract.ts). Each case gets an empty store of its own from `make`.
+// The AvailabilityStore contract (server/src/features/availability/availability-store.ts), run on SQLite and on
+// Firestore (see bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import type { AvailabilityStore } from '../../src/features/availability/availability-store';
 import type { Made } from './bookings-contract';
 

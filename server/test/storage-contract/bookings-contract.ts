@@ -1,6 +1,6 @@
-// The BookingsStore contract (server/src/platform/storage/ports.ts), written once and run on every implementation: SQLite
-// (sqlite-a.test.ts) and Firestore on its emulator (firebase/test/emulator/storage-a.test.ts). Each case gets an empty
-// store of its own from `make`.
+// The BookingsStore contract (server/src/features/bookings/bookings-store.ts), written once and run on every
+// implementation: SQLite (sqlite-a.test.ts) and Firestore on its emulator (firebase/test/emulator/storage-a.test.ts).
+// Each case gets an empty store of its own from `make`.
 // The cases are split by topic (bookings-contract-*.ts); the helpers they share are in bookings-contract-support.ts,
 // and newBooking, storeBooking and Made are named here too for the suites and tests that take them from this file.
 import type { BookingToStore, BookingsStore, ConfirmedDates } from '../../src/features/bookings/bookings-store';

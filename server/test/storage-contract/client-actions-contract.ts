@@ -1,5 +1,5 @@
-// The ClientActionsStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
-// bookings-contract.ts). Each case gets an empty store of its own from `make`.
+// The ClientActionsStore contract (server/src/features/client-activity/client-actions-store.ts), run on SQLite and on
+// Firestore (see bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import type { ClientActionsStore, NewClientAction } from '../../src/features/client-activity/client-actions-store';
 import type { Made } from './bookings-contract';
 

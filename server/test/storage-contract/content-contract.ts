@@ -1,4 +1,4 @@
-// The ContentStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
+// The ContentStore contract (server/src/features/content/content-store.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import { EMPTY_COMP_CARD, EMPTY_SITE_DETAILS, PLAIN_SERVICE_RULES, type Service } from '@studio/shared/domain';
 import {

@@ -1,8 +1,8 @@
-// The ContractsStore's part of signing for the right client, on a storage that holds bookings too: a contract whose booking is Cancelled
-// or Declined is void, and sign() refuses it in the same transaction that would sign (SQLite's conditional write,
-// Firestore's transaction), so a cancellation that lands after the route's own check still wins; and a signature on the
-// client's behalf keeps the signer's role and the client in its audit event. Run on SQLite (sqlite-b.test.ts) and on
-// Firestore (firebase/test/emulator/storage-b.test.ts).
+// The ContractsStore's part of signing for the right client, on a storage that holds bookings too: a contract whose
+// booking is Cancelled or Declined is void, and sign() refuses it in the same transaction that would sign (SQLite's
+// conditional write, Firestore's transaction), so a cancellation that lands after the route's own check still wins; and
+// a signature on the client's behalf keeps the signer's role and the client in its audit event. Run on SQLite
+// (sqlite-b.test.ts) and on Firestore (firebase/test/emulator/storage-b.test.ts).
 import type { BookingStatus } from '@studio/shared/domain';
 import { EMPTY_CONTRACT_DEAL } from '@studio/shared/domain/contract';
 import type { BookingsStore } from '../../src/features/bookings/bookings-store';

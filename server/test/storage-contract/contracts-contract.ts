@@ -1,7 +1,7 @@
-// The ContractsStore contract (ports.ts): versions per booking (two created at once get two), the audit trail in
-// the order events were added, the status changes and the states each may start from (a signed contract is frozen),
-// the signing link, the signed PDF byte for byte (larger than a Firestore document may hold), and the races
-// between signing and signing again or editing.
+// The ContractsStore contract (contracts-store.ts): versions per booking (two created at once get two), the audit trail
+// in the order events were added, the status changes and the states each may start from (a signed contract is frozen),
+// the signing link, the signed PDF byte for byte (larger than a Firestore document may hold), and the races between
+// signing and signing again or editing.
 import type { ContractForm } from '@studio/shared/domain';
 import { EMPTY_CONTRACT_DEAL, type ContractDeal } from '@studio/shared/domain/contract';
 import type { ContractEventInput, ContractsStore } from '../../src/features/contracts/contracts-store';

@@ -1,6 +1,6 @@
-// The DeploysStore contract (ports.ts): versions kept once and listed newest first, the live pointer switched with
-// its history in one step (switches racing form one unbroken chain), rollbacks to the version live before, and deploy
-// tokens kept by hash, listed oldest first and revoked once.
+// The DeploysStore contract (deploys-store.ts): versions kept once and listed newest first, the live pointer switched
+// with its history in one step (switches racing form one unbroken chain), rollbacks to the version live before, and
+// deploy tokens kept by hash, listed oldest first and revoked once.
 import {
   SwitchError,
   type DeployToken,

@@ -1,5 +1,5 @@
-// The HeldNotificationsStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
-// bookings-contract.ts). Each case gets an empty store of its own from `make`.
+// The HeldNotificationsStore contract (server/src/features/bookings/held-notifications-store.ts), run on SQLite and on
+// Firestore (see bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import type { HeldNotification, HeldNotificationsStore } from '../../src/features/bookings/held-notifications-store';
 import type { Made } from './bookings-contract';
 

@@ -1,6 +1,6 @@
-// The MailQueueStore contract (server/src/platform/storage/ports.ts): mail the SMTP server refused, kept to send again
-// (features/messaging/mail-queue.ts). Run on SQLite (sqlite-b.test.ts) and on Firestore (firebase/test/emulator/storage-b.test.ts);
-// each case gets an empty store of its own from `make`.
+// The MailQueueStore contract (server/src/features/messaging/mail-queue-store.ts): mail the SMTP server refused, kept
+// to send again (features/messaging/mail-queue.ts). Run on SQLite (sqlite-b.test.ts) and on Firestore
+// (firebase/test/emulator/storage-b.test.ts); each case gets an empty store of its own from `make`.
 import type { MailQueueStore } from '../../src/features/messaging/mail-queue-store';
 import { together, type MakeStore } from './contract-kit-b';
 

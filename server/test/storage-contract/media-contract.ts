@@ -1,4 +1,4 @@
-// The MediaRowsStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
+// The MediaRowsStore contract (server/src/features/media/media-rows-store.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import type { MediaRow, MediaRowsStore } from '../../src/features/media/media-rows-store';
 import type { Made } from './bookings-contract';

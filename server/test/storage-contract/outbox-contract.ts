@@ -1,4 +1,4 @@
-// The OutboxStore contract (ports.ts): ids that only grow, newest first, attachments kept byte for byte in order
+// The OutboxStore contract (outbox-store.ts): ids that only grow, newest first, attachments kept byte for byte in order
 // (one larger than a Firestore document may hold among them), sign-in links redacted once spent or expired, manage
 // and signing links once past the outbox's window (so no backup keeps a working link), and old messages purged with
 // their files.

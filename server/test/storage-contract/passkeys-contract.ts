@@ -1,5 +1,5 @@
-// The PasskeysStore contract (ports.ts): one user handle per address however many ask at once, her passkeys in the
-// order she added them with their keys byte for byte, a counter update that only one of two racing uses wins, and
+// The PasskeysStore contract (passkeys-store.ts): one user handle per address however many ask at once, her passkeys in
+// the order she added them with their keys byte for byte, a counter update that only one of two racing uses wins, and
 // recovery codes spent once.
 import type { PasskeysStore, StoredPasskey } from '../../src/features/auth/passkeys-store';
 import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';

@@ -1,4 +1,4 @@
-// The PaymentsStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
+// The PaymentsStore contract (server/src/features/deal/payments-store.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`. What makes Stripe's webhook safe is
 // here: one payment per Checkout Session however often it is recorded, and an event id claimed once.
 import type { NewPayment, PaymentsStore, StoredCheckoutSession } from '../../src/features/deal/payments-store';

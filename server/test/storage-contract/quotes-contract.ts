@@ -1,4 +1,4 @@
-// The QuotesStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
+// The QuotesStore contract (server/src/features/deal/quotes-store.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import type { QuoteInput } from '@studio/shared/domain/quote';
 import type { QuotesStore } from '../../src/features/deal/quotes-store';

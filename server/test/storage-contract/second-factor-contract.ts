@@ -1,5 +1,5 @@
-// The SecondFactorStore contract (ports.ts): passkey steps count their wrong answers exactly, even concurrently;
-// a challenge is one per owner and purpose, and of several takes racing only one gets it.
+// The SecondFactorStore contract (second-factor-store.ts): passkey steps count their wrong answers exactly, even
+// concurrently; a challenge is one per owner and purpose, and of several takes racing only one gets it.
 import type { SecondFactorStore } from '../../src/features/auth/second-factor-store';
 import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';
 

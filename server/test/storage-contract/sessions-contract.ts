@@ -1,6 +1,7 @@
-// The SessionsStore contract (ports.ts): sign-in link tokens are spent once, by the e-mail they were issued for,
-// before they expire, even when redeemed concurrently; sessions are stored, touched, ended and purged by their times,
-// and all of an e-mail's but one are ended together (a new passkey ends every other session, so one opened before it stops working).
+// The SessionsStore contract (sessions-store.ts): sign-in link tokens are spent once, by the e-mail they were issued
+// for, before they expire, even when redeemed concurrently; sessions are stored, touched, ended and purged by their
+// times, and all of an e-mail's but one are ended together (a new passkey ends every other session, so one opened
+// before it stops working).
 import type { SessionsStore } from '../../src/features/auth/sessions-store';
 import { freshStoreEach, hex64, together, type MakeStore } from './contract-kit-b';
 

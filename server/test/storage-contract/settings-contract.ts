@@ -1,4 +1,4 @@
-// The SettingsStore contract (server/src/platform/storage/ports.ts), run on SQLite and on Firestore (see
+// The SettingsStore contract (server/src/features/settings/settings-store.ts), run on SQLite and on Firestore (see
 // bookings-contract.ts). Each case gets an empty store of its own from `make`.
 import type { QuoteSettings } from '@studio/shared/domain/quote';
 import type { SettingsStore } from '../../src/features/settings/settings-store';

@@ -1,4 +1,5 @@
-// The SignInLimitsStore contract (ports.ts): fixed windows per key that count every attempt, concurrent ones too.
+// The SignInLimitsStore contract (sign-in-limits-store.ts): fixed windows per key that count every attempt, concurrent
+// ones too.
 import type { SignInLimitsStore } from '../../src/features/auth/sign-in-limits-store';
 import { freshStoreEach, together, type MakeStore } from './contract-kit-b';
 

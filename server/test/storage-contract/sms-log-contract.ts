@@ -1,5 +1,5 @@
-// The SmsLogStore contract (ports.ts): reservations within rolling limits, none taken beyond them even when sends
-// race, and a released reservation no longer counts.
+// The SmsLogStore contract (sms-log-store.ts): reservations within rolling limits, none taken beyond them even when
+// sends race, and a released reservation no longer counts.
 import type { SmsLimit, SmsLogStore } from '../../src/features/messaging/sms-log-store';
 import { freshStoreEach, together, type MakeStore } from './contract-kit-b';
 

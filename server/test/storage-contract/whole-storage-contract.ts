@@ -1,5 +1,5 @@
-// The contract of the storage as a whole (ports.ts, Storage): the first seed, the health check's write and the end of
-// the connection. Run on SQLite (whole-storage-sqlite.test.ts) and on Firestore (firebase/test/emulator/
+// The contract of the storage as a whole (server/src/app/storage.ts, Storage): the first seed, the health check's write
+// and the end of the connection. Run on SQLite (whole-storage-sqlite.test.ts) and on Firestore (firebase/test/emulator/
 // whole-storage.test.ts). Each case gets a fresh, empty storage from `make`.
 import {
   COMP_CARD_ID,

@@ -1,5 +1,5 @@
-// The passkey step of sign-in and WebAuthn challenges in SQLite (SecondFactorStore, ports.ts); the rules (lifetimes,
-// the failure limit) live in lib/second-factor.ts.
+// The passkey step of sign-in and WebAuthn challenges in SQLite (SecondFactorStore, second-factor-store.ts); the rules
+// (lifetimes, the failure limit) live in lib/second-factor.ts.
 import type { Db } from '../../platform/sqlite/database';
 import type { ChallengePurpose, SecondFactorStore } from './second-factor-store';
 

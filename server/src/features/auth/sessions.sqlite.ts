@@ -1,5 +1,5 @@
-// Sign-in link tokens and sessions in SQLite (SessionsStore, ports.ts). Only hashes are stored; the lifetimes, the
-// hashing and who is admin live in lib/sessions.ts.
+// Sign-in link tokens and sessions in SQLite (SessionsStore, sessions-store.ts). Only hashes are stored; the lifetimes,
+// the hashing and who is admin live in lib/sessions.ts.
 import type { Db } from '../../platform/sqlite/database';
 import type { SessionsStore, StoredSession } from './sessions-store';
 

@@ -1,7 +1,7 @@
 // Availability periods, unavailable ranges and time slots in Firestore (the Firebase home's AvailabilityStore,
-// ports.ts). One collection per kind, one document per entry under its random id, holding the entry's fields as the
-// SQLite row does (isAvailable a boolean). The public view reads only the fields a visitor may see (select()), never
-// notes or reasons.
+// availability-store.ts). One collection per kind, one document per entry under its random id, holding the entry's
+// fields as the SQLite row does (isAvailable a boolean). The public view reads only the fields a visitor may see
+// (select()), never notes or reasons.
 //
 // Each view reads its collections whole (every entry is shown at once), so they are ordered here, as the SQLite
 // queries order them (by date, then start time for slots, then id), with a plain code-unit comparison: the dates,

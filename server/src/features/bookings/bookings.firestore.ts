@@ -1,4 +1,4 @@
-// Booking requests in Firestore (the Firebase home's BookingsStore, ports.ts), with the Admin SDK.
+// Booking requests in Firestore (the Firebase home's BookingsStore, bookings-store.ts), with the Admin SDK.
 //
 // Documents:
 // - bookings/{id}: the request's own fields, plus what the SQLite row keeps beside them (manageTokenHash,

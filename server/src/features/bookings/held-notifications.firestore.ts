@@ -1,7 +1,8 @@
-// Status mails held for the Undo window in Firestore (the Firebase home's HeldNotificationsStore, ports.ts): one
-// document per booking in `heldNotifications`, as the SQLite table keeps one row per booking. Taking one (to send, or
-// to undo) reads and deletes it in one transaction: of two takers racing, Firestore lets one commit and runs the
-// other again, which then finds nothing, so a mail is sent at most once and never after an undo.
+// Status mails held for the Undo window in Firestore (the Firebase home's HeldNotificationsStore,
+// held-notifications-store.ts): one document per booking in `heldNotifications`, as the SQLite table keeps one row per
+// booking. Taking one (to send, or to undo) reads and deletes it in one transaction: of two takers racing, Firestore
+// lets one commit and runs the other again, which then finds nothing, so a mail is sent at most once and never after an
+// undo.
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import type { HeldNotification, HeldNotificationsStore } from './held-notifications-store';
 import { documentIdOf } from '../../platform/firestore/document-ids';

@@ -1,9 +1,9 @@
-// What clients do on their own in Firestore (the Firebase home's ClientActionsStore, ports.ts): one document per
-// action in `clientActions`, and one per day whose digest was taken in `clientActionDigests` (its id the day), as the
-// SQLite tables keep them. Every query is an equality or a single-field order, served by Firestore's automatic
-// single-field indexes (no composite index to deploy). Taking a day's digest reads that day's document and the waiting
-// actions in one transaction: of two scheduled runs racing, Firestore commits one and runs the other again, which then
-// finds the day taken.
+// What clients do on their own in Firestore (the Firebase home's ClientActionsStore, client-actions-store.ts): one
+// document per action in `clientActions`, and one per day whose digest was taken in `clientActionDigests` (its id the
+// day), as the SQLite tables keep them. Every query is an equality or a single-field order, served by Firestore's
+// automatic single-field indexes (no composite index to deploy). Taking a day's digest reads that day's document and
+// the waiting actions in one transaction: of two scheduled runs racing, Firestore commits one and runs the other again,
+// which then finds the day taken.
 import { randomUUID } from 'node:crypto';
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import type { ClientAction } from '@studio/shared/domain/client-actions';
@@ -39,7 +39,7 @@ export function createFirestoreClientActionsStore(db: Firestore): ClientActionsS
   const actions = db.collection(CLIENT_ACTIONS);
   const digests = db.collection(CLIENT_ACTION_DIGESTS);
 
-  /** Sets `fields` on every document the query finds, in batches; answers how many. Not atomic (ports.ts allows). */
+  /** Sets `fields` on every document the query finds, in batches; answers how many. Not atomic (client-actions-store.ts allows). */
   async function updateAll(query: Query, fields: Partial<ActionDoc>): Promise<number> {
     let changed = 0;
     for (;;) {

@@ -1,5 +1,5 @@
-// What clients do on their own (migration 023) in SQLite (ClientActionsStore, ports.ts). Each call is one
-// statement or one transaction, so two digest timers racing on a day cannot both take its actions.
+// What clients do on their own (migration 023) in SQLite (ClientActionsStore, client-actions-store.ts). Each call is
+// one statement or one transaction, so two digest timers racing on a day cannot both take its actions.
 import { randomUUID } from 'node:crypto';
 import type { ClientAction, ClientActionKind } from '@studio/shared/domain/client-actions';
 import type { Db } from '../../platform/sqlite/database';

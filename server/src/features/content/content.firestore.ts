@@ -1,5 +1,5 @@
 // Services, portfolio documents, site details, comp card, projects and galleries in Firestore (the Firebase home's
-// ContentStore, ports.ts).
+// ContentStore, content-store.ts).
 //
 // Documents:
 // - services/{id}: the service with its `position` in her order; `tiers` as the JSON text the SQLite row keeps (a

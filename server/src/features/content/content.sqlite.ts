@@ -1,6 +1,6 @@
-// Services, portfolio documents, site details, comp card, projects and galleries in SQLite (ContentStore, ports.ts):
-// read by everyone, written by the seed and the admin. Each admin write is one transaction, so a page never
-// reads half of one.
+// Services, portfolio documents, site details, comp card, projects and galleries in SQLite (ContentStore,
+// content-store.ts): read by everyone, written by the seed and the admin. Each admin write is one transaction, so a
+// page never reads half of one.
 import {
   EMPTY_COMP_CARD,
   EMPTY_SITE_DETAILS,

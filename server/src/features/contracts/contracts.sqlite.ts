@@ -1,6 +1,6 @@
-// Contracts and their signature rounds in SQLite (ContractsStore, ports.ts). Stores and reads; the route decides. A
-// signed row is frozen here as well: every write that changes a contract's text or state names the states it may
-// start from, so a signed contract is never changed whatever the caller does.
+// Contracts and their signature rounds in SQLite (ContractsStore, contracts-store.ts). Stores and reads; the route
+// decides. A signed row is frozen here as well: every write that changes a contract's text or state names the states it
+// may start from, so a signed contract is never changed whatever the caller does.
 import { randomUUID } from 'node:crypto';
 import {
   EMPTY_CONTRACT_DEAL,

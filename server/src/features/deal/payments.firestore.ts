@@ -1,8 +1,9 @@
-// Payments in Firestore (the Firebase home's PaymentsStore, ports.ts), as the SQLite tables of migration 032 keep
-// them: `payments` (an online payment's document id is its Checkout Session's, so a webhook delivered twice finds it
-// there and `create` refuses the second), `stripeEvents` (one document per handled event id) and
-// `checkoutSessions` (by session id), `paymentLinks` (by the SHA-256 of the link's token). Every query is equality only, served by Firestore's automatic single-field
-// indexes (no composite index to deploy); the few rows a booking has are ordered here.
+// Payments in Firestore (the Firebase home's PaymentsStore, payments-store.ts), as the SQLite tables of migration 032
+// keep them: `payments` (an online payment's document id is its Checkout Session's, so a webhook delivered twice finds
+// it there and `create` refuses the second), `stripeEvents` (one document per handled event id) and `checkoutSessions`
+// (by session id), `paymentLinks` (by the SHA-256 of the link's token). Every query is equality only, served by
+// Firestore's automatic single-field indexes (no composite index to deploy); the few rows a booking has are ordered
+// here.
 import { randomUUID } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Payment } from '@studio/shared/domain/payments';

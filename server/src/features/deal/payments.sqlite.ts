@@ -1,5 +1,5 @@
-// Payments, handled Stripe events and Checkout Sessions (migration 032) in SQLite (PaymentsStore,
-// ports.ts). The unique Checkout Session id and the events' primary key are what make a redelivered webhook harmless.
+// Payments, handled Stripe events and Checkout Sessions (migration 032) in SQLite (PaymentsStore, payments-store.ts).
+// The unique Checkout Session id and the events' primary key are what make a redelivered webhook harmless.
 import { randomUUID } from 'node:crypto';
 import type { Payment, PaymentKind, PaymentMethod } from '@studio/shared/domain/payments';
 import type { Db } from '../../platform/sqlite/database';

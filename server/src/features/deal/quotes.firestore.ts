@@ -1,6 +1,6 @@
-// Bookings' quotes in Firestore (the Firebase home's QuotesStore, ports.ts): `quotes/{bookingId}` holds the input as the
-// JSON SQLite keeps, the version and updatedAt. A save reads and writes the document in one transaction, so two racing
-// saves get two versions.
+// Bookings' quotes in Firestore (the Firebase home's QuotesStore, quotes-store.ts): `quotes/{bookingId}` holds the
+// input as the JSON SQLite keeps, the version and updatedAt. A save reads and writes the document in one transaction,
+// so two racing saves get two versions.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { QuoteInput } from '@studio/shared/domain/quote';
 import type { QuotesStore, StoredQuote } from './quotes-store';

@@ -1,4 +1,5 @@
-// Bookings' quotes in SQLite (QuotesStore, ports.ts): one row per booking whose quote she saved, its input as JSON.
+// Bookings' quotes in SQLite (QuotesStore, quotes-store.ts): one row per booking whose quote she saved, its input as
+// JSON.
 import type { QuoteInput } from '@studio/shared/domain/quote';
 import type { Db } from '../../platform/sqlite/database';
 import type { QuotesStore, StoredQuote } from './quotes-store';

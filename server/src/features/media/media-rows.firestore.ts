@@ -1,6 +1,6 @@
-// The admin's upload rows in Firestore (the Firebase home's MediaRowsStore, ports.ts): one document per upload in
-// `media`, its MediaItem as the JSON text the SQLite row keeps (it reads back exactly as it was stored). The files
-// themselves are the media store's (Cloud Storage on this home), not this one's.
+// The admin's upload rows in Firestore (the Firebase home's MediaRowsStore, media-rows-store.ts): one document per
+// upload in `media`, its MediaItem as the JSON text the SQLite row keeps (it reads back exactly as it was stored). The
+// files themselves are the media store's (Cloud Storage on this home), not this one's.
 import type { Firestore } from 'firebase-admin/firestore';
 import type { MediaItem } from '@studio/shared/domain';
 import type { MediaRow, MediaRowsStore } from './media-rows-store';

@@ -1,4 +1,4 @@
-// The mail queue on Firestore (the Firebase home's MailQueueStore, ports.ts): one document per kept mail in
+// The mail queue on Firestore (the Firebase home's MailQueueStore, mail-queue-store.ts): one document per kept mail in
 // `mailQueue`, named by its id zero-padded; ids are time-ordered (time-ordered-ids.ts) and taken from no shared
 // document, as the outbox's are (the `mailQueueMeta/sequence` counter of older versions may remain in a deployed
 // database, unread: its ids sort below the new ones, and due() orders by nextAttemptAt first anyway). `waiting` (true until the mail is given up on) lets due() be one range query.

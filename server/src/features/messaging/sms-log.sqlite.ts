@@ -1,4 +1,4 @@
-// The log of client SMS that the rolling limits count (docs/product.md §9), in SQLite (SmsLogStore, ports.ts).
+// The log of client SMS that the rolling limits count (docs/product.md §9), in SQLite (SmsLogStore, sms-log-store.ts).
 import type { Db } from '../../platform/sqlite/database';
 import type { SmsKind, SmsLimit, SmsLogStore } from './sms-log-store';
 

@@ -1,4 +1,4 @@
-// The admin's settings in Firestore (the Firebase home's SettingsStore, ports.ts): one document per setting in
+// The admin's settings in Firestore (the Firebase home's SettingsStore, settings-store.ts): one document per setting in
 // `settings`, its value in `value`, as the SQLite table keeps one row per key. A setting she clears is deleted, so
 // "never set" reads as null in both homes.
 import type { Firestore } from 'firebase-admin/firestore';

@@ -1,5 +1,5 @@
-// Admin settings (docs/architecture.md, rules table: admin only) in SQLite (SettingsStore, ports.ts): her SMS switch,
-// and the hash of her calendar feed's secret (the secret itself is shown once and never stored).
+// Admin settings (docs/architecture.md, rules table: admin only) in SQLite (SettingsStore, settings-store.ts): her SMS
+// switch, and the hash of her calendar feed's secret (the secret itself is shown once and never stored).
 import type { QuoteSettings } from '@studio/shared/domain/quote';
 import type { Db } from '../../platform/sqlite/database';
 import type { SettingsStore } from './settings-store';

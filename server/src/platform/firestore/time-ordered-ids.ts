@@ -4,13 +4,13 @@
 // touch no shared document.
 //
 // An id is the clock's milliseconds times 1000 plus a number below 1000: it sorts as the time it was given, so ordering
-// by id still gives the order of creation (ports.ts). Within one process each id is greater than the one before, even
-// when the clock stands still or steps back (a burst of more than 1000 in a millisecond borrows the next
-// millisecond's numbers). Each process starts at a random number within the millisecond, so two instances writing in
-// the same millisecond rarely pick the same id; when they do, the second one's `create` fails (the document exists)
-// and withFreshId runs it again with the next id. Across instances the order is the order of their clocks, which
-// Google keeps within milliseconds of each other: only mails written in the same millisecond by two instances may
-// list in either order.
+// by id still gives the order of creation, as the outbox's and the mail queue's ports promise. Within one process each
+// id is greater than the one before, even when the clock stands still or steps back (a burst of more than 1000 in a
+// millisecond borrows the next millisecond's numbers). Each process starts at a random number within the millisecond,
+// so two instances writing in the same millisecond rarely pick the same id; when they do, the second one's `create`
+// fails (the document exists) and withFreshId runs it again with the next id. Across instances the order is the order
+// of their clocks, which Google keeps within milliseconds of each other: only mails written in the same millisecond by
+// two instances may list in either order.
 //
 // The ids stay integers below Number.MAX_SAFE_INTEGER until the year 2255 (9007199254740 s), so the port's number
 // type, the SQLite side's autoincrement and the routes that parse ids are unchanged. Ids counted up by the old scheme
