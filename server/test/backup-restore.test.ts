@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, withCsrf, ugcBookingInput, type TestApp } from './helper';
 import { buildApp } from '../src/app/app';
-import { BackupRefused, takeBackup } from '../src/features/ops/backup';
+import { BackupRefused, takeBackup, type BackupResult } from '../src/features/ops/backup';
 import type { BackupManifest } from '../src/features/ops/backup-contents';
 import { listBackups, takenAt } from '../src/features/ops/backup-folders';
 import { BACKUP_EVERY_MS, OVERDUE_BACKUP_DELAY_MS, nextBackupDelay } from '../src/features/ops/backup-job';
@@ -52,6 +52,9 @@ async function book(name: string): Promise<string> {
   return res.json().id as string;
 }
 
+/** The daily backup now, a pass of the app's runner as its timer would take it; answers the backup. */
+const backupNow = async ({ app }: TestApp) => (await app.jobs.runNow('daily backup')) as BackupResult;
+
 const rowsOf = (db: Database.Database) =>
   db.prepare('SELECT * FROM booking_requests ORDER BY id').all() as Array<Record<string, unknown>>;
 
@@ -65,7 +68,7 @@ test('a backup holds the database (integrity ok) and the media, with a manifest,
   mkdirSync(originals, { recursive: true });
   writeFileSync(path.join(originals, 'look-1.jpeg'), 'original bytes');
 
-  const { path: folder } = await t.app.ops.backupNow();
+  const { path: folder } = await backupNow(t);
   expect(path.dirname(folder)).toBe(path.join(t.dataDir, 'backups'));
   expect(path.basename(folder)).toBe('daily-2026-11-23T03-00-00-000Z');
   expect(takenAt(folder)).toEqual(now());
@@ -100,7 +103,7 @@ test('the daily backup keeps the newest BACKUP_KEEP and ignores a folder left ha
   mkdirSync(path.join(t.dataDir, 'backups', '.daily-2026-11-20T03-00-00-000Z.partial'), { recursive: true });
   const taken: string[] = [];
   for (let day = 0; day < 3; day++) {
-    taken.push((await t.app.ops.backupNow()).path);
+    taken.push((await backupNow(t)).path);
     clock += BACKUP_EVERY_MS;
   }
   expect(listBackups(path.join(t.dataDir, 'backups'), 'daily')).toEqual(taken.slice(1));
@@ -117,7 +120,7 @@ test('a restore into an empty DATA_DIR gives a server every booking, intact', as
   const ids = [await book('Dana Reyes'), await book('Mara Quinn')];
   mkdirSync(path.join(t.dataDir, 'media-originals'), { recursive: true });
   writeFileSync(path.join(t.dataDir, 'media-originals', 'restored.jpeg'), 'original bytes');
-  const { path: folder } = await t.app.ops.backupNow();
+  const { path: folder } = await backupNow(t);
   const target = path.join(scratch, 'data');
   const result = restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'backups') });
   expect(result).toEqual({
@@ -142,7 +145,7 @@ test('a restore into an empty DATA_DIR gives a server every booking, intact', as
 
 test('a restore refuses a DATA_DIR that is not empty and changes nothing; --force moves what was there aside', async () => {
   await book('Dana Reyes');
-  const { path: folder } = await t.app.ops.backupNow();
+  const { path: folder } = await backupNow(t);
   const target = path.join(scratch, 'data');
   mkdirSync(path.join(target, 'media'), { recursive: true });
   writeFileSync(path.join(target, 'studio.sqlite'), 'the site of today');
@@ -178,7 +181,7 @@ test('a folder that is not a backup, or a damaged copy, is refused and leaves DA
   expect(() => restoreBackup({ backup: scratch, dataDir: target, backupDir: path.join(target, 'b') })).toThrow(
     'is not a Studio backup',
   );
-  const { path: folder } = await t.app.ops.backupNow();
+  const { path: folder } = await backupNow(t);
   writeFileSync(path.join(folder, 'studio.sqlite'), 'not a database at all, just text that is long enough');
   expect(() => restoreBackup({ backup: folder, dataDir: target, backupDir: path.join(target, 'b') })).toThrow();
   expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
@@ -200,7 +203,7 @@ test("backups and restored folders are readable by the service's user only (0700
   await book('Dana Reyes');
   mkdirSync(path.join(t.dataDir, 'media', 'uploads', 'look-1'), { recursive: true });
   writeFileSync(path.join(t.dataDir, 'media', 'uploads', 'look-1', 'w400.jpg'), 'jpeg bytes');
-  const { path: folder } = await t.app.ops.backupNow();
+  const { path: folder } = await backupNow(t);
   expect(modeOf(path.join(t.dataDir, 'backups'))).toBe(0o700);
   expect(modesUnder(folder)).toEqual(new Set(['dir 700', 'file 600']));
 
@@ -217,10 +220,10 @@ test('a backup hard-links the media unchanged since the newest backup and copies
   writeFileSync(path.join(uploads, 'edited', 'w400.jpg'), 'first photo');
   mkdirSync(path.join(t.dataDir, 'media-originals'), { recursive: true });
   writeFileSync(path.join(t.dataDir, 'media-originals', 'kept.jpeg'), 'original');
-  const first = (await t.app.ops.backupNow()).path;
+  const first = (await backupNow(t)).path;
   clock += BACKUP_EVERY_MS;
   writeFileSync(path.join(uploads, 'edited', 'w400.jpg'), 'another, longer photo');
-  const second = (await t.app.ops.backupNow()).path;
+  const second = (await backupNow(t)).path;
 
   const inode = (backup: string, file: string) => statSync(path.join(backup, file)).ino;
   expect(inode(second, 'media/uploads/kept/w400.jpg')).toBe(inode(first, 'media/uploads/kept/w400.jpg'));

@@ -214,10 +214,10 @@ test('with the daily digest on, the actions send one digest a day instead of a m
 
   // Before 8:00 in the studio's zone nothing goes; from then on, one digest carrying the three.
   clock = Date.parse('2026-11-22T14:59:00.000Z');
-  expect(await t.app.timerWork.clientActionDigest()).toBe(0);
+  expect(await t.app.jobs.runNow('client action digest')).toBe(0);
   expect(actionMails()).toEqual([]);
   clock = Date.parse('2026-11-22T15:30:00.000Z');
-  expect(await t.app.timerWork.clientActionDigest()).toBe(3);
+  expect(await t.app.jobs.runNow('client action digest')).toBe(3);
   const [digest, ...more] = actionMails();
   expect(more).toEqual([]);
   expect(digest!.subject).toBe('Daily digest: 3 client actions');
@@ -232,9 +232,9 @@ test('with the daily digest on, the actions send one digest a day instead of a m
   // The same day again: no second digest, even with a new action waiting; it goes the next morning.
   expect((await post('/api/manage-booking/cancel', { token: second.token })).statusCode).toBe(200);
   clock = Date.parse('2026-11-22T20:00:00.000Z');
-  expect(await t.app.timerWork.clientActionDigest()).toBe(0);
+  expect(await t.app.jobs.runNow('client action digest')).toBe(0);
   expect(actionMails()).toHaveLength(1);
   clock = Date.parse('2026-11-23T15:05:00.000Z');
-  expect(await t.app.timerWork.clientActionDigest()).toBe(1);
+  expect(await t.app.jobs.runNow('client action digest')).toBe(1);
   expect(actionMails().at(-1)!.subject).toBe('Daily digest: 1 client action');
 });

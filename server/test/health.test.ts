@@ -106,9 +106,9 @@ test('a background job whose last pass failed is named in the answer, which stay
   const outbox = t.app.storage.outbox;
   const purge = outbox.purgeBefore.bind(outbox);
   outbox.purgeBefore = () => Promise.reject(new Error('SQLITE_BUSY: database is locked'));
-  await t.app.ops.sweepOutbox();
+  await expect(t.app.jobs.runNow('outbox sweep')).rejects.toThrow('SQLITE_BUSY');
   expect(await health()).toMatchObject({ status: 200, body: { ok: true, failingJobs: ['outbox sweep'] } });
   outbox.purgeBefore = purge;
-  await t.app.ops.sweepOutbox();
+  await t.app.jobs.runNow('outbox sweep');
   expect((await health()).body.failingJobs).toEqual([]);
 });

@@ -205,9 +205,9 @@ describe('a mail the SMTP server does not take', () => {
 
     // Not due before its first pause (a minute); due after it, refused again, then waits two minutes.
     advance(30_000);
-    expect(await app.ops.sendDueMail()).toBe(0);
+    expect(await app.jobs.runNow('mail retry')).toBe(0);
     advance(MINUTE);
-    expect(await app.ops.sendDueMail()).toBe(0);
+    expect(await app.jobs.runNow('mail retry')).toBe(0);
     expect(logLines.join('')).toContain('a kept mail was refused again');
 
     // A restart loses nothing: the mail waits in the database.
@@ -222,10 +222,10 @@ describe('a mail the SMTP server does not take', () => {
     // The mail server comes back on its address; before the two minutes nothing is sent, after them the mail leaves.
     sink = await startSmtpSink(smtpPort);
     advance(MINUTE);
-    expect(await app.ops.sendDueMail()).toBe(0);
+    expect(await app.jobs.runNow('mail retry')).toBe(0);
     expect(sink.mails).toEqual([]);
     advance(MINUTE + 1000);
-    expect(await app.ops.sendDueMail()).toBe(1);
+    expect(await app.jobs.runNow('mail retry')).toBe(1);
     expect(sink.mails).toHaveLength(1);
     expect(sink.mails[0]!.to).toEqual([ADMIN_EMAIL]);
     expect(sink.mails[0]!.headers.subject).toBe(SIGN_IN_MAIL_SUBJECT);
@@ -239,7 +239,7 @@ describe('a mail the SMTP server does not take', () => {
     expect(await dashboardMail()).toEqual({ state: 'ok', waiting: 0, givenUp: 0, lastError: null });
     // Sent once: nothing is due any more.
     advance(2 * 60 * MINUTE);
-    expect(await app.ops.sendDueMail()).toBe(0);
+    expect(await app.jobs.runNow('mail retry')).toBe(0);
     expect(sink.mails).toHaveLength(1);
   });
 
@@ -249,7 +249,7 @@ describe('a mail the SMTP server does not take', () => {
     // Tries at 1, 2, 4, ... minutes, then hourly: a day of them.
     for (let hours = 0; hours < 25; hours++) {
       advance(60 * MINUTE);
-      await app.ops.sendDueMail();
+      await app.jobs.runNow('mail retry');
     }
     const db = openDatabase(dataDir);
     try {
@@ -281,10 +281,10 @@ describe('a mail the SMTP server does not take', () => {
         check.close();
       }
     };
-    await app.ops.sendDueMail();
+    await app.jobs.runNow('mail retry');
     expect(rows()).toBe(1);
     advance(14 * 24 * 60 * MINUTE);
-    await app.ops.sendDueMail();
+    await app.jobs.runNow('mail retry');
     expect(rows()).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
+import type { BackupResult } from '../src/features/ops/backup';
 import { OUTBOX_LINK_WINDOW_MS } from '../src/features/ops/outbox-hygiene';
 import { build, withCsrf, ADMIN_EMAIL, ugcBookingInput, type TestApp } from './helper';
 
@@ -74,14 +75,14 @@ test('manage and signing links are blanked in the outbox once delivered, and no 
   expect(shown.statusCode).toBe(200);
   expect(shown.body).toContain(manage);
   expect(shown.body).toContain(signing);
-  await t.app.ops.sweepOutbox();
+  await t.app.jobs.runNow('outbox sweep');
   expect(bodies().join('\n')).toContain(manage);
   // The file's bytes show a token while it is kept (so the checks on the bytes below can see one).
   t.app.db.pragma('wal_checkpoint(TRUNCATE)');
   expect(readFileSync(path.join(t.dataDir, 'studio.sqlite')).includes(manage)).toBe(true);
 
   clock += OUTBOX_LINK_WINDOW_MS + 1000;
-  await t.app.ops.sweepOutbox();
+  await t.app.jobs.runNow('outbox sweep');
   const kept = bodies().join('\n');
   expect(kept).not.toContain(manage);
   expect(kept).not.toContain(signing);
@@ -93,7 +94,7 @@ test('manage and signing links are blanked in the outbox once delivered, and no 
   expect(file.includes(manage)).toBe(false);
   expect(file.includes(signing)).toBe(false);
 
-  const { path: folder } = await t.app.ops.backupNow();
+  const { path: folder } = (await t.app.jobs.runNow('daily backup')) as BackupResult;
   const backup = readFileSync(path.join(folder, 'studio.sqlite'));
   expect(backup.includes(manage)).toBe(false);
   expect(backup.includes(signing)).toBe(false);
@@ -124,10 +125,10 @@ test("a mail purged after the retention period is gone from the file's bytes, no
       new Date(clock - age * day).toISOString(),
     );
   }
-  await t.app.ops.sweepOutbox();
+  await t.app.jobs.runNow('outbox sweep');
   expect(bodies().join('\n')).not.toContain(secret);
   t.app.db.pragma('wal_checkpoint(TRUNCATE)');
   expect(readFileSync(path.join(t.dataDir, 'studio.sqlite')).includes(secret)).toBe(false);
-  const { path: folder } = await t.app.ops.backupNow();
+  const { path: folder } = (await t.app.jobs.runNow('daily backup')) as BackupResult;
   expect(readFileSync(path.join(folder, 'studio.sqlite')).includes(secret)).toBe(false);
 });

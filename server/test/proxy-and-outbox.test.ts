@@ -271,10 +271,10 @@ describe('sign-in links are never logged and do not outlive their token in the o
     await requestLink(t);
     const token = tokenIn((await t.repos.outbox.list(100))[0]?.body)!;
     clock += SIGN_IN_TOKEN_TTL_MS - 1000;
-    await t.app.ops.sweepOutbox();
+    await t.app.jobs.runNow('outbox sweep');
     expect((await t.repos.outbox.list(100))[0]?.body).toContain(token);
     clock += 2000;
-    await t.app.ops.sweepOutbox();
+    await t.app.jobs.runNow('outbox sweep');
     expect((await t.repos.outbox.list(100))[0]?.body).not.toContain(token);
     expect((await t.repos.outbox.list(100))[0]?.body).toContain('/finishSignIn?token=[redacted]');
   });
@@ -290,7 +290,7 @@ describe('sign-in links are never logged and do not outlive their token in the o
       { channel: 'sms', recipient: '+15551230000', subject: '', body: 'recent' },
       new Date(clock - 13 * day).toISOString(),
     );
-    await t.app.ops.sweepOutbox();
+    await t.app.jobs.runNow('outbox sweep');
     expect((await t.repos.outbox.list(100)).map((m) => m.body)).toEqual(['recent']);
   });
 });

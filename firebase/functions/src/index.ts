@@ -1,5 +1,6 @@
 // The Firebase home's backend: the server's own Fastify app (server/src/app/app.ts), run as one 2nd-gen HTTPS function
-// behind Hosting's rewrites (firebase.json), plus scheduled functions that run the app's timer work once per tick.
+// behind Hosting's rewrites (firebase.json), plus scheduled functions that each run one job of the app's jobs runner
+// once per tick, by the job's name.
 // Nothing here decides what the site does: every route, rule and mail is the server's, as on the embedded home.
 // Instance settings and why: firebase/README.md, "4. The app function".
 import { onRequest } from 'firebase-functions/v2/https';
@@ -44,7 +45,7 @@ export const app = onRequest(
   },
 );
 
-/** One scheduled function per piece of the server's timer work; each runs the same job code once per tick. */
+/** One scheduled function per job of the server's runner it runs; each runs one pass of that job per tick. */
 function scheduled(name: keyof typeof SCHEDULED_WORK, schedule: string) {
   return onSchedule({ schedule, region: REGION, timeZone: 'UTC', secrets, retryCount: 0 }, async () => {
     const studio = await appInstance();

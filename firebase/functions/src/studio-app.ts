@@ -81,20 +81,30 @@ export function appInstance(): Promise<FastifyInstance> {
   return built;
 }
 
-/** The server's timer work, one pass each, for the scheduled functions (index.ts). */
+/** How many a pass answered it did: the reminders job answers the ids it reminded, the others a number. */
+const countOf = (answer: unknown) => (Array.isArray(answer) ? answer.length : answer);
+
+/**
+ * What each scheduled function runs (index.ts): one pass of a job of the server's runner, by its name, as the embedded
+ * server's timer runs it (never two at once, its last run and failure kept for /api/health); what the pass answered is
+ * for the function's log line, and a failed pass fails the function. Each is awaited: a function's instance may be
+ * stopped once the scheduled call returns, mid-pass.
+ */
 export const SCHEDULED_WORK = {
-  reminders: async (app: FastifyInstance) => ({ reminded: (await app.timerWork.reminders()).length }),
+  reminders: async (app: FastifyInstance) => ({ reminded: countOf(await app.jobs.runNow('reminders')) }),
+  // Its pass returns once the mail it took has left.
   heldStatusMail: async (app: FastifyInstance) => {
-    await app.timerWork.heldStatusMail();
+    await app.jobs.runNow('held status mail');
     return undefined;
   },
-  clientActionDigest: async (app: FastifyInstance) => ({ carried: await app.timerWork.clientActionDigest() }),
-  // Awaited: a function's instance may be stopped once the scheduled call returns, mid-sweep.
+  clientActionDigest: async (app: FastifyInstance) => ({
+    carried: countOf(await app.jobs.runNow('client action digest')),
+  }),
   outboxHygiene: async (app: FastifyInstance) => {
-    await app.ops.sweepOutbox();
+    await app.jobs.runNow('outbox sweep');
     return undefined;
   },
   // Mail the SMTP server refused is sent again from here too: an instance lives only while it serves, so the
   // retry the server keeps on its own timer would wait for the next visitor.
-  mailRetry: async (app: FastifyInstance) => ({ sent: await app.ops.sendDueMail() }),
+  mailRetry: async (app: FastifyInstance) => ({ sent: countOf(await app.jobs.runNow('mail retry')) }),
 } satisfies Record<string, (app: FastifyInstance) => Promise<Record<string, unknown> | undefined>>;

@@ -12,7 +12,7 @@ import { demoArtworks } from '../features/content/seed/demo-content';
 import { redrawNamePlate } from '../features/content/seed/name-plate';
 import { bookedDaysOf, type PublicAvailability } from '@studio/shared/domain';
 import { optionsFromEnv, type AppOptions } from '../platform/config';
-import { createJobRunner } from '../platform/jobs';
+import { createJobRunner, type JobRunner } from '../platform/jobs';
 import {
   HTTP_LIMITS,
   capConnections,
@@ -38,7 +38,7 @@ import manageBookingRoutes from '../features/bookings/manage-booking.routes';
 import contractSigningRoutes from '../features/contracts/contract-signing.routes';
 import devOutboxRoutes from '../features/messaging/dev-outbox.routes';
 import publicContentRoutes from '../features/content/public-content.routes';
-import { reminderJob, runReminderTick } from '../features/bookings/reminder-job';
+import { reminderJob } from '../features/bookings/reminder-job';
 import contactRoutes from '../features/messaging/contact.routes';
 import plainFormRoutes, { createPlainForms } from '../features/pages/plain-forms.routes';
 import { calendarFeedRoutes } from '../features/bookings/calendar-feed.routes';
@@ -57,19 +57,15 @@ import { registerPagesAndDeploys } from './pages-and-deploys';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** One pass of a job's work (app.ops has the outbox sweep and the backup). */
-export interface TimerWork {
-  /** The day-before reminders due now; answers the ids of the bookings reminded. */
-  reminders(): Promise<string[]>;
-  /** The held status mail whose Undo window has passed, sent; answers once it has left. */
-  heldStatusMail(): Promise<void>;
-  /** The day's digest of client actions, when due (features/client-activity/client-actions.ts); answers how many it carried. */
-  clientActionDigest(): Promise<number>;
-}
+/**
+ * The runner's jobs, a pass of one by its name: for a home whose own scheduler runs them (the Firebase functions'
+ * onSchedule) and for tests, which then need not wait for the timer. Adding or stopping jobs stays the app's.
+ */
+export type JobsOnDemand = Pick<JobRunner, 'runNow' | 'status'>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    timerWork: TimerWork;
+    jobs: JobsOnDemand;
   }
 }
 
@@ -195,7 +191,9 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   // The background work on one timer (platform/jobs.ts), stopped before the storage is closed (preClose).
   const jobs = createJobRunner({ log: app.log });
   app.addHook('preClose', async () => jobs.stop());
-  // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes now.
+  app.decorate('jobs', { runNow: (name) => jobs.runNow(name), status: () => jobs.status() } satisfies JobsOnDemand);
+  // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes at once,
+  // from the runner's first pass.
   const statusNotifications = createStatusNotifications({
     options,
     held: storage.heldNotifications,
@@ -206,8 +204,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     log: app.log,
     depositParagraph: payments.depositParagraph,
   });
-  await statusNotifications.start(jobs);
-  app.addHook('onClose', async () => statusNotifications.stop());
+  statusNotifications.start(jobs);
 
   // What clients do on their own reaches her: a mail each, or the day's digest.
   const clientActions = createClientActions({
@@ -292,20 +289,13 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   }
   await app.register(ops, { options, outbox: deps.outbox, storage, mailer: deps.mailer, jobs });
 
-  const reminderDeps = {
-    bookings: deps.bookings,
-    smsSender: deps.smsSender,
-    log: app.log,
-    timeZone: options.timeZone,
-  };
-  jobs.add(reminderJob(reminderDeps, options.now));
+  jobs.add(
+    reminderJob(
+      { bookings: deps.bookings, smsSender: deps.smsSender, log: app.log, timeZone: options.timeZone },
+      options.now,
+    ),
+  );
   jobs.add(clientActionDigestJob(clientActions, options.now));
-  // The jobs' work, one pass on demand, for a home whose scheduler runs it (the Firebase functions' onSchedule).
-  app.decorate('timerWork', {
-    reminders: () => runReminderTick(reminderDeps, options.now()),
-    heldStatusMail: () => statusNotifications.sendDueNow(),
-    clientActionDigest: () => clientActions.runDigest(options.now()),
-  } satisfies TimerWork);
 
   // Responsive copies of the demo artwork: rendered after the server listens, or on the spot when asked for first.
   // Only for the demo: the admin's own uploads are not part of this issue. The bulk is rendered in a child process

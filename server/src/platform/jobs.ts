@@ -4,6 +4,8 @@
 // passes up). A pass that fails is logged with the job's name and run again after the same backoff for every job, so a
 // failing storage is neither hammered nor forgotten. Each job's last run and last failure are kept for the operator.
 // stop() clears the timer and waits for the passes under way, so nothing touches the storage once the app closes it.
+// A home whose own scheduler runs the work (the Firebase functions' onSchedule, where an instance's timers run only
+// while it serves a request) asks for a pass by the job's name, runNow(name): the same pass, kept to the same rules.
 import type { FastifyBaseLogger } from 'fastify';
 
 /** When a job runs: every `everyMs` (first `firstInMs` after it is added, at once by default), or as `next` says. */
@@ -43,6 +45,12 @@ export interface ScheduledJob {
 
 export interface JobRunner {
   add(job: Job): ScheduledJob;
+  /**
+   * A pass of the job named `name` now, after the one under way if any, counted as a timed pass is (its last run, its
+   * failure and the backoff after it). Answers what the pass answered and rejects with its failure, for a caller that
+   * reports either (a scheduler's tick, a test); rejects at once for a name no job has, or once the runner has stopped.
+   */
+  runNow(name: string): Promise<unknown>;
   status(): JobStatus[];
   /** Clears the timer and waits for every pass and question under way; nothing runs after. */
   stop(): Promise<void>;
@@ -61,13 +69,17 @@ interface Entry {
   job: Job;
   /** On the monotonic clock; null: not due until rescheduled. */
   dueAt: number | null;
-  running: Promise<void> | undefined;
+  /** The pass under way; it never rejects. */
+  running: Promise<Pass> | undefined;
   /** Counts the questions asked of `next`: only the latest one's answer stands, whatever order they come back in. */
   generation: number;
   lastRunAt: string | null;
   lastError: string | null;
   failures: number;
 }
+
+/** How one pass ended: what the job's run answered, or why it failed. */
+type Pass = { ok: true; answer: unknown } | { ok: false; error: unknown };
 
 export function createJobRunner({
   log,
@@ -136,22 +148,24 @@ export function createJobRunner({
     entry.dueAt = wait === null ? null : clock() + Math.max(0, wait);
   }
 
-  function start(entry: Entry): Promise<void> {
+  function start(entry: Entry): Promise<Pass> {
     entry.dueAt = null;
     const startedAt = clock();
-    const pass = (async () => {
+    const pass = (async (): Promise<Pass> => {
       try {
-        await entry.job.run();
+        const answer = await entry.job.run();
         entry.lastRunAt = new Date().toISOString();
         entry.failures = 0;
         entry.lastError = null;
-        if (stopped) return;
+        if (stopped) return { ok: true, answer };
         const { due } = entry.job;
         if ('everyMs' in due) entry.dueAt = Math.max(clock(), startedAt + due.everyMs);
         else await ask(entry);
+        return { ok: true, answer };
       } catch (error) {
         entry.lastRunAt = new Date().toISOString();
         failed(entry, error);
+        return { ok: false, error };
       } finally {
         entry.running = undefined;
         arm();
@@ -160,6 +174,12 @@ export function createJobRunner({
     entry.running = pass;
     track(pass);
     return pass;
+  }
+
+  /** A pass after the one under way, if any (never two at once); undefined once the runner has stopped. */
+  async function passNow(entry: Entry): Promise<Pass | undefined> {
+    while (entry.running) await entry.running;
+    return stopped ? undefined : start(entry);
   }
 
   return {
@@ -186,11 +206,18 @@ export function createJobRunner({
       else arm();
       return {
         async runNow() {
-          while (entry.running) await entry.running;
-          if (!stopped) await start(entry);
+          await passNow(entry);
         },
         reschedule,
       };
+    },
+    async runNow(name) {
+      const entry = entries.get(name);
+      if (!entry) throw new Error(`No job is named ${name}.`);
+      const pass = await passNow(entry);
+      if (!pass) throw new Error(`The ${name} job was not run: the jobs runner has stopped.`);
+      if (!pass.ok) throw pass.error;
+      return pass.answer;
     },
     status() {
       const now = clock();

@@ -35,8 +35,6 @@ export class UndoTooLateError extends Error {}
 
 export function createStatusNotifications(deps: StatusNotificationsDeps) {
   const { options, held, bookings, mailer, smsSender, identity, log } = deps;
-  // The held mail and SMS leave one after another, in the order they came due; stop() waits for them.
-  let sending: Promise<unknown> = Promise.resolve();
   // The job once handed to the runner (start()): a change held or taken back asks it when the next is due.
   let scheduled: ScheduledJob | undefined;
 
@@ -98,7 +96,11 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     }
   }
 
-  /** Takes what came due and queues it to be sent in order; a storage that cannot be read fails the pass. */
+  /**
+   * Takes what came due and sends it, in the order it came due; a storage that cannot be read fails the pass. The pass
+   * ends once what it took has left: the next one waits for it, the runner's stop (before the storage closes) too, and
+   * a scheduler's tick that asked for it (the Firebase home's) returns only then.
+   */
   const job: Job = {
     name: 'held status mail',
     due: {
@@ -109,7 +111,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     },
     async run() {
       const due = await held.takeDue(options.now().toISOString());
-      for (const note of due) sending = sending.then(() => send(note));
+      for (const note of due) await send(note);
     },
   };
 
@@ -157,22 +159,12 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
         .send(statusChangeMail(booking, movedMailOf(booking, { modelName: await identity.displayName() }), invite))
         .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'moved mail failed'));
     },
-    /** Sends what is due now and answers once it has left (a scheduler's tick, where timers may not run). */
-    async sendDueNow(): Promise<void> {
-      await scheduled?.runNow();
-      await sending;
-    },
     /**
-     * Hands the job to the server's runner and takes what came due while the server was down, to be sent at once.
-     * Resolves once that is taken.
+     * Hands the job to the server's runner, which asks it when the next is due: what came due while the server was down
+     * is due at once and goes in the runner's first pass, without holding the server's start while it is sent.
      */
-    async start(jobs: JobRunner): Promise<void> {
+    start(jobs: JobRunner): void {
       scheduled = jobs.add(job);
-      await scheduled.runNow();
-    },
-    /** Waits for what is being sent, once the runner has stopped taking more: nothing touches the storage after. */
-    async stop(): Promise<void> {
-      await sending;
     },
   };
 }

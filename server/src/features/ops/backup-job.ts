@@ -17,47 +17,19 @@ export function nextBackupDelay(newest: Date | undefined, now: Date): number {
 }
 
 /**
- * The daily backup: `runNow` takes one at once (a backup under way is joined, not doubled); `job` hands it to the
- * server's runner (platform/jobs.ts), due a day after the newest (none when `keep` is 0). `idle()` waits for a backup
- * under way, whoever started it, so the database is not closed under it.
+ * The daily backup as a job of the server's runner (platform/jobs.ts), due a day after the newest (none when `keep` is
+ * 0); a pass answers the backup taken. One asked for now is the runner's too (runNow), so two never run at once, and
+ * the runner's stop waits for one under way before the database is closed.
  */
-export function dailyBackups(deps: {
+export function dailyBackupJob(deps: {
   db: Db;
   dataDir: string;
   backupDir: string;
   keep: number;
   now: () => Date;
   log: FastifyBaseLogger;
-}) {
-  let running: Promise<BackupResult> | undefined;
-
-  const runNow = async (): Promise<BackupResult> => {
-    running ??= takeBackup({
-      db: deps.db,
-      dataDir: deps.dataDir,
-      backupDir: deps.backupDir,
-      kind: 'daily',
-      now: deps.now,
-    })
-      .then((result) => {
-        const pruned = pruneBackups(deps.backupDir, 'daily', deps.keep);
-        deps.log.info(
-          { backup: result.path, bookings: result.manifest.database.bookings, pruned: pruned.length },
-          'daily backup written',
-        );
-        const withoutFiles = result.manifest.media.rowsWithoutFiles;
-        if (withoutFiles) {
-          deps.log.error({ backup: result.path, media: withoutFiles }, 'media items have no files on the site');
-        }
-        return result;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-
-  const job: Job = {
+}): Job {
+  return {
     name: 'daily backup',
     due: {
       next: async () => {
@@ -66,14 +38,24 @@ export function dailyBackups(deps: {
         return nextBackupDelay(newest ? takenAt(newest) : undefined, deps.now());
       },
     },
-    run: runNow,
-  };
-
-  return {
-    runNow,
-    job,
-    async idle(): Promise<void> {
-      await running?.catch(() => undefined);
+    async run(): Promise<BackupResult> {
+      const result = await takeBackup({
+        db: deps.db,
+        dataDir: deps.dataDir,
+        backupDir: deps.backupDir,
+        kind: 'daily',
+        now: deps.now,
+      });
+      const pruned = pruneBackups(deps.backupDir, 'daily', deps.keep);
+      deps.log.info(
+        { backup: result.path, bookings: result.manifest.database.bookings, pruned: pruned.length },
+        'daily backup written',
+      );
+      const withoutFiles = result.manifest.media.rowsWithoutFiles;
+      if (withoutFiles) {
+        deps.log.error({ backup: result.path, media: withoutFiles }, 'media items have no files on the site');
+      }
+      return result;
     },
   };
 }
