@@ -52,7 +52,8 @@ export interface RemoteMount {
 }
 
 // ---- The home (STUDIO_HOME): 'embedded' (this server with SQLite, its own sign-in mail) or 'firebase' (behind
-// Firebase Hosting; Firebase Auth mails the sign-in link, features/auth/auth-firebase.routes.ts turns its ID token into a session).
+// Firebase Hosting; Firebase Auth makes the sign-in link, which this server asks for and mails only to ADMIN_EMAIL,
+// and features/auth/auth-firebase.routes.ts turns the ID token it gives into a session).
 // The browser's web config is public by design (it names the project) and reaches the page in the runtime config;
 // it is checked at start, so a missing one stops the server instead of failing in her browser. ----
 export type StudioHome = 'embedded' | 'firebase';
