@@ -220,6 +220,13 @@ export const BOOKING_ROWS: Row[] = [
     expect: ADMIN_ONLY(200),
   },
   {
+    method: 'GET',
+    route: '/api/admin/events/poll',
+    // The live updates by long poll (where a stream cannot stay open); without a wait it answers at once.
+    request: () => ({ url: '/api/admin/events/poll?wait=0' }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
     method: 'POST',
     route: '/api/admin/availability/periods',
     request: () => ({

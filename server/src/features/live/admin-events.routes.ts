@@ -8,9 +8,11 @@
 // stream that stopped reading kept everything written to it. Now a change is read and serialised once, after the
 // request that made it, for every stream; a stream that falls MAX_STREAM_BUFFER_BYTES behind is dropped (its client
 // reconnects and reads the list again); and a session may hold at most MAX_STREAMS_PER_SESSION streams.
+//
+// Where a stream cannot stay open (behind Firebase Hosting), the same events come by long poll: admin-poll.ts,
+// registered here beside the stream.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminAvailabilitySchema, bookingChangeEventSchema, z } from '@studio/shared/schemas';
-import { contractRecordSchema } from '@studio/shared/schemas/contract';
+import { adminAvailabilitySchema, z } from '@studio/shared/schemas';
 import type { Change, ChangeBus } from '../../platform/change-bus';
 import type { SessionStore } from '../auth';
 import type { AvailabilityStore } from '../availability';
@@ -19,9 +21,10 @@ import { NOT_SIGNED_IN } from '../auth';
 import { refusals } from '../../platform/http/refusals';
 import type { JobRunner } from '../../platform/jobs';
 import { streamTicks } from './stream-ticks';
+import adminPollRoutes from './admin-poll';
+import { encodeEvent, liveEventOf, TOO_MANY_STREAMS, type LiveEvent } from './live-events';
 
-/** A payment or refund of a booking was recorded: its id, for the dashboard to read its payments again. */
-const paymentChangeEventSchema = z.strictObject({ bookingId: z.string() });
+export { TOO_MANY_STREAMS };
 
 /** What EventSource waits before reconnecting after the stream ends. */
 const RECONNECT_MS = 3_000;
@@ -32,8 +35,6 @@ const RECONNECT_MS = 3_000;
 export const MAX_STREAM_BUFFER_BYTES = 256 * 1024;
 /** Streams one session may hold open at once: a dashboard uses one per tab. */
 export const MAX_STREAMS_PER_SESSION = 4;
-export const TOO_MANY_STREAMS =
-  'Too many live connections are open for this session. Close another dashboard tab, then reload this one.';
 
 export interface AdminEventsOptions {
   sessions: SessionStore;
@@ -57,20 +58,16 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (
   const streams = new Set<Stream>();
   const ticks = streamTicks(jobs);
 
+  await app.register(adminPollRoutes, { sessions, bus, availability });
+
   /** One SSE frame, its data serialised by the same schema the REST answer uses; undefined when it does not fit. */
-  function frame<T extends z.ZodType>(event: string, schema: T, value: z.output<T>): string | undefined {
-    const data = schema.safeEncode(value);
-    if (!data.success) {
-      app.log.error({ err: data.error, event }, 'live event does not match its schema');
-      return undefined;
-    }
-    return `event: ${event}\ndata: ${JSON.stringify(data.data)}\n\n`;
-  }
+  const frame = (event: LiveEvent | undefined): string | undefined =>
+    event && `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
   /** The availability as the dashboard shows it, read now; undefined (logged) when it cannot be read. */
   const availabilityFrame = async (): Promise<string | undefined> => {
     try {
-      return frame('availability', adminAvailabilitySchema, await availability.getAdmin());
+      return frame(encodeEvent(app.log, 'availability', adminAvailabilitySchema, await availability.getAdmin()));
     } catch (error) {
       app.log.error({ err: error }, 'live availability could not be read');
       return undefined;
@@ -95,22 +92,13 @@ const adminEventsRoutes: FastifyPluginAsyncZod<AdminEventsOptions> = async (
       });
       return;
     }
-    if (change.topic === 'contracts') {
-      const { contract } = change;
-      setImmediate(() => broadcast(frame('contract', contractRecordSchema, contract)));
-      return;
-    }
-    if (change.topic === 'payments') {
-      // A booking's payments changed (a deposit or balance paid, recorded or refunded): the dashboard reads them anew.
-      const event = { bookingId: change.bookingId };
-      setImmediate(() => broadcast(frame('payment', paymentChangeEventSchema, event)));
-      return;
-    }
     // The dashboard shows no content it would need told about: the Content tab re-reads what it saved.
-    if (change.topic !== 'bookings') return;
+    if (change.topic === 'content') return;
     // Off the request that announced it (its transaction has committed and its answer goes out first).
-    const event = { type: change.type, booking: change.booking };
-    setImmediate(() => broadcast(frame('booking', bookingChangeEventSchema, event)));
+    setImmediate(() => {
+      const event = liveEventOf(app.log, change);
+      if (event !== 'availability') broadcast(frame(event));
+    });
   });
 
   // Open streams would hold app.close() until the clients give up; end them first.
