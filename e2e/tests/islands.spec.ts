@@ -86,6 +86,41 @@ test("the logo's three quick clicks open the sign-in form on a page that had loa
   expect(problems).toEqual([]);
 });
 
+test("on a phone, the logo's three taps made while the app's script is still on its way open the sign-in form once it arrives", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, hasTouch: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const problems = watchHydration(page);
+  // The app's script is held until the three taps are made: a slow phone's network, made certain.
+  let scriptAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (scriptAsked = resolve));
+  let releaseScript!: () => void;
+  const held = new Promise<void>((resolve) => (releaseScript = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$|\/main\.js$/, async (route) => {
+    scriptAsked();
+    await held;
+    await route.continue();
+  });
+  await page.goto('/portfolio');
+  expect(await appLoaded(page)).toBe(false);
+
+  await logo(page).tap();
+  await asked;
+  await logo(page).tap();
+  await logo(page).tap();
+  // Nothing answers yet: no form without React, and the held taps have not navigated the page away.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toBe('/portfolio');
+
+  releaseScript();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/admin');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
 test('the image viewer opens on the first tap of an unhydrated page, and swipes', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, hasTouch: true, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
