@@ -8,28 +8,35 @@
 // - Cloud Storage: the stand-in of the server's tests (storage-stand-in.mjs), since Google's Storage emulator cannot run
 //   here; the function's client reaches it by STORAGE_EMULATOR_HOST.
 // Every process is started here, remembered by its id, and stopped by that id (its process group) in stopAll().
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The processes, the installed tools and the Hosting sites are in emulator-processes.mjs, firebase-tools-cache.mjs and
+// emulated-hosting.mjs; what the callers use of them is exported from here too.
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  ADMIN_SITE_PORT_OFFSET,
+  checkHostingSitePorts,
+  emulatedHosting,
+  freeHostingPort,
+} from './emulated-hosting.mjs';
+import {
+  EmulatorSetupError,
+  freePort,
+  HOST,
+  log,
+  ROOT,
+  startProcess,
+  stopOne,
+  waitFor,
+} from './emulator-processes.mjs';
+
+export { ADMIN_SITE_PORT_OFFSET, emulatedHosting, hostingSitePorts } from './emulated-hosting.mjs';
+export { EmulatorSetupError, freePort, killAllNow, log, ROOT, stopAll } from './emulator-processes.mjs';
+export { ensureFirebaseTools, FIREBASE_TOOLS_VERSION, linkFunctionsDeps, TOOLS_DIR } from './firebase-tools-cache.mjs';
+
 export const DEFAULT_FIRESTORE_JAR =
   '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
-/** The Firebase CLI the tests use; pinned so the cache is reused and a new release cannot change a run. */
-export const FIREBASE_TOOLS_VERSION = '15.34.2';
-export const TOOLS_DIR = path.join(ROOT, '.cache', 'firebase-tools');
-
-const HOST = '127.0.0.1';
-const started = [];
-
-/** A failure with a message meant for the person running the tests (what is missing and how to get it). */
-export class EmulatorSetupError extends Error {}
-
-export function log(message) {
-  console.log(`[emulators] ${message}`);
-}
 
 /** The emulator jar: FIRESTORE_EMULATOR_JAR, else the Debian package's file, else what dpkg says the package holds. */
 export function findFirestoreJar(env = process.env) {
@@ -59,56 +66,6 @@ export function findFirestoreJar(env = process.env) {
     );
   }
   return jar;
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `check` answers true, the process exits, or the time is up. */
-async function waitFor(name, child, check, timeoutMs, logFile) {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  while (Date.now() < deadline) {
-    if (exited) {
-      throw new Error(`${name} exited before it was ready:\n${tail(logFile)}`);
-    }
-    if (await check().catch(() => false)) return;
-    await sleep(200);
-  }
-  throw new Error(`${name} was not ready after ${timeoutMs / 1000} s:\n${tail(logFile)}`);
-}
-
-function tail(file, lines = 30) {
-  try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-}
-
-/** Spawns a process in its own group (so stopAll ends its children too) with output to a log file. */
-function startProcess(name, command, args, options) {
-  const out = openSync(options.logFile, 'w');
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? ROOT,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', out, out],
-    detached: true,
-  });
-  started.push({ name, child });
-  return child;
 }
 
 /** Starts the Firestore emulator jar on a free port; answers { host, port, hostPort, pid }. */
@@ -172,133 +129,6 @@ export async function startStorageStandIn({ bucket, logDir }) {
   return { url, bucket, pid: child.pid };
 }
 
-function installedToolsVersion() {
-  try {
-    return JSON.parse(readFileSync(path.join(TOOLS_DIR, 'node_modules', 'firebase-tools', 'package.json'), 'utf8'))
-      .version;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The Firebase CLI from the cache, installed there with npm when it is missing or another version. */
-export function ensureFirebaseTools() {
-  const cli = path.join(TOOLS_DIR, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-  if (installedToolsVersion() === FIREBASE_TOOLS_VERSION && existsSync(cli)) return cli;
-  log(`installing firebase-tools ${FIREBASE_TOOLS_VERSION} into ${path.relative(ROOT, TOOLS_DIR)} (first run only)`);
-  mkdirSync(TOOLS_DIR, { recursive: true });
-  writeFileSync(
-    path.join(TOOLS_DIR, 'package.json'),
-    `${JSON.stringify(
-      {
-        name: 'studio-firebase-test-tools',
-        private: true,
-        description: 'Installed by firebase/scripts/emulators.mjs for the emulator tests; not part of the app.',
-        dependencies: { 'firebase-tools': FIREBASE_TOOLS_VERSION },
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  const t0 = Date.now();
-  const npm = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
-    cwd: TOOLS_DIR,
-    stdio: 'inherit',
-  });
-  if (npm.status !== 0 || installedToolsVersion() !== FIREBASE_TOOLS_VERSION) {
-    throw new EmulatorSetupError(
-      `Installing firebase-tools ${FIREBASE_TOOLS_VERSION} into ${TOOLS_DIR} failed (npm exit ${npm.status}). ` +
-        'The Auth emulator comes with it: check that the npm registry is reachable, then run the tests again.',
-    );
-  }
-  log(`firebase-tools installed in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  return cli;
-}
-
-const FUNCTIONS_DIR = path.join(ROOT, 'firebase', 'functions');
-
-/**
- * Gives firebase/functions a node_modules for the Functions emulator: each dependency of functions/package.json
- * linked to the copy this repository already installed (the server's, else the root's), after checking it is the
- * exact version the package names (build-functions.mjs checked the bundle needs no other). Cloud Build installs the
- * same versions from the registry on deploy; installing them here again would build better-sqlite3 from source.
- */
-export function linkFunctionsDeps() {
-  const { dependencies } = JSON.parse(readFileSync(path.join(FUNCTIONS_DIR, 'package.json'), 'utf8'));
-  const modules = path.join(FUNCTIONS_DIR, 'node_modules');
-  rmSync(modules, { recursive: true, force: true });
-  const wrong = [];
-  for (const [name, version] of Object.entries(dependencies)) {
-    const found = [path.join(ROOT, 'server', 'node_modules', name), path.join(ROOT, 'node_modules', name)].find((dir) =>
-      existsSync(path.join(dir, 'package.json')),
-    );
-    const installed = found && JSON.parse(readFileSync(path.join(found, 'package.json'), 'utf8')).version;
-    if (installed !== version) {
-      wrong.push(`${name}@${version} (${installed ? `${installed} is installed` : 'not installed'})`);
-      continue;
-    }
-    mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
-    symlinkSync(found, path.join(modules, name), 'dir');
-  }
-  if (wrong.length > 0) {
-    throw new EmulatorSetupError(
-      `The functions' dependencies are not installed in this repository at their versions: ${wrong.join(', ')}. ` +
-        "Run `npm install` at the root, or align firebase/functions/package.json with the server's versions.",
-    );
-  }
-}
-
-/**
- * firebase.json's two Hosting sites (targets `public` and `admin`, her account on its own origin) as the emulator can
- * read them: a target names a site through .firebaserc, which a demo project has none of, so the copy names the
- * sites themselves. Everything else of each site is firebase.json's.
- */
-export function emulatedHosting(hosting, project) {
-  if (!Array.isArray(hosting)) return hosting;
-  return hosting.map(({ target, ...site }) => (target ? { ...site, site: `${project}-${target}` } : site));
-}
-
-/**
- * The Hosting emulator serves the first site on the port it is given and the second on that port + 5 (firebase-tools
- * 15, serve/hosting.js), or on the next free port after it: both are found free here, and checkHostingSitePorts
- * reads back where each site was served.
- */
-export const ADMIN_SITE_PORT_OFFSET = 5;
-
-async function freeHostingPort() {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const port = await freePort();
-    if (await isFree(port + ADMIN_SITE_PORT_OFFSET)) return port;
-  }
-  throw new Error('No free pair of ports for the two Hosting sites.');
-}
-
-function isFree(port) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, HOST, () => server.close(() => resolve(true)));
-  });
-}
-
-/** Each site's port from the CLI's log ("hosting[<site>]: Local server: http://host:port"); throws on a mismatch. */
-export function hostingSitePorts(log) {
-  const sites = {};
-  for (const m of log.matchAll(/hosting\[[^\]]*-(public|admin)\][^\n]*Local server: \S*?:(\d+)/g))
-    sites[m[1]] = Number(m[2]);
-  return sites;
-}
-
-function checkHostingSitePorts(cliLog, ports) {
-  const sites = hostingSitePorts(cliLog.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), ''));
-  if (sites.public !== ports.hosting || sites.admin !== ports.adminHosting) {
-    throw new Error(
-      `The Hosting sites were served on ${JSON.stringify(sites)}, not public ${ports.hosting} and admin ${ports.adminHosting}.`,
-    );
-  }
-}
-
 /**
  * Starts the Firebase CLI's emulators (`only`, e.g. ['auth', 'functions', 'hosting']) on free ports with the real
  * firebase/firebase.json: its copy, identical but for the emulators' ports, is written beside it (relative paths
@@ -331,11 +161,11 @@ export async function startCliEmulators({ cli, only, project, logDir, env = {} }
       {
         cwd: firebaseDir,
         logFile,
+        cleanup: () => rmSync(configFile, { force: true }),
         // No update check: this machine may have no internet, and the answer would only slow the start.
         env: { ...(typeof env === 'function' ? env(ports) : env), NO_UPDATE_NOTIFIER: '1', CI: '1' },
       },
     );
-    started[started.length - 1].cleanup = () => rmSync(configFile, { force: true });
     // The CLI prints this line once every emulator it started is ready.
     const ready = async () => /All emulators ready/.test(readFileSync(logFile, 'utf8'));
     try {
@@ -349,73 +179,4 @@ export async function startCliEmulators({ cli, only, project, logDir, env = {} }
     }
   }
   throw lastError;
-}
-
-function stopOne(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    // The negative id is the process group this script created for the child (detached: true), nothing else.
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
-}
-
-/** Whether any process of the group `pid` leads (detached: true) is still running. */
-function groupAlive(pid) {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Stops every process started here, by its id, and waits until each one's whole process group is gone (SIGKILL after
- * 10 s): the CLI can exit before the function's runtime it started, which would go on writing into folders the caller
- * removes next. A child that had already exited (an attempt retried on another port) is only cleaned up after.
- */
-export async function stopAll() {
-  const running = started.splice(0);
-  if (running.length > 0) log(`stopping ${running.map((r) => `${r.name} (pid ${r.child.pid})`).join(', ')}`);
-  await Promise.all(
-    running.map(async ({ child, cleanup }) => {
-      if (child.exitCode === null && child.signalCode === null) stopOne(child);
-      else if (groupAlive(child.pid)) {
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          // Gone between the check and the signal.
-        }
-      }
-      const deadline = Date.now() + 10_000;
-      while (groupAlive(child.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      if (groupAlive(child.pid)) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // Gone between the check and the signal.
-        }
-        const killed = Date.now() + 5_000;
-        while (groupAlive(child.pid) && Date.now() < killed) await new Promise((r) => setTimeout(r, 50));
-      }
-      try {
-        cleanup?.();
-      } catch (error) {
-        log(`could not clean up after ${child.pid}: ${error.message}`);
-      }
-    }),
-  );
-}
-
-/** Synchronous last resort for process exit: signal every group still running. */
-export function killAllNow() {
-  for (const { child } of started) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
 }
