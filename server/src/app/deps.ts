@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions } from '../platform/config';
 import type { ServerEntryCheck } from '../features/deploys/gate';
 import { createChangeBus, type ChangeBus, type ChangeRelay } from '../platform/change-bus';
-import { createMailer, withSenderName, type Mailer } from '../features/messaging/mailer';
+import { createMailer, withMailQueue, withSenderName, type Mailer } from '../features/messaging/mailer';
 import { createSecondFactorStore } from '../features/auth/second-factor';
 import { createSessionStore } from '../features/auth/sessions';
 import { createSmsSender } from '../features/messaging/sms-sender';
@@ -86,18 +86,22 @@ export function createDeps(storage: Storage, options: AppOptions, log: FastifyBa
   const sms = given.sms ?? createSmsTransport({ twilio: options.twilio, outbox, log, now: options.now });
   const bus = given.bus ?? createChangeBus({ relay: relayOf(storage), log });
   const identity = createSiteIdentity({ content: storage.content, bus, fallbackName: options.modelName });
-  // Every mail leaves under her current name (Site details), at MAIL_FROM's address.
+  // Every mail leaves under her current name (Site details), at MAIL_FROM's address. Whichever mailer it is, the mail
+  // queue is behind it: a new booking's mails wait there, written with the request, until the mail job sends them.
   const mailer = withSenderName(
-    given.mailer ??
-      createMailer({
-        smtpUrl: options.smtpUrl,
-        from: options.mailFrom,
-        outbox,
-        log,
-        now: options.now,
-        // A mail the SMTP server refuses is kept and sent again (features/messaging/mail-queue.ts), not dropped.
-        queue: storage.mailQueue,
-      }),
+    withMailQueue(
+      given.mailer ??
+        createMailer({
+          smtpUrl: options.smtpUrl,
+          from: options.mailFrom,
+          outbox,
+          log,
+          now: options.now,
+          // A mail the SMTP server refuses is kept and sent again (features/messaging/mail-queue.ts), not dropped.
+          queue: storage.mailQueue,
+        }),
+      { queue: storage.mailQueue, now: options.now, log },
+    ),
     identity.displayName,
   );
   return {

@@ -1,7 +1,9 @@
-// What happens after a booking is committed: a mail to the admin (the request's name, service, dates and a link to
-// /admin) and, when the SMS feature is on and she opted in, the confirmation SMS. Both run after the 201 is decided
-// and never fail or undo the booking: every error is caught and logged. Pending sends are tracked so tests can wait
-// for them and a graceful shutdown does not cut them off.
+// What a new booking tells: a mail to the admin (the request's name, service, dates and a link to /admin), the
+// client's confirmation mail (with her manage link) and, when the SMS feature is on and she opted in, the confirmation
+// SMS. The two mails are rendered here and written with the request, in its own transaction (newBookingMails; the
+// mail queue sends them: docs/decisions/011-mail-is-a-durable-job-written-with-the-request.md). The SMS is sent after
+// the commit and never fails or undoes the booking: every error is caught and logged; pending texts are tracked so
+// tests can wait for them and a graceful shutdown does not cut them off.
 import type { FastifyBaseLogger } from 'fastify';
 import { smsBookingConfirmation, type BookingRequest } from '@studio/shared/domain';
 import { getInputWarnings, warningMessages } from '@studio/security-kit';
@@ -9,19 +11,22 @@ import { isDisposableEmailFull } from '@studio/security-kit/disposable-full';
 import { formatPhone } from '@studio/shared/domain/phone';
 import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
-import type { Mailer } from '../messaging';
+import type { MailMessage } from '../messaging';
 import { clientConfirmationMail } from './client-mails';
 import type { SmsSender } from '../messaging';
 
-export interface BookingNotificationsDeps {
-  mailer: Mailer;
-  smsSender: SmsSender;
+/** What the mails of a new booking are rendered with. */
+export interface NewBookingMailOptions {
   adminEmail: string;
   publicOrigin: string;
   /** Where her dashboard is: the link in her own mail. */
   adminOrigin: string;
   /** The studio's zone: dates and times in mails are its own (TIMEZONE). */
   timeZone: string;
+}
+
+export interface BookingNotificationsDeps {
+  smsSender: SmsSender;
   log: FastifyBaseLogger;
 }
 
@@ -80,34 +85,33 @@ export function newBookingMailText(booking: BookingRequest, adminOrigin: string,
   ].join('\n');
 }
 
+/**
+ * The mails of a new request, in the order they leave: hers, then the client's confirmation with her manage link
+ * (none without a token). Pure, so the store can call it inside the booking's transaction; `fromName` is the sender's
+ * name, read before it (the mailer would otherwise read it as each mail leaves, which a transaction cannot wait for).
+ */
+export function newBookingMails(
+  booking: BookingRequest,
+  manageToken: string | undefined,
+  options: NewBookingMailOptions & { fromName: string },
+): MailMessage[] {
+  const admin: MailMessage = {
+    to: options.adminEmail,
+    subject: newBookingMailSubject(booking),
+    text: newBookingMailText(booking, options.adminOrigin, options.timeZone),
+    fromName: options.fromName,
+  };
+  if (!manageToken) return [admin];
+  const client = clientConfirmationMail(booking, {
+    publicOrigin: options.publicOrigin,
+    timeZone: options.timeZone,
+    token: manageToken,
+  });
+  return [admin, { ...client, fromName: options.fromName }];
+}
+
 export function createBookingNotifications(deps: BookingNotificationsDeps) {
   const pending = new Set<Promise<void>>();
-
-  async function mailAdmin(booking: BookingRequest) {
-    try {
-      await deps.mailer.send({
-        to: deps.adminEmail,
-        subject: newBookingMailSubject(booking),
-        text: newBookingMailText(booking, deps.adminOrigin, deps.timeZone),
-      });
-    } catch (error) {
-      deps.log.error({ err: error, bookingId: booking.id }, 'new-booking mail to the admin failed');
-    }
-  }
-
-  async function mailClient(booking: BookingRequest, manageToken: string) {
-    try {
-      await deps.mailer.send(
-        clientConfirmationMail(booking, {
-          publicOrigin: deps.publicOrigin,
-          timeZone: deps.timeZone,
-          token: manageToken,
-        }),
-      );
-    } catch (error) {
-      deps.log.error({ err: error, bookingId: booking.id }, 'confirmation mail to the client failed');
-    }
-  }
 
   async function textClient(booking: BookingRequest) {
     try {
@@ -120,17 +124,13 @@ export function createBookingNotifications(deps: BookingNotificationsDeps) {
   }
 
   return {
-    /** Starts both notifications and returns at once; the booking is already committed. */
-    newBooking(booking: BookingRequest, manageToken?: string): void {
-      const work = Promise.all([
-        mailAdmin(booking),
-        manageToken ? mailClient(booking, manageToken) : undefined,
-        textClient(booking),
-      ]).then(() => undefined);
+    /** Starts the confirmation SMS and returns at once; the booking and its mails are already committed. */
+    newBooking(booking: BookingRequest): void {
+      const work = textClient(booking);
       pending.add(work);
       void work.finally(() => pending.delete(work));
     },
-    /** Resolves when every notification started so far has finished (sent or logged). */
+    /** Resolves when every text started so far has finished (sent or logged). */
     async idle(): Promise<void> {
       while (pending.size > 0) await Promise.all([...pending]);
     },

@@ -10,6 +10,7 @@ import type {
   IsoDate,
   MovablePart,
 } from '@studio/shared/domain';
+import type { MailToSend } from '../messaging';
 
 /** What a new booking row holds: everything but the id, which the store assigns (a random UUID). */
 export type NewBookingRequest = Omit<BookingRequest, 'id'>;
@@ -47,6 +48,14 @@ export interface CreateOnceRequest {
    * than once, and is not called at all when the key was already used.
    */
   decide: (confirmed: ConfirmedDates[]) => BookingToStore;
+  /**
+   * The mails about the new request, given it as stored (its id included): kept in the mail queue, due at once, by
+   * the same atomic operation, so the request and its mails are stored together or not at all, and a 201 never
+   * stands for a request whose mails a stopped process took with it. Pure and synchronous (SQLite cannot await
+   * inside the transaction); like `decide` it may be called more than once, and is not called when the key was
+   * already used (a retry writes no mail).
+   */
+  mails?: (booking: BookingRequest) => MailToSend[];
 }
 
 export type CreateOnceResult =

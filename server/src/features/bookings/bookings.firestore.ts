@@ -32,6 +32,7 @@ import { BOOKINGS } from './firestore-collection';
 import { bookingOf, datesFrom, datesOf, newDoc, toBooking, type BookingDoc } from './booking-document.firestore';
 import { bookingPage } from './booking-list.firestore';
 import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
+import { mailToSendInTransaction } from '../messaging';
 export const BOOKING_KEYS = 'bookingKeys';
 export const BOOKINGS_META = 'bookingsMeta';
 
@@ -115,11 +116,15 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
         const held = request.range ? await confirmedIn(request.range, tx) : [];
         const { booking, manageTokenHash } = request.decide(held);
         const id = randomUUID();
-        tx.set(meta, { seq }, { merge: true });
         const stored = newDoc(booking, seq, manageTokenHash);
+        const created = toBooking(id, stored);
+        // The request's mails are created in this same transaction: both commit, or neither.
+        const writeMails = await mailToSendInTransaction(tx, db, request.mails?.(created) ?? [], booking.createdAt);
+        tx.set(meta, { seq }, { merge: true });
         tx.create(bookings.doc(id), stored);
         tx.create(keyRef, { bookingId: id, bodyHash: request.bodyHash, createdAt: booking.createdAt });
-        return { created: true as const, booking: toBooking(id, stored) };
+        writeMails();
+        return { created: true as const, booking: created };
       });
     },
 

@@ -22,13 +22,12 @@ type FormOrJsonInput = BookingInput | Readonly<Record<string, string | boolean>>
 import type { CreatedBooking } from '@studio/shared/backend';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
-import type { Mailer } from '../messaging';
-import type { SmsSender } from '../messaging';
+import { mailToSend, type SmsSender } from '../messaging';
 import { HttpError } from '../../platform/http/errors';
 import type { AvailabilityStore } from '../availability';
 import type { BookingsStore, DateRange } from './bookings-store';
 import type { ContentStore } from '../content';
-import { createBookingNotifications } from './booking-notifications';
+import { createBookingNotifications, newBookingMails } from './booking-notifications';
 import { refusalOf, type PlainForms } from '../pages';
 import { refusals } from '../../platform/http/refusals';
 import { hashManageToken } from './manage-booking.routes';
@@ -39,7 +38,14 @@ export interface BookingRoutesOptions {
   content: ContentStore;
   availability: AvailabilityStore;
   bus: ChangeBus;
-  mailer: Mailer;
+  /** Her current name (Site details): the sender's name on the request's mails, read before its transaction. */
+  displayName: () => Promise<string>;
+  /**
+   * Asks for the mails just written to be sent now, without waiting for them (the embedded home: a pass of the
+   * runner's mail job). Absent on the Firebase home, whose function triggered by the mails' creation sends them: an
+   * instance may be stopped once it has answered.
+   */
+  sendMailNow?: () => void;
   smsSender: SmsSender;
   /** Where the booking form's plain post (no JavaScript) is handed in. */
   plainForms: PlainForms;
@@ -83,33 +89,36 @@ const headersSchema = z.looseObject({ 'idempotency-key': z.string().optional() }
 
 const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, deps) => {
   const { bookings, options } = deps;
-  const notifications = createBookingNotifications({
-    mailer: deps.mailer,
-    smsSender: deps.smsSender,
+  const mailOptions = {
     adminEmail: options.adminEmail,
     publicOrigin: options.publicOrigin,
     adminOrigin: options.adminOrigin,
     timeZone: options.timeZone,
-    log: app.log,
-  });
-  // A graceful shutdown lets the mails and texts already started finish.
+  };
+  const notifications = createBookingNotifications({ smsSender: deps.smsSender, log: app.log });
+  // A graceful shutdown lets the texts already started finish (the mails are kept in the store until they leave).
   app.addHook('onClose', async () => notifications.idle());
 
   /**
-   * The idempotency lookup, the read of the confirmed bookings the request can collide with and the insert are one
-   * atomic operation of the storage (bookings.createOnce): no other request can slip in between the availability
-   * check and the insert, and a retry with the same key finds the row. What is read before it (services, her
-   * availability) is the admin's, not what a concurrent booking changes.
+   * The idempotency lookup, the read of the confirmed bookings the request can collide with, the insert and the
+   * request's two mails are one atomic operation of the storage (bookings.createOnce): no other request can slip in
+   * between the availability check and the insert, a retry with the same key finds the row (and writes no mail), and
+   * a stored request always has its mails waiting to leave. What is read before it (services, her availability, her
+   * name for the mails) is the admin's, not what a concurrent booking changes.
    */
   const createOnce = async (
     body: FormOrJsonInput,
     key: string,
-  ): Promise<{ booking: BookingRequest; created: boolean; manageToken?: string }> => {
+  ): Promise<{ booking: BookingRequest; created: boolean }> => {
     const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
     const now = options.now();
     // The studio's day, not the server's: near midnight the two differ.
     const today = calendarDayIn(options.timeZone, now);
-    const [services, availability] = await Promise.all([deps.content.listServices(), deps.availability.getPublic()]);
+    const [services, availability, fromName] = await Promise.all([
+      deps.content.listServices(),
+      deps.availability.getPublic(),
+      deps.displayName(),
+    ]);
     const at = now.toISOString();
     // The client's manage link: 32 random bytes she gets by mail, kept here only as their SHA-256.
     const manageToken = randomBytes(32).toString('base64url');
@@ -136,22 +145,27 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
           manageTokenHash: hashManageToken(manageToken),
         };
       },
+      mails: (booking) => newBookingMails(booking, manageToken, { ...mailOptions, fromName }).map(mailToSend),
     });
-    if (result.created) return { booking: result.booking, created: true, manageToken };
+    if (result.created) return { booking: result.booking, created: true };
     // A key stands for one request: another body under it is a mistake to say out loud, not a retry to answer.
     if (result.bodyHash !== null && result.bodyHash !== bodyHash) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
     return { booking: result.booking, created: false };
   };
 
-  /** Stores a request (or finds the one stored under its key) and, when it is new, tells the dashboards and mails. */
+  /**
+   * Stores a request with its mails (or finds the one stored under its key) and, when it is new, tells the
+   * dashboards, has the mails sent and texts the client.
+   */
   const submit = async (body: FormOrJsonInput, key: string): Promise<BookingRequest> => {
-    // Resolves only once the row is durable (on SQLite, committed with the other bookings of this turn: one fsync
-    // for all), so an answer is sent only for a stored request.
-    const { booking, created, manageToken } = await createOnce(body, key);
+    // Resolves only once the row and its mails are durable (on SQLite, committed with the other bookings of this
+    // turn: one fsync for all), so an answer is sent only for a stored request whose mails will leave.
+    const { booking, created } = await createOnce(body, key);
     if (created) {
       // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
       deps.bus.publish({ topic: 'bookings', type: 'created', booking });
-      notifications.newBooking(booking, manageToken);
+      deps.sendMailNow?.();
+      notifications.newBooking(booking);
     }
     return booking;
   };

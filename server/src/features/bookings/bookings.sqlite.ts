@@ -28,6 +28,7 @@ import {
   type RescheduleCheck,
 } from './bookings-store';
 import { BOOKING_FIELDS, bookingFrom, columnOf, type BookingFieldName } from './booking-fields';
+import { mailToSendWriter } from '../messaging';
 
 export { InvalidCursorError };
 
@@ -105,6 +106,7 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
   const firstPage = pageOf('');
   const laterPage = pageOf('AND (created_at, rowid) < (@createdAt, @seq)');
   const get = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE id = ?`);
+  const writeMails = mailToSendWriter(db);
   const byKey = db.prepare(
     `SELECT ${COLUMNS}, idempotency_body_hash AS body_hash FROM booking_requests WHERE idempotency_key = ?`,
   );
@@ -201,7 +203,10 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
     return row ? toBooking(row) : null;
   });
 
-  /** The lookup, the read and the insert: run by the group commit, inside its transaction (one savepoint each). */
+  /**
+   * The lookup, the read, the insert and the request's mails: run by the group commit, inside its transaction (one
+   * savepoint each), so a failure anywhere leaves neither the row nor its mails.
+   */
   const createOnce = (request: CreateOnceRequest): CreateOnceResult => {
     const earlier = byKey.get(request.idempotencyKey) as (BookingRow & { body_hash: string | null }) | undefined;
     if (earlier) return { created: false, booking: toBooking(earlier), bodyHash: earlier.body_hash };
@@ -217,7 +222,9 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
       manageTokenHash,
       smsOptIn: booking.smsOptIn ? 1 : 0,
     });
-    return { created: true, booking: { ...booking, id } };
+    const stored = { ...booking, id };
+    if (request.mails) writeMails(request.mails(stored), booking.createdAt);
+    return { created: true, booking: stored };
   };
 
   return {

@@ -1,18 +1,26 @@
-// The mail queue on Firestore (the Firebase home's MailQueueStore, mail-queue-store.ts): one document per kept mail in
-// `mailQueue`, named by its id zero-padded; ids are time-ordered (time-ordered-ids.ts) and taken from no shared
-// document, as the outbox's are (the `mailQueueMeta/sequence` counter of older versions may remain in a deployed
-// database, unread: its ids sort below the new ones, and due() orders by nextAttemptAt first anyway). `waiting` (true until the mail is given up on) lets due() be one range query.
-import type { Firestore } from 'firebase-admin/firestore';
-import type { MailQueueStore, QueuedMail } from './mail-queue-store';
+// The mail queue on Firestore (the Firebase home's MailQueueStore): one document per kept mail in `mailQueue`, named by
+// its id zero-padded; ids are time-ordered (time-ordered-ids.ts) and taken from no shared document, as the outbox's are
+// (the `mailQueueMeta/sequence` counter of older versions may remain in a deployed database, unread: its ids sort
+// below the new ones, and due() orders by nextAttemptAt first anyway). `waiting` (true until the mail is given up on)
+// lets due() be one range query. A new booking's mails are created here inside the booking's own transaction
+// (mailToSendInTransaction); the function triggered by their creation, and the scheduled mail job, send them.
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { MailQueueStore, MailToSend, QueuedMail } from './mail-queue-store';
 import { processIds, withFreshId } from '../../platform/firestore/time-ordered-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
+
+const docId = (id: number) => String(id).padStart(12, '0');
+
+/** The collection the mail queue keeps its documents in (a trigger on its creations sends new mail). */
+export const MAIL_QUEUE = 'mailQueue';
+
+/** A kept mail's document (the outbox deletes it in the transaction that records its delivery). */
+export const mailQueueRef = (db: Firestore, id: number) => db.collection(MAIL_QUEUE).doc(docId(id));
 
 interface QueuedDoc extends QueuedMail {
   waiting: boolean;
   givenUpAt: string | null;
 }
-
-const docId = (id: number) => String(id).padStart(12, '0');
 
 const toQueued = (d: QueuedDoc): QueuedMail => ({
   id: d.id,
@@ -25,8 +33,49 @@ const toQueued = (d: QueuedDoc): QueuedMail => ({
   lastError: d.lastError,
 });
 
+/**
+ * Inside a transaction: reads the documents `mails` would be created as (so an id another instance took meanwhile is
+ * never overwritten: the transaction runs again), and answers the writes, to be made once the transaction's other
+ * reads are done (Firestore takes every read before the first write). Each mail is due at once (`at`, ISO).
+ */
+export async function mailToSendInTransaction(
+  tx: Transaction,
+  db: Firestore,
+  mails: readonly MailToSend[],
+  at: string,
+  ids: () => number = processIds,
+): Promise<() => void> {
+  if (mails.length === 0) return () => undefined;
+  const queue = db.collection(MAIL_QUEUE);
+  let named: Array<{ mail: MailToSend; id: number; ref: DocumentReference }>;
+  for (;;) {
+    named = mails.map((mail) => {
+      const id = ids();
+      return { mail, id, ref: queue.doc(docId(id)) };
+    });
+    const found = await tx.getAll(...named.map((n) => n.ref));
+    if (found.every((snap) => !snap.exists)) break;
+  }
+  return () =>
+    named.forEach(({ mail, id, ref }) => {
+      const doc: QueuedDoc = {
+        id,
+        recipient: mail.recipient,
+        subject: mail.subject,
+        payload: mail.payload,
+        attempts: 0,
+        firstFailedAt: at,
+        nextAttemptAt: at,
+        lastError: '',
+        waiting: true,
+        givenUpAt: null,
+      };
+      tx.create(ref, doc);
+    });
+}
+
 export function createFirestoreMailQueueStore(db: Firestore, ids: () => number = processIds): MailQueueStore {
-  const queue = db.collection('mailQueue');
+  const queue = db.collection(MAIL_QUEUE);
 
   /** Changes one waiting mail in a transaction (never from a stale read: two instances may retry at once). */
   const update = (id: number, change: (doc: QueuedDoc) => Partial<QueuedDoc>) =>
@@ -71,6 +120,16 @@ export function createFirestoreMailQueueStore(db: Firestore, ids: () => number =
         );
     },
 
+    claim(id, at, until) {
+      return runTransaction(db, async (tx) => {
+        const ref = queue.doc(docId(id));
+        const doc = (await tx.get(ref)).data() as QueuedDoc | undefined;
+        if (!doc?.waiting || doc.nextAttemptAt > at) return false;
+        tx.update(ref, { nextAttemptAt: until });
+        return true;
+      });
+    },
+
     async delivered(id) {
       await queue.doc(docId(id)).delete();
     },
@@ -88,13 +147,15 @@ export function createFirestoreMailQueueStore(db: Firestore, ids: () => number =
         queue.where('waiting', '==', true).get(),
         queue.where('givenUpAt', '>=', since).get(),
       ]);
-      const counted = [...waiting.docs, ...givenUp.docs].map((d) => d.data() as QueuedDoc);
+      // A mail not tried yet (attempts 0) is on its way, not a sign that mail is failing.
+      const refused = waiting.docs.map((d) => d.data() as QueuedDoc).filter((d) => d.attempts > 0);
+      const counted = [...refused, ...givenUp.docs.map((d) => d.data() as QueuedDoc)];
       const newest = counted.sort((a, b) => {
         const ka = a.givenUpAt ?? a.nextAttemptAt;
         const kb = b.givenUpAt ?? b.nextAttemptAt;
         return ka === kb ? b.id - a.id : ka < kb ? 1 : -1;
       })[0];
-      return { waiting: waiting.size, givenUp: givenUp.size, lastError: newest?.lastError ?? null };
+      return { waiting: refused.length, givenUp: givenUp.size, lastError: newest?.lastError ?? null };
     },
 
     async purgeGivenUpBefore(before) {

@@ -2,9 +2,11 @@
 // at most an hour apart, for 24 hours from its first refusal; then it is given up on and logged as an error. A booking
 // therefore still succeeds while the mail server is down, and her mail and the client's (with the manage link) leave
 // once it is back, a restart meanwhile included. While mail waits, /api/health says "degraded" and her dashboard
-// shows it (mailHealth below).
+// shows it (mailHealth below). A new booking's mails wait here too, written in the booking's own transaction
+// (mailToSend) and sent by the same pass, so a request acknowledged is a request whose mails will leave, whatever
+// happens to the process after its answer (docs/decisions/011-mail-is-a-durable-job-written-with-the-request.md).
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailQueueStore } from './mail-queue-store';
+import type { MailQueueStore, MailToSend } from './mail-queue-store';
 import type { MailMessage } from './mail-message';
 
 export const RETRY_FOR_MS = 24 * 60 * 60 * 1000;
@@ -12,6 +14,12 @@ const FIRST_PAUSE_MS = 60 * 1000;
 const LONGEST_PAUSE_MS = 60 * 60 * 1000;
 /** How often the running server looks for mail due to be sent again. */
 export const RETRY_TICK_MS = 30 * 1000;
+/**
+ * How long a pass holds a mail it took before another may take it: nodemailer's own longest wait on a socket, so a
+ * slow send is not sent twice, and a sender that died (a killed process, a stopped function instance) delays its
+ * mail by this much, never loses it.
+ */
+export const CLAIM_MS = 10 * 60 * 1000;
 
 /** The pause after the `attempts`-th refusal: 1 minute, doubled each time, at most an hour. */
 export const pauseAfter = (attempts: number) => Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (attempts - 1));
@@ -27,6 +35,13 @@ export function serializeMail(message: MailMessage): string {
   };
   return JSON.stringify(stored);
 }
+
+/** A message as the queue keeps it to be sent (MailQueueStore's MailToSend). */
+export const mailToSend = (message: MailMessage): MailToSend => ({
+  recipient: message.to,
+  subject: message.subject,
+  payload: serializeMail(message),
+});
 
 export function parseMail(payload: string): MailMessage {
   const stored = JSON.parse(payload) as StoredMessage;
@@ -47,8 +62,14 @@ export type MailHealth = 'ok' | 'degraded' | 'outbox';
 
 export interface MailQueueDeps {
   queue: MailQueueStore;
-  /** Sends one message by SMTP; rejects when the server does not take it. */
+  /** Sends one message (by SMTP, or into the local outbox); rejects when it is not taken. */
   deliver(message: MailMessage): Promise<void>;
+  /**
+   * Sends a kept mail and takes it out of the queue in one step (the local outbox: one transaction), so a pass that
+   * stops between the two never leaves it to be sent again; false when it was no longer kept. Without it, the mail
+   * is delivered, then forgotten.
+   */
+  deliverKept?(message: MailMessage, keptId: number): Promise<boolean>;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -66,13 +87,24 @@ export async function keepRefused({ queue, now, log }: MailQueueDeps, message: M
   return id;
 }
 
-/** Sends every kept mail that is due; answers how many left. */
-export async function sendDue({ queue, deliver, now, log }: MailQueueDeps): Promise<number> {
+/**
+ * Sends every kept mail that is due; answers how many left. Each is taken (claim) before it is sent, so two passes at
+ * once (a pass asked for and a timed one, two function instances) never send one mail twice.
+ */
+export async function sendDue({ queue, deliver, deliverKept, now, log }: MailQueueDeps): Promise<number> {
   let delivered = 0;
   for (const mail of await queue.due(now().toISOString(), 50)) {
+    const takenAt = now();
+    if (!(await queue.claim(mail.id, takenAt.toISOString(), new Date(takenAt.getTime() + CLAIM_MS).toISOString())))
+      continue;
     try {
-      await deliver(parseMail(mail.payload));
-      await queue.delivered(mail.id);
+      const message = parseMail(mail.payload);
+      if (deliverKept) {
+        if (!(await deliverKept(message, mail.id))) continue;
+      } else {
+        await deliver(message);
+        await queue.delivered(mail.id);
+      }
       delivered++;
       log.info({ queuedMailId: mail.id, attempts: mail.attempts + 1 }, 'a kept mail was sent');
     } catch (error) {
@@ -81,15 +113,17 @@ export async function sendDue({ queue, deliver, now, log }: MailQueueDeps): Prom
       if (at.getTime() - Date.parse(mail.firstFailedAt) >= RETRY_FOR_MS) {
         await queue.giveUp(mail.id, at.toISOString(), refusal);
         log.error(
-          { queuedMailId: mail.id, attempts: mail.attempts + 1, refusal },
+          { err: error, queuedMailId: mail.id, attempts: mail.attempts + 1 },
           'a mail was refused for 24 hours and is given up on',
         );
       } else {
         const next = new Date(at.getTime() + pauseAfter(mail.attempts + 1)).toISOString();
         await queue.retryLater(mail.id, next, refusal);
+        // The error, which the log blanks addresses and tokens in, rather than the refusal's words: an SMTP server's
+        // answer often quotes the address it refused.
         log.warn(
-          { queuedMailId: mail.id, attempts: mail.attempts + 1, next, refusal },
-          'a kept mail was refused again',
+          { err: error, queuedMailId: mail.id, attempts: mail.attempts + 1, next },
+          mail.attempts === 0 ? 'a mail was refused: it is kept and sent again' : 'a kept mail was refused again',
         );
       }
     }

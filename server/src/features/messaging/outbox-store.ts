@@ -24,6 +24,17 @@ export interface OutboxStore {
    * shared document (time-ordered-ids.ts): across server instances "before" is as their clocks tell it.
    */
   add(message: Omit<OutboxMessage, 'id' | 'createdAt'>, at: string, attachments?: MailAttachment[]): Promise<number>;
+  /**
+   * Atomic: records the message as add() does and deletes the mail queue's kept mail `mailQueueId` it is the delivery
+   * of (mail-queue-store.ts); when that mail is no longer kept (another pass recorded it), records nothing and answers
+   * null. A kept mail is thus recorded once, whatever stops a pass between its write and the next.
+   */
+  addFromQueue(
+    mailQueueId: number,
+    message: Omit<OutboxMessage, 'id' | 'createdAt'>,
+    at: string,
+    attachments?: MailAttachment[],
+  ): Promise<number | null>;
   /** The files kept with a message, in the order it carried them. */
   attachments(outboxId: number): Promise<OutboxAttachmentInfo[]>;
   /** One kept file with its content; null when there is none at that position. */

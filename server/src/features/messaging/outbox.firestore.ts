@@ -14,6 +14,7 @@ import type { OutboxAttachmentInfo, OutboxMessage, OutboxStore } from './outbox-
 import { readChunks, writeChunks } from '../../platform/firestore/binary-chunks';
 import { processIds, withFreshId } from '../../platform/firestore/time-ordered-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
+import { mailQueueRef } from './mail-queue.firestore';
 
 interface MessageDoc extends OutboxMessage {
   liveTokenHashes: string[];
@@ -64,37 +65,54 @@ export function createFirestoreOutboxStore(db: Firestore, ids: () => number = pr
     return changed;
   };
 
+  /**
+   * Records a message in one transaction, all or none; a name another instance took fails the commit and withFreshId
+   * tries the next id. `keptRef`, when given, is the mail queue's document it is the delivery of: read first, and
+   * deleted with the write; gone already (another pass recorded it), nothing is written and the answer is null.
+   */
+  const record = (
+    message: Omit<OutboxMessage, 'id' | 'createdAt'>,
+    at: string,
+    attachments: MailAttachment[],
+    keptRef?: DocumentReference,
+  ) =>
+    withFreshId(ids, (id) =>
+      runTransaction(db, async (tx) => {
+        if (keptRef) {
+          if (!(await tx.get(keptRef)).exists) return null;
+          tx.delete(keptRef);
+        }
+        const hashes = liveTokenHashes(message.body);
+        const doc: MessageDoc = {
+          id,
+          channel: message.channel,
+          recipient: message.recipient,
+          subject: message.subject,
+          body: message.body,
+          createdAt: at,
+          liveTokenHashes: hashes,
+          liveLinkSince: hashes.length > 0 ? at : null,
+        };
+        tx.create(outbox.doc(docId(id)), doc);
+        attachments.forEach((a, position) => {
+          const ref = attachmentRef(id, position);
+          tx.create(ref, {
+            position,
+            filename: a.filename,
+            contentType: a.contentType,
+            size: a.content.length,
+          } satisfies AttachmentDoc);
+          writeChunks(tx, ref, a.content);
+        });
+        return id;
+      }),
+    );
+
   return {
-    add(message, at, attachments: MailAttachment[] = []) {
-      // Writes only, all or none; a name another instance took fails the commit and withFreshId tries the next id.
-      return withFreshId(ids, (id) =>
-        runTransaction(db, async (tx) => {
-          const hashes = liveTokenHashes(message.body);
-          const doc: MessageDoc = {
-            id,
-            channel: message.channel,
-            recipient: message.recipient,
-            subject: message.subject,
-            body: message.body,
-            createdAt: at,
-            liveTokenHashes: hashes,
-            liveLinkSince: hashes.length > 0 ? at : null,
-          };
-          tx.create(outbox.doc(docId(id)), doc);
-          attachments.forEach((a, position) => {
-            const ref = attachmentRef(id, position);
-            tx.create(ref, {
-              position,
-              filename: a.filename,
-              contentType: a.contentType,
-              size: a.content.length,
-            } satisfies AttachmentDoc);
-            writeChunks(tx, ref, a.content);
-          });
-          return id;
-        }),
-      );
-    },
+    add: (message, at, attachments: MailAttachment[] = []) => record(message, at, attachments) as Promise<number>,
+
+    addFromQueue: (keptId, message, at, attachments: MailAttachment[] = []) =>
+      record(message, at, attachments, mailQueueRef(db, keptId)),
 
     async attachments(outboxId) {
       const docs = await outbox.doc(docId(outboxId)).collection('attachments').orderBy('position').get();

@@ -51,6 +51,12 @@ export function createOutboxRepository(db: Db, commits?: GroupCommit): OutboxSto
       return id;
     },
   );
+  // The kept mail leaves the queue in the outbox's own transaction (the mail queue's table, mail-queue.sqlite.ts).
+  const takeKept = db.prepare('DELETE FROM mail_queue WHERE id = ?');
+  const addFromQueue = db.transaction(
+    (keptId: number, message: Omit<OutboxMessage, 'id' | 'createdAt'>, now: string, attachments: MailAttachment[]) =>
+      takeKept.run(keptId).changes === 0 ? null : addWithAttachments(message, now, attachments),
+  );
   /** Writes each body with its links redacted; answers how many changed. */
   const redact = (rows: Array<{ id: number; body: string }>) => {
     let changed = 0;
@@ -65,6 +71,10 @@ export function createOutboxRepository(db: Db, commits?: GroupCommit): OutboxSto
   return {
     async add(message, now, attachments = []) {
       const write = () => addWithAttachments(message, now, attachments);
+      return commits ? commits.run(write) : write();
+    },
+    async addFromQueue(keptId, message, now, attachments = []) {
+      const write = () => addFromQueue(keptId, message, now, attachments);
       return commits ? commits.run(write) : write();
     },
     /** The files kept with a mail, in the order it carried them. */
