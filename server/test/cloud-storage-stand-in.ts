@@ -7,7 +7,10 @@
 // It answers as the API does where the client looks: the object resource with its size, generation, MD5 and CRC32C
 // (the client checks its own hashes of an upload against them and deletes the object on a mismatch), 404s in the API's
 // error shape, the ifGenerationMatch=0 precondition (412), media downloads with ranges and x-goog-hash, and lists by
-// prefix with pages. Uploads come in one multipart/related request or as a resumable session (a POST, then PUTs).
+// prefix with pages. Uploads come in one multipart/related request or as a resumable session (a POST, then PUTs, in
+// chunks with a Content-Range or whole without one). A session holds what it was opened with as Cloud Storage does:
+// X-Upload-Content-Length is the object's exact size (more bytes are refused and end the session; a session that
+// stops short makes no object), and the Origin it was opened from is the one its CORS answers name.
 // Anything else is answered 501 and recorded, so a call the client makes that this does not know fails the test.
 import type { Bucket } from '@google-cloud/storage';
 import { Storage } from '@google-cloud/storage';
@@ -111,7 +114,15 @@ export async function startCloudStorageStandIn(
   const unknown: string[] = [];
   const sessions = new Map<
     string,
-    { name: string; contentType: string; ifGenerationMatch: string | null; data: Buffer[] }
+    {
+      name: string;
+      contentType: string;
+      ifGenerationMatch: string | null;
+      data: Buffer[];
+      /** X-Upload-Content-Length, when the session was opened with one. */
+      length: number | null;
+      origin: string | null;
+    }
   >();
   let refuse: ((name: string) => boolean) | null = null;
   let generation = 1_700_000_000_000_000;
@@ -223,26 +234,58 @@ export async function startCloudStorageStandIn(
         ),
         ifGenerationMatch: address.searchParams.get('ifGenerationMatch'),
         data: [],
+        length: request.headers['x-upload-content-length'] ? Number(request.headers['x-upload-content-length']) : null,
+        origin: request.headers.origin ?? null,
       });
       return send(response, 200, undefined, { location: `${url}${uploadPath}?uploadType=resumable&upload_id=${id}` });
     }
 
-    if (method === 'PUT' && address.pathname === uploadPath && address.searchParams.has('upload_id')) {
-      const session = sessions.get(address.searchParams.get('upload_id') ?? '');
-      if (!session) return error(response, 404, 'notFound', 'No such upload session.');
+    const sessionId = address.searchParams.get('upload_id') ?? '';
+    if (address.pathname === uploadPath && sessions.has(sessionId) && (method === 'OPTIONS' || method === 'PUT')) {
+      const session = sessions.get(sessionId) as NonNullable<ReturnType<typeof sessions.get>>;
+      // A browser's request to the session: answered cross-origin for the page that opened it, and no other.
+      const cors: Record<string, string> =
+        session.origin && request.headers.origin === session.origin
+          ? { 'access-control-allow-origin': session.origin, 'access-control-expose-headers': 'range' }
+          : {};
+      if (method === 'OPTIONS') {
+        const preflight: Record<string, string> = cors['access-control-allow-origin']
+          ? { 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': 'content-range, content-type' }
+          : {};
+        return send(response, 200, undefined, { ...cors, ...preflight });
+      }
       const body = await readBody(request);
-      // "bytes <first>-<last>/<total>", "bytes <first>-*/<total|*>" (the rest in this request) or "bytes */<total|*>" (a query).
-      const range = /^bytes (\*|(\d+)-(\d+|\*))\/(\d+|\*)$/.exec(String(request.headers['content-range'] ?? ''));
+      // "bytes <first>-<last>/<total>", "bytes <first>-*/<total|*>" (the rest in this request) or "bytes */<total|*>"
+      // (a query); none at all is the whole file in this one request.
+      const header = request.headers['content-range'];
+      const range = header
+        ? /^bytes (\*|(\d+)-(\d+|\*))\/(\d+|\*)$/.exec(String(header))
+        : ['', '', '0', '*', String(body.length)];
       if (!range) return error(response, 400, 'invalid', 'Bad Content-Range.');
       session.data.push(body);
       const received = session.data.reduce((sum, chunk) => sum + chunk.length, 0);
       const total = range[4] === '*' ? null : Number(range[4]);
+      if (session.length !== null && (received > session.length || (total !== null && total !== session.length))) {
+        sessions.delete(sessionId);
+        return send(
+          response,
+          400,
+          { error: { code: 400, message: 'The upload exceeds the declared X-Upload-Content-Length.' } },
+          cors,
+        );
+      }
       // Without a total, the request that sends "the rest" ends the upload; with one, the byte that reaches it does.
       const done = total === null ? range[3] === '*' : received >= total;
       if (!done) {
-        return send(response, 308, undefined, received > 0 ? { range: `bytes=0-${received - 1}` } : {});
+        return send(response, 308, undefined, {
+          ...cors,
+          ...(received > 0 ? { range: `bytes=0-${received - 1}` } : {}),
+        });
       }
-      sessions.delete(address.searchParams.get('upload_id') ?? '');
+      sessions.delete(sessionId);
+      if (session.length !== null && received !== session.length) {
+        return send(response, 400, { error: { code: 400, message: 'The upload is shorter than declared.' } }, cors);
+      }
       const object = store(response, {
         name: session.name,
         contentType: session.contentType,
@@ -250,8 +293,11 @@ export async function startCloudStorageStandIn(
         bytes: Buffer.concat(session.data),
         hashes: googHashes(request.headers['x-goog-hash']),
       });
-      if (object) send(response, 200, resource(object));
+      if (object) send(response, 200, resource(object), cors);
       return;
+    }
+    if (method === 'PUT' && address.pathname === uploadPath && sessionId) {
+      return error(response, 404, 'notFound', 'No such upload session.');
     }
 
     if (address.pathname.startsWith(`${objectsPath}/`)) {

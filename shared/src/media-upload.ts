@@ -49,6 +49,46 @@ export const MEDIA_MESSAGES = {
   tooManyParts: 'Send one file (and for a video, at most one poster image) with its alt text and section.',
   notMultipart: 'Send the file as multipart/form-data (a form with a file field named "file").',
   notFound: 'This media file does not exist (it may have been deleted already).',
+  stagedMissing:
+    'The file did not arrive in full (the connection may have dropped, or it was sent already). Upload it again.',
+  stagedNotHere: 'This site takes uploads in the upload request itself (POST /api/admin/media).',
 } as const;
+
+/** The types a file may declare when she asks to send it straight to storage (the server still sniffs the bytes). */
+export const MEDIA_CONTENT_TYPES: Readonly<Record<string, 'image' | 'video'>> = {
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/webp': 'image',
+  'image/avif': 'image',
+  'image/gif': 'image',
+  'image/tiff': 'image',
+  'video/mp4': 'video',
+  'video/webm': 'video',
+};
+
+/** Declared types the site refuses with a message of their own (the rest get notMedia). */
+const REFUSED_TYPES: Readonly<Record<string, string>> = {
+  'image/svg+xml': MEDIA_MESSAGES.svg,
+  'image/heic': MEDIA_MESSAGES.heic,
+  'image/heif': MEDIA_MESSAGES.heic,
+  'video/quicktime': MEDIA_MESSAGES.mov,
+};
+
+/**
+ * Whether a file she declares (its type and size) may be sent straight to storage, by the same limits the upload
+ * request applies to the bytes: null when it may, else the status and the words of the refusal. The browser asks
+ * before it sends anything, and the server asks again before it opens an upload for it.
+ */
+export function declaredFileRefusal(contentType: string, bytes: number): { status: number; message: string } | null {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const kind = MEDIA_CONTENT_TYPES[type];
+  if (!kind) return { status: 415, message: REFUSED_TYPES[type] ?? MEDIA_MESSAGES.notMedia };
+  if (bytes <= 0) return { status: 400, message: MEDIA_MESSAGES.empty };
+  if (kind === 'video' && bytes > MEDIA_LIMITS.videoBytes)
+    return { status: 413, message: MEDIA_MESSAGES.videoTooLarge };
+  if (kind === 'image' && bytes > MEDIA_LIMITS.imageBytes)
+    return { status: 413, message: MEDIA_MESSAGES.imageTooLarge };
+  return null;
+}
 
 export const MEDIA_ALT_REQUIRED = MEDIA_MESSAGES.altRequired;

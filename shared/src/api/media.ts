@@ -60,6 +60,24 @@ export const mediaUploadFieldsSchema = z.strictObject({
     }),
 });
 
+/**
+ * She asks to send a file straight to storage (POST /api/admin/media/uploads, the Firebase home, whose function takes
+ * no request body over 32 MB): the type and size the file declares, judged by the upload's limits
+ * (declaredFileRefusal) before any storage is opened for it.
+ */
+export const stagedUploadRequestSchema = z.strictObject({
+  contentType: z.string().max(200, { message: 'Must be 200 characters or less' }),
+  bytes: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+});
+
+/**
+ * The server's answer: the upload's id, which the POST that finishes it names (POST /api/admin/media/uploads/:id with
+ * the alt text and section), and the resumable upload session the browser PUTs the bytes to, bound to the declared
+ * type and exactly the declared size.
+ */
+export const stagedUploadSchema = z.strictObject({ id: z.string().max(100), url: z.string().max(4000) });
+export type StagedUpload = z.infer<typeof stagedUploadSchema>;
+
 /** The `:id` of an upload: the UUID the server gave it. */
 export const mediaIdParamsSchema = z.strictObject({
   id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { message: 'Not a media id' }),

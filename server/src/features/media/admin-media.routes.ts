@@ -1,20 +1,18 @@
 // The admin's uploads under /api/admin/media (server/README.md, media). Registered in the admin scope, so the admin
 // guard and the CSRF check have run on request, before a byte of the body is read: a visitor's 60 MB costs nothing.
 //
-// The multipart body is parsed here (@fastify/multipart, in this scope only; no other route accepts multipart) in a
-// preValidation hook that streams each file to a temporary file as it arrives, judging it by its first bytes and
-// counting its size: past the limit for what it turned out to be, or once it is known to be something the site does
-// not take, the rest is read and dropped rather than written. The hook hands the route's body schema the text fields
+// The multipart body is parsed here (@fastify/multipart, in this scope only; no other route accepts multipart) in the
+// upload route's preValidation hook, which streams each file to a temporary file as it arrives (receive-file.ts),
+// judging it by its first bytes and counting its size: past the limit for what it turned out to be, or once it is
+// known to be something the site does not take, the rest is read and dropped rather than written. The hook hands the route's body schema the text fields
 // and a description of each file, so a missing alt text is a field error like any other. Temporary files are removed
 // when the answer has gone (or the client went away), whatever happened; the store moves away those it keeps.
-import fastifyMultipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
+import fastifyMultipart, { type MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '@studio/shared/media-upload';
 import {
   apiErrorSchema,
@@ -25,8 +23,9 @@ import {
 } from '@studio/shared/schemas';
 import { HttpError, MALFORMED_REQUEST } from '../../platform/http/errors';
 import { UploadRefused, type MediaStore, type ReceivedFile } from './media-store';
-import { SNIFF_BYTES, sniff, type Sniffed } from './sniff';
+import { receive } from './receive-file';
 import { refusals } from '../../platform/http/refusals';
+import stagedMediaRoutes from './staged-media.routes';
 
 export interface AdminMediaOptions {
   store: MediaStore;
@@ -60,43 +59,6 @@ const uploadBodySchema = mediaUploadFieldsSchema.extend({
   file: receivedFile,
   poster: receivedFile.optional(),
 });
-
-const limitOf = (sniffed: Sniffed) => (sniffed.kind === 'video' ? MEDIA_LIMITS.videoBytes : MEDIA_LIMITS.imageBytes);
-
-const tooLargeMessage = (sniffed: Sniffed) =>
-  sniffed.kind === 'video' ? MEDIA_MESSAGES.videoTooLarge : MEDIA_MESSAGES.imageTooLarge;
-
-type Received = { file: ReceivedFile } | { refusal: UploadRefused };
-
-/** Streams one file part to `target`, sniffing its first bytes and holding it to its kind's size limit. */
-async function receive(part: MultipartFile, target: string): Promise<Received> {
-  let head = Buffer.alloc(0);
-  let sniffed: Sniffed | undefined;
-  let bytes = 0;
-  let over = false;
-  const gate = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
-      if (!sniffed) {
-        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-        if (head.length >= SNIFF_BYTES) sniffed = sniff(head);
-      }
-      // Once refused or over its limit, the rest of the part is read (so the request ends normally) but not kept.
-      if (over || sniffed?.kind === 'refused') return done();
-      if (sniffed && bytes > limitOf(sniffed)) {
-        over = true;
-        return done();
-      }
-      done(null, chunk);
-    },
-  });
-  await pipeline(part.file, gate, createWriteStream(target, { flags: 'wx' }));
-  sniffed ??= sniff(head);
-  if (sniffed.kind === 'refused') return { refusal: new UploadRefused(415, sniffed.message) };
-  if (over || part.file.truncated || bytes > limitOf(sniffed))
-    return { refusal: new UploadRefused(413, tooLargeMessage(sniffed)) };
-  return { file: { path: target, bytes, sniffed } };
-}
 
 /** What the multipart parser's own refusals mean to the admin. */
 function multipartRefusal(error: unknown): HttpError | undefined {
@@ -146,7 +108,7 @@ const adminMediaRoutes: FastifyPluginAsyncZod<AdminMediaOptions> = async (app, {
         }
         const target = path.join(store.tmpDir, `${randomUUID()}.upload`);
         files.push(target);
-        const received = await receive(part, target);
+        const received = await receive(part.file, target, () => part.file.truncated);
         if ('refusal' in received) {
           rmSync(target, { force: true });
           const { status } = received.refusal;
@@ -166,11 +128,14 @@ const adminMediaRoutes: FastifyPluginAsyncZod<AdminMediaOptions> = async (app, {
     if (refusal) throw refusal;
     request.body = body;
   };
-  app.addHook('preValidation', readUpload);
+  // Her files sent straight to the bucket (the Firebase home) come in JSON requests of their own, which this parsing
+  // would refuse: it runs on the multipart route alone.
+  await app.register(stagedMediaRoutes, { store });
 
   app.post(
     '/media',
     {
+      preValidation: readUpload,
       schema: {
         body: uploadBodySchema,
         response: { 201: mediaItemSchema, 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...refusals },

@@ -2,6 +2,8 @@
 //
 //   media/uploads/<id>/<file>          the public copies, served by the server streaming them (static-files.ts)
 //   media-originals/<id>.<format>      the image as she sent it: never served (no route reads this prefix)
+//   media-staging/<id>                 a file her browser sent straight to the bucket, until it is processed
+//                                      (cloud-storage-staging.ts); never served
 //
 // The bucket is private: storage.rules refuse every client, and nothing here makes an object public or signs a URL.
 // Only types are imported from @google-cloud/storage: the bucket comes from the caller (firebase-admin/storage's
@@ -16,6 +18,7 @@
 import type { Bucket } from '@google-cloud/storage';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createCloudStorageStaging, STAGING_PREFIX } from './cloud-storage-staging';
 import { contentTypeOf, ORIGINALS_DIR, PUBLIC_FILE_NAME, UPLOAD_ID, UPLOADS_DIR, type MediaFiles } from './media-files';
 
 export const PUBLIC_PREFIX = `media/${UPLOADS_DIR}/`;
@@ -59,6 +62,7 @@ const isNotFound = (error: unknown) => (error as { code?: unknown }).code === 40
 export function createCloudStorageMediaFiles(bucket: Bucket, options: CloudStorageMediaOptions = {}): MediaFiles {
   const orphanAfterMs = options.orphanAfterMs ?? ORPHAN_AFTER_MS;
   const now = options.now ?? (() => new Date());
+  const staging = createCloudStorageStaging(bucket);
 
   const upload = async ({
     source,
@@ -82,10 +86,12 @@ export function createCloudStorageMediaFiles(bucket: Bucket, options: CloudStora
     if (!UPLOAD_ID.test(id)) return;
     await bucket.deleteFiles({ prefix: `${PUBLIC_PREFIX}${id}/` });
     await bucket.deleteFiles({ prefix: `${ORIGINALS_PREFIX}${id}.` });
+    await staging.discard(id);
   };
 
   return {
     kind: 'cloud-storage',
+    staging,
 
     async put(id, { publicDir, original }) {
       const files = readdirSync(publicDir).map((name) => ({
@@ -130,7 +136,8 @@ export function createCloudStorageMediaFiles(bucket: Bucket, options: CloudStora
 
     async sweepable() {
       const newest = new Map<string, number>();
-      for (const prefix of [PUBLIC_PREFIX, ORIGINALS_PREFIX]) {
+      // A staging object no upload finished (she closed the page mid-way) has no row either, and goes the same way.
+      for (const prefix of [PUBLIC_PREFIX, ORIGINALS_PREFIX, STAGING_PREFIX]) {
         const [objects] = await bucket.getFiles({ prefix });
         for (const object of objects) {
           const id = object.name.slice(prefix.length).split(/[/.]/)[0] ?? '';

@@ -59,12 +59,32 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * Files she sends straight to the place rather than in a request to the server (the Firebase home: Cloud Functions
+ * refuses a request body over 32 MB). Each is a staging object under its own id, which no route serves and which is
+ * deleted once the upload is processed or refused; one never finished is removed by the sweep (sweepable()).
+ */
+export interface UploadStaging {
+  /**
+   * Opens an upload session for a file of `contentType` and exactly `bytes` bytes at `id`, and answers the address the
+   * browser sends the bytes to (a resumable session: PUTs, in chunks or whole). `origin` is her page's, which the place
+   * answers cross-origin requests to that session for.
+   */
+  begin(id: string, file: { contentType: string; bytes: number; origin?: string }): Promise<string>;
+  /** The staged file's size and bytes; null when nothing (whole) is staged under `id`. */
+  open(id: string): Promise<{ bytes: number; stream: Readable } | null>;
+  /** Deletes the staged file, whether or not it exists. */
+  discard(id: string): Promise<void>;
+}
+
 export interface MediaFiles {
   /**
    * 'disk': the public files are under DATA_DIR/media/uploads, which the site's static files serve as they serve any
    * file; 'cloud-storage': the server streams them from the bucket (open()).
    */
   readonly kind: 'disk' | 'cloud-storage';
+  /** Where she may send a file straight to (Cloud Storage); absent on disk, where the upload request carries it. */
+  readonly staging?: UploadStaging;
   /**
    * Makes an upload's files the upload `id`'s: every file of `publicDir` public under that id, the original private.
    * All or nothing as far as the place allows: when it rejects, nothing of the upload is left.

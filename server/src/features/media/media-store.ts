@@ -188,6 +188,9 @@ export function createMediaStore(options: MediaStoreOptions) {
     /** Where the route streams incoming files. */
     tmpDir,
 
+    /** Where she may send files straight to, when the media files have such a place (media-files.ts). */
+    staging: files.staging,
+
     /** Processes an upload and makes it public; on any failure nothing of it is left, and the error is rethrown. */
     add(upload: NewUpload): Promise<MediaItem> {
       return serially(async () => {

@@ -2,7 +2,6 @@
 // when a page needs them.
 import type {
   CompCardStats,
-  MediaItem,
   Portfolio,
   PortfolioContent,
   PortfolioMeta,
@@ -12,6 +11,7 @@ import type {
 } from '../../domain/content-types';
 import type { Service } from '../../domain/service-types';
 import type { ContentPort } from '../port';
+import { uploadInRequest, uploadThroughStorage, uploadWayOf } from './media-upload';
 import type { Requester } from './request';
 
 const enc = encodeURIComponent;
@@ -31,14 +31,9 @@ export function createHttpContent(request: Requester): ContentPort {
     listProjects: () => request<ProjectWithGallery[]>('GET', '/api/admin/projects'),
     saveProject: (entry) => request<ProjectWithGallery>('PUT', `/api/admin/projects/${enc(entry.project.id)}`, entry),
     deleteProject: (id) => request('DELETE', `/api/admin/projects/${enc(id)}`),
-    uploadMedia: (file, meta) => {
-      const form = new FormData();
-      // The text fields first: the server reads them before it streams the file.
-      form.append('alt', meta.alt);
-      form.append('section', meta.section);
-      form.append('file', file, file instanceof File ? file.name : 'upload');
-      return request<MediaItem>('POST', '/api/admin/media', form);
-    },
+    // In the request on the embedded home, straight to storage on the Firebase home (media-upload.ts).
+    uploadMedia: (file, meta) =>
+      uploadWayOf() === 'storage' ? uploadThroughStorage(request, file, meta) : uploadInRequest(request, file, meta),
     deleteMedia: (id) => request('DELETE', `/api/admin/media/${enc(id)}`),
   };
 }
