@@ -113,6 +113,14 @@ test('a cursor this server did not hand out (another instance’s, or from befor
   expect(foreign.body.events.map((e) => e.event)).toEqual(['availability']);
   const ahead = await poll(session, { after: `${cursor.slice(0, cursor.lastIndexOf('.'))}.999999` });
   expect(ahead.body.resync).toBe(true);
+  // Asked to wait, such a poll is held like any other (no client asks again and again), then answered with a resync.
+  const held = poll(session, { after: 'another-instance.3', wait: 20 });
+  expect(await Promise.race([held, new Promise((r) => setTimeout(() => r('held'), 300))])).toBe('held');
+  await book('After A Foreign Cursor');
+  const answer = (await held).body;
+  expect(answer.resync).toBe(true);
+  expect(answer.events.map((e) => e.event)).toEqual(['availability']);
+  expect(answer.cursor.startsWith(cursor.slice(0, cursor.lastIndexOf('.')))).toBe(true);
 });
 
 test('the journal answers a resync once a cursor is older than what it keeps', () => {

@@ -1,12 +1,13 @@
 // GET /api/admin/events/poll: the admin's live updates as a long poll, for where a stream cannot stay open (the
 // Firebase home: Hosting ends every request at 60 s and hands a streamed answer on only once it has ended, so the
-// event stream never reaches her; docs/decisions/010-long-poll-for-live-updates-behind-hosting.md).
+// event stream never reaches her; docs/decisions/012-long-poll-for-live-updates-behind-hosting.md).
 //
 // The client asks for what came after its cursor. The answer is at once when something did; otherwise the request is
 // held until a change comes or `wait` seconds pass (at most POLL_WAIT_MAX_S, well inside Hosting's 60 s), and the
-// client asks again with the cursor it got. Without a cursor, or with one this journal no longer covers (too old,
-// another instance's, from before a restart), the answer is a resync: the availability snapshot and `resync: true`,
-// on which the dashboard reads its bookings list again, as it does when the event stream (re)opens. The cursor is
+// client asks again with the cursor it got. Without a cursor (at once), or with one this journal no longer covers (too
+// old, another instance's, from before a restart: held like any poll), the answer is a resync: the availability
+// snapshot and `resync: true`, on which the dashboard reads its bookings list again, as it does when the event stream
+// (re)opens. The cursor is
 // taken before anything is read, so a change made while the client reads its list comes in its next answer; none
 // falls between two polls. The events are the stream's own (live-events.ts): `booking`, `contract`, `payment`, and
 // `availability` as a fresh snapshot once per answer however many availability changes it covers.
@@ -77,9 +78,13 @@ const adminPollRoutes: FastifyPluginAsyncZod<AdminPollOptions> = async (app, { s
       if (!session) throw new HttpError(401, NOT_SIGNED_IN);
       const { idHash } = session;
       const waitMs = (request.query.wait ?? POLL_WAIT_MAX_S) * 1000;
-      let read = journal.after(request.query.after);
+      const asked = request.query.after;
+      let read = journal.after(asked);
+      // A cursor this journal does not cover is held too, from now, and then answered with a resync: answered at
+      // once, a client whose polls alternate between two instances would ask again and again without pause.
+      const holdFrom = read ? read.cursor : asked !== undefined ? journal.current() : undefined;
 
-      if (read && read.items.length === 0 && waitMs > 0 && !closing) {
+      if (holdFrom !== undefined && (read?.items.length ?? 0) === 0 && waitMs > 0 && !closing) {
         const mine = held.get(idHash) ?? new Set();
         if (mine.size >= MAX_POLLS_PER_SESSION) throw new HttpError(429, TOO_MANY_STREAMS);
         held.set(idHash, mine);
@@ -90,7 +95,7 @@ const adminPollRoutes: FastifyPluginAsyncZod<AdminPollOptions> = async (app, { s
         const gone = () => wake();
         reply.raw.on('close', gone);
         try {
-          await journal.wait(read.cursor, waitMs, woken);
+          await journal.wait(holdFrom, waitMs, woken);
         } finally {
           reply.raw.off('close', gone);
           mine.delete(wake);
@@ -99,7 +104,7 @@ const adminPollRoutes: FastifyPluginAsyncZod<AdminPollOptions> = async (app, { s
         // Held for up to POLL_WAIT_MAX_S: the session may have ended meanwhile (signed out, expired).
         const current = await sessions.peek(idHash);
         if (!current?.user.isAdmin) throw new HttpError(401, NOT_SIGNED_IN);
-        read = journal.after(read.cursor);
+        if (read) read = journal.after(read.cursor);
       }
 
       if (!read) {

@@ -85,7 +85,10 @@ export function createHttpBackend(options: HttpBackendOptions = { baseUrl: '' })
     let stop: Unsubscribe | undefined;
     (liveModule ??= import('./live')).then(
       (live) => {
-        if (!stopped) stop = live.subscribeEvents(`${api}/admin/events`, event, onChange, onError, eventOptions);
+        if (stopped) return;
+        // The adapter's own fetch carries the long poll too, where the page polls (live-poll.ts).
+        const liveOptions = { ...eventOptions, fetch: options.fetch };
+        stop = live.subscribeEvents(`${api}/admin/events`, event, onChange, onError, liveOptions);
       },
       () => {
         if (!stopped) onError(new BackendError('network', 'Network error: the server could not be reached.'));

@@ -108,7 +108,7 @@ function openStream(url: string, handlers: ChannelHandlers, heldBack: () => void
   return { channel, listen };
 }
 
-function open(url: string): SharedChannel {
+function open(url: string, fetch: typeof globalThis.fetch | undefined): SharedChannel {
   const existing = shared.get(url);
   if (existing) return existing;
   const handlers: ChannelHandlers = {
@@ -125,7 +125,7 @@ function open(url: string): SharedChannel {
       entry.subscriptions.clear();
     },
   };
-  const poll = () => openPollChannel(`${url}/poll`, handlers);
+  const poll = () => openPollChannel(`${url}/poll`, handlers, { fetch });
   const entry: SharedChannel = { channel: NOT_YET, subscriptions: new Set(), latest: new Map(), listen: () => {} };
   if (pollsLiveUpdates()) {
     entry.channel = poll();
@@ -147,6 +147,8 @@ export interface EventOptions {
   onOpen?: () => void;
   /** The event is a full snapshot: a subscriber that joins an open connection gets the latest one at once. */
   replayLatest?: boolean;
+  /** What the long poll asks with (the adapter's own); the page's fetch when absent. */
+  fetch?: typeof globalThis.fetch;
 }
 
 export function subscribeEvents<T>(
@@ -156,7 +158,7 @@ export function subscribeEvents<T>(
   onError: (error: BackendError) => void,
   options: EventOptions = {},
 ): Unsubscribe {
-  const entry = open(url);
+  const entry = open(url, options.fetch);
   entry.listen(event);
   const subscription: Subscription = {
     event,
