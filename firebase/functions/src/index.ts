@@ -5,11 +5,13 @@
 // Instance settings and why: firebase/README.md, "4. The app function".
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { logger } from 'firebase-functions/logger';
 import { defineSecret } from 'firebase-functions/params';
 import { requestForFastify, type CloudFunctionsRequest } from './request-body';
 import { secretNames } from './secrets';
 import { appInstance, SCHEDULED_WORK } from './studio-app';
+import { MAIL_QUEUE } from '../../../server/src/features/messaging/mail-queue.firestore';
 
 /** Where the function runs; firebase.json's rewrites name the same region. */
 export const REGION = 'us-central1';
@@ -62,5 +64,21 @@ export const reminders = scheduled('reminders', 'every 15 minutes');
 export const heldStatusMail = scheduled('heldStatusMail', 'every 1 minutes');
 export const outboxHygiene = scheduled('outboxHygiene', 'every 60 minutes');
 export const clientActionDigest = scheduled('clientActionDigest', 'every 60 minutes');
-// Refused mail: looked for every 30 seconds on the server, every 5 minutes here.
+// Refused mail, and new mail its trigger (newMail, below) left: looked for every 30 seconds on the server, every 5
+// minutes here.
 export const mailRetry = scheduled('mailRetry', 'every 5 minutes');
+
+// A new booking's mails are written with the request, in its transaction (server/src/features/messaging/mail-queue.ts).
+// Their creation runs a pass of the mail job at once, in whichever instance takes the event: the instance that
+// answered the booking may be stopped right after its 201, and nothing of it is needed. The pass takes each mail
+// before it sends it, so the passes of several mails' events, and mailRetry, never send one twice; a pass that fails
+// is not retried here, mailRetry sends what it left within 5 minutes. A refused mail kept to be sent again triggers a
+// pass too, which finds it not yet due.
+export const newMail = onDocumentCreated(
+  { document: `${MAIL_QUEUE}/{id}`, region: REGION, secrets, retry: false },
+  async () => {
+    const studio = await appInstance();
+    const outcome = await SCHEDULED_WORK.mailRetry(studio);
+    logger.info('new mail', outcome ?? {});
+  },
+);
