@@ -10,8 +10,12 @@
 //    --public-site; `admin`: --admin-site, else <project>-admin, created once in the console or with
 //    `firebase hosting:sites:create`), then deploys the rules, the function and both sites with the Firebase CLI.
 //    --dry-run does everything but this step and prints the commands it would run.
+// 4. Lets her dashboard's origin send files straight to the bucket (docs/decisions/012): the bucket's CORS allows PUTs
+//    from ADMIN_ORIGIN, set with gcloud on the bucket of the web config's storageBucket (or --bucket). Without gcloud it
+//    prints the command to run once; until then uploads on this home fail in her browser.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFunctions } from './build-functions.mjs';
@@ -168,6 +172,54 @@ async function buildWeb() {
   console.log(`web build: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The bucket's CORS: her page may PUT to the upload sessions the server opens for her, send their Content-Range and
+ * read the Range a session answers with (where it stands after a cut).
+ */
+export function bucketCors(adminOrigin) {
+  return [
+    {
+      origin: [adminOrigin],
+      method: ['PUT'],
+      responseHeader: ['Content-Type', 'Content-Range', 'Range'],
+      maxAgeSeconds: 3600,
+    },
+  ];
+}
+
+/** Sets the bucket's CORS with gcloud, or says how when gcloud is not here or no bucket is named. */
+function setBucketCors(args, config, dryRun) {
+  let bucket = argValue(args, '--bucket');
+  try {
+    bucket ??= JSON.parse(config.env.FIREBASE_WEB_CONFIG ?? '{}').storageBucket;
+  } catch {
+    // checkConfig has refused a web config that is not JSON.
+  }
+  const rule = JSON.stringify(bucketCors(config.env.ADMIN_ORIGIN));
+  const command = (file) => `gcloud storage buckets update gs://${bucket ?? '<bucket>'} --cors-file=${file}`;
+  if (dryRun) return console.log(`dry run: not run: ${command('cors.json')} (cors.json: ${rule})`);
+  const gcloud = spawnSync('gcloud', ['--version'], { stdio: 'ignore' });
+  if (!bucket || gcloud.status !== 0) {
+    const why = bucket
+      ? 'gcloud is not installed here'
+      : 'name it with --bucket, or storageBucket in FIREBASE_WEB_CONFIG';
+    console.warn(
+      `Her uploads go straight to the bucket, which must allow her origin (${why}): run once\n` +
+        `  ${command('cors.json')}\nwith cors.json holding ${rule}`,
+    );
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'studio-cors-'));
+  const file = path.join(dir, 'cors.json');
+  writeFileSync(file, rule);
+  try {
+    const gcloudArgs = ['storage', 'buckets', 'update', `gs://${bucket}`, `--cors-file=${file}`];
+    run('gcloud storage buckets update (CORS)', 'gcloud', gcloudArgs, { cwd: FIREBASE_DIR });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function deploy(args) {
   const dryRun = args.includes('--dry-run');
   const project = projectIdOf(args);
@@ -208,6 +260,7 @@ export async function deploy(args) {
   if (dryRun) {
     for (const apply of targets) console.log(`dry run: not run: firebase ${apply.join(' ')}`);
     console.log(`dry run: everything is built; not run: firebase ${cliArgs.join(' ')}`);
+    setBucketCors(args, config, true);
     return;
   }
   const cli = ensureFirebaseTools();
@@ -216,6 +269,7 @@ export async function deploy(args) {
     run(`firebase target:apply hosting ${apply[2]}`, process.execPath, [cli, ...apply], { cwd: FIREBASE_DIR });
   }
   run('firebase deploy', process.execPath, [cli, ...cliArgs], { cwd: FIREBASE_DIR });
+  setBucketCors(args, config, false);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -5,6 +5,7 @@
 // her own site (firebase.json's `admin` target), which the server tells apart by the X-Forwarded-Host Hosting sets.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { adminSessionOn } from './admin-session';
 // firebase/hosting/, the folder Hosting publishes (scripts/hosting-files.mjs).
 const HOSTING_DIR = path.join(__dirname, '..', '..', 'hosting');
 
@@ -14,13 +15,9 @@ const ADMIN_HOSTING = process.env.STUDIO_ADMIN_HOSTING_ORIGIN ?? '';
 const FUNCTION = process.env.STUDIO_FUNCTION_URL ?? '';
 const MODEL_NAME = process.env.STUDIO_MODEL_NAME ?? '';
 const ADMIN_EMAIL = 'admin@studio.test';
-const PROJECT = process.env.STUDIO_EMULATOR_PROJECT ?? '';
-const AUTH = `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? ''}`;
 /** The Cloud Storage stand-in the function keeps its media in, and the function's bucket (scripts/test-emulators.mjs). */
 const STORAGE = process.env.STUDIO_STORAGE_URL ?? '';
 const BUCKET = process.env.STUDIO_STORAGE_BUCKET ?? '';
-/** The web config's key the function is given (scripts/test-emulators.mjs); the Auth emulator takes any. */
-const API_KEY = 'demo-api-key';
 
 beforeAll(() => {
   if (!HOSTING || !ADMIN_HOSTING || !FUNCTION)
@@ -126,58 +123,6 @@ describe('through Hosting', () => {
   });
 });
 
-/** The Identity Toolkit REST API on the Auth emulator, as the firebase package in her browser calls it. */
-async function identityToolkit<T>(method: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${API_KEY}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`accounts:${method} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/**
- * Her sign-in as the product does it: Firebase mails her a link (read from the Auth emulator's oobCodes), her browser
- * spends it for an ID token and the page trades that for the server's session (POST /api/auth/firebase through
- * Hosting), which comes back in `__session`. Answers the cookie.
- */
-async function adminSession(): Promise<string> {
-  await identityToolkit('sendOobCode', {
-    requestType: 'EMAIL_SIGNIN',
-    email: ADMIN_EMAIL,
-    continueUrl: `${ADMIN_HOSTING}/finishSignIn`,
-    canHandleCodeInApp: true,
-  });
-  const codes = (await (await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`)).json()) as {
-    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
-  };
-  const oobCode = codes.oobCodes
-    .filter((c) => c.email === ADMIN_EMAIL && c.requestType === 'EMAIL_SIGNIN')
-    .pop()?.oobCode;
-  if (!oobCode) throw new Error('no sign-in link was mailed to the admin');
-  const { idToken } = await identityToolkit<{ idToken: string }>('signInWithEmailLink', {
-    email: ADMIN_EMAIL,
-    oobCode,
-    returnSecureToken: true,
-  });
-  const res = await fetch(`${ADMIN_HOSTING}/api/auth/firebase`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ADMIN_HOSTING },
-    body: JSON.stringify({ idToken }),
-  });
-  expect({ status: res.status, body: await res.json() }).toEqual({
-    status: 200,
-    body: { user: { email: ADMIN_EMAIL, isAdmin: true } },
-  });
-  const session = res.headers
-    .getSetCookie()
-    .map((line) => /^__session=([^;]+)/.exec(line)?.[1])
-    .find(Boolean);
-  if (!session) throw new Error('no __session cookie came back');
-  return session;
-}
-
 describe('two sites, one function: her account on its own origin', () => {
   const chunkOf = (remote: string) =>
     readdirSync(path.join(HOSTING_DIR, 'remotes', remote)).find((f) => /\.[0-9a-f]{10}\.js$/.test(f)) ?? '';
@@ -210,7 +155,8 @@ describe('two sites, one function: her account on its own origin', () => {
 
 describe('the admin, through Hosting', () => {
   it('signs in by her e-mail link and uploads a photo (a multipart body Cloud Functions already read)', async () => {
-    const session = await adminSession();
+    // Her sign-in as the product does it: her e-mail link, then POST /api/auth/firebase (admin-session.ts).
+    const session = await adminSessionOn(ADMIN_HOSTING);
     const who = await fetch(`${ADMIN_HOSTING}/api/auth/session`, { headers: { cookie: `__session=${session}` } });
     expect(((await who.json()) as { user: unknown }).user).toEqual({ email: ADMIN_EMAIL, isAdmin: true });
 
