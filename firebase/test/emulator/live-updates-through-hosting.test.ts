@@ -1,7 +1,7 @@
 // Her dashboard's live updates on the Firebase home, through Hosting (the admin site's emulator) as Google's Hosting
 // serves them: it ends every request at 60 s and hands an answer on only once it has ended, so an event stream never
 // reaches her, and the dashboard polls instead (GET /api/admin/events/poll,
-// docs/decisions/012-long-poll-for-live-updates-behind-hosting.md). The Hosting emulator does neither, so a proxy in
+// docs/decisions/011-long-poll-for-live-updates-behind-hosting.md). The Hosting emulator does neither, so a proxy in
 // front of it here does both: it holds each answer back until the answer has ended, and cuts every request still
 // open after a set time.
 //

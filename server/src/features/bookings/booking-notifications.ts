@@ -1,7 +1,7 @@
 // What a new booking tells: a mail to the admin (the request's name, service, dates and a link to /admin), the
 // client's confirmation mail (with her manage link) and, when the SMS feature is on and she opted in, the confirmation
 // SMS. The two mails are rendered here and written with the request, in its own transaction (newBookingMails; the
-// mail queue sends them: docs/decisions/011-mail-is-a-durable-job-written-with-the-request.md). The SMS is sent after
+// mail queue sends them: docs/decisions/010-mail-is-a-durable-job-written-with-the-request.md). The SMS is sent after
 // the commit and never fails or undoes the booking: every error is caught and logged; pending texts are tracked so
 // tests can wait for them and a graceful shutdown does not cut them off.
 import type { FastifyBaseLogger } from 'fastify';

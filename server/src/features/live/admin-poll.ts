@@ -1,6 +1,6 @@
 // GET /api/admin/events/poll: the admin's live updates as a long poll, for where a stream cannot stay open (the
 // Firebase home: Hosting ends every request at 60 s and hands a streamed answer on only once it has ended, so the
-// event stream never reaches her; docs/decisions/012-long-poll-for-live-updates-behind-hosting.md).
+// event stream never reaches her; docs/decisions/011-long-poll-for-live-updates-behind-hosting.md).
 //
 // The client asks for what came after its cursor. The answer is at once when something did; otherwise the request is
 // held until a change comes or `wait` seconds pass (at most POLL_WAIT_MAX_S, well inside Hosting's 60 s), and the

@@ -4,7 +4,7 @@
 // once it is back, a restart meanwhile included. While mail waits, /api/health says "degraded" and her dashboard
 // shows it (mailHealth below). A new booking's mails wait here too, written in the booking's own transaction
 // (mailToSend) and sent by the same pass, so a request acknowledged is a request whose mails will leave, whatever
-// happens to the process after its answer (docs/decisions/011-mail-is-a-durable-job-written-with-the-request.md).
+// happens to the process after its answer (docs/decisions/010-mail-is-a-durable-job-written-with-the-request.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailQueueStore, MailToSend } from './mail-queue-store';
 import type { MailMessage } from './mail-message';

@@ -1,6 +1,6 @@
 // The admin's live updates by long poll (GET /api/admin/events/poll, server/src/features/live/admin-poll.ts), for
 // where an event stream cannot stay open: behind Firebase Hosting, which ends every request at 60 s and hands a
-// streamed answer on only once it has ended (docs/decisions/012-long-poll-for-live-updates-behind-hosting.md).
+// streamed answer on only once it has ended (docs/decisions/011-long-poll-for-live-updates-behind-hosting.md).
 //
 // One request at a time: it asks for what came after the cursor, the server answers at once or within POLL_WAIT_S,
 // and the next request goes out with the cursor it answered. The first answer, and any after the server lost track of
