@@ -1,4 +1,4 @@
-// Her files sent straight to the bucket (the Firebase home, docs/decisions/011): the app with its media in a Cloud
+// Her files sent straight to the bucket (the Firebase home, docs/decisions/012): the app with its media in a Cloud
 // Storage bucket (the real @google-cloud/storage client against cloud-storage-stand-in.ts). She asks for an upload
 // session for a declared type and size; a refusal (not hers to ask, a type the site does not take, too large) opens
 // none; the session the real adapter opens is bound to the type and the exact size; once the bytes are there, the

@@ -1,4 +1,4 @@
-// Her large files on the Firebase home go straight from her browser to the bucket (docs/decisions/011): Cloud
+// Her large files on the Firebase home go straight from her browser to the bucket (docs/decisions/012): Cloud
 // Functions refuses a request body over 32 MB, and buffers whatever it takes in the instance's memory, so a 200 MB
 // video cannot come through the function. The server opens a resumable upload session for a staging object and hands
 // her browser its address; the browser PUTs the bytes there; then the server reads the object back, processes it as

@@ -1,4 +1,4 @@
-// Her files sent straight to storage (docs/decisions/011; server/README.md, media), under the same admin scope as the
+// Her files sent straight to storage (docs/decisions/012; server/README.md, media), under the same admin scope as the
 // upload request (admin-media.routes.ts registers this), so the admin guard and the CSRF check have run first:
 //
 //   POST /api/admin/media/uploads        { contentType, bytes } -> 201 { id, url }: the file is judged by what it

@@ -1,4 +1,4 @@
-// Her upload, the two ways it can go (docs/decisions/011):
+// Her upload, the two ways it can go (docs/decisions/012):
 //
 //   in the request     POST /api/admin/media, a multipart form with the file: the embedded home, where the server
 //                      takes up to the product's 200 MB in one request
