@@ -56,15 +56,21 @@ test("scripts from elsewhere: only the reels' embed script by its exact URL, not
 
 // On the Firebase home her browser sends and spends the sign-in link with Firebase Auth itself; a policy of
 // 'self' alone blocked those calls and the form said "Failed to send sign-in link." (found by the Firebase journey).
-describe('the Firebase home lets the page call Firebase Auth, and nothing else beyond itself', () => {
+// It also PUTs her uploads' bytes straight to the bucket (docs/decisions/012-her-files-go-straight-to-the-bucket-on-firebase.md).
+describe('the Firebase home lets the page call Firebase Auth and the bucket, and nothing else beyond itself', () => {
   const webConfig = { apiKey: 'k', authDomain: 'p.firebaseapp.com', projectId: 'p' };
   test.each([
     [
       "Google's Auth",
       undefined,
-      ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+      [
+        "'self'",
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+        'https://storage.googleapis.com',
+      ],
     ],
-    ['the Auth emulator', '127.0.0.1:9099', ["'self'", 'http://127.0.0.1:9099']],
+    ['the Auth emulator', '127.0.0.1:9099', ["'self'", 'http://127.0.0.1:9099', 'https://storage.googleapis.com']],
   ])('%s', async (_name, authEmulatorHost, connectSrc) => {
     const home = await build({
       home: 'firebase',
@@ -76,6 +82,26 @@ describe('the Firebase home lets the page call Firebase Auth, and nothing else b
       const csp = directives(String((await home.app.inject('/')).headers['content-security-policy']));
       expect(csp['connect-src']).toEqual(connectSrc);
       expect(csp['script-src']).toEqual(["'self'", 'https://www.instagram.com/embed.js']);
+    } finally {
+      await home.close();
+    }
+  });
+
+  test('with the bucket on the Cloud Storage stand-in, its origin instead of Google’s', async () => {
+    const home = await build({
+      home: 'firebase',
+      firebase: {
+        projectId: 'p',
+        webConfig,
+        authEmulatorHost: '127.0.0.1:9099',
+        storageEmulatorHost: 'http://127.0.0.1:9199',
+      },
+      seedDemo: false,
+      renderImagesAtStart: false,
+    });
+    try {
+      const csp = directives(String((await home.app.inject('/')).headers['content-security-policy']));
+      expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9099', 'http://127.0.0.1:9199']);
     } finally {
       await home.close();
     }

@@ -12,14 +12,19 @@ import csrf from '../platform/http/csrf';
 import originSplit from '../platform/http/origin-split';
 import database from '../platform/sqlite/database-plugin';
 import errorHandling from '../platform/http/errors';
-import securityHeaders, { firebaseAuthConnectSources } from '../platform/http/security-headers';
+import securityHeaders, {
+  bucketUploadConnectSources,
+  firebaseAuthConnectSources,
+} from '../platform/http/security-headers';
 
 export async function registerFoundation(app: FastifyInstance, options: AppOptions, storage: Storage): Promise<void> {
   await app.register(database, { storage });
   await app.register(errorHandling);
   await app.register(securityHeaders, {
     https: options.https,
-    connectSources: options.firebase ? firebaseAuthConnectSources(options.firebase) : [],
+    connectSources: options.firebase
+      ? [...firebaseAuthConnectSources(options.firebase), ...bucketUploadConnectSources(options.firebase)]
+      : [],
   });
   await app.register(fastifyCookie);
   // Behind Firebase Hosting only `__session` reaches the server: the session and the passkey step ride in it.

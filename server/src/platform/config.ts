@@ -64,6 +64,11 @@ export interface FirebaseHome {
   webConfig: { apiKey: string; authDomain: string; projectId: string; appId?: string };
   /** The Auth emulator's host:port (FIREBASE_AUTH_EMULATOR_HOST), for the browser as well as the Admin SDK. */
   authEmulatorHost: string | undefined;
+  /**
+   * The Cloud Storage stand-in's URL (STORAGE_EMULATOR_HOST) when the bucket is one: her browser PUTs her uploads'
+   * bytes there instead of to Cloud Storage (docs/decisions/012-her-files-go-straight-to-the-bucket-on-firebase.md).
+   */
+  storageEmulatorHost?: string;
 }
 
 function firebaseHomeFromEnv(env: NodeJS.ProcessEnv): { home: StudioHome; firebase: FirebaseHome | undefined } {
@@ -86,7 +91,16 @@ function firebaseHomeFromEnv(env: NodeJS.ProcessEnv): { home: StudioHome; fireba
     projectId,
     ...(web.appId ? { appId: web.appId } : {}),
   };
-  return { home, firebase: { projectId, webConfig, authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined } };
+  const storageEmulatorHost = env.STORAGE_EMULATOR_HOST || undefined;
+  return {
+    home,
+    firebase: {
+      projectId,
+      webConfig,
+      authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+      ...(storageEmulatorHost ? { storageEmulatorHost } : {}),
+    },
+  };
 }
 
 export interface AppOptions extends OpsOptions {

@@ -26,7 +26,18 @@ export function firebaseAuthConnectSources(firebase: { authEmulatorHost: string 
   return ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 }
 
-/** The policy; `connectSources` are origins beyond this one the page's scripts may call (the Firebase home's Auth). */
+/**
+ * Where her browser sends an upload's bytes on the Firebase home, straight to the bucket through the upload session
+ * the server opens (docs/decisions/012-her-files-go-straight-to-the-bucket-on-firebase.md): Cloud Storage, or the
+ * stand-in STORAGE_EMULATOR_HOST names when the site runs against one.
+ */
+export function bucketUploadConnectSources(firebase: { storageEmulatorHost?: string | undefined }): string[] {
+  const emulator = firebase.storageEmulatorHost;
+  if (emulator) return [new URL(/^https?:\/\//.test(emulator) ? emulator : `http://${emulator}`).origin];
+  return ['https://storage.googleapis.com'];
+}
+
+/** The policy; `connectSources` are origins beyond this one the page's scripts may call (the Firebase home's Auth and bucket). */
 export function contentSecurityPolicy(connectSources: readonly string[] = []): string {
   return [
     "default-src 'self'",
