@@ -4,7 +4,7 @@
 // - `recoveryCodes/{codeHash}`: one code's hash, hers, used or not.
 // Documents keyed by an e-mail or a credential id are named by its SHA-256: either may hold characters a document id
 // may not (a slash; a credential id, chosen by the authenticator, could even look like a reserved `__name__`).
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../platform/hash';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Passkey } from '@studio/shared/domain';
 import type { PasskeysStore, StoredPasskey } from './passkeys-store';
@@ -30,7 +30,7 @@ interface CodeDoc {
   usedAt: string | null;
 }
 
-const keyOf = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
+const keyOf = (value: string) => sha256Hex(value);
 
 const summary = (doc: Pick<PasskeyDoc, 'id' | 'name' | 'createdAt' | 'lastUsedAt'>): Passkey => ({
   id: doc.id,

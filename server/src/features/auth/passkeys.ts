@@ -4,7 +4,7 @@
 // code) completes sign-in. Her passkeys are discoverable, so on a device holding one she may also sign in with the
 // passkey alone, with no e-mail round trip. WebAuthn through @simplewebauthn/server; the relying party (its ID and
 // origin) is PUBLIC_ORIGIN, never a request's Host. Every new passkey, removal, recovery and reset mails her a notice.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   normaliseRecoveryCode,
@@ -25,6 +25,7 @@ import type { Mailer } from '../messaging';
 import type { SecondFactorStore } from './second-factor';
 import { hashSecret, newSecret } from './sessions';
 import type { PasskeysStore, StoredPasskey } from './passkeys-store';
+import { sha256Hex } from '../../platform/hash';
 
 /**
  * WebAuthn's library, loaded with the first passkey step (about 16 MB of ASN.1 and certificate code once loaded): a
@@ -57,7 +58,7 @@ const IF_NOT_YOU =
   'If this was not you, sign in, remove any passkey you do not recognise, and ask your host to run `npm run admin -- reset-passkeys` if you cannot sign in.';
 
 export function hashRecoveryCode(normalised: string): string {
-  return createHash('sha256').update(`recovery:${normalised}`, 'utf8').digest('hex');
+  return sha256Hex(`recovery:${normalised}`);
 }
 
 export interface PasskeyServiceDeps {

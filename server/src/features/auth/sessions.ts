@@ -1,12 +1,13 @@
 // Server-side sessions and sign-in links (docs/architecture.md: sign-in by e-mail link), over the SessionsStore. Secrets (link tokens and session ids) are
 // random 256-bit values that leave the server only once, to the mailbox or the cookie; the database keeps only their
 // SHA-256, so a leaked database file signs nobody in.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { SIGN_IN_TOKEN_TTL_MS } from '@studio/shared/domain';
 import type { AuthUser } from '@studio/shared/domain';
 import type { SessionsStore } from './sessions-store';
 import { isDiskFull } from '../../platform/disk-full';
+import { sha256Hex, sha256Base64url } from '../../platform/hash';
 
 export const SESSION_COOKIE = 'studio_session';
 /** A non-secret hint readable by scripts: the shell asks who is signed in only when it is present. */
@@ -55,7 +56,7 @@ export function newSecret(): string {
 }
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return sha256Hex(secret);
 }
 
 /**
@@ -63,7 +64,7 @@ export function hashSecret(secret: string): string {
  * page nothing the database holds. 128 bits: unguessable, and the revoke route checks it is hers anyway.
  */
 export function deviceId(idHash: string): string {
-  return createHash('sha256').update(`trusted-device\n${idHash}`, 'utf8').digest('base64url').slice(0, 22);
+  return sha256Base64url(`trusted-device\n${idHash}`).slice(0, 22);
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();

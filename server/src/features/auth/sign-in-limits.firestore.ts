@@ -1,6 +1,6 @@
 // Sign-in limit counters on Firestore (the port's SignInLimitsStore): one document per counted key, named by the
 // key's SHA-256 (a client address or an e-mail never appears in the database), `signInLimits/{keyHash}`.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../platform/hash';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SignInLimitsStore } from './sign-in-limits-store';
 import { deleteAll } from '../../platform/firestore/delete-all';
@@ -11,7 +11,7 @@ interface LimitDoc {
   count: number;
 }
 
-const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+const hashOf = (key: string) => sha256Hex(key);
 
 export function createFirestoreSignInLimitsStore(db: Firestore): SignInLimitsStore {
   const limits = db.collection('signInLimits');

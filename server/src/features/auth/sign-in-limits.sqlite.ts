@@ -1,13 +1,13 @@
 // Counters of sign-in link requests, in SQLite so a restart forgets no limit. Fixed windows: a
 // counter starts at the first attempt and is replaced by a fresh one once its window has passed. What is counted is
 // stored only as a hash (a client address, an e-mail), so the table names nobody.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../platform/hash';
 import type { Db } from '../../platform/sqlite/database';
 import type { SignInLimitsStore, WindowCount } from './sign-in-limits-store';
 
 export type { WindowCount };
 
-const hashOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+const hashOf = (key: string) => sha256Hex(key);
 
 export function createSignInLimitsRepository(db: Db): SignInLimitsStore {
   const get = db.prepare('SELECT window_start AS windowStart, count FROM sign_in_limits WHERE key_hash = ?');

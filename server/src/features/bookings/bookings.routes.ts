@@ -4,7 +4,7 @@
 // service and tier, refuses past dates and re-checks availability; the server adds the id and the timestamps and
 // stores what it answers. The route's schemas describe the request and every answer; the body is parsed by
 // acceptBooking itself (after the idempotency lookup, so a retry is answered whatever it carries).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookedDaysOf, isIdempotencyKey, isIsoDate, type BookingRequest, type IsoDate } from '@studio/shared/domain';
 import { calendarDayIn } from '@studio/shared/domain/studio-time';
@@ -31,6 +31,7 @@ import { createBookingNotifications, newBookingMails } from './booking-notificat
 import { refusalOf, type PlainForms } from '../pages';
 import { refusals } from '../../platform/http/refusals';
 import { hashManageToken } from './manage-booking.routes';
+import { sha256Hex, sha256Base64url } from '../../platform/hash';
 
 export interface BookingRoutesOptions {
   options: AppOptions;
@@ -110,7 +111,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     body: FormOrJsonInput,
     key: string,
   ): Promise<{ booking: BookingRequest; created: boolean }> => {
-    const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+    const bodyHash = sha256Hex(canonicalJson(body));
     const now = options.now();
     // The studio's day, not the server's: near midnight the two differ.
     const today = calendarDayIn(options.timeZone, now);
@@ -177,7 +178,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     try {
       // A plain form has no key of its own: the request's fingerprint is its key, so the same request posted
       // again (the browser's Back and resend) is answered with the booking already stored, not stored twice.
-      const key = `form-${createHash('sha256').update(canonicalJson(input)).digest('base64url')}`;
+      const key = `form-${sha256Base64url(canonicalJson(input))}`;
       const booking = await submit(input, key);
       return { status: 201, formPost: { form: 'booking', outcome: 'sent', reference: bookingReference(booking.id) } };
     } catch (error) {

@@ -3,7 +3,7 @@
 // SHA-256 (settings), so the database never holds a working link; making a new one or revoking it stops the old one.
 // A wrong or revoked secret is a 404, whatever it looks like. The admin's part (status, make, revoke) sits under
 // /api/admin with the admin guard (admin.ts); the feed itself has no session: the secret is the key.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, emptyBodySchema, z } from '@studio/shared/schemas';
 import type { AppOptions } from '../../platform/config';
@@ -13,10 +13,11 @@ import type { SettingsStore } from '../settings';
 import { confirmedBookingsCalendar } from './calendar-invite';
 import { organizerAddressOf, type SiteIdentityReader } from '../content';
 import { refusals } from '../../platform/http/refusals';
+import { sha256Hex } from '../../platform/hash';
 
 export const FEED_NOT_FOUND = 'Not found';
 
-const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
+const hashOf = (secret: string) => sha256Hex(secret);
 const feedUrlOf = (origin: string, secret: string) => `${origin}/api/calendar/${secret}.ics`;
 
 export const calendarFeedStatusSchema = z.strictObject({

@@ -4,7 +4,7 @@
 // in the request body (the page reads it from the link's fragment), so no URL a log or a proxy keeps ever holds it. A
 // token that matches nothing is a 404, whatever it looks like. Each change reaches the admin's dashboards live as an
 // 'updated' booking event, and her mail or digest as a client action.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../platform/hash';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   consultationView,
@@ -34,7 +34,7 @@ import type { ClientActions } from '../client-activity';
 import { organizerAddressOf, type SiteIdentityReader } from '../content';
 import { refusals } from '../../platform/http/refusals';
 
-export const hashManageToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashManageToken = (token: string) => sha256Hex(token);
 
 export const MANAGE_NOT_FOUND = 'This link does not lead to a booking request. Please use the link from your e-mail.';
 export const MANAGE_CLOSED = 'This request is closed and can no longer be changed.';

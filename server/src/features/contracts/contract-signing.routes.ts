@@ -21,7 +21,6 @@ import {
   draftPdf,
   mailSignedCopies,
   providerActorOf,
-  sha256,
   signedPdf,
   signingPath,
   signingTokenHash,
@@ -36,6 +35,7 @@ import {
   type SignatureFieldErrors,
   type SignatureFormValues,
 } from './signing-page';
+import { sha256Hex } from '../../platform/hash';
 
 export const ANOTHER_CONTRACT = 'This link signs only the contract it was sent for.';
 
@@ -242,7 +242,7 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       const pdf = await signedPdf(contract, document, { signer, at, documentHash, events });
       const signed = await contracts.sign(
         contract.id,
-        { signerName: name, documentHash, pdf, pdfHash: sha256(pdf) },
+        { signerName: name, documentHash, pdf, pdfHash: sha256Hex(pdf) },
         at,
         event,
       );

@@ -7,7 +7,7 @@
 // - `contractBookings/{sha256(bookingId)}`: the booking's highest version, so two contracts created at once for
 //   one booking get two versions (both transactions write it; one is retried).
 // A signed contract is frozen here as in SQLite: every change names the states it may start from.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { BookingStatus, ContractForm } from '@studio/shared/domain';
 import { voidReasonOf } from '@studio/shared/domain/contract-signer';
@@ -24,6 +24,7 @@ import { readChunks, writeChunks } from '../../platform/firestore/binary-chunks'
 import { BOOKINGS } from '../bookings';
 import { documentIdOf } from '../../platform/firestore/document-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
+import { sha256Hex } from '../../platform/hash';
 
 interface ContractDoc {
   id: string;
@@ -49,7 +50,7 @@ interface EventDoc extends ContractEvent {
   seq: number;
 }
 
-const bookingKey = (bookingId: string) => createHash('sha256').update(bookingId, 'utf8').digest('hex');
+const bookingKey = (bookingId: string) => sha256Hex(bookingId);
 const eventId = (seq: number) => String(seq).padStart(6, '0');
 
 const toRecord = (doc: ContractDoc, events: ContractEvent[]): ContractRecord => ({

@@ -1,6 +1,6 @@
 // Contracts sent for e-signature: what the admin routes and the signing page share. The deal comes from the
 // booking as stored (never from the browser), the document text from the shared domain, the PDF from contract-pdf.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   CONTRACT_LINK_DAYS,
   buildContract,
@@ -18,6 +18,7 @@ import { formatInstant } from '@studio/shared/domain/studio-time';
 import type { Mailer } from '../messaging';
 import type { ContractPdfInput } from './contract-pdf';
 import type { SiteIdentity, ContentStore } from '../content';
+import { sha256Hex } from '../../platform/hash';
 
 // The PDF library and its font engine are loaded when the first PDF is drawn, not at start: evaluated, they hold
 // about 45 MB of the server's memory (measured with `node -e "require('@pdf-lib/fontkit')"`), for a page she opens
@@ -27,15 +28,13 @@ const renderContractPdf = async (input: ContractPdfInput): Promise<Uint8Array> =
 
 export const CONTRACT_LINK_MS = CONTRACT_LINK_DAYS * 24 * 60 * 60 * 1000;
 
-export const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
-
 /** A signing link's secret: 32 random bytes, base64url (43 characters). Only its SHA-256 is stored. */
 export const newSigningToken = () => randomBytes(32).toString('base64url');
 
 export const signingPath = (token: string) => `/contracts/sign/${token}`;
 
 /** What the storage keeps of a signing link's secret, and looks it up by. */
-export const signingTokenHash = (token: string) => sha256(token);
+export const signingTokenHash = (token: string) => sha256Hex(token);
 
 /**
  * The deal a new contract for the booking carries: its tier's price and inclusions, its dates, places and contacts,
@@ -87,7 +86,7 @@ export function signedPdf(
 }
 
 /** The SHA-256 of the agreement's text: what she reviewed and signed. */
-export const documentHashOf = (document: ContractDocument) => sha256(contractPlainText(document));
+export const documentHashOf = (document: ContractDocument) => sha256Hex(contractPlainText(document));
 
 export function signingRequestMail(
   record: ContractRecord,

@@ -3,7 +3,7 @@
 // quote (quoteOfBooking), never from a browser. Each payment or refund mails a receipt to the client and to her
 // through the mail queue (payment-receipts.ts), and reaches her dashboard live on the change bus. Why a step is
 // refused, in the words the client or she reads: payment-refusal.ts.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingRequest } from '@studio/shared/domain';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
@@ -36,8 +36,7 @@ import {
 } from './payment-refusal';
 import { createPaymentReceipts } from './payment-receipts';
 import { createStripeCheckout } from './stripe-checkout';
-
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+import { sha256Hex } from '../../platform/hash';
 
 export interface PaymentsDeps {
   options: AppOptions;
@@ -62,7 +61,7 @@ export function createPayments(deps: PaymentsDeps) {
   /** A link of its own to the client's manage page (the manage link's token is kept only as its hash). */
   async function payLink(bookingId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await store.addLink(sha256(token), bookingId, options.now().toISOString());
+    await store.addLink(sha256Hex(token), bookingId, options.now().toISOString());
     return `${options.publicOrigin}/manage-booking#${token}`;
   }
 
@@ -194,7 +193,7 @@ export function createPayments(deps: PaymentsDeps) {
 
     /** The booking a deposit link's token opens, or null. */
     bookingOfLink(token: string): Promise<string | null> {
-      return store.bookingOfLink(sha256(token));
+      return store.bookingOfLink(sha256Hex(token));
     },
 
     /** The Checkout Session's address for the part due, and Stripe's webhook (stripe-checkout.ts). */

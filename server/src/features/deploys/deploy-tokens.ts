@@ -1,7 +1,8 @@
 // Deploy tokens (docs/deploy.md): issued by the host's command for one remote, shown once, presented by a team's CI
 // as `Authorization: Bearer`. Store-agnostic: the storage keeps each token's record and its SHA-256 (DeploysStore).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeployToken, DeploysStore } from './deploys-store';
+import { sha256Hex } from '../../platform/hash';
 
 /** What a presented token is worth for one remote. */
 export type TokenCheck =
@@ -11,7 +12,7 @@ export type TokenCheck =
 export const TOKEN_PREFIX = 'studio_deploy_';
 const TOKEN_FORMAT = /^studio_deploy_[A-Za-z0-9_-]{43}$/;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => sha256Hex(token);
 
 /** Issues a token for one remote: the token is answered once, the store keeps only its hash. */
 export async function issueDeployToken(

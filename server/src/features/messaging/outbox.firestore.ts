@@ -6,7 +6,7 @@
 // Firestore cannot search text, so what the redactions look for is kept beside the body when it is written: the
 // SHA-256 of each secret link's token the body still carries (sign-in, manage and signing links: outbox-links.ts), and
 // `liveLinkSince` (its createdAt while it carries one, null after), on which "links issued before" is one range query.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../platform/hash';
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import type { MailAttachment } from './mail-attachment';
 import { liveLinkTokens, redactLinks } from './outbox-links';
@@ -25,7 +25,7 @@ interface AttachmentDoc extends OutboxAttachmentInfo {
   position: number;
 }
 
-const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const hashOf = (token: string) => sha256Hex(token);
 
 /** The hashes of the tokens of the links a body carries unredacted. */
 const liveTokenHashes = (body: string) => liveLinkTokens(body).map(hashOf);

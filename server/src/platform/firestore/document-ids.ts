@@ -3,12 +3,12 @@
 // any text. A plain id (letters, digits, '-', '_': every UUID the stores make, and the ids she usually types) is its
 // own document id, so the console shows it; any other is stored under '~' and its SHA-256, which no plain id can be.
 // The stores keep the id itself in the document wherever they answer it.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash';
 
 const PLAIN = /^[A-Za-z0-9_-]{1,200}$/;
 const RESERVED = /^__.*__$/;
 
 export function documentIdOf(id: string): string {
   if (PLAIN.test(id) && !RESERVED.test(id)) return id;
-  return `~${createHash('sha256').update(id, 'utf8').digest('hex')}`;
+  return `~${sha256Hex(id)}`;
 }
