@@ -76,5 +76,16 @@ export function describeMailQueueStoreContract(make: MakeStore<MailQueueStore>):
       expect(await store.purgeGivenUpBefore(at(1441))).toBe(1);
       expect(await store.status(at(0))).toEqual({ waiting: 0, givenUp: 0, lastError: null });
     });
+
+    it('a due mail is taken once however many claim it at once, and is due again when the claim runs out', async () => {
+      const id = await store.enqueue(mail('claimed'), T0, at(1));
+      expect(await store.claim(id, at(0), at(10))).toBe(false);
+      const taken = await together(10, () => store.claim(id, at(1), at(10)));
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      expect(await store.due(at(9), 10)).toEqual([]);
+      expect((await store.due(at(10), 10)).map((m) => m.id)).toEqual([id]);
+      await store.delivered(id);
+      expect(await store.claim(id, at(20), at(30))).toBe(false);
+    });
   });
 }

@@ -44,6 +44,11 @@ export function describeOutboxStoreContract(make: MakeStore<OutboxStore>) {
       expect((await store().list(100)).map((m) => m.id)).toEqual([third, second, first]);
     });
 
+    it('records nothing for a kept mail the mail queue no longer has (another pass recorded it)', async () => {
+      expect(await store().addFromQueue(424242, signInMail(TOKEN_A), '2026-11-21T10:00:00.000Z')).toBeNull();
+      expect(await store().list(10)).toEqual([]);
+    });
+
     it('gives six messages added at once six different ids', async () => {
       const ids = await together(6, (i) =>
         store().add(

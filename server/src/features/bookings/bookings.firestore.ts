@@ -32,7 +32,7 @@ import { BOOKINGS } from './firestore-collection';
 import { bookingOf, datesFrom, datesOf, newDoc, toBooking, type BookingDoc } from './booking-document.firestore';
 import { bookingPage } from './booking-list.firestore';
 import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
-import { mailToSendInTransaction } from '../messaging';
+import { mailToSendInTransaction, withFreshMailIds } from '../messaging';
 export const BOOKING_KEYS = 'bookingKeys';
 export const BOOKINGS_META = 'bookingsMeta';
 
@@ -103,29 +103,30 @@ export function createFirestoreBookingsStore(db: Firestore): BookingsStore {
 
   return {
     createOnce(request) {
-      return runTransaction(db, async (tx) => {
-        const keyRef = keys.doc(documentIdOf(request.idempotencyKey));
-        const earlier = await tx.get(keyRef);
-        if (earlier.exists) {
-          const { bookingId, bodyHash } = earlier.data() as { bookingId: string; bodyHash: string | null };
-          const stored = await tx.get(bookings.doc(bookingId));
-          return { created: false as const, booking: bookingOf(stored), bodyHash };
-        }
-        const order = await tx.get(meta);
-        const seq = ((order.get('seq') as number | undefined) ?? 0) + 1;
-        const held = request.range ? await confirmedIn(request.range, tx) : [];
-        const { booking, manageTokenHash } = request.decide(held);
-        const id = randomUUID();
-        const stored = newDoc(booking, seq, manageTokenHash);
-        const created = toBooking(id, stored);
-        // The request's mails are created in this same transaction: both commit, or neither.
-        const writeMails = await mailToSendInTransaction(tx, db, request.mails?.(created) ?? [], booking.createdAt);
-        tx.set(meta, { seq }, { merge: true });
-        tx.create(bookings.doc(id), stored);
-        tx.create(keyRef, { bookingId: id, bodyHash: request.bodyHash, createdAt: booking.createdAt });
-        writeMails();
-        return { created: true as const, booking: created };
-      });
+      return withFreshMailIds(() =>
+        runTransaction(db, async (tx) => {
+          const keyRef = keys.doc(documentIdOf(request.idempotencyKey));
+          const earlier = await tx.get(keyRef);
+          if (earlier.exists) {
+            const { bookingId, bodyHash } = earlier.data() as { bookingId: string; bodyHash: string | null };
+            const stored = await tx.get(bookings.doc(bookingId));
+            return { created: false as const, booking: bookingOf(stored), bodyHash };
+          }
+          const order = await tx.get(meta);
+          const seq = ((order.get('seq') as number | undefined) ?? 0) + 1;
+          const held = request.range ? await confirmedIn(request.range, tx) : [];
+          const { booking, manageTokenHash } = request.decide(held);
+          const id = randomUUID();
+          const stored = newDoc(booking, seq, manageTokenHash);
+          const created = toBooking(id, stored);
+          tx.set(meta, { seq }, { merge: true });
+          tx.create(bookings.doc(id), stored);
+          tx.create(keyRef, { bookingId: id, bodyHash: request.bodyHash, createdAt: booking.createdAt });
+          // The request's mails are created in this same transaction: both commit, or neither.
+          mailToSendInTransaction(tx, db, request.mails?.(created) ?? [], booking.createdAt);
+          return { created: true as const, booking: created };
+        }),
+      );
     },
 
     async get(id) {

@@ -4,7 +4,7 @@
 // below the new ones, and due() orders by nextAttemptAt first anyway). `waiting` (true until the mail is given up on)
 // lets due() be one range query. A new booking's mails are created here inside the booking's own transaction
 // (mailToSendInTransaction); the function triggered by their creation, and the scheduled mail job, send them.
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import type { MailQueueStore, MailToSend, QueuedMail } from './mail-queue-store';
 import { processIds, withFreshId } from '../../platform/firestore/time-ordered-ids';
 import { runTransaction } from '../../platform/firestore/transaction';
@@ -34,45 +34,40 @@ const toQueued = (d: QueuedDoc): QueuedMail => ({
 });
 
 /**
- * Inside a transaction: reads the documents `mails` would be created as (so an id another instance took meanwhile is
- * never overwritten: the transaction runs again), and answers the writes, to be made once the transaction's other
- * reads are done (Firestore takes every read before the first write). Each mail is due at once (`at`, ISO).
+ * Inside a transaction, after its reads: creates `mails`, each due at once (`at`, ISO), under fresh time-ordered ids.
+ * No read of their own, so the transaction holds its documents no longer than it did without them; an id another
+ * instance took in the same millisecond fails the commit (nothing is written), and the caller runs the transaction
+ * again through withFreshMailIds.
  */
-export async function mailToSendInTransaction(
+export function mailToSendInTransaction(
   tx: Transaction,
   db: Firestore,
   mails: readonly MailToSend[],
   at: string,
   ids: () => number = processIds,
-): Promise<() => void> {
-  if (mails.length === 0) return () => undefined;
+): void {
   const queue = db.collection(MAIL_QUEUE);
-  let named: Array<{ mail: MailToSend; id: number; ref: DocumentReference }>;
-  for (;;) {
-    named = mails.map((mail) => {
-      const id = ids();
-      return { mail, id, ref: queue.doc(docId(id)) };
-    });
-    const found = await tx.getAll(...named.map((n) => n.ref));
-    if (found.every((snap) => !snap.exists)) break;
+  for (const mail of mails) {
+    const id = ids();
+    const doc: QueuedDoc = {
+      id,
+      recipient: mail.recipient,
+      subject: mail.subject,
+      payload: mail.payload,
+      attempts: 0,
+      firstFailedAt: at,
+      nextAttemptAt: at,
+      lastError: '',
+      waiting: true,
+      givenUpAt: null,
+    };
+    tx.create(queue.doc(docId(id)), doc);
   }
-  return () =>
-    named.forEach(({ mail, id, ref }) => {
-      const doc: QueuedDoc = {
-        id,
-        recipient: mail.recipient,
-        subject: mail.subject,
-        payload: mail.payload,
-        attempts: 0,
-        firstFailedAt: at,
-        nextAttemptAt: at,
-        lastError: '',
-        waiting: true,
-        givenUpAt: null,
-      };
-      tx.create(ref, doc);
-    });
 }
+
+/** Runs a transaction that creates mails (mailToSendInTransaction) again, with fresh ids, when one met a taken id. */
+export const withFreshMailIds = <T>(transaction: () => Promise<T>): Promise<T> =>
+  withFreshId(processIds, () => transaction());
 
 export function createFirestoreMailQueueStore(db: Firestore, ids: () => number = processIds): MailQueueStore {
   const queue = db.collection(MAIL_QUEUE);
