@@ -64,7 +64,7 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     secondFactor: createSecondFactorRepository(db),
     passkeys: createPasskeysRepository(db),
     outbox: createOutboxRepository(db, commits),
-    mailQueue: createMailQueueRepository(db),
+    mailQueue: createMailQueueRepository(db, commits),
     signInLimits: createSignInLimitsRepository(db),
     sms: createSmsLogRepository(db),
     heldNotifications: createHeldNotificationsRepository(db),

@@ -2,6 +2,7 @@
 // own transaction (writeMailToSend), and mail the SMTP server did not take, kept until it leaves or 24 hours of
 // refusals give up on it (features/messaging/mail-queue.ts decides when).
 import type { Db } from '../../platform/sqlite/database';
+import type { GroupCommit } from '../../platform/sqlite/group-commit';
 import type { MailQueueStatus, MailQueueStore, MailToSend, QueuedMail } from './mail-queue-store';
 
 /**
@@ -21,7 +22,15 @@ export function mailToSendWriter(db: Db): (mails: readonly MailToSend[], at: str
 const COLUMNS = `id, recipient, subject, payload, attempts, first_failed_at AS firstFailedAt,
   next_attempt_at AS nextAttemptAt, last_error AS lastError`;
 
-export function createMailQueueRepository(db: Db): MailQueueStore {
+/**
+ * `commits`, when given, is the storage's group commit: a pass's claims, deletions and retries share their commit (and
+ * its fsync) with the other writes of the same turn. Every booking request keeps two mails, and each is claimed and
+ * taken out again as it leaves; committed one by one, each waited for the disk on the event loop.
+ */
+export function createMailQueueRepository(db: Db, commits?: GroupCommit): MailQueueStore {
+  // A statement that throws rejects, with or without the group commit.
+  const write = <T>(change: () => T): Promise<T> =>
+    commits ? commits.run(change) : new Promise<T>((resolve) => resolve(change()));
   const insert = db.prepare(
     `INSERT INTO mail_queue (recipient, subject, payload, attempts, first_failed_at, next_attempt_at, last_error)
      VALUES (?, ?, ?, 1, ?, ?, ?)`,
@@ -50,26 +59,19 @@ export function createMailQueueRepository(db: Db): MailQueueStore {
   );
   const purge = db.prepare('DELETE FROM mail_queue WHERE given_up_at < ?');
   return {
-    async enqueue(mail, at, nextAttemptAt) {
-      return Number(
-        insert.run(mail.recipient, mail.subject, mail.payload, at, nextAttemptAt, mail.lastError).lastInsertRowid,
-      );
-    },
+    enqueue: (mail, at, nextAttemptAt) =>
+      write(() =>
+        Number(
+          insert.run(mail.recipient, mail.subject, mail.payload, at, nextAttemptAt, mail.lastError).lastInsertRowid,
+        ),
+      ),
     async due(at, limit) {
       return due.all(at, limit) as QueuedMail[];
     },
-    async claim(id, at, until) {
-      return claim.run(until, id, at).changes > 0;
-    },
-    async delivered(id) {
-      remove.run(id);
-    },
-    async retryLater(id, nextAttemptAt, error) {
-      later.run(nextAttemptAt, error, id);
-    },
-    async giveUp(id, at, error) {
-      giveUp.run(at, error, id);
-    },
+    claim: (id, at, until) => write(() => claim.run(until, id, at).changes > 0),
+    delivered: (id) => write(() => void remove.run(id)),
+    retryLater: (id, nextAttemptAt, error) => write(() => void later.run(nextAttemptAt, error, id)),
+    giveUp: (id, at, error) => write(() => void giveUp.run(at, error, id)),
     async status(since): Promise<MailQueueStatus> {
       return {
         waiting: (waiting.get() as { n: number }).n,
