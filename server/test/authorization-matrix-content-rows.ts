@@ -160,6 +160,28 @@ export const CONTENT_ROWS: Row[] = [
     }),
     expect: ADMIN_ONLY(201),
   },
+  // The straight-to-storage upload is the Firebase home's: here, with no bucket, her request is understood and
+  // answered 404, and nobody else's gets that far.
+  {
+    method: 'POST',
+    route: '/api/admin/media/uploads',
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/media/uploads',
+      payload: { contentType: 'image/jpeg', bytes: 1024 },
+    }),
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/media/uploads/:id',
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/media/uploads/00000000-0000-4000-8000-000000000000',
+      payload: { alt: 'A portrait', section: 'comp-card' },
+    }),
+    expect: ADMIN_ONLY(404),
+  },
   {
     method: 'DELETE',
     route: '/api/admin/media/:id',
