@@ -42,11 +42,11 @@ export interface BookingRoutesOptions {
   /** Her current name (Site details): the sender's name on the request's mails, read before its transaction. */
   displayName: () => Promise<string>;
   /**
-   * Asks for the mails just written to be sent now, without waiting for them (the embedded home: a pass of the
-   * runner's mail job). Absent on the Firebase home, whose function triggered by the mails' creation sends them: an
-   * instance may be stopped once it has answered.
+   * A pass of the runner's mail job now, resolving once it has run (the embedded home), asked for after a request's
+   * mails are written, never waited for by the request. Absent on the Firebase home, whose function triggered by the
+   * mails' creation sends them: an instance may be stopped once it has answered.
    */
-  sendMailNow?: () => void;
+  sendMailNow?: () => Promise<unknown>;
   smsSender: SmsSender;
   /** Where the booking form's plain post (no JavaScript) is handed in. */
   plainForms: PlainForms;
@@ -98,6 +98,26 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
   };
   const notifications = createBookingNotifications({ smsSender: deps.smsSender, log: app.log });
   // A graceful shutdown lets the texts already started finish (the mails are kept in the store until they leave).
+
+  // One pass asked for at a time, and one more when requests were stored while it ran (it may have read the queue
+  // before their mails were there): a burst of bookings asks for a few passes, not one each.
+  const { sendMailNow } = deps;
+  let passWanted = false;
+  let passing = false;
+  const askForMailPass = () => {
+    if (!sendMailNow) return;
+    passWanted = true;
+    if (passing) return;
+    passing = true;
+    void (async () => {
+      while (passWanted) {
+        passWanted = false;
+        // The runner logs a failed pass and runs the job again later.
+        await sendMailNow().catch(() => undefined);
+      }
+      passing = false;
+    })();
+  };
   app.addHook('onClose', async () => notifications.idle());
 
   /**
@@ -165,7 +185,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     if (created) {
       // After the commit, with the request itself: the live stream tells the dashboards from it, off this request.
       deps.bus.publish({ topic: 'bookings', type: 'created', booking });
-      deps.sendMailNow?.();
+      askForMailPass();
       notifications.newBooking(booking);
     }
     return booking;
