@@ -123,7 +123,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
 
   // What a visitor may book: the availability, the days confirmed bookings hold, the notice. The same
   // view serves the visitor's calendar and the server's own check of a new request.
-  // Only the confirmed bookings from the studio's today on: what is past blocks nothing (ports.ts,
+  // Only the confirmed bookings from the studio's today on: what is past blocks nothing (the bookings store's
   // confirmedDatesBetween).
   const bookable = async (): Promise<PublicAvailability> => {
     const today = calendarDayIn(options.timeZone, options.now());

@@ -1,4 +1,4 @@
-// Booking requests (docs/product.md §3) in SQLite, the BookingsStore of the port (ports.ts). No business rules here:
+// Booking requests (docs/product.md §3) in SQLite, the BookingsStore of bookings-store.ts. No business rules here:
 // the route decides what is stored, this file only stores and reads. Every write is a synchronous better-sqlite3
 // statement, committed (WAL, synchronous=FULL) when the call returns; createOnce joins the group commit
 // (platform/sqlite/group-commit.ts), so a burst of new requests shares one fsync.
@@ -29,8 +29,6 @@ import {
 } from './bookings-store';
 import { BOOKING_FIELDS, bookingFrom, columnOf, type BookingFieldName } from './booking-fields';
 import { mailToSendWriter } from '../messaging';
-
-export { InvalidCursorError };
 
 // The statuses that end a request, as the domain defines them, in the queries' own words.
 const CLOSED = sqlTextList(CLOSED_STATUSES);
