@@ -94,8 +94,13 @@ export async function keepRefused({ queue, now, log }: MailQueueDeps, message: M
 export async function sendDue({ queue, deliver, deliverKept, now, log }: MailQueueDeps): Promise<number> {
   let delivered = 0;
   for (const mail of await queue.due(now().toISOString(), 50)) {
+    // A mail kept in the local outbox is taken out of the queue in the same transaction that records it, which
+    // already lets one pass only have it: a claim would add a write and a commit to every booking's two mails.
     const takenAt = now();
-    if (!(await queue.claim(mail.id, takenAt.toISOString(), new Date(takenAt.getTime() + CLAIM_MS).toISOString())))
+    if (
+      !deliverKept &&
+      !(await queue.claim(mail.id, takenAt.toISOString(), new Date(takenAt.getTime() + CLAIM_MS).toISOString()))
+    )
       continue;
     try {
       const message = parseMail(mail.payload);
@@ -106,7 +111,8 @@ export async function sendDue({ queue, deliver, deliverKept, now, log }: MailQue
         await queue.delivered(mail.id);
       }
       delivered++;
-      log.info({ queuedMailId: mail.id, attempts: mail.attempts + 1 }, 'a kept mail was sent');
+      // Said for a mail that was refused before; a booking's mail leaving at its first try is the mailer's to log.
+      if (mail.attempts > 0) log.info({ queuedMailId: mail.id, attempts: mail.attempts + 1 }, 'a kept mail was sent');
     } catch (error) {
       const at = now();
       const refusal = refusalOf(error);
