@@ -116,6 +116,29 @@ test('a failure after the insert, while the mails are written, leaves neither th
   expect((await t.repos.storage.bookings.createOnce(request('fails', twoMails))).created).toBe(true);
 });
 
+test('with no SMTP server the two mails go straight into the local outbox with the row, or neither does', async () => {
+  const t = await app();
+  const made = await t.repos.storage.bookings.createOnce({ ...request('kept', twoMails), mailsTo: 'outbox' });
+  expect(made.created).toBe(true);
+  // In the outbox at the commit, no pass needed, and nothing left for the mail job.
+  expect(mails(t)).toEqual(twoMails(made.booking.id).map((m) => ({ recipient: m.to, subject: m.subject })));
+  expect(count(t, 'mail_queue')).toBe(0);
+
+  // The second mail refused by the outbox's table, after the insert and the first mail: nothing of it stays.
+  const refused = await t.repos.storage.bookings
+    .createOnce({
+      ...request('kept-refused', (id) => [...twoMails(id).slice(0, 1), { to: null as unknown as string, subject: '' }]),
+      mailsTo: 'outbox',
+    })
+    .then(
+      () => 'stored',
+      (error: unknown) => String((error as { message?: unknown }).message),
+    );
+  expect(refused).toMatch(/NOT NULL/);
+  expect(count(t, 'booking_requests')).toBe(1);
+  expect(count(t, 'outbox')).toBe(2);
+});
+
 test('a retry with the same key writes no mail', async () => {
   const t = await app();
   const first = await post(t, 'retry-1');

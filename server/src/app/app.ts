@@ -252,6 +252,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     // A new request's mails leave at once by a pass of the mail job (features/ops/register-ops.ts), which logs a
     // failure and runs again later; on the Firebase home the function their creation triggers sends them.
     ...(options.home === 'firebase' ? {} : { sendMailNow: () => jobs.runNow('mail retry') }),
+    mailsTo: deps.mailsTo,
     smsSender: deps.smsSender,
   });
   await app.register(contactRoutes, { options, clientActions, plainForms });

@@ -37,6 +37,11 @@ export interface AppDeps {
   /** Her name and public contact from Site details (features/content/site-identity.ts): what clients and pages see. */
   identity: SiteIdentityReader;
   mailer: Mailer;
+  /**
+   * Where a new booking's mails are written with it: straight into the local outbox when that is where every mail
+   * ends (no SMTP server, no mailer given), else the queue the mail job sends from.
+   */
+  mailsTo: 'queue' | 'outbox';
   sms: SmsTransport;
   /** Client SMS with the flag, opt-in and limits applied: use this, not `sms`, to text a client. */
   smsSender: SmsSender;
@@ -113,6 +118,7 @@ export function createDeps(storage: Storage, options: AppOptions, log: FastifyBa
     bus,
     identity,
     mailer,
+    mailsTo: !given.mailer && !options.smtpUrl ? 'outbox' : 'queue',
     sms,
     smsSender: createSmsSender({
       smsLog: storage.sms,

@@ -56,6 +56,12 @@ export interface CreateOnceRequest {
    * already used (a retry writes no mail).
    */
   mails?: (booking: BookingRequest) => MailToSend[];
+  /**
+   * Where the mails go: the queue the mail job sends from (an SMTP server's mail leaves the database), or, when the
+   * mailer is the local outbox, straight into the outbox, where such a mail ends: a store that can write it in the
+   * same transaction does (SQLite: one write a mail instead of a queued one moved later); the others queue it.
+   */
+  mailsTo?: 'queue' | 'outbox';
 }
 
 export type CreateOnceResult =

@@ -47,6 +47,8 @@ export interface BookingRoutesOptions {
    * mails' creation sends them: an instance may be stopped once it has answered.
    */
   sendMailNow?: () => Promise<unknown>;
+  /** Where the request's mails are written (the bookings store's CreateOnceRequest.mailsTo); the queue when absent. */
+  mailsTo?: 'queue' | 'outbox';
   smsSender: SmsSender;
   /** Where the booking form's plain post (no JavaScript) is handed in. */
   plainForms: PlainForms;
@@ -167,6 +169,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
         };
       },
       mails: (booking) => newBookingMails(booking, manageToken, { ...mailOptions, fromName }).map(mailToSend),
+      ...(deps.mailsTo ? { mailsTo: deps.mailsTo } : {}),
     });
     if (result.created) return { booking: result.booking, created: true };
     // A key stands for one request: another body under it is a mistake to say out loud, not a retry to answer.

@@ -28,7 +28,7 @@ import {
   type RescheduleCheck,
 } from './bookings-store';
 import { BOOKING_FIELDS, bookingFrom, columnOf, type BookingFieldName } from './booking-fields';
-import { mailToSendWriter } from '../messaging';
+import { mailToSendWriter, outboxMailWriter } from '../messaging';
 
 // The statuses that end a request, as the domain defines them, in the queries' own words.
 const CLOSED = sqlTextList(CLOSED_STATUSES);
@@ -104,7 +104,8 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
   const firstPage = pageOf('');
   const laterPage = pageOf('AND (created_at, rowid) < (@createdAt, @seq)');
   const get = db.prepare(`SELECT ${COLUMNS} FROM booking_requests WHERE id = ?`);
-  const writeMails = mailToSendWriter(db);
+  const queueMails = mailToSendWriter(db);
+  const keepMails = outboxMailWriter(db);
   const byKey = db.prepare(
     `SELECT ${COLUMNS}, idempotency_body_hash AS body_hash FROM booking_requests WHERE idempotency_key = ?`,
   );
@@ -221,7 +222,10 @@ export function createBookingsRepository(db: Db, commits: GroupCommit): Bookings
       smsOptIn: booking.smsOptIn ? 1 : 0,
     });
     const stored = { ...booking, id };
-    if (request.mails) writeMails(request.mails(stored), booking.createdAt);
+    if (request.mails) {
+      const write = request.mailsTo === 'outbox' ? keepMails : queueMails;
+      write(request.mails(stored), booking.createdAt);
+    }
     return { created: true, booking: stored };
   };
 

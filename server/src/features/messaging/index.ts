@@ -4,6 +4,7 @@ export { RETRY_TICK_MS, mailStatus, mailToSend } from './mail-queue';
 export type { MailHealth } from './mail-queue';
 export type { MailToSend } from './mail-queue-store';
 export { mailToSendWriter } from './mail-queue.sqlite';
+export { outboxMailWriter } from './outbox.sqlite';
 export { MAIL_QUEUE, mailToSendInTransaction, withFreshMailIds } from './mail-queue.firestore';
 export { senderAddressOf } from './mailer';
 export type { MailMessage, Mailer } from './mailer';

@@ -4,6 +4,8 @@ import type { Db } from '../../platform/sqlite/database';
 import type { GroupCommit } from '../../platform/sqlite/group-commit';
 import type { MailAttachment } from './mail-attachment';
 import { LINK_MARKS, redactLinks } from './outbox-links';
+import { parseMail } from './mail-queue';
+import type { MailToSend } from './mail-queue-store';
 import { REDACTED, type OutboxAttachmentInfo, type OutboxMessage, type OutboxStore } from './outbox-store';
 
 export { REDACTED };
@@ -14,15 +16,50 @@ export type { OutboxAttachmentInfo, OutboxMessage };
 // keeps the link's shape with the token replaced, so the outbox never holds a usable secret longer than it must.
 const SIGN_IN_LINK_MARK = '/finishSignIn?token=';
 
+/** A message and its files written into the outbox, synchronously and in one transaction; answers its id. */
+function outboxInsert(db: Db) {
+  const insert = db.prepare(
+    'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const insertAttachment = db.prepare(
+    'INSERT INTO outbox_attachments (outbox_id, position, filename, content_type, content) VALUES (?, ?, ?, ?, ?)',
+  );
+  return db.transaction(
+    (message: Omit<OutboxMessage, 'id' | 'createdAt'>, now: string, attachments: readonly MailAttachment[]) => {
+      const id = Number(
+        insert.run(message.channel, message.recipient, message.subject, message.body, now).lastInsertRowid,
+      );
+      attachments.forEach((a, i) => insertAttachment.run(id, i, a.filename, a.contentType, a.content));
+      return id;
+    },
+  );
+}
+
+/**
+ * Mails written straight into the local outbox, synchronously, inside a transaction that cannot await (the group
+ * commit's): where no SMTP server is configured the outbox is where a mail ends, so a booking's mails are recorded
+ * with the booking itself, in one write each, rather than queued and moved here by the mail job.
+ */
+export function outboxMailWriter(db: Db): (mails: readonly MailToSend[], at: string) => void {
+  const add = outboxInsert(db);
+  return (mails, at) => {
+    for (const mail of mails) {
+      const message = parseMail(mail.payload);
+      add(
+        { channel: 'mail', recipient: message.to, subject: message.subject, body: message.text },
+        at,
+        message.attachments ?? [],
+      );
+    }
+  };
+}
+
 /**
  * `commits`, when given, is the storage's group commit: a kept mail then shares its commit (and its fsync) with the
  * other writes of the same turn. Every booking request keeps two mails; committed one by one, each waited for the disk
  * on the event loop, and the mails of a burst of bookings cost more fsyncs than the bookings themselves.
  */
 export function createOutboxRepository(db: Db, commits?: GroupCommit): OutboxStore {
-  const insert = db.prepare(
-    'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
   const list = db.prepare(
     'SELECT id, channel, recipient, subject, body, created_at AS createdAt FROM outbox ORDER BY id DESC LIMIT ?',
   );
@@ -33,24 +70,13 @@ export function createOutboxRepository(db: Db, commits?: GroupCommit): OutboxSto
   const withToken = db.prepare('SELECT id, body FROM outbox WHERE instr(body, ?) > 0');
   const setBody = db.prepare('UPDATE outbox SET body = ? WHERE id = ?');
   const purge = db.prepare('DELETE FROM outbox WHERE created_at < ?');
-  const insertAttachment = db.prepare(
-    'INSERT INTO outbox_attachments (outbox_id, position, filename, content_type, content) VALUES (?, ?, ?, ?, ?)',
-  );
   const attachmentInfos = db.prepare(
     'SELECT filename, content_type AS contentType, length(content) AS size FROM outbox_attachments WHERE outbox_id = ? ORDER BY position',
   );
   const attachmentAt = db.prepare(
     'SELECT filename, content_type AS contentType, content FROM outbox_attachments WHERE outbox_id = ? AND position = ?',
   );
-  const addWithAttachments = db.transaction(
-    (message: Omit<OutboxMessage, 'id' | 'createdAt'>, now: string, attachments: MailAttachment[]) => {
-      const id = Number(
-        insert.run(message.channel, message.recipient, message.subject, message.body, now).lastInsertRowid,
-      );
-      attachments.forEach((a, i) => insertAttachment.run(id, i, a.filename, a.contentType, a.content));
-      return id;
-    },
-  );
+  const addWithAttachments = outboxInsert(db);
   // The kept mail leaves the queue in the outbox's own transaction (the mail queue's table, mail-queue.sqlite.ts).
   const takeKept = db.prepare('DELETE FROM mail_queue WHERE id = ?');
   const addFromQueue = db.transaction(
