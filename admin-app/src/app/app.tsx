@@ -91,9 +91,9 @@ export default function AdminApp() {
     setFilter('all');
     setSearch(reference);
   });
-  const { list: bookings, error: bookingsError } = useBookings(filter, search);
+  const { list: bookings, error: bookingsError, live: bookingsLive } = useBookings(filter, search);
   // The calendar shows the bookings read so far, whatever the list's filter.
-  const everyBooking = useAllBookingsRead();
+  const everyBooking = useAllBookingsRead(bookingsLive);
   const allBookings = everyBooking.status === 'ready' ? everyBooking.data.items : NO_BOOKINGS;
   // The badge counts New requests, kept while it is read again after a change, so it does not blink.
   const newCount = useNewBookingCount();

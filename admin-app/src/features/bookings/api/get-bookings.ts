@@ -70,12 +70,19 @@ export function putBooking(cache: QueryCache, booking: BookingRequest) {
   cache.invalidate(bookingSummaryKey);
 }
 
-/** After the stream (re)connected: every list the cache holds is read again from its newest page. */
+/**
+ * After the stream (re)connected: every list the cache holds or is reading is read again from its newest page. A read
+ * under way may have started before the stream was live (the calendar reads the whole list at once), so it is
+ * superseded too; a list nobody has asked for yet is read when it is asked for.
+ */
 function rereadLists(cache: QueryCache, backend: Backend) {
   cache.invalidate(bookingSummaryKey);
   for (const { filter, q } of readLists.values()) {
     const key = bookingListKey(filter, q);
-    if (cache.read(key).status !== 'ready') continue;
+    if (cache.read(key).status !== 'ready') {
+      cache.invalidate(key);
+      continue;
+    }
     backend.bookings.list(queryOf(filter, q)).then(
       (page) => cache.set(key, page),
       // The list on screen stays; the stream's next change or reconnect tries again.
@@ -86,7 +93,7 @@ function rereadLists(cache: QueryCache, backend: Backend) {
 
 export function useBookings(filter: BookingFilter, q = '') {
   // The list is first read once the stream is live, so no change can fall between the read and the stream; if the
-  // stream cannot open at all, the list is read anyway.
+  // stream cannot open at all, the list is read anyway. Every list already read is read again whenever the stream opens.
   const [live, setLive] = useState(false);
   const stream = useLiveChanges<BookingChange>(
     (backend, onChange, onError) =>
@@ -96,7 +103,7 @@ export function useBookings(filter: BookingFilter, q = '') {
       }),
     (change, cache, backend) => {
       if (change.type !== 'resync') putBooking(cache, change.booking);
-      else if (live) rereadLists(cache, backend);
+      else rereadLists(cache, backend);
       setLive(true);
     },
   );
@@ -104,15 +111,16 @@ export function useBookings(filter: BookingFilter, q = '') {
   const list = useQuery(bookingListKey(filter, q), (backend) => backend.bookings.list(queryOf(filter, q)), {
     enabled: live,
   });
-  return { list, error: stream.error };
+  return { list, error: stream.error, live };
 }
 
 /**
  * The unfiltered list as read so far, without a stream of its own: the live changes useBookings receives are merged
- * into it like into every list (the calendar shows it).
+ * into it like into every list (the calendar shows it). `live`: useBookings' stream is live, so the read cannot miss a
+ * change (and, when the list shows every status, the two share one read).
  */
-export function useAllBookingsRead() {
-  return useQuery(bookingListKey('all'), (backend) => backend.bookings.list(queryOf('all')));
+export function useAllBookingsRead(live: boolean) {
+  return useQuery(bookingListKey('all'), (backend) => backend.bookings.list(queryOf('all')), { enabled: live });
 }
 
 /** The badge's count of New requests, read again after every change the dashboard sees. */
