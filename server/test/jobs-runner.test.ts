@@ -2,7 +2,17 @@
 // when it is due and never twice at once, a failure logged by name and retried with the same backoff for every job
 // without holding the others back, and nothing left running or scheduled once stopped. Then the app's own runner: the
 // seven jobs it is handed.
-import { backoffAfter, createJobRunner, JOB_BACKOFF, type Job, type JobRunner } from '../src/platform/jobs';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import {
+  backoffAfter,
+  createJobRunner,
+  JOB_BACKOFF,
+  STORAGE_TAKES_NO_WRITES,
+  type Job,
+  type JobRunner,
+} from '../src/platform/jobs';
+import { isSqlite } from '../src/platform/sqlite/database-plugin';
 import { build, type TestApp } from './helper';
 
 const SECOND = 1000;
@@ -157,6 +167,35 @@ test('a failing job is logged by name and retried with the backoff, without hold
   expect(broken.runs).toBe(5);
 });
 
+test('a pass that writes is not started while the storage takes no write at once: it fails and is retried', async () => {
+  let takesWrites = false;
+  runner = createJobRunner({ log, storageTakesWrites: () => takesWrites });
+  const writer = counted('writer', { everyMs: 5 * 60 * SECOND });
+  const ticks = counted('ticks', { everyMs: 10 * SECOND });
+  runner.add(writer);
+  runner.add(Object.assign(ticks, { writes: false }));
+
+  await jest.advanceTimersByTimeAsync(0);
+  expect(writer.runs).toBe(0);
+  expect(log.error).toHaveBeenCalledWith(
+    expect.objectContaining({ job: 'writer', failures: 1, retryInMs: JOB_BACKOFF.firstMs }),
+    'the writer job failed; it runs again in 30 s',
+  );
+  expect(runner.status().find((s) => s.name === 'writer')).toMatchObject({
+    failures: 1,
+    lastError: STORAGE_TAKES_NO_WRITES,
+  });
+  await expect(runner.runNow('writer')).rejects.toThrow(STORAGE_TAKES_NO_WRITES);
+  // A job that writes nothing keeps its pace.
+  expect(ticks.runs).toBe(1);
+
+  takesWrites = true;
+  await jest.advanceTimersByTimeAsync(backoffAfter(2));
+  expect(writer.runs).toBe(1);
+  expect(runner.status().find((s) => s.name === 'writer')).toMatchObject({ failures: 0, lastError: null });
+  expect(ticks.runs).toBe(7);
+});
+
 test('a job never runs twice at once: a slow pass delays the next, and runNow waits for it', async () => {
   const jobs = start();
   const hang = deferred();
@@ -288,5 +327,23 @@ describe('the app', () => {
     await t.close();
     t = undefined;
     expect(app.jobs.status().some((job) => job.running || job.nextRunAt !== null)).toBe(false);
+  });
+
+  test("while another process holds the database's write lock, its passes are put off at once, not waited out", async () => {
+    t = await build();
+    // A stuck maintenance session. SQLite's own wait for it would hold every request of the server for 5 s a pass.
+    const other = new Database(path.join(t.dataDir, 'studio.sqlite'));
+    other.exec('BEGIN EXCLUSIVE');
+    try {
+      expect(isSqlite(t.app.storage) && t.app.storage.takesWritesNow()).toBe(false);
+      await expect(t.app.jobs.runNow('outbox sweep')).rejects.toThrow(STORAGE_TAKES_NO_WRITES);
+      await expect(t.app.jobs.runNow('reminders')).rejects.toThrow(STORAGE_TAKES_NO_WRITES);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(isSqlite(t.app.storage) && t.app.storage.takesWritesNow()).toBe(true);
+    await t.app.jobs.runNow('outbox sweep');
+    expect(t.app.jobs.status().find((job) => job.name === 'outbox sweep')).toMatchObject({ failures: 0 });
   });
 });

@@ -189,7 +189,10 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
   });
 
   // The background work on one timer (platform/jobs.ts), stopped before the storage is closed (preClose).
-  const jobs = createJobRunner({ log: app.log });
+  const jobs = createJobRunner({
+    log: app.log,
+    ...(isSqlite(storage) && { storageTakesWrites: () => storage.takesWritesNow() }),
+  });
   app.addHook('preClose', async () => jobs.stop());
   app.decorate('jobs', { runNow: (name) => jobs.runNow(name), status: () => jobs.status() } satisfies JobsOnDemand);
   // Status changes' mails to clients, held for the Undo window; what came due while the server was down goes at once,

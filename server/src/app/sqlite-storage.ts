@@ -2,8 +2,9 @@
 // synchronous=FULL: platform/sqlite/database.ts). New booking requests and the mails kept in the outbox go through the group commit
 // (platform/sqlite/group-commit.ts), an SQLite matter that stays here. The connection is exposed as `db` for what only SQLite has:
 // online backups and the tests' look at the file.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, OnMigration } from '../platform/sqlite/database';
-import { openDatabase } from '../platform/sqlite/database';
+import { isBusy, openDatabase, withoutBusyWait } from '../platform/sqlite/database';
 import { createGroupCommit } from '../platform/sqlite/group-commit';
 import type { SqliteParts } from '../platform/sqlite/database-plugin';
 import { createAvailabilityRepository } from '../features/availability/availability.sqlite';
@@ -31,6 +32,8 @@ export interface SqliteStorage extends Storage, SqliteParts {}
 
 // Long enough for a booking's transaction to finish, short enough that a stuck lock is reported, not waited out.
 const PROBE_BUSY_TIMEOUT_MS = 1000;
+// The probe's pause between tries while another process holds the lock: the server answers others meanwhile.
+const PROBE_RETRY_MS = 25;
 
 /** The stores on an open connection (tests open their own beside the app's). */
 export function sqliteStorageOn(db: Db): SqliteStorage {
@@ -51,6 +54,8 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     a.slots.forEach((s) => availability.writes.addSlot(s, at));
     return true;
   });
+  const beginImmediate = db.prepare('BEGIN IMMEDIATE');
+  const rollback = db.prepare('ROLLBACK');
   let closed = false;
   return {
     kind: 'sqlite',
@@ -76,12 +81,28 @@ export function sqliteStorageOn(db: Db): SqliteStorage {
     quotes: createQuotesRepository(db),
     seedIfEmpty: async (seedContent, at) => seed(seedContent, at),
     async probeWrite(at) {
-      const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+      // Tried again between pauses rather than waited for inside SQLite, whose wait would hold every other request.
+      const giveUpAt = performance.now() + PROBE_BUSY_TIMEOUT_MS;
+      for (;;) {
+        try {
+          withoutBusyWait(db, () => probe.run(at));
+          return;
+        } catch (error) {
+          if (!isBusy(error) || performance.now() >= giveUpAt) throw error;
+        }
+        await sleep(PROBE_RETRY_MS);
+      }
+    },
+    takesWritesNow() {
       try {
-        db.pragma(`busy_timeout = ${Math.min(busyTimeout, PROBE_BUSY_TIMEOUT_MS)}`);
-        probe.run(at);
-      } finally {
-        db.pragma(`busy_timeout = ${busyTimeout}`);
+        withoutBusyWait(db, () => {
+          beginImmediate.run();
+          rollback.run();
+        });
+        return true;
+      } catch (error) {
+        if (isBusy(error)) return false;
+        throw error;
       }
     },
     async close() {

@@ -21,6 +21,11 @@ export interface Job {
   name: string;
   due: JobDue;
   run: () => Promise<unknown>;
+  /**
+   * Whether a pass writes to the storage (true unless said): such a pass is not started while the storage cannot take
+   * a write at once (the runner's `storageTakesWrites`); it fails, and runs again after the backoff.
+   */
+  writes?: boolean;
 }
 
 export interface JobStatus {
@@ -56,6 +61,9 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** Why a pass that writes was not started: the storage could not take a write at once. */
+export const STORAGE_TAKES_NO_WRITES = 'The database does not take writes: another process holds its write lock.';
+
 /** The wait after the `failures`-th failure in a row: 30 s, doubled each time, at most 15 minutes. */
 export const JOB_BACKOFF = { firstMs: 30 * 1000, maxMs: 15 * 60 * 1000 };
 
@@ -84,9 +92,15 @@ type Pass = { ok: true; answer: unknown } | { ok: false; error: unknown };
 export function createJobRunner({
   log,
   backoff = JOB_BACKOFF,
+  storageTakesWrites,
 }: {
   log: Pick<FastifyBaseLogger, 'error'>;
   backoff?: typeof JOB_BACKOFF;
+  /**
+   * Whether the storage takes a write this instant, asked without waiting. SQLite waits for another process's lock
+   * inside the call, holding the whole server (every request) for as long: a background pass is not worth that.
+   */
+  storageTakesWrites?: () => boolean;
 }): JobRunner {
   const entries = new Map<string, Entry>();
   // Passes and questions under way, each settled without rejecting: stop() waits for them all.
@@ -148,12 +162,21 @@ export function createJobRunner({
     entry.dueAt = wait === null ? null : clock() + Math.max(0, wait);
   }
 
+  /**
+   * The job's pass, or its refusal to start; always settled after a turn (never thrown at once), so the pass below is
+   * held as running before it ends.
+   */
+  async function runPass(job: Job): Promise<unknown> {
+    if (job.writes !== false && storageTakesWrites && !storageTakesWrites()) throw new Error(STORAGE_TAKES_NO_WRITES);
+    return job.run();
+  }
+
   function start(entry: Entry): Promise<Pass> {
     entry.dueAt = null;
     const startedAt = clock();
     const pass = (async (): Promise<Pass> => {
       try {
-        const answer = await entry.job.run();
+        const answer = await runPass(entry.job);
         entry.lastRunAt = new Date().toISOString();
         entry.failures = 0;
         entry.lastError = null;

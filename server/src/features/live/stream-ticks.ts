@@ -37,6 +37,8 @@ export function streamTicks(jobs: JobRunner): StreamTicks {
   const open = new Map<TickedStream, number>();
   const scheduled = jobs.add({
     name: STREAM_TICKS_JOB,
+    // Heartbeats and session reads: they go on while another process holds the database's write lock.
+    writes: false,
     due: { next: async () => (open.size > 0 ? SESSION_RECHECK_MS : null) },
     async run() {
       for (const [stream, ticks] of [...open]) {

@@ -19,6 +19,11 @@ export interface SqliteParts {
   readonly db: Db;
   /** Batches writes that arrive in the same turn into one commit (bookings.createOnce and outbox.add use it). */
   readonly commits: GroupCommit;
+  /**
+   * Whether the database takes a write this instant: its write lock taken and let go, without waiting for another
+   * process that holds it.
+   */
+  takesWritesNow(): boolean;
 }
 
 export const isSqlite = <S extends StorageConnection>(storage: S): storage is S & SqliteParts =>

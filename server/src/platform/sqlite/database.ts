@@ -31,6 +31,26 @@ export class SchemaTooNew extends Error {
   }
 }
 
+/**
+ * Runs `work` (synchronous statements) with SQLite's wait for another process's lock turned off: a locked database
+ * throws SQLITE_BUSY at once. That wait happens inside the call, holding the whole server for as long, so what can
+ * try again later (a background pass, the health probe) does not wait in it.
+ */
+export function withoutBusyWait<T>(db: Db, work: () => T): T {
+  const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    return work();
+  } finally {
+    db.pragma(`busy_timeout = ${busyTimeout}`);
+  }
+}
+
+/** Whether SQLite refused because another connection holds the lock (SQLITE_BUSY and its extended codes). */
+export const isBusy = (error: unknown): boolean =>
+  typeof (error as { code?: unknown } | null)?.code === 'string' &&
+  (error as { code: string }).code.startsWith('SQLITE_BUSY');
+
 export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, 'studio.sqlite'));
