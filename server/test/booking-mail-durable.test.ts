@@ -11,6 +11,7 @@ import { CLAIM_MS } from '../src/features/messaging/mail-queue';
 import { createMailQueueRepository } from '../src/features/messaging/mail-queue.sqlite';
 import type { BookingToStore, NewBookingRequest } from '../src/features/bookings/bookings-store';
 import { openDatabase } from '../src/platform/sqlite/database';
+import { buildApp } from '../src/app/app';
 import { build, repositoriesOf, testOptions, withCsrf, type TestApp } from './helper';
 import { NOW, ugc } from './bookings-support';
 
@@ -137,6 +138,26 @@ test('with no SMTP server the two mails go straight into the local outbox with t
   expect(refused).toMatch(/NOT NULL/);
   expect(count(t, 'booking_requests')).toBe(1);
   expect(count(t, 'outbox')).toBe(2);
+});
+
+test('a request over HTTP with no SMTP server: its mails are in the outbox at the answer, and no mail pass is run', async () => {
+  // The app's own mailer, as `npm start` builds it with no SMTP_URL (the test helper hands it one of its own).
+  const options = testOptions({ now: () => NOW, logLevel: 'silent' });
+  const server = await buildApp(options);
+  try {
+    const res = await server.inject(
+      withCsrf({ method: 'POST', url: '/api/bookings', headers: { 'idempotency-key': 'outbox-http' }, payload: ugc() }),
+    );
+    expect(res.statusCode).toBe(201);
+    const kept = server.db.prepare("SELECT recipient FROM outbox WHERE channel = 'mail' ORDER BY id").all();
+    expect(kept).toHaveLength(2);
+    expect(kept).toContainEqual({ recipient: ugc().email });
+    expect(server.db.prepare('SELECT COUNT(*) AS n FROM mail_queue').get()).toEqual({ n: 0 });
+    expect(server.jobs.status().find((job) => job.name === 'mail retry')?.lastRunAt).toBeNull();
+  } finally {
+    await server.close();
+    rmSync(options.dataDir, { recursive: true, force: true });
+  }
 });
 
 test('a retry with the same key writes no mail', async () => {

@@ -253,8 +253,11 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bus: deps.bus,
     displayName: deps.identity.displayName,
     // A new request's mails leave at once by a pass of the mail job (features/ops/register-ops.ts), which logs a
-    // failure and runs again later; on the Firebase home the function their creation triggers sends them.
-    ...(options.home === 'firebase' ? {} : { sendMailNow: () => jobs.runNow('mail retry') }),
+    // failure and runs again later; on the Firebase home the function their creation triggers sends them. Mails
+    // written straight into the local outbox are where they end: no pass to ask for.
+    ...(options.home === 'firebase' || deps.mailsTo === 'outbox'
+      ? {}
+      : { sendMailNow: () => jobs.runNow('mail retry') }),
     mailsTo: deps.mailsTo,
     smsSender: deps.smsSender,
   });

@@ -16,32 +16,37 @@ export type { OutboxAttachmentInfo, OutboxMessage };
 // keeps the link's shape with the token replaced, so the outbox never holds a usable secret longer than it must.
 const SIGN_IN_LINK_MARK = '/finishSignIn?token=';
 
-/** A message and its files written into the outbox, synchronously and in one transaction; answers its id. */
-function outboxInsert(db: Db) {
+/**
+ * A message and its files written into the outbox, synchronously; answers its id. The statements alone: the caller
+ * runs them inside a transaction (outboxInsert's own, or the one it is already in).
+ */
+function outboxStatements(db: Db) {
   const insert = db.prepare(
     'INSERT INTO outbox (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)',
   );
   const insertAttachment = db.prepare(
     'INSERT INTO outbox_attachments (outbox_id, position, filename, content_type, content) VALUES (?, ?, ?, ?, ?)',
   );
-  return db.transaction(
-    (message: Omit<OutboxMessage, 'id' | 'createdAt'>, now: string, attachments: readonly MailAttachment[]) => {
-      const id = Number(
-        insert.run(message.channel, message.recipient, message.subject, message.body, now).lastInsertRowid,
-      );
-      attachments.forEach((a, i) => insertAttachment.run(id, i, a.filename, a.contentType, a.content));
-      return id;
-    },
-  );
+  return (message: Omit<OutboxMessage, 'id' | 'createdAt'>, now: string, attachments: readonly MailAttachment[]) => {
+    const id = Number(
+      insert.run(message.channel, message.recipient, message.subject, message.body, now).lastInsertRowid,
+    );
+    attachments.forEach((a, i) => insertAttachment.run(id, i, a.filename, a.contentType, a.content));
+    return id;
+  };
 }
+
+/** A message and its files written into the outbox, synchronously and in one transaction; answers its id. */
+const outboxInsert = (db: Db) => db.transaction(outboxStatements(db));
 
 /**
  * Mails written straight into the local outbox, synchronously, inside a transaction that cannot await (the group
  * commit's): where no SMTP server is configured the outbox is where a mail ends, so a booking's mails are recorded
- * with the booking itself, in one write each, rather than queued and moved here by the mail job.
+ * with the booking itself, in one write each, rather than queued and moved here by the mail job. Called only inside
+ * that transaction, which makes them atomic with the booking: no savepoint of their own on the write path.
  */
 export function outboxMailWriter(db: Db): (mails: readonly MailToSend[], at: string) => void {
-  const add = outboxInsert(db);
+  const add = outboxStatements(db);
   return (mails, at) => {
     for (const mail of mails) {
       const message = parseMail(mail.payload);
