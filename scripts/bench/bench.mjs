@@ -3,20 +3,33 @@
 // Chromium at a phone profile; Lighthouse (mobile preset) score and LCP; the federated / monolithic first-load JS
 // ratio; and the API under load (autocannon, 50 connections) next to a bare Fastify route; the booking write with 3
 // admin live streams open and /api/health timed during it, at 0, 10,000 and 100,000 stored requests in one run, as
-// ratios against the empty history (the write path stays flat as the history grows); and the server's start-up time
-// and idle memory, compiled and through tsx (server-start.mjs). Writes .bench/report.json and .bench/report.md and
-// prints the tables, the last one the performance targets marked met or missed. `--streams` runs only the
-// booking-with-streams passes against the last production build (`npm run build:server` is enough for it).
-// The passes and tables live beside it (bench-settings.mjs, processes.mjs, browser-pass.mjs, load-pass.mjs,
-// streams-pass.mjs, report.mjs); this file runs them.
+// ratios against the empty history (the write path stays flat as the history grows); the time from a tap to its
+// answer, cold and warm, on the public pages' interactions; and the server's start-up time and idle memory, compiled
+// and through tsx (server-start.mjs). Writes .bench/report.json and .bench/report.md and prints the tables, the last
+// one the performance targets marked met or missed. `--streams` runs only the booking-with-streams passes against the
+// last production build (`npm run build:server` is enough for it), `--interactions` only the interaction pass.
+// The passes and tables live beside it (bench-settings.mjs, processes.mjs, browser-pass.mjs, interactions-pass.mjs,
+// load-pass.mjs, streams-pass.mjs, report.mjs); this file runs them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { OUT, REFERENCE_STORED, ROOT, ROUTES, RUNS, SCRIPT_ROUTES, TARGETS, kb, log } from './bench-settings.mjs';
+import {
+  INTERACTION_RUNS,
+  OUT,
+  REFERENCE_STORED,
+  ROOT,
+  ROUTES,
+  RUNS,
+  SCRIPT_ROUTES,
+  TARGETS,
+  kb,
+  log,
+} from './bench-settings.mjs';
 import { browserPass, lighthousePass } from './browser-pass.mjs';
+import { interactionsPass } from './interactions-pass.mjs';
 import { loadPass } from './load-pass.mjs';
 import { freePort, run, startNode, startStudio } from './processes.mjs';
-import { flatWriteTable, issue28Table, machine, markdown, streamsTable } from './report.mjs';
+import { flatWriteTable, interactionsTable, issue28Table, machine, markdown, streamsTable } from './report.mjs';
 import { measureServerStart } from './server-start.mjs';
 import { flatWritePass } from './streams-pass.mjs';
 
@@ -27,6 +40,7 @@ const quick = process.argv.includes('--quick'); // skips Lighthouse (for a fast 
 // BENCH_PUBLIC_SITE_DIR serve other bundles through the same server (a before/after on one machine).
 const pagesOnly = process.argv.includes('--pages');
 const streamsOnly = process.argv.includes('--streams'); // only the booking-with-streams pass, on the last build
+const interactionsOnly = process.argv.includes('--interactions'); // only the interaction pass, on the last build
 
 // ---------- main ----------
 
@@ -46,6 +60,24 @@ async function streamsMain() {
   ].join('\n');
   writeFileSync(path.join(OUT, 'streams.json'), `${JSON.stringify({ targets: TARGETS, streams }, null, 2)}\n`);
   console.log(`\n${md}\n\nWritten to .bench/streams.json`);
+}
+
+/** `--interactions`: the interaction pass alone, on the last production build. */
+async function interactionsMain() {
+  mkdirSync(OUT, { recursive: true });
+  const studio = await startStudio();
+  try {
+    log(`interaction pass (phone profile, ${INTERACTION_RUNS} cold and warm runs each)`);
+    const interactions = await interactionsPass(studio.url);
+    const md = [`Taken ${new Date().toISOString()} on ${machine()}.`, '', interactionsTable(interactions)].join('\n');
+    writeFileSync(
+      path.join(OUT, 'interactions.json'),
+      `${JSON.stringify({ targets: TARGETS, interactions }, null, 2)}\n`,
+    );
+    console.log(`\n${md}\n\nWritten to .bench/interactions.json`);
+  } finally {
+    await studio.stop();
+  }
 }
 
 async function main() {
@@ -78,6 +110,8 @@ async function main() {
     log('browser pass (phone profile)');
     const routes = await browserPass(studio.url, SCRIPT_ROUTES);
     const [monolith] = await browserPass(mono.url, ['/']);
+    log('interaction pass (phone profile)');
+    const interactions = await interactionsPass(studio.url);
     const lighthouseRows = quick ? undefined : await lighthousePass(studio.url, ROUTES);
     // The baseline's own score in the same run: on a busy machine the scores move together, so this is the yardstick.
     const monolithLighthouse = quick ? undefined : (await lighthousePass(mono.url, ['/']))[0];
@@ -99,6 +133,7 @@ async function main() {
         scripts: scripts.map((s) => ({ url: new URL(s.url).pathname, gzip: s.gzip })),
       })),
       lighthouse: lighthouseRows,
+      interactions,
       federatedFirstLoadBytes,
       monolith: {
         jsGzipBytes: monolith.jsGzipBytes,
@@ -153,7 +188,9 @@ async function pagesMain() {
   }
 }
 
-(streamsOnly ? streamsMain() : pagesOnly ? pagesMain() : main()).catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+(streamsOnly ? streamsMain() : interactionsOnly ? interactionsMain() : pagesOnly ? pagesMain() : main()).catch(
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -10,16 +10,28 @@ import { freePort, waitFor } from './processes.mjs';
 
 const require = createRequire(import.meta.url);
 
+/** Chromium as the browser passes drive it. */
+export function launchChromium() {
+  const { chromium } = require('playwright-core');
+  return chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+}
+
+/** A fresh context (cold cache) and its page at the phone profile, the CPU slowed CPU_SLOWDOWN times through CDP. */
+export async function phonePage(browser) {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
 /**
  * One cold load of a route. Nothing here is an interaction: no pointer, touch, key, scroll or focus reaches the page, so
  * the scripts counted are those it loads before a visitor's first interaction, each body gzip-compressed at
  * level 9 as e2e/support/test.ts (recordScripts) counts them for the budget tests.
  */
 async function measureRoute(browser, base, route) {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const { context, page } = await phonePage(browser);
   const scripts = [];
   let imageBytes = 0;
   let requests = 0;
@@ -86,8 +98,7 @@ async function measureRoute(browser, base, route) {
 }
 
 export async function browserPass(base, routes) {
-  const { chromium } = require('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  const browser = await launchChromium();
   try {
     // A throw-away load of each route warms the server (SQLite pages, file cache, the images those pages use) so
     // what is measured is a visitor's cold browser against a warm server.

@@ -3,6 +3,7 @@ import os from 'node:os';
 import {
   ADMIN_STREAMS,
   CONNECTIONS,
+  INTERACTION_RUNS,
   LOAD_SECONDS,
   REFERENCE_STORED,
   ROUTES,
@@ -36,6 +37,27 @@ export function flatWriteTable(rows) {
     ...rows.map(
       (r) =>
         `| ${r.stored.toLocaleString('en-US')} | ${r.rps} | ${r.rpsRatio} | ${r.p99Ms} | ${r.p99Ratio} | ${r.peakRssMb} | ${r.healthP99Ms} | ${r.seedMs} | ${r.loadAverage} |`,
+    ),
+  ].join('\n');
+}
+
+/**
+ * The interaction pass: per interaction the p75 from the tap to the visible answer, cold and warm, with the p75 of the
+ * longest Event Timing entry of its taps ('< 16': no entry, every event under the API's least threshold).
+ */
+export function interactionsTable(rows) {
+  const inp = (ms) => (ms === null ? '' : ms < 16 ? '< 16' : ms);
+  const verdict = (r) => {
+    if (r.coldMs === null) return '**missed** (no run answered)';
+    const late = ['cold', 'warm'].filter((run) => r[`${run}Ms`] > TARGETS.interactionMs);
+    return late.length ? `**missed** (${late.join(' and ')})` : 'met';
+  };
+  return [
+    `| interaction (phone, 4x CPU; p75 of ${INTERACTION_RUNS}) | cold: tap to answer (ms) | warm: tap to answer (ms) | INP-style (Event Timing), cold / warm (ms) | target | |`,
+    '|---|---:|---:|---:|---:|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name}${r.failed ? ` (${r.failed} of ${INTERACTION_RUNS} runs failed)` : ''} | ${r.coldMs ?? ''} | ${r.warmMs ?? ''} | ${inp(r.coldInpMs)} / ${inp(r.warmInpMs)} | ≤ ${TARGETS.interactionMs}, cold and warm | ${verdict(r)} |`,
     ),
   ].join('\n');
 }
@@ -115,6 +137,8 @@ export function markdown(r) {
           : l.score;
       return `| ${x.route} | ${kb(x.jsGzipBytes)} | ${x.jsRequests} | ${x.requests} | ${kb(x.imageBytes)} | ${x.lcpMs || ''} | ${score} | ${l ? l.lcpMs : ''} | ${l ? `${l.fcpMs} / ${l.tbtMs}` : ''} |`;
     }),
+    '',
+    interactionsTable(r.interactions),
     '',
     `First-load JS of /: federated ${kb(r.federatedFirstLoadBytes)} KB, monolithic baseline ${kb(r.monolith.jsGzipBytes)} KB ` +
       `(${r.monolith.jsRequests} requests, LCP ${r.monolith.lcpMs} ms` +
