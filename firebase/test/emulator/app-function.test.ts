@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminSessionOn } from './admin-session';
+import { ugc } from '../../../server/test/bookings-support';
 // firebase/hosting/, the folder Hosting publishes (scripts/hosting-files.mjs).
 const HOSTING_DIR = path.join(__dirname, '..', '..', 'hosting');
 
@@ -50,19 +51,7 @@ describe('through Hosting', () => {
   });
 
   it('POST /api/bookings stores a request (JSON body through Hosting and the function) and answers 201', async () => {
-    const booking = {
-      name: 'Brand Co',
-      email: 'hello@brand.example',
-      phone: '',
-      serviceId: 'usergeneratedcontent',
-      serviceTierId: 'ugc-monthly',
-      date: '',
-      consultationDate: '',
-      consultationLocation: '',
-      location: '',
-      description: 'Twelve reels a month for our skincare line.',
-      smsOptIn: false,
-    };
+    const booking = ugc();
     const post = () =>
       fetch(`${HOSTING}/api/bookings`, {
         method: 'POST',

@@ -12,24 +12,13 @@ import { MAIL_QUEUE } from '../../../server/src/features/messaging/mail-queue.fi
 import { AUTH_HOST, webConfig } from './firebase-home-app';
 import { serverOnFirestore, type ServerOnFirestore } from './http-harness';
 import { firestoreOf, freshFirestore, type TestFirestore } from './storage-support';
+import { ugc } from '../../../server/test/bookings-support';
 
 jest.setTimeout(300_000);
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 
-const BOOKING = {
-  name: 'Brand Co',
-  email: 'hello@brand.example',
-  phone: '',
-  serviceId: 'usergeneratedcontent',
-  serviceTierId: 'ugc-monthly',
-  date: '',
-  consultationDate: '',
-  consultationLocation: '',
-  location: '',
-  description: 'Twelve reels a month for our skincare line.',
-  smsOptIn: false,
-};
+const BOOKING = ugc();
 
 /** The app as a function instance of the Firebase home builds it: no mail sent by the instance that answers. */
 const firebaseHome = (projectId: string) => ({

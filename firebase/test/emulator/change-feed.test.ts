@@ -7,21 +7,10 @@ import { createSessionStore, SESSION_COOKIE } from '../../../server/src/features
 import { ADMIN_EMAIL, ADMIN_HOST, ADMIN_ORIGIN } from '../../../server/test/helper';
 import { serverOnFirestore, type ServerOnFirestore } from './http-harness';
 import { firestoreOf, freshFirestore } from './storage-support';
+import { ugc } from '../../../server/test/bookings-support';
 
 /** A booking request as the public form sends it, for a demo service (the instances seed the demo content). */
-const BOOKING = {
-  name: 'Brand Co',
-  email: 'hello@brand.example',
-  phone: '',
-  serviceId: 'usergeneratedcontent',
-  serviceTierId: 'ugc-monthly',
-  date: '',
-  consultationDate: '',
-  consultationLocation: '',
-  location: '',
-  description: 'Twelve reels a month for our skincare line.',
-  smsOptIn: false,
-};
+const BOOKING = ugc();
 
 interface Frame {
   event: string;
