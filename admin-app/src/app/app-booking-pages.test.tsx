@@ -54,15 +54,18 @@ describe('bookings a page at a time', () => {
   const cardCount = () => document.querySelectorAll('article').length;
   const olderButton = () => screen.getByText('Show older requests', { selector: 'button' });
   jest.setTimeout(20_000);
-
-  test('a new request appears at the top, live, without reload', async () => {
-    await start({
+  /** One old request, and a service and open days a visitor's new request can book. */
+  const startBookable = () =>
+    start({
       services: [ugcService],
       availability: {
         periods: [{ startDate: today, endDate: addCalendarDays(today, 30), isAvailable: true, notes: '' }],
       },
       bookings: [booking('b1', 'Oldest Client', 'New', '2020-01-01T10:00:00.000Z')],
     });
+
+  test('a new request appears at the top, live, without reload', async () => {
+    await startBookable();
     await renderApp();
     expect(names()).toEqual(['Oldest Client']);
     await act(async () => {
@@ -73,13 +76,7 @@ describe('bookings a page at a time', () => {
   });
 
   test('a request made before the stream first opens is listed once it opens', async () => {
-    await start({
-      services: [ugcService],
-      availability: {
-        periods: [{ startDate: today, endDate: addCalendarDays(today, 30), isAvailable: true, notes: '' }],
-      },
-      bookings: [booking('b1', 'Oldest Client', 'New', '2020-01-01T10:00:00.000Z')],
-    });
+    await startBookable();
     // The stream opens only when the test says (as on a slow phone, or a stream that falls back to polling).
     const subscribe = memory.bookings.subscribe;
     let openStream = () => undefined as void;
