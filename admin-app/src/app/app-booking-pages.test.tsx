@@ -103,6 +103,40 @@ describe('bookings a page at a time', () => {
     await waitFor(() => expect(names()).toEqual(['New Client', 'Oldest Client']));
   });
 
+  test('a request told while the list is still being read is on the list once the read is done', async () => {
+    await startBookable();
+    // The list's first read is answered only when the test says, with what the server answered before the request.
+    const list = memory.bookings.list.bind(memory.bookings);
+    let firstAnswer: Awaited<ReturnType<typeof list>> | undefined;
+    let answerFirstRead = () => undefined as void;
+    let reads = 0;
+    memory.bookings.list = async (query) => {
+      if (++reads > 1) return list(query);
+      firstAnswer = await list(query);
+      const answer = firstAnswer;
+      return new Promise((resolve) => {
+        answerFirstRead = () => resolve(answer);
+      });
+    };
+    const subscribe = memory.bookings.subscribe.bind(memory.bookings);
+    let told = false;
+    memory.bookings.subscribe = (onChange, onError) =>
+      subscribe((change) => {
+        onChange(change);
+        if (change.type === 'created') told = true;
+      }, onError);
+    await renderApp();
+    await waitFor(() => expect(firstAnswer).toBeDefined());
+    await act(async () => {
+      await memory.bookings.create(BOOKABLE, 'while-reading');
+    });
+    // The stream has told of the request while the read is still under way; then the read answers.
+    await waitFor(() => expect(told).toBe(true));
+    await act(async () => answerFirstRead());
+    await server.settle();
+    await waitFor(() => expect(names()).toEqual(['New Client', 'Oldest Client']));
+  });
+
   test('shows 50, then older ones on request, without reading the list whole', async () => {
     await start({ bookings: many(60) });
     const list = jest.spyOn(memory.bookings, 'list');

@@ -66,6 +66,8 @@ export function putBooking(cache: QueryCache, booking: BookingRequest) {
     const key = bookingListKey(filter, q);
     const state = cache.read<BookingPage>(key);
     if (state.status === 'ready') cache.set(key, mergeBooking(state.data, booking, filter, q));
+    // A read under way may have been answered before this change: it is superseded by one that sees it.
+    else cache.invalidate(key);
   }
   cache.invalidate(bookingSummaryKey);
 }
