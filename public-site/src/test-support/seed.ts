@@ -7,25 +7,6 @@ const vid = (url: string, name: string): MediaItem => ({ type: 'video', url, nam
 
 export const services: Service[] = [
   {
-    id: 'brand-events',
-    displayName: 'Brand Events & Promotions',
-    description: 'Launches and in-store appearances.',
-    image: '/media/services/brand-events.svg',
-    price: '',
-    tiers: [
-      { id: 'events-half', displayName: 'Half Day', price: '$400', includes: ['Up to 4 hours on site'] },
-      { id: 'events-full', displayName: 'Full Day', price: '$700', includes: ['Up to 8 hours on site'] },
-    ],
-  },
-  {
-    id: 'others',
-    displayName: 'Other Projects',
-    description: '',
-    image: '',
-    price: '',
-    tiers: [{ id: 'others-custom', displayName: 'Custom Project', price: '', includes: ['Quote within 24 hours'] }],
-  },
-  {
     id: 'photoshoot',
     displayName: 'Photoshoot',
     description: '',
@@ -45,6 +26,25 @@ export const services: Service[] = [
     image: '/media/custom-ugc.jpg',
     price: '$150 per video',
     tiers: [{ id: 'ugc-single', displayName: 'Single Video', price: '$150', includes: ['One vertical video'] }],
+  },
+  {
+    id: 'others',
+    displayName: 'Other Projects',
+    description: '',
+    image: '',
+    price: '',
+    tiers: [{ id: 'others-custom', displayName: 'Custom Project', price: '', includes: ['Quote within 24 hours'] }],
+  },
+  {
+    id: 'brand-events',
+    displayName: 'Brand Events & Promotions',
+    description: 'Launches and in-store appearances.',
+    image: '/media/services/brand-events.svg',
+    price: '',
+    tiers: [
+      { id: 'events-half', displayName: 'Half Day', price: '$400', includes: ['Up to 4 hours on site'] },
+      { id: 'events-full', displayName: 'Full Day', price: '$700', includes: ['Up to 8 hours on site'] },
+    ],
   },
 ];
 

@@ -3,7 +3,6 @@ import {
   DEFAULT_SERVICE_CONTENT,
   formatDollarAmount,
   minTierPrice,
-  orderServices,
   parseDollarAmount,
   servicePriceText,
   withServiceDefaults,
@@ -18,33 +17,6 @@ const service = (id: string, over: Partial<Service> = {}): Service => ({
   price: '',
   tiers: [],
   ...over,
-});
-
-describe('orderServices', () => {
-  it('puts photoshoot, usergeneratedcontent and others first, then the rest in their original order', () => {
-    const input = ['zeta', 'others', 'alpha', 'usergeneratedcontent', 'photoshoot', 'beta'].map((id) => service(id));
-    expect(orderServices(input).map((s) => s.id)).toEqual([
-      'photoshoot',
-      'usergeneratedcontent',
-      'others',
-      'zeta',
-      'alpha',
-      'beta',
-    ]);
-  });
-
-  it('skips featured services that are missing', () => {
-    const input = ['b', 'others', 'a'].map((id) => service(id));
-    expect(orderServices(input).map((s) => s.id)).toEqual(['others', 'b', 'a']);
-  });
-
-  it('keeps a list without featured services as it is, and does not modify its input', () => {
-    const input = ['c', 'a', 'b'].map((id) => service(id));
-    const before = input.map((s) => s.id);
-    expect(orderServices(input).map((s) => s.id)).toEqual(['c', 'a', 'b']);
-    expect(input.map((s) => s.id)).toEqual(before);
-    expect(orderServices([])).toEqual([]);
-  });
 });
 
 describe('parseDollarAmount and minTierPrice', () => {

@@ -33,13 +33,6 @@ function isFeatured(id: string): id is FeaturedServiceId {
   return (FEATURED_SERVICE_IDS as readonly string[]).includes(id);
 }
 
-/** Featured services first, in their fixed order; the rest keep the order they came in. */
-export function orderServices<T extends Pick<Service, 'id'>>(services: readonly T[]): T[] {
-  const featured = FEATURED_SERVICE_IDS.flatMap((id) => services.filter((s) => s.id === id));
-  const rest = services.filter((s) => !isFeatured(s.id));
-  return [...featured, ...rest];
-}
-
 // The first dollar amount in a price text: '$350', '$1,200', '$99.50', '$350 / month'.
 const DOLLAR_AMOUNT = /\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?/;
 

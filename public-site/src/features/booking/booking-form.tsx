@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useTypedBeforeHydration } from '../../app/plain-form-post';
 import { BOOKING_PAGE_PATH } from './booking-values';
-import { consultationView, earliestBookableDate, orderServices, type PublicAvailability } from '@studio/shared/domain';
+import { consultationView, earliestBookableDate, type PublicAvailability } from '@studio/shared/domain';
 import { SMS_OPT_IN_TEXT } from '@studio/shared/messages';
 import { messages } from '../../messages';
 import { bookingMessages } from './booking-messages';
@@ -38,8 +38,8 @@ export function BookingForm(props: BookingFormProps) {
     <SlotField {...fieldProps(field)} required date={values[dateField]} availability={availabilityFor(dateField)} />
   );
 
-  const ordered = orderServices(props.services);
-  const service = ordered.find((s) => s.id === values.serviceId);
+  // Her order, as she arranged the services on her dashboard (the server sends them so).
+  const service = props.services.find((s) => s.id === values.serviceId);
   const photoshoot = needsConsultation(props.services, values.serviceId);
 
   const dateField = (field: 'date' | 'consultationDate') => {
@@ -84,7 +84,7 @@ export function BookingForm(props: BookingFormProps) {
             <SelectField
               {...fieldProps('serviceId')}
               placeholder={m.chooseService}
-              options={ordered.map((s) => ({ value: s.id, label: s.displayName }))}
+              options={props.services.map((s) => ({ value: s.id, label: s.displayName }))}
             />
             {service && (
               <SelectField

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Backend } from '@studio/shared/backend';
 import type { StudioServer } from '@studio/shared/test-support/studio-server';
 import { renderAt, visitSite } from '../../test-support/render';
+import { services } from '../../test-support/seed';
 
 let server: StudioServer;
 let backend: Backend;
@@ -33,10 +34,18 @@ describe('Home', () => {
     await cards();
   });
 
-  it('orders photoshoot, usergeneratedcontent, others, then the rest, each name a heading', async () => {
+  it('shows the services in her order, each name a heading', async () => {
     renderAt('/', backend);
     const names = (await cards()).map((card) => within(card).getByRole('heading').textContent);
     expect(names).toEqual(['Photoshoot', 'User-Generated Content', 'Other Projects', 'Brand Events & Promotions']);
+  });
+
+  it('follows her order when she puts another service first, built-in ones included', async () => {
+    const [photoshoot, ugc, others, events] = services;
+    ({ backend } = await visitSite({ services: [events!, others!, photoshoot!, ugc!] }));
+    renderAt('/', backend);
+    const names = (await cards()).map((card) => within(card).getByRole('heading').textContent);
+    expect(names).toEqual(['Brand Events & Promotions', 'Other Projects', 'Photoshoot', 'User-Generated Content']);
   });
 
   it("shows the service's price, else 'Starting from $X' from the tiers, else 'Contact for pricing'", async () => {

@@ -1,9 +1,9 @@
-// Home (docs/product.md §2): a hero with Book and Portfolio buttons, then the services grid from the backend, featured services
-// first, each card going to /book-me with its service selected and its Learn More to /service/{id}.
+// Home (docs/product.md §2): a hero with Book and Portfolio buttons, then the services grid from the backend in her
+// order, each card going to /book-me with its service selected and its Learn More to /service/{id}.
 import { useMemo } from 'react';
 import { Link } from '@studio/shared/router';
 // The services rules alone: the domain barrel (with date-fns) would add 13 KB gzip to the home page's first load.
-import { orderServices, servicePriceText, withServiceDefaults } from '@studio/shared/domain/services';
+import { servicePriceText, withServiceDefaults } from '@studio/shared/domain/services';
 import type { Service } from '@studio/shared/domain';
 import { useServices } from '../../api/get-services';
 import { useSite, useSiteName } from '../../api/get-site';
@@ -16,7 +16,7 @@ const HERO = { src: '/media/hero.svg', width: 1600, height: 1000 };
 export function HomePage() {
   const state = useServices();
   const list = state.data;
-  const services = useMemo(() => (list ? orderServices(list).map(withServiceDefaults) : []), [list]);
+  const services = useMemo(() => (list ? list.map(withServiceDefaults) : []), [list]);
   // Her name, tagline and hero image as she saved them, never a built-in copy. The server renders '/' with them, so
   // the first paint has them; a non-breaking space holds the heading's line while a client-side visit loads them.
   const site = useSite();

@@ -1,7 +1,6 @@
 // The backend contract: her site's content (details, comp card, services, portfolio, projects), edited by her alone
 // and read by every visitor.
 import { EMPTY_SITE_CONTENT } from '../../domain/content';
-import { orderServices } from '../../domain/services';
 import { PAYMENT_HALF_UPFRONT, PLAIN_SERVICE_RULES } from '../../domain/service-rules';
 import type { CompCardStats, PortfolioContent, SiteDetails } from '../../domain/content-types';
 import type { Service } from '../../domain/service-types';
@@ -193,13 +192,13 @@ export function describeContent({ seed, current }: ContractScope): void {
       const ids = (await backend.content.listServices()).map((s) => s.id);
       expect(ids).toEqual([...seed.services.map((s) => s.id), 'events']);
 
-      // Her order puts events first; the public rule still shows the featured services first.
+      // Her order puts events first: visitors see the shown services in her order, the built-in ones included.
       const reordered = await backend.content.reorderServices(['events', ...seed.services.map((s) => s.id).reverse()]);
       expect(reordered.map((s) => s.id)).toEqual(['events', ...seed.services.map((s) => s.id).reverse()]);
-      expect(orderServices(await backend.services.list()).map((s) => s.id)).toEqual([
-        'photoshoot',
-        'usergeneratedcontent',
+      expect((await backend.services.list()).map((s) => s.id)).toEqual([
         'events',
+        'usergeneratedcontent',
+        'photoshoot',
       ]);
       expect((await rejection(backend.content.reorderServices(['events']))).code).toBe('validation');
 
