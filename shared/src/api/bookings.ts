@@ -40,6 +40,11 @@ import {
 export const bookingStatus = z.enum(BOOKING_STATUSES);
 
 export const PHONE_FORMAT_MESSAGE = 'Please enter a phone number, such as (602) 555-0100 or +44 20 7946 0958';
+export const NAME_LETTER_MESSAGE = 'Please enter your name, with at least one letter';
+
+// A name is what she greets the client by in every mail: digits or punctuation alone ("123", "...") are a slip, not a
+// name. Any script's letters count (Zoë, 李娜, Ана).
+const HAS_LETTER = /\p{L}/u;
 
 /**
  * What a visitor sends, in the order her form asks for it (the first field to fix gets focus). The server derives
@@ -47,7 +52,10 @@ export const PHONE_FORMAT_MESSAGE = 'Please enter a phone number, such as (602) 
  * so a request from a form made before it existed still reads (absent is '').
  */
 export const bookingInputSchema = z.strictObject({
-  name: plain(requiredLine(LIMITS.name)),
+  name: plain(requiredLine(LIMITS.name)).refine(
+    (s) => s === '' || HAS_LETTER.test(s),
+    because('format', NAME_LETTER_MESSAGE),
+  ),
   email: emailOf(TRIM),
   // Any common national or international format; every backend stores the E.164 form (domain/phone.ts).
   phone: line(LIMITS.phone, TRIM)

@@ -4,7 +4,7 @@ import {
   PLAIN_SERVICE_RULES,
   SHOOT_SERVICE_RULES,
 } from './service-rules';
-import { PHONE_FORMAT_MESSAGE } from '../api/bookings';
+import { NAME_LETTER_MESSAGE, PHONE_FORMAT_MESSAGE } from '../api/bookings';
 import { NO_MARKUP_MESSAGE } from '../api/text-rules';
 import { acceptBooking, fieldErrorMessages, type AcceptBookingContext, type BookingRefusal } from './accept-booking';
 import type { PublicAvailability } from './availability-types';
@@ -165,6 +165,14 @@ describe('acceptBooking: the fields themselves (the shared schema), 400', () => 
       consultationLocation: markup,
       location: markup,
     });
+  });
+
+  it('refuses a name without a letter, in any script, and takes names in other scripts', () => {
+    for (const name of ['123', '...', '— —', '\u0301', '😀']) {
+      expect(refusal(ugc({ name })).fieldErrors).toEqual({ name: [{ code: 'format', message: NAME_LETTER_MESSAGE }] });
+    }
+    for (const name of ['Zoë', '李娜', 'Ана', "D'Arcy O'Brien-2"])
+      expect(acceptBooking(ugc({ name }), ctx).ok).toBe(true);
   });
 
   it('refuses a name over 50 characters, and takes one of 50 (docs/product.md §5)', () => {
