@@ -1,7 +1,9 @@
 // A grid of portfolio images and videos (docs/product.md §2). Images open the carousel; videos play in place on tap.
+// Each picture keeps its own shape: the rows are justified by the items' aspect ratios (media.css), as a printed book
+// lays out portraits and landscapes together, instead of cropping every one to the same box.
 // Loading order: the first tile is the page's largest above-the-fold image (eager, high priority), the rest of the
 // first row load eagerly at normal priority, everything below the fold lazily.
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type CSSProperties } from 'react';
 import type { MediaItem } from '@studio/shared/domain';
 import { messages } from '../../messages';
 import { VideoTile } from './video-tile';
@@ -9,6 +11,16 @@ import type { ViewerImage } from './types';
 import './media.css';
 
 const MediaViewer = lazy(() => import('./media-viewer'));
+
+/** A portrait 4:5 when the item does not say its size (an older entry, a typed link). */
+const DEFAULT_RATIO = 4 / 5;
+/** The item's width over its height, kept within what a row can show well (a panorama or a sliver is cropped). */
+function ratioOf(item: MediaItem): number {
+  const ratio = item.width && item.height ? item.width / item.height : DEFAULT_RATIO;
+  return Math.round(Math.min(2.4, Math.max(0.5, ratio)) * 1000) / 1000;
+}
+/** The cell's ratio as the custom property media.css sizes it by. */
+const shapeOf = (item: MediaItem) => ({ '--ratio': ratioOf(item) }) as CSSProperties;
 
 /** Tiles that are likely in the first screen on a desktop, loaded eagerly. */
 const EAGER_TILES = 4;
@@ -71,7 +83,7 @@ export function MediaGallery({ items, aboveFold = true, label, videoControls = f
           }
           if (item.type === 'video') {
             return (
-              <li key={`${item.url}-${i}`} className="media-cell">
+              <li key={`${item.url}-${i}`} className="media-cell" style={shapeOf(item)}>
                 <VideoTile
                   src={item.url}
                   name={item.name}
@@ -87,7 +99,7 @@ export function MediaGallery({ items, aboveFold = true, label, videoControls = f
           const first = aboveFold && i === 0;
           const eager = aboveFold && i < EAGER_TILES;
           return (
-            <li key={`${item.url}-${i}`} className="media-cell">
+            <li key={`${item.url}-${i}`} className="media-cell" style={shapeOf(item)}>
               <button
                 type="button"
                 className="media-tile"
@@ -101,7 +113,7 @@ export function MediaGallery({ items, aboveFold = true, label, videoControls = f
                 <img
                   src={item.url}
                   srcSet={item.srcSet}
-                  sizes="(max-width: 640px) 50vw, 300px"
+                  sizes="(max-width: 640px) 60vw, 420px"
                   alt=""
                   width={item.width ?? 800}
                   height={item.height ?? 1000}
