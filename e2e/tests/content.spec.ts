@@ -101,7 +101,7 @@ test('the admin edits price, comp card photo and measurements on a phone; a visi
   await upload.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
   // The server writes 18 copies (AVIF, WebP and JPEG at six widths) before it answers: seconds on a quiet machine,
   // tens of seconds on two cores shared with other test runs.
-  await expect(page.getByRole('status').filter({ hasText: 'Uploaded' })).toContainText('and saved', {
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded' })).toContainText('added it to your portfolio', {
     timeout: 90_000,
   });
   await expect(list.getByRole('listitem')).toHaveCount(before + 1);

@@ -62,7 +62,9 @@ test('she adds a show with two photos at once, removes a concept, saves once; vi
   await alts.nth(1).fill(PHOTOS[1]!);
   await upload.getByRole('button', { name: 'Upload 2 files' }).click();
   // Each copy of each photo is written before the server answers: tens of seconds on two shared cores.
-  await expect(upload.getByText('Uploaded 2 files and saved.')).toBeVisible({ timeout: 150_000 });
+  await expect(upload.getByText('Uploaded 2 files and added them to your portfolio.')).toBeVisible({
+    timeout: 150_000,
+  });
   await expect(queue.getByText('Uploaded', { exact: true })).toHaveCount(2);
   const list = page.getByRole('list', { name: 'Photos and videos in this section, in order' });
   await expect(list.getByRole('listitem')).toHaveCount(2);

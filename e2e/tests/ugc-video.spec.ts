@@ -41,15 +41,15 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** Sends the clip through an upload list, titled, and waits until it is stored and saved. */
-async function uploadClip(upload: Locator, title: string) {
+/** Sends the clip through an upload list, titled, and waits until it is stored and saved (`outcome` says so). */
+async function uploadClip(upload: Locator, title: string, outcome: string) {
   await upload
     .getByLabel('Files', { exact: true })
     .setInputFiles({ name: 'IMG_0042.mp4', mimeType: 'video/mp4', buffer: mp4 });
   const queue = upload.getByRole('list', { name: 'Files to upload' });
   await queue.getByRole('textbox', { name: 'Title' }).fill(title);
   await upload.getByRole('button', { name: 'Upload 1 file' }).click();
-  await expect(upload.getByText('Uploaded 1 file and saved.')).toBeVisible({ timeout: 120_000 });
+  await expect(upload.getByText(outcome)).toBeVisible({ timeout: 120_000 });
 }
 
 /** The clip on a public page: the browser's controls, its still first, and it plays (its time moves on). */
@@ -91,7 +91,11 @@ test('she uploads a short MP4 into UGC and into a project, saves; visitors play 
   // UGC: the upload saves at once; a caption she adds after it is saved by the one Save.
   await page.getByRole('button', { name: 'Portfolio', exact: true }).click();
   await page.getByRole('combobox', { name: 'Section' }).selectOption('ugc');
-  await uploadClip(page.getByRole('form', { name: 'Add photos and videos' }), CLIP);
+  await uploadClip(
+    page.getByRole('form', { name: 'Add photos and videos' }),
+    CLIP,
+    'Uploaded 1 file and added it to your portfolio.',
+  );
   const list = page.getByRole('list', { name: 'Photos and videos in this section, in order' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await list.getByRole('textbox', { name: 'Caption (optional)' }).fill('Filmed for a skincare launch');
@@ -102,7 +106,11 @@ test('she uploads a short MP4 into UGC and into a project, saves; visitors play 
   await page.getByRole('button', { name: 'Projects', exact: true }).click();
   await page.getByRole('button', { name: 'Edit Sonoran Editorial' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Sonoran Editorial' });
-  await uploadClip(dialog.getByRole('form', { name: 'Add photos and videos' }), PROJECT_CLIP);
+  await uploadClip(
+    dialog.getByRole('form', { name: 'Add photos and videos' }),
+    PROJECT_CLIP,
+    'Uploaded 1 file and saved.',
+  );
   await page.screenshot({ path: test.info().outputPath('admin-project-390.png'), fullPage: false });
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toHaveCount(0);

@@ -8,6 +8,7 @@ import { useNavigate } from '@studio/shared/router';
 import { useQueryCache } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
 import { Loading } from '../components/loading';
+import { LeaveGuardProvider, useLeave } from '../components/leave-guard';
 import { messages } from '../messages';
 import { bookingMessages } from '../features/bookings/messages';
 import { adminKey } from '../lib/query-keys';
@@ -67,8 +68,18 @@ function TabPanel({ tab, shown, children }: { tab: Tab; shown: boolean; children
   );
 }
 
+/** The dashboard inside its leave guard: work she has not saved asks before any way out of it (leave-guard.tsx). */
 export default function AdminApp() {
+  return (
+    <LeaveGuardProvider>
+      <Dashboard />
+    </LeaveGuardProvider>
+  );
+}
+
+function Dashboard() {
   const navigate = useNavigate();
+  const leave = useLeave();
   const [tab, setTab] = useState<Tab>('bookings');
   const [contractFor, setContractFor] = useState<BookingRequest | null>(null);
   const [quoteFor, setQuoteFor] = useState<BookingRequest | null>(null);
@@ -129,10 +140,13 @@ export default function AdminApp() {
   // Still "signing out" after success: the button stays disabled until the navigation unmounts the dashboard.
   const signingOut = signOut.status === 'pending' || signOut.status === 'success';
   const onSignOut = () =>
-    signOut.mutate().then(
-      () => navigate('/'),
-      // The failure shows from the mutation's state.
-      () => undefined,
+    leave(
+      () =>
+        void signOut.mutate().then(
+          () => navigate('/'),
+          // The failure shows from the mutation's state.
+          () => undefined,
+        ),
     );
 
   // WAI-ARIA tabs: arrow keys move between tabs (and select them), Home and End jump to the ends.
@@ -150,8 +164,10 @@ export default function AdminApp() {
               : undefined;
     if (!next) return;
     event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
+    leave(() => {
+      setTab(next);
+      tabRefs.current[next]?.focus();
+    });
   };
 
   return (
@@ -163,13 +179,7 @@ export default function AdminApp() {
         </div>
         <div className="admin-header-actions">
           <ClientActionsButton />
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void onSignOut()}
-            disabled={signingOut}
-            aria-busy={signingOut}
-          >
+          <button type="button" className="btn" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut}>
             {signingOut ? messages.signingOut : messages.signOut}
           </button>
         </div>
@@ -201,7 +211,8 @@ export default function AdminApp() {
             aria-controls={`panel-${t}`}
             tabIndex={tab === t ? 0 : -1}
             className="admin-tab"
-            onClick={() => setTab(t)}
+            // Another tab leaves the one she is on: unsaved work there asks first.
+            onClick={() => t !== tab && leave(() => setTab(t))}
           >
             {messages.tabs[t]}
             {t === 'bookings' && shownNewCount !== null && shownNewCount > 0 && (

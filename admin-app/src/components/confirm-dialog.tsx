@@ -10,6 +10,7 @@ export function ConfirmDialog({
   body,
   children,
   confirmLabel,
+  cancelLabel = messages.cancel,
   busyLabel = confirmLabel,
   tone = 'danger',
   failureText = (error) => (error instanceof Error ? error.message : messages.saveFailed),
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   /** Anything to weigh before confirming (a warning), shown under the body. */
   children?: ReactNode;
   confirmLabel: string;
+  /** The first button's text, which closes the dialog having done nothing ('Stay' when she is asked before leaving). */
+  cancelLabel?: string;
   /** The button's text while the action runs ('Removing…'). */
   busyLabel?: string;
   /** 'danger' for what cannot be undone, 'primary' for a change that can be made again (a rollback). */
@@ -57,7 +60,7 @@ export function ConfirmDialog({
         )}
         <div className="admin-form-actions">
           <button type="button" className="btn" onClick={onClose}>
-            {messages.cancel}
+            {cancelLabel}
           </button>
           <button type="button" className={`btn btn-${tone}`} onClick={confirm} disabled={busy} aria-busy={busy}>
             {busy ? busyLabel : confirmLabel}

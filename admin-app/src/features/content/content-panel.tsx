@@ -2,6 +2,7 @@
 // details and projects, one area at a time behind a small segmented switch, so each form fits a phone.
 import { useState } from 'react';
 import { Loading } from '../../components/loading';
+import { useLeave } from '../../components/leave-guard';
 import { contentMessages } from './messages';
 import { usePortfolio, usePortfolioMeta, useSite } from './api/get-content';
 import { CompCardForm } from './comp-card-form';
@@ -46,13 +47,20 @@ function SiteArea({ area }: { area: 'compCard' | 'site' }) {
 
 export default function ContentPanel() {
   const [area, setArea] = useState<Area>('services');
+  // Another area unmounts the one she is in: its unsaved work asks first (components/leave-guard.tsx).
+  const leave = useLeave();
   return (
     <div className="content-panel">
       <nav aria-label={contentMessages.areasLabel}>
         <ul className="content-areas">
           {AREAS.map((a) => (
             <li key={a}>
-              <button type="button" className="content-area" aria-pressed={area === a} onClick={() => setArea(a)}>
+              <button
+                type="button"
+                className="content-area"
+                aria-pressed={area === a}
+                onClick={() => a !== area && leave(() => setArea(a))}
+              >
                 {contentMessages.areas[a]}
               </button>
             </li>

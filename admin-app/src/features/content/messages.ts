@@ -69,7 +69,8 @@ export const contentMessages = {
   },
   portfolio: {
     heading: 'Portfolio',
-    intro: 'Upload photos and videos into a section, describe each photo, and put them in order.',
+    intro:
+      'Upload photos and videos into a section, describe each photo, and put them in order. Each upload is added to your portfolio as soon as it finishes; everything else you change here goes live when you press Save portfolio.',
     section: 'Section',
     uploadHeading: 'Add photos and videos',
     file: 'Files',
@@ -106,9 +107,29 @@ export const contentMessages = {
     video: 'Video',
     videoTitle: 'Title',
     caption: 'Caption (optional)',
+    addedToPortfolio: (n: number) =>
+      n === 1
+        ? 'Uploaded 1 file and added it to your portfolio.'
+        : `Uploaded ${n} files and added them to your portfolio.`,
+    notAddedToPortfolio: (n: number) =>
+      `Uploaded ${n === 1 ? '1 file' : `${n} files`}, but adding ${n === 1 ? 'it' : 'them'} to your portfolio failed: press Save portfolio to try again.`,
     unsaved: 'Unsaved changes',
     allSaved: 'All changes saved',
+    uploadsRunning: 'Upload in progress',
+    saveWaitsForUploads: 'Wait for uploads to finish',
     save: 'Save portfolio',
+    leave: {
+      title: 'Leave without saving?',
+      body: 'Your portfolio has changes you have not saved. If you leave, they are discarded.',
+      stay: 'Stay',
+      leave: 'Leave',
+    },
+    leaveWhileUploading: {
+      title: 'Leave while files upload?',
+      body: 'Files are still uploading: if you leave, the ones not uploaded yet are not added to your portfolio, and any changes you have not saved are discarded.',
+      stay: 'Stay',
+      leave: 'Leave',
+    },
     deleteTitle: (name: string) => `Delete “${name}”?`,
     deleteBody: 'It disappears from your site when you save, and its files are removed then.',
     deleteConfirm: 'Delete',

@@ -1,7 +1,7 @@
 // Her portfolio's media: per section (UGC included), images and videos uploaded several at a time
 // through the media route, then described and ordered in the section's list (media-list.tsx). A part of the portfolio
-// draft: the workspace's one Save stores it; an upload saves the draft at once, so a stored file is never left out of
-// the content.
+// draft: the workspace's one Save stores it; each uploaded file is added to the saved portfolio at once (the
+// workspace), so a stored file is never left out of the content.
 import { useState } from 'react';
 import type { MediaItem, Portfolio } from '@studio/shared/domain';
 import { contentMessages } from './messages';
@@ -20,6 +20,8 @@ export function PortfolioEditor({
   onChange,
   onRemoved,
   onUploaded,
+  onUploadsBusy,
+  stopUploads,
 }: {
   draft: Portfolio;
   form: ContentForm;
@@ -28,6 +30,10 @@ export function PortfolioEditor({
   onRemoved(item: MediaItem): void;
   /** Items the server stored into `section`: added to the draft and saved; resolves whether that save went through. */
   onUploaded(section: string, items: MediaItem[]): Promise<boolean>;
+  /** A batch of uploads starts (true) or ends (false). */
+  onUploadsBusy(busy: boolean): void;
+  /** True once she left with uploads running: the batch sends no more files. */
+  stopUploads(): boolean;
 }) {
   const [chosen, setSection] = useState('comp-card');
 
@@ -53,7 +59,14 @@ export function PortfolioEditor({
         </select>
       </div>
 
-      <UploadQueue key={section} section={section} onUploaded={(stored) => onUploaded(section, stored)} />
+      <UploadQueue
+        key={section}
+        section={section}
+        onUploaded={(stored) => onUploaded(section, stored)}
+        onBusyChange={onUploadsBusy}
+        shouldStop={stopUploads}
+        notices={{ saved: m.addedToPortfolio, unsaved: m.notAddedToPortfolio }}
+      />
 
       <MediaList items={items} form={form} pathOf={pathOf} idPrefix={PREFIX} onChange={change} onRemoved={onRemoved} />
     </ContentSection>

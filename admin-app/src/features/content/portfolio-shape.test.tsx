@@ -1,5 +1,6 @@
 // Her portfolio's shape against the real server: runway shows and print concepts added, removed after a
-// question and reordered, several files uploaded at once with a state per file, and one Save for all of it.
+// question and reordered, several files uploaded at once with a state per file (each stored in the portfolio as it
+// arrives), and one Save for all the rest.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Backend } from '@studio/shared/backend';
 import { BackendProvider, createQueryCache } from '@studio/shared/data';
@@ -51,7 +52,7 @@ beforeEach(async () => {
 
 const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save portfolio' })));
 
-test('she adds a runway show, uploads two photos into it at once, removes a concept and saves once', async () => {
+test('she adds a runway show, uploads two photos into it at once (stored at once), removes a concept and saves once', async () => {
   expect(screen.getByRole('button', { name: 'Save portfolio' })).toBeDisabled();
   fireEvent.change(screen.getByLabelText('New show title'), { target: { value: 'Desert Nights' } });
   fireEvent.click(screen.getByRole('button', { name: 'Add runway show' }));
@@ -68,19 +69,18 @@ test('she adds a runway show, uploads two photos into it at once, removes a conc
   fireEvent.change(alts[0]!, { target: { value: 'Opening look' } });
   fireEvent.change(alts[1]!, { target: { value: 'Closing look' } });
   await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload 2 files' })));
-  await waitFor(() => expect(within(upload).getByText('Uploaded 2 files and saved.')).toBeInTheDocument(), {
-    timeout: 20_000,
-  });
+  await waitFor(
+    () => expect(within(upload).getByText('Uploaded 2 files and added them to your portfolio.')).toBeInTheDocument(),
+    { timeout: 20_000 },
+  );
   expect(within(queue).getAllByText('Uploaded')).toHaveLength(2);
-  // The upload saved the whole draft: the new show and its photos, together.
-  expect((await backend.portfolio.getMeta()).RUNWAY_SECTION_MAP).toEqual({
-    'fashion-week': 'Fashion Week',
-    'desert-nights': 'Desert Nights',
-  });
+  // The photos are stored in the portfolio at once; the new show's title, like every other change, waits for Save.
   expect((await backend.portfolio.getContent()).runway['desert-nights']?.map((i) => i.name)).toEqual([
     'Opening look',
     'Closing look',
   ]);
+  expect((await backend.portfolio.getMeta()).RUNWAY_SECTION_MAP).toEqual({ 'fashion-week': 'Fashion Week' });
+  expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: 'Remove Streetwear' }));
   const dialog = screen.getByRole('dialog', { name: 'Remove the print concept “Streetwear”?' });
@@ -91,6 +91,7 @@ test('she adds a runway show, uploads two photos into it at once, removes a conc
   await save();
   await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
   const stored = await backend.portfolio.getMeta();
+  expect(stored.RUNWAY_SECTION_MAP).toEqual({ 'fashion-week': 'Fashion Week', 'desert-nights': 'Desert Nights' });
   expect(stored.PRINT_CONCEPTS).toEqual(['Editorial']);
   expect(stored.PRINT_CONCEPT_KEY_MAP).toEqual({ Editorial: 'editorial' });
   expect(Object.keys(stored.PRINT_CONCEPT_DETAILS)).toEqual(['editorial']);
@@ -105,9 +106,10 @@ test('a file the server refuses fails in its own row; the others are stored and 
   fireEvent.change(alts[0]!, { target: { value: 'Notes' } });
   fireEvent.change(alts[1]!, { target: { value: 'Good one' } });
   await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload 2 files' })));
-  await waitFor(() => expect(within(upload).getByText('Uploaded 1 file and saved.')).toBeInTheDocument(), {
-    timeout: 20_000,
-  });
+  await waitFor(
+    () => expect(within(upload).getByText('Uploaded 1 file and added it to your portfolio.')).toBeInTheDocument(),
+    { timeout: 20_000 },
+  );
   const rows = within(within(upload).getByRole('list', { name: 'Files to upload' })).getAllByRole('listitem');
   expect(rows[0]).toHaveTextContent(/Failed: /);
   expect(rows[1]).toHaveTextContent('Uploaded');

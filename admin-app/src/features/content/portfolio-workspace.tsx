@@ -1,14 +1,21 @@
 // Her portfolio in one place with ONE Save (reordering used to need "Save section" beside a different
-// "Save sections and reels"): the words (shows, concepts, categories, reels) and the media are one draft, checked by
-// the shared schema and stored in one write; "Unsaved changes" shows until then, and leaving the page asks first.
+// "Save sections and reels"): the words (shows, concepts, categories, reels) and the media's order, alt texts and
+// captions are one draft, checked by the shared schema and stored in one write when she presses Save portfolio.
+// Uploads are the one exception, and the screen's introduction says so: each uploaded file is added to the stored
+// portfolio as soon as the server has it (the stored portfolio plus that file, never her unsaved draft, so an upload
+// does not publish a caption she has not saved) and to the draft, so a stored file is never left out of the saved
+// content. The bar tells the truth: "Unsaved changes" while the draft holds changes not stored, "Upload in progress"
+// while files go (Save waits for them, and says so), "All changes saved" only when neither. Leaving with either asks
+// first (components/leave-guard.tsx): Leave puts the draft back to what is stored and sends no more files.
 // Deleting a photo, a show or a concept asks, then changes the draft; the files go once the draft without them is
-// saved. An upload saves the draft at once, so a stored file is never left out of the saved portfolio.
-import { useEffect, useRef, useState } from 'react';
+// saved.
+import { useRef, useState } from 'react';
 import type { MediaItem, Portfolio } from '@studio/shared/domain';
 import { portfolioInputSchema } from '@studio/shared/schemas';
 import { contentMessages } from './messages';
 import { useDeleteMedia, useSavePortfolio } from './api/save-content';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useUnsavedChanges } from '../../components/leave-guard';
 import { SaveButton, SaveStatus, useContentForm } from './content-form';
 import { PortfolioEditor } from './portfolio-editor';
 import { PortfolioMetaForm, type Removal } from './portfolio-meta-form';
@@ -24,6 +31,12 @@ const cleaned = (p: Portfolio): Portfolio => ({
   meta: { ...p.meta, ugcReels: p.meta.ugcReels.map((u) => u.trim()).filter(Boolean) },
 });
 
+/** `portfolio` with `items` added at the end of `section`. */
+const adding = (portfolio: Portfolio, section: string, items: MediaItem[]): Portfolio => ({
+  ...portfolio,
+  content: withItems(portfolio.content, section, [...itemsOf(portfolio.content, section), ...items]),
+});
+
 export function PortfolioWorkspace({ initial }: { initial: Portfolio }) {
   const save = useSavePortfolio();
   const deleteMedia = useDeleteMedia();
@@ -35,28 +48,57 @@ export function PortfolioWorkspace({ initial }: { initial: Portfolio }) {
     latest.current = next;
     setDraftState(next);
   };
+  // The portfolio as last stored: what an upload adds its file to, and what Leave puts the draft back to.
+  const stored = useRef(initial);
   const [dirty, setDirty] = useState(false);
+  // Counts her edits: a save does not mark as saved an edit she made while it ran.
+  const edits = useRef(0);
+  // Batches of uploads under way; `abandoned` once she left while they ran (they stop after the file in flight).
+  const [uploads, setUploads] = useState(0);
+  const [abandoned, setAbandoned] = useState(false);
+  const stopUploads = useRef(false);
   const [removal, setRemoval] = useState<Removal | null>(null);
   // Uploads whose files go once a saved portfolio no longer shows them.
   const doomed = useRef<MediaItem[]>([]);
+  // One write at a time, in order: an upload's addition and her Save never overwrite each other's portfolio.
+  const writes = useRef<Promise<unknown>>(Promise.resolve());
+  const inTurn = (write: () => Promise<void>) => {
+    const next = writes.current.then(write);
+    writes.current = next.catch(() => undefined);
+    return next;
+  };
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const uploading = uploads > 0 && !abandoned;
+  const discard = () => {
+    setDraft(stored.current);
+    setDirty(false);
+    doomed.current = [];
+    form.reset();
+    setRemoval(null);
+    if (uploads > 0) {
+      stopUploads.current = true;
+      setAbandoned(true);
+    }
+  };
+  useUnsavedChanges(dirty || uploading, uploading ? m.leaveWhileUploading : m.leave, discard);
 
   const change = (next: Portfolio) => {
+    edits.current += 1;
     setDraft(next);
     setDirty(true);
     form.reset();
   };
 
   const saveDraft = async (next: Portfolio) => {
-    const ok = await form.save(portfolioInputSchema, cleaned(next), save.mutate);
+    const at = edits.current;
+    const ok = await form.save(portfolioInputSchema, cleaned(next), (checked) =>
+      inTurn(async () => {
+        await save.mutate(checked);
+        stored.current = checked;
+      }),
+    );
     if (!ok) return false;
-    setDirty(false);
+    if (edits.current === at) setDirty(false);
     const gone = doomed.current.filter((item) => item.id);
     doomed.current = [];
     // The saved portfolio no longer shows them: a failure here leaves files no page uses, never a broken page.
@@ -64,12 +106,28 @@ export function PortfolioWorkspace({ initial }: { initial: Portfolio }) {
     return true;
   };
 
+  const onUploadsBusy = (busy: boolean) => {
+    if (busy) {
+      stopUploads.current = false;
+      setAbandoned(false);
+    }
+    setUploads((n) => n + (busy ? 1 : -1));
+  };
+
   const onUploaded = async (section: string, items: MediaItem[]) => {
-    const d = latest.current;
-    const next = { ...d, content: withItems(d.content, section, [...itemsOf(d.content, section), ...items]) };
-    setDraft(next);
-    setDirty(true);
-    return saveDraft(next);
+    setDraft(adding(latest.current, section, items));
+    try {
+      await inTurn(async () => {
+        const checked = portfolioInputSchema.parse(cleaned(adding(stored.current, section, items)));
+        await save.mutate(checked);
+        stored.current = checked;
+      });
+      return true;
+    } catch {
+      // The file is in the draft: Save portfolio stores it with the rest.
+      setDirty(true);
+      return false;
+    }
   };
 
   const confirmRemoval = async () => {
@@ -101,19 +159,29 @@ export function PortfolioWorkspace({ initial }: { initial: Portfolio }) {
         onChange={change}
         onRemoved={(item) => doomed.current.push(item)}
         onUploaded={onUploaded}
+        onUploadsBusy={onUploadsBusy}
+        stopUploads={() => stopUploads.current}
       />
       <PortfolioMetaForm draft={draft} form={form} onChange={change} onRemove={setRemoval} />
       <div className="content-sticky-actions portfolio-save-bar">
         <SaveStatus form={form} />
-        <p className={dirty ? 'unsaved-flag' : 'muted'} role="status">
-          {dirty ? m.unsaved : form.saved ? '' : m.allSaved}
-        </p>
+        <div className="portfolio-save-state">
+          <p className={dirty || uploads > 0 ? 'unsaved-flag' : 'muted'} role="status" data-testid="portfolio-state">
+            {dirty ? m.unsaved : uploads > 0 ? m.uploadsRunning : form.saved ? '' : m.allSaved}
+          </p>
+          {uploads > 0 && (
+            <p id="portfolio-save-waits" className="muted">
+              {m.saveWaitsForUploads}
+            </p>
+          )}
+        </div>
         <SaveButton
           form={form}
           label={m.save}
           type="button"
           id="portfolio-save"
-          disabled={!dirty}
+          disabled={!dirty || uploads > 0}
+          aria-describedby={uploads > 0 ? 'portfolio-save-waits' : undefined}
           onClick={() => void saveDraft(draft)}
         />
       </div>

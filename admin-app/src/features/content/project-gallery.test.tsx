@@ -59,7 +59,12 @@ test('she uploads into UGC: saved at once beside her reel links', async () => {
   await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Portfolio$/ })));
   await screen.findByRole('button', { name: 'Save portfolio' });
   fireEvent.change(screen.getByLabelText('Section'), { target: { value: 'ugc' } });
-  await uploadInto(document.body, [jpeg('set.jpg')], ['Serum on the counter'], 'Uploaded 1 file and saved.');
+  await uploadInto(
+    document.body,
+    [jpeg('set.jpg')],
+    ['Serum on the counter'],
+    'Uploaded 1 file and added it to your portfolio.',
+  );
   expect((await backend.portfolio.getContent()).ugc?.map((i) => i.name)).toEqual(['Serum on the counter']);
   expect((await backend.portfolio.getMeta()).ugcReels).toEqual(meta.ugcReels);
 }, 40_000);

@@ -1,7 +1,9 @@
 // Several files at once: she picks photos and videos together, describes each, and sends them one after
 // another, each row telling its own state (waiting, uploading, uploaded, failed with the server's reason). A file
-// the server refuses leaves nothing behind (the media store keeps no part of a refused upload); the ones it took
-// are handed to the portfolio, which saves them at once, so no stored file is left out of the saved content.
+// the server refuses leaves nothing behind (the media store keeps no part of a refused upload); each one it took is
+// handed to the portfolio (or the project) as soon as it is stored, which saves it at once: leaving half-way through
+// a batch loses none of the files already sent (they were all saved at the end of the batch, and a page left before
+// that lost them). The caller hears when a batch runs (its Save waits, leaving asks) and may stop it between files.
 import { useRef, useState, type FormEvent } from 'react';
 import type { MediaItem } from '@studio/shared/domain';
 import { LIMITS } from '@studio/shared/constants';
@@ -37,10 +39,19 @@ function descriptionProblem(row: Row): string | undefined {
 export function UploadQueue({
   section,
   onUploaded,
+  onBusyChange,
+  shouldStop,
+  notices = { saved: m.uploaded, unsaved: m.uploadedUnsaved },
 }: {
   section: string;
-  /** The files the server stored, in the order she chose them; resolves once they are saved (or not). */
+  /** A file the server stored, as soon as it is (in the order she chose them); resolves whether it was saved. */
   onUploaded(items: MediaItem[]): Promise<boolean>;
+  /** A batch starts (true) and ends (false), whether or not this list is still shown. */
+  onBusyChange?(busy: boolean): void;
+  /** Asked before each file: true sends no more of the batch (she left the screen). */
+  shouldStop?(): boolean;
+  /** What the list says once its files are stored: all saved, or not. */
+  notices?: { saved(n: number): string; unsaved(n: number): string };
 }) {
   const upload = useUploadMedia();
   const [rows, setRows] = useState<Row[]>([]);
@@ -86,21 +97,31 @@ export function UploadQueue({
       return;
     }
     setBusy(true);
-    const stored: MediaItem[] = [];
+    onBusyChange?.(true);
+    let stored = 0;
     let failed = 0;
-    for (const row of pending) {
-      patch(row.key, { status: 'uploading', error: undefined });
-      try {
-        stored.push(await upload.mutate({ file: row.file, alt: row.alt.trim(), section }));
+    let saved = true;
+    try {
+      for (const row of pending) {
+        if (shouldStop?.()) break;
+        patch(row.key, { status: 'uploading', error: undefined });
+        let item: MediaItem;
+        try {
+          item = await upload.mutate({ file: row.file, alt: row.alt.trim(), section });
+        } catch (e) {
+          failed += 1;
+          patch(row.key, { status: 'failed', error: e instanceof Error ? e.message : m.uploadFailed });
+          continue;
+        }
         patch(row.key, { status: 'done' });
-      } catch (e) {
-        failed += 1;
-        patch(row.key, { status: 'failed', error: e instanceof Error ? e.message : m.uploadFailed });
+        stored += 1;
+        if (!(await onUploaded([item]))) saved = false;
       }
+    } finally {
+      setBusy(false);
+      onBusyChange?.(false);
     }
-    const saved = stored.length === 0 || (await onUploaded(stored));
-    setBusy(false);
-    if (stored.length > 0) setNotice(saved ? m.uploaded(stored.length) : m.uploadedUnsaved(stored.length));
+    if (stored > 0) setNotice(saved ? notices.saved(stored) : notices.unsaved(stored));
     if (failed > 0) setError(m.someFailed(failed));
   };
 
