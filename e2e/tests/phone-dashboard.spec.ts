@@ -112,6 +112,15 @@ test('at 390x844 the first request is in the first screen, every control is 44 p
   );
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Deployments' })).toBeVisible();
+  // Every tab on the phone's width, none cut off or hidden behind a sideways scroll.
+  const bar = page.getByRole('tablist', { name: 'Dashboard sections' });
+  const fit = await bar.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    tabs: [...el.querySelectorAll('[role="tab"]')].map((t) => t.getBoundingClientRect().right),
+  }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+  expect(fit.tabs.filter((right) => right > PHONE.width)).toEqual([]);
   expect((await controlHeights(bookingsPanel(page))).filter((c) => c.height < 44)).toEqual([]);
 });
 
