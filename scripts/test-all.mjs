@@ -21,18 +21,62 @@ let failed = 0;
 const lines = [];
 
 /**
+ * Each step's deadline in seconds: about three times what it takes on 2 busy cores. A step still running then (a hung
+ * emulator, a process that an open handle keeps alive after its tests) is stopped with everything it started and
+ * counted as failed, named in the summary, so `npm test` ends and says why instead of running into CI's own timeout.
+ */
+const DEADLINES = {
+  'Type check': 600,
+  jest: 1200,
+  'Lint and format': 600,
+  'Production build': 600,
+  'Firebase emulator suite': 1200,
+  'Firebase journey (Playwright, Chromium, emulators)': 900,
+  'jest (firebase-build)': 600,
+  'Load and crash tests': 900,
+  'Browser tests (Playwright, Chromium)': 2400,
+};
+/** After SIGTERM at the deadline, the step's processes get this long to stop before SIGKILL. */
+const STOP_GRACE_MS = 15_000;
+const timedOut = [];
+
+/**
  * Runs one step. A step that runs alone prints as it goes; `quiet` steps (those running beside another) keep their
- * output and print it in one block when they end, so that two steps' lines are not interleaved.
+ * output and print it in one block when they end, so that two steps' lines are not interleaved. The step runs in a
+ * process group of its own, so that its deadline stops what it started too (servers, emulators, browsers).
  */
 function run(label, command, args, { env = {}, quiet = false } = {}) {
   if (!quiet) console.log(`\n=== ${label} ===`);
   const started = Date.now();
+  const deadline = DEADLINES[label];
+  if (!deadline) throw new Error(`No deadline for the step "${label}": add it to DEADLINES.`);
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...env },
+      detached: true,
     });
+    const signalGroup = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // The group has already gone.
+      }
+    };
+    // npm test stopped (Ctrl-C, CI cancelling) stops the step's group too: it is not in the terminal's group.
+    const forward = () => signalGroup('SIGTERM');
+    process.once('SIGINT', forward);
+    process.once('SIGTERM', forward);
+    let killer;
+    const timer = setTimeout(() => {
+      timedOut.push(`${label}: stopped at its deadline of ${deadline} s`);
+      (quiet ? process.stdout : process.stderr).write(
+        `\n--- ${label}: deadline of ${deadline} s reached, stopping it\n`,
+      );
+      signalGroup('SIGTERM');
+      killer = setTimeout(() => signalGroup('SIGKILL'), STOP_GRACE_MS);
+    }, deadline * 1000);
     let stdout = '';
     let output = '';
     child.stdout?.on('data', (chunk) => {
@@ -45,6 +89,10 @@ function run(label, command, args, { env = {}, quiet = false } = {}) {
     const done = (status) => {
       if (finished) return;
       finished = true;
+      clearTimeout(timer);
+      clearTimeout(killer);
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
       if (quiet) {
         console.log(`\n=== ${label} ===`);
         process.stdout.write(output);
@@ -284,6 +332,10 @@ if (build.ok) {
   failed++;
   lines.push('playwright: not run (the build failed)');
 }
+
+// A step stopped at its deadline may still have written a report of the tests that ran: its stop counts once more.
+failed += timedOut.length;
+lines.push(...timedOut.map((t) => `  ${t}`));
 
 console.log('\n=== Summary ===');
 for (const l of lines) console.log(l);
