@@ -28,6 +28,7 @@ export const pageMessages = {
     printLink: 'Printable comp card',
     printTitle: 'Comp card',
     print: 'Print',
+    printWithBrowser: "To print it, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).",
     printHint: 'Prints on two sides of an 8.5 × 5.5 in card: set your printer to double-sided, flip on the short edge.',
     front: 'Front',
     back: 'Back',

@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { addCalendarDays, type BookingInput, type BookingRequest } from '@studio/shared/domain';
 import { TIME_REQUIRED } from '@studio/shared/lifecycle-messages';
 import { RESCHEDULE_SLOT_TAKEN } from '@studio/shared/refusal-messages';
-import { SLOT_TAKEN } from '../src/features/bookings/manage-booking.routes';
+import { SLOT_TAKEN } from '../src/features/bookings/manage-booking';
 import { ADMIN_EMAIL, STUDIO_ZONE, atStudio, build, withCsrf, type TestApp } from './helper';
 
 // A Saturday; day(3) and day(17) are Tuesdays, day(18) a Wednesday (the demo blocks day(10) to day(12)).

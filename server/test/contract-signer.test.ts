@@ -13,7 +13,7 @@ import {
   signerNameMismatchMessage,
 } from '@studio/shared/domain/contract-signer';
 import { INVISIBLE_CHARACTERS_MESSAGE } from '@studio/shared/refusal-messages';
-import { hashManageToken } from '../src/features/bookings/manage-booking.routes';
+import { hashManageToken } from '../src/features/bookings/manage-booking';
 import { build, withCsrf, ADMIN_EMAIL, type TestApp, insertRow } from './helper';
 import { pdfText } from './pdf-text';
 

@@ -12,7 +12,7 @@ import {
   NO_CONSULTATION_TO_MOVE,
   NOT_CONFIRMED_YET,
   RESCHEDULE_UNAVAILABLE,
-} from '../src/features/bookings/manage-booking.routes';
+} from '../src/features/bookings/manage-booking';
 import { inviteUid } from '../src/features/bookings/calendar-invite';
 import {
   ADMIN_EMAIL,

@@ -208,7 +208,7 @@ test('an unknown address is rendered too, with 404, and not kept', async () => {
   expect(renderNumber((await get('/no-such-page')).body)).toBe(2);
 });
 
-test("the admin's and the sign-in pages are never server-rendered", async () => {
+test("the admin's and the sign-in pages are never server-rendered: the no-JavaScript notice stays there alone", async () => {
   for (const url of ['/admin', '/finishSignIn', '/security-test']) {
     const res = await get(url);
     // /admin's root holds the dashboard's outline until the shell's first render; the others stay empty.
@@ -216,7 +216,26 @@ test("the admin's and the sign-in pages are never server-rendered", async () => 
     else expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('studio-data');
     expect(res.body).not.toContain('render #');
+    expect(res.body).toContain('This site needs JavaScript');
   }
+});
+
+// Noindex, but pages that must work without script: the printable comp card like any public page, and the client's
+// manage page, whose app loads with it (it reads the link's key from the fragment at once).
+test('the printable comp card and the manage page are server-rendered; only the manage page loads the app at once', async () => {
+  const print = await get('/portfolio/comp-card/print');
+  expect(print.body).toContain('<nav>Ava Monroe at /portfolio/comp-card/print</nav>');
+  expect(print.body).not.toContain('This site needs JavaScript');
+  expect(print.body).toContain('<script defer src="/islands.js" data-app="/main.js"></script>');
+  expect(print.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+
+  const manage = await get('/manage-booking');
+  expect(manage.body).toContain('<nav>Ava Monroe at /manage-booking</nav>');
+  expect(manage.body).toContain('studio-data');
+  expect(manage.body).not.toContain('This site needs JavaScript');
+  expect(manage.body).toContain('<script defer="defer" src="/main.js"></script>');
+  expect(manage.body).not.toContain('/islands.js');
+  expect(manage.body).toContain('<meta name="robots" content="noindex, nofollow" />');
 });
 
 test('a failing render or a missing entry leaves the page to the browser, never an error page', async () => {

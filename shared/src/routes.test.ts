@@ -1,6 +1,6 @@
 // The route registry: every client route the site has, which app renders it, and isClientRoute for the server's
 // "client route or 404" decision.
-import { isClientRoute, matchRoute, routeIdsOf, routeOf, ROUTES } from './routes';
+import { isClientRoute, matchRoute, renderingOf, routeIdsOf, routeOf, ROUTES, type RouteId } from './routes';
 
 test('lists the product routes (docs/product.md §2) with the app that renders them', () => {
   expect(Object.values(ROUTES).map((r) => `${r.app} ${r.pattern}`)).toEqual([
@@ -31,6 +31,23 @@ test('only the pages for everyone are public; the test page, sign-in and admin a
     '/admin/*',
     '/finishSignIn',
   ]);
+});
+
+test('the public pages, the printable comp card and the manage page are rendered by the server; the rest in the browser', () => {
+  const by = (rendering: string) => (Object.keys(ROUTES) as RouteId[]).filter((id) => renderingOf(id) === rendering);
+  expect(by('islands')).toEqual([
+    'home',
+    'portfolio',
+    'portfolioSection',
+    'printConcept',
+    'compCardPrint',
+    'about',
+    'booking',
+    'service',
+  ]);
+  // The manage page works without script, but with it needs the app at once: the link's key is in the fragment.
+  expect(by('hydrate')).toEqual(['manageBooking']);
+  expect(by('browser')).toEqual(['securityTest', 'admin', 'finishSignIn']);
 });
 
 test.each([

@@ -7,6 +7,14 @@
 export type RouteApp = 'shell' | 'public-site';
 /** 'public': a page for everyone and for search engines; 'noindex': reachable, but not a page to list. */
 export type RouteVisibility = 'public' | 'noindex';
+/**
+ * How the server sends a route's page: 'islands', rendered on the server and read, linked and posted without any
+ * script, the app loading only with the first interaction with an island (docs/decisions/008); 'hydrate', rendered on
+ * the server as well (so it works without script), with the app loaded at once, for a page that needs at first sight
+ * what only the browser has (the manage link's key, in the address's fragment); 'browser', the shell's empty page
+ * for the app to render (her dashboard, the sign-in link's page, the developers' security test page).
+ */
+export type RouteRendering = 'islands' | 'hydrate' | 'browser';
 
 export interface ClientRoute {
   /** A react-router pattern: ':name' stands for one path segment, a final '/*' for anything below. */
@@ -23,6 +31,8 @@ export interface ClientRoute {
    * the HTML: only named chunks can be found in the build's manifest.
    */
   readonly pageChunk?: string;
+  /** How the server sends its page; by default 'islands' for public-site's public pages, else 'browser'. */
+  readonly rendering?: RouteRendering;
 }
 
 export const ROUTES = {
@@ -32,7 +42,12 @@ export const ROUTES = {
   portfolioSection: { pattern: '/portfolio/:section', app: 'public-site', visibility: 'public', query: ['show'] },
   printConcept: { pattern: '/portfolio/print/:conceptKey', app: 'public-site', visibility: 'public' },
   /** Her comp card as a two-sided 8.5 x 5.5 in print. */
-  compCardPrint: { pattern: '/portfolio/comp-card/print', app: 'public-site', visibility: 'noindex' },
+  compCardPrint: {
+    pattern: '/portfolio/comp-card/print',
+    app: 'public-site',
+    visibility: 'noindex',
+    rendering: 'islands',
+  },
   about: { pattern: '/about', app: 'public-site', visibility: 'public' },
   booking: {
     pattern: '/book-me',
@@ -43,8 +58,11 @@ export const ROUTES = {
   },
   service: { pattern: '/service/:id', app: 'public-site', visibility: 'public' },
   securityTest: { pattern: '/security-test', app: 'public-site', visibility: 'noindex', pageChunk: 'security-test' },
-  /** The client's own request through the private link in her confirmation mail (the token is in the fragment). */
-  manageBooking: { pattern: '/manage-booking', app: 'public-site', visibility: 'noindex' },
+  /**
+   * The client's own request through the private link in her confirmation mail (the token is in the fragment, which
+   * the app reads; without script she pastes the link into the page's plain form, which posts it).
+   */
+  manageBooking: { pattern: '/manage-booking', app: 'public-site', visibility: 'noindex', rendering: 'hydrate' },
   admin: { pattern: '/admin/*', app: 'shell', visibility: 'noindex' },
   finishSignIn: { pattern: '/finishSignIn', app: 'shell', visibility: 'noindex' },
 } as const satisfies Record<string, ClientRoute>;
@@ -58,6 +76,12 @@ export type RouteIdOf<A extends RouteApp> = {
 
 export function routeIdsOf<A extends RouteApp>(app: A): Array<RouteIdOf<A>> {
   return (Object.keys(ROUTES) as RouteId[]).filter((id): id is RouteIdOf<A> => ROUTES[id].app === app);
+}
+
+/** How the server sends the route's page (ClientRoute's `rendering`, with its default). */
+export function renderingOf(id: RouteId): RouteRendering {
+  const route: ClientRoute = ROUTES[id];
+  return route.rendering ?? (route.app === 'public-site' && route.visibility === 'public' ? 'islands' : 'browser');
 }
 
 /** The named page chunk of a route, if its lazy import names one. */

@@ -262,13 +262,6 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     smsSender: deps.smsSender,
   });
   await app.register(contactRoutes, { options, clientActions, plainForms });
-  await app.register(plainFormRoutes, { options, forms: plainForms });
-  await app.register(calendarFeedRoutes, {
-    options,
-    settings: deps.settings,
-    bookings: deps.bookings,
-    identity: deps.identity,
-  });
   await app.register(manageBookingRoutes, {
     options,
     bookings: deps.bookings,
@@ -278,6 +271,14 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     identity: deps.identity,
     clientActions,
     quoteSources: storage,
+    plainForms,
+  });
+  await app.register(plainFormRoutes, { options, forms: plainForms });
+  await app.register(calendarFeedRoutes, {
+    options,
+    settings: deps.settings,
+    bookings: deps.bookings,
+    identity: deps.identity,
   });
   await app.register(managePaymentRoutes, { options, bookings: deps.bookings, payments });
   await app.register(stripeWebhookRoutes, { payments });

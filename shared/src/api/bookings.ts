@@ -138,6 +138,8 @@ export const manageMoveSchema = z
     message: 'Only a consultation is moved to a time',
     path: ['time'],
   });
+/** A move request as the server reads it (its defaults applied). */
+export type ManageMove = z.output<typeof manageMoveSchema>;
 
 /** The longest personal message the admin may add to a status-change mail. */
 export const PERSONAL_MESSAGE_MAX = 1000;

@@ -26,6 +26,8 @@ const INSTAGRAM_EMBED_URL = 'https://www.instagram.com/embed.js';
 const INSTAGRAM_SCRIPT_ID = 'instagram-embed-script';
 /** The theme toggle needs no React: it is handled here until the app, if it ever loads, takes it over. */
 const THEME_TOGGLE = '[data-island="theme-toggle"]';
+/** Nor does the comp card's Print button (window.print()). */
+const PRINT = '[data-island="print"]';
 /**
  * Form fields whose click does its work in the browser itself (a tick, a radio, a caret, a label passing its click
  * on): their click is not held. Held, a tick would show only once React had loaded, and a visitor ticking the box on a
@@ -87,7 +89,7 @@ function loadApp(): void {
 
 function onTrigger(event: Event): void {
   const root = island(event.target);
-  if (root && !root.matches(THEME_TOGGLE)) loadApp();
+  if (root && !root.matches(THEME_TOGGLE) && !root.matches(PRINT)) loadApp();
 }
 
 type Theme = 'light' | 'dark';
@@ -136,6 +138,7 @@ function onClick(event: MouseEvent): void {
   event.stopImmediatePropagation();
   const toggle = target.closest(THEME_TOGGLE);
   if (toggle && !hydrated(toggle)) return toggleTheme();
+  if (target.closest(PRINT)) return window.print();
   loadApp();
   const until = Date.now() + REPLAY_WITHIN_MS;
   const replay = () => {

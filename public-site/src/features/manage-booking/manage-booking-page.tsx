@@ -2,8 +2,13 @@
 // words and its dates, a way to ask to move the consultation or the shoot with the booking form's own date field
 // (calendar, Suggest, the studio's today and her availability), "Add to calendar" once it is confirmed, and a
 // way to cancel it (after a second, explicit click). The link's token is in the address's fragment, which the browser
-// never sends: the page reads it and posts it in request bodies, so without JavaScript it can only say so. Its own
-// lazy chunk, so the home page's first load does not carry it. Server-only: the http backend's /api/manage-booking.
+// never sends: with JavaScript the page reads it once hydrated and posts it in request bodies (the server renders the
+// page and loads the app with it at once: shared/src/routes.ts, 'hydrate'). Without JavaScript every form here posts
+// as a plain form to this page's address (server/src/features/bookings/manage-booking-forms.ts), and the server
+// answers with the page rendered with the answer (usePlainFormPost): first the link pasted into the form the page
+// shows without script, then her request, the cancel's "Are you sure?" step, a move's result or its field errors,
+// each form carrying the key in a hidden field. Its own lazy chunk, so the home page's first load does not carry it.
+// Server-only: the http backend's /api/manage-booking.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   consultationView,
@@ -18,9 +23,19 @@ import {
   type MovablePart,
 } from '@studio/shared/domain';
 import { studioClockOf } from '@studio/shared/domain/studio-time';
+import {
+  MANAGE_CANCEL_CONFIRMED,
+  MANAGE_FORM_FIELDS as F,
+  PLAIN_FORM_FIELD,
+  type ManagePost,
+  type PlainFormName,
+} from '@studio/shared/domain/plain-form';
+import { ROUTES } from '@studio/shared/routes';
 import { manageMoveSchema } from '@studio/shared/schemas';
+import { usePlainFormPost } from '../../app/plain-form-post';
+import { useHydrated } from '../../components/use-hydrated';
 import { DateField } from '../../components/date-field/date-field';
-import { SlotField } from '../booking/booking-fields';
+import { SlotField, TextField } from '../booking/booking-fields';
 import { usePublicAvailability } from './api/get-public-availability';
 import { MANAGE_STATUS_WORDS, manageMessages as m } from './manage-messages';
 import { pageToken, PaymentCard } from './payment-card';
@@ -29,6 +44,73 @@ import type { Invoice } from '@studio/shared/domain/invoice';
 import './manage-booking-page.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; view: ManageView };
+
+/** Where the page's plain forms post: the page's own address (the server answers with the page). */
+const PAGE_PATH = ROUTES.manageBooking.pattern;
+/**
+ * The anchors a plain post's answer opens at (a form's action names one): the cancel's question and the move form,
+ * so on a phone the answer to a post opens where its question or its field errors are, not at the page's top.
+ */
+const CANCEL_ANCHOR = 'manage-cancel';
+const MOVE_ANCHOR = 'manage-move';
+
+/** A plain form's hidden fields: which of the page's forms it is, and the link's key. */
+function PlainFields({ form, token }: { form: PlainFormName; token?: string }) {
+  return (
+    <>
+      <input type="hidden" name={PLAIN_FORM_FIELD} value={form} />
+      {token !== undefined && <input type="hidden" name={F.token} value={token} />}
+    </>
+  );
+}
+
+/** Whether a plain post's answer is about a move: then it tells its result in the move form, where the page opens. */
+const answersMove = (posted: ManagePost | undefined): boolean =>
+  posted?.outcome === 'move-sent' || (posted?.outcome === 'refused' && posted.part !== undefined && !!posted.view);
+
+/** What a plain post's answer tells: the change it made, or its refusal as a whole. */
+function noticeOf(posted: ManagePost | undefined): string {
+  if (posted?.outcome === 'cancelled') return m.cancelled;
+  if (posted?.outcome === 'move-sent') return m.moveSent[posted.part ?? 'shoot'];
+  return '';
+}
+const errorOf = (posted: ManagePost | undefined): string =>
+  posted?.outcome === 'refused' && posted.view && Object.keys(posted.fieldErrors).length === 0 ? posted.message : '';
+
+/**
+ * The page's way in without JavaScript: the link pasted (the page cannot read its fragment without script), posted
+ * to this page, which answers with her request. Shown in <noscript> on the page as sent, and with the refusal's
+ * message when what was pasted opened nothing.
+ */
+function OpenForm({ value = '', error }: { value?: string; error?: string }) {
+  return (
+    <form
+      method="post"
+      action={PAGE_PATH}
+      className="card manage-booking-card manage-booking-open"
+      aria-labelledby="manage-open-title"
+      noValidate
+    >
+      <PlainFields form="manage-open" />
+      <h2 id="manage-open-title">{m.openTitle}</h2>
+      <p className="muted">{m.openIntro}</p>
+      <TextField
+        id="manage-link"
+        name={F.link}
+        label={m.linkLabel}
+        required
+        value={value}
+        error={error}
+        onChange={() => undefined}
+        onBlur={() => undefined}
+        autoComplete="off"
+      />
+      <button type="submit" className="btn btn-primary">
+        {m.open}
+      </button>
+    </form>
+  );
+}
 
 /** A refusal as the server gave it: its message, and the message of each field it names. */
 class ManageError extends Error {
@@ -89,24 +171,38 @@ const movableParts = (view: ManageView): MovablePart[] =>
   );
 
 export function ManageBookingPage() {
-  // Back from Stripe Checkout the address has no fragment: the token this tab kept (payment-card.tsx).
-  const [token] = useState(pageToken);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // The answer to one of this page's plain forms, when the server renders the page with one (no JavaScript).
+  const formPost = usePlainFormPost();
+  const posted = formPost?.form === 'manage' ? formPost : undefined;
+  // The link's key: the one the plain post carried; with script, read from the address once hydrated (below), so the
+  // server's HTML and the first render in the browser agree, and kept with the request it opened.
+  const [token, setToken] = useState(posted?.token ?? '');
+  const [load, setLoad] = useState<Load>(() =>
+    posted?.view ? { state: 'ready', view: posted.view } : { state: 'loading' },
+  );
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState('');
-  const [error, setError] = useState('');
+  const [confirming, setConfirming] = useState(posted?.outcome === 'confirm-cancel');
+  const [notice, setNotice] = useState(() => noticeOf(posted));
+  const [error, setError] = useState(() => errorOf(posted));
+  const hydrated = useHydrated();
 
   useEffect(() => {
-    if (!token) {
+    if (posted) return;
+    // Back from Stripe Checkout the address has no fragment: the token this tab kept (payment-card.tsx).
+    const fromPage = pageToken();
+    if (!fromPage) {
       setLoad({ state: 'error', message: m.incomplete });
       return;
     }
-    call('', { token }).then(
-      (view) => setLoad({ state: 'ready', view }),
+    // The key and the request it opened in one render: the cards below read the request with the key.
+    call('', { token: fromPage }).then(
+      (view) => {
+        setToken(fromPage);
+        setLoad({ state: 'ready', view });
+      },
       (e: Error) => setLoad({ state: 'error', message: e.message }),
     );
-  }, [token]);
+  }, [posted]);
 
   /** Runs one change; answers the refusal's field errors (none when it went through or failed as a whole). */
   const act = async (path: string, body: Record<string, string>, done: string): Promise<Record<string, string[]>> => {
@@ -142,14 +238,20 @@ export function ManageBookingPage() {
   const view = load.state === 'ready' ? load.view : null;
   const parts = view ? movableParts(view) : [];
   const loadInvoice = useCallback(async () => (await (await send('/invoice', { token })).json()) as Invoice, [token]);
+  // A plain post's answer that found no request: the form to paste the link again, with why.
+  const openAgain = posted?.outcome === 'refused' && !posted.view ? posted : undefined;
 
   return (
     <section className="page manage-booking" aria-labelledby="manage-booking-title">
       <h1 id="manage-booking-title">{m.title}</h1>
-      <noscript>
-        <p className="alert">{m.noScript}</p>
-      </noscript>
-      {load.state === 'loading' && token !== '' && <p className="muted">{m.loading}</p>}
+      {!posted && (
+        // Without script the key in the link's fragment is out of the page's reach: she pastes the link.
+        <noscript>
+          <OpenForm />
+        </noscript>
+      )}
+      {openAgain && <OpenForm value={openAgain.values[F.link]} error={openAgain.fieldErrors[F.link]} />}
+      {load.state === 'loading' && hydrated && <p className="muted">{m.loading}</p>}
       {load.state === 'error' && (
         <p role="alert" className="manage-booking-error">
           {load.message}
@@ -195,7 +297,7 @@ export function ManageBookingPage() {
               </>
             )}
           </dl>
-          {notice && (
+          {notice && !answersMove(posted) && (
             <p role="status" className="manage-booking-notice">
               {notice}
             </p>
@@ -206,8 +308,14 @@ export function ManageBookingPage() {
             </p>
           )}
           {view.status === 'Confirmed' && <PaymentCard token={token} />}
-          {view.status !== 'Declined' && view.status !== 'Cancelled' && <InvoiceSection load={loadInvoice} />}
-          {view.status === 'Confirmed' && (
+          {view.status !== 'Declined' &&
+            view.status !== 'Cancelled' &&
+            (posted ? (
+              posted.invoice && <InvoiceSection given={posted.invoice} />
+            ) : (
+              <InvoiceSection load={loadInvoice} />
+            ))}
+          {view.status === 'Confirmed' && hydrated && (
             <section className="card manage-booking-card" aria-labelledby="manage-calendar-title">
               <h2 id="manage-calendar-title">{m.calendarTitle}</h2>
               <p className="muted">{m.calendarIntro}</p>
@@ -225,28 +333,66 @@ export function ManageBookingPage() {
                   view={view}
                   parts={parts}
                   busy={busy}
+                  token={token}
+                  refused={posted?.outcome === 'refused' && posted.view ? posted : undefined}
+                  notice={answersMove(posted) ? notice : ''}
                   onMove={(move) => act('/reschedule', move, m.moveSent[move.part])}
                 />
               )}
               {confirming ? (
-                <div className="manage-booking-confirm" role="group" aria-label={m.cancelQuestion}>
+                // Without script, "Are you sure?" is a page of its own (the server's answer to the first post): its
+                // "Yes" posts the confirmation, "Keep it" shows the request again.
+                <form
+                  id={CANCEL_ANCHOR}
+                  method="post"
+                  action={PAGE_PATH}
+                  className="manage-booking-confirm"
+                  role="group"
+                  aria-label={m.cancelQuestion}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void act('/cancel', {}, m.cancelled);
+                  }}
+                >
+                  <PlainFields form="manage-cancel" token={token} />
                   <p>{m.cancelQuestion}</p>
                   <button
-                    type="button"
+                    type="submit"
+                    name={F.confirm}
+                    value={MANAGE_CANCEL_CONFIRMED}
                     className="btn btn-danger"
                     disabled={busy}
-                    onClick={() => void act('/cancel', {}, m.cancelled)}
                   >
                     {m.cancelConfirm}
                   </button>
-                  <button type="button" className="btn" onClick={() => setConfirming(false)}>
+                  <button
+                    type="submit"
+                    name={F.confirm}
+                    value="no"
+                    className="btn"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setConfirming(false);
+                    }}
+                  >
                     {m.keep}
                   </button>
-                </div>
+                </form>
               ) : (
-                <button type="button" className="btn" onClick={() => setConfirming(true)}>
-                  {m.cancel}
-                </button>
+                <form
+                  method="post"
+                  // The answer, "Are you sure?", opens at the question.
+                  action={`${PAGE_PATH}#${CANCEL_ANCHOR}`}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    setConfirming(true);
+                  }}
+                >
+                  <PlainFields form="manage-cancel" token={token} />
+                  <button type="submit" className="btn">
+                    {m.cancel}
+                  </button>
+                </form>
               )}
             </>
           ) : (
@@ -262,15 +408,23 @@ function MoveForm(props: {
   view: ManageView;
   parts: MovablePart[];
   busy: boolean;
+  token: string;
+  /** A plain post's refused move: the form again with what she chose and each field's message. */
+  refused: ManagePost | undefined;
+  /** A plain post's move sent, told here (where its answer opens). */
+  notice: string;
   onMove(move: { part: MovablePart; date: IsoDate; time: string }): Promise<Record<string, string[]>>;
 }) {
-  const { view, parts, busy, onMove } = props;
+  const { view, parts, busy, token, refused, notice, onMove } = props;
+  const chosen = refused?.part && parts.includes(refused.part) ? refused.part : undefined;
   // The shoot by default: the day the booking is about; the consultation is one choice away.
-  const [part, setPart] = useState<MovablePart>(parts.includes('shoot') ? 'shoot' : parts[0]!);
-  const [date, setDate] = useState<IsoDate | ''>('');
-  const [time, setTime] = useState('');
-  const [dateError, setDateError] = useState<string | undefined>();
-  const [timeError, setTimeError] = useState<string | undefined>();
+  const [part, setPart] = useState<MovablePart>(chosen ?? (parts.includes('shoot') ? 'shoot' : parts[0]!));
+  const [date, setDate] = useState<IsoDate | ''>(() => (refused?.values.date ?? '') as IsoDate | '');
+  const [time, setTime] = useState(() => refused?.values.time ?? '');
+  const [dateError, setDateError] = useState<string | undefined>(
+    () => refused?.fieldErrors.date ?? refused?.fieldErrors.part,
+  );
+  const [timeError, setTimeError] = useState<string | undefined>(() => refused?.fieldErrors.time);
   const [suggestionMissing, setSuggestionMissing] = useState(false);
   const availability = usePublicAvailability();
   const loaded = availability.status === 'ready' ? availability.data : undefined;
@@ -325,8 +479,22 @@ function MoveForm(props: {
   };
 
   return (
-    <form className="card manage-booking-card manage-booking-move" onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      // Without JavaScript it posts to the page's address, and the server answers with the page, open at this form.
+      id={MOVE_ANCHOR}
+      method="post"
+      action={`${PAGE_PATH}#${MOVE_ANCHOR}`}
+      className="card manage-booking-card manage-booking-move"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
+      <PlainFields form="manage-move" token={token} />
       <h2>{m.moveTitle}</h2>
+      {notice && (
+        <p role="status" className="manage-booking-notice">
+          {notice}
+        </p>
+      )}
       <p className="muted">{m.moveIntro}</p>
       {parts.length > 1 && (
         <fieldset className="manage-booking-parts">

@@ -21,9 +21,12 @@ export const manageMessages = {
   title: 'Your booking request',
   loading: 'Loading your request...',
   incomplete: 'This link is incomplete. Please use the link from your e-mail.',
-  noScript:
-    'This page reads your request from the link in your e-mail with JavaScript, which is turned off. Please turn it ' +
-    'on, or reply to your confirmation e-mail to change your booking.',
+  openTitle: 'Open your request',
+  openIntro:
+    'JavaScript is off in this browser, so this page cannot read your request from the link by itself. Paste the ' +
+    "link from your e-mail (or this page's address) here to open it.",
+  linkLabel: 'Your link',
+  open: 'Open my request',
   reference: 'Reference',
   status: 'Status',
   service: 'Service',
@@ -50,6 +53,9 @@ export const manageMessages = {
   keep: 'Keep it',
   cancelled: 'Your request has been cancelled.',
   closed: 'This request is closed and can no longer be changed.',
+  invoiceTitle: 'Invoice',
+  invoiceLoading: 'Loading…',
+  printInvoice: 'Print invoice',
   paymentTitle: 'Payment',
   total: 'Total',
   deposit: 'Deposit',

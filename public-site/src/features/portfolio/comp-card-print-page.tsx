@@ -1,10 +1,13 @@
 // /portfolio/comp-card/print: her comp card as a two-sided 8.5 x 5.5 in print, from the same data as the
 // comp card page: the front is her headshot (the first comp card photo) and her name; the back four more photos,
-// her measurements and how to reach her or her agency. On screen both sides show, scaled to the window.
+// her measurements and how to reach her or her agency. On screen both sides show, scaled to the window. Rendered by
+// the server like the public pages, so it shows and prints without script; its Print button needs none of the app
+// (the island loader prints), and without JavaScript the page says to use the browser's own Print.
 import { Link } from '@studio/shared/router';
 import { compCardEntries, type MediaItem } from '@studio/shared/domain';
 import { useSite } from '../../api/get-site';
 import { pageMessages } from '../../page-messages';
+import { useHydrated } from '../../components/use-hydrated';
 import { usePortfolioContent } from './api/get-portfolio-content';
 import './comp-card-print.css';
 
@@ -19,6 +22,7 @@ function Photo({ item, className }: { item: MediaItem | undefined; className: st
 export default function CompCardPrintPage() {
   const site = useSite();
   const content = usePortfolioContent();
+  const hydrated = useHydrated();
   if (site.status === 'loading' || content.status === 'loading') {
     return (
       <p className="page" role="status">
@@ -40,9 +44,21 @@ export default function CompCardPrintPage() {
         <h1>{t.printTitle}</h1>
         <p className="muted">{t.printHint}</p>
         {photos.length === 0 && <p className="muted">{t.noImages}</p>}
-        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-          {t.print}
-        </button>
+        {/* An island the loader handles itself (window.print needs no React); disabled until a script can print. */}
+        <span data-island="print">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!hydrated}
+            data-script-control=""
+            onClick={() => window.print()}
+          >
+            {t.print}
+          </button>
+        </span>
+        <noscript>
+          <p className="muted">{t.printWithBrowser}</p>
+        </noscript>
       </div>
 
       <div className="comp-print">

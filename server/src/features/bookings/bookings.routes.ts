@@ -30,7 +30,7 @@ import type { ContentStore } from '../content';
 import { createBookingNotifications, newBookingMails } from './booking-notifications';
 import { refusalOf, type PlainForms } from '../pages';
 import { refusals } from '../../platform/http/refusals';
-import { hashManageToken } from './manage-booking.routes';
+import { hashManageToken } from './manage-booking';
 import { sha256Hex, sha256Base64url } from '../../platform/hash';
 
 export interface BookingRoutesOptions {

@@ -2,4 +2,4 @@
 export { BOOKING_NOT_FOUND } from './admin-bookings.routes';
 export type { BookingsStore } from './bookings-store';
 export { BOOKINGS } from './firestore-collection';
-export { MANAGE_NOT_FOUND, hashManageToken } from './manage-booking.routes';
+export { MANAGE_NOT_FOUND, hashManageToken } from './manage-booking';

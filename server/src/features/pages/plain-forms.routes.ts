@@ -1,11 +1,12 @@
 // The forms a public page posts without JavaScript (the public site works without script): the booking form
-// (features/bookings/bookings.routes.ts) and her contact form (features/messaging/contact.routes.ts). Each posts to
-// its page's own address, so the answer is that page again, rendered with what happened; two forms on one page
-// (/book-me) share its one POST route and name themselves in a hidden field.
+// (features/bookings/bookings.routes.ts), her contact form (features/messaging/contact.routes.ts) and the client's
+// manage page's forms (features/bookings/manage-booking-forms.ts). Each posts to
+// its page's own address, so the answer is that page again, rendered with what happened; the forms on one page
+// (/book-me, /manage-booking) share its one POST route and name themselves in a hidden field.
 // What every plain post shares lives here: the urlencoded body, the rate limit of public writes, the Origin check a
 // form is held to, the same as every API write's (platform/http/csrf.ts, formPostRefusal), and the rendered answer.
 import type { FastifyPluginAsync } from 'fastify';
-import { PLAIN_FORM_FIELD, type PlainFormPost } from '@studio/shared/domain/plain-form';
+import { PLAIN_FORM_FIELD, type PlainFormName, type PlainFormPost } from '@studio/shared/domain/plain-form';
 import type { AppOptions } from '../../platform/config';
 import { formPostRefusal } from '../../platform/http/csrf';
 import { HttpError, sendError } from '../../platform/http/errors';
@@ -15,7 +16,7 @@ const PLAIN_FORM_BODY_LIMIT = 16 * 1024;
 export const PLAIN_FORM_TYPE_REFUSED = 'This form must be sent as a web form.';
 export const PLAIN_FORM_UNKNOWN = 'This form is not one of this page.';
 
-export type PlainFormName = PlainFormPost['form'];
+export type { PlainFormName };
 /** A form's answer to a post: the status and what the page shows. */
 export interface PlainFormAnswer {
   status: number;

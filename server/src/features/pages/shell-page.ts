@@ -8,7 +8,7 @@ import path from 'node:path';
 import { escapeHtml, type RuntimeConfig } from '@studio/shared/domain';
 import { studioClockAt } from '@studio/shared/domain/studio-time';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';
-import { matchRoute, ROUTES, type RouteMatch } from '@studio/shared/routes';
+import { matchRoute, renderingOf, ROUTES, type RouteMatch } from '@studio/shared/routes';
 import { NO_CONTENT } from '@studio/shared/route-meta';
 import type { AppOptions, RemoteMount } from '../../platform/config';
 import type { ServerRenderer } from './server-render';
@@ -163,9 +163,13 @@ export function createShellPages({ options, content, renderer, liveRemotes, disp
     const found = route !== null && meta.found;
     const image = (found && metaSource.pageImage) || metaSource.shareImage();
     const canonicalPath = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    // The public site's pages, and the not-found page, are rendered here; the admin's and the sign-in pages are not.
-    const serverRendered =
-      route === null || !found || (ROUTES[route.id].app === 'public-site' && ROUTES[route.id].visibility === 'public');
+    // The public site's pages (the registry's rendering, shared/src/routes.ts), and the not-found page, are rendered
+    // here; the admin's, the sign-in and the security test pages are not.
+    const rendering = route === null || !found ? 'islands' : renderingOf(route.id);
+    const serverRendered = rendering !== 'browser';
+    // A page that needs the app at first sight loads it with the page (hydrated at once); its answer to a plain post
+    // (a page for a browser without script) does not.
+    const appAtLoad = rendering === 'hydrate' && !formPost;
     const rendered =
       serverRendered && renderer
         ? await renderer.render(url, { keep: found && !given, publicSite: remotes['public-site'], formPost })
@@ -180,7 +184,7 @@ export function createShellPages({ options, content, renderer, liveRemotes, disp
       }) +
       // A server-rendered page loads no remote file before the visitor interacts: nothing of them is preloaded. Her
       // pages (the shell's own) live on the admin origin, which serves nothing of public-site: none preloaded there.
-      (rendered || (route !== null && ROUTES[route.id].app !== 'public-site')
+      ((rendered && !appAtLoad) || (route !== null && ROUTES[route.id].app !== 'public-site')
         ? ''
         : preloadLinksFor(route, remoteFiles(remotes['public-site']), remotes['public-site'].integrity)) +
       heroPreloadFor(metaSource.heroImage);
@@ -205,10 +209,11 @@ export function createShellPages({ options, content, renderer, liveRemotes, disp
           () =>
             `<div id="root">${rendered.html}</div><script id="studio-data" type="application/json">${rendered.dataJson}</script>`,
         )
-        .replace(NOSCRIPT, '')
-        // The island loader in place of the app (shell/src/islands/island-loader.ts): the app, React and the
-        // federation runtime load with the first interaction with an island, not with the page.
-        .replace(
+        .replace(NOSCRIPT, '');
+      // The island loader in place of the app (shell/src/islands/island-loader.ts): the app, React and the
+      // federation runtime load with the first interaction with an island, not with the page.
+      if (!appAtLoad)
+        page = page.replace(
           APP_SCRIPT,
           (_tag, app: string) => `<script defer src="/islands.js" data-app="${escapeHtml(app)}"></script>`,
         );
