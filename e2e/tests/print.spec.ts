@@ -84,6 +84,22 @@ test('the comp card as a PDF carries her name and her measurements', async ({ pa
   for (const value of await page.locator('.comp-print-stats dd').allInnerTexts()) expect(all).toContain(flat(value));
 });
 
+test('the comp card prints on A5 sides when A5 is chosen, with the script off too', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/portfolio/comp-card/print');
+  await page.getByRole('navigation', { name: 'Card size' }).getByRole('link', { name: 'A5' }).click();
+  await expect(page).toHaveURL(/\/portfolio\/comp-card\/print\?paper=a5$/);
+  await expect(page.getByRole('link', { name: 'A5' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Prints on two sides of an A5 card (210 × 148 mm)')).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  // A5 landscape: 210 x 148 mm, 595 x 420 points.
+  expect(await pageSizes(page)).toEqual(['595x420', '595x420']);
+  const name = flat(await page.locator('.comp-print-name').first().innerText());
+  expect(pdfText(await page.pdf({ preferCSSPageSize: true })).all.toLowerCase()).toContain(name.toLowerCase());
+  await context.close();
+});
+
 test('the comp card print page prints the card alone, on 8.5 x 5.5 in sides', async ({ page }) => {
   await page.goto('/portfolio/comp-card/print');
   await page.emulateMedia({ media: 'print' });

@@ -30,6 +30,10 @@ export const pageMessages = {
     print: 'Print',
     printWithBrowser: "To print it, use your browser's Print command (Ctrl+P, or ⌘P on a Mac).",
     printHint: 'Prints on two sides of an 8.5 × 5.5 in card: set your printer to double-sided, flip on the short edge.',
+    printHintA5:
+      'Prints on two sides of an A5 card (210 × 148 mm): set your printer to double-sided, flip on the short edge.',
+    paperLabel: 'Card size',
+    papers: { letter: '8.5 × 5.5 in', a5: 'A5' },
     front: 'Front',
     back: 'Back',
     backToCompCard: 'Back to Comp Card',

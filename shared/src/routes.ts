@@ -41,11 +41,12 @@ export const ROUTES = {
   /** One of the portfolio sections, else the project with that id, else 'Section not found'. */
   portfolioSection: { pattern: '/portfolio/:section', app: 'public-site', visibility: 'public', query: ['show'] },
   printConcept: { pattern: '/portfolio/print/:conceptKey', app: 'public-site', visibility: 'public' },
-  /** Her comp card as a two-sided 8.5 x 5.5 in print. */
+  /** Her comp card as a two-sided print: 8.5 x 5.5 in, or A5 with ?paper=a5. */
   compCardPrint: {
     pattern: '/portfolio/comp-card/print',
     app: 'public-site',
     visibility: 'noindex',
+    query: ['paper'],
     rendering: 'islands',
   },
   about: { pattern: '/about', app: 'public-site', visibility: 'public' },

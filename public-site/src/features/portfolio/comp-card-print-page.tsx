@@ -1,9 +1,10 @@
-// /portfolio/comp-card/print: her comp card as a two-sided 8.5 x 5.5 in print, from the same data as the
+// /portfolio/comp-card/print: her comp card as a two-sided 8.5 x 5.5 in print (A5 with ?paper=a5, the card size
+// agencies outside the US print on; plain links choose it, so it works without script), from the same data as the
 // comp card page: the front is her headshot (the first comp card photo) and her name; the back four more photos,
 // her measurements and how to reach her or her agency. On screen both sides show, scaled to the window. Rendered by
 // the server like the public pages, so it shows and prints without script; its Print button needs none of the app
 // (the island loader prints), and without JavaScript the page says to use the browser's own Print.
-import { Link } from '@studio/shared/router';
+import { Link, useSearchParams } from '@studio/shared/router';
 import { compCardEntries, type MediaItem } from '@studio/shared/domain';
 import { useSite } from '../../api/get-site';
 import { pageMessages } from '../../page-messages';
@@ -13,6 +14,7 @@ import './comp-card-print.css';
 
 const t = pageMessages.compCard;
 const BACK_PHOTOS = 4;
+const PRINT_PATH = '/portfolio/comp-card/print';
 
 function Photo({ item, className }: { item: MediaItem | undefined; className: string }) {
   if (!item) return <div className={`${className} comp-print-empty`} aria-hidden="true" />;
@@ -23,6 +25,8 @@ export default function CompCardPrintPage() {
   const site = useSite();
   const content = usePortfolioContent();
   const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const paper = params.get('paper') === 'a5' ? 'a5' : 'letter';
   if (site.status === 'loading' || content.status === 'loading') {
     return (
       <p className="page" role="status">
@@ -42,7 +46,19 @@ export default function CompCardPrintPage() {
       <div className="comp-print-toolbar">
         <Link to="/portfolio/comp-card">{t.backToCompCard}</Link>
         <h1>{t.printTitle}</h1>
-        <p className="muted">{t.printHint}</p>
+        <p className="muted">{paper === 'a5' ? t.printHintA5 : t.printHint}</p>
+        <nav className="comp-print-papers" aria-label={t.paperLabel}>
+          {(['letter', 'a5'] as const).map((size) => (
+            <Link
+              key={size}
+              to={size === 'a5' ? `${PRINT_PATH}?paper=a5` : PRINT_PATH}
+              className={size === paper ? 'is-current' : undefined}
+              aria-current={size === paper ? 'page' : undefined}
+            >
+              {t.papers[size]}
+            </Link>
+          ))}
+        </nav>
         {photos.length === 0 && <p className="muted">{t.noImages}</p>}
         {/* An island the loader handles itself (window.print needs no React); disabled until a script can print. */}
         <span data-island="print">
@@ -61,7 +77,7 @@ export default function CompCardPrintPage() {
         </noscript>
       </div>
 
-      <div className="comp-print">
+      <div className={paper === 'a5' ? 'comp-print comp-print-a5' : 'comp-print'}>
         <section className="comp-print-side comp-print-front" aria-label={t.front}>
           <Photo item={headshot} className="comp-print-headshot" />
           <div className="comp-print-title">
