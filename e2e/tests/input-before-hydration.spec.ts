@@ -3,7 +3,7 @@
 // head's (/theme-init.js, a blocking script: without it the phone would show nothing to tap), as a slow first visit
 // does, then lets them through: the island loader (/islands.js), the app and the public-site remote's files.
 import type { Page } from '@playwright/test';
-import { test, expect } from '../support/test';
+import { test, expect, collectConsoleErrors } from '../support/test';
 import { logo } from '../support/sign-in';
 import { studioDay } from '../support/studio-day';
 import { storedBooking } from '../support/database';
@@ -44,6 +44,7 @@ const uniqueName = (prefix: string) =>
 test('Photoshoot chosen before the form has its script shows its package and consultation fields once it arrives', async ({
   page,
 }) => {
+  const errors = collectConsoleErrors(page);
   const scripts = await openHeld(page, '/book-me');
   const name = uniqueName('Early Client');
   const service = page.getByRole('combobox', { name: 'Service Type' });
@@ -79,12 +80,14 @@ test('Photoshoot chosen before the form has its script shows its package and con
     consultation_date: studioDay(2),
     date: studioDay(3),
   });
+  expect(errors).toEqual([]);
 });
 
 for (const loader of ['held', 'arrived'] as const) {
   test(`two quick taps on "Show calendar" while the form's script is on its way are one: the calendar ends open (island loader ${loader})`, async ({
     page,
   }) => {
+    const errors = collectConsoleErrors(page);
     const path = '/book-me?selectedService=usergeneratedcontent&selectedTier=ugc-single';
     let scripts: Awaited<ReturnType<typeof holdScripts>>;
     if (loader === 'held') scripts = await openHeld(page, path);
@@ -107,6 +110,7 @@ for (const loader of ['held', 'arrived'] as const) {
     // Every held tap has been answered (nothing is left to load), and the calendar is still open.
     await page.waitForLoadState('networkidle');
     await expect(calendar).toBeVisible();
+    expect(errors).toEqual([]);
   });
 }
 
@@ -115,6 +119,7 @@ test('the logo tapped three times before any island script has arrived opens the
   baseURL,
   adminURL,
 }) => {
+  const errors = collectConsoleErrors(page);
   const documents: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'document') documents.push(r.url());
@@ -133,4 +138,5 @@ test('the logo tapped three times before any island script has arrived opens the
   expect(new URL(page.url()).pathname).toBe('/admin');
   // The gesture's one page load is her origin's sign-in.
   expect(documents).toEqual([`${baseURL}/portfolio`, `${adminURL}/admin`]);
+  expect(errors).toEqual([]);
 });
