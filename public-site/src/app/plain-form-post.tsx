@@ -3,6 +3,7 @@
 // with JavaScript on, the form sends by itself and keeps its own state.
 import { createContext, useContext, useLayoutEffect, type RefObject } from 'react';
 import type { PlainFormPost } from '@studio/shared/domain/plain-form';
+import { useHydrated } from '../components/use-hydrated';
 
 export const PlainFormPostContext = createContext<PlainFormPost | undefined>(undefined);
 
@@ -45,16 +46,18 @@ export function changedBeforeHydration(form: HTMLFormElement): Array<[string, st
  * A form rendered by the server is usable before the page's script runs (and without it: it then posts as a plain
  * form). What the visitor typed, ticked or chose before hydration is in the fields but not in the state, and the first
  * render after would overwrite it: in the hydration's own commit, before any other render, `apply` is given those
- * fields of the form's values (changedBeforeHydration) for the state to take. Once: later edits go through the fields'
- * handlers (on a form rendered in the browser nothing differs from what was rendered, and nothing is given).
+ * fields of the form's values (changedBeforeHydration) for the state to take. Once, and only over the server's HTML:
+ * later edits go through the fields' handlers, and a form rendered in the browser holds its state from the start (its
+ * selects mark no option as the server's).
  */
 export function useTypedBeforeHydration<V extends object>(
   form: RefObject<HTMLFormElement | null>,
   values: V,
   apply: (typed: Array<[keyof V, string | boolean]>) => void,
 ): void {
+  const hydrating = !useHydrated();
   useLayoutEffect(() => {
-    if (!form.current) return;
+    if (!hydrating || !form.current) return;
     const typed = changedBeforeHydration(form.current).filter(([field]) => field in values);
     if (typed.length > 0) apply(typed as Array<[keyof V, string | boolean]>);
     // eslint-disable-next-line react-hooks/exhaustive-deps
