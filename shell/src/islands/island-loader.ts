@@ -1,6 +1,6 @@
-// The only script a server-rendered public page loads before the visitor does something, so the first load stays
-// within each public route's script budget (e2e/tests/budgets.spec.ts): a few hundred bytes of plain TypeScript, no
-// React. The page reads, links and posts its forms without any script; its interactive parts are marked in the
+// With the head script (/theme-init.js), the only script a server-rendered public page loads before the visitor does
+// something, so the first load stays within each public route's script budget (e2e/tests/budgets.spec.ts): about a
+// kilobyte of plain TypeScript, no React. The page reads, links and posts its forms without any script; its interactive parts are marked in the
 // server's HTML as islands (`data-island="<name>"` on each one's root element). The first interaction with an island
 // (pointer, touch, focus or key) loads the shell's app (main.js: React, the federation runtime, the public-site
 // remote), which hydrates the server's markup as before (bootstrap.tsx): same providers, same data (the JSON the page
