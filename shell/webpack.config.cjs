@@ -12,41 +12,38 @@ const LOADED_REMOTES = {
   'admin-app': { name: 'admin_app', exposes: ['./app'] },
 };
 
-// Emits src/theme-init.js as /theme-init.js, unbundled: index.html loads it as a blocking <script> in <head> so the
-// remembered theme is set before the first paint (an inline script would need 'unsafe-inline' or a hash in the CSP).
-class EmitThemeInitPlugin {
+// The two scripts a server-rendered public page loads before the visitor interacts, bundled apart from the federation
+// build (an entry of it would carry the federation runtime, which is what they exist to put off) with esbuild, minified:
+// - /theme-init.js, a blocking <script> in index.html's <head>: src/theme-init.js as written (the remembered theme
+//   before the first paint; an inline script would need 'unsafe-inline' or a hash in the CSP), then the islands'
+//   capture (src/islands/capture-entry.ts), which keeps what the visitor does before the loader has run.
+// - /islands.js, src/islands/island-loader.ts, which the server puts in place of the app on rendered pages.
+class EmitEarlyScriptsPlugin {
   apply(compiler) {
-    const source = path.join(__dirname, 'src', 'theme-init.js');
-    compiler.hooks.thisCompilation.tap('EmitThemeInit', (compilation) => {
-      compilation.fileDependencies.add(source);
+    const themeInit = path.join(__dirname, 'src', 'theme-init.js');
+    const islands = path.join(__dirname, 'src', 'islands');
+    const esbuild = require('esbuild');
+    const minify = compiler.options.mode === 'production';
+    const bundle = (entry) =>
+      esbuild.buildSync({
+        entryPoints: [path.join(islands, entry)],
+        bundle: true,
+        minify,
+        format: 'iife',
+        target: 'es2020',
+        write: false,
+      }).outputFiles[0].text;
+    compiler.hooks.thisCompilation.tap('EmitEarlyScripts', (compilation) => {
+      compilation.fileDependencies.add(themeInit);
+      for (const file of fs.readdirSync(islands)) compilation.fileDependencies.add(path.join(islands, file));
       compilation.hooks.processAssets.tap(
-        { name: 'EmitThemeInit', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => compilation.emitAsset('theme-init.js', new compiler.webpack.sources.RawSource(fs.readFileSync(source))),
-      );
-    });
-  }
-}
-
-// Bundles src/islands/island-loader.ts on its own into /islands.js (esbuild, minified): the one script a
-// server-rendered public page loads before the visitor interacts. Outside the federation build on purpose: an entry
-// of this build would carry the federation runtime, which is what the loader exists to put off.
-class EmitIslandLoaderPlugin {
-  apply(compiler) {
-    const source = path.join(__dirname, 'src', 'islands', 'island-loader.ts');
-    compiler.hooks.thisCompilation.tap('EmitIslandLoader', (compilation) => {
-      compilation.fileDependencies.add(source);
-      compilation.hooks.processAssets.tap(
-        { name: 'EmitIslandLoader', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        { name: 'EmitEarlyScripts', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          const { outputFiles } = require('esbuild').buildSync({
-            entryPoints: [source],
-            bundle: true,
-            minify: compiler.options.mode === 'production',
-            format: 'iife',
-            target: 'es2020',
-            write: false,
-          });
-          compilation.emitAsset('islands.js', new compiler.webpack.sources.RawSource(outputFiles[0].text));
+          const { RawSource } = compiler.webpack.sources;
+          const theme = esbuild.transformSync(fs.readFileSync(themeInit, 'utf8'), { minify, target: 'es2020' }).code;
+          const head = `${theme}${bundle('capture-entry.ts')}`;
+          compilation.emitAsset('theme-init.js', new RawSource(head));
+          compilation.emitAsset('islands.js', new RawSource(bundle('island-loader.ts')));
         },
       );
     });
@@ -115,8 +112,7 @@ const browser = createConfig({
   kind: 'host',
   federation,
   plugins: [
-    new EmitThemeInitPlugin(),
-    new EmitIslandLoaderPlugin(),
+    new EmitEarlyScriptsPlugin(),
     new EmitIconsPlugin(),
     new PreloadFontsPlugin(),
     new FederationRequirementsPlugin({ dir: __dirname, shared: federation.shared, remotes: LOADED_REMOTES }),

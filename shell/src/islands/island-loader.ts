@@ -1,41 +1,32 @@
-// The only script a server-rendered public page loads before the visitor does something, so the first load stays
-// within each public route's script budget (e2e/tests/budgets.spec.ts): a few hundred bytes of plain TypeScript, no
-// React. The page reads, links and posts its forms without any script; its interactive parts are marked in the
+// With the head script (/theme-init.js), the only script a server-rendered public page loads before the visitor does
+// something, so the first load stays within each public route's script budget (e2e/tests/budgets.spec.ts): about a
+// kilobyte of plain TypeScript, no React. The page reads, links and posts its forms without any script; its interactive parts are marked in the
 // server's HTML as islands (`data-island="<name>"` on each one's root element). The first interaction with an island
 // (pointer, touch, focus or key) loads the shell's app (main.js: React, the federation runtime, the public-site
 // remote), which hydrates the server's markup as before (bootstrap.tsx): same providers, same data (the JSON the page
 // embeds), so nothing is fetched again and nothing shifts.
 //
-// The click that follows the first touch is held and replayed once React owns its target, so the first tap is not
-// lost (a logo link would otherwise navigate, a button do nothing). A browser that may hold a session (the cookie
-// the server sets beside the HttpOnly one) loads the app at once: the admin's navbar and buttons come with it.
+// What the visitor does before this script has run is not lost: the head's capture (island-capture.ts, in
+// /theme-init.js) holds the clicks on islands and notes any touch, press, focus or edit in one from the first paint.
+// This loader connects to it: it loads the app at once if the visitor already reached for an island, and gives each
+// held click again once React owns its target (island-replay.ts; a second tap on a toggle while it waits is one
+// toggle). Values typed, ticked or chosen stay in the fields, where the form reads them as it hydrates. A browser that
+// may hold a session (the cookie the server sets beside the HttpOnly one) loads the app at once: the admin's navbar
+// and buttons come with it.
 //
 // The whole root hydrates, not each island apart: measured on this build, the shell's main.js alone is 120 KB gzip
 // (React and the federation runtime), so no island could hydrate within /book-me's 100 KB before interaction anyway,
 // and one root keeps the markup, the Suspense boundaries and useId's identifiers exactly as the server rendered them.
 
-const ISLAND = '[data-island]';
-const TRIGGERS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+import { CAPTURE_GLOBAL, type IslandCapture } from './island-capture';
+import { ISLAND, THEME_TOGGLE, hydrated } from './island-dom';
+import { heldClickReplayer } from './island-replay';
+
 /** The cookie of shared/src/backend/http/index.ts (SESSION_HINT_COOKIE). */
 const SESSION_HINT_COOKIE = 'studio_has_session';
-/** How long a held click waits for React to take its target over before it is given up. */
-const REPLAY_WITHIN_MS = 30_000;
-const POLL_MS = 25;
 /** ugc-reels.tsx's EMBED_SCRIPT_URL and script id. */
 const INSTAGRAM_EMBED_URL = 'https://www.instagram.com/embed.js';
 const INSTAGRAM_SCRIPT_ID = 'instagram-embed-script';
-/** The theme toggle needs no React: it is handled here until the app, if it ever loads, takes it over. */
-const THEME_TOGGLE = '[data-island="theme-toggle"]';
-/** Nor does the comp card's Print button (window.print()). */
-const PRINT = '[data-island="print"]';
-/**
- * Form fields whose click does its work in the browser itself (a tick, a radio, a caret, a label passing its click
- * on): their click is not held. Held, a tick would show only once React had loaded, and a visitor ticking the box on a
- * slow phone would see nothing happen; given at once, the form's first render after hydration takes it from the field
- * (public-site's useTypedBeforeHydration). Buttons, links and submit inputs are held: their work is React's.
- */
-const NATIVE_FIELD =
-  'input:not([type="submit"]):not([type="button"]):not([type="image"]):not([type="reset"]), select, textarea, label';
 /** features/theme/theme.ts's THEME_STORAGE_KEY, read by theme-init.js too. */
 const THEME_STORAGE_KEY = 'studio-theme';
 
@@ -43,37 +34,10 @@ const script = document.currentScript as HTMLScriptElement | null;
 const appSrc = script?.dataset.app;
 let loading = false;
 
-const island = (target: EventTarget | null): Element | null =>
-  target instanceof Element ? target.closest(ISLAND) : null;
-
-/**
- * React has hydrated an element once it holds React's props on it (what its event delegation reads). A control the
- * server rendered disabled because it needs the script (below) counts once React's own render has enabled it: React
- * ignores a click on an element whose props say disabled.
- */
-const hydrated = (node: Element) => {
-  const key = Object.keys(node).find((k) => k.startsWith('__reactProps$'));
-  return (
-    key !== undefined && (node as unknown as Record<string, { disabled?: boolean } | undefined>)[key]?.disabled !== true
-  );
-};
-
-/**
- * Controls that work only with the script are disabled in the server's HTML (public-site's useHydrated) and marked
- * `data-script-control`: with the loader on the page the script is one touch away, so they are enabled, and their
- * first click loads the app and is replayed once React has enabled them too.
- */
-function enableScriptControls(): void {
-  for (const control of document.querySelectorAll(`${ISLAND} [data-script-control][disabled]`)) {
-    control.removeAttribute('disabled');
-  }
-}
-
 function loadApp(): void {
   if (loading || !appSrc) return;
   loading = true;
   document.documentElement.dataset.islands = 'loading';
-  for (const type of TRIGGERS) document.removeEventListener(type, onTrigger, true);
   const app = document.createElement('script');
   app.src = appSrc;
   app.async = true;
@@ -82,14 +46,8 @@ function loadApp(): void {
     loading = false;
     app.remove();
     delete document.documentElement.dataset.islands;
-    listen();
   };
   document.head.append(app);
-}
-
-function onTrigger(event: Event): void {
-  const root = island(event.target);
-  if (root && !root.matches(THEME_TOGGLE) && !root.matches(PRINT)) loadApp();
 }
 
 type Theme = 'light' | 'dark';
@@ -129,45 +87,6 @@ function toggleTheme(): void {
   labelThemeToggles();
 }
 
-/** Holds a click on an island that React has not taken over yet, and gives it again once it has. */
-function onClick(event: MouseEvent): void {
-  const target = event.target;
-  if (!(target instanceof Element) || !island(target) || hydrated(target) || !event.isTrusted) return;
-  if (target.closest(NATIVE_FIELD)) return loadApp();
-  event.preventDefault();
-  event.stopImmediatePropagation();
-  const toggle = target.closest(THEME_TOGGLE);
-  if (toggle && !hydrated(toggle)) return toggleTheme();
-  if (target.closest(PRINT)) return window.print();
-  loadApp();
-  const until = Date.now() + REPLAY_WITHIN_MS;
-  const replay = () => {
-    if (!target.isConnected || Date.now() > until) return;
-    if (!hydrated(target)) return void setTimeout(replay, POLL_MS);
-    // Gone are the page's own handlers of this click: the replayed one is the one React answers.
-    target.dispatchEvent(
-      new MouseEvent('click', {
-        bubbles: true,
-        cancelable: true,
-        composed: true,
-        detail: event.detail,
-        clientX: event.clientX,
-        clientY: event.clientY,
-        button: event.button,
-        shiftKey: event.shiftKey,
-        ctrlKey: event.ctrlKey,
-        altKey: event.altKey,
-        metaKey: event.metaKey,
-      }),
-    );
-  };
-  replay();
-}
-
-function listen(): void {
-  for (const type of TRIGGERS) document.addEventListener(type, onTrigger, { capture: true, passive: true });
-}
-
 /**
  * Instagram reels turn from links into players when they come near, as ugc-reels.tsx's enhanceReels does once
  * hydrated (same script id, so the two never load it twice): the reels need Instagram's script, not React.
@@ -200,9 +119,8 @@ function enhanceReelsNear(): void {
   near.observe(reel);
 }
 
-listen();
-document.addEventListener('click', onClick, true);
+const capture = (window as unknown as Record<string, IslandCapture | undefined>)[CAPTURE_GLOBAL];
+capture?.connect(heldClickReplayer(capture, { loadApp, toggleTheme, print: () => window.print() }), loadApp);
 labelThemeToggles();
-enableScriptControls();
 enhanceReelsNear();
 if (document.cookie.split('; ').some((c) => c.replace(/^__Host-/, '').startsWith(`${SESSION_HINT_COOKIE}=`))) loadApp();

@@ -22,7 +22,11 @@ export function BookingForm(props: BookingFormProps) {
   const { state, idOf, fieldProps, warningsFor, required, change, suggest, submit } = useBookingForm(props);
   const { values, status, failure, noSuggestion } = state;
   const form = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(form, values, (field, typed) => change(field, typed));
+  useTypedBeforeHydration(form, values, (typed) => {
+    // A package chosen before then is one of the service the page showed: with another service chosen too, it goes.
+    const otherService = typed.some(([field]) => field === 'serviceId');
+    for (const [field, value] of typed) if (!(otherService && field === 'serviceTierId')) change(field, value);
+  });
 
   if (status === 'success') return <Thanks />;
   const earliest = earliestBookableDate(props.today, props.availability ?? {});

@@ -39,8 +39,8 @@ export default function ContactFallback() {
   );
   const [failure, setFailure] = useState(refused?.message ?? '');
   const form = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(form, values, (field, typed) => {
-    if (typeof typed === 'string') setValues((v) => ({ ...v, [field]: typed }));
+  useTypedBeforeHydration(form, values, (typed) => {
+    for (const [field, value] of typed) if (typeof value === 'string') setValues((v) => ({ ...v, [field]: value }));
   });
 
   const field = (name: keyof ContactMessage) => ({
