@@ -101,13 +101,13 @@ describe('each bad upload is refused with its own message and leaves nothing beh
       MEDIA_MESSAGES.heic,
     ],
     [
-      'a QuickTime video',
+      'a QuickTime header with nothing a player could read after it',
       async () => ({
         bytes: Buffer.concat([Buffer.from('\0\0\0\x14ftypqt  \0\0\0\0qt  ', 'latin1'), Buffer.alloc(5000)]),
         name: 'clip.mov',
       }),
-      415,
-      MEDIA_MESSAGES.mov,
+      422,
+      MEDIA_MESSAGES.videoUnreadable,
     ],
     ['an empty file', async () => ({ bytes: Buffer.alloc(0), name: 'empty.jpg' }), 415, MEDIA_MESSAGES.empty],
   ];

@@ -63,7 +63,7 @@ const objectNames = () => [...bucket.objects.keys()].sort();
 describe('asking for an upload session', () => {
   test.each([
     ['not signed in', 'video/mp4', 1000, 'none', 401],
-    ['a type the site does not take', 'video/quicktime', 1000, 'admin', 415],
+    ['a type the site does not take', 'application/pdf', 1000, 'admin', 415],
     ['an SVG', 'image/svg+xml', 1000, 'admin', 415],
     ['a video over the limit', 'video/mp4', MEDIA_LIMITS.videoBytes + 1, 'admin', 413],
     ['an image over the limit', 'image/jpeg', MEDIA_LIMITS.imageBytes + 1, 'admin', 413],

@@ -1,11 +1,11 @@
-// The ffmpeg copy of an uploaded video (src/features/media/remux-video.ts) never outlives its limit or the server.
+// The ffmpeg work on an uploaded video (src/features/media/remux-video.ts) never outlives its limit or the server.
 // A named pipe nobody writes to stands in for a file that keeps ffmpeg busy: ffmpeg waits on it forever.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
-import { remuxVideo } from '../src/features/media/remux-video';
+import { makeServedVideo } from '../src/features/media/remux-video';
 
 let dir: string;
 let stalled: string;
@@ -51,7 +51,7 @@ test('a copy past its time limit is killed and the video refused, leaving no ffm
   const said: string[] = [];
   const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((text) => said.push(String(text)) > 0);
   try {
-    await expect(remuxVideo(stalled, output, 'mp4', { timeoutMs: 500 })).rejects.toMatchObject({
+    await expect(makeServedVideo(stalled, output, 'mp4', { timeoutMs: 500 })).rejects.toMatchObject({
       status: 422,
       message: MEDIA_MESSAGES.videoUnreadable,
     });

@@ -276,3 +276,76 @@ export function mp4WithLocation(base: Buffer, options: { moovPadding?: number } 
     box('mdat', gpsSample),
   ]);
 }
+
+/** Whether the server's ffmpeg can encode with `encoder` ('libx265'): `ffmpeg -encoders` lists it. */
+export const canEncode = (encoder: string): boolean =>
+  new RegExp(`^\\s*V\\S*\\s+${encoder}\\s`, 'm').test(
+    spawnSync(FFMPEG, ['-hide_banner', '-encoders'], { encoding: 'utf8' }).stdout,
+  );
+
+export interface PhoneVideo {
+  /** 'h264' (an iPhone set to Most Compatible, older Android phones) or 'hevc' (an iPhone's default since 2017). */
+  codec: 'h264' | 'hevc';
+  /** 'mov' (QuickTime, an iPhone's) or 'mp4' (an Android phone's). */
+  container: 'mov' | 'mp4';
+  seconds?: number;
+  size?: string;
+  rate?: number;
+  /** 10-bit HLG in BT.2020, as an iPhone films HDR. */
+  hdr?: boolean;
+  /** Filmed upright: the picture stored sideways with a rotation for the player (the track header's matrix). */
+  rotate?: 90;
+}
+
+/**
+ * A video as a phone writes it, made by the server's own ffmpeg: a test picture with sound, where it was filmed in its
+ * metadata (©xyz), in a QuickTime movie (brand 'qt  ') or an MP4.
+ */
+export function phoneVideo(options: PhoneVideo): Buffer {
+  const { codec, container, seconds = 1, size = '320x240', rate = 24 } = options;
+  const encoded = made([
+    ...['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=${rate}`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+    ...(codec === 'h264'
+      ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']
+      : ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1']),
+    ...(options.hdr
+      ? [
+          '-pix_fmt',
+          'yuv420p10le',
+          '-color_primaries',
+          'bt2020',
+          '-color_trc',
+          'arib-std-b67',
+          '-colorspace',
+          'bt2020nc',
+        ]
+      : codec === 'hevc'
+        ? ['-pix_fmt', 'yuv420p']
+        : []),
+    ...['-c:a', 'aac', '-b:a', '32k', '-metadata', `location=${PLACES.xyz}`, '-f', container],
+  ]);
+  if (!options.rotate) return encoded;
+  // ffmpeg drops a rotation when it encodes; a copy keeps the one it is given.
+  return inTempDir((dir) => {
+    const input = path.join(dir, `encoded.${container}`);
+    writeFileSync(input, encoded);
+    return made(['-i', input, '-c', 'copy', '-metadata:s:v:0', `rotate=${options.rotate}`, '-f', container]);
+  });
+}
+
+/** The picture stream as ffmpeg reads it: its codec, pixel format and size ('h264', 'yuv420p', '240x320'). */
+export function pictureOf(bytes: Buffer): { codec: string; pixelFormat: string; size: string } | undefined {
+  const match = /Stream #0:\d+.*?: Video: (\w+)[^,]*, (\w+)(?:\([^)]*\))?, (\d+x\d+)/.exec(probe(bytes));
+  return match ? { codec: match[1]!, pixelFormat: match[2]!, size: match[3]! } : undefined;
+}
+
+/** The brands of an ISO base media file's 'ftyp' box: the major one first ('isom' for an MP4, 'qt  ' for a movie). */
+export function brandsOf(bytes: Buffer): string[] {
+  const ftyp = walkBoxes(bytes).find((b) => b.path === 'ftyp');
+  if (!ftyp) return [];
+  const brands = [bytes.toString('latin1', ftyp.start + 8, ftyp.start + 12)];
+  for (let at = ftyp.start + 16; at + 4 <= ftyp.start + ftyp.size; at += 4)
+    brands.push(bytes.toString('latin1', at, at + 4));
+  return brands;
+}

@@ -9,6 +9,12 @@ export const MEDIA_LIMITS = {
   imageBytes: 50 * MB,
   /** A short reel as exported by a phone; a longer film belongs on a video host (the UGC reels link to those). */
   videoBytes: 200 * MB,
+  /**
+   * The longest video the server converts (HEVC from a phone, anything browsers do not play as it is) to H.264: about
+   * a second of CPU per second of 4K video, so a minute is about as long as her upload request should wait.
+   * A video that plays as it is (H.264, WebM) is copied, whatever its length.
+   */
+  videoConvertSeconds: 60,
   /** Decoded pixels, checked from the header before anything is decoded (a decompression bomb is refused unread). */
   imagePixels: 100_000_000,
   /** Either side of an image; a 30,000 px panorama or a crafted header is refused. */
@@ -18,14 +24,17 @@ export const MEDIA_LIMITS = {
 } as const;
 
 export const MEDIA_IMAGE_TYPES = ['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff'] as const;
-export const MEDIA_VIDEO_TYPES = ['mp4', 'webm'] as const;
+/** QuickTime ('mov', a phone's video) is taken and served as an MP4. */
+export const MEDIA_VIDEO_TYPES = ['mp4', 'webm', 'mov'] as const;
 /** For the file picker's `accept`: what the browser should offer (the server still judges by the bytes). */
-export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif,image/tiff,video/mp4,video/webm';
+export const MEDIA_ACCEPT =
+  'image/jpeg,image/png,image/webp,image/avif,image/gif,image/tiff,video/mp4,video/webm,video/quicktime,.mov';
 
 /** The placeholder data URI's largest length (a 16 px wide WebP is a few hundred characters). */
 export const MEDIA_PLACEHOLDER_MAX_CHARS = 2000;
 
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+const minutes = (seconds: number) => (seconds === 60 ? '1 minute' : `${seconds / 60} minutes`);
 
 export const MEDIA_MESSAGES = {
   altRequired: 'Describe the image for visitors who cannot see it (alt text).',
@@ -33,15 +42,17 @@ export const MEDIA_MESSAGES = {
   empty: 'This file is empty.',
   svg: 'SVG images are not accepted: they can carry scripts. Export the image as JPEG or PNG and upload that.',
   heic: 'HEIC photos are not accepted yet. On an iPhone, choose Settings > Camera > Formats > Most Compatible, or export the photo as JPEG.',
-  mov: 'QuickTime (.mov) videos are not accepted. Export the video as MP4 and upload that.',
   notMedia:
-    'This file is not a photo or a video the site can show. Upload a JPEG, PNG, WebP, AVIF, GIF or TIFF image, or an MP4 or WebM video.',
+    'This file is not a photo or a video the site can show. Upload a JPEG, PNG, WebP, AVIF, GIF or TIFF image, or an MP4, MOV or WebM video.',
   imageTooLarge: `This image is larger than ${mb(MEDIA_LIMITS.imageBytes)}. Export it smaller (a 2400 px wide JPEG is plenty) and upload that.`,
   videoTooLarge: `This video is larger than ${mb(MEDIA_LIMITS.videoBytes)}. Export a shorter or smaller MP4 and upload that.`,
   requestTooLarge: `This upload is larger than ${mb(MEDIA_LIMITS.videoBytes)}, the most the site accepts.`,
   tooManyPixels: (width: number, height: number) =>
     `This image is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels; the site accepts at most ${MEDIA_LIMITS.imageSide.toLocaleString('en-US')} pixels on a side and ${MEDIA_LIMITS.imagePixels / 1_000_000} megapixels. Export it smaller and upload that.`,
   unreadable: 'This image could not be read; the file may be damaged. Export it again and upload that.',
+  videoTooLongToConvert: `This video is in a format browsers cannot play as it is (such as HEVC) and longer than ${minutes(MEDIA_LIMITS.videoConvertSeconds)}, the longest the site converts. Export it as MP4 (H.264) and upload that: on an iPhone, choose Settings > Camera > Formats > Most Compatible.`,
+  videoConvertTooSlow:
+    'Converting this video to a format browsers play took too long. Export it as MP4 (H.264), or a shorter clip, and upload that.',
   videoUnreadable:
     'This video could not be read; the file may be damaged or in a format the site cannot show. Export it again as MP4 (H.264) and upload that.',
   posterNotImage: 'The poster must be a JPEG, PNG, WebP or AVIF image.',
@@ -64,6 +75,7 @@ export const MEDIA_CONTENT_TYPES: Readonly<Record<string, 'image' | 'video'>> = 
   'image/tiff': 'image',
   'video/mp4': 'video',
   'video/webm': 'video',
+  'video/quicktime': 'video',
 };
 
 /** Declared types the site refuses with a message of their own (the rest get notMedia). */
@@ -71,7 +83,6 @@ const REFUSED_TYPES: Readonly<Record<string, string>> = {
   'image/svg+xml': MEDIA_MESSAGES.svg,
   'image/heic': MEDIA_MESSAGES.heic,
   'image/heif': MEDIA_MESSAGES.heic,
-  'video/quicktime': MEDIA_MESSAGES.mov,
 };
 
 /**

@@ -252,6 +252,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     availability: deps.availability,
     bus: deps.bus,
     displayName: deps.identity.displayName,
+    publicEmail: async () => (await deps.identity.current()).email,
     // A new request's mails leave at once by a pass of the mail job (features/ops/register-ops.ts), which logs a
     // failure and runs again later; on the Firebase home the function their creation triggers sends them. Mails
     // written straight into the local outbox are where they end: no pass to ask for.

@@ -75,11 +75,13 @@ export const contentMessages = {
     uploadHeading: 'Add photos and videos',
     file: 'Files',
     fileHint:
-      'Choose one or several: JPEG, PNG, WebP or AVIF photos up to 50 MB; MP4 or WebM videos. Location data is removed.',
+      'Choose one or several: JPEG, PNG, WebP or AVIF photos up to 50 MB; MP4, MOV or WebM videos up to 200 MB (HEVC from a phone is converted, up to 1 minute). Location data is removed.',
     alt: 'Alt text (describes the photo)',
     altHint: 'Required for photos: what someone who cannot see it should know.',
     altRequired: 'Alt text is required: describe the photo for people who cannot see it.',
     titleRequired: 'A title is required: say what the video shows.',
+    description: 'Title or alt text (what it shows)',
+    descriptionRequired: 'A description is required: say what the file shows.',
     altRefused: (reason: string) => `Alt text: ${reason}.`,
     chooseFile: 'Choose a file to upload.',
     upload: (n: number) => (n === 1 ? 'Upload 1 file' : `Upload ${n} files`),
@@ -149,6 +151,14 @@ export const contentMessages = {
     category: 'Category',
     media: 'Photos and videos',
     uploadNeedsTitle: 'Give the project a title to add photos and videos.',
+    videosHidden: (category: string, videos: number) =>
+      `A ${category} project's page shows its photos only: ${
+        videos === 0
+          ? 'a video added here is not shown to visitors'
+          : videos === 1
+            ? 'the video in this gallery is not shown to visitors'
+            : `the ${videos} videos in this gallery are not shown to visitors`
+      }. Choose another category to show videos.`,
     pastedImage: (title: string, n: number) => `${title}, image ${n}`,
     pastedVideo: (title: string, n: number) => `${title}, video ${n}`,
     summary: (id: string, images: number, videos: number) =>

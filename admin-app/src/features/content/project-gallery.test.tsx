@@ -106,3 +106,48 @@ test("she uploads into a project; a deleted upload's files go only once the proj
   ]);
   expect((await fetch(opening?.url ?? '')).status).toBe(404);
 }, 60_000);
+
+test('a phone video is asked for a title, never alt text: by its type, or by its name when the browser gave none', async () => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Portfolio$/ })));
+  await screen.findByRole('button', { name: 'Save portfolio' });
+  const upload = screen.getByRole('form', { name: 'Add photos and videos' });
+  const files = [
+    new File(['x'], 'IMG_0042.MOV', { type: 'video/quicktime' }),
+    // What a system that knows no type for .mov hands the page.
+    new File(['x'], 'IMG_0043.mov', { type: '' }),
+    new File(['x'], 'VID_20261123.mp4', { type: 'application/octet-stream' }),
+    jpeg('still.jpg'),
+    new File(['x'], 'notes', { type: '' }),
+  ];
+  fireEvent.change(within(upload).getByLabelText('Files'), { target: { files } });
+  const rows = within(within(upload).getByRole('list', { name: 'Files to upload' })).getAllByRole('listitem');
+  expect(rows.map((row) => (within(row).getByRole('textbox') as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+    'Title',
+    'Title',
+    'Title',
+    'Alt text (describes the photo)',
+    'Title or alt text (what it shows)',
+  ]);
+  // Sent without a description, each is told what it lacks in its own words.
+  await act(async () => fireEvent.click(within(upload).getByRole('button', { name: 'Upload 5 files' })));
+  expect(rows.map((row) => row.textContent)).toEqual([
+    expect.stringContaining('A title is required: say what the video shows.'),
+    expect.stringContaining('A title is required: say what the video shows.'),
+    expect.stringContaining('A title is required: say what the video shows.'),
+    expect.stringContaining('Alt text is required: describe the photo for people who cannot see it.'),
+    expect.stringContaining('A description is required: say what the file shows.'),
+  ]);
+  expect(within(upload).getByLabelText('Files')).toHaveAttribute('accept', expect.stringContaining('video/quicktime'));
+});
+
+test('a print project says its page shows no videos, as her page does', async () => {
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Projects' })));
+  await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Edit Serum launch' })));
+  const dialog = screen.getByRole('dialog', { name: 'Edit Serum launch' });
+  // UGC shows videos: nothing to say.
+  expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText('Category'), { target: { value: 'print' } });
+  expect(within(dialog).getByRole('note')).toHaveTextContent(
+    "A print project's page shows its photos only: a video added here is not shown to visitors. Choose another category to show videos.",
+  );
+});

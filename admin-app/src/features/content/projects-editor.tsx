@@ -4,9 +4,10 @@
 // section. An upload saves the project at once, so a stored file is never left out of its gallery; a photo she
 // deletes leaves the draft, and its files go once the project without it is saved. Addresses pasted before uploads
 // reached projects become items of the list, named as her page named them, for her to describe better.
-// Delete asks first: the project's page at /portfolio/<id> and its uploaded files go with it.
+// Delete asks first: the project's page at /portfolio/<id> and its uploaded files go with it. A print project's page
+// shows no videos (projectShowsVideos, the public page's own rule): the editor says so beside its gallery.
 import { useRef, useState, type FormEvent } from 'react';
-import type { MediaItem, ProjectWithGallery } from '@studio/shared/domain';
+import { projectShowsVideos, type MediaItem, type ProjectWithGallery } from '@studio/shared/domain';
 import { projectInputSchema } from '@studio/shared/schemas';
 import { Loading } from '../../components/loading';
 import { Modal } from '../../components/modal';
@@ -109,6 +110,11 @@ function ProjectForm({
         </form>
         <section className="project-media" aria-labelledby="project-media-heading">
           <h3 id="project-media-heading">{m.media}</h3>
+          {!projectShowsVideos(category) && (
+            <p className="field-hint" role="note">
+              {m.videosHidden(category, media.filter((item) => item.type === 'video').length)}
+            </p>
+          )}
           {id ? (
             // Keyed by the address: the files go to 'projects/<id>', the section of this project alone.
             <UploadQueue key={id} section={`projects/${id}`} onUploaded={onUploaded} />

@@ -14,7 +14,8 @@ import { useUploadMedia } from './api/save-content';
 import { ErrorAlert } from './content-form';
 
 const m = contentMessages.portfolio;
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,video/mp4,video/webm';
+// A phone's .mov is a video the server takes (it makes an MP4 of it); '.mov' too, for a system that knows no type for it.
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,video/mp4,video/webm,video/quicktime,.mov';
 
 type Status = 'waiting' | 'uploading' | 'done' | 'failed';
 interface Row {
@@ -25,13 +26,54 @@ interface Row {
   error?: string;
 }
 
-const isVideo = (file: File) => file.type.startsWith('video/');
+/** The types of the file name endings a browser may leave without one (Chromium gives an iPhone's IMG_0042.MOV none). */
+const TYPE_OF_ENDING: Readonly<Record<string, string>> = {
+  mov: 'video/quicktime',
+  qt: 'video/quicktime',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  heic: 'image/heic',
+  heif: 'image/heif',
+};
+
+/** The file's type as the browser gave it, or by its name's ending when the browser gave none. */
+function typeOf(file: File): string {
+  const given = file.type.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (given !== '' && given !== 'application/octet-stream') return given;
+  return TYPE_OF_ENDING[/\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? ''] ?? given;
+}
+
+/**
+ * Photo or video by the file's type (video/quicktime is a video like video/mp4), never assumed a photo: a file of
+ * neither kind is asked for a description of either (the server judges its bytes and says what it is not).
+ */
+function kindOf(file: File): 'image' | 'video' | 'unknown' {
+  const type = typeOf(file);
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('image/')) return 'image';
+  return 'unknown';
+}
+
+/** The file with the type its name gives it when the browser gave none: the way to storage is asked by type. */
+const typed = (file: File) => (file.type === typeOf(file) ? file : new File([file], file.name, { type: typeOf(file) }));
+
+const labelOf = (file: File) => ({ image: m.alt, video: m.videoTitle, unknown: m.description })[kindOf(file)];
 const sizeOf = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** What is wrong with a row's description before it is sent, in the shared rule's words. */
 function descriptionProblem(row: Row): string | undefined {
-  if (row.alt.trim() === '') return isVideo(row.file) ? m.titleRequired : m.altRequired;
+  if (row.alt.trim() === '')
+    return { image: m.altRequired, video: m.titleRequired, unknown: m.descriptionRequired }[kindOf(row.file)];
   const refusal = mediaName.safeParse(row.alt).error?.issues[0]?.message;
   return refusal ? m.altRefused(refusal) : undefined;
 }
@@ -107,7 +149,7 @@ export function UploadQueue({
         patch(row.key, { status: 'uploading', error: undefined });
         let item: MediaItem;
         try {
-          item = await upload.mutate({ file: row.file, alt: row.alt.trim(), section });
+          item = await upload.mutate({ file: typed(row.file), alt: row.alt.trim(), section });
         } catch (e) {
           failed += 1;
           patch(row.key, { status: 'failed', error: e instanceof Error ? e.message : m.uploadFailed });
@@ -157,7 +199,7 @@ export function UploadQueue({
                 </div>
                 {row.status !== 'done' && (
                   <div className="field">
-                    <label htmlFor={altId}>{isVideo(row.file) ? m.videoTitle : m.alt}</label>
+                    <label htmlFor={altId}>{labelOf(row.file)}</label>
                     <input
                       id={altId}
                       value={row.alt}

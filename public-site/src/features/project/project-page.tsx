@@ -3,7 +3,7 @@
 // uploaded videos play with the browser's controls and their sound.
 import type { ReactNode } from 'react';
 import { Link } from '@studio/shared/router';
-import type { MediaItem } from '@studio/shared/domain';
+import { projectShowsVideos, type MediaItem } from '@studio/shared/domain';
 import { MediaGallery } from '../../components/media/media-gallery';
 import { messages } from '../../messages';
 import { PageLoading } from '../../components/page-loading';
@@ -58,17 +58,16 @@ export function ProjectPage({ projectId, notFound }: ProjectPageProps) {
       name: messages.project.image(project.title, i + 1),
     })),
   ];
-  const videos: MediaItem[] =
-    project.category === 'print'
-      ? []
-      : [
-          ...uploads.filter((item) => item.type === 'video'),
-          ...(gallery?.videos ?? []).map((url, i) => ({
-            type: 'video' as const,
-            url,
-            name: messages.project.video(project.title, i + 1),
-          })),
-        ];
+  const videos: MediaItem[] = projectShowsVideos(project.category)
+    ? [
+        ...uploads.filter((item) => item.type === 'video'),
+        ...(gallery?.videos ?? []).map((url, i) => ({
+          type: 'video' as const,
+          url,
+          name: messages.project.video(project.title, i + 1),
+        })),
+      ]
+    : [];
 
   return (
     <article className="page project">

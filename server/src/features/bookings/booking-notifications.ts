@@ -11,7 +11,7 @@ import { isDisposableEmailFull } from '@studio/security-kit/disposable-full';
 import { formatPhone } from '@studio/shared/domain/phone';
 import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
-import type { MailMessage } from '../messaging';
+import { replyingToHer, type MailMessage } from '../messaging';
 import { clientConfirmationMail } from './client-mails';
 import type { SmsSender } from '../messaging';
 
@@ -93,7 +93,7 @@ export function newBookingMailText(booking: BookingRequest, adminOrigin: string,
 export function newBookingMails(
   booking: BookingRequest,
   manageToken: string | undefined,
-  options: NewBookingMailOptions & { fromName: string },
+  options: NewBookingMailOptions & { fromName: string; publicEmail: string },
 ): MailMessage[] {
   const admin: MailMessage = {
     to: options.adminEmail,
@@ -107,7 +107,7 @@ export function newBookingMails(
     timeZone: options.timeZone,
     token: manageToken,
   });
-  return [admin, { ...client, fromName: options.fromName }];
+  return [admin, replyingToHer({ ...client, fromName: options.fromName }, options.publicEmail)];
 }
 
 export function createBookingNotifications(deps: BookingNotificationsDeps) {

@@ -41,6 +41,8 @@ export interface BookingRoutesOptions {
   bus: ChangeBus;
   /** Her current name (Site details): the sender's name on the request's mails, read before its transaction. */
   displayName: () => Promise<string>;
+  /** Her public e-mail (Site details, '' when none): her client's confirmation is answered to it, read with her name. */
+  publicEmail: () => Promise<string>;
   /**
    * A pass of the runner's mail job now, resolving once it has run (the embedded home), asked for after a request's
    * mails are written, never waited for by the request. Absent on the Firebase home, whose function triggered by the
@@ -137,10 +139,11 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     const now = options.now();
     // The studio's day, not the server's: near midnight the two differ.
     const today = calendarDayIn(options.timeZone, now);
-    const [services, availability, fromName] = await Promise.all([
+    const [services, availability, fromName, publicEmail] = await Promise.all([
       deps.content.listServices(),
       deps.availability.getPublic(),
       deps.displayName(),
+      deps.publicEmail(),
     ]);
     const at = now.toISOString();
     // The client's manage link: 32 random bytes she gets by mail, kept here only as their SHA-256.
@@ -168,7 +171,8 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
           manageTokenHash: hashManageToken(manageToken),
         };
       },
-      mails: (booking) => newBookingMails(booking, manageToken, { ...mailOptions, fromName }).map(mailToSend),
+      mails: (booking) =>
+        newBookingMails(booking, manageToken, { ...mailOptions, fromName, publicEmail }).map(mailToSend),
       ...(deps.mailsTo ? { mailsTo: deps.mailsTo } : {}),
     });
     if (result.created) return { booking: result.booking, created: true };

@@ -10,7 +10,7 @@ import { CLOSED_STATUSES, statusChangeMailsClient } from '@studio/shared/domain/
 import { movedMailOf, statusMailOf } from '@studio/shared/domain/status-mail';
 import type { AppOptions } from '../../platform/config';
 import type { Job, JobRunner, ScheduledJob } from '../../platform/jobs';
-import type { Mailer } from '../messaging';
+import { replyingToHer, type Mailer } from '../messaging';
 import type { SmsSender } from '../messaging';
 import type { BookingsStore } from './bookings-store';
 import type { HeldNotification, HeldNotificationsStore } from './held-notifications-store';
@@ -85,7 +85,7 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
       if (mail) {
         const invite = await inviteOf(booking, await inviteMethodFor(booking, note.status));
         await mailer
-          .send(statusChangeMail(booking, mail, invite))
+          .send(replyingToHer(statusChangeMail(booking, mail, invite), (await identity.current()).email))
           .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'status-change mail failed'));
       }
       await smsSender
@@ -155,8 +155,9 @@ export function createStatusNotifications(deps: StatusNotificationsDeps) {
     /** The request moved to the day the client asked for: tells her at once, with the updated invite if confirmed. */
     async moved(booking: BookingRequest): Promise<void> {
       const invite = await inviteOf(booking, booking.status === 'Confirmed' ? 'REQUEST' : null);
+      const me = await identity.current();
       await mailer
-        .send(statusChangeMail(booking, movedMailOf(booking, { modelName: await identity.displayName() }), invite))
+        .send(replyingToHer(statusChangeMail(booking, movedMailOf(booking, { modelName: me.name }), invite), me.email))
         .catch((error: unknown) => log.error({ err: error, bookingId: booking.id }, 'moved mail failed'));
     },
     /**

@@ -12,7 +12,7 @@ import {
 import type { ContractRecord } from '@studio/shared/domain/contract';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
-import type { Mailer } from '../messaging';
+import { replyingToHer, type Mailer } from '../messaging';
 import type { BookingRequest } from '@studio/shared/domain';
 import type { ContractEventInput, ContractsStore } from './contracts-store';
 import type { SettingsStore } from '../settings';
@@ -204,8 +204,9 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       if (!sent) throw new HttpError(409, CONTRACT_SIGNED);
       const link = `${options.publicOrigin}${signingPath(token)}`;
       try {
-        const name = await identity.displayName();
-        await mailer.send(signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, name, options.timeZone));
+        const me = await identity.current();
+        const mail = signingRequestMail(sent, documentOf(sent), booking, link, expiresAt, me.name, options.timeZone);
+        await mailer.send(replyingToHer(mail, me.email));
       } catch (error) {
         request.log.error({ err: error, contractId: sent.id }, 'contract signing mail failed');
         throw new HttpError(502, CONTRACT_SEND_FAILED);

@@ -258,7 +258,10 @@ const contractSigningRoutes: FastifyPluginAsyncZod<ContractSigningOptions> = asy
       await clientActions.contractSigned(signed);
 
       const recipients = [...new Set([contract.deal.client.email, options.adminEmail].filter(Boolean))];
-      const results = await mailSignedCopies(mailer, signed, document, pdf, recipients, options.timeZone);
+      const results = await mailSignedCopies(mailer, signed, document, pdf, recipients, options.timeZone, {
+        email: contract.deal.client.email,
+        publicEmail: (await identity.current()).email,
+      });
       for (const r of results)
         if (r.status === 'rejected')
           request.log.error({ err: r.reason, contractId: signed.id }, 'signed contract mail failed');

@@ -15,7 +15,7 @@ import {
 import type { BookingRequest } from '@studio/shared/domain';
 import { signedByLine, type ContractSigner } from '@studio/shared/domain/contract-signer';
 import { formatInstant } from '@studio/shared/domain/studio-time';
-import type { Mailer } from '../messaging';
+import { replyingToHer, type Mailer } from '../messaging';
 import type { ContractPdfInput } from './contract-pdf';
 import type { SiteIdentity, ContentStore } from '../content';
 import { sha256Hex } from '../../platform/hash';
@@ -141,7 +141,10 @@ export function signedMail(
   };
 }
 
-/** Sends the signed copy to both parties; a failure is logged by the caller, never undoes the signature. */
+/**
+ * Sends the signed copy to both parties; a failure is logged by the caller, never undoes the signature. The client's
+ * copy is answered to her public address (`client`: the client's address and hers, Site details' `email`).
+ */
 export async function mailSignedCopies(
   mailer: Mailer,
   record: ContractRecord,
@@ -149,6 +152,12 @@ export async function mailSignedCopies(
   pdf: Uint8Array,
   recipients: string[],
   timeZone: string,
+  client: { email: string; publicEmail: string },
 ) {
-  return Promise.allSettled(recipients.map((to) => mailer.send(signedMail(to, record, document, pdf, timeZone))));
+  return Promise.allSettled(
+    recipients.map((to) => {
+      const mail = signedMail(to, record, document, pdf, timeZone);
+      return mailer.send(to === client.email ? replyingToHer(mail, client.publicEmail) : mail);
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import { bookingReference } from '@studio/shared/domain/lifecycle';
 import type { Payment, PaymentView } from '@studio/shared/domain/payments';
 import { formatCents } from '@studio/shared/domain/quote';
 import type { AppOptions } from '../../platform/config';
-import type { Mailer } from '../messaging';
+import { replyingToHer, type Mailer, type MailMessage } from '../messaging';
 import type { SiteIdentityReader } from '../content';
 
 export interface PaymentReceiptsDeps {
@@ -47,11 +47,13 @@ export function createPaymentReceipts(deps: PaymentReceiptsDeps) {
         online && !refund && v.due?.kind === 'balance' && booking.status === 'Confirmed'
           ? await deps.payLink(booking.id)
           : null;
+      // The client's receipt is answered to her public address (Site details).
+      const toClient = (mail: MailMessage) => deps.mailer.send(replyingToHer(mail, me.email));
       const subject = refund
         ? `Refund: ${booking.service} (${bookingReference(booking.id)})`
         : `Receipt: ${payment.kind} for ${booking.service} (${bookingReference(booking.id)})`;
       await Promise.all([
-        deps.mailer.send({
+        toClient({
           to: booking.email,
           subject,
           text: [

@@ -19,7 +19,7 @@ import {
 import { formatCents } from '@studio/shared/domain/quote';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
-import type { Mailer } from '../messaging';
+import { replyingToHer, type Mailer, type MailMessage } from '../messaging';
 import type { BookingsStore } from '../bookings';
 import type { ContractsStore } from '../contracts';
 import type { PaymentsStore } from './payments-store';
@@ -173,7 +173,9 @@ export function createPayments(deps: PaymentsDeps) {
         const paragraph = await depositParagraph(booking);
         if (!paragraph) return;
         const me = await deps.identity.current();
-        await deps.mailer.send({
+        // Answered to her public address (Site details), as every mail to a client.
+        const toClient = (mail: MailMessage) => deps.mailer.send(replyingToHer(mail, me.email));
+        await toClient({
           to: booking.email,
           subject: `Your deposit: ${booking.service} (${bookingReference(booking.id)})`,
           text: [

@@ -19,7 +19,7 @@ import type { MediaRowsStore } from './media-rows-store';
 import { UPLOAD_ID, UPLOADS_DIR, type MediaFiles } from './media-files';
 import type { MediaJob, MediaJobAnswer } from './process-media';
 import type { ProcessedImage, ProcessedPoster } from './process-image';
-import type { ImageFormat, Sniffed, VideoFormat } from './sniff';
+import { servedFormatOf, type ImageFormat, type Sniffed } from './sniff';
 
 export const UPLOADS_TMP_DIR = 'media-tmp';
 // The disk layout's folders, named here as well for the UI tests' harness, which empties them between tests.
@@ -157,15 +157,17 @@ export function createMediaStore(options: MediaStoreOptions) {
       });
       return imageItemOf(id, alt, image);
     }
-    const format: VideoFormat = file.sniffed.format;
+    // A QuickTime movie is served as the MP4 it is made into.
+    const served = servedFormatOf(file.sniffed.format);
     mkdirSync(work, { recursive: true });
-    // Its picture and sound copied, not re-encoded, into a new file without metadata (remux-video.ts). The copy's own
-    // limit is shorter than the job's, so it is this child that stops ffmpeg, never a kill that would leave it behind.
-    await runJob<void>({
+    // Its picture and sound copied (or, where browsers cannot play them, converted) into a new file without metadata
+    // (remux-video.ts). ffmpeg's own limit is shorter than the job's, so it is this child that stops ffmpeg, never a
+    // kill that would leave it behind.
+    await runJob<unknown>({
       task: 'video',
       input: file.path,
-      format,
-      output: path.join(work, `video.${format}`),
+      format: file.sniffed.format,
+      output: path.join(work, `video.${served}`),
       timeoutMs: Math.floor(jobTimeoutMs * 0.8),
     });
     // The upload itself is removed now rather than with the request's other temporary files: on Cloud Functions the
@@ -181,7 +183,7 @@ export function createMediaStore(options: MediaStoreOptions) {
             outDir: work,
           })
         : await runJob<ProcessedPoster>({ task: 'neutral-poster', outDir: work });
-    return { id, type: 'video', url: publicUrl(id, `video.${format}`), name: alt, poster: publicUrl(id, still.file) };
+    return { id, type: 'video', url: publicUrl(id, `video.${served}`), name: alt, poster: publicUrl(id, still.file) };
   }
 
   return {

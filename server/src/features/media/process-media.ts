@@ -3,7 +3,7 @@
 // exits, and a decoder that crashes on a hostile file takes this process down, never the server.
 import type { ImageFormat, VideoFormat } from './sniff';
 import { MediaRefusal, loadSharp, processImage, processPoster, renderNeutralPoster } from './process-image';
-import { remuxVideo } from './remux-video';
+import { makeServedVideo } from './remux-video';
 import { exitWithParent } from '../../platform/exit-with-parent';
 
 // An upload nobody waits for any more (the server was killed) is not worth minutes of encoding; remux-video.ts
@@ -22,7 +22,7 @@ export type MediaJobAnswer =
   | { ok: false; error: string };
 
 async function run(job: MediaJob): Promise<unknown> {
-  if (job.task === 'video') return remuxVideo(job.input, job.output, job.format, { timeoutMs: job.timeoutMs });
+  if (job.task === 'video') return makeServedVideo(job.input, job.output, job.format, { timeoutMs: job.timeoutMs });
   const sharp = await loadSharp();
   if (job.task === 'image') return processImage(sharp, job.input, job.format, job.outDir);
   if (job.task === 'poster') return processPoster(sharp, job.input, job.format, job.outDir);

@@ -1,11 +1,16 @@
 // What an upload is, judged by its first bytes (the file name and the browser's Content-Type are the sender's word,
 // not evidence): a PNG named photo.jpg is a PNG. Only formats the site can show are accepted; SVG (markup that can
-// carry scripts), HEIC and QuickTime get refusals of their own because they are what a phone or a design tool
-// most often hands over.
+// carry scripts) and HEIC get refusals of their own because they are what a phone or a design tool most often hands
+// over. A phone's QuickTime video (.mov) is taken: the video pipeline makes an MP4 of it (remux-video.ts).
 import { MEDIA_MESSAGES } from '@studio/shared/media-upload';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif' | 'tiff';
-export type VideoFormat = 'mp4' | 'webm';
+/** What an uploaded video is; a QuickTime movie ('mov') is served as an MP4 (remux-video.ts, servedFormatOf). */
+export type VideoFormat = 'mp4' | 'webm' | 'mov';
+
+/** The container a video is served in: a WebM stays one, every ISO family file (MP4, QuickTime, 3GPP) is an MP4. */
+export type ServedVideoFormat = 'mp4' | 'webm';
+export const servedFormatOf = (format: VideoFormat): ServedVideoFormat => (format === 'webm' ? 'webm' : 'mp4');
 
 export type Sniffed =
   | { kind: 'image'; format: ImageFormat }
@@ -15,7 +20,7 @@ export type Sniffed =
 /** Bytes to read before judging: enough for every signature below and for a WebM header's DocType. */
 export const SNIFF_BYTES = 4096;
 
-/** Brands of MP4 files that browsers play (ISO base media, MPEG-4, H.264, DASH). */
+/** Brands of MP4 files (ISO base media, MPEG-4, H.264, DASH); what they hold is judged by ffmpeg (remux-video.ts). */
 const MP4_BRANDS = new Set([
   'isom',
   'iso2',
@@ -30,6 +35,9 @@ const MP4_BRANDS = new Set([
   'dash',
   'mmp4',
 ]);
+
+/** Brands of the phone videos that are QuickTime movies or 3GPP files: the same boxes, made into an MP4 on upload. */
+const MOVIE_BRANDS = new Set(['qt  ', '3gp4', '3gp5', '3gp6', '3g2a']);
 
 const ascii = (head: Buffer, start: number, end: number) => head.subarray(start, end).toString('latin1');
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((b, i) => head[i] === b);
@@ -80,7 +88,7 @@ export function sniff(head: Buffer): Sniffed {
     if (brands.includes('avif') || brands.includes('avis')) return { kind: 'image', format: 'avif' };
     if (['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].some((b) => brands.includes(b)))
       return { kind: 'refused', message: MEDIA_MESSAGES.heic };
-    if (major === 'qt  ') return { kind: 'refused', message: MEDIA_MESSAGES.mov };
+    if (major !== undefined && MOVIE_BRANDS.has(major)) return { kind: 'video', format: 'mov' };
     if (brands.some((b) => MP4_BRANDS.has(b))) return { kind: 'video', format: 'mp4' };
     return { kind: 'refused', message: MEDIA_MESSAGES.notMedia };
   }

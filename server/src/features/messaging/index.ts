@@ -7,6 +7,7 @@ export { mailToSendWriter } from './mail-queue.sqlite';
 export { outboxMailWriter } from './outbox.sqlite';
 export { MAIL_QUEUE, mailToSendInTransaction, withFreshMailIds } from './mail-queue.firestore';
 export { senderAddressOf } from './mailer';
+export { replyingToHer } from './client-reply';
 export type { MailMessage, Mailer } from './mailer';
 export type { OutboxStore } from './outbox-store';
 export type { SmsSender } from './sms-sender';
