@@ -33,6 +33,8 @@ export interface UploadsOfForm {
 export function useUploadsOfForm(): UploadsOfForm {
   const backend = useBackend();
   const pending = useRef(new Map<string, string>());
+  // The form is gone (she left while a photo was on its way): an upload arriving then is deleted at once.
+  const closed = useRef(false);
   const [unsaved, setUnsaved] = useState(false);
   const drop = (urls: string[]) => {
     for (const url of urls) {
@@ -48,6 +50,7 @@ export function useUploadsOfForm(): UploadsOfForm {
     track(item) {
       if (!item.id) return;
       pending.current.set(item.url, item.id);
+      if (closed.current) return drop([item.url]);
       setUnsaved(true);
     },
     saved(kept) {
@@ -64,7 +67,13 @@ export function useUploadsOfForm(): UploadsOfForm {
   useUnsavedChanges(unsaved, m.leave, () => uploads.discard());
   const latest = useRef(uploads);
   latest.current = uploads;
-  useEffect(() => () => latest.current.discard(), []);
+  useEffect(() => {
+    closed.current = false;
+    return () => {
+      closed.current = true;
+      latest.current.discard();
+    };
+  }, []);
   return uploads;
 }
 
