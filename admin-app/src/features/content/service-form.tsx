@@ -16,6 +16,7 @@ import { messages } from '../../messages';
 import { contentMessages } from './messages';
 import { useSaveService } from './api/save-content';
 import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { ImageUpload, useUploadsOfForm } from './image-upload';
 import { updateAt } from './list-items';
 import { ItemActions } from './row-actions';
 
@@ -51,6 +52,7 @@ export function ServiceForm({
 }) {
   const save = useSaveService();
   const form = useContentForm(PREFIX);
+  const uploads = useUploadsOfForm();
   const [displayName, setDisplayName] = useState(service?.displayName ?? '');
   const [id, setId] = useState(service?.id ?? '');
   const [idTouched, setIdTouched] = useState(false);
@@ -99,7 +101,11 @@ export function ServiceForm({
       rules,
     };
     setPrice(value.price);
-    void form.save(serviceInputSchema, value, save.mutate).then((ok) => ok && onClose());
+    void form.save(serviceInputSchema, value, save.mutate).then((ok) => {
+      if (!ok) return;
+      uploads.saved([value.image]);
+      onClose();
+    });
   };
 
   return (
@@ -126,7 +132,19 @@ export function ServiceForm({
           value={description}
           onChange={setDescription}
         />
-        <TextField form={form} path="image" label={m.image} hint={m.imageHint} value={image} onChange={setImage} />
+        <ImageUpload
+          form={form}
+          path="image"
+          label={m.image}
+          hint={m.imageHint}
+          linkLabel={m.imageLink}
+          value={image}
+          onChange={setImage}
+          alt={m.imageAlt(displayName)}
+          section="services"
+          saveLabel={messages.save}
+          uploads={uploads}
+        />
         <TextField form={form} path="price" label={m.price} hint={m.priceHint} value={price} onChange={setPrice} />
         <div className="field field-checkbox">
           <input

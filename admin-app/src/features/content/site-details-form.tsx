@@ -7,6 +7,7 @@ import { contentMessages } from './messages';
 import { useSaveSiteDetails } from './api/save-content';
 import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
 import { ContentSection } from './content-section';
+import { ImageUpload, useUploadsOfForm } from './image-upload';
 import { updateAt } from './list-items';
 import { ItemActions } from './row-actions';
 
@@ -16,6 +17,7 @@ const PREFIX = 'site';
 export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
   const save = useSaveSiteDetails();
   const form = useContentForm(PREFIX);
+  const uploads = useUploadsOfForm();
   const [details, setDetails] = useState<SiteDetails>(initial);
   const set =
     <K extends keyof SiteDetails>(key: K) =>
@@ -28,9 +30,9 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void form.save(siteDetailsSchema, details, save.mutate);
+    void form.save(siteDetailsSchema, details, save.mutate).then((ok) => ok && uploads.saved([details.heroImage]));
   };
-  const field = (key: Exclude<keyof SiteDetails, 'social' | 'about'>, type = 'text', hint?: string) => (
+  const field = (key: Exclude<keyof SiteDetails, 'social' | 'about' | 'heroImage'>, type = 'text', hint?: string) => (
     <TextField form={form} path={key} label={m[key]} hint={hint} type={type} value={details[key]} onChange={set(key)} />
   );
 
@@ -39,7 +41,19 @@ export function SiteDetailsForm({ initial }: { initial: SiteDetails }) {
       <form className="admin-form content-form" onSubmit={submit} noValidate>
         {field('name')}
         {field('tagline')}
-        {field('heroImage', 'text', m.heroImageHint)}
+        <ImageUpload
+          form={form}
+          path="heroImage"
+          label={m.heroImage}
+          hint={m.heroImageHint}
+          linkLabel={m.heroImageLink}
+          value={details.heroImage}
+          onChange={set('heroImage')}
+          alt={m.heroImageAlt(details.name)}
+          section="site-hero"
+          saveLabel={m.save}
+          uploads={uploads}
+        />
         <TextAreaField
           form={form}
           path="about"
