@@ -101,7 +101,11 @@ test('she uploads .mov files from her phone into UGC, each asked for a title; vi
     await queue.getByRole('textbox', { name: 'Title', exact: true }).nth(i).fill(clip.title);
   await upload.getByRole('button', { name: `Upload ${clips.length} file${clips.length === 1 ? '' : 's'}` }).click();
   await expect(
-    upload.getByText(clips.length === 1 ? 'Uploaded 1 file and saved.' : `Uploaded ${clips.length} files and saved.`),
+    upload.getByText(
+      clips.length === 1
+        ? 'Uploaded 1 file and added it to your portfolio.'
+        : `Uploaded ${clips.length} files and added them to your portfolio.`,
+    ),
   ).toBeVisible({ timeout: 120_000 });
   expect(errors).toEqual([]);
   await admin.close();
