@@ -20,6 +20,7 @@ type BookingInput = z.infer<typeof bookingInputSchema>;
 /** A request as the JSON API parsed it, or as a plain form posted it (checked by acceptBooking alike). */
 type FormOrJsonInput = BookingInput | Readonly<Record<string, string | boolean>>;
 import type { CreatedBooking } from '@studio/shared/backend';
+import type { QuoteTerms } from '@studio/shared/domain/quote';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
 import { mailToSend, type SmsSender } from '../messaging';
@@ -41,6 +42,8 @@ export interface BookingRoutesOptions {
   bus: ChangeBus;
   /** Her current name (Site details): the sender's name on the request's mails, read before its transaction. */
   displayName: () => Promise<string>;
+  /** Her quote defaults: the terms her mail states for a schedule left 'TBD', read before the transaction too. */
+  quoteDefaults: () => Promise<QuoteTerms>;
   /**
    * A pass of the runner's mail job now, resolving once it has run (the embedded home), asked for after a request's
    * mails are written, never waited for by the request. Absent on the Firebase home, whose function triggered by the
@@ -137,10 +140,11 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     const now = options.now();
     // The studio's day, not the server's: near midnight the two differ.
     const today = calendarDayIn(options.timeZone, now);
-    const [services, availability, fromName] = await Promise.all([
+    const [services, availability, fromName, unagreed] = await Promise.all([
       deps.content.listServices(),
       deps.availability.getPublic(),
       deps.displayName(),
+      deps.quoteDefaults(),
     ]);
     const at = now.toISOString();
     // The client's manage link: 32 random bytes she gets by mail, kept here only as their SHA-256.
@@ -168,7 +172,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
           manageTokenHash: hashManageToken(manageToken),
         };
       },
-      mails: (booking) => newBookingMails(booking, manageToken, { ...mailOptions, fromName }).map(mailToSend),
+      mails: (booking) => newBookingMails(booking, manageToken, { ...mailOptions, fromName, unagreed }).map(mailToSend),
       ...(deps.mailsTo ? { mailsTo: deps.mailsTo } : {}),
     });
     if (result.created) return { booking: result.booking, created: true };
