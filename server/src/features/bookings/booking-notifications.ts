@@ -13,7 +13,7 @@ import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain
 import { bookingReference } from '@studio/shared/domain/lifecycle';
 import type { QuoteTerms } from '@studio/shared/domain/quote';
 import { dealQuote, firstQuoteInput } from '@studio/shared/domain/deal-terms';
-import { paymentTermsText } from '@studio/shared/domain/contract';
+import { paymentTermsText } from '@studio/shared/domain/quote-terms';
 import type { MailMessage } from '../messaging';
 import { clientConfirmationMail } from './client-mails';
 import type { SmsSender } from '../messaging';
