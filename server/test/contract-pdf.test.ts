@@ -6,7 +6,7 @@ import {
   defaultContractForm,
   type ContractDocument,
 } from '@studio/shared/domain/contract';
-import type { BookingRequest } from '@studio/shared/domain';
+import type { BookingRequest, ContractTemplate } from '@studio/shared/domain';
 import { renderContractPdf } from '../src/features/contracts/contract-pdf';
 import { pdfText } from './pdf-text';
 
@@ -39,11 +39,11 @@ const booking: BookingRequest = {
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
 
-const contractOf = (b: BookingRequest): ContractDocument =>
+const contractOf = (b: BookingRequest, template: ContractTemplate = 'modeling'): ContractDocument =>
   buildContract(defaultContractForm(b, 'Ava Monroe', '2026-03-02'), {
     deal: contractDealOf(
       b,
-      { includes: ['4 hours on set', '20 edited images'] },
+      { tier: { includes: ['4 hours on set', '20 edited images'] }, template, bookedOn: '2026-03-01' },
       { email: 'ava@example.com', phone: '' },
     ),
   });
@@ -65,7 +65,8 @@ test('the modeling contract on A4: selectable text with the deal, the §9 terms 
     'Consultation: March 10, 2026, Video call.',
     'jane@example.com, +16025550142',
     'Payment is due within 7 days of invoice.',
-    'Completion (end of the timeline): March 30, 2026.',
+    // The job's timeline: from the effective date to the booked day.
+    'Completion (end of the timeline): March 20, 2026.',
     'binding arbitration in the State of Arizona',
     'Signature',
   ])
@@ -83,7 +84,7 @@ test('the UGC contract on US Letter', async () => {
     paymentSchedule: 'Monthly in advance',
   };
   const pdf = pdfText(
-    await renderContractPdf({ contract: contractOf(ugc), paperSize: 'letter', createdAt: new Date(0) }),
+    await renderContractPdf({ contract: contractOf(ugc, 'ugc'), paperSize: 'letter', createdAt: new Date(0) }),
   );
   expect(Math.round(pdf.pages[0]!.width)).toBe(612);
   expect(Math.round(pdf.pages[0]!.height)).toBe(792);

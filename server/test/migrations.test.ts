@@ -107,10 +107,14 @@ describe.each(releases)('a DATA_DIR made by release %s', (release) => {
       // Served as before: the visitor's services and dates, the admin's bookings and setting, her session intact.
       const services = (await app.inject('/api/services')).json() as Service[];
       expect(services.map((s) => s.id)).toEqual(['photoshoot', 'usergeneratedcontent']);
-      // Stored before services carried rules: each keeps the rules its id gave it, derived on reading.
+      // Stored before services carried rules: each keeps the rules its id gave it (its contract template too),
+      // derived on reading.
       expect(services.map((s) => [s.rules, s.tiers.map((t) => t.paymentSchedule)])).toEqual([
         [SHOOT_SERVICE_RULES, [undefined]],
-        [{ ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT }, [PAYMENT_HALF_UPFRONT]],
+        [
+          { ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT, contractTemplate: 'ugc' },
+          [PAYMENT_HALF_UPFRONT],
+        ],
       ]);
       const availability = (await app.inject('/api/availability')).json();
       expect(availability.periods).toHaveLength(1);

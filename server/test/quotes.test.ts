@@ -1,5 +1,5 @@
 // Quotes on the real server (SQLite on disk, the routes through inject): a booking's quote starts as its tier's price
-// with her default terms at version 0, is saved with its input checked (field errors by path), counts its versions,
+// with the terms of its payment schedule (her defaults where it is 'TBD') at version 0, is saved with its input checked (field errors by path), counts its versions,
 // and stays as it was once the booking is declined or cancelled; her defaults are kept with her settings. The contract
 // carries the saved quote (a new deal in the unsigned version, a new version after a signed one), and the contract's
 // text, the dashboard's quote and the client's invoice list the same lines and totals.
@@ -63,15 +63,22 @@ const SEVERAL_LINES: QuoteInput = {
 };
 
 describe('a booking’s quote', () => {
-  test('starts as the tier’s price with her defaults at version 0, then counts each save', async () => {
+  test('starts as the tier’s price with its payment schedule’s terms at version 0, then counts each save', async () => {
+    // '50% upfront, 50% upon completion': half as the deposit, the rest on the booked day.
     const { id } = insertBooking();
     const first = await asAdmin({ url: `/api/admin/bookings/${id}/quote` });
     expect(first.statusCode).toBe(200);
     expect(first.json<BookingQuote>()).toMatchObject({
       version: 0,
       updatedAt: null,
-      input: { baseCents: 35_000, lines: [], deposit: { kind: 'percent', percent: 50 }, balanceDueDaysBefore: 7 },
-      quote: { totalCents: 35_000, depositCents: 17_500, balanceCents: 17_500, balanceDueDate: '2026-04-08' },
+      input: { baseCents: 35_000, lines: [], deposit: { kind: 'percent', percent: 50 }, balanceDue: 'completion' },
+      quote: {
+        totalCents: 35_000,
+        depositCents: 17_500,
+        balanceCents: 17_500,
+        balanceDue: 'completion',
+        balanceDueDate: '2026-04-15',
+      },
     });
 
     const saved = await saveQuote(id, SEVERAL_LINES);
@@ -136,12 +143,12 @@ describe('her quote defaults', () => {
     depositTrigger: 'signed',
   };
 
-  test('are kept and start every booking’s quote until she saves one for it', async () => {
+  test('are kept and start the quote of every booking whose schedule is TBD until she saves one for it', async () => {
     const put = await asAdmin({ method: 'PUT', url: '/api/admin/settings/quote', payload: mine });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual(mine);
     expect((await asAdmin({ url: '/api/admin/settings/quote' })).json()).toEqual(mine);
-    const { id } = insertBooking();
+    const { id } = insertBooking({ payment_schedule: 'TBD' });
     expect((await asAdmin({ url: `/api/admin/bookings/${id}/quote` })).json<BookingQuote>()).toMatchObject({
       version: 0,
       input: { deposit: mine.deposit, balanceDueDaysBefore: 2, cancellationLadder: mine.cancellationLadder },

@@ -46,6 +46,15 @@ test('the seeded services are stored with their rules, which reading them keeps 
   expect(services.filter((s) => s.rules?.needsConsultation).map((s) => s.displayName)).toEqual(['Photoshoot']);
 });
 
+test('the seeded services name their contract templates', () => {
+  expect(Object.fromEntries(services.map((s) => [s.id, s.rules?.contractTemplate]))).toEqual({
+    photoshoot: 'modeling',
+    usergeneratedcontent: 'ugc',
+    others: 'modeling',
+    'brand-events': 'event',
+  });
+});
+
 test('a service stored before services carried rules gets the rules its id had, tiers included', () => {
   const old = { displayName: 'Old', description: '', image: '', price: '' };
   const tier = (id: string) => ({ id, displayName: id, price: '', includes: [] });

@@ -45,6 +45,7 @@ import { calendarFeedRoutes } from '../features/bookings/calendar-feed.routes';
 import { createStatusNotifications } from '../features/bookings/status-notifications';
 import { clientActionDigestJob, createClientActions } from '../features/client-activity/client-actions';
 import { createPayments } from '../features/deal/payments';
+import { quoteSettingsOf } from '../features/deal/quotes';
 import { managePaymentRoutes, stripeWebhookRoutes } from '../features/deal/payments.routes';
 import { devOutboxEnabled } from '../features/messaging/dev-outbox-policy';
 import ops from '../features/ops/register-ops';
@@ -175,11 +176,13 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     given,
   });
 
+  // Where a booking's quote is read from (features/deal/quotes.ts): its saved quote, her defaults, the studio's zone.
+  const quoteSources = { quotes: storage.quotes, settings: storage.settings, timeZone: options.timeZone };
   // The deal's payments: Stripe Checkout when STRIPE_SECRET_KEY is set, her own records either way.
   const payments = createPayments({
     options,
     store: storage.payments,
-    quotes: storage,
+    quotes: quoteSources,
     bookings: deps.bookings,
     contracts: deps.contracts,
     mailer: deps.mailer,
@@ -253,6 +256,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bus: deps.bus,
     displayName: deps.identity.displayName,
     publicEmail: async () => (await deps.identity.current()).email,
+    quoteDefaults: () => quoteSettingsOf(storage.settings),
     // A new request's mails leave at once by a pass of the mail job (features/ops/register-ops.ts), which logs a
     // failure and runs again later; on the Firebase home the function their creation triggers sends them. Mails
     // written straight into the local outbox are where they end: no pass to ask for.
@@ -271,7 +275,7 @@ async function studioApp(app: FastifyInstance, { options, ...given }: StudioOpti
     bus: deps.bus,
     identity: deps.identity,
     clientActions,
-    quoteSources: storage,
+    quoteSources,
     plainForms,
   });
   await app.register(plainFormRoutes, { options, forms: plainForms });

@@ -74,6 +74,38 @@ export function describeContentStoreContract(make: () => Promise<Made<ContentSto
         expect((await store.listServices()).map((s) => s.id)).toEqual(['shown', 'hidden', 'also-shown']);
       });
 
+      it('keeps each service’s contract template, and gives one saved before templates its kind’s', async () => {
+        const ugc = service('ugc-reels', { rules: { ...PLAIN_SERVICE_RULES, contractTemplate: 'ugc' } });
+        const event = service('launch-party', { rules: { ...PLAIN_SERVICE_RULES, contractTemplate: 'event' } });
+        await store.saveService(ugc);
+        await store.saveService(event);
+        expect((await store.findService('ugc-reels'))?.rules?.contractTemplate).toBe('ugc');
+        expect((await store.listServices()).map((s) => s.rules?.contractTemplate)).toEqual(['ugc', 'event']);
+        // Saved without one (rules from before templates): the built-in kinds' by id, the modeling one otherwise,
+        // whatever the service is called.
+        const { contractTemplate: _none, ...oldRules } = PLAIN_SERVICE_RULES;
+        const old = (id: string, displayName: string) =>
+          ({ ...service(id), displayName, rules: oldRules }) as unknown as Service;
+        await store.saveService(old('usergeneratedcontent', 'Reels'));
+        await store.saveService(old('brand-events', 'Parties'));
+        await store.saveService(old('ugc-by-name', 'UGC Videos'));
+        const templates = async () =>
+          Object.fromEntries((await store.listAllServices()).map((s) => [s.id, s.rules?.contractTemplate]));
+        expect(await templates()).toEqual({
+          'ugc-reels': 'ugc',
+          'launch-party': 'event',
+          usergeneratedcontent: 'ugc',
+          'brand-events': 'event',
+          'ugc-by-name': 'modeling',
+        });
+        // Once she saves it with one, that one stays.
+        await store.saveService({
+          ...service('ugc-by-name'),
+          rules: { ...PLAIN_SERVICE_RULES, contractTemplate: 'ugc' },
+        });
+        expect((await templates())['ugc-by-name']).toBe('ugc');
+      });
+
       it('takes any text as a service id', async () => {
         for (const id of ['a/b', '..', '__x__', 'Ünïcode id', 'x'.repeat(300)]) await store.saveService(service(id));
         expect(await ids()).toEqual(['a/b', '..', '__x__', 'Ünïcode id', 'x'.repeat(300)]);

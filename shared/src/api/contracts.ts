@@ -3,6 +3,7 @@
 // whoever renders it (HTML and PDF alike).
 import { z } from './zod';
 import type { ContractDeal } from '../domain/contract-deal';
+import { CONTRACT_TEMPLATES } from '../domain/service-types';
 import {
   CONTRACT_PAPER_SIZES,
   CONTRACT_STATUSES,
@@ -42,6 +43,8 @@ export const contractInputSchema = z.strictObject({
 const contact = z.strictObject({ email: z.string(), phone: z.string() });
 
 export const contractDealSchema = z.strictObject({
+  template: z.enum(CONTRACT_TEMPLATES).nullable(),
+  bookedOn: optionalIsoDate,
   fee: z.string(),
   paymentSchedule: z.string(),
   packageName: z.string(),

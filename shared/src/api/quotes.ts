@@ -2,6 +2,7 @@
 // percentage with at most two decimals, checked on the server before anything is stored or charged.
 import { z } from './zod';
 import {
+  BALANCE_DUE_RULES,
   computeQuote,
   DEPOSIT_TRIGGERS,
   QUOTE_MAX_CENTS,
@@ -14,6 +15,9 @@ import {
 } from '../domain/quote';
 import type { Invoice } from '../domain/invoice';
 import { line, TRIM } from './text-rules';
+
+/** The total alone needs no dates. */
+const NO_DATES = { date: '', confirmed: false } as const;
 
 export const cents = z
   .number({ message: 'Must be an amount' })
@@ -107,6 +111,7 @@ const terms = {
     .int({ message: 'Whole days' })
     .min(0, { message: 'Must not be negative' })
     .max(365, { message: 'At most 365 days' }),
+  balanceDue: z.enum(BALANCE_DUE_RULES).optional(),
   cancellationLadder: ladder,
 };
 
@@ -121,7 +126,7 @@ export const quoteInputSchema = z
     baseCents: cents,
     lines: z.array(quoteLineSchema).max(20, { message: 'At most 20 line items' }),
   })
-  .refine((q) => q.deposit.kind !== 'amount' || q.deposit.amountCents <= computeQuote(q, '').totalCents, {
+  .refine((q) => q.deposit.kind !== 'amount' || q.deposit.amountCents <= computeQuote(q, NO_DATES).totalCents, {
     message: 'The deposit must not exceed the total',
     path: ['deposit'],
   }) satisfies z.ZodType<QuoteInput, unknown>;
@@ -139,6 +144,7 @@ export const computedQuoteSchema = z.strictObject({
   totalCents: z.number().int(),
   depositCents: z.number().int(),
   balanceCents: z.number().int(),
+  balanceDue: z.enum([...BALANCE_DUE_RULES, 'booking']),
   balanceDueDate: z.string(),
   cancellation: z.array(z.strictObject({ hoursBefore: z.number(), percent: z.number(), feeCents: z.number().int() })),
 }) satisfies z.ZodType<Quote, unknown>;
@@ -149,6 +155,7 @@ export const storedQuoteInputSchema = z.strictObject({
   lines: z.array(quoteLineSchema),
   deposit: depositSchema,
   balanceDueDaysBefore: z.number().int(),
+  balanceDue: z.enum(BALANCE_DUE_RULES).optional(),
   cancellationLadder: z.array(z.strictObject({ hoursBefore: z.number(), percent: z.number() })),
 }) satisfies z.ZodType<QuoteInput, unknown>;
 

@@ -3,10 +3,12 @@
 import { z } from './zod';
 import { LIMITS } from '../domain/constants';
 import { PAYMENT_SCHEDULES } from '../domain/service-rules';
-import type { Service } from '../domain/service-types';
+import { CONTRACT_TEMPLATES, type Service } from '../domain/service-types';
 import { CONTACT_FOR_PRICING } from '../messages';
 import { mediaUrl } from './media';
 import { because, line, plain, requiredLine, slug, text, TRIM } from './text-rules';
+
+export const CONTRACT_TEMPLATE_MESSAGE = 'Choose one of the contract templates: modeling, UGC and content, or event';
 
 export const PRICE_MESSAGE = "Must be a price such as '$350' (or empty for 'Contact for pricing')";
 /** A tier's price: '$350', '$1,200', '$99.50', or empty when she prefers to be contacted. */
@@ -52,6 +54,8 @@ export const serviceRulesInputSchema = z.strictObject({
   dateLabel: plain(requiredLine(60)),
   consultationDateLabel: plain(requiredLine(60)),
   paymentSchedule: z.enum(PAYMENT_SCHEDULES),
+  /** The contract its bookings get; an unknown one is refused by name (rules.contractTemplate). */
+  contractTemplate: z.enum(CONTRACT_TEMPLATES, { message: CONTRACT_TEMPLATE_MESSAGE }),
 });
 
 export const TIER_IDS_UNIQUE_MESSAGE = 'Each tier needs its own id';
@@ -95,6 +99,7 @@ export const serviceRulesSchema = z.strictObject({
   dateLabel: z.string().max(60),
   consultationDateLabel: z.string().max(60),
   paymentSchedule: z.string().max(120),
+  contractTemplate: z.enum(CONTRACT_TEMPLATES),
 });
 
 export const serviceSchema = z.strictObject({

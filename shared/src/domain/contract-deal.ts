@@ -3,7 +3,7 @@
 import { computeQuote, type Quote, type QuoteInput } from './quote';
 import type { BookingRequest } from './booking-types';
 import type { IsoDate } from './date-types';
-import type { Tier } from './service-types';
+import type { ContractTemplate, Tier } from './service-types';
 
 /** How each party can be reached, as the contract prints it. */
 export interface ContractContact {
@@ -16,6 +16,14 @@ export interface ContractContact {
  * fee is the booked tier's price, the package its name and inclusions, the dates and places those of the request.
  */
 export interface ContractDeal {
+  /**
+   * The contract template of the booked service when this version was made (its rules' contractTemplate). null for a
+   * contract made before services named one: its text stays as it was made, the variant read from the form's service
+   * type.
+   */
+  template: ContractTemplate | null;
+  /** The day the booking was made (the studio's): no due date of the quote falls before it. '' in an older contract. */
+  bookedOn: IsoDate | '';
   fee: string;
   paymentSchedule: string;
   packageName: string;
@@ -49,18 +57,33 @@ export interface ContractQuote {
   invoiceNumber: string;
 }
 
-/** The computed quote of a contract's deal: the same computation the dashboard, invoice and payments read. */
+/**
+ * The computed quote of a contract's deal: the same computation the dashboard, invoice and payments read, from the
+ * booking's dates as the deal keeps them. A contract states the terms as agreed, so its due dates are given.
+ */
 export const quoteOfDeal = (deal: ContractDeal): Quote | null =>
-  deal.quote ? computeQuote(deal.quote.input, deal.shootDate, deal.quote.tierName) : null;
+  deal.quote
+    ? computeQuote(
+        deal.quote.input,
+        { date: deal.shootDate, endDate: deal.shootEndDate, bookedOn: deal.bookedOn, confirmed: true },
+        deal.quote.tierName,
+      )
+    : null;
 
-/** The deal from a booking, the booked tier's inclusions (when the tier still exists) and the model's contact. */
+/**
+ * The deal from a booking, its service's terms (the booked tier's inclusions when the tier still exists, the
+ * contract template), the day it was made and the model's contact.
+ */
 export function contractDealOf(
   booking: BookingRequest,
-  tier: Pick<Tier, 'includes'> | undefined,
+  service: { tier: Pick<Tier, 'includes'> | undefined; template: ContractTemplate; bookedOn: IsoDate | '' },
   provider: ContractContact,
   quote: ContractQuote | null = null,
 ): ContractDeal {
+  const { tier } = service;
   return {
+    template: service.template,
+    bookedOn: service.bookedOn,
     fee: booking.servicePrice.trim(),
     paymentSchedule: booking.paymentSchedule.trim(),
     packageName: booking.serviceTier.trim(),
@@ -81,6 +104,8 @@ export function contractDealOf(
 
 /** A deal with nothing agreed yet: every line of the contract then reads 'TBD'. */
 export const EMPTY_CONTRACT_DEAL: ContractDeal = {
+  template: null,
+  bookedOn: '',
   fee: '',
   paymentSchedule: '',
   packageName: '',

@@ -283,7 +283,8 @@ describe('the deal in the contract', () => {
   it.each(variants)(
     'the $name variant carries the fee, package, inclusions, dates, places, contacts and §9 terms',
     (v) => {
-      const deal = contractDealOf(v.booking, { includes: [...v.includes] }, provider);
+      const terms = { tier: { includes: [...v.includes] }, template: v.name, bookedOn: '2025-01-01' };
+      const deal = contractDealOf(v.booking, terms, provider);
       const c = buildContract(defaultContractForm(v.booking, 'Ava Stone', '2025-01-15'), { deal });
       expect(c.variant).toBe(v.name);
       const text = textOf(c);
@@ -304,9 +305,13 @@ describe('the deal in the contract', () => {
       expect(text).toContain('survives for 3 years after termination');
       expect(text).toContain('on 30 days written notice');
       expect(text).toContain('binding arbitration in the State of Arizona');
+      // The job's own timeline: from the effective date to the booked day, 26 days, its milestones on days 7 and 20.
+      expect(text).toContain(
+        'The project runs from the Effective Date to February 10, 2025, the last booked day (26 days).',
+      );
       expect(text).toContain('First milestone (25% of the timeline): January 22, 2025.');
-      expect(text).toContain('Second milestone (75% of the timeline): February 5, 2025.');
-      expect(text).toContain('Completion (end of the timeline): February 12, 2025.');
+      expect(text).toContain('Second milestone (75% of the timeline): February 4, 2025.');
+      expect(text).toContain('Completion (end of the timeline): February 10, 2025.');
       expect(c.parties.map((p) => p.contact)).toEqual([
         'ava@example.com, +1 480 555 0100',
         'jane@example.com, +1 602 555 0142',
@@ -328,7 +333,7 @@ describe('the deal in the contract', () => {
     };
     const text = textOf(
       buildContract(defaultContractForm(timed, 'Ava', '2025-01-15'), {
-        deal: contractDealOf(timed, undefined, { email: '', phone: '' }),
+        deal: contractDealOf(timed, { tier: undefined, template: 'modeling', bookedOn: '' }, { email: '', phone: '' }),
       }),
     );
     expect(text).toContain('Shoot date: February 10, 2025 to February 12, 2025, 10:00 to 14:00.');
@@ -344,7 +349,12 @@ describe('the deal in the contract', () => {
       date: '',
       location: '',
     };
-    const text = textOf(buildContract(form(), { deal: contractDealOf(open, undefined, { email: '', phone: '' }) }));
+    const deal = contractDealOf(
+      open,
+      { tier: undefined, template: 'modeling', bookedOn: '' },
+      { email: '', phone: '' },
+    );
+    const text = textOf(buildContract(form(), { deal }));
     expect(text).toContain('Fee: TBD.');
     expect(text).toContain('Payment schedule: TBD.');
     expect(text).toContain('Package: TBD.');

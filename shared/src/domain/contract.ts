@@ -1,7 +1,9 @@
 // Service contract terms (docs/product.md §9): buildContract writes the contract for the form she fills in and the
-// deal it carries as plain data; whoever renders it escapes it (escapeHtml for the print window), so a client name
-// can never become markup. This module is also the entry @studio/shared/domain/contract: it re-exports the deal
-// (contract-deal.ts), the stored contracts (contract-records.ts) and the quote's terms in words (quote-terms.ts).
+// deal it carries as plain data, in the wording of the booked service's contract template (modeling: "the Model"; UGC
+// and content: "the Creator"; event: "the Talent"), each term defined where the parties are named. Whoever renders it
+// escapes it (escapeHtml for the print window), so a client name can never become markup. This module is also the
+// entry @studio/shared/domain/contract: it re-exports the deal (contract-deal.ts), the stored contracts
+// (contract-records.ts) and the quote's terms in words (quote-terms.ts).
 import { PAYMENT_TBD } from '../messages';
 import { addCalendarDays, isIsoDate } from './availability';
 import { escapeHtml } from './escape-html';
@@ -20,6 +22,7 @@ import { cancellationTermsText, usageTermsText, type Quote } from './quote';
 import { longDate, paymentTermsText, pricedLineText } from './quote-terms';
 import type { BookingRequest } from './booking-types';
 import type { IsoDate } from './date-types';
+import type { ContractTemplate } from './service-types';
 
 export {
   contractDealOf,
@@ -41,9 +44,37 @@ export {
   type ContractRecord,
   type ContractStatus,
 } from './contract-records';
-export { balanceDueText, longDate, paymentTermsText, pricedLineText } from './quote-terms';
+export { balanceDueWords, longDate, paymentTermsText, pricedLineText } from './quote-terms';
 
-export type ContractVariant = 'modeling' | 'ugc';
+/** The contract's wording: its service's template (the form's service type decides only for a contract made before). */
+export type ContractVariant = ContractTemplate;
+
+/** Each template's words: the term for her, the title, the service named when the form names none, day and place. */
+const WORDS: Readonly<
+  Record<ContractVariant, { provider: string; title: string; service: string; day: string; place: string }>
+> = {
+  modeling: {
+    provider: 'Model',
+    title: 'Modeling Services Agreement',
+    service: 'Modeling',
+    day: 'Shoot date',
+    place: 'Shoot location',
+  },
+  ugc: {
+    provider: 'Creator',
+    title: 'User-Generated Content Services Agreement',
+    service: 'User-Generated Content',
+    day: 'Filming date',
+    place: 'Filming location',
+  },
+  event: {
+    provider: 'Talent',
+    title: 'Event Appearance Agreement',
+    service: 'Event',
+    day: 'Event date',
+    place: 'Event location',
+  },
+};
 
 export interface ContractParty {
   role: string;
@@ -73,10 +104,11 @@ export interface ContractDocument {
 const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
- * 'ugc' for the user-generated content service, else 'modeling'. Accepts the service id or its display name
- * ('User-Generated Content', 'UGC'), since the contract form's service type is free text the admin may edit.
+ * The variant of a contract made before services named their template (its deal's template is null): 'ugc' when the
+ * form's service type (free text she could edit) reads as user-generated content, else 'modeling', as such a contract
+ * was written then. A contract made since takes its service's template, whatever the service is called.
  */
-export function contractVariantFor(serviceId: string): ContractVariant {
+export function contractVariantFor(serviceId: string): 'modeling' | 'ugc' {
   const key = normalise(serviceId);
   return key === 'ugc' || key.includes('usergeneratedcontent') ? 'ugc' : 'modeling';
 }
@@ -88,12 +120,37 @@ export function timelineWeeksOf(timeline: string): number {
   return weeks > 0 ? weeks : Number(CONTRACT_DEFAULT_TIMELINE_WEEKS);
 }
 
-/** The milestone dates at 25%, 75% and 100% of the timeline, each rounded to the nearest day (halves round up). */
-export function milestoneDates(effectiveDate: IsoDate, timelineWeeks: string): [IsoDate, IsoDate, IsoDate] {
-  const totalDays = timelineWeeksOf(timelineWeeks) * 7;
-  const at = (fraction: number) => addCalendarDays(effectiveDate, Math.round(totalDays * fraction));
+/** The dates at 25%, 75% and 100% of `totalDays` from `start`, each rounded to the nearest day (halves round up). */
+function milestonesOver(start: IsoDate, totalDays: number): [IsoDate, IsoDate, IsoDate] {
+  const at = (fraction: number) => addCalendarDays(start, Math.round(totalDays * fraction));
   const [first, second, last] = CONTRACT_MILESTONE_FRACTIONS;
   return [at(first), at(second), at(last)];
+}
+
+/** The milestone dates at 25%, 75% and 100% of a timeline of whole weeks (the form's, default 4). */
+export function milestoneDates(effectiveDate: IsoDate, timelineWeeks: string): [IsoDate, IsoDate, IsoDate] {
+  return milestonesOver(effectiveDate, timelineWeeksOf(timelineWeeks) * 7);
+}
+
+const daysBetween = (from: IsoDate, to: IsoDate) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The contract's timeline, proportional to the job: from the Effective Date to the booked job's last day when the
+ * deal has one after it (a one-day shoot in ten days runs ten days, its milestones before it, not weeks after), else
+ * the form's weeks (default 4). A contract made before templates keeps the form's weeks, as it was written.
+ */
+export function contractTimeline(
+  form: Pick<ContractForm, 'effectiveDate' | 'timeline'>,
+  deal: Pick<ContractDeal, 'template' | 'shootDate' | 'shootEndDate'>,
+): { end: IsoDate | null; days: number; milestones: [IsoDate, IsoDate, IsoDate] } {
+  const last = isIsoDate(deal.shootEndDate) ? deal.shootEndDate : deal.shootDate;
+  if (deal.template !== null && isIsoDate(last) && isIsoDate(form.effectiveDate) && last > form.effectiveDate) {
+    const days = daysBetween(form.effectiveDate, last);
+    return { end: last, days, milestones: milestonesOver(form.effectiveDate, days) };
+  }
+  const days = timelineWeeksOf(form.timeline) * 7;
+  return { end: null, days, milestones: milestoneDates(form.effectiveDate, form.timeline) };
 }
 
 /** The contract form prefilled from a booking; without one only the defaults are set. */
@@ -133,6 +190,21 @@ function scopeSection(variant: ContractVariant, serviceType: string, deal: Contr
       ? `The package includes: ${deal.inclusions.join('; ')}.`
       : 'The package’s contents are as agreed in writing.';
   const brief = deal.brief === '' ? [] : [`Brief: ${deal.brief}`];
+  if (variant === 'event') {
+    return {
+      heading: 'Scope of Services',
+      paragraphs: [
+        `Appearance: The Talent will appear at the Client’s event${pkg}, on the date and at the location stated under “The Booking” below, for the hours the package includes or the parties agree in writing. ${included}`,
+        ...brief,
+        'Briefing and Conduct: The Client briefs the Talent on the brand, its products and its key messages before the event, and provides a place to change, reasonable breaks and drinking water during it. The Talent may decline any task that was not agreed before the event.',
+        ...(deal.quote
+          ? []
+          : [
+              'Photographs and Footage: The Client may use photographs and footage of the Talent taken at the event only for the media, territory and duration agreed in writing. Any other use, including paid advertising not agreed in advance, requires the Talent’s written consent and may carry an additional fee.',
+            ]),
+      ],
+    };
+  }
   if (variant === 'modeling') {
     const what = GENERIC_MODELING.has(normalise(serviceType))
       ? 'the Client’s photoshoot'
@@ -171,8 +243,7 @@ function scopeSection(variant: ContractVariant, serviceType: string, deal: Contr
 }
 
 function bookingSection(variant: ContractVariant, serviceType: string, deal: ContractDeal): ContractSection {
-  const shoot = variant === 'ugc' ? 'Filming date' : 'Shoot date';
-  const where = variant === 'ugc' ? 'Filming location' : 'Shoot location';
+  const { day: shoot, place: where } = WORDS[variant];
   const consultation =
     deal.consultationDate === '' && deal.consultationLocation === ''
       ? 'Consultation: none scheduled.'
@@ -210,8 +281,9 @@ export const ORGANIC_USAGE_ONLY =
 /** The sections a quote adds: the fee table and payment, usage and licensing, cancellation. */
 function quoteSections(variant: ContractVariant, deal: ContractDeal, quote: Quote): ContractSection[] {
   const input = deal.quote!.input;
-  const usage = usageTermsText(input);
-  const owner = variant === 'ugc' ? 'Creator' : 'Model';
+  const owner = WORDS[variant].provider;
+  // A contract made before templates named the Creator in these lines whatever its variant: it keeps its words.
+  const usage = usageTermsText(input, deal.template === null ? 'Creator' : owner);
   return [
     {
       heading: 'Fees and Payment',
@@ -241,17 +313,17 @@ export function buildContract(
 ): ContractDocument {
   if (!isIsoDate(form.effectiveDate)) throw new RangeError(`Not a calendar date: ${form.effectiveDate}`);
   const { deal } = options;
-  const variant = options.variant ?? contractVariantFor(form.serviceType);
-  const provider = variant === 'ugc' ? 'Creator' : 'Model';
+  const variant = options.variant ?? deal.template ?? contractVariantFor(form.serviceType);
+  const { provider, title } = WORDS[variant];
   const client = orBlank(form.clientName);
   const model = orBlank(form.modelName);
-  const serviceType = form.serviceType.trim() || (variant === 'ugc' ? 'User-Generated Content' : 'Modeling');
+  const serviceType = form.serviceType.trim() || WORDS[variant].service;
   const governingLaw = form.governingLaw.trim() || CONTRACT_DEFAULT_GOVERNING_LAW;
   const paymentSchedule = orTbd(deal.paymentSchedule);
+  const timeline = contractTimeline(form, deal);
   const weeks = timelineWeeksOf(form.timeline);
-  const title = variant === 'ugc' ? 'User-Generated Content Services Agreement' : 'Modeling Services Agreement';
 
-  const [first, second, last] = milestoneDates(form.effectiveDate, form.timeline);
+  const [first, second, last] = timeline.milestones;
   const milestones: ContractMilestone[] = [
     { label: 'First milestone (25% of the timeline)', date: first },
     { label: 'Second milestone (75% of the timeline)', date: second },
@@ -272,7 +344,9 @@ export function buildContract(
     {
       heading: 'Timeline and Milestones',
       paragraphs: [
-        `The project runs for ${weeks} ${weeks === 1 ? 'week' : 'weeks'} from the Effective Date.`,
+        timeline.end === null
+          ? `The project runs for ${weeks} ${weeks === 1 ? 'week' : 'weeks'} from the Effective Date.`
+          : `The project runs from the Effective Date to ${longDate(timeline.end)}, the last booked day (${timeline.days} ${timeline.days === 1 ? 'day' : 'days'}).`,
         ...milestones.map((m) => `${m.label}: ${longDate(m.date)}.`),
       ],
     },

@@ -12,6 +12,9 @@ import {
   type QuoteLine,
 } from './quote';
 
+/** A confirmed booking's dates: the booked day ('' for none), nothing known of when it was made. */
+const on = (date: string) => ({ date, confirmed: true });
+
 const input = (over: Partial<QuoteInput> = {}): QuoteInput => ({
   baseCents: 40_000,
   lines: [],
@@ -62,7 +65,7 @@ describe('each line-item kind is priced and described', () => {
     ],
   ];
   test.each(cases)('%s', (_name, line, expected) => {
-    const quote = computeQuote(input({ lines: [line] }), '', 'UGC Single');
+    const quote = computeQuote(input({ lines: [line] }), on(''), 'UGC Single');
     expect(quote.lines[0]).toEqual({ kind: 'base', label: 'UGC Single', detail: '', amountCents: 40_000 });
     expect(quote.lines[1]).toEqual({ kind: line.kind, ...expected });
     expect(quote.totalCents).toBe(40_000 + expected.amountCents);
@@ -92,17 +95,17 @@ describe('deposit and balance', () => {
     ['100%', { kind: 'percent', percent: 100 }, 70_001, 0],
     ['an amount above a discounted total is capped', { kind: 'amount', amountCents: 99_999_00 }, 70_001, 0],
   ])('%s', (_name, deposit, depositCents, balanceCents) => {
-    const quote = computeQuote(input({ baseCents: 70_001, deposit }), '2031-03-10');
+    const quote = computeQuote(input({ baseCents: 70_001, deposit }), on('2031-03-10'));
     expect(quote.depositCents).toBe(depositCents);
     expect(quote.balanceCents).toBe(balanceCents);
     expect(quote.depositCents + quote.balanceCents).toBe(quote.totalCents);
   });
 
   test('the balance is due the set number of days before the date, across a month and a year end', () => {
-    expect(computeQuote(input({ balanceDueDaysBefore: 7 }), '2031-03-03').balanceDueDate).toBe('2031-02-24');
-    expect(computeQuote(input({ balanceDueDaysBefore: 3 }), '2031-01-02').balanceDueDate).toBe('2030-12-30');
-    expect(computeQuote(input({ balanceDueDaysBefore: 0 }), '2031-01-02').balanceDueDate).toBe('2031-01-02');
-    expect(computeQuote(input(), '').balanceDueDate).toBe('');
+    expect(computeQuote(input({ balanceDueDaysBefore: 7 }), on('2031-03-03')).balanceDueDate).toBe('2031-02-24');
+    expect(computeQuote(input({ balanceDueDaysBefore: 3 }), on('2031-01-02')).balanceDueDate).toBe('2030-12-30');
+    expect(computeQuote(input({ balanceDueDaysBefore: 0 }), on('2031-01-02')).balanceDueDate).toBe('2031-01-02');
+    expect(computeQuote(input(), on('')).balanceDueDate).toBe('');
   });
 });
 
@@ -116,7 +119,7 @@ describe('the cancellation ladder', () => {
         { hoursBefore: 48, percent: 50 },
       ],
     }),
-    '2031-03-10',
+    on('2031-03-10'),
   );
   test('is ordered from the most notice to the least, each rung priced', () => {
     expect(quote.cancellation).toEqual([
@@ -142,7 +145,7 @@ describe('the cancellation ladder', () => {
       'Cancelling less than 48 hours before the booked start costs 50% of the total ($500).',
       'Cancelling less than 24 hours before the booked start costs 100% of the total ($1,000).',
     ]);
-    expect(cancellationTermsText(computeQuote(input(), ''))).toEqual(['The client may cancel without a fee.']);
+    expect(cancellationTermsText(computeQuote(input(), on('')))).toEqual(['The client may cancel without a fee.']);
   });
   test('a ladder where less notice costs less, or two rungs at the same hour, is refused', () => {
     const settings = (cancellationLadder: QuoteInput['cancellationLadder']) =>

@@ -84,11 +84,23 @@ export interface CancellationStep {
 export type DepositTrigger = 'confirmed' | 'signed';
 export const DEPOSIT_TRIGGERS: readonly DepositTrigger[] = ['confirmed', 'signed'];
 
-/** The terms of a quote; her settings hold the defaults a new quote starts from. */
+/**
+ * When the balance is due: 'before' the booked (first) day by balanceDueDaysBefore days; on 'completion', the last
+ * booked day; or 'upfront', when she confirms the booking, with the deposit (the whole amount when there is none).
+ */
+export const BALANCE_DUE_RULES = ['before', 'completion', 'upfront'] as const;
+export type BalanceDue = (typeof BALANCE_DUE_RULES)[number];
+
+/**
+ * The terms of a quote. A booking's first quote takes them from its payment schedule (deal-terms.ts); her settings hold
+ * the ones a schedule left 'TBD' starts from.
+ */
 export interface QuoteTerms {
   deposit: Deposit;
-  /** The balance is due this many days before the booked date (0: on the day). */
+  /** With 'before': the balance is due this many days before the booked date (0: on the day). */
   balanceDueDaysBefore: number;
+  /** Absent: 'before' (terms saved before the rule could be chosen). */
+  balanceDue?: BalanceDue;
   cancellationLadder: CancellationStep[];
 }
 
@@ -136,7 +148,15 @@ export interface Quote {
   totalCents: number;
   depositCents: number;
   balanceCents: number;
-  /** '' when the booking has no date yet (the balance is then due as agreed). */
+  /**
+   * When the balance is due: the terms' rule, or 'booking' where the booking was made at shorter notice than the rule
+   * asks (it is then due on the day it was made, never before).
+   */
+  balanceDue: BalanceDue | 'booking';
+  /**
+   * The balance's due date; '' when there is none to give: no booked date yet, due upfront (on her confirmation), or
+   * a request she has not confirmed yet.
+   */
   balanceDueDate: IsoDate | '';
   /** The ladder from the most notice to the least, each with its fee. */
   cancellation: PricedStep[];
@@ -187,12 +207,41 @@ function priceLine(line: QuoteLine): PricedLine {
   }
 }
 
+/** What a quote's due dates count from (quoteDatesOf in deal-terms.ts reads them off a booking). */
+export interface QuoteDates {
+  /** The booked (first) day; '' when none. */
+  date: IsoDate | '';
+  /** The last day of a multi-day booking; '' (or absent) for one day. */
+  endDate?: IsoDate | '';
+  /** The day the booking was made, in the studio's zone: no due date falls before it. '' (or absent) when unknown. */
+  bookedOn?: IsoDate | '';
+  /** Whether she has confirmed the booking: until she has, no due date is given. */
+  confirmed: boolean;
+}
+
+/** The balance's due date and how it is due, from the terms and the booking's dates. */
+function balanceDueOf(input: QuoteTerms, when: QuoteDates): Pick<Quote, 'balanceDue' | 'balanceDueDate'> {
+  const rule = input.balanceDue ?? 'before';
+  if (rule === 'upfront' || !when.confirmed || !isIsoDate(when.date)) return { balanceDue: rule, balanceDueDate: '' };
+  const end = when.endDate ?? '';
+  const due =
+    rule === 'completion'
+      ? end !== '' && isIsoDate(end)
+        ? end
+        : when.date
+      : addCalendarDays(when.date, -input.balanceDueDaysBefore);
+  const bookedOn = when.bookedOn ?? '';
+  return bookedOn !== '' && due < bookedOn
+    ? { balanceDue: 'booking', balanceDueDate: bookedOn }
+    : { balanceDue: rule, balanceDueDate: due };
+}
+
 /**
- * The quote of a booking. `date` is the booked (first) day, '' when none: the balance's due date counts back from it.
- * The deposit never exceeds the total (an amount larger than a discounted total is capped), so the balance is never
- * negative.
+ * The quote of a booking, its due dates counted from `when` (the booked days, the day it was made, whether she has
+ * confirmed it). The deposit never exceeds the total (an amount larger than a discounted total is capped), so the
+ * balance is never negative.
  */
-export function computeQuote(input: QuoteInput, date: IsoDate | '', tierName = 'Booked service'): Quote {
+export function computeQuote(input: QuoteInput, when: QuoteDates, tierName = 'Booked service'): Quote {
   const lines: PricedLine[] = [
     { kind: 'base', label: tierName, detail: '', amountCents: input.baseCents },
     ...input.lines.map(priceLine),
@@ -214,7 +263,7 @@ export function computeQuote(input: QuoteInput, date: IsoDate | '', tierName = '
     totalCents,
     depositCents,
     balanceCents: totalCents - depositCents,
-    balanceDueDate: isIsoDate(date) ? addCalendarDays(date, -input.balanceDueDaysBefore) : '',
+    ...balanceDueOf(input, when),
     cancellation,
   };
 }
@@ -226,14 +275,15 @@ export function cancellationFee(quote: Quote, hoursLeft: number): number {
   return fee;
 }
 
-/** A quote's first form: the tier's price and her default terms, no line items. */
-export function defaultQuoteInput(tierPrice: string, settings: QuoteTerms = DEFAULT_QUOTE_SETTINGS): QuoteInput {
+/** A quote's first form: the tier's price and the terms given (a booking's: deal-terms.ts), no line items. */
+export function defaultQuoteInput(tierPrice: string, terms: QuoteTerms = DEFAULT_QUOTE_SETTINGS): QuoteInput {
   return {
     baseCents: parsePriceCents(tierPrice) ?? 0,
     lines: [],
-    deposit: settings.deposit,
-    balanceDueDaysBefore: settings.balanceDueDaysBefore,
-    cancellationLadder: settings.cancellationLadder.map((step) => ({ ...step })),
+    deposit: terms.deposit,
+    balanceDueDaysBefore: terms.balanceDueDaysBefore,
+    ...(terms.balanceDue && terms.balanceDue !== 'before' ? { balanceDue: terms.balanceDue } : {}),
+    cancellationLadder: terms.cancellationLadder.map((step) => ({ ...step })),
   };
 }
 
@@ -282,8 +332,11 @@ export interface BookingQuote {
 export const quoteTierName = (booking: { serviceTier: string; service: string }) =>
   booking.serviceTier.trim() || booking.service.trim() || 'Booked service';
 
-/** The usage terms in words, for the contract's "Usage and licensing" section; [] when the quote sells no rights. */
-export function usageTermsText(input: QuoteInput): string[] {
+/**
+ * The usage terms in words, for the contract's "Usage and licensing" section; [] when the quote sells no rights.
+ * `provider` is the word the contract defines for her ('Model', 'Creator', 'Talent').
+ */
+export function usageTermsText(input: QuoteInput, provider: string): string[] {
   const out: string[] = [];
   for (const line of input.lines) {
     if (line.kind === 'usage')
@@ -292,11 +345,11 @@ export function usageTermsText(input: QuoteInput): string[] {
       );
     else if (line.kind === 'whitelisting')
       out.push(
-        `Whitelisting: the Client may run paid ads from the Creator’s own handle for ${days(line.termDays)} from delivery.`,
+        `Whitelisting: the Client may run paid ads from the ${provider}’s own handle for ${days(line.termDays)} from delivery.`,
       );
     else if (line.kind === 'exclusivity')
       out.push(
-        `Exclusivity: for ${days(line.termDays)} from delivery the Creator works for no competitor of the Client in ${line.category.trim()}.`,
+        `Exclusivity: for ${days(line.termDays)} from delivery the ${provider} works for no competitor of the Client in ${line.category.trim()}.`,
       );
   }
   return out;

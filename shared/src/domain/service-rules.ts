@@ -1,6 +1,6 @@
-// The rules a service carries as data: whether a booking needs a consultation, the date fields' labels and
-// the payment schedule (docs/product.md §5, §9). The form, the server and the mails read them from the service, so a
-// service she creates behaves by what she chose in its editor.
+// The rules a service carries as data: whether a booking needs a consultation, the date fields' labels, the
+// payment schedule and the contract template (docs/product.md §5, §9). The form, the server, the quote, the contract
+// and the mails read them from the service, so a service she creates behaves by what she chose in its editor.
 import {
   BOOKING_LABEL_CONSULTATION_DATE,
   BOOKING_LABEL_DATE,
@@ -28,6 +28,7 @@ export const PLAIN_SERVICE_RULES: Readonly<ServiceRules> = {
   dateLabel: BOOKING_LABEL_DATE,
   consultationDateLabel: BOOKING_LABEL_CONSULTATION_DATE,
   paymentSchedule: PAYMENT_TBD,
+  contractTemplate: 'modeling',
 };
 
 /** A shoot: a consultation first, then the shoot (which may span days), half paid upfront. */
@@ -36,6 +37,7 @@ export const SHOOT_SERVICE_RULES: Readonly<ServiceRules> = {
   dateLabel: BOOKING_LABEL_SHOOT_DATE,
   consultationDateLabel: BOOKING_LABEL_CONSULTATION_DATE,
   paymentSchedule: PAYMENT_HALF_UPFRONT,
+  contractTemplate: 'modeling',
 };
 
 /** The rules of a service; no service (none chosen yet) has the plain ones. */

@@ -10,6 +10,13 @@ export interface Tier {
   paymentSchedule?: string;
 }
 
+/**
+ * The contract a booking of the service gets (domain/contract.ts): a modeling one speaks of "the Model", a UGC/content
+ * one of "the Creator", an event one of "the Talent".
+ */
+export const CONTRACT_TEMPLATES = ['modeling', 'ugc', 'event'] as const;
+export type ContractTemplate = (typeof CONTRACT_TEMPLATES)[number];
+
 /** What a service asks of a booking, set in her editor; see domain/service-rules.ts. */
 export interface ServiceRules {
   /** A consultation date and location come first, then the (possibly multi-day) date and location, all required. */
@@ -20,6 +27,8 @@ export interface ServiceRules {
   consultationDateLabel: string;
   /** The schedule a booking of it stores, unless its tier has its own (docs/product.md §9). */
   paymentSchedule: string;
+  /** The contract its bookings get, whatever the service is called. */
+  contractTemplate: ContractTemplate;
 }
 
 export interface Service {

@@ -183,6 +183,33 @@ export function TextAreaField({
   );
 }
 
+/** A choice among fixed options, each with its label; the server's refusal shows under it, as under a text field. */
+export function SelectField<Value extends string>({
+  form,
+  path,
+  label,
+  hint,
+  value,
+  options,
+  onChange,
+}: FieldProps & {
+  value: Value;
+  options: Readonly<Record<Value, string>>;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <FieldFrame form={form} path={path} label={label} hint={hint}>
+      <select {...controlOf(form, path, hint)} value={value} onChange={(e) => onChange(e.target.value as Value)}>
+        {(Object.entries(options) as Array<[Value, string]>).map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
 /** A form's save button: busy and disabled while the save is under way, "Saving…" in the meantime. */
 export function SaveButton({
   form,

@@ -85,6 +85,15 @@ test('a service she adds with "Needs a consultation" is booked as the photoshoot
   fireEvent.change(within(dialog).getByLabelText('Payment schedule'), {
     target: { value: '50% upfront, 50% upon completion' },
   });
+  // A new service starts with the modeling contract; she picks the one its bookings get.
+  const template = within(dialog).getByLabelText('Contract template');
+  expect(template).toHaveValue('modeling');
+  expect([...within(template).getAllByRole('option')].map((o) => o.textContent)).toEqual([
+    'Modeling (“the Model”)',
+    'UGC and content (“the Creator”)',
+    'Event appearance (“the Talent”)',
+  ]);
+  fireEvent.change(template, { target: { value: 'event' } });
   await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Add tier' })));
   const tier = within(dialog).getByRole('group', { name: 'Tier 1' });
   fireEvent.change(within(tier).getByLabelText('Tier name'), { target: { value: 'Whole Day' } });
@@ -98,6 +107,7 @@ test('a service she adds with "Needs a consultation" is booked as the photoshoot
     dateLabel: 'Wedding Day',
     consultationDateLabel: 'Consultation Meeting Date',
     paymentSchedule: '50% upfront, 50% upon completion',
+    contractTemplate: 'event',
   });
   // The server refuses a booking of it without the consultation as it refuses a photoshoot's.
   const booking = {

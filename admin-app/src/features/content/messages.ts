@@ -1,5 +1,6 @@
 // The Content tab's texts: her services, portfolio, projects, comp card and site details. In the tab's lazy chunk
 // with it.
+import type { ContractTemplate } from '@studio/shared/domain';
 import { ROUTES } from '@studio/shared/routes';
 
 export const contentMessages = {
@@ -54,6 +55,15 @@ export const contentMessages = {
     dateLabel: 'Label of the date field',
     consultationDateLabel: 'Label of the consultation date field',
     paymentSchedule: 'Payment schedule',
+    paymentScheduleHint:
+      'Sets each new booking’s deposit and when the rest is due: half upfront and half on the last booked day; all when you confirm (100% upfront, monthly); or your quote defaults (TBD).',
+    contractTemplate: 'Contract template',
+    contractTemplateHint: 'The contract its bookings get, whatever the service is called.',
+    contractTemplates: {
+      modeling: 'Modeling (“the Model”)',
+      ugc: 'UGC and content (“the Creator”)',
+      event: 'Event appearance (“the Talent”)',
+    } satisfies Record<ContractTemplate, string>,
     tierPaymentSchedule: 'Payment schedule of this tier',
     sameAsService: 'Same as the service',
     tiers: 'Tiers',

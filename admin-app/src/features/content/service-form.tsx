@@ -1,6 +1,6 @@
-// One service's form: its name, description, image, display price and tiers (name, price '$NNN', what is included,
-// one per line, and their order). A new service's id comes from its name; an existing one keeps its id, which
-// bookings name.
+// One service's form: its name, description, image, display price, its booking rules (consultation, date labels,
+// payment schedule, contract template) and tiers (name, price '$NNN', what is included, one per line, and their
+// order). A new service's id comes from its name; an existing one keeps its id, which bookings name.
 import { useState, type FormEvent } from 'react';
 import {
   PAYMENT_SCHEDULES,
@@ -15,7 +15,7 @@ import { Modal } from '../../components/modal';
 import { messages } from '../../messages';
 import { contentMessages } from './messages';
 import { useSaveService } from './api/save-content';
-import { SaveButton, SaveStatus, TextAreaField, TextField, useContentForm } from './content-form';
+import { SaveButton, SaveStatus, SelectField, TextAreaField, TextField, useContentForm } from './content-form';
 import { ImageUpload, useUploadsOfForm } from './image-upload';
 import { updateAt } from './list-items';
 import { ItemActions } from './row-actions';
@@ -198,8 +198,18 @@ export function ServiceForm({
           <ScheduleSelect
             id={`${PREFIX}-payment-schedule`}
             label={m.paymentSchedule}
+            hint={m.paymentScheduleHint}
             value={rules.paymentSchedule}
             onChange={(v) => setRule({ paymentSchedule: v })}
+          />
+          <SelectField
+            form={form}
+            path="rules.contractTemplate"
+            label={m.contractTemplate}
+            hint={m.contractTemplateHint}
+            value={rules.contractTemplate}
+            options={m.contractTemplates}
+            onChange={(v) => setRule({ contractTemplate: v })}
           />
         </fieldset>
 
@@ -282,6 +292,7 @@ export function ServiceForm({
 function ScheduleSelect(props: {
   id: string;
   label: string;
+  hint?: string;
   value: string;
   inherit?: boolean;
   onChange: (value: string) => void;
@@ -292,7 +303,12 @@ function ScheduleSelect(props: {
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+      <select
+        id={props.id}
+        value={props.value}
+        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
         {props.inherit && <option value="">{m.sameAsService}</option>}
         {options.map((s) => (
           <option key={s} value={s}>
@@ -300,6 +316,11 @@ function ScheduleSelect(props: {
           </option>
         ))}
       </select>
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="field-hint muted">
+          {props.hint}
+        </p>
+      )}
     </div>
   );
 }

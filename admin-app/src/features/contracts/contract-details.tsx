@@ -2,7 +2,7 @@
 import { format, parseISO } from 'date-fns';
 import { isIsoDate, type ContractForm } from '@studio/shared/domain';
 import {
-  milestoneDates,
+  contractTimeline,
   paymentTermsText,
   pricedLineText,
   quoteOfDeal,
@@ -21,9 +21,9 @@ const longDay = (d: string) => (isIsoDate(d) ? format(parseISO(d), 'MMM d, yyyy'
  */
 export const contractMoment = (ts: string) => formatInstant(ts, studioClockOf().timeZone);
 
-/** The deal as the server reads it from the booking, with the milestones of the form's effective date and timeline. */
+/** The deal as the server reads it from the booking, with the contract's milestones (the job's, or the form's weeks). */
 export function DealSummary({ deal, form }: { deal: ContractDeal; form: ContractForm }) {
-  const milestones = isIsoDate(form.effectiveDate) ? milestoneDates(form.effectiveDate, form.timeline) : null;
+  const milestones = isIsoDate(form.effectiveDate) ? contractTimeline(form, deal).milestones : null;
   const consultation =
     deal.consultationDate === '' && deal.consultationLocation === ''
       ? m.noneScheduled

@@ -41,6 +41,8 @@ test('the user-generated content variant, and TBD without a payment schedule', (
 test('markup in any field, the booking’s deal included, prints as text and creates no element', () => {
   const evil = '<img src=x onerror=alert(1)>';
   const evilDeal: ContractDeal = {
+    template: 'modeling',
+    bookedOn: '',
     fee: evil,
     paymentSchedule: evil,
     packageName: evil,

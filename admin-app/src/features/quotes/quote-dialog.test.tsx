@@ -19,9 +19,15 @@ let server: StudioServer;
 let backend: Backend;
 let booking: BookingRequest;
 
-/** The confirmed $350 booking's card's payments and its quote dialog; (when given) what the client paid, by hand. */
-async function start(paidCents?: number, { dialogReadsPayments = true } = {}) {
-  ({ server, backend } = await adminServer({ bookings: [stored] }));
+/**
+ * The confirmed $350 booking's card's payments and its quote dialog; (when given) what the client paid, by hand, and
+ * what of the booking differs.
+ */
+async function start(
+  paidCents?: number,
+  { dialogReadsPayments = true, over = {} }: { dialogReadsPayments?: boolean; over?: Partial<typeof stored> } = {},
+) {
+  ({ server, backend } = await adminServer({ bookings: [{ ...stored, ...over }] }));
   booking = { ...stored, id: server.ids.bookings[0]! };
   if (paidCents) await adminPayments().record(booking.id, { kind: 'deposit', method: 'cash', amountCents: paidCents });
   // The dialog's own read of the payments fails (the card's, one read for the whole list, still answers).
@@ -116,4 +122,19 @@ test('with nothing paid there is no notice, and Save saves at once', async () =>
   expect(screen.queryByRole('dialog', { name: 'Change a paid quote?' })).toBeNull();
   expect(within(dialog).getByTestId('quote-state')).toHaveTextContent(/^Saved · version 1/);
   expect(await savedVersion()).toBe(1);
+});
+
+test('a "100% upfront" booking’s quote asks no deposit, and saving it keeps the whole amount due upfront', async () => {
+  const dialog = await start(undefined, { over: { paymentSchedule: '100% upfront' } });
+  expect(within(dialog).getByLabelText('No deposit')).toBeChecked();
+  expect(within(dialog).getByLabelText('When the balance is due')).toHaveValue('upfront');
+  expect(within(dialog).queryByLabelText('Balance due (days before the booked date)')).toBeNull();
+  expect(within(dialog).getByTestId('quote-deposit')).toHaveTextContent(
+    /^No deposit · \$350 due when the booking is confirmed$/,
+  );
+  typeBase(dialog, '400');
+  await click(within(dialog).getByRole('button', { name: 'Save quote' }));
+  const saved = await (await backend.quotes()).forBooking(booking.id);
+  expect(saved.input).toMatchObject({ baseCents: 40_000, deposit: { kind: 'none' }, balanceDue: 'upfront' });
+  expect(saved.quote).toMatchObject({ depositCents: 0, balanceCents: 40_000, balanceDue: 'upfront' });
 });

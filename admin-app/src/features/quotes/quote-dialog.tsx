@@ -1,6 +1,6 @@
 // Her quote editor on a booking: the base price (the tier's, until she changes it), the line items she adds
 // (usage rights, whitelisting, exclusivity, overtime, travel), the deposit, the balance's due date and the cancellation
-// ladder, with the total computed live by the same computeQuote the server, the contract and the invoice use. Amounts
+// ladder, with the total computed live by the same dealQuote the server, the contract and the invoice use. Amounts
 // are typed in dollars and sent in cents. Saving makes the next version, which the booking's contract then carries.
 // Once the client has paid, the dialog says how much, and Save asks first: the client's page and invoice change, and
 // the server refuses a total below what was paid (its message shows here, with what she typed kept).
@@ -8,13 +8,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { BackendError, useBackend } from '@studio/shared/data';
 import type { BookingRequest } from '@studio/shared/domain';
 import {
-  computeQuote,
   formatCents,
   QUOTE_LINE_KINDS,
   quoteTierName,
   type BookingQuote,
   type QuoteInput,
 } from '@studio/shared/domain/quote';
+import { dealQuote } from '@studio/shared/domain/deal-terms';
+import { balanceDueWords } from '@studio/shared/domain/quote-terms';
+import { studioClockOf } from '@studio/shared/domain/studio-time';
 import { quoteInputSchema } from '@studio/shared/schemas/quote';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
@@ -91,8 +93,7 @@ function QuoteEditor({
   }, [checked]);
   // What she typed wrong shows at once; the rules' messages once she tried to save (not while she is typing).
   const errors = { ...(tried ? schemaErrors : {}), ...serverErrors, ...typed };
-  const total =
-    Object.keys(typed).length === 0 ? computeQuote(converted.value, booking.date, quoteTierName(booking)) : null;
+  const total = Object.keys(typed).length === 0 ? dealQuote(booking, converted.value, studioClockOf().timeZone) : null;
   const frozen = closed(booking);
   const dirty = JSON.stringify(converted.value) !== JSON.stringify(initial.input) && saved === null;
 
@@ -208,8 +209,10 @@ function QuoteEditor({
               <span>Total</span> <strong>{formatCents(total.totalCents)}</strong>
             </p>
             <p data-testid="quote-deposit">
-              Deposit {formatCents(total.depositCents)} · Balance {formatCents(total.balanceCents)}
-              {total.balanceDueDate ? ` due ${total.balanceDueDate}` : ''}
+              {total.depositCents > 0
+                ? `Deposit ${formatCents(total.depositCents)} · Balance ${formatCents(total.balanceCents)}`
+                : `No deposit · ${formatCents(total.balanceCents)}`}{' '}
+              due {balanceDueWords(total, converted.value.balanceDueDaysBefore)}
             </p>
           </>
         ) : (

@@ -2,6 +2,7 @@
 // QuoteInput in whole cents. A field she typed wrong is named by the same path the server's field errors use
 // ('lines.0.amountCents'), so the editor shows both beside the same field.
 import {
+  type BalanceDue,
   centsToDollars,
   dollarsToCents,
   USAGE_TERMS_DAYS,
@@ -38,6 +39,7 @@ export interface DepositDraft {
 
 export interface TermsDraft {
   deposit: DepositDraft;
+  balanceDue: BalanceDue;
   balanceDueDaysBefore: string;
   ladder: Array<{ hoursBefore: string; percent: string }>;
 }
@@ -95,6 +97,7 @@ export function termsDraft(terms: QuoteTerms): TermsDraft {
       percent: terms.deposit.kind === 'percent' ? String(terms.deposit.percent) : '50',
       amount: terms.deposit.kind === 'amount' ? centsToDollars(terms.deposit.amountCents) : '',
     },
+    balanceDue: terms.balanceDue ?? 'before',
     balanceDueDaysBefore: String(terms.balanceDueDaysBefore),
     ladder: terms.cancellationLadder.map((s) => ({ hoursBefore: String(s.hoursBefore), percent: String(s.percent) })),
   };
@@ -148,6 +151,8 @@ function termsWith(c: ReturnType<typeof converter>, draft: TermsDraft): QuoteTer
   return {
     deposit,
     balanceDueDaysBefore: c.number(draft.balanceDueDaysBefore, 'balanceDueDaysBefore'),
+    // 'before' is what terms without a rule mean: left out, as the server's first quote leaves it.
+    ...(draft.balanceDue === 'before' ? {} : { balanceDue: draft.balanceDue }),
     cancellationLadder,
   };
 }

@@ -72,7 +72,10 @@ function QuoteSettingsForm({ initial }: { initial: QuoteSettings }) {
         void onSave();
       }}
     >
-      <p className="muted">A new booking’s quote starts from these; you can change each booking’s quote on its card.</p>
+      <p className="muted">
+        A new booking’s quote takes its deposit and balance from its service’s payment schedule, and these where the
+        schedule is TBD; the cancellation fees are always these. You can change each booking’s quote on its card.
+      </p>
       <QuoteTermsFields idPrefix="quote-settings" draft={draft} onDraft={edit} errors={errors} />
       <fieldset className="quote-group">
         <legend>Send the deposit link when</legend>

@@ -1,7 +1,15 @@
 // The terms every quote has and her settings default: the deposit (a share, an amount or none), when the
 // balance is due, and her cancellation ladder. Used by the booking's quote editor and by her settings.
 import type { Dispatch, SetStateAction } from 'react';
+import { BALANCE_DUE_RULES, type BalanceDue } from '@studio/shared/domain/quote';
 import type { TermsDraft } from './quote-draft';
+
+/** Each rule as her editor offers it. */
+const BALANCE_DUE_LABELS: Readonly<Record<BalanceDue, string>> = {
+  before: 'A number of days before the booked date',
+  completion: 'Upon completion (the last booked day)',
+  upfront: 'Upfront, when the booking is confirmed',
+};
 
 /** One field's error under it, linked for screen readers. */
 export function FieldError({ id, errors, path }: { id: string; errors: Record<string, string>; path: string }) {
@@ -83,16 +91,32 @@ export function QuoteTermsFields<T extends TermsDraft>({
         )}
         <FieldError id={id('deposit')} errors={errors} path="deposit" />
         <div className="field">
-          <label htmlFor={id('balance-days')}>Balance due (days before the booked date)</label>
-          <input
-            id={id('balance-days')}
-            inputMode="numeric"
-            value={draft.balanceDueDaysBefore}
-            onChange={(e) => onDraft((d) => ({ ...d, balanceDueDaysBefore: e.target.value }))}
-            {...describedBy(id('balance-days'), errors, 'balanceDueDaysBefore')}
-          />
-          <FieldError id={id('balance-days')} errors={errors} path="balanceDueDaysBefore" />
+          <label htmlFor={id('balance-due')}>When the balance is due</label>
+          <select
+            id={id('balance-due')}
+            value={draft.balanceDue}
+            onChange={(e) => onDraft((d) => ({ ...d, balanceDue: e.target.value as BalanceDue }))}
+          >
+            {BALANCE_DUE_RULES.map((rule) => (
+              <option key={rule} value={rule}>
+                {BALANCE_DUE_LABELS[rule]}
+              </option>
+            ))}
+          </select>
         </div>
+        {draft.balanceDue === 'before' && (
+          <div className="field">
+            <label htmlFor={id('balance-days')}>Balance due (days before the booked date)</label>
+            <input
+              id={id('balance-days')}
+              inputMode="numeric"
+              value={draft.balanceDueDaysBefore}
+              onChange={(e) => onDraft((d) => ({ ...d, balanceDueDaysBefore: e.target.value }))}
+              {...describedBy(id('balance-days'), errors, 'balanceDueDaysBefore')}
+            />
+            <FieldError id={id('balance-days')} errors={errors} path="balanceDueDaysBefore" />
+          </div>
+        )}
       </fieldset>
 
       <fieldset className="quote-group">

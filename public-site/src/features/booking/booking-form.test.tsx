@@ -67,6 +67,7 @@ test('a service she created with "Needs a consultation" asks what the photoshoot
       dateLabel: 'Wedding Day',
       consultationDateLabel: 'Tasting Day',
       paymentSchedule: '50% upfront, 50% upon completion',
+      contractTemplate: 'modeling',
     },
   };
   await setup({ seed: { services: [...SERVICES, wedding], availability: OPEN } });

@@ -11,6 +11,9 @@ import { isDisposableEmailFull } from '@studio/security-kit/disposable-full';
 import { formatPhone } from '@studio/shared/domain/phone';
 import { formatInstant, formatLongDate, formatSlot } from '@studio/shared/domain/studio-time';
 import { bookingReference } from '@studio/shared/domain/lifecycle';
+import type { QuoteTerms } from '@studio/shared/domain/quote';
+import { dealQuote, firstQuoteInput } from '@studio/shared/domain/deal-terms';
+import { paymentTermsText } from '@studio/shared/domain/quote-terms';
 import { replyingToHer, type MailMessage } from '../messaging';
 import { clientConfirmationMail } from './client-mails';
 import type { SmsSender } from '../messaging';
@@ -23,6 +26,14 @@ export interface NewBookingMailOptions {
   adminOrigin: string;
   /** The studio's zone: dates and times in mails are its own (TIMEZONE). */
   timeZone: string;
+}
+
+/** What the mails also need, read before the booking's transaction: her name and her quote defaults. */
+export interface NewBookingMailContext {
+  /** The sender's name. */
+  fromName: string;
+  /** Her quote defaults: the terms of a schedule left 'TBD'. */
+  unagreed: QuoteTerms;
 }
 
 export interface BookingNotificationsDeps {
@@ -52,7 +63,23 @@ function reviewNotes(booking: BookingRequest): string[] {
 export const dayAndTime = (date: string, time: string) =>
   date ? [formatLongDate(date), time ? formatSlot(time) : ''].filter(Boolean).join(', ') : '';
 
-export function newBookingMailText(booking: BookingRequest, adminOrigin: string, timeZone: string): string {
+/**
+ * The payment terms the booking's first quote states (the one computation the quote, invoice and contract read):
+ * what its payment schedule means in amounts, with no due date while she has not answered. '' for a tier without a
+ * price.
+ */
+export function firstQuoteTermsText(booking: BookingRequest, unagreed: QuoteTerms, timeZone: string): string {
+  const input = firstQuoteInput(booking, unagreed);
+  const quote = dealQuote(booking, input, timeZone);
+  return quote.totalCents === 0 ? '' : paymentTermsText(quote, input.balanceDueDaysBefore).join(' ');
+}
+
+export function newBookingMailText(
+  booking: BookingRequest,
+  adminOrigin: string,
+  timeZone: string,
+  unagreed: QuoteTerms,
+): string {
   const line = (label: string, value: string) => (value ? [`${label}: ${value}`] : []);
   const notes = reviewNotes(booking);
   return [
@@ -66,6 +93,7 @@ export function newBookingMailText(booking: BookingRequest, adminOrigin: string,
     ...line('Service', booking.service),
     ...line('Package', [booking.serviceTier, booking.servicePrice].filter(Boolean).join(', ')),
     ...line('Payment schedule', booking.paymentSchedule),
+    ...line('Payment terms', firstQuoteTermsText(booking, unagreed, timeZone)),
     ...line('Consultation date', dayAndTime(booking.consultationDate, booking.consultationTime)),
     ...line('Consultation location', booking.consultationLocation),
     ...line(
@@ -93,12 +121,12 @@ export function newBookingMailText(booking: BookingRequest, adminOrigin: string,
 export function newBookingMails(
   booking: BookingRequest,
   manageToken: string | undefined,
-  options: NewBookingMailOptions & { fromName: string; publicEmail: string },
+  options: NewBookingMailOptions & NewBookingMailContext & { publicEmail: string },
 ): MailMessage[] {
   const admin: MailMessage = {
     to: options.adminEmail,
     subject: newBookingMailSubject(booking),
-    text: newBookingMailText(booking, options.adminOrigin, options.timeZone),
+    text: newBookingMailText(booking, options.adminOrigin, options.timeZone, options.unagreed),
     fromName: options.fromName,
   };
   if (!manageToken) return [admin];

@@ -20,6 +20,7 @@ type BookingInput = z.infer<typeof bookingInputSchema>;
 /** A request as the JSON API parsed it, or as a plain form posted it (checked by acceptBooking alike). */
 type FormOrJsonInput = BookingInput | Readonly<Record<string, string | boolean>>;
 import type { CreatedBooking } from '@studio/shared/backend';
+import type { QuoteTerms } from '@studio/shared/domain/quote';
 import type { AppOptions } from '../../platform/config';
 import type { ChangeBus } from '../../platform/change-bus';
 import { mailToSend, type SmsSender } from '../messaging';
@@ -43,6 +44,8 @@ export interface BookingRoutesOptions {
   displayName: () => Promise<string>;
   /** Her public e-mail (Site details, '' when none): her client's confirmation is answered to it, read with her name. */
   publicEmail: () => Promise<string>;
+  /** Her quote defaults: the terms her mail states for a schedule left 'TBD', read before the transaction too. */
+  quoteDefaults: () => Promise<QuoteTerms>;
   /**
    * A pass of the runner's mail job now, resolving once it has run (the embedded home), asked for after a request's
    * mails are written, never waited for by the request. Absent on the Firebase home, whose function triggered by the
@@ -139,11 +142,12 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
     const now = options.now();
     // The studio's day, not the server's: near midnight the two differ.
     const today = calendarDayIn(options.timeZone, now);
-    const [services, availability, fromName, publicEmail] = await Promise.all([
+    const [services, availability, fromName, publicEmail, unagreed] = await Promise.all([
       deps.content.listServices(),
       deps.availability.getPublic(),
       deps.displayName(),
       deps.publicEmail(),
+      deps.quoteDefaults(),
     ]);
     const at = now.toISOString();
     // The client's manage link: 32 random bytes she gets by mail, kept here only as their SHA-256.
@@ -172,7 +176,7 @@ const bookingRoutes: FastifyPluginAsyncZod<BookingRoutesOptions> = async (app, d
         };
       },
       mails: (booking) =>
-        newBookingMails(booking, manageToken, { ...mailOptions, fromName, publicEmail }).map(mailToSend),
+        newBookingMails(booking, manageToken, { ...mailOptions, fromName, publicEmail, unagreed }).map(mailToSend),
       ...(deps.mailsTo ? { mailsTo: deps.mailsTo } : {}),
     });
     if (result.created) return { booking: result.booking, created: true };

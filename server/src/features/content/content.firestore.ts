@@ -26,7 +26,7 @@ import {
   type Project,
   type ProjectWithGallery,
   type Service,
-  type ServiceRules,
+  type StoredService,
   type SiteDetails,
 } from '@studio/shared/domain';
 import {
@@ -72,7 +72,7 @@ const serviceOf = (d: ServiceDoc): Service =>
     price: d.price,
     tiers: JSON.parse(d.tiers) as Service['tiers'],
     ...(d.hidden ? { hidden: true } : {}),
-    ...(d.rules ? { rules: JSON.parse(d.rules) as ServiceRules } : {}),
+    ...(d.rules ? { rules: JSON.parse(d.rules) as StoredService['rules'] } : {}),
   });
 
 /** The document name of a DocumentId ('portfolioMeta/main' -> 'portfolioMeta-main': a '/' would be a path). */

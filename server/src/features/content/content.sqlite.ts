@@ -13,7 +13,7 @@ import {
   type Project,
   type ProjectWithGallery,
   type Service,
-  type ServiceRules,
+  type StoredService,
   type SiteContent,
   type SiteDetails,
 } from '@studio/shared/domain';
@@ -102,7 +102,7 @@ export function createContentRepository(db: Db) {
       price: r.price,
       tiers: JSON.parse(r.tiers) as Service['tiers'],
       ...(r.hidden ? { hidden: true } : {}),
-      ...(r.rules ? { rules: JSON.parse(r.rules) as ServiceRules } : {}),
+      ...(r.rules ? { rules: JSON.parse(r.rules) as StoredService['rules'] } : {}),
     });
 
   const listAllServices = () => (listServices.all() as ServiceRow[]).map(serviceOf);

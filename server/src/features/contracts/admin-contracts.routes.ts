@@ -75,7 +75,8 @@ const adminContractsRoutes: FastifyPluginAsyncZod<AdminContractsOptions> = async
       booking,
       content,
       await identity.current(),
-      contractQuoteOf(booking, await quoteOfBooking({ quotes, settings }, booking)),
+      contractQuoteOf(booking, await quoteOfBooking({ quotes, settings, timeZone: options.timeZone }, booking)),
+      options.timeZone,
     );
   const herEvent = async (request: FastifyRequest, type: ContractEventInput['type']) =>
     adminEvent(request, type, providerActorOf(await identity.current()));

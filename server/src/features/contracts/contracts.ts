@@ -12,7 +12,8 @@ import {
   type ContractQuote,
   type ContractRecord,
 } from '@studio/shared/domain/contract';
-import type { BookingRequest } from '@studio/shared/domain';
+import { rulesOf, type BookingRequest } from '@studio/shared/domain';
+import { bookedOnOf } from '@studio/shared/domain/deal-terms';
 import { signedByLine, type ContractSigner } from '@studio/shared/domain/contract-signer';
 import { formatInstant } from '@studio/shared/domain/studio-time';
 import { replyingToHer, type Mailer } from '../messaging';
@@ -37,18 +38,29 @@ export const signingPath = (token: string) => `/contracts/sign/${token}`;
 export const signingTokenHash = (token: string) => sha256Hex(token);
 
 /**
- * The deal a new contract for the booking carries: its tier's price and inclusions, its dates, places and contacts,
- * and its quote as it stands (features/deal/quotes.ts). She is reached at her public e-mail and phone (Site details), never
- * at her sign-in address.
+ * The deal a new contract for the booking carries: its tier's price and inclusions, its service's contract template
+ * (the modeling one when the service is gone), its dates, places and contacts, and its quote as it stands
+ * (features/deal/quotes.ts). She is reached at her public e-mail and phone (Site details), never at her sign-in
+ * address.
  */
 export async function dealForBooking(
   booking: BookingRequest,
   content: ContentStore,
   identity: SiteIdentity,
   quote: ContractQuote | null,
+  timeZone: string,
 ): Promise<ContractDeal> {
-  const tier = (await content.findService(booking.serviceId))?.tiers.find((t) => t.id === booking.serviceTierId);
-  return contractDealOf(booking, tier, { email: identity.email, phone: identity.phone }, quote);
+  const service = await content.findService(booking.serviceId);
+  return contractDealOf(
+    booking,
+    {
+      tier: service?.tiers.find((t) => t.id === booking.serviceTierId),
+      template: rulesOf(service).contractTemplate,
+      bookedOn: bookedOnOf(booking, timeZone),
+    },
+    { email: identity.email, phone: identity.phone },
+    quote,
+  );
 }
 
 /** How she appears in a contract's audit trail: her public e-mail, else her name (never her sign-in address). */

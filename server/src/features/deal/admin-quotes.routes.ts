@@ -25,7 +25,8 @@ import {
   quoteOfBooking,
   quoteSettingsOf,
 } from './quotes';
-import { computeQuote, formatCents, quoteTierName, type BookingQuote } from '@studio/shared/domain/quote';
+import { formatCents, type BookingQuote } from '@studio/shared/domain/quote';
+import { dealQuote } from '@studio/shared/domain/deal-terms';
 import { BOOKING_NOT_FOUND, type BookingsStore } from '../bookings';
 import { refusals } from '../../platform/http/refusals';
 
@@ -59,6 +60,7 @@ const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
   app,
   { options, bookings, content, contracts, quotes, settings, bus, identity, payments },
 ) => {
+  const sources = { quotes, settings, timeZone: options.timeZone };
   const bookingOf = async (id: string) => {
     const booking = await bookings.get(id);
     if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
@@ -70,7 +72,7 @@ const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
     const [latest] = await contracts.listForBooking(booking.id);
     if (!latest) return;
     const me = await identity.current();
-    const deal = await dealForBooking(booking, content, me, contractQuoteOf(booking, current));
+    const deal = await dealForBooking(booking, content, me, contractQuoteOf(booking, current), options.timeZone);
     const at = options.now().toISOString();
     const event = (type: 'edited' | 'created') => ({
       type,
@@ -91,7 +93,7 @@ const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
     { schema: { params: idParamsSchema, response: { 200: bookingQuoteSchema, 404: apiErrorSchema, ...refusals } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return quoteOfBooking({ quotes, settings }, await bookingOf(request.params.id));
+      return quoteOfBooking(sources, await bookingOf(request.params.id));
     },
   );
 
@@ -114,10 +116,11 @@ const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
       const booking = await bookingOf(request.params.id);
       if (quoteIsClosed(booking)) throw new HttpError(409, QUOTE_CLOSED);
       // Checked before anything is written: a refusal leaves the quote and the contract's versions as they were.
-      const { totalCents } = computeQuote(request.body, booking.date, quoteTierName(booking));
+      const { totalCents } = dealQuote(booking, request.body, options.timeZone);
       const paid = await payments.paidSoFar(booking.id);
       if (totalCents < paid.paidCents) throw new HttpError(409, quoteBelowPaid(paid.paidCents, totalCents, paid));
-      const current = bookingQuoteOf(booking, await quotes.save(booking.id, request.body, options.now().toISOString()));
+      const saved = await quotes.save(booking.id, request.body, options.now().toISOString());
+      const current = bookingQuoteOf(booking, saved, options.timeZone);
       await carryToContract(request, booking, current);
       return current;
     },
@@ -129,7 +132,7 @@ const adminQuotesRoutes: FastifyPluginAsyncZod<AdminQuotesOptions> = async (
     { schema: { params: idParamsSchema, response: { 200: z.any(), 404: apiErrorSchema, ...refusals } } },
     async (request, reply) => {
       const booking = await bookingOf(request.params.id);
-      const current = await quoteOfBooking({ quotes, settings }, booking);
+      const current = await quoteOfBooking(sources, booking);
       const invoice = invoiceOfBooking(booking, current, await identity.current());
       return reply
         .header('Content-Type', 'text/html; charset=utf-8')

@@ -41,7 +41,7 @@ import { sha256Hex } from '../../platform/hash';
 export interface PaymentsDeps {
   options: AppOptions;
   store: PaymentsStore;
-  /** The booking's quote (its stored one, or the tier price with her defaults) and her deposit trigger. */
+  /** The booking's quote (its stored one, or the tier price with its schedule's terms) and her deposit trigger. */
   quotes: QuoteSources;
   bookings: Pick<BookingsStore, 'get'>;
   contracts: Pick<ContractsStore, 'listForBooking'>;
@@ -80,6 +80,7 @@ export function createPayments(deps: PaymentsDeps) {
     const sources: QuoteSources = {
       quotes: deps.quotes.quotes,
       settings: { quoteSettings: () => (defaults ??= deps.quotes.settings.quoteSettings()) },
+      timeZone: deps.quotes.timeZone,
     };
     const [bookings, payments] = await Promise.all([
       Promise.all(unique.map((id) => deps.bookings.get(id))),
@@ -107,12 +108,26 @@ export function createPayments(deps: PaymentsDeps) {
 
   const sendReceipts = createPaymentReceipts({ ...deps, online, view, payLink });
 
-  async function depositParagraph(booking: BookingRequest): Promise<string | null> {
+  /**
+   * What securing the date asks the client to pay online now, in words with a link of its own: the deposit, or where
+   * the terms ask no deposit and everything upfront ('100% upfront', 'Monthly in advance'), the full amount. null
+   * when nothing is asked now.
+   */
+  async function paymentAsked(booking: BookingRequest): Promise<{ text: string; deposit: boolean } | null> {
     if (!online || (await notPayableYet(booking))) return null;
-    const due = (await view(booking)).due;
-    if (due?.kind !== 'deposit') return null;
-    return `A deposit of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${await payLink(booking.id)}`;
+    const [{ quote }, payments] = await Promise.all([currentQuote(booking), store.forBooking(booking.id)]);
+    const due = paymentView(quote, payments, online).due;
+    if (due?.kind === 'deposit') {
+      const text = `A deposit of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${await payLink(booking.id)}`;
+      return { text, deposit: true };
+    }
+    if (due && quote.depositCents === 0 && quote.balanceDue === 'upfront') {
+      const text = `The full amount of ${formatCents(due.amountCents)} secures your date. You can pay it online on your booking page: ${await payLink(booking.id)}`;
+      return { text, deposit: false };
+    }
+    return null;
   }
+  const depositParagraph = async (booking: BookingRequest) => (await paymentAsked(booking))?.text ?? null;
 
   /** The booking changed for whoever watches it: her dashboard's live stream. */
   function announce(bookingId: string): void {
@@ -156,8 +171,9 @@ export function createPayments(deps: PaymentsDeps) {
     },
 
     /**
-     * The paragraph her confirmation mail adds (depositTrigger 'confirmed'): the deposit and a link of its own to the
-     * client's manage page, where "Pay the deposit" is; null when nothing is to be paid online now.
+     * The paragraph her confirmation mail adds (depositTrigger 'confirmed'): the deposit (or the full amount the terms
+     * ask upfront) and a link of its own to the client's manage page, where she pays it; null when nothing is to be
+     * paid online now.
      */
     depositParagraph,
 
@@ -170,19 +186,19 @@ export function createPayments(deps: PaymentsDeps) {
         if ((await quoteSettingsOf(deps.quotes.settings)).depositTrigger !== 'signed') return;
         const booking = await deps.bookings.get(bookingId);
         if (!booking) return;
-        const paragraph = await depositParagraph(booking);
-        if (!paragraph) return;
+        const asked = await paymentAsked(booking);
+        if (!asked) return;
         const me = await deps.identity.current();
         // Answered to her public address (Site details), as every mail to a client.
         const toClient = (mail: MailMessage) => deps.mailer.send(replyingToHer(mail, me.email));
         await toClient({
           to: booking.email,
-          subject: `Your deposit: ${booking.service} (${bookingReference(booking.id)})`,
+          subject: `Your ${asked.deposit ? 'deposit' : 'payment'}: ${booking.service} (${bookingReference(booking.id)})`,
           text: [
             `Hi ${booking.name},`,
             '',
             'Thank you for signing the contract.',
-            paragraph,
+            asked.text,
             '',
             'Thank you,',
             me.name,

@@ -1,25 +1,26 @@
 // A booking's quote: the one place the server reads it. The dashboard's quote routes, the contract's deal,
-// the invoice and the payment step all call quoteOfBooking, so each sees the same input, version and totals.
+// the invoice and the payment step all call quoteOfBooking, so each sees the same input, version and totals, all
+// computed by the shared dealQuote (the booking's payment schedule, its dates, her defaults where it says 'TBD').
 import type { BookingRequest } from '@studio/shared/domain';
 import type { ContractQuote } from '@studio/shared/domain/contract';
 import {
-  computeQuote,
   DEFAULT_QUOTE_SETTINGS,
-  defaultQuoteInput,
   quoteTierName,
   type BookingQuote,
   type QuoteSettings,
 } from '@studio/shared/domain/quote';
+import { dealQuote, firstQuoteInput } from '@studio/shared/domain/deal-terms';
 import { invoiceNumberOf, invoiceOf, type Invoice } from '@studio/shared/domain/invoice';
 import type { SiteIdentity } from '../content';
 import type { QuotesStore, StoredQuote } from './quotes-store';
 import type { SettingsStore } from '../settings';
 import { CLOSED_STATUSES } from '@studio/shared/domain/lifecycle';
 
-/** What reading a quote needs: the stored quotes and her defaults (any Storage has both). */
+/** What reading a quote needs: the stored quotes, her defaults, and the studio's zone its days are counted in. */
 export interface QuoteSources {
   quotes: Pick<QuotesStore, 'get'>;
   settings: Pick<SettingsStore, 'quoteSettings'>;
+  timeZone: string;
 }
 
 /** Her defaults for a new quote: as she saved them, else the built-in ones. */
@@ -28,20 +29,21 @@ export async function quoteSettingsOf(settings: Pick<SettingsStore, 'quoteSettin
 }
 
 /**
- * The booking's current quote: the one she saved, or, until she saves one, the tier's price with her default terms
- * at version 0. The balance's due date counts back from the booked (first) day; '' while there is none.
+ * The booking's current quote: the one she saved, or, until she saves one, at version 0 the tier's price with the
+ * terms of the booking's payment schedule (her defaults where it leaves them to be agreed). Due dates count from the
+ * booking's days, never before the day it was made, and only once she has confirmed it.
  */
 export async function quoteOfBooking(sources: QuoteSources, booking: BookingRequest): Promise<BookingQuote> {
   const stored = await sources.quotes.get(booking.id);
-  if (stored) return bookingQuoteOf(booking, stored);
-  const input = defaultQuoteInput(booking.servicePrice, await quoteSettingsOf(sources.settings));
-  return { input, version: 0, updatedAt: null, quote: computeQuote(input, booking.date, quoteTierName(booking)) };
+  if (stored) return bookingQuoteOf(booking, stored, sources.timeZone);
+  const input = firstQuoteInput(booking, await quoteSettingsOf(sources.settings));
+  return { input, version: 0, updatedAt: null, quote: dealQuote(booking, input, sources.timeZone) };
 }
 
 /** A stored quote with its computation (what a save answers). */
-export const bookingQuoteOf = (booking: BookingRequest, stored: StoredQuote): BookingQuote => ({
+export const bookingQuoteOf = (booking: BookingRequest, stored: StoredQuote, timeZone: string): BookingQuote => ({
   ...stored,
-  quote: computeQuote(stored.input, booking.date, quoteTierName(booking)),
+  quote: dealQuote(booking, stored.input, timeZone),
 });
 
 /** What a contract version keeps of the quote it was made from. */

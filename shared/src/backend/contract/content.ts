@@ -7,7 +7,7 @@ import type { Service } from '../../domain/service-types';
 import { FIELDS_NOT_VALID, REQUIRED } from '../../messages';
 import { ALT_TEXT_REQUIRED } from '../../api/media';
 import { CONCEPT_NAME_TAKEN, SUBTITLE_WITHOUT_SHOW } from '../../api/portfolio';
-import { DISPLAY_PRICE_MESSAGE, PRICE_MESSAGE } from '../../api/services';
+import { CONTRACT_TEMPLATE_MESSAGE, DISPLAY_PRICE_MESSAGE, PRICE_MESSAGE } from '../../api/services';
 import { SOCIAL_URL_MESSAGE } from '../../api/site';
 import type { Backend } from '../port';
 import { contractBooking, contractPhotoshoot } from './contract-seed';
@@ -144,6 +144,24 @@ export function describeContent({ seed, current }: ContractScope): void {
       expect((await backend.services.list()).find((s) => s.id === 'photoshoot')?.price).toBe('From $1,200 per day');
     });
 
+    it('keeps the contract template she chose for a service, and refuses one that does not exist by its field', async () => {
+      await subject.signInAsAdmin();
+      const content: Service = { ...newService, rules: { ...PLAIN_SERVICE_RULES, contractTemplate: 'ugc' } };
+      expect((await backend.content.saveService(content)).rules?.contractTemplate).toBe('ugc');
+      const bad = await rejection(
+        backend.content.saveService({
+          ...content,
+          displayName: 'Renamed',
+          rules: { ...PLAIN_SERVICE_RULES, contractTemplate: 'sonnet' as 'ugc' },
+        }),
+      );
+      expect(bad.code).toBe('validation');
+      expect(bad.fieldErrors['rules.contractTemplate']).toEqual([CONTRACT_TEMPLATE_MESSAGE]);
+      await backend.auth.signOut();
+      // Visitors read it as she saved it, unchanged by the refusal.
+      expect((await backend.services.list()).find((s) => s.id === 'events')).toEqual(content);
+    });
+
     it('books a service she creates with "Needs a consultation" as it books the photoshoot', async () => {
       await subject.signInAsAdmin();
       const wedding: Service = {
@@ -156,6 +174,7 @@ export function describeContent({ seed, current }: ContractScope): void {
           dateLabel: 'Wedding Day',
           consultationDateLabel: 'Tasting Day',
           paymentSchedule: PAYMENT_HALF_UPFRONT,
+          contractTemplate: 'modeling',
         },
       };
       expect(await backend.content.saveService(wedding)).toEqual(wedding);

@@ -69,8 +69,9 @@ export const services: Service[] = [
     description: '',
     image: '',
     price: '',
-    // docs/product.md §9: weekly and monthly tiers 'Monthly in advance', runway '100% upfront', the rest half upfront.
-    rules: { ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT },
+    // docs/product.md §9: weekly and monthly tiers 'Monthly in advance', runway '100% upfront', the rest half upfront;
+    // the user-generated content contract.
+    rules: { ...PLAIN_SERVICE_RULES, paymentSchedule: PAYMENT_HALF_UPFRONT, contractTemplate: 'ugc' },
     tiers: [
       {
         id: 'ugc-single',
@@ -131,7 +132,7 @@ export const services: Service[] = [
       'Product launches, trade shows and in-store appearances: a polished, personable presence for your brand.',
     image: '/media/services/brand-events.svg',
     price: '',
-    rules: { ...PLAIN_SERVICE_RULES },
+    rules: { ...PLAIN_SERVICE_RULES, contractTemplate: 'event' },
     tiers: [
       {
         id: 'events-half',
