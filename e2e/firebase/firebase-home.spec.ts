@@ -350,9 +350,10 @@ test('the Firebase home: a booking, her sign-in with link and passkey, status ma
     await upload.getByRole('textbox', { name: 'Alt text (describes the photo)' }).fill(ALT);
     await upload.getByRole('button', { name: 'Upload 1 file', exact: true }).click();
     // The function writes every copy (AVIF, WebP and JPEG at each width) before it answers.
-    await expect(admin.getByRole('status').filter({ hasText: 'Uploaded' })).toContainText('and saved', {
-      timeout: 120_000,
-    });
+    await expect(admin.getByRole('status').filter({ hasText: 'Uploaded' })).toContainText(
+      'Uploaded 1 file and added it to your portfolio.',
+      { timeout: 120_000 },
+    );
     await expect(list.getByRole('listitem')).toHaveCount(before + 1);
   });
 
